@@ -1,0 +1,52 @@
+// The response shapes both halves agree on (DESIGN.md, "API conventions").
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+export const Pagination = Type.Object({
+  page: Type.Integer(),
+  per_page: Type.Integer(),
+  current_page: Type.Integer(),
+  total: Type.Integer(),
+  first_page: Type.Integer(),
+  last_page: Type.Integer(),
+  from: Type.Integer(),
+  to: Type.Integer(),
+});
+export type Pagination = Static<typeof Pagination>;
+
+/** `{ data: [...], pagination }` — every list call. */
+export const ListEnvelope = <T extends TSchema>(item: T) =>
+  Type.Object({ data: Type.Array(item), pagination: Pagination });
+
+/** `{ message, data }` — add, update, show and delete. */
+export const RecordEnvelope = <T extends TSchema>(item: T) =>
+  Type.Object({ message: Type.String(), data: item });
+
+export const MessageEnvelope = Type.Object({ message: Type.String() });
+
+/** Every 4xx/5xx: a sentence plus per-field lists; `errors.message[0]` repeats the sentence. */
+export const ErrorEnvelope = Type.Object({
+  message: Type.String(),
+  errors: Type.Record(Type.String(), Type.Array(Type.String())),
+});
+export type ErrorBody = Static<typeof ErrorEnvelope>;
+
+export interface ListResponse<T> {
+  data: T[];
+  pagination: Pagination;
+}
+export interface RecordResponse<T> {
+  message: string;
+  data: T;
+}
+
+/** SPEC.md §9: page 1, 50 a page. */
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_PER_PAGE = 50;
+export const MAX_PER_PAGE = 500;
+
+export const ListQuery = Type.Object({
+  query: Type.Optional(Type.String({ maxLength: 200 })),
+  page: Type.Integer({ minimum: 1, default: DEFAULT_PAGE }),
+  per_page: Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE }),
+});
+export type ListQuery = Static<typeof ListQuery>;
