@@ -1,0 +1,111 @@
+// The Fastify application: plugins, then one route plugin per resource group in
+// SPEC.md's order. Built without listening, so tests drive it through app.inject.
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Config } from './config';
+import type { Db } from './db/connection';
+import type { Mailer } from './services/mail';
+import { createAuth } from './services/auth';
+import { createUploads } from './services/uploads';
+import { registerErrorHandler, errorBody } from './plugins/errors';
+import { guards } from './plugins/authGuard';
+import { authRoutes } from './routes/auth';
+import { sessionRoutes } from './routes/session';
+import { bankRoutes } from './routes/banks';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  /** Built browser app to serve under /admin; omitted in API tests. */
+  clientDir?: string;
+  logger?: boolean;
+  now?: () => number;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db, mailer } = deps;
+  const app = Fastify({
+    logger: deps.logger ? { level: 'info' } : false,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { allErrors: true } },
+  });
+  const auth = createAuth(db, mailer, deps.now);
+  const uploads = createUploads(config.dataDir);
+
+  registerErrorHandler(app);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: config.uploadMaxBytes, files: 4, fields: 50, fieldSize: 100_000 },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Cards & Offers Admin API', version: '1.0.0', description: 'Auth under /api/v1, administration under /admin/v1.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  app.get('/health', { schema: { hide: true } }, async () => {
+    await db.query('select 1');
+    return { status: 'ok', database: db.kind };
+  });
+
+  await app.register(async (api) => authRoutes(api, { db, auth, uploads }), { prefix: '/api/v1' });
+  await app.register(
+    async (admin) => {
+      admin.addHook('onRequest', guards(auth).requireAdmin);
+      sessionRoutes(admin, { db });
+      bankRoutes(admin, { db, uploads });
+    },
+    { prefix: '/admin/v1' },
+  );
+
+  fs.mkdirSync(uploads.dir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploads.dir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    setHeaders: (res) => {
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader('Content-Security-Policy', "default-src 'none'");
+    },
+  });
+
+  serveClient(app, deps.clientDir);
+  return app;
+}
+
+/** The SPA under /admin: real files as they are, every other /admin path gets index.html. */
+function serveClient(app: FastifyInstance, dir: string | undefined) {
+  app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/admin/'));
+  const index = dir && path.join(dir, 'index.html');
+  if (!dir || !fs.existsSync(index!)) return;
+  app.register(fastifyStatic, {
+    root: dir,
+    prefix: '/admin/',
+    wildcard: false,
+    index: false,
+    setHeaders: (res, file) => {
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const html = fs.readFileSync(index!);
+  const sendIndex = (_req: unknown, reply: import('fastify').FastifyReply) =>
+    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  app.get('/admin', { schema: { hide: true } }, sendIndex);
+  app.get('/admin/*', { schema: { hide: true } }, (req, reply) => {
+    if (req.url.startsWith('/admin/v1/') || req.url.startsWith('/admin/assets/'))
+      return reply.status(404).send(errorBody(`No route for ${req.method} ${req.url.split('?')[0]}`));
+    return sendIndex(req, reply);
+  });
+}
