@@ -24,7 +24,7 @@ export const VerifyOtpBody = Type.Object({ email: Email, otp: Type.String({ patt
 export const ResetPasswordBody = Type.Object({ password: Password, password_confirmation: Type.String({ maxLength: 200 }) });
 export const UpdateProfileBody = Type.Object({
   name: Type.Optional(Type.String({ minLength: 2, maxLength: 120 })),
-  phone: Type.Optional(Type.Union([Type.String({ maxLength: 30, pattern: '^[0-9+() -]*$' }), Type.Null()])),
+  phone: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 30, pattern: '^[0-9+() -]+$' })])),
 });
 
 export const Session = Type.Object({

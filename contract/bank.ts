@@ -17,7 +17,8 @@ export type Bank = Static<typeof Bank>;
 const fields = {
   name: Type.String({ minLength: 2, maxLength: 120, pattern: '\\S' }),
   code: Type.String({ minLength: 2, maxLength: 12, pattern: '^[A-Za-z0-9-]+$' }),
-  website: Type.Union([Type.String({ maxLength: 300, pattern: '^(https?://\\S+)?$' }), Type.Null()]),
+  // Null first: Ajv's type coercion then turns an empty form field into null, not ''.
+  website: Type.Union([Type.Null(), Type.String({ maxLength: 300, pattern: '^https?://\\S+$' })]),
   is_active: Type.Boolean(),
 };
 

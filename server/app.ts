@@ -2,7 +2,7 @@
 // SPEC.md's order. Built without listening, so tests drive it through app.inject.
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -74,9 +74,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     root: uploads.dir,
     prefix: '/uploads/',
     decorateReply: false,
-    setHeaders: (res) => {
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader('Content-Security-Policy', "default-src 'none'");
+    // @fastify/static 10 hands setHeaders the Fastify reply, not the raw response.
+    setHeaders: (reply: FastifyReply) => {
+      reply.header('X-Content-Type-Options', 'nosniff');
+      reply.header('Content-Security-Policy', "default-src 'none'");
     },
   });
 
@@ -94,13 +95,13 @@ function serveClient(app: FastifyInstance, dir: string | undefined) {
     prefix: '/admin/',
     wildcard: false,
     index: false,
-    setHeaders: (res, file) => {
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    setHeaders: (reply: FastifyReply, file: string) => {
+      reply.header('X-Content-Type-Options', 'nosniff');
+      reply.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   const html = fs.readFileSync(index!);
-  const sendIndex = (_req: unknown, reply: import('fastify').FastifyReply) =>
+  const sendIndex = (_req: unknown, reply: FastifyReply) =>
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   app.get('/admin', { schema: { hide: true } }, sendIndex);
   app.get('/admin/*', { schema: { hide: true } }, (req, reply) => {

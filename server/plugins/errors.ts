@@ -35,6 +35,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     const status = err.statusCode ?? 500;
     if (status >= 500) {
       req.log.error(err);
+      if (process.env.DEBUG_ERRORS) console.error(err);
       return reply.status(500).send(errorBody('Something went wrong on the server.'));
     }
     // Fastify's own 4xx (bad JSON, too large, wrong content type): keep its status and words.

@@ -1,0 +1,97 @@
+// A fresh server per test file: its own database (in-memory PGlite, or a new database
+// on the run's PostgreSQL cluster), its own DATA_DIR, the real outbox mailer.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { openDb, type Db } from '../../server/db/connection';
+import { migrate } from '../../server/db/migrate';
+import { createMailer } from '../../server/services/mail';
+import { createAuth } from '../../server/services/auth';
+
+export const ADMIN = { email: 'admin@test.example', password: 'correct-horse-battery' };
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Db;
+  dataDir: string;
+  /** Bearer header of a signed-in admin. */
+  adminAuth: { authorization: string };
+  call(opts: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  /** The mails written to the outbox, oldest first. */
+  outbox(): { to: string; subject: string; text: string }[];
+  close(): Promise<void>;
+  /** Shifts the server's clock, for expiry rules. */
+  clock: { offset: number };
+}
+
+export async function startTestServer(): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-admin-test-'));
+  let dropDb: (() => Promise<void>) | undefined;
+  let db: Db;
+  if (process.env.TEST_DB === 'postgres') {
+    const adminUrl = inject('postgresUrl');
+    const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = await openDb({ databaseUrl: adminUrl });
+    await admin.query(`create database ${name}`);
+    db = await openDb({ databaseUrl: adminUrl.replace(/\/postgres$/, `/${name}`) });
+    dropDb = async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.close();
+    };
+  } else {
+    db = await openDb({});
+  }
+  await migrate(db);
+  const clock = { offset: 0 };
+  const now = () => Date.now() + clock.offset;
+  const config = { ...loadConfig({}), dataDir };
+  const mailer = createMailer({ dataDir, from: config.mailFrom, log: () => {} });
+  await createAuth(db, mailer, now).ensureAdmin(ADMIN.email, ADMIN.password);
+  const app = await buildApp({ config, db, mailer, now });
+  const login = await app.inject({ method: 'POST', url: '/api/v1/login', payload: ADMIN });
+  const token = login.json().data.token as string;
+  return {
+    app,
+    db,
+    dataDir,
+    clock,
+    adminAuth: { authorization: `Bearer ${token}` },
+    call: (opts) => app.inject(opts),
+    outbox() {
+      const dir = path.join(dataDir, 'outbox');
+      if (!fs.existsSync(dir)) return [];
+      return fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
+    },
+    async close() {
+      await app.close();
+      await db.close();
+      await dropDb?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Builds a multipart body for app.inject (no client library needed). */
+export function multipart(fields: Record<string, string | { filename: string; type: string; data: Buffer }>) {
+  const boundary = `----test${crypto.randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, v] of Object.entries(fields)) {
+    if (typeof v === 'string') {
+      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${v}\r\n`));
+    } else {
+      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${v.filename}"\r\nContent-Type: ${v.type}\r\n\r\n`));
+      parts.push(v.data, Buffer.from('\r\n'));
+    }
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -1,0 +1,30 @@
+// Every vitest suite in one run: unit tests beside the code, and the API integration
+// tests twice, on embedded PGlite and on a real PostgreSQL the harness starts itself.
+import { defineConfig } from 'vitest/config';
+
+const api = (name: string, extra: object) => ({
+  test: {
+    name,
+    include: ['tests/api/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    ...extra,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'contract/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      api('api-pglite', { env: { TEST_DB: 'pglite' } }),
+      api('api-postgres', { env: { TEST_DB: 'postgres' }, globalSetup: ['tests/helpers/postgresSetup.ts'] }),
+    ],
+  },
+});
