@@ -1,0 +1,109 @@
+// The one HTTP client. It only throws ApiError; what to show is the caller's business
+// (the command runner toasts, forms show field errors), so this file never touches the UI.
+import redaxios from 'redaxios';
+import { errorText } from './errorText';
+
+const http = redaxios.create({
+  baseURL: '', // same origin: the server serves the SPA and the API together
+  headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
+});
+
+export class ApiError extends Error {
+  readonly status: number; // 0: no answer (network down, aborted)
+  readonly method: string;
+  readonly body: unknown;
+  /** First message per field from `errors.<field>`, for showing beside inputs. */
+  readonly fieldErrors: Record<string, string>;
+  readonly aborted: boolean;
+
+  constructor(status: number, method: string, body: unknown, aborted = false) {
+    super(errorText(method, body));
+    this.name = 'ApiError';
+    this.status = status;
+    this.method = method;
+    this.body = body;
+    this.aborted = aborted;
+    this.fieldErrors = fieldErrorsOf(body);
+  }
+
+  /** The server's own `message`, when it sent one. */
+  get serverMessage(): string | null {
+    const m = (this.body as { message?: unknown } | null)?.message;
+    return typeof m === 'string' && m ? m : null;
+  }
+}
+
+function fieldErrorsOf(body: unknown): Record<string, string> {
+  const errors = (body as { errors?: unknown } | null)?.errors;
+  if (typeof errors !== 'object' || errors === null) return {};
+  const out: Record<string, string> = {};
+  for (const [field, v] of Object.entries(errors)) {
+    const first = Array.isArray(v) ? v[0] : v;
+    if (field !== 'message' && typeof first === 'string') out[field] = first;
+  }
+  return out;
+}
+
+// The session store plugs itself in here, so this module does not import it (no cycle).
+let tokenSource: () => string | null = () => null;
+export const setTokenSource = (fn: () => string | null) => {
+  tokenSource = fn;
+};
+
+const unauthorizedListeners = new Set<() => void>();
+/** Called when a request that carried a token gets a 401: the session is gone. */
+export function onUnauthorized(fn: () => void): () => void {
+  unauthorizedListeners.add(fn);
+  return () => unauthorizedListeners.delete(fn);
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export interface RequestOptions {
+  params?: Record<string, string | number | boolean | undefined>;
+  data?: unknown;
+  signal?: AbortSignal;
+}
+
+export async function request<T>(method: Method, url: string, opts: RequestOptions = {}): Promise<T> {
+  const token = tokenSource();
+  const params = opts.params && definedOnly(opts.params);
+  try {
+    const res = await http.request<T>({
+      url,
+      method,
+      params,
+      data: opts.data,
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      // redaxios has no `signal` option; a wrapped fetch carries it.
+      fetch: opts.signal ? (input, init) => fetch(input, { ...init, signal: opts.signal }) : undefined,
+    });
+    return res.data;
+  } catch (e) {
+    const err = toApiError(e, method);
+    if (err.status === 401 && token) unauthorizedListeners.forEach((fn) => fn());
+    throw err;
+  }
+}
+
+function definedOnly(params: NonNullable<RequestOptions['params']>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') out[k] = String(v);
+  return out;
+}
+
+function toApiError(e: unknown, method: string): ApiError {
+  if (e instanceof DOMException && e.name === 'AbortError') return new ApiError(0, method, null, true);
+  // redaxios rejects with its response object for any non-2xx status
+  if (typeof e === 'object' && e !== null && 'status' in e && typeof e.status === 'number') {
+    return new ApiError(e.status, method, (e as { data?: unknown }).data ?? null);
+  }
+  return new ApiError(0, method, null); // fetch itself failed: offline, DNS, CORS
+}
+
+export const api = {
+  get: <T>(url: string, opts?: RequestOptions) => request<T>('GET', url, opts),
+  post: <T>(url: string, data?: unknown, opts?: RequestOptions) => request<T>('POST', url, { ...opts, data }),
+  put: <T>(url: string, data?: unknown, opts?: RequestOptions) => request<T>('PUT', url, { ...opts, data }),
+  patch: <T>(url: string, data?: unknown, opts?: RequestOptions) => request<T>('PATCH', url, { ...opts, data }),
+  delete: <T>(url: string, opts?: RequestOptions) => request<T>('DELETE', url, opts),
+};

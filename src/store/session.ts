@@ -1,0 +1,94 @@
+// The signed-in admin. The storage keys are the ones SPEC.md names (token, user_id,
+// expiryTime, userDetails), so a session survives reloads and other tabs agree on it.
+import { proxy } from 'valtio';
+import type { RecordResponse } from '../../contract/envelope';
+import { SESSION_TTL_MS, type Session, type User } from '../../contract/auth';
+import { api, onUnauthorized, setTokenSource } from '../api/client';
+import { go } from '../navigate';
+import { storage } from './storage';
+
+const KEYS = { token: 'token', userId: 'user_id', expiry: 'expiryTime', user: 'userDetails' } as const;
+
+function readUser(): User | null {
+  try {
+    return JSON.parse(storage.get(KEYS.user) ?? 'null') as User | null;
+  } catch {
+    return null;
+  }
+}
+
+export const session = proxy({
+  token: storage.get(KEYS.token),
+  user_id: Number(storage.get(KEYS.userId)) || null,
+  expiryTime: Number(storage.get(KEYS.expiry)) || null,
+  userDetails: readUser(),
+  /** On during sign-in calls; the app shows its full-screen loader. */
+  loading: false,
+});
+
+setTokenSource(() => session.token);
+
+export const isSignedIn = (s: { token: string | null; expiryTime: number | null } = session) =>
+  !!s.token && !!s.expiryTime && s.expiryTime > Date.now();
+
+/** Store a session the server handed out (login or verify_otp). Expiry: 3 days from now. */
+export function signIn(s: Session): void {
+  const expiry = Date.now() + SESSION_TTL_MS;
+  Object.assign(session, { token: s.token, user_id: s.user_id, expiryTime: expiry, userDetails: s.user });
+  storage.set(KEYS.token, s.token);
+  storage.set(KEYS.userId, String(s.user_id));
+  storage.set(KEYS.expiry, String(expiry));
+  storage.set(KEYS.user, JSON.stringify(s.user));
+}
+
+export function setUserDetails(user: User): void {
+  session.userDetails = user;
+  storage.set(KEYS.user, JSON.stringify(user));
+}
+
+/** Forget the session locally (SPEC.md §4: token, user_id and expiryTime; userDetails too). */
+export function clearSession(): void {
+  Object.assign(session, { token: null, user_id: null, expiryTime: null, userDetails: null });
+  for (const key of Object.values(KEYS)) storage.remove(key);
+}
+
+/** Sign out: tell the server (best effort: a dead network must not keep anyone signed in). */
+export async function signOut(): Promise<void> {
+  if (session.token) await api.post('/api/v1/logout').catch(() => undefined);
+  clearSession();
+  go('/login', { replace: true });
+}
+
+/** Run a sign-in call with the full-screen loader on. */
+export async function withLoading<T>(work: () => Promise<T>): Promise<T> {
+  session.loading = true;
+  try {
+    return await work();
+  } finally {
+    session.loading = false;
+  }
+}
+
+let started = false;
+/** App start: an expired session is logged out; a 401 anywhere later does the same. */
+export function startSession(): void {
+  if (started) return;
+  started = true;
+  if (session.token && !isSignedIn()) clearSession();
+  onUnauthorized(() => {
+    clearSession();
+    go('/login', { replace: true });
+  });
+  // Another tab signed in or out: follow it.
+  if (typeof window !== 'undefined') {
+    window.addEventListener('storage', (e) => {
+      if (e.key !== KEYS.token) return;
+      session.token = e.newValue;
+      session.expiryTime = Number(storage.get(KEYS.expiry)) || null;
+      session.user_id = Number(storage.get(KEYS.userId)) || null;
+      session.userDetails = readUser();
+    });
+  }
+}
+
+export type SessionResponse = RecordResponse<Session>;
