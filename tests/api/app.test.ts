@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/app';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s.close());
+
+it('answers /health once the database is ready', async () => {
+  const r = await s.call({ method: 'GET', url: '/health' });
+  expect(r.statusCode).toBe(200);
+  expect(r.json().status).toBe('ok');
+});
+
+it('redirects / to /admin/', async () => {
+  const r = await s.call({ method: 'GET', url: '/' });
+  expect(r.statusCode).toBe(302);
+  expect(r.headers.location).toBe('/admin/');
+});
+
+it('serves an OpenAPI document naming every SPEC.md call of this issue', async () => {
+  const doc = (await s.call({ method: 'GET', url: '/api/openapi.json' })).json();
+  expect(doc.openapi).toMatch(/^3\./);
+  for (const p of ['/api/v1/login', '/api/v1/request_otp', '/api/v1/resend_otp', '/api/v1/forgot_password', '/api/v1/verify_otp', '/api/v1/reset_password', '/api/v1/update_profile', '/api/v1/logout', '/admin/v1/show_user', '/admin/v1/all_bank', '/admin/v1/show_bank/{id}', '/admin/v1/add_bank', '/admin/v1/update_bank/{id}', '/admin/v1/delete_bank'])
+    expect(Object.keys(doc.paths)).toContain(p);
+  const docs = await s.call({ method: 'GET', url: '/api/docs/' });
+  expect(docs.statusCode).toBe(200);
+});
+
+it('answers unknown API paths with a JSON 404', async () => {
+  const r = await s.call({ method: 'GET', url: '/admin/v1/nope', headers: s.adminAuth });
+  expect(r.statusCode).toBe(404);
+  expect(r.json().errors.message[0]).toMatch(/No route/);
+});
+
+it('answers malformed JSON with a 400 in the error shape, never a 500', async () => {
+  const r = await s.call({ method: 'POST', url: '/admin/v1/add_bank', headers: { ...s.adminAuth, 'content-type': 'application/json' }, payload: '{"name":' });
+  expect(r.statusCode).toBe(400);
+  expect(r.json().errors.message).toHaveLength(1);
+});
+
+it('counts totals for the dashboard', async () => {
+  const r = await s.call({ method: 'GET', url: '/admin/v1/total_counts', headers: s.adminAuth });
+  expect(r.statusCode).toBe(200);
+  expect(r.json().data.counts).toMatchObject({ banks: 0, users: 1 });
+  expect(r.json().data.feedbackData).toEqual([]);
+});
