@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# `npm test`: every test. Type check, unit tests, the API tests on PGlite and on a
+# throwaway PostgreSQL, then the built app in Chromium through Playwright.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/ensure-tools.sh
+
+echo "== type check"
+npx tsc -p tsconfig.json
+
+echo "== unit and API tests (PGlite and PostgreSQL)"
+npx vitest run
+
+echo "== browser build"
+npx vite build --logLevel warn
+
+echo "== end-to-end tests in Chromium"
+npx playwright test
