@@ -1,0 +1,36 @@
+// The process itself: first-start admin, the data-folder lock, clean shutdown.
+import { expect, test } from '@playwright/test';
+import { startServer } from './server';
+
+test('first start creates admin@example.com with a generated password, printed once', async () => {
+  const env = { ADMIN_EMAIL: '', ADMIN_PASSWORD: '' };
+  const first = await startServer(env);
+  try {
+    const m = /first admin created: admin@example\.com \/ password (\S+)/.exec(first.output());
+    expect(m, first.output()).not.toBeNull();
+    expect(first.output()).toContain(`/admin`);
+    const login = await fetch(`${first.url}/api/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: m![1] }) });
+    expect(login.status).toBe(200);
+    expect((await fetch(`${first.url}/admin/view-bank/3`)).headers.get('content-type')).toContain('text/html');
+  } finally {
+    await first.stop();
+  }
+  const again = await startServer({ ...env, DATA_DIR: first.dataDir });
+  try {
+    expect(again.output()).not.toContain('first admin created');
+  } finally {
+    await again.stop();
+  }
+});
+
+test('a second server on the same DATA_DIR stops at once with a clear message', async () => {
+  const one = await startServer();
+  try {
+    await expect(startServer({ DATA_DIR: one.dataDir })).rejects.toThrow(/is in use by another running server/);
+    expect((await fetch(`${one.url}/health`)).status).toBe(200);
+  } finally {
+    await one.stop();
+  }
+  expect(one.proc.exitCode).toBe(0);
+  expect(one.output()).toContain('SIGTERM: closing');
+});
