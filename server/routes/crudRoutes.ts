@@ -108,7 +108,7 @@ export function crudRoutes<T extends { id: number }>(app: FastifyInstance, o: Cr
 }
 
 /** Unique-index violations (23505) become a 422 on the field they concern. */
-async function unique<R>(o: CrudRoutesOptions<never>, fn: () => Promise<R>): Promise<R> {
+async function unique<R>(o: Pick<CrudRoutesOptions<unknown>, 'contract' | 'uniqueFields'>, fn: () => Promise<R>): Promise<R> {
   try {
     return await fn();
   } catch (err) {

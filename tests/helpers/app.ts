@@ -21,7 +21,7 @@ export interface TestServer {
   dataDir: string;
   /** Bearer header of a signed-in admin. */
   adminAuth: { authorization: string };
-  call(opts: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  call(opts: InjectOptions): Promise<import('light-my-request').Response>;
   /** The mails written to the outbox, oldest first. */
   outbox(): { to: string; subject: string; text: string }[];
   close(): Promise<void>;
