@@ -12,6 +12,11 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
+    rolldownOptions: {
+      // contract/*.ts builds TypeBox schemas at module level; a page that only needs a
+      // constant from it (SESSION_TTL_MS) should not download TypeBox for that.
+      treeshake: { manualPureFunctions: ['Type', 'defineResource', 'ListEnvelope', 'RecordEnvelope'] },
+    },
   },
   server: {
     proxy: {

@@ -15,3 +15,8 @@ export function currentPath(): string {
   const p = location.pathname;
   return p.startsWith(BASE) ? p.slice(BASE.length) || '/' : p;
 }
+
+/** Keep the list's search (`?query=`) while moving between list, view and edit of one screen. */
+export function keepSearch(path: string): string {
+  return typeof location === 'undefined' ? path : path + location.search;
+}

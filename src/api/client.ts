@@ -1,6 +1,6 @@
 // The one HTTP client. It only throws ApiError; what to show is the caller's business
 // (the command runner toasts, forms show field errors), so this file never touches the UI.
-import redaxios from 'redaxios';
+import redaxios, { type Options, type Response } from 'redaxios';
 import { errorText } from './errorText';
 
 const http = redaxios.create({
@@ -68,7 +68,9 @@ export async function request<T>(method: Method, url: string, opts: RequestOptio
   const token = tokenSource();
   const params = opts.params && definedOnly(opts.params);
   try {
-    const res = await http.request<T>({
+    // redaxios types `request` as a union of two call forms; we use the config form.
+    const send = http.request as (config: Options) => Promise<Response<T>>;
+    const res = await send({
       url,
       method,
       params,

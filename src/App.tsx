@@ -1,0 +1,68 @@
+import { Redirect, Router, matchRoute, useLocation, useRouter } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { Toaster } from 'sonner';
+import { BASE } from './navigate';
+import { isSignedIn, session } from './store/session';
+import { ui } from './store/ui';
+import { NotFound, protectedRoutes, publicRoutes, Shell } from './routes';
+import { PageBoundary } from './ui/lazyPage';
+import { Loader } from './ui/Loader';
+
+export function App() {
+  const { loading } = useSnapshot(session);
+  const { theme } = useSnapshot(ui);
+  return (
+    <Router base={BASE}>
+      <Root />
+      {/* SPEC.md §9: top right, at most 20; durations are set per toast (2 s success, 4 s error). */}
+      <Toaster position="top-right" visibleToasts={20} theme={theme} toastOptions={{ duration: 4000 }} closeButton />
+      {loading && <Loader overlay label="Signing in…" />}
+    </Router>
+  );
+}
+
+function Root() {
+  const [location] = useLocation();
+  const { parser } = useRouter();
+  const s = useSnapshot(session);
+  const signedIn = isSignedIn(s);
+  const matches = (path: string) => matchRoute(parser, path, location)[0];
+
+  const pub = publicRoutes.find((r) => matches(r.path));
+  if (pub) {
+    if (signedIn && pub.bounceSignedIn) return <Redirect to={nextPath()} replace />;
+    return (
+      <PageBoundary>
+        <pub.Page />
+      </PageBoundary>
+    );
+  }
+
+  const page = protectedRoutes.find((r) => matches(r.path));
+  if (page) {
+    if (!signedIn) {
+      // Come back here after signing in (the plain home page needs no note).
+      const next = location === '/' ? '' : `?next=${encodeURIComponent(location + window.location.search)}`;
+      return <Redirect to={`/login${next}`} replace />;
+    }
+    // Shell and page chunks download side by side instead of one after the other.
+    page.Page.preload();
+    return (
+      <PageBoundary>
+        <Shell />
+      </PageBoundary>
+    );
+  }
+
+  return (
+    <PageBoundary>
+      <NotFound />
+    </PageBoundary>
+  );
+}
+
+/** Where to go after signing in: ?next= when it is a path inside this app, else the dashboard. */
+function nextPath(): string {
+  const next = new URLSearchParams(window.location.search).get('next');
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
+}

@@ -1,0 +1,65 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useSnapshot } from 'valtio';
+import { ui } from '../store/ui';
+import { Kbd } from '../ui/Kbd';
+import { allCommands, getVersion, subscribe } from './registry';
+import type { Command, Scope } from './types';
+
+const scopeTitle = (scope: Scope) =>
+  scope === 'global' ? 'Everywhere' : scope === 'selection' ? 'In lists' : `On ${scope.slice(5)[0].toUpperCase()}${scope.slice(6)}`;
+
+/** '?': every shortcut there is, generated from the registry so it can never go stale. */
+export function CheatSheet() {
+  const { cheatSheetOpen } = useSnapshot(ui);
+  useSyncExternalStore(subscribe, getVersion);
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (cheatSheetOpen && !d.open) d.showModal();
+    if (!cheatSheetOpen && d.open) d.close();
+  }, [cheatSheetOpen]);
+
+  const withKeys = allCommands().filter((c) => c.shortcut);
+  const scopes = [...new Set(withKeys.map((c) => c.scope))];
+  const byScope = (s: Scope): Command[] => withKeys.filter((c) => c.scope === s);
+
+  return (
+    <dialog
+      ref={ref}
+      className="modal cheatsheet"
+      aria-labelledby="cheatsheet-title"
+      onClose={() => (ui.cheatSheetOpen = false)}
+      onClick={(e) => e.target === ref.current && (ui.cheatSheetOpen = false) /* backdrop */}
+    >
+      <div className="modal-body">
+        <h2 id="cheatsheet-title">Keyboard shortcuts</h2>
+        {cheatSheetOpen && (
+          <div className="cheatsheet-cols">
+            {scopes.map((s) => (
+              <section key={s}>
+                <h3 className="muted">{scopeTitle(s)}</h3>
+                <dl>
+                  {byScope(s).map((c) => (
+                    <div key={c.id} className="cheatsheet-row">
+                      <dt>{c.title}</dt>
+                      <dd>
+                        <Kbd shortcut={c.shortcut!} announce />
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              </section>
+            ))}
+          </div>
+        )}
+      </div>
+      <div className="modal-actions">
+        <button type="button" className="btn" onClick={() => (ui.cheatSheetOpen = false)} autoFocus>
+          Close <Kbd shortcut="escape" />
+        </button>
+      </div>
+    </dialog>
+  );
+}

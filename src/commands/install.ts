@@ -1,0 +1,22 @@
+// Every command family, registered once at start. The duplicate-shortcut test reads
+// exactly this set, so a family added here is checked too.
+import { bankCommands } from '../views/catalogue/banks/commands';
+import { profileCommands } from '../views/profile/commands';
+import { listCommands } from './list';
+import { navigationCommands } from './navigation';
+import { register } from './registry';
+import type { Command } from './types';
+
+export const commandFamilies: Record<string, Command[]> = {
+  navigation: navigationCommands,
+  list: listCommands,
+  banks: bankCommands,
+  profile: profileCommands,
+};
+
+let installed = false;
+export function installCommands(): void {
+  if (installed) return;
+  installed = true;
+  register(...Object.values(commandFamilies).flat());
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { installCommands } from './install';
+import { allCommands, findShortcutConflicts, scopesOverlap } from './registry';
+import { parseShortcut, toBinding } from './kbd';
+import type { Command } from './types';
+
+installCommands();
+const real = allCommands();
+
+const cmd = (id: string, scope: Command['scope'], shortcut: string): Command => ({
+  id,
+  title: id,
+  group: 'Test',
+  scope,
+  shortcut,
+  run: () => undefined,
+});
+
+describe('the registered commands', () => {
+  it('are all there (navigation, list cursor, banks)', () => {
+    const ids = real.map((c) => c.id);
+    for (const id of ['nav.dashboard', 'nav.banks', 'nav.profile', 'app.palette', 'app.shortcuts', 'app.theme', 'app.signOut', 'list.next', 'list.close', 'bank.find', 'bank.new', 'bank.edit', 'bank.delete', 'bank.save']) {
+      expect(ids).toContain(id);
+    }
+  });
+
+  it('have no two commands sharing a shortcut in scopes that can be active together', () => {
+    expect(findShortcutConflicts(real)).toEqual([]);
+  });
+
+  it('have unique ids and unique titles among those that can show together', () => {
+    expect(new Set(real.map((c) => c.id)).size).toBe(real.length);
+    for (const a of real) {
+      for (const b of real) {
+        if (a !== b && a.title === b.title) expect(scopesOverlap(a.scope, b.scope)).toBe(false);
+      }
+    }
+  });
+
+  it('have shortcuts that parse and bind', () => {
+    for (const c of real.filter((c) => c.shortcut)) {
+      for (const seq of parseShortcut(c.shortcut!)) expect(() => toBinding(seq)).not.toThrow();
+    }
+  });
+});
+
+describe('findShortcutConflicts catches', () => {
+  it.each<[string, Command[]]>([
+    ['the same key in one view', [cmd('a', 'view:banks', 'e'), cmd('b', 'view:banks', 'e')]],
+    ['a view key that is also global', [cmd('a', 'global', 'n'), cmd('b', 'view:cards', 'n')]],
+    ['a list-cursor key reused by a view', [cmd('a', 'selection', 'j'), cmd('b', 'view:banks', 'j')]],
+    ['one alternative of several', [cmd('a', 'view:banks', 'mod+backspace, #'), cmd('b', 'view:banks', '#')]],
+    ['a key that is the start of a sequence', [cmd('a', 'global', 'g'), cmd('b', 'global', 'g b')]],
+    ['the same chord spelled differently', [cmd('a', 'global', 'shift+?'), cmd('b', 'global', '?')]],
+  ])('%s', (_name, list) => {
+    expect(findShortcutConflicts(list)).toHaveLength(1);
+  });
+
+  it('but lets two views use the same key', () => {
+    expect(findShortcutConflicts([cmd('a', 'view:banks', 'e'), cmd('b', 'view:cards', 'e')])).toEqual([]);
+  });
+});

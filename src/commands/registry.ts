@@ -1,0 +1,73 @@
+// The set of known commands. Plain TypeScript so tests can read the real set.
+import { parseShortcut, sequenceId } from './kbd';
+import type { Command, Ctx, Scope } from './types';
+
+const commands = new Map<string, Command>();
+const listeners = new Set<() => void>();
+let version = 0;
+
+export function register(...list: Command[]): () => void {
+  for (const c of list) commands.set(c.id, c);
+  changed();
+  return () => unregister(...list.map((c) => c.id));
+}
+
+export function unregister(...ids: string[]): void {
+  for (const id of ids) commands.delete(id);
+  changed();
+}
+
+function changed() {
+  version++;
+  listeners.forEach((fn) => fn());
+}
+
+/** For useSyncExternalStore: the palette and hotkeys follow (un)registration. */
+export const subscribe = (fn: () => void) => {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+};
+export const getVersion = () => version;
+
+export const getCommand = (id: string) => commands.get(id);
+export const allCommands = () => [...commands.values()];
+
+export const inScopes = (c: Command, scopes: readonly Scope[]) => scopes.includes(c.scope);
+
+/** Commands of the active scopes that are enabled right now. */
+export function available(ctx: Ctx): Command[] {
+  return allCommands().filter((c) => inScopes(c, ctx.scopes) && (c.enabled?.(ctx) ?? true));
+}
+
+/**
+ * Two scopes can be active at once when they are equal, one is global, or one is the
+ * list cursor ('selection') and the other a view (every list lives in a view).
+ */
+export function scopesOverlap(a: Scope, b: Scope): boolean {
+  if (a === b || a === 'global' || b === 'global') return true;
+  const isView = (s: Scope) => s.startsWith('view:');
+  return (a === 'selection' && isView(b)) || (b === 'selection' && isView(a));
+}
+
+/**
+ * Shortcut clashes among commands whose scopes can be active together: the same
+ * sequence, or one a prefix of the other ('g' would swallow 'g b').
+ */
+export function findShortcutConflicts(list: Command[]): string[] {
+  const bound = list.flatMap((c) =>
+    c.shortcut ? parseShortcut(c.shortcut).map((seq) => ({ c, id: sequenceId(seq), chords: seq.length })) : [],
+  );
+  const problems: string[] = [];
+  for (let i = 0; i < bound.length; i++) {
+    for (let j = i + 1; j < bound.length; j++) {
+      const a = bound[i];
+      const b = bound[j];
+      if (a.c.id === b.c.id || !scopesOverlap(a.c.scope, b.c.scope)) continue;
+      const [short, long] = a.chords <= b.chords ? [a, b] : [b, a];
+      if (long.id === short.id || long.id.startsWith(short.id + ' ')) {
+        problems.push(`${a.c.id} (${a.c.scope}: ${a.id}) clashes with ${b.c.id} (${b.c.scope}: ${b.id})`);
+      }
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,85 @@
+// The only way anything runs: palette, hotkey, button and menu all come through here,
+// so the enabled check, recents and the toast around a promise happen in one place.
+import { toast } from 'sonner';
+import { ApiError } from '../api/client';
+import { errorText } from '../api/errorText';
+import { openPalette } from '../store/ui';
+import { currentCtx } from './ctx';
+import { recordRecent } from './recents';
+import { getCommand } from './registry';
+import type { Command } from './types';
+
+export type Source = 'palette' | 'hotkey' | 'button' | 'menu';
+
+/** SPEC.md §9: success 2 s, error 4 s. */
+export const TOAST_MS = { success: 2000, error: 4000 } as const;
+/** A quick command shows no spinner; a slow one says it is working. */
+const LOADING_TOAST_DELAY_MS = 400;
+
+export function canRun(cmd: Command): boolean {
+  const ctx = currentCtx();
+  return ctx.scopes.includes(cmd.scope) && (cmd.enabled?.(ctx) ?? true);
+}
+
+export function runCommand(id: string, source: Source, arg?: unknown): Promise<unknown> | void {
+  const cmd = getCommand(id);
+  if (!cmd) {
+    console.warn(`runCommand: no command "${id}" (${source})`);
+    return;
+  }
+  const ctx = currentCtx();
+  if (!ctx.scopes.includes(cmd.scope) || !(cmd.enabled?.(ctx) ?? true)) return;
+
+  let value = arg;
+  if (value === undefined && cmd.pick) {
+    value = cmd.pick.fromContext?.(ctx);
+    // No argument yet: ask for one on the command's palette page.
+    if (value === undefined) return openPalette(cmd.id);
+  }
+
+  if (cmd.id !== 'app.palette') recordRecent(cmd.id);
+  const result = cmd.run(ctx, value);
+  if (!isPromise(result)) return;
+  return toastAround(cmd, result);
+}
+
+const isPromise = (v: unknown): v is Promise<unknown> =>
+  typeof v === 'object' && v !== null && typeof (v as Promise<unknown>).then === 'function';
+
+function toastAround(cmd: Command, promise: Promise<unknown>): Promise<unknown> {
+  let toastId: string | number | undefined;
+  const timer = setTimeout(() => {
+    toastId = toast.loading(`${cmd.title}…`);
+  }, LOADING_TOAST_DELAY_MS);
+
+  return promise.then(
+    (value) => {
+      clearTimeout(timer);
+      const message = messageOf(value) ?? (value !== undefined ? cmd.messages?.success : undefined);
+      if (message) toast.success(message, { id: toastId, duration: TOAST_MS.success });
+      else if (toastId !== undefined) toast.dismiss(toastId);
+      return value;
+    },
+    (error: unknown) => {
+      clearTimeout(timer);
+      if (error instanceof ApiError && error.aborted) {
+        if (toastId !== undefined) toast.dismiss(toastId);
+        return undefined;
+      }
+      toast.error(failureText(cmd, error), { id: toastId, duration: TOAST_MS.error });
+      // Settled: callers that care (forms) read the store; nobody else should see a rejection.
+      return undefined;
+    },
+  );
+}
+
+function messageOf(value: unknown): string | undefined {
+  const m = (value as { message?: unknown } | null)?.message;
+  return typeof m === 'string' && m ? m : undefined;
+}
+
+export function failureText(cmd: Command, error: unknown): string {
+  if (error instanceof ApiError) return errorText(error.method, error.body, cmd.messages?.failure);
+  console.error(error);
+  return cmd.messages?.failure ?? errorText(undefined, null);
+}

@@ -1,0 +1,67 @@
+// The command: one description of an action, read by the palette, the hotkeys,
+// the buttons and the cheat sheet, so an action is written once.
+
+/**
+ * Where a command applies. 'global': everywhere once signed in. `view:<name>`: while
+ * that screen is shown. 'selection': while a list with a cursor is on screen (j/k…).
+ */
+export type Scope = 'global' | `view:${string}` | 'selection';
+
+export type Mode = 'list' | 'view' | 'edit' | 'add';
+
+/** What an active list screen lets commands do with its cursor and pane. */
+export interface ListController {
+  move(delta: 1 | -1): void;
+  open(): void;
+  close(): void;
+  focusSearch(): void;
+  /** Submit the open form, if any (mod+enter). */
+  submit(): void;
+}
+
+export interface Ctx {
+  scopes: Scope[];
+  view: string | null;
+  mode: Mode | null;
+  /** The highlighted record of the active list. */
+  selection: { resource: string; id: number } | null;
+  list: ListController | null;
+}
+
+export interface PickItem {
+  /** Unique within one answer. */
+  key: string;
+  label: string;
+  hint?: string;
+  value: unknown;
+}
+
+/** A nested palette page asking for the command's argument. */
+export interface Picker {
+  placeholder: string;
+  /** Search records (debounced and cancelled by the palette). */
+  load(search: string, signal: AbortSignal): Promise<PickItem[]>;
+  /** The argument the context already implies (the highlighted record); then no page is needed. */
+  fromContext?(ctx: Ctx): unknown;
+}
+
+export interface Command {
+  id: string;
+  title: string;
+  group: string;
+  keywords?: string[];
+  /** One string, bound and displayed: 'mod+k', 'g b', 'e', '?', 'mod+backspace, #'. */
+  shortcut?: string;
+  scope: Scope;
+  enabled?(ctx: Ctx): boolean;
+  /**
+   * May return a promise: the runner shows a toast for it. Resolving to `{ message }`
+   * shows that message; resolving to anything else shows nothing (e.g. cancelled).
+   */
+  run(ctx: Ctx, arg?: unknown): unknown;
+  pick?: Picker;
+  /** Texts where SPEC.md names them: success when the server sends none; failure instead of the generic text. */
+  messages?: { success?: string; failure?: string };
+  /** false: not listed in the palette (e.g. it needs form data). */
+  palette?: boolean;
+}

@@ -1,0 +1,24 @@
+// Every route and the chunk behind it. Pages load on demand; this table is all the
+// first download knows about them.
+import { lazyPage } from './ui/lazyPage';
+import { bankRoutes } from './views/catalogue/banks/paths';
+
+export const publicRoutes = [
+  { path: '/login', Page: lazyPage(() => import('./views/auth/Login')), bounceSignedIn: true },
+  { path: '/send-email', Page: lazyPage(() => import('./views/auth/SendEmail')), bounceSignedIn: true },
+  // verify_otp signs the admin in, and the new password is set with that session: stay.
+  { path: '/otp-verify', Page: lazyPage(() => import('./views/auth/OtpVerify')), bounceSignedIn: false },
+  { path: '/forgot-password', Page: lazyPage(() => import('./views/auth/ForgotPassword')), bounceSignedIn: false },
+];
+
+const Banks = lazyPage(() => import('./views/catalogue/banks/BanksScreen'));
+
+/** One Banks page for four URLs: the split pane reads its mode from the path. */
+export const protectedRoutes = [
+  { path: '/', Page: lazyPage(() => import('./views/dashboard/Dashboard')) },
+  { path: '/profile', Page: lazyPage(() => import('./views/profile/Profile')) },
+  ...Object.values(bankRoutes).map((path) => ({ path, Page: Banks })),
+];
+
+export const Shell = lazyPage(() => import('./views/Shell'));
+export const NotFound = lazyPage(() => import('./views/NotFound'));

@@ -1,0 +1,59 @@
+// What the screen is showing right now: overlays, the active view and its list cursor,
+// and the theme. Commands read it to know their context.
+import { proxy, ref } from 'valtio';
+import type { ListController, Mode } from '../commands/types';
+import { storage } from './storage';
+
+export type Theme = 'system' | 'light' | 'dark';
+
+export const ui = proxy({
+  theme: (storage.get('theme') as Theme | null) ?? 'system',
+  paletteOpen: false,
+  /** Id of the command whose pick page the palette shows; null: the root page. */
+  palettePage: null as string | null,
+  cheatSheetOpen: false,
+  view: null as string | null,
+  mode: null as Mode | null,
+  selection: null as { resource: string; id: number } | null,
+  list: null as ListController | null,
+});
+
+export function openPalette(page: string | null = null) {
+  ui.palettePage = page;
+  ui.paletteOpen = true;
+}
+
+export function closePalette() {
+  ui.paletteOpen = false;
+  ui.palettePage = null;
+}
+
+export function setTheme(theme: Theme) {
+  ui.theme = theme;
+  storage.set('theme', theme);
+  applyTheme();
+}
+
+const systemDark = () => typeof matchMedia !== 'undefined' && matchMedia('(prefers-color-scheme: dark)').matches;
+
+export const effectiveTheme = (theme: Theme = ui.theme): 'light' | 'dark' =>
+  theme === 'system' ? (systemDark() ? 'dark' : 'light') : theme;
+
+/** Flip what is on screen; the choice then sticks instead of following the system. */
+export const toggleTheme = () => setTheme(effectiveTheme() === 'dark' ? 'light' : 'dark');
+
+export function applyTheme() {
+  if (typeof document === 'undefined') return;
+  if (ui.theme === 'system') delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = ui.theme;
+}
+
+/** A list screen announces itself (and its cursor) while it is mounted. */
+export function setActiveView(view: string | null, list: ListController | null = null) {
+  ui.view = view;
+  ui.list = list ? ref(list) : null;
+  if (!view) {
+    ui.mode = null;
+    ui.selection = null;
+  }
+}

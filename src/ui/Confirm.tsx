@@ -1,0 +1,73 @@
+import { useEffect, useRef } from 'react';
+import { useSnapshot } from 'valtio';
+import { answerConfirm, confirmState } from './confirmStore';
+
+/**
+ * The answer to `await confirm(...)`. A native modal <dialog>: the page behind is inert
+ * (focus stays inside), Escape cancels, Enter confirms (focus starts on the confirm button).
+ */
+export function Confirm() {
+  const s = useSnapshot(confirmState);
+  const ref = useRef<HTMLDialogElement>(null);
+  const okRef = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef<Element | null>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (s.open && !dialog.open) {
+      returnFocus.current = document.activeElement;
+      dialog.showModal();
+      okRef.current?.focus();
+    } else if (!s.open && dialog.open) {
+      dialog.close();
+      if (returnFocus.current instanceof HTMLElement && returnFocus.current.isConnected) returnFocus.current.focus();
+    }
+  }, [s.open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="modal"
+      style={{ width: 400 }}
+      aria-labelledby="confirm-title"
+      aria-describedby={s.body ? 'confirm-body' : undefined}
+      onCancel={(e) => {
+        e.preventDefault(); // we close it ourselves, so state and DOM agree
+        answerConfirm(false);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && !(e.target instanceof HTMLButtonElement)) {
+          e.preventDefault();
+          answerConfirm(true);
+        }
+      }}
+    >
+      {s.open && (
+        <>
+          <div className="modal-body">
+            <h2 id="confirm-title">{s.title}</h2>
+            {s.body && (
+              <p id="confirm-body" className="muted">
+                {s.body}
+              </p>
+            )}
+          </div>
+          <div className="modal-actions">
+            <button type="button" className="btn" onClick={() => answerConfirm(false)}>
+              Cancel
+            </button>
+            <button
+              ref={okRef}
+              type="button"
+              className={s.danger ? 'btn btn-danger' : 'btn btn-primary'}
+              onClick={() => answerConfirm(true)}
+            >
+              {s.confirmLabel}
+            </button>
+          </div>
+        </>
+      )}
+    </dialog>
+  );
+}

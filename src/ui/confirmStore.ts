@@ -1,0 +1,42 @@
+// A confirmation any code can await: `if (!(await confirm({...}))) return;`.
+// The <Confirm /> dialog renders whatever this store holds.
+import { proxy } from 'valtio';
+
+export interface ConfirmOptions {
+  title: string;
+  body?: string;
+  confirmLabel?: string;
+  /** Red confirm button for destructive actions. */
+  danger?: boolean;
+}
+
+export const confirmState = proxy({
+  open: false,
+  title: '',
+  body: '',
+  confirmLabel: 'Confirm',
+  danger: false,
+});
+
+let settle: ((ok: boolean) => void) | null = null;
+
+export function confirm(opts: ConfirmOptions): Promise<boolean> {
+  settle?.(false); // a second question cancels the first
+  Object.assign(confirmState, {
+    open: true,
+    title: opts.title,
+    body: opts.body ?? '',
+    confirmLabel: opts.confirmLabel ?? 'Confirm',
+    danger: opts.danger ?? false,
+  });
+  return new Promise((resolve) => {
+    settle = resolve;
+  });
+}
+
+export function answerConfirm(ok: boolean) {
+  confirmState.open = false;
+  const s = settle;
+  settle = null;
+  s?.(ok);
+}

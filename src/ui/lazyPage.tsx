@@ -1,0 +1,103 @@
+import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Loader } from './Loader';
+
+/** SPEC.md §8/§9: a page chunk that has not arrived after 120 s counts as failed. */
+export const CHUNK_TIMEOUT_MS = 120_000;
+
+export class ChunkLoadError extends Error {
+  constructor(message = 'This page could not be loaded.') {
+    super(message);
+    this.name = 'ChunkLoadError';
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ChunkLoadError('This page took too long to load.')), ms);
+    promise.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e) => {
+        clearTimeout(timer);
+        reject(e instanceof ChunkLoadError ? e : new ChunkLoadError());
+      },
+    );
+  });
+}
+
+type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
+
+export interface LazyPage<P> {
+  (props: P): ReactNode;
+  /** Start fetching the chunk now (e.g. in parallel with the shell). */
+  preload(): void;
+}
+
+const failed = new Set<() => void>();
+
+/**
+ * React.lazy remembers a failed import forever, so each page keeps a way to start
+ * over: Retry makes a fresh lazy component and asks for the chunk again.
+ */
+export function lazyPage<P extends object>(load: Loader<P>): LazyPage<P> {
+  let pending: Promise<{ default: ComponentType<P> }> | null = null;
+  const start = () => (pending ??= withTimeout(load(), CHUNK_TIMEOUT_MS));
+  const make = () =>
+    lazy(() =>
+      start().catch((e) => {
+        pending = null;
+        failed.add(reset);
+        throw e;
+      }),
+    );
+  let Lazy = make();
+  const reset = () => {
+    Lazy = make();
+  };
+  const Page = (props: P) => <Lazy {...props} />;
+  Page.preload = () => void start().catch(() => undefined);
+  return Page;
+}
+
+interface BoundaryState {
+  error: Error | null;
+}
+
+/** Suspense with the loading screen, and a clear error with Retry when a chunk fails. */
+export class PageBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+  state: BoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: Error): BoundaryState {
+    return { error };
+  }
+
+  retry = () => {
+    failed.forEach((reset) => reset());
+    failed.clear();
+    this.setState({ error: null });
+  };
+
+  render() {
+    const { error } = this.state;
+    if (error) {
+      const chunk = error instanceof ChunkLoadError;
+      return (
+        <div className="empty" role="alert">
+          <h2>{chunk ? 'This page could not be loaded' : 'Something went wrong'}</h2>
+          <p>{chunk ? `${error.message} Check your connection and try again.` : error.message}</p>
+          <div style={{ display: 'flex', gap: 8 }}>
+            <button type="button" className="btn btn-primary" onClick={this.retry} autoFocus>
+              Retry
+            </button>
+            <button type="button" className="btn" onClick={() => location.reload()}>
+              Reload the app
+            </button>
+          </div>
+        </div>
+      );
+    }
+    return <Suspense fallback={<Loader />}>{this.props.children}</Suspense>;
+  }
+}

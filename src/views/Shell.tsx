@@ -1,0 +1,106 @@
+import { matchRoute, useLocation, useRouter } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { installCommands } from '../commands/install';
+import { screens } from '../commands/navigation';
+import { runCommand } from '../commands/runner';
+import { getCommand } from '../commands/registry';
+import { Hotkeys } from '../commands/Hotkeys';
+import { Palette } from '../commands/Palette';
+import { CheatSheet } from '../commands/CheatSheet';
+import { CommandButton } from '../commands/CommandButton';
+import { protectedRoutes } from '../routes';
+import { session } from '../store/session';
+import { BASE } from '../navigate';
+import { Confirm } from '../ui/Confirm';
+import { Kbd } from '../ui/Kbd';
+import { PageBoundary } from '../ui/lazyPage';
+import './Shell.css';
+
+installCommands();
+
+/** The signed-in frame: sidebar, top bar, the page, and the keyboard layer. */
+export default function Shell() {
+  const [location] = useLocation();
+  const { parser } = useRouter();
+  // Same Page component for /bank-list and /view-bank/3: React keeps it mounted between them.
+  const route = protectedRoutes.find((r) => matchRoute(parser, r.path, location)[0]);
+  const { userDetails } = useSnapshot(session);
+  const name = userDetails?.name || userDetails?.email || 'Admin';
+
+  return (
+    <div className="shell">
+      <aside className="sidebar">
+        <div className="brand">
+          <span className="brand-mark" aria-hidden>
+            ◆
+          </span>
+          Cards Admin
+        </div>
+        <nav aria-label="Main">
+          <ul className="nav">
+            {screens.map((s) => {
+              const active = s.match.test(location);
+              return (
+                <li key={s.id}>
+                  <a
+                    href={BASE + s.path}
+                    className={active ? 'nav-item is-active' : 'nav-item'}
+                    aria-current={active ? 'page' : undefined}
+                    onClick={(e) => {
+                      if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return; // new tab etc.
+                      e.preventDefault();
+                      runCommand(s.id, 'menu');
+                    }}
+                  >
+                    <span>{s.title}</span>
+                    <Kbd shortcut={getCommand(s.id)?.shortcut ?? s.shortcut} />
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <div className="sidebar-foot">
+          <CommandButton id="app.shortcuts" label="Shortcuts" variant="ghost" />
+          <CommandButton id="app.theme" label="Theme" variant="ghost" />
+        </div>
+      </aside>
+
+      <div className="main">
+        <header className="topbar">
+          <button type="button" className="palette-trigger" aria-label="Open command palette" onClick={() => runCommand('app.palette', 'button')}>
+            <span className="palette-trigger-text">Type a command or search…</span>
+            <Kbd shortcut="mod+k" />
+          </button>
+          <div className="topbar-user">
+            <span className="avatar" aria-hidden>
+              {userDetails?.avatar ? <img src={userDetails.avatar} alt="" /> : initials(name)}
+            </span>
+            <span className="topbar-name" data-testid="current-admin">
+              {name}
+            </span>
+            <CommandButton id="app.signOut" variant="ghost" />
+          </div>
+        </header>
+        <main className="content" id="content">
+          <PageBoundary>
+            {route && <route.Page />}
+          </PageBoundary>
+        </main>
+      </div>
+
+      <Hotkeys />
+      <Palette />
+      <CheatSheet />
+      <Confirm />
+    </div>
+  );
+}
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .map((w) => w[0])
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();

@@ -1,0 +1,60 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { toast } from 'sonner';
+import { authApi } from '../../api/auth';
+import { clearSession, isSignedIn, session, withLoading } from '../../store/session';
+import { Field } from '../../ui/Field';
+import { AuthLayout } from './AuthLayout';
+import { authError, fieldErrorsOf } from './authError';
+
+/** Step 3 of the reset: a new password, set with the session the code gave. */
+export default function ForgotPassword() {
+  const [, navigate] = useLocation();
+  const s = useSnapshot(session);
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    setFields({});
+    try {
+      await withLoading(() => authApi.resetPassword(password, confirmation));
+      // The server ended every session of this admin: sign in again with the new password.
+      clearSession();
+      navigate('/login', { replace: true });
+      toast.success('Password changed successfully', { duration: 2000 });
+    } catch (err) {
+      setError(authError(err, 'Failed to change password'));
+      setFields(fieldErrorsOf(err));
+    }
+  }
+
+  if (!isSignedIn(s)) {
+    return (
+      <AuthLayout title="Choose a new password" subtitle="Your reset session has ended. Ask for a new code to continue.">
+        <Link href="/send-email">Request a code</Link>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title="Choose a new password" subtitle={s.userDetails?.email}>
+      <form className="auth-form" onSubmit={submit} noValidate>
+        {error && (
+          <div className="alert" role="alert">
+            {error}
+          </div>
+        )}
+        <Field label="New password" type="password" name="password" autoComplete="new-password" autoFocus required value={password} onChange={(e) => setPassword(e.target.value)} error={fields.password} hint="At least 8 characters." />
+        <Field label="Confirm password" type="password" name="password_confirmation" autoComplete="new-password" required value={confirmation} onChange={(e) => setConfirmation(e.target.value)} error={fields.password_confirmation} />
+        <button type="submit" className="btn btn-primary btn-block">
+          Change password
+        </button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,107 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { toast } from 'sonner';
+import { OTP_RESEND_MS } from '../../../contract/auth';
+import { authApi } from '../../api/auth';
+import { signIn, withLoading } from '../../store/session';
+import { Field } from '../../ui/Field';
+import { AuthLayout } from './AuthLayout';
+import { authError, fieldErrorsOf } from './authError';
+
+/** Step 2 of the reset: the mailed code signs the admin in, then they choose a new password. */
+export default function OtpVerify() {
+  const [, navigate] = useLocation();
+  const email = new URLSearchParams(useSearch()).get('email') ?? '';
+  const [otp, setOtp] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  // A code was just sent to reach this page: the server refuses another for 60 s.
+  const [resendAt, setResendAt] = useState(() => Date.now() + OTP_RESEND_MS);
+  const wait = useCountdown(resendAt);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    setFields({});
+    try {
+      const res = await withLoading(() => authApi.verifyOtp(email, otp.trim()));
+      signIn(res.data);
+      toast.success(res.message || 'OTP verified successfully', { duration: 2000 });
+      navigate('/forgot-password', { replace: true });
+    } catch (err) {
+      setError(authError(err, 'OTP verification failed'));
+      setFields(fieldErrorsOf(err));
+    }
+  }
+
+  async function resend() {
+    setError(null);
+    try {
+      const res = await withLoading(() => authApi.resendOtp(email));
+      toast.success(res.message || 'OTP re-sent successfully', { duration: 2000 });
+      setResendAt(Date.now() + OTP_RESEND_MS);
+    } catch (err) {
+      setError(authError(err, 'Failed to send OTP request'));
+    }
+  }
+
+  if (!email) {
+    return (
+      <AuthLayout title="Enter your code" subtitle="We need the e-mail address the code was sent to.">
+        <Link href="/send-email">Request a code</Link>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title="Enter your code" subtitle={<>We sent a 6-digit code to <strong>{email}</strong>.</>}>
+      <form className="auth-form" onSubmit={submit} noValidate>
+        {error && (
+          <div className="alert" role="alert">
+            {error}
+          </div>
+        )}
+        <Field
+          label="Verification code"
+          className="otp"
+          name="otp"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]{6}"
+          maxLength={6}
+          autoFocus
+          required
+          value={otp}
+          onChange={(e) => setOtp(e.target.value.replace(/\D/g, '').slice(0, 6))}
+          error={fields.otp}
+        />
+        <button type="submit" className="btn btn-primary btn-block">
+          Verify
+        </button>
+      </form>
+      <div className="auth-links">
+        <button type="button" className="btn btn-ghost" onClick={resend} disabled={wait > 0}>
+          {wait > 0 ? `Resend code (${wait}s)` : 'Resend code'}
+        </button>
+        <Link href="/send-email">Use another e-mail</Link>
+      </div>
+    </AuthLayout>
+  );
+}
+
+/** Whole seconds until `at`, ticking down to 0. */
+function useCountdown(at: number): number {
+  const left = () => Math.max(0, Math.ceil((at - Date.now()) / 1000));
+  const [seconds, setSeconds] = useState(left);
+  useEffect(() => {
+    setSeconds(left());
+    const t = setInterval(() => {
+      const s = left();
+      setSeconds(s);
+      if (s === 0) clearInterval(t);
+    }, 1000);
+    return () => clearInterval(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [at]);
+  return seconds;
+}

@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import type { RecordResponse } from '../../../contract/envelope';
+import type { TotalCounts } from '../../../contract/dashboard';
+import { api, ApiError } from '../../api/client';
+import { errorText } from '../../api/errorText';
+import { Loader } from '../../ui/Loader';
+import './dashboard.css';
+
+/** Counts the server reports, and the list each opens. Keys without a screen yet show no link. */
+const CARDS: Record<string, { label: string; path?: string }> = {
+  banks: { label: 'Banks', path: '/bank-list' },
+  users: { label: 'Users' },
+};
+
+const titleCase = (key: string) => key.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+
+export default function Dashboard() {
+  const [counts, setCounts] = useState<Record<string, number> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    api.get<RecordResponse<TotalCounts>>('/admin/v1/total_counts', { signal: abort.signal }).then(
+      (res) => setCounts(res.data.counts),
+      (e: unknown) => {
+        if (!(e instanceof ApiError && e.aborted)) setError(e instanceof ApiError ? errorText(e.method, e.body) : 'Failed to fetch data.');
+      },
+    );
+    return () => abort.abort();
+  }, []);
+
+  return (
+    <div className="page">
+      <div className="page-head">
+        <h1>Dashboard</h1>
+      </div>
+      {error && (
+        <div className="alert" role="alert">
+          {error}
+        </div>
+      )}
+      {!counts && !error && <Loader />}
+      {counts && (
+        <ul className="stat-grid" aria-label="Totals">
+          {Object.entries(counts).map(([key, value]) => {
+            const card = CARDS[key] ?? { label: titleCase(key) };
+            const body = (
+              <>
+                <span className="stat-label">{card.label}</span>
+                <span className="stat-value">{value.toLocaleString()}</span>
+              </>
+            );
+            return (
+              <li key={key}>
+                {card.path ? (
+                  <Link href={card.path} className="stat stat-link" aria-label={`${card.label}: ${value}`}>
+                    {body}
+                  </Link>
+                ) : (
+                  <div className="stat">{body}</div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
