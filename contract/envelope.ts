@@ -48,5 +48,6 @@ export const ListQuery = Type.Object({
   query: Type.Optional(Type.String({ maxLength: 200 })),
   page: Type.Integer({ minimum: 1, default: DEFAULT_PAGE }),
   per_page: Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE }),
+  sort: Type.Optional(Type.String({ pattern: '^-?[a-z_]+$', maxLength: 40 })),
 });
 export type ListQuery = Static<typeof ListQuery>;

@@ -19,9 +19,22 @@ export interface ResourceContract<
     update: string;
     remove: string;
   };
+  /** Calls this resource does not have (a read-only list such as Dubai cities). */
+  omit?: ('show' | 'add' | 'update' | 'remove')[];
+  /**
+   * How the list is asked for. GET (default): filters in the query string. POST: page and
+   * per_page in the query, the filter payload as the JSON body (SPEC.md: all_card, all_offer).
+   */
+  listMethod?: 'GET' | 'POST';
+  /** Filter fields beyond `query` (all optional); the browser keeps them in the URL. */
+  filters?: TObject;
+  /** Columns a list may be sorted by (`sort=name` or `sort=-name`); the first is the default. */
+  sortable?: string[];
+  /** Where show takes the id: in the path (`:id`, default) or as `?id=` (SPEC.md shows no path parameter). */
+  showIdIn?: 'path' | 'query';
   /** HTTP method of the update call (SPEC.md varies: POST multipart or PUT JSON). */
   updateMethod: 'POST' | 'PUT';
-  /** Query parameter carrying the id on delete (`delete_bank?bank_id=`). */
+  /** Query parameter carrying the id on delete (`delete_bank?bank_id=`); empty when the path has `:id`. */
   removeIdParam: string;
   /** Multipart file fields and what they accept. */
   files?: Record<string, 'image'>;

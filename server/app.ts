@@ -17,6 +17,14 @@ import { guards } from './plugins/authGuard';
 import { authRoutes } from './routes/auth';
 import { sessionRoutes } from './routes/session';
 import { bankRoutes } from './routes/banks';
+import { userRoutes } from './routes/users';
+import { categoryRoutes } from './routes/categories';
+import { networkRoutes } from './routes/networks';
+import { outletRoutes } from './routes/outlets';
+import { outletRadiusRoutes } from './routes/outletRadius';
+import { cardRoutes } from './routes/cards';
+import { offerRoutes } from './routes/offers';
+import { cityRoutes } from './routes/cities';
 
 export interface AppDeps {
   config: Config;
@@ -64,7 +72,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (admin) => {
       admin.addHook('onRequest', guards(auth).requireAdmin);
       sessionRoutes(admin, { db });
-      bankRoutes(admin, { db, uploads });
+      // In the order of SPEC.md's Calls.
+      for (const routes of [userRoutes, bankRoutes, categoryRoutes, networkRoutes, outletRoutes, outletRadiusRoutes, cardRoutes, offerRoutes, cityRoutes])
+        routes(admin, { db, uploads });
     },
     { prefix: '/admin/v1' },
   );

@@ -29,7 +29,8 @@ async function openPglite(dir: string | undefined): Promise<Db> {
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
-  const pg = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm, unaccent } });
+  // Dates (OID 1082) stay 'YYYY-MM-DD' strings: a JS Date would shift them by the time zone.
+  const pg = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm, unaccent }, parsers: { 1082: (v: string) => v } });
   // PGlite is single-connection: serialise transactions so two requests never interleave inside one.
   let chain: Promise<unknown> = Promise.resolve();
   const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
@@ -50,6 +51,7 @@ async function openPostgres(url: string): Promise<Db> {
   // Return BIGINT counts and NUMERIC as numbers; our ids and counts stay well within 2^53.
   pg.types.setTypeParser(20, (v) => Number(v));
   pg.types.setTypeParser(1700, (v) => Number(v));
+  pg.types.setTypeParser(1082, (v) => v);
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
   await pool.query('select 1');
   return {

@@ -1,0 +1,86 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { defineResource } from './resource';
+import { Id, Name, Nullable, Text, Timestamps } from './fields';
+
+export const CARD_STATUSES = ['Not Discontinued', 'Discontinued'] as const;
+export const CardStatus = Type.Union(CARD_STATUSES.map((s) => Type.Literal(s)));
+export const CardType = Type.Union([Type.Literal('credit'), Type.Literal('debit'), Type.Literal('prepaid')]);
+
+export const Card = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  bank_id: Type.Integer(),
+  bank_name: Type.String(),
+  network_id: Type.Integer(),
+  network_type: Type.String(),
+  category_id: Nullable(Type.Integer()),
+  category_name: Nullable(Type.String()),
+  card_type: CardType,
+  annual_fee: Type.Number(),
+  min_salary: Nullable(Type.Number()),
+  description: Nullable(Type.String()),
+  image: Nullable(Type.String()),
+  status: CardStatus,
+  display: Type.Boolean(),
+  from_source: Type.String(),
+  ...Timestamps,
+});
+export type Card = Static<typeof Card>;
+
+const Money = Type.Number({ minimum: 0, maximum: 1_000_000 });
+const fields = {
+  name: Name,
+  bank_id: Id,
+  network_id: Id,
+  category_id: Nullable(Id),
+  card_type: CardType,
+  annual_fee: Money,
+  min_salary: Nullable(Money),
+  description: Nullable(Text(2000)),
+  status: CardStatus,
+  display: Type.Boolean(),
+};
+
+export const CardFilters = Type.Object({
+  query: Type.Optional(Type.String({ maxLength: 200 })),
+  bank: Type.Optional(Id),
+  network: Type.Optional(Id),
+  category: Type.Optional(Id),
+  status: Type.Optional(CardStatus),
+  display: Type.Optional(Type.Boolean()),
+});
+
+export const cardResource = defineResource({
+  name: 'card',
+  label: { one: 'Card', many: 'Cards' },
+  paths: { list: '/all_card', show: '/show_card', add: '/add_card', update: '/update_card/:id', remove: '/delete_card' },
+  listMethod: 'POST',
+  showIdIn: 'query',
+  updateMethod: 'POST',
+  removeIdParam: 'card_id',
+  files: { image: 'image' },
+  filters: CardFilters,
+  sortable: ['name', 'bank_name', 'annual_fee', 'created_at'],
+  entity: Card,
+  create: Type.Object({
+    name: fields.name,
+    bank_id: fields.bank_id,
+    network_id: fields.network_id,
+    category_id: Type.Optional(fields.category_id),
+    card_type: Type.Optional(fields.card_type),
+    annual_fee: Type.Optional(fields.annual_fee),
+    min_salary: Type.Optional(fields.min_salary),
+    description: Type.Optional(fields.description),
+    status: Type.Optional(fields.status),
+    display: Type.Optional(fields.display),
+  }),
+  update: Type.Object({
+    ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Type.Optional(v)])),
+    version: Type.Optional(Type.Integer({ minimum: 1 })),
+  }),
+  messages: { added: 'Card added successfully!', updated: 'Card updated successfully!', deleted: 'Card deleted successfully!', shown: 'Card fetched successfully!' },
+});
+
+/** POST /admin/v1/update_card/{id}/display (multipart). */
+export const CardDisplayBody = Type.Object({ display: Type.Boolean() });
+export const CARD_DISPLAY_MESSAGE = 'Card updated display successfully!';

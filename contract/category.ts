@@ -1,0 +1,32 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { defineResource } from './resource';
+import { Name, Nullable, Text, Timestamps } from './fields';
+
+export const Category = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  icon: Nullable(Type.String()),
+  is_active: Type.Boolean(),
+  ...Timestamps,
+});
+export type Category = Static<typeof Category>;
+
+export const categoryResource = defineResource({
+  name: 'category',
+  label: { one: 'Category', many: 'Categories' },
+  paths: { list: '/all_categories', show: '/show_categories/:id', add: '/add_categories', update: '/update_categories/:id', remove: '/delete_categories' },
+  updateMethod: 'POST',
+  removeIdParam: 'category_id',
+  files: { icon: 'image' },
+  sortable: ['name', 'created_at'],
+  entity: Category,
+  create: Type.Object({ name: Name, description: Type.Optional(Nullable(Text(1000))), is_active: Type.Optional(Type.Boolean()) }),
+  update: Type.Object({
+    name: Type.Optional(Name),
+    description: Type.Optional(Nullable(Text(1000))),
+    is_active: Type.Optional(Type.Boolean()),
+    version: Type.Optional(Type.Integer({ minimum: 1 })),
+  }),
+  messages: { added: 'categories added successfully!', updated: 'categories updated successfully!', deleted: 'categories deleted successfully!', shown: 'categories fetched successfully!' },
+});

@@ -1,0 +1,85 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { defineResource } from './resource';
+import { DateOnly, Id, IdList, Nullable, Text, Timestamps } from './fields';
+
+export const OFFER_STATES = ['live', 'upcoming', 'expired'] as const;
+export const OfferState = Type.Union(OFFER_STATES.map((s) => Type.Literal(s)));
+
+export const Offer = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  description: Nullable(Type.String()),
+  discount: Type.String(),
+  valid_from: Type.String(),
+  valid_to: Type.String(),
+  terms: Nullable(Type.String()),
+  image: Nullable(Type.String()),
+  category_id: Nullable(Type.Integer()),
+  category_name: Nullable(Type.String()),
+  card_ids: Type.Array(Type.Integer()),
+  outlet_ids: Type.Array(Type.Integer()),
+  /** Names for lists and the palette's subtitle. */
+  bank_names: Type.Array(Type.String()),
+  merchant_names: Type.Array(Type.String()),
+  from_source: Type.String(),
+  state: OfferState,
+  ...Timestamps,
+});
+export type Offer = Static<typeof Offer>;
+
+const Title = Type.String({ minLength: 3, maxLength: 160, pattern: '\\S' });
+const Discount = Type.String({ minLength: 1, maxLength: 60, pattern: '\\S' });
+const Source = Type.String({ minLength: 1, maxLength: 60, pattern: '^[a-z0-9_-]+$' });
+const fields = {
+  title: Title,
+  description: Nullable(Text(4000)),
+  discount: Discount,
+  valid_from: DateOnly,
+  valid_to: DateOnly,
+  terms: Nullable(Text(8000)),
+  category_id: Nullable(Id),
+  card_ids: IdList,
+  outlet_ids: IdList,
+  from_source: Source,
+};
+
+export const OfferFilters = Type.Object({
+  query: Type.Optional(Type.String({ maxLength: 200 })),
+  bank: Type.Optional(Id),
+  card: Type.Optional(Id),
+  category: Type.Optional(Id),
+  outlet: Type.Optional(Id),
+  from_source: Type.Optional(Source),
+  state: Type.Optional(OfferState),
+});
+
+export const offerResource = defineResource({
+  name: 'offer',
+  label: { one: 'Offer', many: 'Offers' },
+  paths: { list: '/all_offer', show: '/show_offer', add: '/add_offer', update: '/update_offer/:id', remove: '/delete_offer' },
+  listMethod: 'POST',
+  showIdIn: 'query',
+  updateMethod: 'POST',
+  removeIdParam: 'offer_id',
+  files: { image: 'image' },
+  filters: OfferFilters,
+  sortable: ['valid_to', 'title', 'created_at'],
+  entity: Offer,
+  create: Type.Object({
+    title: fields.title,
+    discount: fields.discount,
+    valid_from: fields.valid_from,
+    valid_to: fields.valid_to,
+    description: Type.Optional(fields.description),
+    terms: Type.Optional(fields.terms),
+    category_id: Type.Optional(fields.category_id),
+    card_ids: Type.Optional(fields.card_ids),
+    outlet_ids: Type.Optional(fields.outlet_ids),
+    from_source: Type.Optional(fields.from_source),
+  }),
+  update: Type.Object({
+    ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Type.Optional(v)])),
+    version: Type.Optional(Type.Integer({ minimum: 1 })),
+  }),
+  messages: { added: 'Offer added successfully!', updated: 'Offer updated successfully!', deleted: 'Offer deleted successfully!', shown: 'Offer fetched successfully!' },
+});

@@ -1,0 +1,29 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { defineResource } from './resource';
+import { Timestamps } from './fields';
+
+/** The search radii the consumer app offers around a user. */
+export const OutletRadius = Type.Object({
+  id: Type.Integer(),
+  label: Type.String(),
+  kilometres: Type.Number(),
+  is_default: Type.Boolean(),
+  ...Timestamps,
+});
+export type OutletRadius = Static<typeof OutletRadius>;
+
+const Label = Type.String({ minLength: 1, maxLength: 40, pattern: '\\S' });
+const Km = Type.Number({ exclusiveMinimum: 0, maximum: 200 });
+
+export const outletRadiusResource = defineResource({
+  name: 'outletRadius',
+  label: { one: 'Radius', many: 'Outlet radius' },
+  paths: { list: '/outlet_radius', show: '/outlet_radius/:id', add: '/outlet_radius', update: '/outlet_radius/:id', remove: '/outlet_radius/:id' },
+  updateMethod: 'PUT',
+  removeIdParam: '',
+  sortable: ['kilometres', 'label'],
+  entity: OutletRadius,
+  create: Type.Object({ label: Label, kilometres: Km, is_default: Type.Optional(Type.Boolean()) }),
+  update: Type.Object({ label: Type.Optional(Label), kilometres: Type.Optional(Km), is_default: Type.Optional(Type.Boolean()), version: Type.Optional(Type.Integer({ minimum: 1 })) }),
+  messages: { added: 'Radius added successfully!', updated: 'Radius updated successfully!', deleted: 'Radius deleted successfully!', shown: 'Radius fetched successfully!' },
+});
