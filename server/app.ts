@@ -25,6 +25,7 @@ import { outletRadiusRoutes } from './routes/outletRadius';
 import { cardRoutes } from './routes/cards';
 import { offerRoutes } from './routes/offers';
 import { cityRoutes } from './routes/cities';
+import { csvRoutes } from './routes/csv';
 
 export interface AppDeps {
   config: Config;
@@ -44,14 +45,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ajv: { customOptions: { allErrors: true } },
   });
   const auth = createAuth(db, mailer, deps.now);
-  const uploads = createUploads(config.dataDir);
+  const uploads = createUploads(config.dataDir, config.uploadMaxBytes);
 
   registerErrorHandler(app);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
-    limits: { fileSize: config.uploadMaxBytes, files: 4, fields: 50, fieldSize: 100_000 },
+    // Images are capped at UPLOAD_MAX_BYTES; add_csv raises its own cap for CSV files.
+    limits: { fileSize: Math.max(config.uploadMaxBytes, 10 * 1024 * 1024), files: 4, fields: 50, fieldSize: 100_000 },
   });
   await app.register(swagger, {
     openapi: {
@@ -75,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // In the order of SPEC.md's Calls.
       for (const routes of [userRoutes, bankRoutes, categoryRoutes, networkRoutes, outletRoutes, outletRadiusRoutes, cardRoutes, offerRoutes, cityRoutes])
         routes(admin, { db, uploads });
+      csvRoutes(admin, { db });
     },
     { prefix: '/admin/v1' },
   );

@@ -148,7 +148,7 @@ async function withConstraints<R>(o: Pick<CrudRoutesOptions<unknown>, 'contract'
       const text = `A ${one} with this ${field.replace(/_/g, ' ')} already exists.`;
       throw new HttpError(422, text, { [field]: [text] });
     }
-    if (e.code === '23503') {
+    if (e.code === '23503' || e.code === '23001') {
       const field = Object.entries(o.foreignFields ?? {}).find(([fk]) => where.includes(fk))?.[1];
       if (field) {
         const text = `${cap(field.replace(/_id$/, ''))} does not exist.`;

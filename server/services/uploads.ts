@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
-import { badField } from '../plugins/errors';
+import { HttpError, badField } from '../plugins/errors';
 
 const IMAGE_TYPES = new Map([
   ['image/png', 'png'],
@@ -20,11 +20,12 @@ export interface Uploads {
   remove(url: string | null | undefined): Promise<void>;
 }
 
-export function createUploads(dataDir: string): Uploads {
+export function createUploads(dataDir: string, maxBytes = 2 * 1024 * 1024): Uploads {
   const dir = path.join(dataDir, 'uploads');
   return {
     dir,
     async saveImage(field, buf) {
+      if (buf.length > maxBytes) throw new HttpError(413, 'The upload is too large.', { [field]: [`${label(field)} must be at most ${Math.round(maxBytes / 1024)} KB.`] });
       const type = await fileTypeFromBuffer(buf);
       const ext = type && IMAGE_TYPES.get(type.mime);
       if (!ext) throw badField(field, `${label(field)} must be a PNG, JPEG, WebP or GIF image.`);

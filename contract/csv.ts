@@ -1,0 +1,130 @@
+// CSV import (POST /admin/v1/add_csv): the columns each target expects and the per-row
+// format rules. The browser runs the same rules to preview "rows that will fail and why"
+// before anything is sent; the server runs them again and also resolves names to records.
+import { CARD_STATUSES } from './card';
+
+export const CSV_TARGETS = ['offers', 'outlets', 'cards'] as const;
+export type CsvTarget = (typeof CSV_TARGETS)[number];
+export const CSV_MAX_ROWS = 20_000;
+export const CSV_MAX_BYTES = 10 * 1024 * 1024;
+
+export type CsvKind = 'text' | 'number' | 'date' | 'boolean' | 'list' | 'choice';
+export interface CsvColumn {
+  name: string;
+  required: boolean;
+  kind: CsvKind;
+  max?: number;
+  min?: number;
+  choices?: readonly string[];
+  /** What a person reads in the template and the preview. */
+  help: string;
+  example: string;
+}
+
+const col = (name: string, kind: CsvKind, required: boolean, help: string, example: string, extra: Partial<CsvColumn> = {}): CsvColumn => ({ name, kind, required, help, example, ...extra });
+
+export const CSV_COLUMNS: Record<CsvTarget, CsvColumn[]> = {
+  offers: [
+    col('title', 'text', true, 'Offer title', '20% off your bill at Shake Shack', { min: 3, max: 160 }),
+    col('discount', 'text', true, 'Short discount text', '20% off', { max: 60 }),
+    col('valid_from', 'date', true, 'First day, YYYY-MM-DD', '2026-12-01'),
+    col('valid_to', 'date', true, 'Last day, YYYY-MM-DD, not before valid_from', '2027-03-31'),
+    col('description', 'text', false, 'Longer description', 'Valid on dine-in orders.', { max: 4000 }),
+    col('terms', 'text', false, 'Terms and conditions', 'Not valid with other offers.', { max: 8000 }),
+    col('category', 'text', false, 'Category name', 'Dining'),
+    col('cards', 'list', false, 'Card ids or exact card names, separated by |', 'Skywards Infinite|Cashback'),
+    col('outlets', 'list', false, 'Outlet ids, separated by |', '12|15'),
+    col('from_source', 'text', false, "Where it came from: 'manual' or a crawl source", 'manual', { max: 60 }),
+  ],
+  outlets: [
+    col('merchant_name', 'text', true, 'Merchant name', 'Shake Shack', { min: 2, max: 120 }),
+    col('branch', 'text', false, 'Branch (mall or street)', 'Dubai Mall', { max: 120 }),
+    col('category', 'text', false, 'Category name', 'Dining'),
+    col('area', 'text', false, 'Dubai area name', 'Downtown Dubai'),
+    col('address', 'text', false, 'Street address', 'Financial Centre Rd', { max: 300 }),
+    col('latitude', 'number', false, 'Latitude, -90 to 90', '25.1972', { min: -90, max: 90 }),
+    col('longitude', 'number', false, 'Longitude, -180 to 180', '55.2796', { min: -180, max: 180 }),
+    col('phone', 'text', false, 'Phone', '+971 4 123 4567', { max: 30 }),
+  ],
+  cards: [
+    col('name', 'text', true, 'Card name', 'Skywards Infinite', { min: 2, max: 120 }),
+    col('bank', 'text', true, 'Bank name or code', 'ENBD'),
+    col('network', 'text', true, 'Network', 'Visa'),
+    col('category', 'text', false, 'Benefit category name', 'Travel'),
+    col('card_type', 'choice', false, 'credit, debit or prepaid', 'credit', { choices: ['credit', 'debit', 'prepaid'] }),
+    col('annual_fee', 'number', false, 'Annual fee in AED', '1575', { min: 0, max: 1_000_000 }),
+    col('status', 'choice', false, 'Discontinued or Not Discontinued', 'Not Discontinued', { choices: CARD_STATUSES }),
+    col('display', 'boolean', false, 'Shown in the app: true or false', 'true'),
+  ],
+};
+
+export interface CsvIssue {
+  /** The line in the file: the header is line 1, the first record line 2. */
+  row: number;
+  column: string;
+  message: string;
+  value?: string;
+}
+
+export function checkHeader(target: CsvTarget, headers: string[]): CsvIssue[] {
+  const have = new Set(headers.map((h) => h.trim().toLowerCase()));
+  const issues: CsvIssue[] = [];
+  for (const c of CSV_COLUMNS[target]) if (c.required && !have.has(c.name)) issues.push({ row: 1, column: c.name, message: `Missing required column "${c.name}".` });
+  const known = new Set(CSV_COLUMNS[target].map((c) => c.name));
+  for (const h of have) if (h && !known.has(h)) issues.push({ row: 1, column: h, message: `Unknown column "${h}" (expected: ${[...known].join(', ')}).` });
+  return issues;
+}
+
+/** Format rules of one record (no look-ups); `line` is its line in the file. */
+export function checkRow(target: CsvTarget, row: Record<string, string | undefined>, line: number): CsvIssue[] {
+  const issues: CsvIssue[] = [];
+  const add = (column: string, message: string, value?: string) => issues.push({ row: line, column, message, value });
+  for (const c of CSV_COLUMNS[target]) {
+    const v = (row[c.name] ?? '').trim();
+    if (!v) {
+      if (c.required) add(c.name, `${c.name} is required.`);
+      continue;
+    }
+    if (c.kind === 'text' && ((c.min && v.length < c.min) || (c.max && v.length > c.max)))
+      add(c.name, `${c.name} must be ${c.min ?? 0}–${c.max} characters.`, v);
+    if (c.kind === 'number') {
+      const n = Number(v);
+      if (!Number.isFinite(n)) add(c.name, `${c.name} must be a number.`, v);
+      else if ((c.min !== undefined && n < c.min) || (c.max !== undefined && n > c.max)) add(c.name, `${c.name} must be between ${c.min} and ${c.max}.`, v);
+    }
+    if (c.kind === 'date' && !isDate(v)) add(c.name, `${c.name} must be a date as YYYY-MM-DD.`, v);
+    if (c.kind === 'boolean' && !/^(true|false|yes|no|1|0)$/i.test(v)) add(c.name, `${c.name} must be true or false.`, v);
+    if (c.kind === 'choice' && !c.choices!.some((x) => x.toLowerCase() === v.toLowerCase())) add(c.name, `${c.name} must be one of: ${c.choices!.join(', ')}.`, v);
+  }
+  if (target === 'offers') {
+    const from = row.valid_from?.trim();
+    const to = row.valid_to?.trim();
+    if (from && to && isDate(from) && isDate(to) && to < from) add('valid_to', 'valid_to must be on or after valid_from.', to);
+  }
+  return issues;
+}
+
+export const parseBoolean = (v: string) => /^(true|yes|1)$/i.test(v.trim());
+export const splitList = (v: string | undefined) => (v ?? '').split('|').map((x) => x.trim()).filter(Boolean);
+
+function isDate(v: string) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+}
+
+/** A template file: the header and one example row. */
+export function templateCsv(target: CsvTarget): string {
+  const cols = CSV_COLUMNS[target];
+  const cell = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+  return `${cols.map((c) => c.name).join(',')}\n${cols.map((c) => cell(c.example)).join(',')}\n`;
+}
+
+/** The add_csv answer (SPEC.md: success, error, invalid_data, errors.message[0]). */
+export interface CsvImportResult {
+  success: boolean;
+  message: string;
+  error?: string;
+  invalid_data: CsvIssue[];
+  data?: { type: CsvTarget; imported: number };
+}

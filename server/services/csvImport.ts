@@ -1,0 +1,107 @@
+// CSV import: parse, check every row (format rules shared with the browser, then names
+// resolved to records), and import all or nothing in one transaction through the same
+// repositories the API uses, so an imported offer is exactly an offer added by hand.
+import Papa from 'papaparse';
+import { CSV_MAX_ROWS, checkHeader, checkRow, parseBoolean, splitList, type CsvImportResult, type CsvIssue, type CsvTarget } from '../../contract/csv';
+import type { Db, Queryable } from '../db/connection';
+import { cardRepository } from '../routes/cards';
+import { offerRepository } from '../routes/offers';
+import { outletRepository } from '../routes/outlets';
+import { HttpError } from '../plugins/errors';
+
+type Row = Record<string, string>;
+type Lookup = (q: Queryable) => Promise<Map<string, number[]>>;
+
+const byName = (sql: string): Lookup => async (q) => {
+  const map = new Map<string, number[]>();
+  for (const r of (await q.query<{ id: number; k: string }>(sql)).rows) map.set(r.k, [...(map.get(r.k) ?? []), r.id]);
+  return map;
+};
+const LOOKUPS = {
+  bank: byName("select id, lower(name) as k from banks union all select id, lower(code) from banks"),
+  network: byName('select id, lower(type) as k from networks'),
+  category: byName('select id, lower(name) as k from categories'),
+  area: byName('select id, lower(name) as k from dubai_cities'),
+  card: byName("select id, lower(name) as k from cards union all select id, id::text from cards"),
+  outlet: byName('select id, id::text as k from outlets'),
+};
+
+export function createCsvImport(db: Db) {
+  const repos = { offers: offerRepository(db), outlets: outletRepository(db), cards: cardRepository(db) };
+
+  return async function importCsv(target: CsvTarget, text: string): Promise<CsvImportResult> {
+    const parsed = Papa.parse<Row>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim().toLowerCase() });
+    const issues: CsvIssue[] = checkHeader(target, parsed.meta.fields ?? []);
+    // A one-column file has no delimiter to detect; that is not an error.
+    for (const e of parsed.errors.filter((x) => x.code !== 'UndetectableDelimiter').slice(0, 50)) issues.push({ row: (e.row ?? 0) + 2, column: '', message: `Unreadable CSV: ${e.message}.` });
+    if (!parsed.data.length && !issues.length) issues.push({ row: 2, column: '', message: 'The file has no rows.' });
+    if (parsed.data.length > CSV_MAX_ROWS) issues.push({ row: CSV_MAX_ROWS + 2, column: '', message: `At most ${CSV_MAX_ROWS} rows per file.` });
+    if (issues.length) return failed(issues);
+
+    const maps = Object.fromEntries(await Promise.all(Object.entries(LOOKUPS).map(async ([k, f]) => [k, await f(db)] as const))) as Record<keyof typeof LOOKUPS, Map<string, number[]>>;
+    const records: Record<string, unknown>[] = [];
+    parsed.data.forEach((row, i) => {
+      const line = i + 2;
+      const rowIssues = checkRow(target, row, line);
+      const ref = (kind: keyof typeof maps, column: string, value: string | undefined, what: string) => {
+        const v = value?.trim();
+        if (!v) return null;
+        const ids = maps[kind].get(v.toLowerCase());
+        if (!ids) rowIssues.push({ row: line, column, message: `No ${what} named "${v}".`, value: v });
+        else if (new Set(ids).size > 1) rowIssues.push({ row: line, column, message: `"${v}" matches ${new Set(ids).size} ${what}s; use its id.`, value: v });
+        return ids?.[0] ?? null;
+      };
+      const refs = (kind: 'card' | 'outlet', column: string, what: string) =>
+        splitList(row[column]).map((v) => ref(kind, column, v, what)).filter((x): x is number => x !== null);
+      records.push(toRecord(target, row, ref, refs));
+      issues.push(...rowIssues);
+    });
+    if (issues.length) return failed(issues);
+
+    await db.transaction(async (tx) => {
+      for (const r of records) await repos[target].create(r, tx);
+    });
+    return { success: true, message: `Imported ${records.length} ${target}.`, invalid_data: [], data: { type: target, imported: records.length } };
+  };
+}
+
+type Ref = (kind: keyof typeof LOOKUPS, column: string, value: string | undefined, what: string) => number | null;
+
+function toRecord(target: CsvTarget, row: Row, ref: Ref, refs: (k: 'card' | 'outlet', c: string, w: string) => number[]) {
+  const s = (k: string) => row[k]?.trim() || null;
+  const n = (k: string) => (s(k) === null ? null : Number(s(k)));
+  switch (target) {
+    case 'offers':
+      return {
+        title: s('title'), discount: s('discount'), valid_from: s('valid_from'), valid_to: s('valid_to'),
+        description: s('description'), terms: s('terms'), category_id: ref('category', 'category', row.category, 'category'),
+        card_ids: [...new Set(refs('card', 'cards', 'card'))], outlet_ids: [...new Set(refs('outlet', 'outlets', 'outlet'))],
+        from_source: s('from_source') ?? 'manual',
+      };
+    case 'outlets':
+      return {
+        merchant_name: s('merchant_name'), branch: s('branch'), category_id: ref('category', 'category', row.category, 'category'),
+        area_id: ref('area', 'area', row.area, 'area'), address: s('address'), latitude: n('latitude'), longitude: n('longitude'), phone: s('phone'),
+      };
+    case 'cards':
+      return {
+        name: s('name'), bank_id: ref('bank', 'bank', row.bank, 'bank'), network_id: ref('network', 'network', row.network, 'network'),
+        category_id: ref('category', 'category', row.category, 'category'), card_type: s('card_type')?.toLowerCase() ?? 'credit',
+        annual_fee: n('annual_fee') ?? 0,
+        status: s('status') ? (s('status')!.toLowerCase() === 'discontinued' ? 'Discontinued' : 'Not Discontinued') : 'Not Discontinued',
+        display: s('display') === null ? true : parseBoolean(row.display),
+      };
+  }
+}
+
+function failed(issues: CsvIssue[]): CsvImportResult {
+  const rows = new Set(issues.map((i) => i.row)).size;
+  return {
+    success: false,
+    error: 'An error occurred',
+    message: `${rows} ${rows === 1 ? 'row has' : 'rows have'} errors; nothing was imported.`,
+    invalid_data: issues.slice(0, 1000),
+  };
+}
+
+export const csvTooLarge = (max: number) => new HttpError(413, `The file is larger than ${Math.round(max / 1024 / 1024)} MB.`, { file: ['The file is too large.'] });

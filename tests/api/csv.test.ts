@@ -1,0 +1,71 @@
+// POST /admin/v1/add_csv: every row checked, all or nothing, invalid rows listed.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { multipart, startTestServer, type TestServer } from '../helpers/app';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+  await s.db.query("insert into dubai_cities (name) values ('Dubai Marina'), ('Deira')");
+  await s.db.query("insert into categories (name) values ('Dining'), ('Travel')");
+  await s.db.query("insert into networks (type) values ('Visa'), ('Mastercard')");
+  await s.db.query("insert into banks (name, code) values ('Emirates NBD', 'ENBD'), ('Mashreq', 'MASHREQ')");
+});
+afterAll(() => s.close());
+
+const upload = (type: string, csv: string) => {
+  const form = multipart({ type, file: { filename: 'data.csv', type: 'text/csv', data: Buffer.from(csv) } });
+  return s.call({ method: 'POST', url: '/admin/v1/add_csv', headers: { ...s.adminAuth, ...form.headers }, payload: form.payload });
+};
+const count = async (table: string) => Number((await s.db.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0].n);
+
+it('imports nothing when one row is bad, lists that row, then imports all once it is fixed', async () => {
+  const bad = 'name,bank,network,annual_fee\nSkywards Infinite,ENBD,Visa,1575\nSolitaire,Mashreq,Amex,0\nCashback,mashreq,mastercard,abc\n';
+  const r = await upload('cards', bad);
+  expect(r.statusCode).toBe(422);
+  const body = r.json();
+  expect(body).toMatchObject({ success: false, error: 'An error occurred', message: '2 rows have errors; nothing was imported.' });
+  expect(body.errors.message[0]).toBe(body.message);
+  expect(body.invalid_data).toEqual([
+    { row: 3, column: 'network', message: 'No network named "Amex".', value: 'Amex' },
+    { row: 4, column: 'annual_fee', message: 'annual_fee must be a number.', value: 'abc' },
+  ]);
+  expect(await count('cards')).toBe(0);
+
+  const fixed = 'name,bank,network,annual_fee\nSkywards Infinite,ENBD,Visa,1575\nSolitaire,Mashreq,Mastercard,0\nCashback,mashreq,mastercard,0\n';
+  const ok = await upload('cards', fixed);
+  expect(ok.statusCode).toBe(200);
+  expect(ok.json()).toMatchObject({ success: true, message: 'Imported 3 cards.', invalid_data: [], data: { type: 'cards', imported: 3 } });
+  expect(await count('cards')).toBe(3);
+  const search = await s.call({ method: 'POST', url: '/admin/v1/all_card', headers: s.adminAuth, payload: { query: 'mashreq cash' } });
+  expect(search.json().data.map((c: { name: string }) => c.name)).toEqual(['Cashback']);
+});
+
+it('imports offers with cards by name and outlets by id, in one transaction', async () => {
+  await upload('outlets', 'merchant_name,branch,area,category,latitude,longitude\nShake Shack,Dubai Marina Mall,Dubai Marina,Dining,25.07,55.14\n');
+  const outletId = (await s.db.query<{ id: number }>("select id from outlets where merchant_name = 'Shake Shack'")).rows[0].id;
+  const csv = `title,discount,valid_from,valid_to,category,cards,outlets\n"20% off, all week",20% off,2026-01-01,2026-12-31,Dining,Skywards Infinite|Solitaire,${outletId}\n`;
+  const r = await upload('offers', csv);
+  expect(r.statusCode, r.body).toBe(200);
+  const offer = (await s.call({ method: 'POST', url: '/admin/v1/all_offer', headers: s.adminAuth, payload: { query: 'shake shack marina' } })).json().data[0];
+  expect(offer).toMatchObject({ title: '20% off, all week', bank_names: ['Emirates NBD', 'Mashreq'], merchant_names: ['Shake Shack'], category_name: 'Dining' });
+});
+
+it('names missing columns, unknown targets, and empty or binary files', async () => {
+  const missing = await upload('offers', 'title,discount\nA title,10%\n');
+  expect(missing.statusCode).toBe(422);
+  expect(missing.json().invalid_data.map((i: { column: string }) => i.column)).toEqual(['valid_from', 'valid_to']);
+  const target = await upload('banks', 'name\nX\n');
+  expect(target.statusCode).toBe(422);
+  expect(Object.keys(target.json().errors)).toContain('type');
+  const empty = await upload('outlets', 'merchant_name\n');
+  expect(empty.json().invalid_data[0].message).toBe('The file has no rows.');
+  const binary = await upload('outlets', 'merchant_name\n\u0000\u0001');
+  expect(binary.statusCode).toBe(422);
+  expect(binary.json().errors.file[0]).toBe('File must be a text CSV file.');
+});
+
+it('says which of two same-named cards it cannot choose', async () => {
+  await s.db.query("insert into cards (name, bank_id, network_id) select 'Platinum', id, 1 from banks");
+  const r = await upload('offers', 'title,discount,valid_from,valid_to,cards\nSome offer,10%,2026-01-01,2026-02-01,Platinum\n');
+  expect(r.json().invalid_data[0]).toMatchObject({ row: 2, column: 'cards', message: '"Platinum" matches 2 cards; use its id.' });
+});
