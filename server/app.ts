@@ -26,6 +26,7 @@ import { cardRoutes } from './routes/cards';
 import { offerRoutes } from './routes/offers';
 import { cityRoutes } from './routes/cities';
 import { csvRoutes } from './routes/csv';
+import { searchRoutes } from './routes/search';
 
 export interface AppDeps {
   config: Config;
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       for (const routes of [userRoutes, bankRoutes, categoryRoutes, networkRoutes, outletRoutes, outletRadiusRoutes, cardRoutes, offerRoutes, cityRoutes])
         routes(admin, { db, uploads });
       csvRoutes(admin, { db });
+      searchRoutes(admin, { db });
     },
     { prefix: '/admin/v1' },
   );

@@ -22,7 +22,15 @@ it('redirects / to /admin/', async () => {
 it('serves an OpenAPI document naming every SPEC.md call of this issue', async () => {
   const doc = (await s.call({ method: 'GET', url: '/api/openapi.json' })).json();
   expect(doc.openapi).toMatch(/^3\./);
-  for (const p of ['/api/v1/login', '/api/v1/request_otp', '/api/v1/resend_otp', '/api/v1/forgot_password', '/api/v1/verify_otp', '/api/v1/reset_password', '/api/v1/update_profile', '/api/v1/logout', '/admin/v1/show_user', '/admin/v1/all_bank', '/admin/v1/show_bank/{id}', '/admin/v1/add_bank', '/admin/v1/update_bank/{id}', '/admin/v1/delete_bank'])
+  for (const p of ['/api/v1/login', '/api/v1/request_otp', '/api/v1/resend_otp', '/api/v1/forgot_password', '/api/v1/verify_otp', '/api/v1/reset_password', '/api/v1/update_profile', '/api/v1/logout', '/admin/v1/show_user', '/admin/v1/all_bank', '/admin/v1/show_bank/{id}', '/admin/v1/add_bank', '/admin/v1/update_bank/{id}', '/admin/v1/delete_bank',
+    '/admin/v1/all_user', '/admin/v1/show_user/{id}', '/admin/v1/add_user', '/admin/v1/update_user/{id}', '/admin/v1/delete_user',
+    '/admin/v1/all_categories', '/admin/v1/show_categories/{id}', '/admin/v1/add_categories', '/admin/v1/update_categories/{id}', '/admin/v1/delete_categories',
+    '/admin/v1/all_network', '/admin/v1/show_network', '/admin/v1/add_network', '/admin/v1/update_network/{id}', '/admin/v1/delete_network',
+    '/admin/v1/outlets', '/admin/v1/show_outlet', '/admin/v1/add_outlet', '/admin/v1/update_outlet/{id}', '/admin/v1/delete_outlet',
+    '/admin/v1/outlet_radius', '/admin/v1/outlet_radius/{id}',
+    '/admin/v1/all_card', '/admin/v1/show_card', '/admin/v1/add_card', '/admin/v1/update_card/{id}', '/admin/v1/update_card/{id}/display', '/admin/v1/delete_card',
+    '/admin/v1/all_offer', '/admin/v1/show_offer', '/admin/v1/add_offer', '/admin/v1/update_offer/{id}', '/admin/v1/delete_offer',
+    '/admin/v1/dubai_city', '/admin/v1/add_csv', '/admin/v1/total_counts', '/admin/v1/search'])
     expect(Object.keys(doc.paths)).toContain(p);
   const docs = await s.call({ method: 'GET', url: '/api/docs/' });
   expect(docs.statusCode).toBe(200);
@@ -43,6 +51,6 @@ it('answers malformed JSON with a 400 in the error shape, never a 500', async ()
 it('counts totals for the dashboard', async () => {
   const r = await s.call({ method: 'GET', url: '/admin/v1/total_counts', headers: s.adminAuth });
   expect(r.statusCode).toBe(200);
-  expect(r.json().data.counts).toMatchObject({ banks: 0, users: 1 });
+  expect(r.json().data.counts).toMatchObject({ banks: 0, cards: 0, offers: 0, outlets: 0, users: 1 });
   expect(r.json().data.feedbackData).toEqual([]);
 });

@@ -189,3 +189,16 @@ describe('reference data', () => {
     expect((await api('GET', '/admin/v1/all_bank?sort=name;drop')).statusCode).toBe(422);
   });
 });
+
+describe('palette search', () => {
+  it('finds records of every type in one call, with subtitles, accent- and case-insensitively', async () => {
+    await api('POST', '/admin/v1/add_card', { name: 'Platinum Plus', bank_id: ids.bank, network_id: ids.visa });
+    await api('POST', '/admin/v1/add_outlet', { merchant_name: 'Café Bateel', area_id: ids.marina });
+    const r = await api('GET', '/admin/v1/search?query=visa%20plat');
+    expect(r.statusCode).toBe(200);
+    expect(r.json().data).toContainEqual({ type: 'card', id: expect.any(Number), title: 'Platinum Plus', subtitle: 'Emirates NBD · Visa' });
+    const cafe = (await api('GET', '/admin/v1/search?query=CAFE%20bateel&types=outlet')).json().data;
+    expect(cafe).toEqual([{ type: 'outlet', id: expect.any(Number), title: 'Café Bateel', subtitle: 'Dubai Marina' }]);
+    expect((await api('GET', '/admin/v1/search?query=')).statusCode).toBe(422);
+  });
+});

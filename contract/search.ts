@@ -1,0 +1,20 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+export const SEARCH_TYPES = ['card', 'offer', 'outlet', 'bank', 'user', 'category'] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+/** One record found by the palette: enough to show a row and open the record. */
+export const SearchHit = Type.Object({
+  type: Type.Union(SEARCH_TYPES.map((t) => Type.Literal(t))),
+  id: Type.Integer(),
+  title: Type.String(),
+  subtitle: Type.String(),
+});
+export type SearchHit = Static<typeof SearchHit>;
+
+/** GET /admin/v1/search?query=&limit= — records of every type in one call, best matches first per type. */
+export const SearchQuery = Type.Object({
+  query: Type.String({ minLength: 1, maxLength: 200 }),
+  limit: Type.Integer({ minimum: 1, maximum: 20, default: 5 }),
+  types: Type.Optional(Type.String({ pattern: '^[a-z,]+$', maxLength: 80, description: 'comma-separated subset of card,offer,outlet,bank,user,category' })),
+});
