@@ -1,0 +1,118 @@
+// A power admin's path, by keyboard only: sign in, palette, the bank list, create, edit, delete.
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_ADMIN } from './globalSetup';
+
+const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
+
+async function signIn(page: Page) {
+  await page.goto('/admin/login');
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await page.keyboard.type(E2E_ADMIN.email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(E2E_ADMIN.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin\/?$/);
+}
+
+test('sign in, open banks from the palette, create, edit and delete a bank — keyboard only', async ({ page }) => {
+  await signIn(page);
+
+  await page.keyboard.press(`${mod}+k`);
+  const palette = page.getByPlaceholder('Type a command or search…');
+  await expect(palette).toBeFocused();
+  await page.keyboard.type('bank');
+  await expect(page.getByRole('option', { name: /Go to Banks/ })).toBeVisible();
+  await page.getByRole('option', { name: /Go to Banks/ }).hover({ trial: true }); // visible check only, no click
+  // Walk to "Go to Banks" with the arrows, as a keyboard user would.
+  for (let i = 0; i < 10; i++) {
+    const selected = page.locator('[cmdk-item][data-selected="true"]');
+    if (/Go to Banks/.test((await selected.textContent()) ?? '')) break;
+    await page.keyboard.press('ArrowDown');
+  }
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin\/bank-list/);
+  const list = page.getByRole('listbox', { name: 'Banks' });
+  await expect(list.getByRole('option').first()).toBeVisible();
+
+  // New bank: n, type, Enter.
+  await page.keyboard.press('n');
+  await expect(page.getByLabel('Name')).toBeFocused();
+  await page.keyboard.type('Zeta Keyboard Bank');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('zkb');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Bank added successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/view-bank\/\d+/);
+  const id = /view-bank\/(\d+)/.exec(page.url())![1];
+
+  // Edit: e, change the name, Enter.
+  await page.keyboard.press('e');
+  await expect(page).toHaveURL(new RegExp(`/admin/edit-bank/${id}`));
+  await expect(page.getByLabel('Name')).toBeFocused();
+  await page.keyboard.press(`${mod}+a`);
+  await page.keyboard.type('Zeta Keys Bank');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Bank updated successfully!')).toBeVisible();
+  await expect(list.getByRole('option', { name: /Zeta Keys Bank/ })).toBeVisible();
+
+  // Delete from the palette, confirm with Enter.
+  await page.keyboard.press(`${mod}+k`);
+  await page.keyboard.type('Delete bank');
+  await expect(page.locator('[cmdk-item][data-selected="true"]')).toContainText('Delete bank');
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Zeta Keys Bank');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Bank deleted successfully!')).toBeVisible();
+  await expect(list.getByRole('option', { name: /Zeta Keys Bank/ })).toHaveCount(0);
+  const res = await page.request.get(`/admin/v1/show_bank/${id}`, { headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` } });
+  expect(res.status()).toBe(404);
+});
+
+test('single-key hotkeys do not fire while typing in a field; j/k move, Escape closes the pane', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/admin/bank-list');
+  const search = page.getByLabel('Search banks');
+  await search.focus();
+  await page.keyboard.type('ne');
+  await expect(search).toHaveValue('ne');
+  await expect(page).toHaveURL(/query=ne/);
+  await expect(page.getByRole('form', { name: 'New bank' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await search.fill('');
+  await page.locator('body').click({ position: { x: 1, y: 1 } });
+
+  const list = page.getByRole('listbox', { name: 'Banks' });
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  const second = list.locator('[role="option"][aria-selected="true"]');
+  await expect(second).toHaveCount(1);
+  const name = (await second.textContent())!;
+  await page.keyboard.press('k');
+  await expect(list.locator('[role="option"][aria-selected="true"]')).not.toHaveText(name);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin\/view-bank\/\d+/);
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/\/admin\/bank-list/);
+});
+
+test('? opens the cheat sheet generated from the registry; g b goes to banks', async ({ page }) => {
+  await signIn(page);
+  await page.keyboard.press('Shift+?');
+  const sheet = page.getByRole('dialog');
+  await expect(sheet).toContainText('Go to Banks');
+  await page.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
+  await page.keyboard.press('g');
+  await page.keyboard.press('b');
+  await expect(page).toHaveURL(/\/admin\/bank-list/);
+});
+
+test('deep links load the app; unknown paths show the not-found page', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/admin/view-bank/1');
+  await expect(page.getByRole('listbox', { name: 'Banks' })).toBeVisible();
+  await page.goto('/admin/no-such-page');
+  await expect(page.getByText(/not found/i).first()).toBeVisible();
+});
