@@ -74,14 +74,14 @@ function useSequenceGuard(prefixList: string) {
   useEffect(() => {
     if (!prefixList) return;
     const prefixes = new Set(prefixList.split(' '));
-    let prefixAt = 0;
+    let prefixAt = -Infinity; // performance.now() starts at 0 on page load
     const onKeyDown = (e: KeyboardEvent) => {
       if (['Shift', 'Control', 'Alt', 'Meta'].includes(e.key)) return;
       const plain = !e.ctrlKey && !e.metaKey && !e.altKey;
       const now = performance.now();
       swallowed = plain && now - prefixAt < SEQUENCE_WINDOW_MS ? e : null;
       const key = e.code.replace(/^(Key|Digit)/, '').toLowerCase();
-      prefixAt = plain && !swallowed && prefixes.has(key) && !isTyping(e) ? now : 0;
+      prefixAt = plain && !swallowed && prefixes.has(key) && !isTyping(e) ? now : -Infinity;
     };
     window.addEventListener('keydown', onKeyDown, true);
     return () => window.removeEventListener('keydown', onKeyDown, true);

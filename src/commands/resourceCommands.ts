@@ -54,7 +54,7 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
       group,
       keywords: ['search', 'open', 'view', resource.label.many.toLowerCase()],
       scope: 'global',
-      pick: pickRecord(`Search ${resource.label.many.toLowerCase()}…`, false),
+      pick: pickRecord(`Find a ${one} by name or code…`, false),
       run: (_ctx, record) => go(pathTo(routes.view, (record as T).id)),
     },
     {

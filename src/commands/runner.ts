@@ -37,7 +37,8 @@ export function runCommand(id: string, source: Source, arg?: unknown): Promise<u
     if (value === undefined) return openPalette(cmd.id);
   }
 
-  if (cmd.id !== 'app.palette') recordRecent(cmd.id);
+  // Recents serve the palette: what was picked there, not every j/k or Escape.
+  if (source === 'palette') recordRecent(cmd.id);
   const result = cmd.run(ctx, value);
   if (!isPromise(result)) return;
   return toastAround(cmd, result);

@@ -9,7 +9,7 @@ export function Kbd({ shortcut, announce = false }: { shortcut: string; announce
   const text = shortcutText(shortcut);
   return (
     <span className="kbd-group" title={text}>
-      <span aria-hidden className="kbd-group">
+      <span aria-hidden className="kbd-keys">
         {formatShortcut(shortcut).map((seq, a) => (
           <Fragment key={a}>
             {a > 0 && <span className="kbd-sep">/</span>}
