@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// The API server (server/main.ts) listens on 8080 in development; everything that
+// The API server (server/main.ts) listens on 8080 in development (API_PROXY overrides); everything that
 // is not the SPA itself goes to it, so the browser only ever talks to one origin.
-const api = 'http://localhost:8080';
+const api = process.env.API_PROXY ?? 'http://localhost:8080';
 
 export default defineConfig({
   base: '/admin/',

@@ -1,5 +1,5 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { Command as Cmdk } from 'cmdk';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Command as Cmdk, defaultFilter } from 'cmdk';
 import { useSnapshot } from 'valtio';
 import { errorText } from '../api/errorText';
 import { ApiError } from '../api/client';
@@ -14,6 +14,16 @@ import './Palette.css';
 
 /** How long typing must pause before a record search goes out. */
 const SEARCH_DEBOUNCE_MS = 150;
+/** Records on the root page come from the server already filtered; they rank below matching commands. */
+const RECORD = 'record:';
+const ROOT_RECORDS = 5;
+/** cmdk's fuzzy ranking, but every typed word must appear: "bank" should not find "keyboard shortcuts". */
+function filter(value: string, search: string, keywords?: string[]): number {
+  if (value.startsWith(RECORD)) return 0.001;
+  const haystack = `${value} ${(keywords ?? []).join(' ')}`.toLowerCase();
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  return words.every((w) => haystack.includes(w)) ? defaultFilter(value, search, keywords) : 0;
+}
 
 /** Cmd/Ctrl+K: the commands of the active scopes, and a page per command that needs an argument. */
 export function Palette() {
@@ -24,6 +34,18 @@ export function Palette() {
 
   // Every opening and every page starts with an empty input.
   useEffect(() => setSearch(''), [snap.paletteOpen, snap.palettePage]);
+
+  // The highlighted row, held here so that results arriving late (from the API) can take
+  // the highlight when the old one vanished; otherwise Enter would do nothing.
+  const [value, setValue] = useState('');
+  const valueRef = useRef(value);
+  valueRef.current = value;
+  const listRef = useRef<HTMLDivElement>(null);
+  const keepSelection = useCallback((first: string) => {
+    const current = valueRef.current;
+    const alive = current && listRef.current?.querySelector(`[cmdk-item][data-value="${CSS.escape(current)}"]`);
+    if (!alive) setValue(first);
+  }, []);
 
   const openPage = (cmd: Command) => {
     ui.palettePage = cmd.id;
@@ -42,6 +64,9 @@ export function Palette() {
       onOpenChange={(open) => (open ? (ui.paletteOpen = true) : closePalette())}
       label="Command palette"
       shouldFilter={!page}
+      filter={filter}
+      value={value}
+      onValueChange={setValue}
       loop
       overlayClassName="palette-overlay"
       contentClassName="palette"
@@ -66,11 +91,24 @@ export function Palette() {
           }
         }}
       />
-      <Cmdk.List>
-        {page?.pick ? <PickResults command={page} search={search} /> : snap.paletteOpen && <RootPage search={search} onChoose={choose} />}
+      <Cmdk.List ref={listRef}>
+        <SelectionCtx.Provider value={keepSelection}>
+          {page?.pick ? <PickResults command={page} search={search} /> : snap.paletteOpen && <RootPage search={search} onChoose={choose} />}
+        </SelectionCtx.Provider>
       </Cmdk.List>
     </Cmdk.Dialog>
   );
+}
+
+const SelectionCtx = createContext<(first: string) => void>(() => undefined);
+
+/** After late results render, make sure some row is highlighted. */
+function useKeepSelection(values: string[]) {
+  const keep = useContext(SelectionCtx);
+  const first = values[0];
+  useEffect(() => {
+    if (first) keep(first);
+  }, [keep, first, values.length]);
 }
 
 function RootPage({ search, onChoose }: { search: string; onChoose: (cmd: Command) => void }) {
@@ -80,6 +118,8 @@ function RootPage({ search, onChoose }: { search: string; onChoose: (cmd: Comman
   const recent = search ? [] : recentIds().flatMap((id) => byId.get(id) ?? []);
   const rest = commands.filter((c) => !recent.includes(c));
   const groups = [...new Set(rest.map((c) => c.group))];
+  // "Find bank…" and friends also answer on the root page once something is typed.
+  const finders = commands.filter((c) => c.pick && c.scope === 'global' && !c.pick.fromContext);
 
   return (
     <>
@@ -100,7 +140,36 @@ function RootPage({ search, onChoose }: { search: string; onChoose: (cmd: Comman
             ))}
         </Cmdk.Group>
       ))}
+      {search.trim().length >= 2 && finders.map((c) => <RootRecords key={c.id} command={c} search={search} />)}
     </>
+  );
+}
+
+function RootRecords({ command, search }: { command: Command; search: string }) {
+  const { items } = useRecordSearch(command, search);
+  useKeepSelection(items.slice(0, ROOT_RECORDS).map((i) => `${RECORD}${command.id}:${i.key}`));
+  if (items.length === 0) return null;
+  return (
+    <Cmdk.Group heading={`Matching ${command.group.toLowerCase()}`}>
+      {items.slice(0, ROOT_RECORDS).map((item) => (
+        <RecordItem key={item.key} command={command} item={item} value={`${RECORD}${command.id}:${item.key}`} />
+      ))}
+    </Cmdk.Group>
+  );
+}
+
+function RecordItem({ command, item, value }: { command: Command; item: PickItem; value: string }) {
+  return (
+    <Cmdk.Item
+      value={value}
+      onSelect={() => {
+        closePalette();
+        runCommand(command.id, 'palette', item.value);
+      }}
+    >
+      <span className="palette-title">{item.label}</span>
+      {item.hint && <span className="palette-hint">{item.hint}</span>}
+    </Cmdk.Item>
   );
 }
 
@@ -121,7 +190,7 @@ interface PickState {
 }
 
 /** Records from the API for a pick page: debounced, and a newer search cancels the older one. */
-function PickResults({ command, search }: { command: Command; search: string }) {
+function useRecordSearch(command: Command, search: string): PickState {
   const [state, setState] = useState<PickState>({ items: [], loading: true, error: null });
 
   useEffect(() => {
@@ -142,23 +211,19 @@ function PickResults({ command, search }: { command: Command; search: string }) 
     };
   }, [command, search]);
 
+  return state;
+}
+
+function PickResults({ command, search }: { command: Command; search: string }) {
+  const state = useRecordSearch(command, search);
+  useKeepSelection(state.items.map((i) => i.key));
   return (
     <>
       {state.loading && state.items.length === 0 && <Cmdk.Loading>Searching…</Cmdk.Loading>}
       {state.error && <div className="palette-note" role="alert">{state.error}</div>}
       {!state.loading && !state.error && state.items.length === 0 && <div className="palette-note">Nothing found.</div>}
       {state.items.map((item) => (
-        <Cmdk.Item
-          key={item.key}
-          value={item.key}
-          onSelect={() => {
-            closePalette();
-            runCommand(command.id, 'palette', item.value);
-          }}
-        >
-          <span className="palette-title">{item.label}</span>
-          {item.hint && <span className="palette-hint">{item.hint}</span>}
-        </Cmdk.Item>
+        <RecordItem key={item.key} command={command} item={item} value={item.key} />
       ))}
     </>
   );

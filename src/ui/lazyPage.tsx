@@ -5,7 +5,7 @@ import { Loader } from './Loader';
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 export class ChunkLoadError extends Error {
-  constructor(message = 'This page could not be loaded.') {
+  constructor(message = 'Its download failed.') {
     super(message);
     this.name = 'ChunkLoadError';
   }
@@ -13,7 +13,7 @@ export class ChunkLoadError extends Error {
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new ChunkLoadError('This page took too long to load.')), ms);
+    const timer = setTimeout(() => reject(new ChunkLoadError('It did not arrive within 2 minutes.')), ms);
     promise.then(
       (v) => {
         clearTimeout(timer);
