@@ -19,6 +19,7 @@ export function Hotkeys() {
 
   const prefixes = bindings.filter((b) => b.seq.length > 1).map((b) => b.seq[0].key);
   useSequenceGuard(prefixes.join(' '));
+  useOverlayGuard();
 
   return bindings.map((b) => <Binding key={b.key} cmd={b.cmd} seq={b.seq} />);
 }
@@ -34,7 +35,7 @@ function Binding({ cmd, seq }: { cmd: Command; seq: Sequence }) {
   useHotkeys(
     keys,
     (e) => {
-      if (overlayOpen() && !passesOverlay(cmd)) return;
+      if ((overlayOpen() || e === overlaidEvent) && !passesOverlay(cmd)) return;
       if (!canRun(cmd)) return;
       e.preventDefault();
       runCommand(cmd.id, 'hotkey');
@@ -62,6 +63,21 @@ function Binding({ cmd, seq }: { cmd: Command; seq: Sequence }) {
 function passesOverlay(cmd: Command): boolean {
   if (cmd.id === 'app.palette') return true;
   return cmd.id === 'app.shortcuts' && ui.cheatSheetOpen && !ui.paletteOpen;
+}
+
+// ---- dialogs ----
+// A dialog may close itself on the very key press the page hears next (Radix closes the
+// palette on Escape in a capture listener): decide "was a dialog open?" before anyone acts.
+let overlaidEvent: KeyboardEvent | null = null;
+
+function useOverlayGuard() {
+  useEffect(() => {
+    const onKeyDown = (e: KeyboardEvent) => {
+      overlaidEvent = overlayOpen() ? e : null;
+    };
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => window.removeEventListener('keydown', onKeyDown, true);
+  }, []);
 }
 
 // ---- sequences ----
