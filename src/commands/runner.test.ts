@@ -1,0 +1,86 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), loading: vi.fn(() => 'loading-id'), dismiss: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+
+import { ApiError } from '../api/client';
+import { register, unregister } from './registry';
+import { runCommand } from './runner';
+import { recentIds } from './recents';
+import { ui } from '../store/ui';
+import type { Command } from './types';
+
+const cmd = (over: Partial<Command> & Pick<Command, 'id'>): Command => ({
+  title: over.id,
+  group: 'Test',
+  scope: 'global',
+  run: () => undefined,
+  ...over,
+});
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  unregister('t.ok', 't.fail', 't.off', 't.view', 't.pick', 't.silent', 't.named');
+  Object.assign(ui, { view: null, list: null, paletteOpen: false, palettePage: null });
+});
+
+describe('runCommand', () => {
+  it('shows the server message of a resolved promise as a 2 s success toast', async () => {
+    register(cmd({ id: 't.ok', run: async () => ({ message: 'Bank updated successfully!', data: {} }) }));
+    await runCommand('t.ok', 'button');
+    expect(toast.success).toHaveBeenCalledWith('Bank updated successfully!', expect.objectContaining({ duration: 2000 }));
+  });
+
+  it('shows nothing when the promise resolves to undefined (e.g. a cancelled confirm)', async () => {
+    register(cmd({ id: 't.silent', run: async () => undefined }));
+    await runCommand('t.silent', 'hotkey');
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('shows the catalogue text of an ApiError as a 4 s error toast, and does not reject', async () => {
+    register(cmd({ id: 't.fail', run: async () => Promise.reject(new ApiError(500, 'DELETE', null)) }));
+    await expect(runCommand('t.fail', 'palette')).resolves.toBeUndefined();
+    expect(toast.error).toHaveBeenCalledWith('Unable to delete data. Please try again later.', expect.objectContaining({ duration: 4000 }));
+  });
+
+  it("prefers the server's sentence, then the command's own failure text, over the generic one", async () => {
+    register(cmd({ id: 't.named', messages: { failure: 'Failed to update profile' }, run: async () => Promise.reject(new ApiError(500, 'POST', {})) }));
+    await runCommand('t.named', 'button');
+    expect(toast.error).toHaveBeenCalledWith('Failed to update profile', expect.anything());
+  });
+
+  it('does not run a disabled command or one outside the active scopes', () => {
+    const run = vi.fn();
+    register(cmd({ id: 't.off', enabled: () => false, run }), cmd({ id: 't.view', scope: 'view:banks', run }));
+    runCommand('t.off', 'hotkey');
+    runCommand('t.view', 'hotkey');
+    expect(run).not.toHaveBeenCalled();
+    ui.view = 'banks';
+    runCommand('t.view', 'hotkey');
+    expect(run).toHaveBeenCalledOnce();
+  });
+
+  it('asks for a missing argument on the palette page of the command', () => {
+    const run = vi.fn();
+    register(cmd({ id: 't.pick', run, pick: { placeholder: 'Which?', load: async () => [] } }));
+    runCommand('t.pick', 'hotkey');
+    expect(run).not.toHaveBeenCalled();
+    expect(ui.paletteOpen).toBe(true);
+    expect(ui.palettePage).toBe('t.pick');
+    runCommand('t.pick', 'palette', { id: 3 });
+    expect(run).toHaveBeenCalledWith(expect.anything(), { id: 3 });
+  });
+
+  it('records recents from the palette only, newest first', () => {
+    const mem = new Map<string, string>();
+    vi.stubGlobal('localStorage', { getItem: (k: string) => mem.get(k) ?? null, setItem: (k: string, v: string) => mem.set(k, v), removeItem: (k: string) => mem.delete(k) });
+    register(cmd({ id: 't.ok' }), cmd({ id: 't.silent' }), cmd({ id: 't.named' }));
+    runCommand('t.silent', 'hotkey');
+    runCommand('t.ok', 'palette');
+    runCommand('t.named', 'palette');
+    runCommand('t.ok', 'palette');
+    expect(recentIds()).toEqual(['t.ok', 't.named']);
+    vi.unstubAllGlobals();
+  });
+});
