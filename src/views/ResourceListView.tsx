@@ -73,8 +73,10 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
     }
   }, [store, id, one]);
 
-  // Each form starts clean.
+  // Each form starts clean. The form is remounted only by Reload (formEpoch), never because a
+  // list refresh brought a newer copy of the record: that would throw away what was typed.
   useEffect(() => store.resetForm(), [store, mode, id]);
+  const [formEpoch, setFormEpoch] = useState(0);
 
   const withQuery = useCallback((path: string) => (query ? `${path}?query=${encodeURIComponent(query)}` : path), [query]);
   const latest = useRef({ mode, id, withQuery });
@@ -143,9 +145,16 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
       formRef,
       onSubmit: (data) => runCommand(mode === 'add' ? `${resource.name}.create` : `${resource.name}.update`, 'button', { id: rec?.id, data }),
       onCancel: () => controller.close(),
-      // 409: fetch the current record; the form starts again from it (its key has the version).
+      // 409: fetch the current record and start the form again from it.
       onReload: () => {
-        if (rec) store.show(rec.id).then(() => store.resetForm(), () => undefined);
+        if (rec)
+          store.show(rec.id).then(
+            () => {
+              store.resetForm();
+              setFormEpoch((n) => n + 1);
+            },
+            () => undefined,
+          );
       },
     });
 
@@ -219,7 +228,7 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
   } else if (mode === 'edit') {
     pane = (
       <Pane title={`Edit ${screen.describe(record).label}`}>
-        <div key={`${record.id}:${(record as { version?: number }).version ?? ''}`}>{form(record)}</div>
+        <div key={`${record.id}:${formEpoch}`}>{form(record)}</div>
       </Pane>
     );
   } else {

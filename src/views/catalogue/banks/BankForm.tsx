@@ -15,6 +15,8 @@ export function BankForm({ record, errors, saving, conflict, onSubmit, onCancel,
   const [active, setActive] = useState(record?.is_active ?? true);
   const [logo, setLogo] = useState<File | null>(null);
   const [removeLogo, setRemoveLogo] = useState(false);
+  // The version this edit started from; the server answers 409 if someone saved meanwhile.
+  const [version] = useState(record?.version);
   const preview = useObjectUrl(logo);
   const shownLogo = preview ?? (removeLogo ? null : (record?.logo ?? null));
 
@@ -28,8 +30,7 @@ export function BankForm({ record, errors, saving, conflict, onSubmit, onCancel,
     };
     if (logo) data.logo = logo;
     else if (removeLogo && record?.logo) data.remove_logo = true;
-    // The version this edit started from: the server answers 409 if someone saved meanwhile.
-    if (record) data.version = record.version;
+    if (version !== undefined) data.version = version;
     onSubmit(data);
   }
 
@@ -63,7 +64,7 @@ export function BankForm({ record, errors, saving, conflict, onSubmit, onCancel,
           {record?.logo && !logo && (
             <label className="check">
               <input type="checkbox" checked={removeLogo} onChange={(e) => setRemoveLogo(e.target.checked)} />
-              Remove logo
+              Clear the current image
             </label>
           )}
         </div>
