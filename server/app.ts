@@ -100,28 +100,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-/** The SPA under /admin: real files as they are, every other /admin path gets index.html. */
+/**
+ * The SPA under /admin: hashed assets from /admin/assets/ (cached for a year), and
+ * index.html for every other /admin path so deep links load the app. Both are read from
+ * disk per request, so a rebuild while the server runs is picked up.
+ */
 function serveClient(app: FastifyInstance, dir: string | undefined) {
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/admin/'));
-  const index = dir && path.join(dir, 'index.html');
-  if (!dir || !fs.existsSync(index!)) return;
+  if (!dir || !fs.existsSync(path.join(dir, 'index.html'))) return;
+  fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
   app.register(fastifyStatic, {
-    root: dir,
-    prefix: '/admin/',
-    wildcard: false,
+    root: path.join(dir, 'assets'),
+    prefix: '/admin/assets/',
     index: false,
-    setHeaders: (reply: FastifyReply, file: string) => {
+    decorateReply: false,
+    setHeaders: (reply: FastifyReply) => {
       reply.header('X-Content-Type-Options', 'nosniff');
-      reply.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      reply.header('Cache-Control', 'public, max-age=31536000, immutable');
     },
   });
-  const html = fs.readFileSync(index!);
-  const sendIndex = (_req: unknown, reply: FastifyReply) =>
-    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  const sendIndex = async (_req: unknown, reply: FastifyReply) =>
+    reply
+      .header('Cache-Control', 'no-cache')
+      .header('X-Content-Type-Options', 'nosniff')
+      .type('text/html; charset=utf-8')
+      .send(await fs.promises.readFile(path.join(dir, 'index.html')));
   app.get('/admin', { schema: { hide: true } }, sendIndex);
   app.get('/admin/*', { schema: { hide: true } }, (req, reply) => {
-    if (req.url.startsWith('/admin/v1/') || req.url.startsWith('/admin/assets/'))
-      return reply.status(404).send(errorBody(`No route for ${req.method} ${req.url.split('?')[0]}`));
+    if (req.url.startsWith('/admin/v1/')) return reply.status(404).send(errorBody(`No route for ${req.method} ${req.url.split('?')[0]}`));
     return sendIndex(req, reply);
   });
 }
