@@ -163,7 +163,7 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
       <div className="list-head">
         <div className="list-title">
           <h1>{resource.label.many}</h1>
-          <CommandButton id={`${resource.name}.new`} label="New" variant="primary" />
+          <CommandButton id={`${resource.name}.new`} variant="primary" />
         </div>
         <SearchBox
           initial={query}
@@ -237,8 +237,8 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
         title={screen.describe(record).label}
         actions={
           <>
-            <CommandButton id={`${resource.name}.edit`} label="Edit" />
-            <CommandButton id={`${resource.name}.delete`} label="Delete" />
+            <CommandButton id={`${resource.name}.edit`} />
+            <CommandButton id={`${resource.name}.delete`} />
           </>
         }
       >
