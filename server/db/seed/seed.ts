@@ -1,17 +1,155 @@
-// Deterministic demo data, written once on first start (when the banks table is empty).
-import type { Db } from '../connection';
+// Deterministic demo data, written once on first start (when the banks table is empty):
+// banks, networks, categories, Dubai areas, ~60 cards, 500 outlets, 2,000 offers, 200 users.
+// Everything is generated in memory from a seeded PRNG, then written in one transaction
+// with multi-row INSERTs (rows passed as one JSON parameter per batch).
+import type { Db, Queryable } from '../connection';
 import type { Uploads } from '../../services/uploads';
+import { CARD_SEARCH, OFFER_SEARCH, OUTLET_SEARCH } from '../../routes/searchText';
 import { UAE_BANKS } from './banks';
 import { solidPng } from './logo';
+import { createRandom } from './random';
+import { NETWORKS } from './networks';
+import { CATEGORIES } from './categories';
+import { DUBAI_AREAS } from './areas';
+import { CARDS } from './cards';
+import { generateOutlets } from './outlets';
+import { generateOffers } from './offers';
+import { generateUsers } from './users';
+
+export const SEED_COUNTS = { outlets: 500, offers: 2000, users: 200 };
+const SEED = 20261101;
+const BATCH = 500;
 
 export async function seed(db: Db, uploads: Uploads): Promise<boolean> {
   const n = Number((await db.query<{ n: number }>('select count(*)::int as n from banks')).rows[0].n);
   if (n > 0) return false;
+
+  const rnd = createRandom(SEED);
+  const bankByCode = new Map<string, (typeof UAE_BANKS)[number]>(UAE_BANKS.map((b) => [b.code, b]));
+  const outlets = generateOutlets(rnd, SEED_COUNTS.outlets);
+  const offers = generateOffers(rnd, SEED_COUNTS.offers, CARDS, outlets, (code) => bankByCode.get(code)!.name);
+  const users = generateUsers(rnd, SEED_COUNTS.users);
+
   const logos = await Promise.all(UAE_BANKS.map((b) => uploads.saveImage('logo', solidPng(64, b.color))));
+  const cardImages = await Promise.all(
+    CARDS.map((c, i) => uploads.saveImage('image', solidPng(64, shade(bankByCode.get(c.bank)!.color, (i % 5) - 2)))),
+  );
+
   await db.transaction(async (tx) => {
-    for (const [i, b] of UAE_BANKS.entries()) {
-      await tx.query('insert into banks (name, code, website, logo, is_active) values ($1, $2, $3, $4, true)', [b.name, b.code, b.website, logos[i]]);
-    }
+    const bankIds = await insertRows(tx, 'banks', { name: 'text', code: 'text', website: 'text', logo: 'text' },
+      UAE_BANKS.map((b, i) => ({ name: b.name, code: b.code, website: b.website, logo: logos[i] })));
+    const bankId = new Map<string, number>(UAE_BANKS.map((b, i) => [b.code, bankIds[i]]));
+
+    const networkId = await upsertNames(tx, 'networks', 'type', NETWORKS.map((type) => ({ type })));
+    const categoryId = await upsertNames(tx, 'categories', 'name', CATEGORIES.map((c) => ({ ...c })), { description: 'text' });
+    const areaId = await upsertNames(tx, 'dubai_cities', 'name', DUBAI_AREAS.map((a) => ({ name: a.name, emirate: 'Dubai' })), { emirate: 'text' });
+    const cat = (name: string | null) => (name ? categoryId.get(name.toLowerCase()) ?? null : null);
+
+    const cardIds = await insertRows(
+      tx, 'cards',
+      { name: 'text', bank_id: 'int', network_id: 'int', category_id: 'int', card_type: 'text', annual_fee: 'numeric', min_salary: 'numeric', description: 'text', image: 'text', status: 'text', display: 'boolean', age: 'int' },
+      CARDS.map((c, i) => ({
+        name: c.name,
+        bank_id: bankId.get(c.bank)!,
+        network_id: networkId.get(c.network.toLowerCase())!,
+        category_id: cat(c.category),
+        card_type: c.type ?? 'credit',
+        annual_fee: c.fee,
+        min_salary: c.salary,
+        description: c.description,
+        image: cardImages[i],
+        status: c.discontinued ? 'Discontinued' : 'Not Discontinued',
+        display: !c.discontinued,
+        age: (CARDS.length - i) * 24 * 60,
+      })),
+      { created: true },
+    );
+
+    const outletIds = await insertRows(
+      tx, 'outlets',
+      { merchant_name: 'text', branch: 'text', category_id: 'int', area_id: 'int', address: 'text', latitude: 'float8', longitude: 'float8', phone: 'text', age: 'int' },
+      outlets.map((o, i) => ({
+        merchant_name: o.brand.name,
+        branch: o.branch,
+        category_id: cat(o.brand.category),
+        area_id: areaId.get(o.area.toLowerCase()) ?? null,
+        address: o.address,
+        latitude: o.lat,
+        longitude: o.lon,
+        phone: o.phone,
+        age: (outlets.length - i) * 240,
+      })),
+      { created: true },
+    );
+
+    const offerIds = await insertRows(
+      tx, 'offers',
+      { title: 'text', description: 'text', discount: 'text', valid_from: 'date', valid_to: 'date', terms: 'text', category_id: 'int', from_source: 'text', age: 'int' },
+      offers.map((o, i) => ({
+        title: o.title,
+        description: o.description,
+        discount: o.discount,
+        valid_from: o.valid_from,
+        valid_to: o.valid_to,
+        terms: o.terms,
+        category_id: cat(o.category),
+        from_source: o.from_source,
+        age: (offers.length - i) * 97,
+      })),
+      { created: true },
+    );
+    await insertRows(tx, 'offer_cards', { offer_id: 'int', card_id: 'int' },
+      offers.flatMap((o, i) => o.cards.map((c) => ({ offer_id: offerIds[i], card_id: cardIds[c] }))), { returning: false });
+    await insertRows(tx, 'offer_outlets', { offer_id: 'int', outlet_id: 'int' },
+      offers.flatMap((o, i) => o.outlets.map((x) => ({ offer_id: offerIds[i], outlet_id: outletIds[x] }))), { returning: false });
+
+    await insertRows(tx, 'users', { name: 'text', email: 'text', phone: 'text', status: 'text', age: 'int' },
+      users.map((u, i) => ({ ...u, age: (users.length - i) * 11 * 60 })), { created: true, returning: false, onConflict: true });
+
+    await tx.query(`update cards set search_text = ${CARD_SEARCH} where id = any($1::int[])`, [cardIds]);
+    await tx.query(`update outlets set search_text = ${OUTLET_SEARCH} where id = any($1::int[])`, [outletIds]);
+    await tx.query(`update offers set search_text = ${OFFER_SEARCH} where id = any($1::int[])`, [offerIds]);
   });
   return true;
+}
+
+/**
+ * Multi-row INSERT from a JSON array, BATCH rows per statement. Returns the new ids in
+ * input order. An `age` column (minutes) becomes created_at/updated_at = now() - age,
+ * so lists sorted by date look like data entered over time.
+ */
+async function insertRows(
+  q: Queryable,
+  table: string,
+  columns: Record<string, string>,
+  rows: Record<string, unknown>[],
+  opts: { created?: boolean; returning?: boolean; onConflict?: boolean } = {},
+): Promise<number[]> {
+  const cols = Object.keys(columns).filter((c) => !(opts.created && c === 'age'));
+  const target = [...cols, ...(opts.created ? ['created_at', 'updated_at'] : [])];
+  const values = [...cols.map((c) => `x.${c}`), ...(opts.created ? ["now() - x.age * interval '1 minute'", "now() - x.age * interval '1 minute'"] : [])];
+  const defs = [...Object.entries(columns).map(([c, t]) => `${c} ${t}`), '_i int'];
+  const sql =
+    `insert into ${table} (${target.join(', ')}) select ${values.join(', ')} from json_to_recordset($1::json) as x(${defs.join(', ')}) order by x._i` +
+    (opts.onConflict ? ' on conflict do nothing' : '') +
+    (opts.returning === false ? '' : ' returning id');
+  const ids: number[] = [];
+  for (let at = 0; at < rows.length; at += BATCH) {
+    const batch = rows.slice(at, at + BATCH).map((r, i) => ({ ...r, _i: i }));
+    const res = await q.query<{ id: number }>(sql, [JSON.stringify(batch)]);
+    ids.push(...res.rows.map((r) => Number(r.id)).sort((a, b) => a - b));
+  }
+  return ids;
+}
+
+/** Reference rows that may already exist (matched case-insensitively); returns lower(name) → id. */
+async function upsertNames(q: Queryable, table: string, key: string, rows: Record<string, unknown>[], extra: Record<string, string> = {}) {
+  await insertRows(q, table, { [key]: 'text', ...extra }, rows, { returning: false, onConflict: true });
+  const { rows: all } = await q.query<{ id: number; k: string }>(`select id, lower(${key}) as k from ${table}`);
+  return new Map(all.map((r) => [r.k, Number(r.id)]));
+}
+
+/** A bank colour, a little lighter or darker, so each card's image differs. */
+function shade(rgb: readonly number[], step: number): number[] {
+  return rgb.map((v) => Math.max(0, Math.min(255, Math.round(step >= 0 ? v + (255 - v) * step * 0.15 : v * (1 + step * 0.15)))));
 }
