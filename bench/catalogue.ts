@@ -12,6 +12,7 @@ import { migrate } from '../server/db/migrate';
 import { createAuth } from '../server/services/auth';
 import { createMailer } from '../server/services/mail';
 import path from 'node:path';
+import type { InjectOptions } from 'fastify';
 
 const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 15);
 const BASELINE_RUNS = Number(process.argv.find((a) => a.startsWith('--baseline-runs='))?.slice(16) ?? 3);
@@ -35,7 +36,7 @@ async function main() {
   console.log(`catalogue: ${offers.toLocaleString()} offers on ${db.kind}; ${RUNS} runs per query (baseline ${BASELINE_RUNS})\n`);
 
   const rows: [string, number[], number[]][] = [];
-  const inject = (opts: Parameters<typeof app.inject>[0]) => async () => {
+  const inject = (opts: InjectOptions) => async () => {
     const r = await app.inject(opts);
     if (r.statusCode !== 200) throw new Error(`${r.statusCode} ${r.body}`);
   };

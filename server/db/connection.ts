@@ -29,8 +29,9 @@ async function openPglite(dir: string | undefined): Promise<Db> {
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
-  // Dates (OID 1082) stay 'YYYY-MM-DD' strings: a JS Date would shift them by the time zone.
-  const pg = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm, unaccent }, parsers: { 1082: (v: string) => v } });
+  // Dates (OID 1082) stay 'YYYY-MM-DD' strings (a JS Date would shift them by the time zone);
+  // NUMERIC (1700) becomes a number, as on the PostgreSQL path.
+  const pg = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm, unaccent }, parsers: { 1082: (v: string) => v, 1700: (v: string) => Number(v) } });
   // PGlite is single-connection: serialise transactions so two requests never interleave inside one.
   let chain: Promise<unknown> = Promise.resolve();
   const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {

@@ -106,6 +106,10 @@ export async function seed(db: Db, uploads: Uploads): Promise<boolean> {
     await insertRows(tx, 'users', { name: 'text', email: 'text', phone: 'text', status: 'text', age: 'int' },
       users.map((u, i) => ({ ...u, age: (users.length - i) * 11 * 60 })), { created: true, returning: false, onConflict: true });
 
+    // The radii the app offers around a user; 5 km is what it starts with.
+    await tx.query(`insert into outlet_radius (label, kilometres, is_default) values
+      ('1 km', 1, false), ('3 km', 3, false), ('5 km', 5, true), ('10 km', 10, false), ('25 km', 25, false)`);
+
     await tx.query(`update cards set search_text = ${CARD_SEARCH} where id = any($1::int[])`, [cardIds]);
     await tx.query(`update outlets set search_text = ${OUTLET_SEARCH} where id = any($1::int[])`, [outletIds]);
     await tx.query(`update offers set search_text = ${OFFER_SEARCH} where id = any($1::int[])`, [offerIds]);
