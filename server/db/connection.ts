@@ -54,6 +54,9 @@ async function openPostgres(url: string): Promise<Db> {
   pg.types.setTypeParser(1700, (v) => Number(v));
   pg.types.setTypeParser(1082, (v) => v);
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+  // An idle client can be cut off by the server (restart, failover, a dropped database);
+  // node-postgres then emits 'error' on the pool, which would crash the process unhandled.
+  pool.on('error', (err) => console.error(`[db] idle connection lost: ${err.message}`));
   await pool.query('select 1');
   return {
     kind: 'postgres',
