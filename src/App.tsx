@@ -31,6 +31,7 @@ function Root() {
   const pub = publicRoutes.find((r) => matches(r.path));
   if (pub) {
     if (signedIn && pub.bounceSignedIn) return <Redirect to={nextPath()} replace />;
+    preloadShellWhenIdle();
     return (
       <PageBoundary>
         <pub.Page />
@@ -59,6 +60,23 @@ function Root() {
       <NotFound />
     </PageBoundary>
   );
+}
+
+/**
+ * On the sign-in pages, fetch the shell and the dashboard once the page is idle: they are not
+ * part of the sign-in page's own download, but are ready the moment the admin signs in (so a
+ * Ctrl+K pressed right away finds its hotkeys bound).
+ */
+let shellPreloaded = false;
+function preloadShellWhenIdle() {
+  if (shellPreloaded) return;
+  shellPreloaded = true;
+  const go = () => {
+    Shell.preload();
+    protectedRoutes[0].Page.preload();
+  };
+  if ('requestIdleCallback' in window) requestIdleCallback(go, { timeout: 2000 });
+  else setTimeout(go, 500);
 }
 
 /** Where to go after signing in: ?next= when it is a path inside this app, else the dashboard. */

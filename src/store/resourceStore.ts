@@ -16,7 +16,9 @@ export interface ResourceState<T> {
   /** `ref`: thousands of rows need no deep proxy; every change assigns a new array. */
   items: T[];
   pagination: Pagination | null;
+  /** The query asked for last; `shownQuery` is the one the loaded items answer. */
   query: string;
+  shownQuery: string;
   selectedId: number | null;
   /** A record fetched by id that is not (yet) among the loaded pages: deep links. */
   current: T | null;
@@ -36,6 +38,7 @@ export function resourceStore<T extends { id: number }>(client: ResourceClient<T
     items: ref([]),
     pagination: null,
     query: '',
+    shownQuery: '',
     selectedId: null,
     current: null,
     fieldErrors: {},
@@ -59,6 +62,7 @@ export function resourceStore<T extends { id: number }>(client: ResourceClient<T
       const seen = new Set(page === 1 ? [] : state.items.map((i) => i.id));
       state.items = ref([...(page === 1 ? [] : state.items), ...res.data.filter((r) => !seen.has(r.id))]);
       state.pagination = res.pagination;
+      state.shownQuery = query;
       state.status = 'succeeded';
       state.error = null;
       return res;

@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Loader } from './Loader';
 
 /** SPEC.md §8/§9: a page chunk that has not arrived after 120 s counts as failed. */
@@ -43,7 +43,13 @@ const failed = new Set<() => void>();
  */
 export function lazyPage<P extends object>(load: Loader<P>): LazyPage<P> {
   let pending: Promise<{ default: ComponentType<P> }> | null = null;
-  const start = () => (pending ??= withTimeout(load(), CHUNK_TIMEOUT_MS));
+  /** Once the chunk is here, new mounts render it at once: no Suspense round trip, no lost keys. */
+  let loaded: ComponentType<P> | null = null;
+  const start = () =>
+    (pending ??= withTimeout(load(), CHUNK_TIMEOUT_MS).then((m) => {
+      loaded = m.default;
+      return m;
+    }));
   const make = () =>
     lazy(() =>
       start().catch((e) => {
@@ -56,7 +62,11 @@ export function lazyPage<P extends object>(load: Loader<P>): LazyPage<P> {
   const reset = () => {
     Lazy = make();
   };
-  const Page = (props: P) => <Lazy {...props} />;
+  const Page = (props: P) => {
+    // Decided once per mount: switching from Lazy to the real component later would remount it.
+    const [Ready] = useState(() => loaded);
+    return Ready ? <Ready {...props} /> : <Lazy {...props} />;
+  };
   Page.preload = () => void start().catch(() => undefined);
   return Page;
 }

@@ -81,13 +81,18 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
   const withQuery = useCallback((path: string) => (query ? `${path}?query=${encodeURIComponent(query)}` : path), [query]);
   const latest = useRef({ mode, id, withQuery });
   latest.current = { mode, id, withQuery };
+  // j/k pressed while a new query's first page is still on its way: apply them when it lands.
+  const pendingMoves = useRef(0);
 
   // What j/k/Enter/Escape/'/' and mod+enter do here (see commands/list.ts).
   const controller = useMemo<ListController>(
     () => ({
       move(delta) {
         const list = store.state.items;
-        if (list.length === 0) return;
+        if (list.length === 0) {
+          if (store.state.status === 'loading') pendingMoves.current += delta;
+          return;
+        }
         const at = list.findIndex((r) => r.id === store.state.selectedId);
         const next = list[at < 0 ? 0 : Math.min(list.length - 1, Math.max(0, at + delta))];
         store.select(next.id);
@@ -114,6 +119,13 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
     }),
     [store, routes],
   );
+
+  useEffect(() => {
+    const n = pendingMoves.current;
+    if (s.status === 'loading' || n === 0) return;
+    pendingMoves.current = 0;
+    for (let i = 0; i < Math.abs(n); i++) controller.move(n > 0 ? 1 : -1);
+  }, [s.status, controller]);
 
   useEffect(() => {
     setActiveView(view, controller);
@@ -177,7 +189,11 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
           }}
         />
         <div className="list-count" aria-live="polite">
-          {s.pagination ? `${s.pagination.total.toLocaleString()} ${s.pagination.total === 1 ? one : many}${query ? ` matching “${query}”` : ''}` : s.status === 'loading' ? 'Loading…' : '\u00a0'}
+          {s.status === 'loading' && (s.query !== s.shownQuery || !s.pagination)
+            ? 'Searching…'
+            : s.pagination
+              ? `${s.pagination.total.toLocaleString()} ${s.pagination.total === 1 ? one : many}${s.shownQuery ? ` matching “${s.shownQuery}”` : ''}`
+              : '\u00a0'}
         </div>
       </div>
       <VirtualList
@@ -196,6 +212,7 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
         footer={
           <ListFooter
             status={s.status}
+            searching={s.query !== s.shownQuery}
             empty={items.length === 0}
             error={s.error}
             emptyText={query ? `No ${many} match “${query}”.` : `No ${many} yet.`}
@@ -289,8 +306,8 @@ function EmptyPane({ one }: { one: string }) {
   );
 }
 
-function ListFooter(p: { status: string; empty: boolean; error: string | null; emptyText: string; onRetry: () => void }) {
-  if (p.status === 'loading') return <div className="vlist-status">{p.empty ? 'Loading…' : 'Loading more…'}</div>;
+function ListFooter(p: { status: string; searching: boolean; empty: boolean; error: string | null; emptyText: string; onRetry: () => void }) {
+  if (p.status === 'loading') return <div className="vlist-status">{p.searching ? 'Searching…' : p.empty ? 'Loading…' : 'Loading more…'}</div>;
   if (p.status === 'failed') {
     return (
       <div className="vlist-status" role="alert">
@@ -327,7 +344,8 @@ function SearchBox({ initial, label, inputRef, onSearch, onLeave, onDown }: Sear
       first.current = false;
       return;
     }
-    const t = setTimeout(() => onSearch(text.trim()), SEARCH_DEBOUNCE_MS);
+    // Clearing is deliberate: show everything at once. Typing waits for a pause.
+    const t = setTimeout(() => onSearch(text.trim()), text.trim() ? SEARCH_DEBOUNCE_MS : 0);
     return () => clearTimeout(t);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text]);
