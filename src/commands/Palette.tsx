@@ -3,6 +3,7 @@ import { Command as Cmdk, defaultFilter } from 'cmdk';
 import { useSnapshot } from 'valtio';
 import { errorText } from '../api/errorText';
 import { ApiError } from '../api/client';
+import { searchRecords } from '../api/search';
 import { closePalette, ui } from '../store/ui';
 import { Kbd } from '../ui/Kbd';
 import { currentCtx } from './ctx';
@@ -118,8 +119,9 @@ function RootPage({ search, onChoose }: { search: string; onChoose: (cmd: Comman
   const recent = search ? [] : recentIds().flatMap((id) => byId.get(id) ?? []);
   const rest = commands.filter((c) => !recent.includes(c));
   const groups = [...new Set(rest.map((c) => c.group))];
-  // "Find bank…" and friends also answer on the root page once something is typed.
-  const finders = commands.filter((c) => c.pick && c.scope === 'global' && !c.pick.fromContext);
+  // Records answer on the root page too, once something is typed: one search call for every
+  // type that has a "Find …" command (and so a screen to open the record in).
+  const finders = new Map(commands.filter((c) => c.pick && c.scope === 'global' && !c.pick.fromContext).map((c) => [c.id.split('.')[0], c]));
 
   return (
     <>
@@ -140,21 +142,37 @@ function RootPage({ search, onChoose }: { search: string; onChoose: (cmd: Comman
             ))}
         </Cmdk.Group>
       ))}
-      {search.trim().length >= 2 && finders.map((c) => <RootRecords key={c.id} command={c} search={search} />)}
+      {search.trim().length >= 2 && finders.size > 0 && <RootRecords finders={finders} search={search} />}
     </>
   );
 }
 
-function RootRecords({ command, search }: { command: Command; search: string }) {
-  const { items } = useRecordSearch(command, search);
-  useKeepSelection(items.slice(0, ROOT_RECORDS).map((i) => `${RECORD}${command.id}:${i.key}`));
-  if (items.length === 0) return null;
+function RootRecords({ finders, search }: { finders: Map<string, Command>; search: string }) {
+  const types = [...finders.keys()];
+  const { items } = useDebouncedSearch(
+    (q, signal) =>
+      searchRecords(q, types, ROOT_RECORDS, signal).then((hits) =>
+        hits.map((h) => ({ key: `${h.type}:${h.id}`, label: h.title, hint: h.subtitle, value: h })),
+      ),
+    search,
+    types.join(','),
+  );
+  useKeepSelection(items.map((i) => `${RECORD}${i.key}`));
   return (
-    <Cmdk.Group heading={`Matching ${command.group.toLowerCase()}`}>
-      {items.slice(0, ROOT_RECORDS).map((item) => (
-        <RecordItem key={item.key} command={command} item={item} value={`${RECORD}${command.id}:${item.key}`} />
-      ))}
-    </Cmdk.Group>
+    <>
+      {types.map((type) => {
+        const command = finders.get(type)!;
+        const hits = items.filter((i) => (i.value as { type: string }).type === type);
+        if (hits.length === 0) return null;
+        return (
+          <Cmdk.Group key={type} heading={`Matching ${command.group.toLowerCase()}`}>
+            {hits.map((item) => (
+              <RecordItem key={item.key} command={command} item={item} value={`${RECORD}${item.key}`} />
+            ))}
+          </Cmdk.Group>
+        );
+      })}
+    </>
   );
 }
 
@@ -189,15 +207,17 @@ interface PickState {
   error: string | null;
 }
 
-/** Records from the API for a pick page: debounced, and a newer search cancels the older one. */
-function useRecordSearch(command: Command, search: string): PickState {
+/** A record search as you type: debounced, and a newer search cancels the older one. */
+function useDebouncedSearch(load: (search: string, signal: AbortSignal) => Promise<PickItem[]>, search: string, key: string): PickState {
   const [state, setState] = useState<PickState>({ items: [], loading: true, error: null });
+  const loadRef = useRef(load);
+  loadRef.current = load;
 
   useEffect(() => {
     const abort = new AbortController();
     setState((s) => ({ ...s, loading: true }));
     const timer = setTimeout(() => {
-      command.pick!.load(search.trim(), abort.signal).then(
+      loadRef.current(search.trim(), abort.signal).then(
         (items) => !abort.signal.aborted && setState({ items, loading: false, error: null }),
         (e: unknown) => {
           if (abort.signal.aborted || (e instanceof ApiError && e.aborted)) return;
@@ -209,13 +229,13 @@ function useRecordSearch(command: Command, search: string): PickState {
       clearTimeout(timer);
       abort.abort();
     };
-  }, [command, search]);
+  }, [key, search]);
 
   return state;
 }
 
 function PickResults({ command, search }: { command: Command; search: string }) {
-  const state = useRecordSearch(command, search);
+  const state = useDebouncedSearch((q, signal) => command.pick!.load(q, signal), search, command.id);
   useKeepSelection(state.items.map((i) => i.key));
   return (
     <>
