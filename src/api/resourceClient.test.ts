@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bankResource } from '../../contract/bank';
+import { cardResource } from '../../contract/card';
+import { cityResource } from '../../contract/city';
+import { networkResource } from '../../contract/network';
+import { outletRadiusResource } from '../../contract/outletRadius';
+import { userResource } from '../../contract/user';
 import { ApiError, onUnauthorized, setTokenSource } from './client';
-import { encodeBody, resourceClient } from './resourceClient';
+import { encodeBody, filterChoices, filterKeys, resourceClient, typeFilters, UnsupportedCallError } from './resourceClient';
 
 interface Seen {
   url: string;
@@ -85,6 +90,69 @@ describe('resourceClient(bankResource)', () => {
     const err = (await banks.remove(1).catch((e: unknown) => e)) as ApiError;
     expect(err.status).toBe(0);
     expect(err.message).toBe('Unable to delete data. Please try again later.');
+  });
+});
+
+describe('lists with filters and sort', () => {
+  it('GET: filters and sort in the query string, unknown and empty filters left out', async () => {
+    await resourceClient(userResource).list({ query: 'ali', sort: '-name', filters: { role: 'admin', status: '', colour: 'red' } });
+    expect(seen[0].method).toBe('GET');
+    expect(seen[0].url).toBe('/admin/v1/all_user?query=ali&role=admin&sort=-name&page=1&per_page=50');
+  });
+
+  it('POST: page, per_page and sort in the query; the typed filter payload (with query) as the JSON body', async () => {
+    await resourceClient(cardResource).list({ query: 'visa plat', page: 2, sort: 'bank_name', filters: { bank: '3', display: 'false', status: 'Discontinued', network: '' } });
+    expect(seen[0].method).toBe('POST');
+    expect(seen[0].url).toBe('/admin/v1/all_card?sort=bank_name&page=2&per_page=50');
+    expect(seen[0].headers['content-type']).toBe('application/json');
+    expect(JSON.parse(String(seen[0].body))).toEqual({ bank: 3, display: false, status: 'Discontinued', query: 'visa plat' });
+  });
+
+  it('POST with no filters sends an empty payload', async () => {
+    await resourceClient(cardResource).list({});
+    expect(seen[0].url).toBe('/admin/v1/all_card?page=1&per_page=50');
+    expect(JSON.parse(String(seen[0].body))).toEqual({});
+  });
+
+  it('drops filter values that do not fit the schema', () => {
+    expect(typeFilters(cardResource, { bank: 'abc', display: 'maybe', status: 'Gone', category: '4' })).toEqual({ category: 4 });
+  });
+
+  it('reads filter names and enum choices from the contract', () => {
+    expect(filterKeys(cardResource)).toEqual(['bank', 'network', 'category', 'status', 'display']);
+    expect(filterChoices(userResource.filters!.properties.role)).toEqual(['admin', 'user']);
+    expect(filterChoices(cardResource.filters!.properties.bank)).toBeNull();
+  });
+});
+
+describe('paths per contract', () => {
+  it('shows by ?id= when showIdIn is query; updates by PUT JSON', async () => {
+    const networks = resourceClient(networkResource);
+    await networks.show(4);
+    await networks.update(4, { type: 'Visa', version: 2 });
+    await networks.remove(4);
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([
+      'GET /admin/v1/show_network?id=4',
+      'PUT /admin/v1/update_network/4',
+      'DELETE /admin/v1/delete_network?network_id=4',
+    ]);
+    expect(JSON.parse(String(seen[1].body))).toEqual({ type: 'Visa', version: 2 });
+  });
+
+  it('deletes by path when removeIdParam is empty', async () => {
+    await resourceClient(outletRadiusResource).remove(9);
+    expect(`${seen[0].method} ${seen[0].url}`).toBe('DELETE /admin/v1/outlet_radius/9');
+  });
+
+  it('refuses omitted calls without a request', async () => {
+    const cities = resourceClient(cityResource);
+    await expect(cities.show(1)).rejects.toBeInstanceOf(UnsupportedCallError);
+    await expect(cities.add({})).rejects.toBeInstanceOf(UnsupportedCallError);
+    await expect(cities.update(1, {})).rejects.toBeInstanceOf(UnsupportedCallError);
+    await expect(cities.remove(1)).rejects.toBeInstanceOf(UnsupportedCallError);
+    expect(seen).toEqual([]);
+    await cities.list({ query: 'marina' });
+    expect(seen[0].url).toBe('/admin/v1/dubai_city?query=marina&page=1&per_page=50');
   });
 });
 

@@ -1,9 +1,10 @@
 // One valtio store factory for every entity (SPEC.md §4): list status and update status
-// kept apart, the error text, the loaded pages, the query, and the highlighted record.
+// kept apart, the error text, the loaded pages, the query, filters and sort, the highlighted
+// record, and the selection (a set of ids) with its bulk delete.
 import { proxy, ref } from 'valtio';
 import type { ListResponse, Pagination, RecordResponse } from '../../contract/envelope';
 import { DEFAULT_PER_PAGE } from '../../contract/envelope';
-import type { Payload, ResourceClient } from '../api/resourceClient';
+import type { Filters, Payload, ResourceClient } from '../api/resourceClient';
 import { ApiError } from '../api/client';
 
 export type Status = 'idle' | 'loading' | 'succeeded' | 'failed';
@@ -19,12 +20,50 @@ export interface ResourceState<T> {
   /** The query asked for last; `shownQuery` is the one the loaded items answer. */
   query: string;
   shownQuery: string;
+  /** Filters (URL text, empty values left out) and sort asked for last. */
+  filters: Filters;
+  sort: string;
+  /** `listKey` of what the loaded items answer ('' before the first load). */
+  shownKey: string;
+  /** The highlighted record (the list cursor). */
   selectedId: number | null;
+  /** Records picked for a bulk action (x, shift+x, mod+a). `ref`: replaced on every change. */
+  selected: ReadonlySet<number>;
+  /** The last id toggled: shift+x extends from here. */
+  anchorId: number | null;
   /** A record fetched by id that is not (yet) among the loaded pages: deep links. */
   current: T | null;
   fieldErrors: Record<string, string>;
   /** The last save hit a 409: someone else changed the record first. */
   conflict: boolean;
+}
+
+/** What a list is asked for; a change reloads page 1. */
+export interface ListArgs {
+  query?: string;
+  filters?: Filters;
+  sort?: string;
+}
+
+/** Empty values dropped, names sorted: two equal filter sets compare equal. */
+export function cleanFilters(filters: Filters | undefined): Filters {
+  return Object.fromEntries(
+    Object.entries(filters ?? {})
+      .filter(([, v]) => v !== undefined && v !== null && v !== '')
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+}
+
+/** One string per distinct list: query, filters and sort. */
+export const listKey = (a: { query?: string; filters?: Filters; sort?: string }) =>
+  JSON.stringify([a.query ?? '', cleanFilters(a.filters), a.sort ?? '']);
+
+/** The outcome of a bulk delete: what went, and the first failure (the rest were not tried). */
+export interface RemoveManyResult<T> {
+  removed: T[];
+  failed: { id: number; record: T | undefined; error: unknown } | null;
+  /** Ids not tried because an earlier one failed. */
+  skipped: number[];
 }
 
 const messageOf = (e: unknown) =>
@@ -39,7 +78,12 @@ export function resourceStore<T extends { id: number }>(client: ResourceClient<T
     pagination: null,
     query: '',
     shownQuery: '',
+    filters: {},
+    sort: '',
+    shownKey: '',
     selectedId: null,
+    selected: ref(new Set<number>()),
+    anchorId: null,
     current: null,
     fieldErrors: {},
     conflict: false,
@@ -50,19 +94,29 @@ export function resourceStore<T extends { id: number }>(client: ResourceClient<T
   const hasMore = () => !!state.pagination && state.pagination.current_page < state.pagination.last_page;
 
   /** Page 1 replaces the list; later pages append (infinite scroll). A newer request cancels an older one. */
-  async function loadPage(page: number, query = state.query): Promise<ListResponse<T> | undefined> {
+  async function loadPage(page: number, args: ListArgs | string = {}): Promise<ListResponse<T> | undefined> {
+    const a = typeof args === 'string' ? { query: args } : args;
+    const query = a.query ?? state.query;
+    const filters = a.filters !== undefined ? cleanFilters(a.filters) : state.filters;
+    const sort = a.sort ?? state.sort;
+    const key = listKey({ query, filters, sort });
+    // Another list (not just another page of it): the old selection no longer applies.
+    if (page === 1 && key !== state.shownKey && state.shownKey !== '') clearSelection();
     listAbort?.abort();
     const abort = (listAbort = new AbortController());
     state.status = 'loading';
     state.query = query;
+    state.filters = filters;
+    state.sort = sort;
     try {
-      const res = await client.list({ query: query || undefined, page, per_page: perPage }, { signal: abort.signal });
+      const res = await client.list({ query: query || undefined, filters, sort: sort || undefined, page, per_page: perPage }, { signal: abort.signal });
       if (abort.signal.aborted) return undefined;
       // Rows can shift between pages while someone adds or deletes; never show one twice.
       const seen = new Set(page === 1 ? [] : state.items.map((i) => i.id));
       state.items = ref([...(page === 1 ? [] : state.items), ...res.data.filter((r) => !seen.has(r.id))]);
       state.pagination = res.pagination;
       state.shownQuery = query;
+      state.shownKey = key;
       state.status = 'succeeded';
       state.error = null;
       return res;
@@ -76,7 +130,23 @@ export function resourceStore<T extends { id: number }>(client: ResourceClient<T
     }
   }
 
-  const load = (query = state.query) => loadPage(1, query);
+  /** Page 1 of the list; a string is a new query (filters and sort kept), an object changes any of them. */
+  const load = (args: ListArgs | string = {}) => loadPage(1, args);
+
+  /** The args the list was last asked for. */
+  const args = (): Required<ListArgs> => ({ query: state.query, filters: state.filters, sort: state.sort });
+
+  /** Load page 1 unless the list already shows (or is fetching) exactly these args: the URL calls this on every change. */
+  function sync(a: ListArgs): Promise<ListResponse<T> | undefined> | undefined {
+    const wanted = { ...args(), ...a };
+    if (state.status !== 'idle' && listKey(wanted) === listKey(args())) return undefined;
+    return load(wanted);
+  }
+
+  /** One filter changed ('' clears it): page 1 again. */
+  const setFilter = (name: string, value: string) => load({ filters: { ...state.filters, [name]: value } });
+  const setFilters = (filters: Filters) => load({ filters });
+  const setSort = (sort: string) => load({ sort });
 
   /** The next page, unless one is on its way or there is none. */
   function loadMore(): Promise<unknown> | undefined {
@@ -144,17 +214,28 @@ export function resourceStore<T extends { id: number }>(client: ResourceClient<T
       return res;
     });
 
+  /** Drop a deleted record from the list, the total, the selection; the highlight moves to its neighbour. */
+  function forget(id: number) {
+    const index = state.items.findIndex((i) => i.id === id);
+    const rest = state.items.filter((i) => i.id !== id);
+    state.items = ref(rest);
+    if (index >= 0 && state.pagination) state.pagination = { ...state.pagination, total: Math.max(0, state.pagination.total - 1) };
+    if (state.current?.id === id) state.current = null;
+    if (state.selectedId === id) state.selectedId = rest[Math.min(index, rest.length - 1)]?.id ?? null;
+    if (state.selected.has(id)) {
+      const next = new Set(state.selected);
+      next.delete(id);
+      state.selected = ref(next);
+    }
+    if (state.anchorId === id) state.anchorId = null;
+  }
+
   /** After delete the record is removed; the highlight moves to its neighbour. */
   async function remove(id: number): Promise<RecordResponse<T>> {
     state.updateStatus = 'loading';
     try {
       const res = await client.remove(id);
-      const index = state.items.findIndex((i) => i.id === id);
-      const rest = state.items.filter((i) => i.id !== id);
-      state.items = ref(rest);
-      if (index >= 0 && state.pagination) state.pagination = { ...state.pagination, total: Math.max(0, state.pagination.total - 1) };
-      if (state.current?.id === id) state.current = null;
-      if (state.selectedId === id) state.selectedId = rest[Math.min(index, rest.length - 1)]?.id ?? null;
+      forget(id);
       state.updateStatus = 'succeeded';
       return res;
     } catch (e) {
@@ -163,6 +244,72 @@ export function resourceStore<T extends { id: number }>(client: ResourceClient<T
       throw e;
     }
   }
+
+  /**
+   * Bulk delete: one call after another (the server's rules apply to each), each record leaving
+   * the list as it goes; the first failure stops the run and is reported with what remains.
+   */
+  async function removeMany(ids: readonly number[]): Promise<RemoveManyResult<T>> {
+    const removed: T[] = [];
+    state.updateStatus = 'loading';
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i];
+      const record = find(id);
+      try {
+        const res = await client.remove(id);
+        forget(id);
+        removed.push(res.data ?? (record as T));
+      } catch (error) {
+        state.updateStatus = 'failed';
+        state.error = messageOf(error);
+        return { removed, failed: { id, record, error }, skipped: ids.slice(i + 1) };
+      }
+    }
+    state.updateStatus = 'succeeded';
+    return { removed, failed: null, skipped: [] };
+  }
+
+  // ---- selection ----
+  const setSelected = (ids: Iterable<number>) => {
+    state.selected = ref(new Set(ids));
+  };
+
+  /** x: pick or unpick one record; it becomes the anchor of shift+x. */
+  function toggle(id: number) {
+    const next = new Set(state.selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    state.selected = ref(next);
+    state.anchorId = id;
+  }
+
+  /** shift+x: pick every loaded record from the anchor to this one (a plain toggle without an anchor). */
+  function extendTo(id: number) {
+    const ids = state.items.map((i) => i.id);
+    const from = state.anchorId === null ? -1 : ids.indexOf(state.anchorId);
+    const to = ids.indexOf(id);
+    if (from < 0 || to < 0) return toggle(id);
+    const [a, b] = from <= to ? [from, to] : [to, from];
+    setSelected([...state.selected, ...ids.slice(a, b + 1)]);
+  }
+
+  /** mod+a: every loaded record. */
+  const selectAll = () => setSelected(state.items.map((i) => i.id));
+
+  function clearSelection() {
+    if (state.selected.size) setSelected([]);
+    state.anchorId = null;
+  }
+
+  /** The picked ids in list order (the order a bulk action works through them). */
+  const selectedIds = (): number[] => {
+    const inList = state.items.map((i) => i.id).filter((id) => state.selected.has(id));
+    const rest = [...state.selected].filter((id) => !inList.includes(id));
+    return [...inList, ...rest];
+  };
+
+  /** Put a record the server returned in place of the listed one (display toggles and the like). */
+  const replace = (record: T) => replaceInList(record);
 
   function select(id: number | null) {
     state.selectedId = id;
@@ -175,7 +322,33 @@ export function resourceStore<T extends { id: number }>(client: ResourceClient<T
     state.updateStatus = 'idle';
   }
 
-  return { state, load, loadPage, loadMore, hasMore, find, show, add, update, remove, select, resetForm, client };
+  return {
+    state,
+    load,
+    loadPage,
+    loadMore,
+    hasMore,
+    sync,
+    args,
+    setFilter,
+    setFilters,
+    setSort,
+    find,
+    show,
+    add,
+    update,
+    replace,
+    remove,
+    removeMany,
+    select,
+    toggle,
+    extendTo,
+    selectAll,
+    clearSelection,
+    selectedIds,
+    resetForm,
+    client,
+  };
 }
 
 export type ResourceStore<T extends { id: number }> = ReturnType<typeof resourceStore<T>>;
