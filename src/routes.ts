@@ -2,6 +2,7 @@
 // first download knows about them.
 import { lazyPage } from './ui/lazyPage';
 import { bankRoutes } from './views/catalogue/banks/paths';
+import { importCsvRoute } from './views/catalogue/csv/paths';
 
 export const publicRoutes = [
   { path: '/login', Page: lazyPage(() => import('./views/auth/Login')), bounceSignedIn: true },
@@ -18,6 +19,7 @@ export const protectedRoutes = [
   { path: '/', Page: lazyPage(() => import('./views/dashboard/Dashboard')) },
   { path: '/profile', Page: lazyPage(() => import('./views/profile/Profile')) },
   ...Object.values(bankRoutes).map((path) => ({ path, Page: Banks })),
+  { path: importCsvRoute, Page: lazyPage(() => import('./views/catalogue/csv/ImportCsvScreen')) },
 ];
 
 export const Shell = lazyPage(() => import('./views/Shell'));

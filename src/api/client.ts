@@ -3,9 +3,12 @@
 import redaxios, { type Options, type Response } from 'redaxios';
 import { errorText } from './errorText';
 
+/** SPEC.md §6: every call marks itself as an XMLHttpRequest. */
+const BASE_HEADERS = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' } as const;
+
 const http = redaxios.create({
   baseURL: '', // same origin: the server serves the SPA and the API together
-  headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
+  headers: { ...BASE_HEADERS },
 });
 
 export class ApiError extends Error {
@@ -55,6 +58,20 @@ const unauthorizedListeners = new Set<() => void>();
 export function onUnauthorized(fn: () => void): () => void {
   unauthorizedListeners.add(fn);
   return () => unauthorizedListeners.delete(fn);
+}
+
+/**
+ * The headers every call carries (bearer token included), for the one call that cannot go
+ * through redaxios: the CSV upload needs XMLHttpRequest's upload progress (src/api/upload.ts).
+ */
+export function requestHeaders(): { headers: Record<string, string>; hasToken: boolean } {
+  const token = tokenSource();
+  return { headers: { ...BASE_HEADERS, ...(token ? { Authorization: `Bearer ${token}` } : {}) }, hasToken: !!token };
+}
+
+/** A call that carried a token got a 401 (for callers outside `request`). */
+export function reportUnauthorized(): void {
+  unauthorizedListeners.forEach((fn) => fn());
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

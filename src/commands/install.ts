@@ -2,6 +2,7 @@
 // exactly this set, so a family added here is checked too.
 import { bankCommands } from '../views/catalogue/banks/commands';
 import { profileCommands } from '../views/profile/commands';
+import { csvCommands } from '../views/catalogue/csv/commands';
 import { listCommands } from './list';
 import { navigationCommands } from './navigation';
 import { register } from './registry';
@@ -12,6 +13,7 @@ export const commandFamilies: Record<string, Command[]> = {
   list: listCommands,
   banks: bankCommands,
   profile: profileCommands,
+  csv: csvCommands,
 };
 
 let installed = false;

@@ -8,6 +8,7 @@ import type { Command } from './types';
 export const screens = [
   { id: 'nav.dashboard', title: 'Dashboard', path: '/', shortcut: 'g d', match: /^\/$/ },
   { id: 'nav.banks', title: 'Banks', path: '/bank-list', shortcut: 'g b', match: /^\/(bank-list|view-bank|edit-bank|add-bank)/ },
+  { id: 'nav.importCsv', title: 'Import CSV', path: '/import-csv', shortcut: 'g i', match: /^\/import-csv/ },
   { id: 'nav.profile', title: 'Profile', path: '/profile', shortcut: 'g p', match: /^\/profile/ },
 ] as const;
 

@@ -1,0 +1,101 @@
+// CSV import as commands: the palette's "Import offers from CSV…", the screen's Upload
+// button and mod+enter, "Choose another file" and the templates are one action each.
+import { toast } from 'sonner';
+import { CSV_TARGETS, templateCsv, type CsvTarget } from '../../../../contract/csv';
+import { importResultOf, uploadCsv } from '../../../api/upload';
+import { TOAST_MS } from '../../../commands/runner';
+import type { Command } from '../../../commands/types';
+import { go } from '../../../navigate';
+import { importCsvPath } from './paths';
+import { canUpload, csvImport, requestPicker } from './state';
+
+export const CSV_VIEW = 'import-csv';
+const scope = `view:${CSV_VIEW}` as const;
+/** SPEC.md §8: the CSV failure toast. */
+export const CSV_FAILURE_TEXT = 'An error occurred';
+
+export function downloadTemplate(target: CsvTarget): void {
+  const url = URL.createObjectURL(new Blob([templateCsv(target)], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `${target}-template.csv`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+let uploadAbort: AbortController | null = null;
+
+export const csvCommands: Command[] = [
+  ...CSV_TARGETS.map(
+    (t): Command => ({
+      id: `csv.import.${t}`,
+      title: `Import ${t} from CSV…`,
+      group: 'Import',
+      keywords: ['csv', 'upload', 'bulk', 'import', 'file', t],
+      scope: 'global',
+      run: () => {
+        go(importCsvPath(t));
+        requestPicker(false);
+      },
+    }),
+  ),
+  {
+    id: 'csv.choose',
+    title: 'Choose CSV file…',
+    group: 'Import',
+    keywords: ['pick', 'open', 'another', 'file', 'browse'],
+    shortcut: 'mod+o',
+    scope,
+    enabled: () => !csvImport.uploading,
+    run: () => requestPicker(true),
+  },
+  {
+    id: 'csv.upload',
+    title: 'Upload CSV',
+    group: 'Import',
+    keywords: ['import', 'send', 'submit'],
+    shortcut: 'mod+enter',
+    scope,
+    enabled: canUpload,
+    async run() {
+      const { file, target } = csvImport;
+      if (!file) return undefined;
+      uploadAbort = new AbortController();
+      csvImport.uploading = true;
+      csvImport.progress = 0;
+      csvImport.result = null;
+      try {
+        const res = await uploadCsv(target, file, file.name, { onProgress: (f) => (csvImport.progress = f), signal: uploadAbort.signal });
+        csvImport.result = res;
+        return res; // the runner shows res.message: "Imported 12 offers."
+      } catch (e) {
+        const result = importResultOf(e);
+        if (!result) throw e; // 413, 401, offline…: the runner's SPEC.md §8 text
+        csvImport.result = result;
+        toast.error(result.error || CSV_FAILURE_TEXT, { duration: TOAST_MS.error });
+        return undefined;
+      } finally {
+        csvImport.uploading = false;
+        uploadAbort = null;
+      }
+    },
+  },
+  {
+    id: 'csv.cancelUpload',
+    title: 'Cancel upload',
+    group: 'Import',
+    scope,
+    enabled: () => csvImport.uploading,
+    run: () => uploadAbort?.abort(),
+  },
+  {
+    id: 'csv.template',
+    title: 'Download CSV template',
+    group: 'Import',
+    keywords: ['example', 'sample', 'columns', 'template'],
+    scope,
+    run: (_ctx, arg) => downloadTemplate((arg as CsvTarget | undefined) ?? csvImport.target),
+  },
+];
