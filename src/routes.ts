@@ -3,6 +3,8 @@
 import { lazyPage } from './ui/lazyPage';
 import { bankRoutes } from './views/catalogue/banks/paths';
 import { importCsvRoute } from './views/catalogue/csv/paths';
+import { outletRoutes } from './views/catalogue/outlets/paths';
+import { offerRoutes } from './views/catalogue/offers/paths';
 
 export const publicRoutes = [
   { path: '/login', Page: lazyPage(() => import('./views/auth/Login')), bounceSignedIn: true },
@@ -13,12 +15,16 @@ export const publicRoutes = [
 ];
 
 const Banks = lazyPage(() => import('./views/catalogue/banks/BanksScreen'));
+const Outlets = lazyPage(() => import('./views/catalogue/outlets/OutletsScreen'));
+const Offers = lazyPage(() => import('./views/catalogue/offers/OffersScreen'));
 
 /** One Banks page for four URLs: the split pane reads its mode from the path. */
 export const protectedRoutes = [
   { path: '/', Page: lazyPage(() => import('./views/dashboard/Dashboard')) },
   { path: '/profile', Page: lazyPage(() => import('./views/profile/Profile')) },
   ...Object.values(bankRoutes).map((path) => ({ path, Page: Banks })),
+  ...Object.values(outletRoutes).map((path) => ({ path, Page: Outlets })),
+  ...Object.values(offerRoutes).map((path) => ({ path, Page: Offers })),
   { path: importCsvRoute, Page: lazyPage(() => import('./views/catalogue/csv/ImportCsvScreen')) },
 ];
 

@@ -1,6 +1,8 @@
 // Every command family, registered once at start. The duplicate-shortcut test reads
 // exactly this set, so a family added here is checked too.
 import { bankCommands } from '../views/catalogue/banks/commands';
+import { outletCommands } from '../views/catalogue/outlets/commands';
+import { offerCommands } from '../views/catalogue/offers/commands';
 import { profileCommands } from '../views/profile/commands';
 import { csvCommands } from '../views/catalogue/csv/commands';
 import { listCommands } from './list';
@@ -12,6 +14,8 @@ export const commandFamilies: Record<string, Command[]> = {
   navigation: navigationCommands,
   list: listCommands,
   banks: bankCommands,
+  outlets: outletCommands,
+  offers: offerCommands,
   profile: profileCommands,
   csv: csvCommands,
 };

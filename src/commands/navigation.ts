@@ -8,6 +8,8 @@ import type { Command } from './types';
 export const screens = [
   { id: 'nav.dashboard', title: 'Dashboard', path: '/', shortcut: 'g d', match: /^\/$/ },
   { id: 'nav.banks', title: 'Banks', path: '/bank-list', shortcut: 'g b', match: /^\/(bank-list|view-bank|edit-bank|add-bank)/ },
+  { id: 'nav.outlets', title: 'Outlets', path: '/outlet-list', shortcut: 'g l', match: /^\/(outlet-list|view-outlet|edit-outlet|add-outlet)/ },
+  { id: 'nav.offers', title: 'Offers', path: '/offer-list', shortcut: 'g o', match: /^\/(offer-list|view-offer|edit-offer|add-offer)/ },
   { id: 'nav.importCsv', title: 'Import CSV', path: '/import-csv', shortcut: 'g i', match: /^\/import-csv/ },
   { id: 'nav.profile', title: 'Profile', path: '/profile', shortcut: 'g p', match: /^\/profile/ },
 ] as const;

@@ -1,0 +1,11 @@
+// Small parts of how an offer reads, shared by the offers screen and the outlet view.
+import type { Offer } from '../../../../contract/offer';
+import { formatDay } from '../formParts';
+import { STATE_LABELS } from './states';
+
+export function OfferStateBadge({ state }: { state: Offer['state'] }) {
+  return <span className={`state-badge state-${state}`}>{STATE_LABELS[state].label}</span>;
+}
+
+/** '12 Mar 2026 – 12 Jan 2027'. */
+export const validity = (o: Pick<Offer, 'valid_from' | 'valid_to'>) => `${formatDay(o.valid_from)} – ${formatDay(o.valid_to)}`;

@@ -1,0 +1,102 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import type { Offer } from '../../../../contract/offer';
+import type { Payload } from '../../../api/resourceClient';
+import { Field } from '../../../ui/Field';
+import { ImageField, SelectField, TextAreaField } from '../../../ui/FormFields';
+import { RecordPicker, type PickerOption } from '../../../ui/RecordPicker';
+import type { FormProps } from '../../ResourceListView';
+import { ConflictAlert, FormActions, textOrNull } from '../formParts';
+import { cardOption, categories, isMissing, outletOption, searchCards, searchOutlets, useCards, useOutlets } from '../lookups';
+
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+/**
+ * Chosen records by id, with names: those of the record arrive by id (show calls), those
+ * picked since come with their option. The ids are the truth; names fill in as they come.
+ */
+function useChosen(initial: readonly number[], load: (ids: readonly number[]) => { records: object[] }, toOption: (r: never) => PickerOption, noun: string) {
+  const [ids, setIds] = useState<number[]>([...initial]);
+  const [picked, setPicked] = useState<Map<number, PickerOption>>(new Map());
+  const loaded = load(initial);
+  const known = useMemo(() => {
+    const m = new Map<number, PickerOption>();
+    for (const r of loaded.records) {
+      const rec = r as { id: number };
+      m.set(rec.id, isMissing(rec) ? { id: rec.id, label: `${noun} ${rec.id}`, hint: 'not found' } : toOption(rec as never));
+    }
+    return m;
+  }, [loaded.records, toOption, noun]);
+  const value = ids.map((id) => picked.get(id) ?? known.get(id) ?? { id, label: `${noun} ${id}`, hint: '…' });
+  const onChange = (next: PickerOption[]) => {
+    setPicked((m) => new Map([...m, ...next.map((o) => [o.id, o] as const)]));
+    setIds(next.map((o) => o.id));
+  };
+  return { ids, value, onChange };
+}
+
+/** Add or edit an offer. Values live here, so a refused save keeps what was typed. */
+export function OfferForm({ record, errors, saving, conflict, onSubmit, onCancel, onReload, formRef }: FormProps<Offer>) {
+  const [title, setTitle] = useState(record?.title ?? '');
+  const [discount, setDiscount] = useState(record?.discount ?? '');
+  const [validFrom, setValidFrom] = useState(record?.valid_from ?? today());
+  const [validTo, setValidTo] = useState(record?.valid_to ?? '');
+  const [description, setDescription] = useState(record?.description ?? '');
+  const [terms, setTerms] = useState(record?.terms ?? '');
+  const [categoryId, setCategoryId] = useState(record?.category_id ? String(record.category_id) : '');
+  const [source, setSource] = useState(record?.from_source ?? 'manual');
+  const [image, setImage] = useState<File | null>(null);
+  const [clearImage, setClearImage] = useState(false);
+  const cards = useChosen(record?.card_ids ?? [], useCards, cardOption as (r: never) => PickerOption, 'Card');
+  const outlets = useChosen(record?.outlet_ids ?? [], useOutlets, outletOption as (r: never) => PickerOption, 'Outlet');
+  // The version this edit started from; the server answers 409 if someone saved meanwhile.
+  const [version] = useState(record?.version);
+  const categoryList = categories.useList();
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const data: Payload = {
+      title: title.trim(),
+      discount: discount.trim(),
+      valid_from: validFrom,
+      valid_to: validTo,
+      description: textOrNull(description),
+      terms: textOrNull(terms),
+      category_id: categoryId ? Number(categoryId) : null,
+      card_ids: cards.ids,
+      outlet_ids: outlets.ids,
+      from_source: source.trim(),
+    };
+    if (image) data.image = image;
+    else if (clearImage && record?.image) data.remove_image = true;
+    if (version !== undefined) data.version = version;
+    onSubmit(data);
+  }
+
+  const categoryOptions = (categoryList ?? []).map((c) => ({ value: c.id, label: c.name }));
+  if (record?.category_id && !categoryOptions.some((o) => o.value === record.category_id)) {
+    categoryOptions.push({ value: record.category_id, label: record.category_name ?? `Category ${record.category_id}` });
+  }
+
+  return (
+    <form ref={formRef} className="pane-form" onSubmit={submit} noValidate aria-label={record ? `Edit ${record.title}` : 'New offer'}>
+      {conflict && <ConflictAlert what="offer" onReload={onReload} />}
+      <Field label="Title" name="title" autoFocus required autoComplete="off" placeholder="e.g. 20% off at Nayomi" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} />
+      <Field label="Discount" name="discount" required autoComplete="off" placeholder="e.g. 20% off, Buy 1 get 1" value={discount} onChange={(e) => setDiscount(e.target.value)} error={errors.discount} />
+      <div className="field-pair">
+        <Field label="Valid from" name="valid_from" type="date" required value={validFrom} onChange={(e) => setValidFrom(e.target.value)} error={errors.valid_from} />
+        <Field label="Valid to" name="valid_to" type="date" required min={validFrom || undefined} value={validTo} onChange={(e) => setValidTo(e.target.value)} error={errors.valid_to} />
+      </div>
+      <SelectField label="Category" name="category_id" value={categoryId} onChange={(e) => setCategoryId(e.target.value)} options={categoryOptions} emptyLabel="No category" error={errors.category_id} />
+      <RecordPicker label="Cards" name="card_ids" multiple value={cards.value} onChange={cards.onChange} search={searchCards} placeholder="Search cards by name or bank…" error={errors.card_ids} hint="The cards this offer applies to." />
+      <RecordPicker label="Outlets" name="outlet_ids" multiple value={outlets.value} onChange={outlets.onChange} search={searchOutlets} placeholder="Search outlets by merchant or area…" error={errors.outlet_ids} hint="Where the offer can be used." />
+      <TextAreaField label="Description" name="description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} error={errors.description} />
+      <TextAreaField label="Terms" name="terms" rows={4} value={terms} onChange={(e) => setTerms(e.target.value)} error={errors.terms} />
+      <Field label="Source" name="from_source" autoComplete="off" className="field-source" value={source} onChange={(e) => setSource(e.target.value.toLowerCase())} error={errors.from_source} hint="‘manual’, or the crawl source it came from (lowercase, digits, - and _)." />
+      <ImageField label="Image" name="image" current={record?.image ?? null} file={image} onFile={setImage} clear={clearImage} onClear={setClearImage} error={errors.image} />
+      <FormActions saving={saving} editing={!!record} createLabel="Create offer" onCancel={onCancel} />
+    </form>
+  );
+}

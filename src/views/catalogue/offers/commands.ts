@@ -1,0 +1,58 @@
+import { OFFER_STATES } from '../../../../contract/offer';
+import { resourceCommands } from '../../../commands/resourceCommands';
+import type { Command, PickItem } from '../../../commands/types';
+import { currentPath, go } from '../../../navigate';
+import { bankClient } from '../lookups';
+import { offerRoutes } from './paths';
+import { offerScreen } from './screen';
+import { STATE_LABELS } from './states';
+
+/**
+ * The offer list with one filter set. On the offers screen the other filters stay (bank,
+ * then state: "ADCB's live offers"); from anywhere else it starts from this one alone.
+ */
+export function offerListWith(key: string, value: string | number): string {
+  const onOffers = /^\/(offer-list|view-offer|edit-offer|add-offer)/.test(currentPath());
+  const params = new URLSearchParams(onOffers && typeof location !== 'undefined' ? location.search : '');
+  params.set(key, String(value));
+  return `${offerRoutes.list}?${params.toString()}`;
+}
+
+export const offerCommands: Command[] = [
+  ...resourceCommands(offerScreen),
+  {
+    id: 'offer.filterByBank',
+    title: 'Filter offers by bank…',
+    group: 'Offers',
+    keywords: ['bank', 'offers of', 'show offers', 'filter'],
+    scope: 'global',
+    pick: {
+      placeholder: 'Offers of which bank?',
+      async load(search, signal): Promise<PickItem[]> {
+        const res = await bankClient.list({ query: search || undefined, page: 1, per_page: 50 }, { signal });
+        return res.data.map((b) => ({ key: String(b.id), label: b.name, hint: b.code, value: b.id }));
+      },
+    },
+    run: (_ctx, bankId) => go(offerListWith('bank', bankId as number)),
+  },
+  {
+    id: 'offer.filterByState',
+    title: 'Filter offers by state…',
+    group: 'Offers',
+    keywords: ['live', 'upcoming', 'expired', 'active', 'valid', 'filter'],
+    scope: 'global',
+    pick: {
+      placeholder: 'Live, upcoming or expired?',
+      async load(search): Promise<PickItem[]> {
+        const words = search.toLowerCase();
+        return OFFER_STATES.filter((s) => !words || s.includes(words) || STATE_LABELS[s].hint.includes(words)).map((s) => ({
+          key: s,
+          label: STATE_LABELS[s].label,
+          hint: STATE_LABELS[s].hint,
+          value: s,
+        }));
+      },
+    },
+    run: (_ctx, state) => go(offerListWith('state', state as string)),
+  },
+];

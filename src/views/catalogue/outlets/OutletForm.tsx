@@ -1,0 +1,71 @@
+import { useState, type FormEvent } from 'react';
+import type { Outlet } from '../../../../contract/outlet';
+import type { Payload } from '../../../api/resourceClient';
+import { Field } from '../../../ui/Field';
+import { ImageField, SelectField, TextAreaField } from '../../../ui/FormFields';
+import { RecordPicker, type PickerOption } from '../../../ui/RecordPicker';
+import type { FormProps } from '../../ResourceListView';
+import { ConflictAlert, FormActions, textOrNull } from '../formParts';
+import { categories, searchAreas } from '../lookups';
+
+const numberText = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
+const numberOrNull = (s: string) => (s.trim() === '' ? null : Number(s));
+
+/** Add or edit an outlet. Values live here, so a refused save keeps what was typed. */
+export function OutletForm({ record, errors, saving, conflict, onSubmit, onCancel, onReload, formRef }: FormProps<Outlet>) {
+  const [merchant, setMerchant] = useState(record?.merchant_name ?? '');
+  const [branch, setBranch] = useState(record?.branch ?? '');
+  const [categoryId, setCategoryId] = useState(record?.category_id ? String(record.category_id) : '');
+  const [area, setArea] = useState<PickerOption[]>(record?.area_id ? [{ id: record.area_id, label: record.area_name ?? `Area ${record.area_id}` }] : []);
+  const [address, setAddress] = useState(record?.address ?? '');
+  const [latitude, setLatitude] = useState(numberText(record?.latitude));
+  const [longitude, setLongitude] = useState(numberText(record?.longitude));
+  const [phone, setPhone] = useState(record?.phone ?? '');
+  const [image, setImage] = useState<File | null>(null);
+  const [clearImage, setClearImage] = useState(false);
+  // The version this edit started from; the server answers 409 if someone saved meanwhile.
+  const [version] = useState(record?.version);
+  const categoryList = categories.useList();
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const data: Payload = {
+      merchant_name: merchant.trim(),
+      branch: textOrNull(branch),
+      category_id: categoryId ? Number(categoryId) : null,
+      area_id: area[0]?.id ?? null,
+      address: textOrNull(address),
+      latitude: numberOrNull(latitude),
+      longitude: numberOrNull(longitude),
+      phone: textOrNull(phone),
+    };
+    if (image) data.image = image;
+    else if (clearImage && record?.image) data.remove_image = true;
+    if (version !== undefined) data.version = version;
+    onSubmit(data);
+  }
+
+  const categoryOptions = (categoryList ?? []).map((c) => ({ value: c.id, label: c.name }));
+  // The record's category before the list arrives (or if it was made inactive since).
+  if (record?.category_id && !categoryOptions.some((o) => o.value === record.category_id)) {
+    categoryOptions.push({ value: record.category_id, label: record.category_name ?? `Category ${record.category_id}` });
+  }
+
+  return (
+    <form ref={formRef} className="pane-form" onSubmit={submit} noValidate aria-label={record ? `Edit ${record.merchant_name}` : 'New outlet'}>
+      {conflict && <ConflictAlert what="outlet" onReload={onReload} />}
+      <Field label="Merchant name" name="merchant_name" autoFocus required autoComplete="off" value={merchant} onChange={(e) => setMerchant(e.target.value)} error={errors.merchant_name} />
+      <Field label="Branch" name="branch" autoComplete="off" placeholder="e.g. Dubai Mall" value={branch} onChange={(e) => setBranch(e.target.value)} error={errors.branch} />
+      <SelectField label="Category" name="category_id" value={categoryId} onChange={(e) => setCategoryId(e.target.value)} options={categoryOptions} emptyLabel="No category" error={errors.category_id} />
+      <RecordPicker label="Area" name="area_id" value={area} onChange={setArea} search={searchAreas} placeholder={area.length ? 'Type to change the area…' : 'Search Dubai areas…'} error={errors.area_id} />
+      <TextAreaField label="Address" name="address" rows={2} value={address} onChange={(e) => setAddress(e.target.value)} error={errors.address} />
+      <div className="field-pair">
+        <Field label="Latitude" name="latitude" type="number" inputMode="decimal" step="any" min={-90} max={90} placeholder="25.2048" value={latitude} onChange={(e) => setLatitude(e.target.value)} error={errors.latitude} />
+        <Field label="Longitude" name="longitude" type="number" inputMode="decimal" step="any" min={-180} max={180} placeholder="55.2708" value={longitude} onChange={(e) => setLongitude(e.target.value)} error={errors.longitude} />
+      </div>
+      <Field label="Phone" name="phone" type="tel" autoComplete="off" placeholder="+971 4 000 0000" value={phone} onChange={(e) => setPhone(e.target.value)} error={errors.phone} />
+      <ImageField label="Image" name="image" current={record?.image ?? null} file={image} onFile={setImage} clear={clearImage} onClear={setClearImage} error={errors.image} />
+      <FormActions saving={saving} editing={!!record} createLabel="Create outlet" onCancel={onCancel} />
+    </form>
+  );
+}
