@@ -16,7 +16,21 @@ export function currentPath(): string {
   return p.startsWith(BASE) ? p.slice(BASE.length) || '/' : p;
 }
 
-/** Keep the list's search (`?query=`) while moving between list, view and edit of one screen. */
-export function keepSearch(path: string): string {
-  return typeof location === 'undefined' ? path : path + location.search;
+/**
+ * Keep the list's search and filters (`?query=…&bank=3`) while moving between list, view and
+ * edit of one screen. A path with its own search (`/user-list?new=1`) adds to it; the pane
+ * flag `new` never carries over.
+ */
+export function keepSearch(path: string, search: string = typeof location === 'undefined' ? '' : location.search): string {
+  return withSearch(path, search);
+}
+
+/** `path` (which may hold its own `?a=1`) plus the params of `search`, minus `new`; the path's params win. */
+export function withSearch(path: string, search: string): string {
+  const [base, own = ''] = path.split('?');
+  const params = new URLSearchParams(search);
+  params.delete('new');
+  for (const [k, v] of new URLSearchParams(own)) params.set(k, v);
+  const text = params.toString();
+  return text ? `${base}?${text}` : base;
 }

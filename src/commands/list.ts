@@ -3,6 +3,7 @@
 import type { Command, Ctx } from './types';
 
 const browsing = (ctx: Ctx) => ctx.mode !== 'edit' && ctx.mode !== 'add';
+const selectedCount = (ctx: Ctx) => ctx.list?.selectedCount?.() ?? 0;
 
 export const listCommands: Command[] = [
   {
@@ -42,8 +43,57 @@ export const listCommands: Command[] = [
     keywords: ['cancel', 'back'],
     shortcut: 'escape',
     scope: 'selection',
-    enabled: (ctx) => ctx.mode !== 'list',
-    run: (ctx) => ctx.list?.close(),
+    // With no pane open, Escape lets go of the selection instead.
+    enabled: (ctx) => ctx.mode !== 'list' || selectedCount(ctx) > 0,
+    run: (ctx) => (ctx.mode === 'list' ? ctx.list?.clearSelection?.() : ctx.list?.close()),
+  },
+  {
+    id: 'list.toggleSelect',
+    title: 'Select or unselect highlighted',
+    group: 'List',
+    keywords: ['check', 'pick', 'mark'],
+    shortcut: 'x',
+    scope: 'selection',
+    enabled: (ctx) => browsing(ctx) && ctx.selection !== null && !!ctx.list?.toggleSelect,
+    run: (ctx) => ctx.list?.toggleSelect?.(),
+  },
+  {
+    id: 'list.extendSelect',
+    title: 'Extend selection to highlighted',
+    group: 'List',
+    keywords: ['range', 'shift'],
+    shortcut: 'shift+x',
+    scope: 'selection',
+    enabled: (ctx) => browsing(ctx) && ctx.selection !== null && !!ctx.list?.extendSelect,
+    run: (ctx) => ctx.list?.extendSelect?.(),
+  },
+  {
+    id: 'list.selectAll',
+    title: 'Select all loaded',
+    group: 'List',
+    keywords: ['check all', 'everything'],
+    shortcut: 'mod+a',
+    scope: 'selection',
+    enabled: (ctx) => browsing(ctx) && !!ctx.list?.selectAll,
+    run: (ctx) => ctx.list?.selectAll?.(),
+  },
+  {
+    id: 'list.clearSelection',
+    title: 'Clear selection',
+    group: 'List',
+    keywords: ['unselect', 'deselect', 'none'],
+    scope: 'selection',
+    enabled: (ctx) => selectedCount(ctx) > 0,
+    run: (ctx) => ctx.list?.clearSelection?.(),
+  },
+  {
+    id: 'list.clearFilters',
+    title: 'Clear filters',
+    group: 'List',
+    keywords: ['reset', 'show all', 'remove filters'],
+    scope: 'selection',
+    enabled: (ctx) => (ctx.list?.filterCount?.() ?? 0) > 0,
+    run: (ctx) => ctx.list?.clearFilters?.(),
   },
   {
     id: 'list.search',

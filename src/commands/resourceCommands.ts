@@ -1,10 +1,18 @@
-// Find / New / Edit / Delete / Save for any CRUD resource, from one factory, so every
-// entity gets the same words and keys (n, e, mod+backspace, mod+enter).
+// Find / New / Edit / Delete / Save for any CRUD resource, plus the bulk actions on a
+// selection (delete selected, export CSV), from one factory, so every entity gets the same
+// words and keys (n, e, mod+backspace, mod+enter, mod+shift+backspace).
+import { toast } from 'sonner';
 import type { ResourceContract } from '../../contract/resource';
+import { SEARCH_TYPES } from '../../contract/search';
+import { ApiError } from '../api/client';
+import { errorText } from '../api/errorText';
 import type { Payload } from '../api/resourceClient';
 import type { ResourceStore } from '../store/resourceStore';
+import type { FilterDef, Option } from '../store/filters';
+import { columnsOf, csvFileName, downloadCsv, EXPORT_CAP, fetchAll, toCsv, type CsvColumn } from '../store/csvExport';
 import { confirm } from '../ui/confirmStore';
 import { go, keepSearch } from '../navigate';
+import { CommandError } from './runner';
 import type { Command, Ctx, PickItem } from './types';
 
 export interface ResourceScreen<T extends { id: number }> {
@@ -12,26 +20,40 @@ export interface ResourceScreen<T extends { id: number }> {
   view: string;
   resource: ResourceContract;
   store: ResourceStore<T>;
-  /** Route patterns; ':id' is the record id. */
+  /**
+   * Route patterns; ':id' is the record id. `add` may carry a search flag instead of a path of
+   * its own ('/user-list?new=1': the list with the new-record form in the pane).
+   */
   routes: { list: string; view: string; edit: string; add: string };
   /** How a record reads in pickers and confirmations. */
   describe(record: T): { label: string; hint?: string };
+  /** The filter bar: one select per filter, in this order (names from the contract's filters). */
+  filters?: readonly FilterDef[];
+  /** Sort choices; by default each of the contract's sortable columns, up and down. */
+  sorts?: readonly Option[];
+  /** CSV export columns; by default every field of the entity but `version`. */
+  csvColumns?: readonly CsvColumn<T>[];
 }
 
-/** The argument of create/update: what the form collected. */
 /** '/view-bank/:id' + 3 → '/view-bank/3'. */
 export const pathTo = (pattern: string, id: number) => pattern.replace(':id', String(id));
 
+/** The argument of create/update: what the form collected. */
 export interface SaveArg {
   id?: number;
   data: Payload;
 }
 
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+
 export function resourceCommands<T extends { id: number }>(screen: ResourceScreen<T>): Command[] {
   const { resource, store, routes, view } = screen;
   const one = resource.label.one.toLowerCase();
+  const many = resource.label.many.toLowerCase();
   const scope = `view:${view}` as const;
   const group = resource.label.many;
+  const has = (call: 'show' | 'add' | 'update' | 'remove') => !resource.omit?.includes(call);
+  const count = (n: number) => plural(n, one, many);
 
   const highlighted = (ctx: Ctx): T | undefined =>
     ctx.selection?.resource === resource.name ? store.find(ctx.selection.id) : undefined;
@@ -46,18 +68,28 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
   });
 
   const editing = (ctx: Ctx) => ctx.mode === 'edit' || ctx.mode === 'add';
+  const selectedCount = () => store.state.selected.size;
 
-  return [
-    {
+  const commands: Command[] = [];
+
+  if (has('show')) {
+    const pick = pickRecord(`Find a ${one} by name…`, false);
+    // The palette's root page searches every type that has a Find command in one call, which
+    // knows only its SEARCH_TYPES; other lists still get a Find page of their own.
+    const searchable = (SEARCH_TYPES as readonly string[]).includes(resource.name);
+    commands.push({
       id: `${resource.name}.find`,
       title: `Find ${one}…`,
       group,
-      keywords: ['search', 'open', 'view', resource.label.many.toLowerCase()],
+      keywords: ['search', 'open', 'view', many],
       scope: 'global',
-      pick: pickRecord(`Find a ${one} by name or code…`, false),
+      pick: searchable ? pick : { ...pick, fromContext: () => undefined },
       run: (_ctx, record) => go(pathTo(routes.view, (record as T).id)),
-    },
-    {
+    });
+  }
+
+  if (has('add')) {
+    commands.push({
       id: `${resource.name}.new`,
       title: `New ${one}`,
       group,
@@ -65,8 +97,11 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
       shortcut: 'n',
       scope,
       run: () => go(keepSearch(routes.add)),
-    },
-    {
+    });
+  }
+
+  if (has('update')) {
+    commands.push({
       id: `${resource.name}.edit`,
       title: `Edit ${one}`,
       group,
@@ -76,31 +111,84 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
       enabled: (ctx) => ctx.mode !== 'edit',
       pick: pickRecord(`Edit which ${one}?`, true),
       run: (_ctx, record) => go(keepSearch(pathTo(routes.edit, (record as T).id))),
-    },
-    {
-      id: `${resource.name}.delete`,
-      title: `Delete ${one}`,
-      group,
-      keywords: ['remove', 'destroy'],
-      shortcut: 'mod+backspace, #',
-      scope,
-      pick: pickRecord(`Delete which ${one}?`, true),
-      async run(ctx, record) {
-        const r = record as T;
-        const ok = await confirm({
-          title: `Delete ${one}?`,
-          body: `“${screen.describe(r).label}” will be deleted. This cannot be undone.`,
-          confirmLabel: 'Delete',
-          danger: true,
-        });
-        if (!ok) return undefined;
-        const res = await store.remove(r.id);
-        // The pane showed the deleted record: back to the list.
-        if (ctx.mode !== 'list' && ctx.selection?.id === r.id) go(keepSearch(routes.list), { replace: true });
-        return res;
+    });
+  }
+
+  if (has('remove')) {
+    commands.push(
+      {
+        id: `${resource.name}.delete`,
+        title: `Delete ${one}`,
+        group,
+        keywords: ['remove', 'destroy'],
+        shortcut: 'mod+backspace, #',
+        scope,
+        pick: pickRecord(`Delete which ${one}?`, true),
+        async run(ctx, record) {
+          const r = record as T;
+          const ok = await confirm({
+            title: `Delete ${one}?`,
+            body: `“${screen.describe(r).label}” will be deleted. This cannot be undone.`,
+            confirmLabel: 'Delete',
+            danger: true,
+          });
+          if (!ok) return undefined;
+          const res = await store.remove(r.id);
+          // The pane showed the deleted record: back to the list.
+          if (ctx.mode !== 'list' && ctx.selection?.id === r.id) go(keepSearch(routes.list), { replace: true });
+          return res;
+        },
       },
-    },
-    {
+      {
+        id: `${resource.name}.deleteSelected`,
+        title: `Delete selected ${many}`,
+        group,
+        keywords: ['remove', 'bulk', 'selection', 'checked'],
+        shortcut: 'mod+shift+backspace',
+        scope,
+        enabled: (ctx) => !editing(ctx) && selectedCount() > 0,
+        async run(ctx) {
+          const ids = store.selectedIds();
+          if (!ids.length) return undefined;
+          const names = ids.slice(0, 3).map((id) => {
+            const r = store.find(id);
+            return r ? `“${screen.describe(r).label}”` : `#${id}`;
+          });
+          const more = ids.length > 3 ? ` and ${(ids.length - 3).toLocaleString()} more` : '';
+          const ok = await confirm({
+            title: `Delete ${count(ids.length)}?`,
+            body: `${names.join(', ')}${more} will be deleted. This cannot be undone.`,
+            confirmLabel: `Delete ${count(ids.length)}`,
+            danger: true,
+          });
+          if (!ok) return undefined;
+          const openId = ctx.mode !== 'list' ? ctx.selection?.id : undefined;
+          const result = await store.removeMany(ids);
+          if (openId !== undefined && result.removed.some((r) => r.id === openId)) go(keepSearch(routes.list), { replace: true });
+          if (result.failed) {
+            const f = result.failed;
+            const name = f.record ? `“${screen.describe(f.record).label}”` : `#${f.id}`;
+            const why = f.error instanceof ApiError ? errorText(f.error.method, f.error.body) : errorText('DELETE', null);
+            const done = result.removed.length ? `Deleted ${result.removed.length} of ${count(ids.length)}; s` : 'S';
+            throw new CommandError(`${done}topped at ${name}: ${why}`);
+          }
+          return { message: `Deleted ${count(result.removed.length)}.` };
+        },
+      },
+    );
+  }
+
+  commands.push({
+    id: `${resource.name}.export`,
+    title: `Export ${many} to CSV`,
+    group,
+    keywords: ['download', 'csv', 'spreadsheet', 'excel', 'selection'],
+    scope,
+    run: () => exportCsv(screen),
+  });
+
+  if (has('add') || has('update')) {
+    commands.push({
       id: `${resource.name}.save`,
       title: `Save ${one}`,
       group,
@@ -109,8 +197,11 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
       scope,
       enabled: editing,
       run: (ctx) => ctx.list?.submit(),
-    },
-    {
+    });
+  }
+
+  if (has('add')) {
+    commands.push({
       id: `${resource.name}.create`,
       title: `Create ${one}`,
       group,
@@ -123,8 +214,11 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
         go(keepSearch(pathTo(routes.view, res.data.id)), { replace: true });
         return res;
       },
-    },
-    {
+    });
+  }
+
+  if (has('update')) {
+    commands.push({
       id: `${resource.name}.update`,
       title: `Update ${one}`,
       group,
@@ -139,6 +233,43 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
         go(keepSearch(pathTo(routes.view, id!)), { replace: true });
         return res;
       },
-    },
-  ];
+    });
+  }
+
+  return commands;
+}
+
+/**
+ * The selection when there is one, else everything the list's search and filters match
+ * (all pages, up to EXPORT_CAP rows), with a progress toast while pages arrive.
+ */
+export async function exportCsv<T extends { id: number }>(screen: ResourceScreen<T>): Promise<{ message: string } | undefined> {
+  const { store, resource } = screen;
+  const one = resource.label.one.toLowerCase();
+  const many = resource.label.many.toLowerCase();
+  const columns = screen.csvColumns ?? columnsOf<T>(Object.keys(resource.entity.properties));
+  const fileName = csvFileName(resource.name === 'outletRadius' ? 'outlet-radius' : many.replace(/\s+/g, '-'));
+  const ids = store.selectedIds();
+
+  if (ids.length) {
+    const rows = ids.map((id) => store.find(id)).filter((r): r is T => !!r);
+    downloadCsv(fileName, await toCsv(rows, columns));
+    return { message: `Exported ${plural(rows.length, one, many)} (the selection).` };
+  }
+
+  const progress = toast.loading(`Exporting ${many}…`);
+  try {
+    const { query, filters, sort } = store.args();
+    const { rows, total } = await fetchAll(store.client, { query: query || undefined, filters, sort: sort || undefined }, {
+      cap: EXPORT_CAP,
+      onProgress: ({ loaded, total: t }) => toast.loading(`Exporting ${many}… ${loaded.toLocaleString()} of ${t.toLocaleString()}`, { id: progress }),
+    });
+    downloadCsv(fileName, await toCsv(rows, columns));
+    toast.dismiss(progress);
+    const capped = total > rows.length ? ` (the first ${EXPORT_CAP.toLocaleString()} of ${total.toLocaleString()})` : '';
+    return { message: `Exported ${plural(rows.length, one, many)}${capped}.` };
+  } catch (e) {
+    toast.dismiss(progress);
+    throw e;
+  }
 }

@@ -79,8 +79,17 @@ function messageOf(value: unknown): string | undefined {
   return typeof m === 'string' && m ? m : undefined;
 }
 
+/** A failure whose message is already the sentence to show (e.g. a bulk action's summary). */
+export class CommandError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CommandError';
+  }
+}
+
 export function failureText(cmd: Command, error: unknown): string {
   if (error instanceof ApiError) return errorText(error.method, error.body, cmd.messages?.failure);
+  if (error instanceof CommandError) return error.message;
   console.error(error);
   return cmd.messages?.failure ?? errorText(undefined, null);
 }

@@ -17,6 +17,19 @@ export interface ListController {
   focusSearch(): void;
   /** Submit the open form, if any (mod+enter). */
   submit(): void;
+  // ---- selection (x, shift+x, mod+a); lists without one leave these out ----
+  /** Pick or unpick the highlighted record. */
+  toggleSelect?(): void;
+  /** Pick every record from the last toggled one to the highlighted one. */
+  extendSelect?(): void;
+  /** Pick every loaded record. */
+  selectAll?(): void;
+  clearSelection?(): void;
+  selectedCount?(): number;
+  // ---- filters in the URL ----
+  /** How many filters (search aside) narrow the list. */
+  filterCount?(): number;
+  clearFilters?(): void;
 }
 
 export interface Ctx {

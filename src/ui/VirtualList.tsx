@@ -17,6 +17,10 @@ interface VirtualListProps<T> {
   rowHeight?: number;
   footer?: ReactNode;
   listRef?: Ref<HTMLDivElement>;
+  /** Rows can be picked for bulk actions: a check box leads each row (aria-checked on the option). */
+  isChecked?: (item: T) => boolean;
+  /** A click on the check box; `extend` with Shift held (pick the range). */
+  onCheck?: (item: T, index: number, extend: boolean) => void;
 }
 
 const END_THRESHOLD = 10;
@@ -37,6 +41,8 @@ export function VirtualList<T>({
   rowHeight = 34,
   footer,
   listRef,
+  isChecked,
+  onCheck,
 }: VirtualListProps<T>) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const virtualizer = useVirtualizer({
@@ -76,15 +82,17 @@ export function VirtualList<T>({
         {rows.map((row) => {
           const item = items[row.index];
           const isHighlighted = row.index === highlighted;
+          const checked = isChecked?.(item);
           return (
             <div
               key={row.key}
               id={optionId(row.index)}
               role="option"
               aria-selected={isHighlighted}
+              aria-checked={isChecked ? checked : undefined}
               aria-posinset={row.index + 1}
               aria-setsize={total ?? items.length}
-              className={isHighlighted ? 'vlist-row is-highlighted' : 'vlist-row'}
+              className={`vlist-row${isHighlighted ? ' is-highlighted' : ''}${checked ? ' is-checked' : ''}`}
               style={{ position: 'absolute', top: 0, left: 0, right: 0, height: row.size, transform: `translateY(${row.start}px)` }}
               onMouseDown={(e) => e.preventDefault() /* keep focus on the listbox */}
               onClick={() => {
@@ -92,6 +100,17 @@ export function VirtualList<T>({
                 onRowClick(item, row.index);
               }}
             >
+              {isChecked && (
+                <span
+                  className={checked ? 'vlist-check is-on' : 'vlist-check'}
+                  aria-hidden
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    scrollRef.current?.focus();
+                    onCheck?.(item, row.index, e.shiftKey);
+                  }}
+                />
+              )}
               {renderRow(item, isHighlighted)}
             </div>
           );

@@ -1,15 +1,18 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { matchRoute, useLocation, useRouter, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
-import type { Payload } from '../api/resourceClient';
+import { filterKeys, type Payload } from '../api/resourceClient';
 import { errorText } from '../api/errorText';
 import { ApiError } from '../api/client';
 import { CommandButton } from '../commands/CommandButton';
 import { pathTo, type ResourceScreen } from '../commands/resourceCommands';
 import { runCommand } from '../commands/runner';
 import type { ListController, Mode } from '../commands/types';
-import { go } from '../navigate';
+import { go, withSearch } from '../navigate';
+import { filtersFromSearch, searchWith, sortOptions } from '../store/filters';
+import { listKey } from '../store/resourceStore';
 import { setActiveView, ui } from '../store/ui';
+import { FilterBar } from '../ui/FilterBar';
 import { Kbd } from '../ui/Kbd';
 import { Loader } from '../ui/Loader';
 import { SplitPane } from '../ui/SplitPane';
@@ -34,6 +37,10 @@ interface ResourceListViewProps<T extends { id: number }> {
   renderRow: (record: T) => ReactNode;
   renderDetail: (record: T) => ReactNode;
   renderForm: (props: FormProps<T>) => ReactNode;
+  /** More buttons in the open record's header, before Edit and Delete (exception commands). */
+  renderActions?: (record: T) => ReactNode;
+  /** Row height in px (34 by default; two-line rows need more). */
+  rowHeight?: number;
 }
 
 const SEARCH_DEBOUNCE_MS = 250;
@@ -41,26 +48,36 @@ const SEARCH_DEBOUNCE_MS = 250;
 /**
  * The split-pane screen every catalogue entity uses: a virtualized, searchable list on the
  * left and the record's view or form on the right, all driven by the URL
- * (/bank-list?query=…, /view-bank/3, /edit-bank/3, /add-bank) and the command layer.
+ * (/card-list?query=…&bank=3&sort=-name, /view-card/3, /edit-card/3, /add-card) and the
+ * command layer. Filters, sort and search live in the URL: shareable, and Back undoes them.
  */
-export function ResourceListView<T extends { id: number }>({ screen, renderRow, renderDetail, renderForm }: ResourceListViewProps<T>) {
+export function ResourceListView<T extends { id: number }>({ screen, renderRow, renderDetail, renderForm, renderActions, rowHeight }: ResourceListViewProps<T>) {
   const { store, routes, resource, view } = screen;
   const s = useSnapshot(store.state);
   const items = s.items as unknown as T[];
   const [location, navigate] = useLocation();
   const { parser } = useRouter();
-  const query = new URLSearchParams(useSearch()).get('query') ?? '';
-  const { mode, id } = routeState(parser, routes, location);
+  const search = useSearch();
+  const params = new URLSearchParams(search);
+  const query = params.get('query') ?? '';
+  const sort = params.get('sort') ?? '';
+  const keys = useMemo(() => filterKeys(resource), [resource]);
+  const filters = useMemo(() => filtersFromSearch(search, keys), [search, keys]);
+  const filterCount = Object.keys(filters).length;
+  const { mode, id } = routeState(parser, routes, location, search);
+  const canAdd = !resource.omit?.includes('add');
   const listRef = useRef<HTMLDivElement | null>(null);
   const searchRef = useRef<HTMLInputElement | null>(null);
   const formRef = useRef<HTMLFormElement | null>(null);
   const one = resource.label.one.toLowerCase();
   const many = resource.label.many.toLowerCase();
 
-  // The list follows the URL's query.
+  // The list follows the URL's search, filters and sort.
+  const argsKey = listKey({ query, filters, sort });
   useEffect(() => {
-    if (store.state.status === 'idle' || store.state.query !== query) store.load(query).catch(() => undefined);
-  }, [store, query]);
+    store.sync({ query, filters, sort })?.catch(() => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [store, argsKey]);
 
   // A record in the URL is the highlighted one; fetch it if the loaded pages lack it (deep link).
   const [missing, setMissing] = useState<string | null>(null);
@@ -78,9 +95,20 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
   useEffect(() => store.resetForm(), [store, mode, id]);
   const [formEpoch, setFormEpoch] = useState(0);
 
-  const withQuery = useCallback((path: string) => (query ? `${path}?query=${encodeURIComponent(query)}` : path), [query]);
-  const latest = useRef({ mode, id, withQuery });
-  latest.current = { mode, id, withQuery };
+  // Moving between list, view and edit keeps the search and filters (never the `new` flag).
+  const withQuery = useCallback((path: string) => withSearch(path, search), [search]);
+  const latest = useRef({ mode, id, withQuery, location, search, filterCount });
+  latest.current = { mode, id, withQuery, location, search, filterCount };
+
+  /** Change URL params of this list (a filter, the sort, the search); `replace` for typing. */
+  const setParams = useCallback(
+    (changes: Record<string, string | null>, replace = false) => {
+      const { location: loc, search: now } = latest.current;
+      const next = searchWith(now, changes);
+      if (next !== (now ? `?${now}` : '')) navigate(loc + next, { replace });
+    },
+    [navigate],
+  );
   // j/k pressed while a new query's first page is still on its way: apply them when it lands.
   const pendingMoves = useRef(0);
 
@@ -116,8 +144,19 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
       submit() {
         formRef.current?.requestSubmit();
       },
+      toggleSelect() {
+        if (store.state.selectedId !== null) store.toggle(store.state.selectedId);
+      },
+      extendSelect() {
+        if (store.state.selectedId !== null) store.extendTo(store.state.selectedId);
+      },
+      selectAll: () => store.selectAll(),
+      clearSelection: () => store.clearSelection(),
+      selectedCount: () => store.state.selected.size,
+      filterCount: () => latest.current.filterCount,
+      clearFilters: () => setParams(Object.fromEntries(keys.map((k) => [k, null]))),
     }),
-    [store, routes],
+    [store, routes, keys, setParams],
   );
 
   useEffect(() => {
@@ -170,31 +209,58 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
       },
     });
 
+  const selectedCount = s.selected.size;
+  const sorts = screen.sorts ?? sortOptions(resource.sortable ?? []);
+  const countText =
+    s.status === 'loading' && (listKey(s) !== s.shownKey || !s.pagination)
+      ? 'Searching…'
+      : s.pagination
+        ? `${s.pagination.total.toLocaleString()} ${s.pagination.total === 1 ? one : many}${s.shownQuery ? ` matching “${s.shownQuery}”` : ''}`
+        : '\u00a0';
+
   const listColumn = (
     <>
       <div className="list-head">
         <div className="list-title">
           <h1>{resource.label.many}</h1>
-          <CommandButton id={`${resource.name}.new`} variant="primary" />
+          {canAdd && <CommandButton id={`${resource.name}.new`} variant="primary" />}
         </div>
         <SearchBox
           initial={query}
           label={`Search ${many}`}
           inputRef={searchRef}
-          onSearch={(q) => q !== query && navigate(q ? `${location}?query=${encodeURIComponent(q)}` : location, { replace: true })}
+          onSearch={(q) => setParams({ query: q || null }, true)}
           onLeave={() => listRef.current?.focus()}
           onDown={() => {
             listRef.current?.focus();
             controller.move(1);
           }}
         />
-        <div className="list-count" aria-live="polite">
-          {s.status === 'loading' && (s.query !== s.shownQuery || !s.pagination)
-            ? 'Searching…'
-            : s.pagination
-              ? `${s.pagination.total.toLocaleString()} ${s.pagination.total === 1 ? one : many}${s.shownQuery ? ` matching “${s.shownQuery}”` : ''}`
-              : '\u00a0'}
-        </div>
+        <FilterBar
+          filters={screen.filters ?? []}
+          values={filters}
+          onChange={(key, value) => setParams({ [key]: value || null })}
+          sort={sorts.length ? { options: sorts, value: sort, defaultValue: sorts[0].value, onChange: (v) => setParams({ sort: v || null }) } : undefined}
+          onLeave={() => listRef.current?.focus()}
+          extra={filterCount > 0 ? <CommandButton id="list.clearFilters" variant="ghost" noKbd /> : undefined}
+        />
+        {selectedCount > 0 ? (
+          <div className="selection-bar" role="region" aria-label="Selection">
+            <span className="selection-count" aria-live="polite">
+              {selectedCount.toLocaleString()} selected
+            </span>
+            {!resource.omit?.includes('remove') && <CommandButton id={`${resource.name}.deleteSelected`} label="Delete selected" variant="danger" noKbd />}
+            <CommandButton id={`${resource.name}.export`} label="Export CSV" noKbd />
+            <CommandButton id="list.clearSelection" label="Clear" variant="ghost" noKbd />
+          </div>
+        ) : (
+          <div className="list-meta">
+            <div className="list-count" aria-live="polite">
+              {countText}
+            </div>
+            {(s.pagination?.total ?? 0) > 0 && <CommandButton id={`${resource.name}.export`} label="Export CSV" variant="ghost" noKbd />}
+          </div>
+        )}
       </div>
       <VirtualList
         items={items}
@@ -203,6 +269,13 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
         total={s.pagination?.total}
         highlighted={highlighted}
         listRef={listRef}
+        rowHeight={rowHeight}
+        isChecked={(r) => s.selected.has(r.id)}
+        onCheck={(r, _i, extend) => {
+          store.select(r.id);
+          if (extend) store.extendTo(r.id);
+          else store.toggle(r.id);
+        }}
         onRowClick={(r) => {
           store.select(r.id);
           go(withQuery(pathTo(routes.view, r.id)));
@@ -212,10 +285,14 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
         footer={
           <ListFooter
             status={s.status}
-            searching={s.query !== s.shownQuery}
+            searching={listKey(s) !== s.shownKey}
             empty={items.length === 0}
             error={s.error}
-            emptyText={query ? `No ${many} match “${query}”.` : `No ${many} yet.`}
+            emptyText={
+              query || filterCount
+                ? `No ${many} match ${[query ? `“${query}”` : '', filterCount ? 'these filters' : ''].filter(Boolean).join(' and ')}.`
+                : `No ${many} yet.`
+            }
             onRetry={() => store.loadPage(items.length ? (s.pagination?.current_page ?? 0) + 1 : 1).catch(() => undefined)}
           />
         }
@@ -225,7 +302,7 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
 
   let pane: ReactNode;
   if (mode === 'list') {
-    pane = <EmptyPane one={one} />;
+    pane = <EmptyPane one={one} canAdd={canAdd} />;
   } else if (mode === 'add') {
     pane = (
       <Pane title={`New ${one}`}>
@@ -254,8 +331,9 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
         title={screen.describe(record).label}
         actions={
           <>
-            <CommandButton id={`${resource.name}.edit`} />
-            <CommandButton id={`${resource.name}.delete`} />
+            {renderActions?.(record)}
+            {!resource.omit?.includes('update') && <CommandButton id={`${resource.name}.edit`} />}
+            {!resource.omit?.includes('remove') && <CommandButton id={`${resource.name}.delete`} />}
           </>
         }
       >
@@ -267,13 +345,22 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
   return <SplitPane list={listColumn} pane={pane} paneOpen={mode !== 'list'} />;
 }
 
-function routeState(parser: ReturnType<typeof useRouter>['parser'], routes: ResourceScreen<{ id: number }>['routes'], location: string): { mode: Mode; id: number | null } {
+function routeState(
+  parser: ReturnType<typeof useRouter>['parser'],
+  routes: ResourceScreen<{ id: number }>['routes'],
+  location: string,
+  search: string,
+): { mode: Mode; id: number | null } {
   for (const mode of ['view', 'edit'] as const) {
     const [hit, params] = matchRoute(parser, routes[mode], location);
     const id = Number((params as Record<string, string | undefined> | null)?.id);
     if (hit && Number.isInteger(id) && id > 0) return { mode, id };
   }
-  if (matchRoute(parser, routes.add, location)[0]) return { mode: 'add', id: null };
+  // `add` is a path ('/add-card') or a flag on another one ('/user-list?new=1').
+  const [addPath, addFlags = ''] = routes.add.split('?');
+  const here = new URLSearchParams(search);
+  const flagged = [...new URLSearchParams(addFlags)].every(([k, v]) => here.get(k) === v);
+  if (matchRoute(parser, addPath, location)[0] && flagged) return { mode: 'add', id: null };
   return { mode: 'list', id: null };
 }
 
@@ -290,15 +377,20 @@ function Pane({ title, actions, children }: { title: string; actions?: ReactNode
   );
 }
 
-function EmptyPane({ one }: { one: string }) {
+function EmptyPane({ one, canAdd }: { one: string; canAdd: boolean }) {
   return (
     <div className="empty pane-empty">
       <p>Select a {one} to see it here.</p>
       <div className="pane-empty-keys muted">
         <Kbd shortcut="j, k" /> <span>move</span>
         <Kbd shortcut="enter" /> <span>open</span>
-        <Kbd shortcut="e" /> <span>edit</span>
-        <Kbd shortcut="n" /> <span>new {one}</span>
+        {canAdd && (
+          <>
+            <Kbd shortcut="e" /> <span>edit</span>
+            <Kbd shortcut="n" /> <span>new {one}</span>
+          </>
+        )}
+        <Kbd shortcut="x" /> <span>select (⇧ for a range)</span>
         <Kbd shortcut="/" /> <span>search</span>
         <Kbd shortcut="mod+k" /> <span>all commands</span>
       </div>
