@@ -1,12 +1,15 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import type { Offer } from '../../../../contract/offer';
 import type { Payload } from '../../../api/resourceClient';
 import { Field } from '../../../ui/Field';
 import { ImageField, SelectField, TextAreaField } from '../../../ui/FormFields';
 import { RecordPicker, type PickerOption } from '../../../ui/RecordPicker';
+import { ResourceForm } from '../../ResourceForm';
 import type { FormProps } from '../../ResourceListView';
-import { ConflictAlert, FormActions, textOrNull } from '../formParts';
+import { textOrNull } from '../formParts';
 import { cardOption, categories, isMissing, outletOption, searchCards, searchOutlets, useCards, useOutlets } from '../lookups';
+
+const FIELDS = ['title', 'discount', 'valid_from', 'valid_to', 'description', 'terms', 'category_id', 'card_ids', 'outlet_ids', 'from_source', 'image'];
 
 const today = () => {
   const d = new Date();
@@ -38,7 +41,8 @@ function useChosen(initial: readonly number[], load: (ids: readonly number[]) =>
 }
 
 /** Add or edit an offer. Values live here, so a refused save keeps what was typed. */
-export function OfferForm({ record, errors, saving, conflict, onSubmit, onCancel, onReload, formRef }: FormProps<Offer>) {
+export function OfferForm(props: FormProps<Offer>) {
+  const { record, errors } = props;
   const [title, setTitle] = useState(record?.title ?? '');
   const [discount, setDiscount] = useState(record?.discount ?? '');
   const [validFrom, setValidFrom] = useState(record?.valid_from ?? today());
@@ -51,12 +55,9 @@ export function OfferForm({ record, errors, saving, conflict, onSubmit, onCancel
   const [clearImage, setClearImage] = useState(false);
   const cards = useChosen(record?.card_ids ?? [], useCards, cardOption as (r: never) => PickerOption, 'Card');
   const outlets = useChosen(record?.outlet_ids ?? [], useOutlets, outletOption as (r: never) => PickerOption, 'Outlet');
-  // The version this edit started from; the server answers 409 if someone saved meanwhile.
-  const [version] = useState(record?.version);
   const categoryList = categories.useList();
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  const collect = (): Payload => {
     const data: Payload = {
       title: title.trim(),
       discount: discount.trim(),
@@ -71,9 +72,8 @@ export function OfferForm({ record, errors, saving, conflict, onSubmit, onCancel
     };
     if (image) data.image = image;
     else if (clearImage && record?.image) data.remove_image = true;
-    if (version !== undefined) data.version = version;
-    onSubmit(data);
-  }
+    return data;
+  };
 
   const categoryOptions = (categoryList ?? []).map((c) => ({ value: c.id, label: c.name }));
   if (record?.category_id && !categoryOptions.some((o) => o.value === record.category_id)) {
@@ -81,8 +81,7 @@ export function OfferForm({ record, errors, saving, conflict, onSubmit, onCancel
   }
 
   return (
-    <form ref={formRef} className="pane-form" onSubmit={submit} noValidate aria-label={record ? `Edit ${record.title}` : 'New offer'}>
-      {conflict && <ConflictAlert what="offer" onReload={onReload} />}
+    <ResourceForm {...props} what="offer" editTitle={record ? `Edit ${record.title}` : undefined} createLabel="Create offer" fields={FIELDS} collect={collect}>
       <Field label="Title" name="title" autoFocus required autoComplete="off" placeholder="e.g. 20% off at Nayomi" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} />
       <Field label="Discount" name="discount" required autoComplete="off" placeholder="e.g. 20% off, Buy 1 get 1" value={discount} onChange={(e) => setDiscount(e.target.value)} error={errors.discount} />
       <div className="field-pair">
@@ -96,7 +95,6 @@ export function OfferForm({ record, errors, saving, conflict, onSubmit, onCancel
       <TextAreaField label="Terms" name="terms" rows={4} value={terms} onChange={(e) => setTerms(e.target.value)} error={errors.terms} />
       <Field label="Source" name="from_source" autoComplete="off" className="field-source" value={source} onChange={(e) => setSource(e.target.value.toLowerCase())} error={errors.from_source} hint="‘manual’, or the crawl source it came from (lowercase, digits, - and _)." />
       <ImageField label="Image" name="image" current={record?.image ?? null} file={image} onFile={setImage} clear={clearImage} onClear={setClearImage} error={errors.image} />
-      <FormActions saving={saving} editing={!!record} createLabel="Create offer" onCancel={onCancel} />
-    </form>
+    </ResourceForm>
   );
 }

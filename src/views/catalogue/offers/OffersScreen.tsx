@@ -1,3 +1,6 @@
+import { useMemo } from 'react';
+import { useSnapshot } from 'valtio';
+import { useSearch } from 'wouter';
 import type { Offer } from '../../../../contract/offer';
 import { pathTo } from '../../../commands/resourceCommands';
 import { AppLink } from '../../../ui/AppLink';
@@ -6,23 +9,42 @@ import { formatDate } from '../formParts';
 import { isMissing, outletOption, useCards, useOutlets } from '../lookups';
 import { outletRoutes } from '../outlets/paths';
 import { OfferForm } from './OfferForm';
-import { OfferStateBadge, validity } from './OfferBits';
-import { offerScreen } from './screen';
+import { OfferStateBadge, shortValidity, validity } from './OfferBits';
+import { offerFilters } from './filters';
+import { offers, offerScreen } from './screen';
 import '../catalogue.css';
+
+/**
+ * The screen with its filter bar (kept out of the commands, which load with the app). Card and
+ * outlet have too many choices for a select to be quick: they join the bar when the URL sets
+ * them ("Show offers at this outlet", "Filter offers by card…").
+ */
+const ALWAYS = ['state', 'bank', 'category', 'from_source'];
+function useOfferScreen() {
+  const params = new URLSearchParams(useSearch());
+  const shown = offerFilters.filter((f) => ALWAYS.includes(f.key) || params.get(f.key)).map((f) => f.key).join(',');
+  return useMemo(() => ({ ...offerScreen, filters: offerFilters.filter((f) => shown.split(',').includes(f.key)) }), [shown]);
+}
 
 /** Cards have their own screen (another part of the catalogue); link to it by URL. */
 const CARD_VIEW = '/view-card/:id';
 
 export default function OffersScreen() {
+  // A deep link to a record outside the loaded pages: re-render when show() brings it.
+  useSnapshot(offers.state).current;
+  const screen = useOfferScreen();
   return (
     <ResourceListView<Offer>
-      screen={offerScreen}
+      screen={screen}
+      rowHeight={ROW_HEIGHT}
       renderRow={(o) => <OfferRow offer={o} />}
       renderDetail={(o) => <OfferDetail offer={o} />}
       renderForm={(p) => <OfferForm {...p} />}
     />
   );
 }
+
+const ROW_HEIGHT = 42;
 
 const list = (names: readonly string[], none: string) => (names.length === 0 ? none : names.length <= 2 ? names.join(', ') : `${names.slice(0, 2).join(', ')} +${names.length - 2}`);
 
@@ -39,7 +61,7 @@ function OfferRow({ offer }: { offer: Offer }) {
         <span className="rec-ellipsis">{list(offer.bank_names, 'No bank')}</span>
         <span aria-hidden>·</span>
         <span className="rec-ellipsis">{list(offer.merchant_names, 'No outlet')}</span>
-        <span className="rec-dates">{validity(offer)}</span>
+        <span className="rec-dates">{shortValidity(offer)}</span>
       </div>
     </div>
   );

@@ -2,7 +2,7 @@ import { OFFER_STATES } from '../../../../contract/offer';
 import { resourceCommands } from '../../../commands/resourceCommands';
 import type { Command, PickItem } from '../../../commands/types';
 import { currentPath, go } from '../../../navigate';
-import { bankClient } from '../lookups';
+import { bankClient, searchCards, searchOutlets } from '../lookups';
 import { offerRoutes } from './paths';
 import { offerScreen } from './screen';
 import { STATE_LABELS } from './states';
@@ -13,8 +13,11 @@ import { STATE_LABELS } from './states';
  */
 export function offerListWith(key: string, value: string | number): string {
   const onOffers = /^\/(offer-list|view-offer|edit-offer|add-offer)/.test(currentPath());
-  const params = new URLSearchParams(onOffers && typeof location !== 'undefined' ? location.search : '');
-  params.set(key, String(value));
+  const kept = new URLSearchParams(onOffers && typeof location !== 'undefined' ? location.search : '');
+  kept.delete(key);
+  kept.delete('new');
+  // The new filter first: /offer-list?bank=3&state=live.
+  const params = new URLSearchParams([[key, String(value)], ...kept]);
   return `${offerRoutes.list}?${params.toString()}`;
 }
 
@@ -54,5 +57,29 @@ export const offerCommands: Command[] = [
       },
     },
     run: (_ctx, state) => go(offerListWith('state', state as string)),
+  },
+  {
+    id: 'offer.filterByCard',
+    title: 'Filter offers by card…',
+    group: 'Offers',
+    keywords: ['card', 'offers on', 'show offers', 'filter'],
+    scope: 'global',
+    pick: {
+      placeholder: 'Offers on which card? (name or bank)',
+      load: (search, signal) => searchCards(search, signal).then((found) => found.map((c) => ({ key: String(c.id), label: c.label, hint: c.hint, value: c.id }))),
+    },
+    run: (_ctx, cardId) => go(offerListWith('card', cardId as number)),
+  },
+  {
+    id: 'offer.filterByOutlet',
+    title: 'Filter offers by outlet…',
+    group: 'Offers',
+    keywords: ['outlet', 'merchant', 'shop', 'offers at', 'filter'],
+    scope: 'global',
+    pick: {
+      placeholder: 'Offers at which outlet? (merchant or area)',
+      load: (search, signal) => searchOutlets(search, signal).then((found) => found.map((o) => ({ key: String(o.id), label: o.label, hint: o.hint, value: o.id }))),
+    },
+    run: (_ctx, outletId) => go(offerListWith('outlet', outletId as number)),
   },
 ];

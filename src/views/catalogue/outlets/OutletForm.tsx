@@ -1,18 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { Outlet } from '../../../../contract/outlet';
 import type { Payload } from '../../../api/resourceClient';
 import { Field } from '../../../ui/Field';
 import { ImageField, SelectField, TextAreaField } from '../../../ui/FormFields';
 import { RecordPicker, type PickerOption } from '../../../ui/RecordPicker';
+import { numberOrNull, numberText, ResourceForm } from '../../ResourceForm';
 import type { FormProps } from '../../ResourceListView';
-import { ConflictAlert, FormActions, textOrNull } from '../formParts';
+import { textOrNull } from '../formParts';
 import { categories, searchAreas } from '../lookups';
 
-const numberText = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
-const numberOrNull = (s: string) => (s.trim() === '' ? null : Number(s));
+const FIELDS = ['merchant_name', 'branch', 'category_id', 'area_id', 'address', 'latitude', 'longitude', 'phone', 'image'];
 
 /** Add or edit an outlet. Values live here, so a refused save keeps what was typed. */
-export function OutletForm({ record, errors, saving, conflict, onSubmit, onCancel, onReload, formRef }: FormProps<Outlet>) {
+export function OutletForm(props: FormProps<Outlet>) {
+  const { record, errors } = props;
   const [merchant, setMerchant] = useState(record?.merchant_name ?? '');
   const [branch, setBranch] = useState(record?.branch ?? '');
   const [categoryId, setCategoryId] = useState(record?.category_id ? String(record.category_id) : '');
@@ -23,12 +24,9 @@ export function OutletForm({ record, errors, saving, conflict, onSubmit, onCance
   const [phone, setPhone] = useState(record?.phone ?? '');
   const [image, setImage] = useState<File | null>(null);
   const [clearImage, setClearImage] = useState(false);
-  // The version this edit started from; the server answers 409 if someone saved meanwhile.
-  const [version] = useState(record?.version);
   const categoryList = categories.useList();
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  const collect = (): Payload => {
     const data: Payload = {
       merchant_name: merchant.trim(),
       branch: textOrNull(branch),
@@ -41,9 +39,8 @@ export function OutletForm({ record, errors, saving, conflict, onSubmit, onCance
     };
     if (image) data.image = image;
     else if (clearImage && record?.image) data.remove_image = true;
-    if (version !== undefined) data.version = version;
-    onSubmit(data);
-  }
+    return data;
+  };
 
   const categoryOptions = (categoryList ?? []).map((c) => ({ value: c.id, label: c.name }));
   // The record's category before the list arrives (or if it was made inactive since).
@@ -52,8 +49,7 @@ export function OutletForm({ record, errors, saving, conflict, onSubmit, onCance
   }
 
   return (
-    <form ref={formRef} className="pane-form" onSubmit={submit} noValidate aria-label={record ? `Edit ${record.merchant_name}` : 'New outlet'}>
-      {conflict && <ConflictAlert what="outlet" onReload={onReload} />}
+    <ResourceForm {...props} what="outlet" editTitle={record ? `Edit ${record.merchant_name}` : undefined} createLabel="Create outlet" fields={FIELDS} collect={collect}>
       <Field label="Merchant name" name="merchant_name" autoFocus required autoComplete="off" value={merchant} onChange={(e) => setMerchant(e.target.value)} error={errors.merchant_name} />
       <Field label="Branch" name="branch" autoComplete="off" placeholder="e.g. Dubai Mall" value={branch} onChange={(e) => setBranch(e.target.value)} error={errors.branch} />
       <SelectField label="Category" name="category_id" value={categoryId} onChange={(e) => setCategoryId(e.target.value)} options={categoryOptions} emptyLabel="No category" error={errors.category_id} />
@@ -65,7 +61,6 @@ export function OutletForm({ record, errors, saving, conflict, onSubmit, onCance
       </div>
       <Field label="Phone" name="phone" type="tel" autoComplete="off" placeholder="+971 4 000 0000" value={phone} onChange={(e) => setPhone(e.target.value)} error={errors.phone} />
       <ImageField label="Image" name="image" current={record?.image ?? null} file={image} onFile={setImage} clear={clearImage} onClear={setClearImage} error={errors.image} />
-      <FormActions saving={saving} editing={!!record} createLabel="Create outlet" onCancel={onCancel} />
-    </form>
+    </ResourceForm>
   );
 }

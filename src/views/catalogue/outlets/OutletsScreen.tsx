@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
 import type { Outlet } from '../../../../contract/outlet';
 import type { Offer } from '../../../../contract/offer';
 import type { Pagination } from '../../../../contract/envelope';
@@ -10,14 +11,23 @@ import { formatDate } from '../formParts';
 import { offerRoutes } from '../offers/paths';
 import { offers } from '../offers/screen';
 import { OfferStateBadge, validity } from '../offers/OfferBits';
+import { outletFilters } from './filters';
 import { OutletForm } from './OutletForm';
-import { outletLabel, outletScreen } from './screen';
+import { outlets, outletLabel, outletScreen } from './screen';
 import '../catalogue.css';
 
+/** The screen with its filter bar (kept out of the commands, which load with the app). */
+const screen = { ...outletScreen, filters: outletFilters };
+const ROW_HEIGHT = 42;
+
 export default function OutletsScreen() {
+  // A deep link to a record outside the loaded pages: re-render when show() brings it.
+  useSnapshot(outlets.state).current;
   return (
     <ResourceListView<Outlet>
-      screen={outletScreen}
+      screen={screen}
+      rowHeight={ROW_HEIGHT}
+      renderActions={() => <CommandButton id="outlet.showOffers" label="Offers here" />}
       renderRow={(o) => <OutletRow outlet={o} />}
       renderDetail={(o) => <OutletDetail outlet={o} />}
       renderForm={(p) => <OutletForm {...p} />}

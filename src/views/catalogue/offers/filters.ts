@@ -1,0 +1,44 @@
+// The offer list's filter bar (all in the URL: /offer-list?bank=3&state=live).
+import { OFFER_STATES } from '../../../../contract/offer';
+import { MAX_PER_PAGE } from '../../../../contract/envelope';
+import { cachedOptions, enumFilter, refFilter, type FilterDef, type Option } from '../../../store/filters';
+import { bankClient, cardClient, categoryClient, outletClient, outletOption } from '../lookups';
+import { STATE_LABELS } from './states';
+
+const bankOptions = cachedOptions(() => bankClient.list({ page: 1, per_page: MAX_PER_PAGE }).then((r) => r.data.map((b) => ({ value: String(b.id), label: b.name }))));
+
+/** The outlet of the URL may lie beyond the first page of outlets: fetch it too. */
+function outletOptions(): Promise<readonly Option[]> {
+  const wanted = Number(new URLSearchParams(typeof location === 'undefined' ? '' : location.search).get('outlet'));
+  const first = outletClient.list({ page: 1, per_page: MAX_PER_PAGE }).then((r) => r.data);
+  const one = Number.isInteger(wanted) && wanted > 0 ? outletClient.show(wanted).then((r) => [r.data], () => []) : Promise.resolve([]);
+  return Promise.all([first, one]).then(([list, extra]) => {
+    const all = [...extra.filter((o) => !list.some((l) => l.id === o.id)), ...list];
+    return all.map((o) => ({ value: String(o.id), label: outletOption(o).label }));
+  });
+}
+
+export const offerFilters: readonly FilterDef[] = [
+  enumFilter('state', 'State', 'Any state', OFFER_STATES, (s) => STATE_LABELS[s as keyof typeof STATE_LABELS].label),
+  refFilter('bank', 'Bank', 'All banks', bankOptions),
+  refFilter(
+    'card',
+    'Card',
+    'All cards',
+    cachedOptions(() => cardClient.list({ page: 1, per_page: MAX_PER_PAGE }).then((r) => r.data.map((c) => ({ value: String(c.id), label: `${c.name} · ${c.bank_name}` })))),
+  ),
+  refFilter('category', 'Category', 'All categories', cachedOptions(() => categoryClient.list({ page: 1, per_page: MAX_PER_PAGE }).then((r) => r.data.map((c) => ({ value: String(c.id), label: c.name }))))),
+  refFilter('outlet', 'Outlet', 'All outlets', outletOptions),
+  // Sources are 'manual' or a crawl source named after its bank ('adcb_crawl').
+  refFilter(
+    'from_source',
+    'Source',
+    'Any source',
+    cachedOptions(() =>
+      bankClient.list({ page: 1, per_page: MAX_PER_PAGE }).then((r) => [
+        { value: 'manual', label: 'Manual' },
+        ...r.data.map((b) => ({ value: `${b.code.toLowerCase()}_crawl`, label: `${b.code} crawl` })),
+      ]),
+    ),
+  ),
+];
