@@ -1,43 +1,79 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { Command as Cmdk, defaultFilter } from 'cmdk';
 import { useSnapshot } from 'valtio';
+import type { SearchHit } from '../../contract/search';
 import { errorText } from '../api/errorText';
 import { ApiError } from '../api/client';
-import { searchRecords } from '../api/search';
+import { isSearchType, searchRecords } from '../api/search';
+import { protectedRoutes } from '../routes';
 import { closePalette, ui } from '../store/ui';
 import { Kbd } from '../ui/Kbd';
 import { currentCtx } from './ctx';
 import { recentIds } from './recents';
+import { RECORD_TYPES, recentRecords, rememberRecord, setRouteCheck } from './records';
 import { available, getCommand, getVersion, subscribe } from './registry';
 import { runCommand } from './runner';
 import type { Command, PickItem } from './types';
 import './Palette.css';
 
+// Records open in whichever screen the route table has for them (else their list, searched).
+setRouteCheck((pattern) => protectedRoutes.some((r) => r.path === pattern));
+
 /** How long typing must pause before a record search goes out. */
 const SEARCH_DEBOUNCE_MS = 150;
-/** Records on the root page come from the server already filtered; they rank below matching commands. */
+/** Records per type on the root page; a type's "Find …" page shows more. */
+const ROOT_LIMIT = 5;
+/** Row values: records found by typing, recently opened records, "more of this type". */
 const RECORD = 'record:';
-const ROOT_RECORDS = 5;
-/** cmdk's fuzzy ranking, but every typed word must appear: "bank" should not find "keyboard shortcuts". */
+const RECENT = 'recent:';
+const MORE = 'more:';
+const TYPE_RANK = new Map(RECORD_TYPES.map((t, i) => [t.type, i]));
+
+/**
+ * cmdk's fuzzy ranking, but every typed word must appear: "bank" should not find "keyboard shortcuts".
+ * Records come from the server already matched: they always show, below any matching command,
+ * their groups in RECORD_TYPES order and their rows in the server's order.
+ */
 function filter(value: string, search: string, keywords?: string[]): number {
-  if (value.startsWith(RECORD)) return 0.001;
+  if (value.startsWith(RECORD) || value.startsWith(MORE)) {
+    const type = value.split(':')[1];
+    return 0.002 - (TYPE_RANK.get(type as SearchHit['type']) ?? 9) * 0.0001 - (value.startsWith(MORE) ? 0.00005 : 0);
+  }
+  if (value.startsWith(RECENT)) return 0; // shown only while nothing is typed
   const haystack = `${value} ${(keywords ?? []).join(' ')}`.toLowerCase();
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
   return words.every((w) => haystack.includes(w)) ? defaultFilter(value, search, keywords) : 0;
 }
 
-/** Cmd/Ctrl+K: the commands of the active scopes, and a page per command that needs an argument. */
+const recordValue = (prefix: string, h: Pick<SearchHit, 'type' | 'id'>) => `${prefix}${h.type}:${h.id}`;
+
+/** Enter opens a record's view, Cmd/Ctrl+Enter its edit form. */
+function openRecord(hit: SearchHit, mode: 'view' | 'edit') {
+  closePalette();
+  runCommand(mode === 'edit' ? 'record.edit' : 'record.open', 'palette', hit);
+}
+
+/** Rows that are records tell the palette which record they are (for Cmd/Ctrl+Enter). */
+const HitsCtx = createContext<Map<string, SearchHit>>(new Map());
+const SelectionCtx = createContext<(first: string) => void>(() => undefined);
+
+/** Cmd/Ctrl+K: the commands of the active scopes, records as you type, and a page per command that needs an argument. */
 export function Palette() {
   const snap = useSnapshot(ui);
   useSyncExternalStore(subscribe, getVersion);
   const [search, setSearch] = useState('');
   const page = snap.palettePage ? getCommand(snap.palettePage) : undefined;
 
-  // Every opening and every page starts with an empty input.
-  useEffect(() => setSearch(''), [snap.paletteOpen, snap.palettePage]);
+  // Every opening and every page starts with an empty input, unless a row carries the search
+  // over ("All matching cards…" opens "Find card…" with what was typed).
+  const carried = useRef('');
+  useEffect(() => {
+    setSearch(carried.current);
+    carried.current = '';
+  }, [snap.paletteOpen, snap.palettePage]);
 
-  // The highlighted row, held here so that results arriving late (from the API) can take
-  // the highlight when the old one vanished; otherwise Enter would do nothing.
+  // The highlighted row, held here so that results arriving late (from the API) keep it when
+  // it is still there and take it when it vanished; otherwise Enter would do nothing.
   const [value, setValue] = useState('');
   const valueRef = useRef(value);
   valueRef.current = value;
@@ -47,8 +83,11 @@ export function Palette() {
     const alive = current && listRef.current?.querySelector(`[cmdk-item][data-value="${CSS.escape(current)}"]`);
     if (!alive) setValue(first);
   }, []);
+  // Which rows are records, per opening and page (a page's keys are only unique on that page).
+  const hits = useMemo(() => new Map<string, SearchHit>(), [snap.paletteOpen, snap.palettePage]);
 
-  const openPage = (cmd: Command) => {
+  const openPage = (cmd: Command, keep = '') => {
+    carried.current = keep;
     ui.palettePage = cmd.id;
   };
 
@@ -59,6 +98,16 @@ export function Palette() {
     runCommand(cmd.id, 'palette');
   };
 
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Enter' || !(e.metaKey || e.ctrlKey) || e.nativeEvent.isComposing) return;
+    const hit = hits.get(valueRef.current);
+    if (!hit) return;
+    e.preventDefault(); // cmdk skips its own Enter
+    openRecord(hit, 'edit');
+  };
+
+  const selected = hits.has(value) ? 'record' : value ? 'command' : null;
+
   return (
     <Cmdk.Dialog
       open={snap.paletteOpen}
@@ -68,6 +117,7 @@ export function Palette() {
       filter={filter}
       value={value}
       onValueChange={setValue}
+      onKeyDown={onKeyDown}
       loop
       overlayClassName="palette-overlay"
       contentClassName="palette"
@@ -94,40 +144,83 @@ export function Palette() {
       />
       <Cmdk.List ref={listRef}>
         <SelectionCtx.Provider value={keepSelection}>
-          {page?.pick ? <PickResults command={page} search={search} /> : snap.paletteOpen && <RootPage search={search} onChoose={choose} />}
+          <HitsCtx.Provider value={hits}>
+            {page?.pick ? (
+              <PickResults command={page} search={search} />
+            ) : (
+              snap.paletteOpen && <RootPage search={search} onChoose={choose} onMore={openPage} />
+            )}
+          </HitsCtx.Provider>
         </SelectionCtx.Provider>
       </Cmdk.List>
+      {snap.paletteOpen && (
+        <div className="palette-foot" aria-hidden>
+          {selected === 'record' ? (
+            <>
+              <span>
+                <Kbd shortcut="enter" /> open
+              </span>
+              <span>
+                <Kbd shortcut="mod+enter" /> edit
+              </span>
+            </>
+          ) : (
+            selected && (
+              <span>
+                <Kbd shortcut="enter" /> {page ? 'choose' : 'run'}
+              </span>
+            )
+          )}
+          <span className="palette-foot-end">
+            <Kbd shortcut="escape" /> close
+          </span>
+        </div>
+      )}
     </Cmdk.Dialog>
   );
 }
 
-const SelectionCtx = createContext<(first: string) => void>(() => undefined);
-
-/** After late results render, make sure some row is highlighted. */
+/** After late results render, make sure some row is highlighted (the same one, if it is still there). */
 function useKeepSelection(values: string[]) {
   const keep = useContext(SelectionCtx);
   const first = values[0];
+  const all = values.join('\n');
   useEffect(() => {
     if (first) keep(first);
-  }, [keep, first, values.length]);
+  }, [keep, first, all]);
 }
 
-function RootPage({ search, onChoose }: { search: string; onChoose: (cmd: Command) => void }) {
+function RootPage({ search, onChoose, onMore }: { search: string; onChoose: (cmd: Command) => void; onMore: (cmd: Command, keep: string) => void }) {
   const commands = available(currentCtx()).filter((c) => c.palette !== false);
   const byId = new Map(commands.map((c) => [c.id, c]));
   // Recents first, while nothing is typed; typing ranks everything by match.
   const recent = search ? [] : recentIds().flatMap((id) => byId.get(id) ?? []);
+  const recentRecs = search ? [] : recentRecords();
   const rest = commands.filter((c) => !recent.includes(c));
   const groups = [...new Set(rest.map((c) => c.group))];
-  // Records answer on the root page too, once something is typed: one search call for every
-  // type that has a "Find …" command (and so a screen to open the record in).
-  const finders = new Map(commands.filter((c) => c.pick && c.scope === 'global' && !c.pick.fromContext).map((c) => [c.id.split('.')[0], c]));
+
+  // Records of every type answer once two characters are typed: one call for all types.
+  const q = search.trim();
+  const records = useDebouncedSearch(
+    (text, signal) =>
+      searchRecords(text, undefined, ROOT_LIMIT, signal).then((found) => found.map((h) => ({ key: recordValue(RECORD, h), label: h.title, hint: h.subtitle, value: h }))),
+    q.length >= 2 ? q : '',
+    'root',
+  );
+  useKeepSelection(records.items.map((i) => i.key));
 
   return (
     <>
-      <Cmdk.Empty>No matching command.</Cmdk.Empty>
+      <Cmdk.Empty>{records.loading ? 'Searching…' : 'No matching command or record.'}</Cmdk.Empty>
+      {recentRecs.length > 0 && (
+        <Cmdk.Group heading="Recently opened" value="group:recent-records">
+          {recentRecs.map((h) => (
+            <RecordRow key={recordValue(RECENT, h)} value={recordValue(RECENT, h)} hit={h} showType />
+          ))}
+        </Cmdk.Group>
+      )}
       {recent.length > 0 && (
-        <Cmdk.Group heading="Recent">
+        <Cmdk.Group heading="Recent commands" value="group:recent-commands">
           {recent.map((c) => (
             <CommandItem key={c.id} cmd={c} onChoose={onChoose} />
           ))}
@@ -142,33 +235,29 @@ function RootPage({ search, onChoose }: { search: string; onChoose: (cmd: Comman
             ))}
         </Cmdk.Group>
       ))}
-      {search.trim().length >= 2 && finders.size > 0 && <RootRecords finders={finders} search={search} />}
-    </>
-  );
-}
-
-function RootRecords({ finders, search }: { finders: Map<string, Command>; search: string }) {
-  const types = [...finders.keys()];
-  const { items } = useDebouncedSearch(
-    (q, signal) =>
-      searchRecords(q, types, ROOT_RECORDS, signal).then((hits) =>
-        hits.map((h) => ({ key: `${h.type}:${h.id}`, label: h.title, hint: h.subtitle, value: h })),
-      ),
-    search,
-    types.join(','),
-  );
-  useKeepSelection(items.map((i) => `${RECORD}${i.key}`));
-  return (
-    <>
-      {types.map((type) => {
-        const command = finders.get(type)!;
-        const hits = items.filter((i) => (i.value as { type: string }).type === type);
-        if (hits.length === 0) return null;
+      {records.error && q.length >= 2 && (
+        <div className="palette-note" role="alert">
+          {records.error}
+        </div>
+      )}
+      {RECORD_TYPES.map(({ type, heading }) => {
+        const found = records.items.filter((i) => (i.value as SearchHit).type === type);
+        if (found.length === 0) return null;
+        // A full group may have more: its "Find …" page lists up to 20, with this search.
+        const finder = found.length >= ROOT_LIMIT ? byId.get(`${type}.find`) : undefined;
         return (
-          <Cmdk.Group key={type} heading={`Matching ${command.group.toLowerCase()}`}>
-            {hits.map((item) => (
-              <RecordItem key={item.key} command={command} item={item} value={`${RECORD}${item.key}`} />
+          <Cmdk.Group key={type} heading={heading} value={`group:records-${type}`}>
+            {found.map((item) => (
+              <RecordRow key={item.key} value={item.key} hit={item.value as SearchHit} />
             ))}
+            {finder && (
+              <Cmdk.Item value={`${MORE}${type}`} onSelect={() => onMore(finder, q)}>
+                <span className="palette-title palette-more-row">All matching {heading.toLowerCase()}…</span>
+                <span className="palette-more" aria-hidden>
+                  ›
+                </span>
+              </Cmdk.Item>
+            )}
           </Cmdk.Group>
         );
       })}
@@ -176,17 +265,15 @@ function RootRecords({ finders, search }: { finders: Map<string, Command>; searc
   );
 }
 
-function RecordItem({ command, item, value }: { command: Command; item: PickItem; value: string }) {
+const TYPE_LABEL = Object.fromEntries(RECORD_TYPES.map((t) => [t.type, t.heading.replace(/ies$/, 'y').replace(/s$/, '')]));
+
+function RecordRow({ value, hit, showType = false }: { value: string; hit: SearchHit; showType?: boolean }) {
+  useContext(HitsCtx).set(value, hit);
   return (
-    <Cmdk.Item
-      value={value}
-      onSelect={() => {
-        closePalette();
-        runCommand(command.id, 'palette', item.value);
-      }}
-    >
-      <span className="palette-title">{item.label}</span>
-      {item.hint && <span className="palette-hint">{item.hint}</span>}
+    <Cmdk.Item value={value} onSelect={() => openRecord(hit, 'view')}>
+      {showType && <span className="palette-type">{TYPE_LABEL[hit.type]}</span>}
+      <span className="palette-title">{hit.title}</span>
+      {hit.subtitle && <span className="palette-sub">{hit.subtitle}</span>}
     </Cmdk.Item>
   );
 }
@@ -207,13 +294,21 @@ interface PickState {
   error: string | null;
 }
 
-/** A record search as you type: debounced, and a newer search cancels the older one. */
-function useDebouncedSearch(load: (search: string, signal: AbortSignal) => Promise<PickItem[]>, search: string, key: string): PickState {
-  const [state, setState] = useState<PickState>({ items: [], loading: true, error: null });
+/**
+ * A record search as you type: debounced, a newer search aborts the older one, and the last
+ * answer stays on screen until the next lands (no flicker, the highlight can stay). An empty
+ * search with `skipEmpty` asks nothing.
+ */
+function useDebouncedSearch(load: (search: string, signal: AbortSignal) => Promise<PickItem[]>, search: string, key: string, skipEmpty = true): PickState {
+  const [state, setState] = useState<PickState>({ items: [], loading: !skipEmpty || search !== '', error: null });
   const loadRef = useRef(load);
   loadRef.current = load;
 
   useEffect(() => {
+    if (skipEmpty && !search) {
+      setState({ items: [], loading: false, error: null });
+      return;
+    }
     const abort = new AbortController();
     setState((s) => ({ ...s, loading: true }));
     const timer = setTimeout(() => {
@@ -229,22 +324,41 @@ function useDebouncedSearch(load: (search: string, signal: AbortSignal) => Promi
       clearTimeout(timer);
       abort.abort();
     };
-  }, [key, search]);
+  }, [key, search, skipEmpty]);
 
   return state;
 }
 
 function PickResults({ command, search }: { command: Command; search: string }) {
-  const state = useDebouncedSearch((q, signal) => command.pick!.load(q, signal), search, command.id);
+  const state = useDebouncedSearch((q, signal) => command.pick!.load(q, signal), search, command.id, false);
   useKeepSelection(state.items.map((i) => i.key));
+  // "Find card…" and the like pick records: remember them, and Cmd/Ctrl+Enter edits.
+  const type = command.id.endsWith('.find') ? command.id.slice(0, -'.find'.length) : '';
+  const hits = useContext(HitsCtx);
   return (
     <>
       {state.loading && state.items.length === 0 && <Cmdk.Loading>Searching…</Cmdk.Loading>}
       {state.error && <div className="palette-note" role="alert">{state.error}</div>}
       {!state.loading && !state.error && state.items.length === 0 && <div className="palette-note">Nothing found.</div>}
-      {state.items.map((item) => (
-        <RecordItem key={item.key} command={command} item={item} value={item.key} />
-      ))}
+      {state.items.map((item) => {
+        const id = (item.value as { id?: unknown } | null)?.id;
+        const hit = isSearchType(type) && typeof id === 'number' ? { type, id, title: item.label, subtitle: item.hint ?? '' } : null;
+        if (hit) hits.set(item.key, hit);
+        return (
+          <Cmdk.Item
+            key={item.key}
+            value={item.key}
+            onSelect={() => {
+              closePalette();
+              if (hit) rememberRecord(hit);
+              runCommand(command.id, 'palette', item.value);
+            }}
+          >
+            <span className="palette-title">{item.label}</span>
+            {item.hint && <span className="palette-sub">{item.hint}</span>}
+          </Cmdk.Item>
+        );
+      })}
     </>
   );
 }

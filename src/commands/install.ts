@@ -5,6 +5,7 @@ import { outletCommands } from '../views/catalogue/outlets/commands';
 import { offerCommands } from '../views/catalogue/offers/commands';
 import { profileCommands } from '../views/profile/commands';
 import { csvCommands } from '../views/catalogue/csv/commands';
+import { recordCommands } from './records';
 import { listCommands } from './list';
 import { navigationCommands } from './navigation';
 import { register } from './registry';
@@ -18,6 +19,7 @@ export const commandFamilies: Record<string, Command[]> = {
   offers: offerCommands,
   profile: profileCommands,
   csv: csvCommands,
+  records: recordCommands,
 };
 
 let installed = false;

@@ -37,8 +37,9 @@ export function runCommand(id: string, source: Source, arg?: unknown): Promise<u
     if (value === undefined) return openPalette(cmd.id);
   }
 
-  // Recents serve the palette: what was picked there, not every j/k or Escape.
-  if (source === 'palette') recordRecent(cmd.id);
+  // Recents serve the palette: what was picked there, not every j/k or Escape, and not the
+  // hidden commands behind rows (opening a record), which the palette cannot list.
+  if (source === 'palette' && cmd.palette !== false) recordRecent(cmd.id);
   const result = cmd.run(ctx, value);
   if (!isPromise(result)) return;
   return toastAround(cmd, result);

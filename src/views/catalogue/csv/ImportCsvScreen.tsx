@@ -42,8 +42,9 @@ export default function ImportCsvScreen() {
     if (req.open) inputRef.current.click();
   }, [s.pickerRequest]);
 
+  // Not while an upload runs (the input stays enabled: disabling it would drop the keyboard focus).
   const take = (file: File | undefined | null) => {
-    if (file) void chooseFile(file);
+    if (file && !csvImport.uploading) void chooseFile(file);
   };
 
   const [dragging, setDragging] = useState(false);
@@ -68,7 +69,7 @@ export default function ImportCsvScreen() {
         <div className="segmented">
           {CSV_TARGETS.map((t) => (
             <label key={t} className={t === target ? 'segment is-on' : 'segment'}>
-              <input type="radio" className="visually-hidden" name="csv-target" value={t} checked={t === target} disabled={s.uploading} onChange={() => navigate(importCsvPath(t), { replace: true })} />
+              <input type="radio" className="visually-hidden" name="csv-target" value={t} checked={t === target} onChange={() => !csvImport.uploading && navigate(importCsvPath(t), { replace: true })} />
               {TARGET_LABEL[t]}
             </label>
           ))}
@@ -92,7 +93,6 @@ export default function ImportCsvScreen() {
           className="visually-hidden"
           aria-label="CSV file"
           aria-describedby="csv-drop-hint"
-          disabled={s.uploading}
           onChange={(e) => {
             take(e.target.files?.[0]);
             e.target.value = ''; // picking the same (fixed) file again still counts
@@ -135,14 +135,36 @@ export default function ImportCsvScreen() {
 
       {preview && !s.reading && (
         <>
-          <div className="csv-actions">
-            {!s.result?.success && <CommandButton id="csv.upload" variant="primary" label={uploadLabel(preview)} />}
-            {s.file && <CommandButton id="csv.choose" label="Choose another file" />}
-            {s.uploading && <CommandButton id="csv.cancelUpload" variant="ghost" />}
-            {s.uploading && <Progress fraction={s.progress} />}
-          </div>
-          {s.result && <ImportResult />}
-          {!s.result?.success && <PreviewTables preview={preview} />}
+          {preview.looksLike && !s.result && (
+            <div className="csv-hint" role="note">
+              These columns fit {preview.looksLike}, not {target}.
+              <Link href={importCsvPath(preview.looksLike)}>Read it as {preview.looksLike}</Link>
+            </div>
+          )}
+          {s.result?.success ? (
+            <ImportResult />
+          ) : (
+            <>
+              <div className="csv-actions">
+                {s.result ? (
+                  // Refused: the next step is a fixed file; uploading the same one again stays possible.
+                  <>
+                    <CommandButton id="csv.choose" variant="primary" label="Choose another file" />
+                    <CommandButton id="csv.upload" label="Upload again" />
+                  </>
+                ) : (
+                  <>
+                    <CommandButton id="csv.upload" variant="primary" label={uploadLabel(preview)} />
+                    <CommandButton id="csv.choose" label="Choose another file" />
+                  </>
+                )}
+                {s.uploading && <CommandButton id="csv.cancelUpload" variant="ghost" />}
+                {s.uploading && <Progress fraction={s.progress} />}
+              </div>
+              {s.result && <ImportResult />}
+              <PreviewTables preview={preview} refused={!!s.result} />
+            </>
+          )}
         </>
       )}
 
@@ -176,7 +198,10 @@ function ImportResult() {
           ✓
         </span>
         <span className="csv-result-text">{result.message}</span>
-        <Link href={csvListPath[target]}>Open the {target} list</Link>
+        <Link href={csvListPath[target]} ref={focusOnMount}>
+          Open the {target} list
+        </Link>
+        <CommandButton id="csv.choose" label="Import another file" />
       </div>
     );
   }
@@ -199,31 +224,37 @@ function ImportResult() {
   );
 }
 
-function PreviewTables({ preview }: { preview: CsvPreview }) {
+/** After a successful import the keyboard lands on the way to the imported records. */
+const focusOnMount = (el: HTMLAnchorElement | null) => el?.focus();
+
+function PreviewTables({ preview, refused }: { preview: CsvPreview; refused: boolean }) {
   const bad = preview.badRows + preview.fileIssues;
   return (
     <>
-      <section className="csv-section" aria-labelledby="csv-problems-title">
-        <h2 id="csv-problems-title">
-          {bad === 0 ? 'No problems found' : `Rows that will fail`}
-          {preview.issueCount > 0 && <span className="count">{preview.issueCount.toLocaleString()}</span>}
-        </h2>
-        {bad === 0 ? (
-          <p className="muted">
-            Every row passes the format checks. The server also checks that names (cards, categories, areas, banks) exist.
-          </p>
-        ) : (
-          <>
+      {/* Once the server has answered, its list replaces the guess. */}
+      {!refused && (
+        <section className="csv-section" aria-labelledby="csv-problems-title">
+          <h2 id="csv-problems-title">
+            {bad === 0 ? 'No problems found' : `Rows that will fail`}
+            {preview.issueCount > 0 && <span className="count">{preview.issueCount.toLocaleString()}</span>}
+          </h2>
+          {bad === 0 ? (
             <p className="muted">
-              {summary(preview)} You can upload anyway: the server decides, and imports nothing if any row fails.
+              Every row passes the format checks. The server also checks that names (cards, categories, areas, banks) exist.
             </p>
-            <IssueTable label="Rows that will fail" issues={preview.issues} />
-            {preview.issueCount > preview.issues.length && (
-              <p className="muted">First {preview.issues.length.toLocaleString()} of {preview.issueCount.toLocaleString()} problems shown.</p>
-            )}
-          </>
-        )}
-      </section>
+          ) : (
+            <>
+              <p className="muted">
+                {summary(preview)} You can upload anyway: the server decides, and imports nothing if any row fails.
+              </p>
+              <IssueTable label="Rows that will fail" issues={preview.issues} />
+              {preview.issueCount > preview.issues.length && (
+                <p className="muted">First {preview.issues.length.toLocaleString()} of {preview.issueCount.toLocaleString()} problems shown.</p>
+              )}
+            </>
+          )}
+        </section>
+      )}
 
       <section className="csv-section" aria-labelledby="csv-columns-title">
         <h2 id="csv-columns-title">Columns</h2>
@@ -318,7 +349,7 @@ function ExpectedColumns({ target }: { target: CsvTarget }) {
   const columns = CSV_COLUMNS[target].map((c) => ({ name: c.name, status: (c.required ? 'required' : 'optional') as ColumnStatus, help: c.help }));
   return (
     <section className="csv-section" aria-labelledby="csv-expected-title">
-      <h2 id="csv-expected-title">Columns of a {target} file</h2>
+      <h2 id="csv-expected-title">Columns for {target}</h2>
       <p className="muted">The first line names the columns, in any order. Download a template to start from.</p>
       <ColumnTable columns={columns} />
     </section>

@@ -26,6 +26,7 @@ export function downloadTemplate(target: CsvTarget): void {
 }
 
 let uploadAbort: AbortController | null = null;
+const FAILURE_TOAST = 'csv-import-failed';
 
 export const csvCommands: Command[] = [
   ...CSV_TARGETS.map(
@@ -66,6 +67,7 @@ export const csvCommands: Command[] = [
       csvImport.uploading = true;
       csvImport.progress = 0;
       csvImport.result = null;
+      toast.dismiss(FAILURE_TOAST); // the last attempt's failure no longer applies
       try {
         const res = await uploadCsv(target, file, file.name, { onProgress: (f) => (csvImport.progress = f), signal: uploadAbort.signal });
         csvImport.result = res;
@@ -74,7 +76,7 @@ export const csvCommands: Command[] = [
         const result = importResultOf(e);
         if (!result) throw e; // 413, 401, offline…: the runner's SPEC.md §8 text
         csvImport.result = result;
-        toast.error(result.error || CSV_FAILURE_TEXT, { duration: TOAST_MS.error });
+        toast.error(result.error || CSV_FAILURE_TEXT, { id: FAILURE_TOAST, duration: TOAST_MS.error });
         return undefined;
       } finally {
         csvImport.uploading = false;

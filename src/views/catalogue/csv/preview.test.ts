@@ -48,11 +48,19 @@ describe('CSV preview', () => {
     const empty = previewCsvText('cards', 'name,bank,network\n');
     expect(empty.issues).toEqual([{ row: 2, column: '', message: 'The file has no rows.' }]);
     expect(uploadLabel(empty)).toBe('Upload anyway — 1 file problem');
+    expect(empty.looksLike).toBeNull();
 
     const rows = Array.from({ length: CSV_MAX_ROWS + 1 }, () => ({ name: 'Card name', bank: 'ENBD', network: 'Visa' }));
     const big = computePreview('cards', { fields: ['name', 'bank', 'network'], rows, errors: [] });
     expect(big.fileIssues).toBe(1);
     expect(big.issues[0].message).toMatch(/At most/);
+  });
+
+  it('notices a file meant for another target', () => {
+    const p = previewCsvText('outlets', templateCsv('cards'));
+    expect(p.looksLike).toBe('cards');
+    expect(previewCsvText('cards', templateCsv('cards')).looksLike).toBeNull();
+    expect(previewCsvText('outlets', 'title,colour\nx,y\n').looksLike).toBeNull();
   });
 
   it('caps the listed problems but counts them all', () => {
@@ -61,5 +69,6 @@ describe('CSV preview', () => {
     expect(p.issueCount).toBe(2400);
     expect(p.issues.length).toBe(500);
     expect(p.badRows).toBe(800);
+    expect(uploadLabel(p)).toBe('Upload anyway — 800 rows look wrong');
   });
 });

@@ -2,7 +2,7 @@
 // anything is sent. Pure (no DOM), so the worker, the page and the tests share it, and it
 // runs the same rules as the server (contract/csv.ts) in the same order.
 import Papa from 'papaparse';
-import { CSV_COLUMNS, CSV_MAX_ROWS, checkHeader, checkRow, type CsvIssue, type CsvTarget } from '../../../../contract/csv';
+import { CSV_COLUMNS, CSV_MAX_ROWS, CSV_TARGETS, checkHeader, checkRow, type CsvIssue, type CsvTarget } from '../../../../contract/csv';
 
 /** How many records the preview table shows. */
 export const SAMPLE_ROWS = 20;
@@ -33,6 +33,8 @@ export interface CsvPreview {
   badRows: number;
   /** Problems with the file as a whole: the header, unreadable, empty, too many rows. */
   fileIssues: number;
+  /** The header does not fit this target but has every required column of another. */
+  looksLike: CsvTarget | null;
 }
 
 /** The server's parse settings (server/services/csvImport.ts): the same file reads the same. */
@@ -96,15 +98,19 @@ export function computePreview(target: CsvTarget, { fields, rows, errors }: Pars
     issueCount: all.length,
     badRows: badLines.size,
     fileIssues: fileLevel.length,
+    looksLike: headerIssues.length ? (CSV_TARGETS.find((t) => t !== target && fitsHeader(t, have)) ?? null) : null,
   };
 }
 
+const fitsHeader = (target: CsvTarget, have: Set<string>) =>
+  CSV_COLUMNS[target].every((c) => !c.required || have.has(c.name)) && [...have].every((h) => CSV_COLUMNS[target].some((c) => c.name === h));
+
 /** The upload button's words: plain when the preview is clean, honest when it is not. */
 export function uploadLabel(p: Pick<CsvPreview, 'target' | 'rowCount' | 'badRows' | 'fileIssues'>): string {
-  if (p.badRows === 0 && p.fileIssues === 0) return `Upload ${p.rowCount} ${p.rowCount === 1 ? singular(p.target) : p.target}`;
+  if (p.badRows === 0 && p.fileIssues === 0) return `Upload ${p.rowCount.toLocaleString('en')} ${p.rowCount === 1 ? singular(p.target) : p.target}`;
   const parts: string[] = [];
   if (p.fileIssues > 0) parts.push(`${p.fileIssues} file ${p.fileIssues === 1 ? 'problem' : 'problems'}`);
-  if (p.badRows > 0) parts.push(`${p.badRows} ${p.badRows === 1 ? 'row looks' : 'rows look'} wrong`);
+  if (p.badRows > 0) parts.push(`${p.badRows.toLocaleString('en')} ${p.badRows === 1 ? 'row looks' : 'rows look'} wrong`);
   return `Upload anyway — ${parts.join(', ')}`;
 }
 
@@ -124,5 +130,5 @@ export function issuesByCell(issues: readonly CsvIssue[]): Map<string, string[]>
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} bytes`;
   if (n < 1024 * 1024) return `${Math.round(n / 1024)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+  return `${Number((n / 1024 / 1024).toFixed(1))} MB`;
 }

@@ -1,0 +1,46 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MAX_RECENT_RECORDS, recentRecords, recordPath, rememberRecord } from './records';
+
+const routes = new Set(['/view-card/:id', '/edit-card/:id', '/view-bank/:id', '/edit-bank/:id', '/view-offer/:id', '/view-categories/:id']);
+const has = (p: string) => routes.has(p);
+
+describe('recordPath', () => {
+  it('opens the view or edit route of the type', () => {
+    expect(recordPath({ type: 'card', id: 12, title: 'Skywards Infinite' }, 'view', has)).toBe('/view-card/12');
+    expect(recordPath({ type: 'bank', id: 3, title: 'ENBD' }, 'edit', has)).toBe('/edit-bank/3');
+  });
+
+  it('falls back to the view for an edit, and to the list searched by title without a view', () => {
+    expect(recordPath({ type: 'offer', id: 5, title: 'x' }, 'edit', has)).toBe('/view-offer/5');
+    expect(recordPath({ type: 'user', id: 9, title: 'Aisha Khan' }, 'view', has)).toBe('/user-list?query=Aisha%20Khan');
+    expect(recordPath({ type: 'category', id: 2, title: 'Dining' }, 'view', has)).toBe('/view-categories/2');
+  });
+});
+
+describe('recent records', () => {
+  const mem = new Map<string, string>();
+  beforeEach(() => {
+    mem.clear();
+    vi.stubGlobal('localStorage', { getItem: (k: string) => mem.get(k) ?? null, setItem: (k: string, v: string) => mem.set(k, v), removeItem: (k: string) => mem.delete(k) });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps the newest first, once each, at most ten', () => {
+    for (let i = 1; i <= 12; i++) rememberRecord({ type: 'card', id: i, title: `Card ${i}`, subtitle: 'Bank · Visa' });
+    rememberRecord({ type: 'card', id: 5, title: 'Card 5', subtitle: 'Bank · Visa' });
+    const ids = recentRecords().map((r) => r.id);
+    expect(ids).toHaveLength(MAX_RECENT_RECORDS);
+    expect(ids.slice(0, 3)).toEqual([5, 12, 11]);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('tells a card from an offer with the same id, and ignores junk in storage', () => {
+    rememberRecord({ type: 'card', id: 1, title: 'A', subtitle: '' });
+    rememberRecord({ type: 'offer', id: 1, title: 'B', subtitle: '' });
+    expect(recentRecords().map((r) => r.type)).toEqual(['offer', 'card']);
+    mem.set('recentRecords', JSON.stringify([{ type: 'spaceship', id: 1, title: 'x', subtitle: '' }, 'nope', { type: 'bank', id: 2, title: 'ENBD', subtitle: 'ENBD' }]));
+    expect(recentRecords()).toEqual([{ type: 'bank', id: 2, title: 'ENBD', subtitle: 'ENBD' }]);
+    mem.set('recentRecords', '{broken');
+    expect(recentRecords()).toEqual([]);
+  });
+});

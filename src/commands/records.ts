@@ -1,0 +1,88 @@
+// Records found by the palette (GET /admin/v1/search): where each type opens, and the
+// records opened recently. Opening goes through two hidden commands, so it runs like
+// everything else (runCommand) and a hotkey or a button could open a record the same way.
+import type { SearchHit, SearchType } from '../../contract/search';
+import { go } from '../navigate';
+import { storage } from '../store/storage';
+import type { Command } from './types';
+
+/** The palette's groups, in this order. */
+export const RECORD_TYPES: readonly { type: SearchType; heading: string }[] = [
+  { type: 'card', heading: 'Cards' },
+  { type: 'offer', heading: 'Offers' },
+  { type: 'outlet', heading: 'Outlets' },
+  { type: 'bank', heading: 'Banks' },
+  { type: 'user', heading: 'Users' },
+  { type: 'category', heading: 'Categories' },
+];
+
+/** Route patterns per type, first existing one wins (SPEC.md §2; categories have only a list there). */
+const PATHS: Record<SearchType, { view: string[]; edit: string[]; list: string }> = {
+  card: { view: ['/view-card/:id'], edit: ['/edit-card/:id'], list: '/card-list' },
+  offer: { view: ['/view-offer/:id'], edit: ['/edit-offer/:id'], list: '/offer-list' },
+  outlet: { view: ['/view-outlet/:id'], edit: ['/edit-outlet/:id'], list: '/outlet-list' },
+  bank: { view: ['/view-bank/:id'], edit: ['/edit-bank/:id'], list: '/bank-list' },
+  user: { view: ['/view-user/:id'], edit: ['/edit-user/:id'], list: '/user-list' },
+  category: { view: ['/view-category/:id', '/view-categories/:id'], edit: ['/edit-category/:id', '/edit-categories/:id'], list: '/category-list' },
+};
+
+export type RecordRef = Pick<SearchHit, 'type' | 'id' | 'title'>;
+
+/**
+ * The app path that opens a record: its view (or edit) route when the app has one,
+ * else the view route for an edit, else its list searched by the record's title.
+ */
+export function recordPath(hit: RecordRef, mode: 'view' | 'edit', hasRoute: (pattern: string) => boolean): string {
+  const p = PATHS[hit.type];
+  const pattern = (mode === 'edit' ? p.edit.find(hasRoute) : undefined) ?? p.view.find(hasRoute);
+  if (pattern) return pattern.replace(':id', String(hit.id));
+  return `${p.list}?query=${encodeURIComponent(hit.title)}`;
+}
+
+// ---- recently opened ----
+
+const KEY = 'recentRecords';
+export const MAX_RECENT_RECORDS = 10;
+
+const isHit = (v: unknown): v is SearchHit => {
+  const h = v as SearchHit | null;
+  return !!h && typeof h === 'object' && PATHS[h.type] !== undefined && Number.isInteger(h.id) && typeof h.title === 'string' && typeof h.subtitle === 'string';
+};
+
+export function recentRecords(): SearchHit[] {
+  try {
+    const v = JSON.parse(storage.get(KEY) ?? '[]');
+    return Array.isArray(v) ? v.filter(isHit) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function rememberRecord(hit: SearchHit): void {
+  const { type, id, title, subtitle } = hit;
+  const rest = recentRecords().filter((r) => !(r.type === type && r.id === id));
+  storage.set(KEY, JSON.stringify([{ type, id, title, subtitle }, ...rest].slice(0, MAX_RECENT_RECORDS)));
+}
+
+export function forgetRecords(): void {
+  storage.remove(KEY);
+}
+
+// ---- the commands ----
+
+/** Set by the shell: which route patterns exist (the route table is not imported here). */
+let hasRoute: (pattern: string) => boolean = () => true;
+export const setRouteCheck = (fn: (pattern: string) => boolean) => {
+  hasRoute = fn;
+};
+
+const open = (mode: 'view' | 'edit') => (_ctx: unknown, arg?: unknown) => {
+  const hit = arg as SearchHit;
+  rememberRecord(hit);
+  go(recordPath(hit, mode, hasRoute));
+};
+
+export const recordCommands: Command[] = [
+  { id: 'record.open', title: 'Open record', group: 'Records', scope: 'global', palette: false, run: open('view') },
+  { id: 'record.edit', title: 'Edit record', group: 'Records', scope: 'global', palette: false, run: open('edit') },
+];
