@@ -55,7 +55,7 @@ function openRecord(hit: SearchHit, mode: 'view' | 'edit') {
 
 /** Rows that are records tell the palette which record they are (for Cmd/Ctrl+Enter). */
 const HitsCtx = createContext<Map<string, SearchHit>>(new Map());
-const SelectionCtx = createContext<(first: string) => void>(() => undefined);
+const SelectionCtx = createContext<() => void>(() => undefined);
 
 /** Cmd/Ctrl+K: the commands of the active scopes, records as you type, and a page per command that needs an argument. */
 export function Palette() {
@@ -78,11 +78,20 @@ export function Palette() {
   const valueRef = useRef(value);
   valueRef.current = value;
   const listRef = useRef<HTMLDivElement>(null);
-  const keepSelection = useCallback((first: string) => {
+  const keepSelection = useCallback(() => {
+    const list = listRef.current;
     const current = valueRef.current;
-    const alive = current && listRef.current?.querySelector(`[cmdk-item][data-value="${CSS.escape(current)}"]`);
-    if (!alive) setValue(first);
+    if (!list || (current && list.querySelector(`[cmdk-item][data-value="${CSS.escape(current)}"]`))) return;
+    // cmdk has sorted the rows by now: the first one in the list is the best match.
+    const first = list.querySelector('[cmdk-item]:not([data-disabled="true"])')?.getAttribute('data-value');
+    if (first) setValue(first);
   }, []);
+  // A new opening or page: the row highlighted last time may be gone (a record opened, another page).
+  useEffect(() => {
+    if (!snap.paletteOpen) return;
+    const frame = requestAnimationFrame(keepSelection);
+    return () => cancelAnimationFrame(frame);
+  }, [snap.paletteOpen, snap.palettePage, keepSelection]);
   // Which rows are records, per opening and page (a page's keys are only unique on that page).
   const hits = useMemo(() => new Map<string, SearchHit>(), [snap.paletteOpen, snap.palettePage]);
 
@@ -183,11 +192,10 @@ export function Palette() {
 /** After late results render, make sure some row is highlighted (the same one, if it is still there). */
 function useKeepSelection(values: string[]) {
   const keep = useContext(SelectionCtx);
-  const first = values[0];
   const all = values.join('\n');
   useEffect(() => {
-    if (first) keep(first);
-  }, [keep, first, all]);
+    if (all) keep();
+  }, [keep, all]);
 }
 
 function RootPage({ search, onChoose, onMore }: { search: string; onChoose: (cmd: Command) => void; onMore: (cmd: Command, keep: string) => void }) {

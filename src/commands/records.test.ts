@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_RECENT_RECORDS, recentRecords, recordPath, rememberRecord } from './records';
 
-const routes = new Set(['/view-card/:id', '/edit-card/:id', '/view-bank/:id', '/edit-bank/:id', '/view-offer/:id', '/view-categories/:id']);
+const routes = new Set(['/view-card/:id', '/edit-card/:id', '/view-bank/:id', '/edit-bank/:id', '/view-offer/:id', '/category-list/:id', '/category-list/:id/edit']);
 const has = (p: string) => routes.has(p);
 
 describe('recordPath', () => {
@@ -13,7 +13,8 @@ describe('recordPath', () => {
   it('falls back to the view for an edit, and to the list searched by title without a view', () => {
     expect(recordPath({ type: 'offer', id: 5, title: 'x' }, 'edit', has)).toBe('/view-offer/5');
     expect(recordPath({ type: 'user', id: 9, title: 'Aisha Khan' }, 'view', has)).toBe('/user-list?query=Aisha%20Khan');
-    expect(recordPath({ type: 'category', id: 2, title: 'Dining' }, 'view', has)).toBe('/view-categories/2');
+    expect(recordPath({ type: 'category', id: 2, title: 'Dining' }, 'view', has)).toBe('/category-list/2');
+    expect(recordPath({ type: 'category', id: 2, title: 'Dining' }, 'edit', has)).toBe('/category-list/2/edit');
   });
 });
 

@@ -23,7 +23,8 @@ const PATHS: Record<SearchType, { view: string[]; edit: string[]; list: string }
   outlet: { view: ['/view-outlet/:id'], edit: ['/edit-outlet/:id'], list: '/outlet-list' },
   bank: { view: ['/view-bank/:id'], edit: ['/edit-bank/:id'], list: '/bank-list' },
   user: { view: ['/view-user/:id'], edit: ['/edit-user/:id'], list: '/user-list' },
-  category: { view: ['/view-category/:id', '/view-categories/:id'], edit: ['/edit-category/:id', '/edit-categories/:id'], list: '/category-list' },
+  // SPEC.md names only /category-list; the categories screen opens a record in its pane under it.
+  category: { view: ['/category-list/:id', '/view-category/:id'], edit: ['/category-list/:id/edit', '/edit-category/:id'], list: '/category-list' },
 };
 
 export type RecordRef = Pick<SearchHit, 'type' | 'id' | 'title'>;
