@@ -136,7 +136,7 @@ export function RecordPicker({ label, name, multiple = false, value, onChange, s
       </label>
       <div className="picker-box" aria-invalid={error ? true : undefined} onClick={() => inputRef.current?.focus()}>
         {value.length > 0 && (
-          <ul className="picker-chips" aria-label={`Chosen ${label.toLowerCase()}`}>
+          <ul className="picker-chips" aria-label="Chosen">
             {value.map((v) => (
               <li key={v.id} className="picker-chip">
                 <span className="picker-chip-label">{v.label}</span>

@@ -10,10 +10,12 @@ export function OfferStateBadge({ state }: { state: Offer['state'] }) {
 /** '12 Mar 2026 – 12 Jan 2027'. */
 export const validity = (o: Pick<Offer, 'valid_from' | 'valid_to'>) => `${formatDay(o.valid_from)} – ${formatDay(o.valid_to)}`;
 
-/** The same, shorter where the year repeats: '1 Jan – 6 Feb 2025'. */
+/** The same, for a list row: '1 Jan – 6 Feb 2025', or '13 Aug 25 – 2 Jan 27' across years. */
 export function shortValidity(o: Pick<Offer, 'valid_from' | 'valid_to'>): string {
   const from = formatDay(o.valid_from);
   const to = formatDay(o.valid_to);
   const year = o.valid_from.slice(0, 4);
-  return year === o.valid_to.slice(0, 4) && from.endsWith(` ${year}`) ? `${from.slice(0, -5)} – ${to}` : `${from} – ${to}`;
+  if (year === o.valid_to.slice(0, 4) && from.endsWith(` ${year}`)) return `${from.slice(0, -5)} – ${to}`;
+  const short = (d: string) => d.replace(/ (\d{2})(\d{2})$/, ' $2');
+  return `${short(from)} – ${short(to)}`;
 }

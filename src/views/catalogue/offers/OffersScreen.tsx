@@ -6,7 +6,7 @@ import { pathTo } from '../../../commands/resourceCommands';
 import { AppLink } from '../../../ui/AppLink';
 import { ResourceListView } from '../../ResourceListView';
 import { formatDate } from '../formParts';
-import { isMissing, outletOption, useCards, useOutlets } from '../lookups';
+import { banks, isMissing, outletOption, useCards, useOutlets } from '../lookups';
 import { outletRoutes } from '../outlets/paths';
 import { OfferForm } from './OfferForm';
 import { OfferStateBadge, shortValidity, validity } from './OfferBits';
@@ -33,11 +33,14 @@ export default function OffersScreen() {
   // A deep link to a record outside the loaded pages: re-render when show() brings it.
   useSnapshot(offers.state).current;
   const screen = useOfferScreen();
+  // Rows name banks by code (ADCB, ENBD): the full names would crowd out the merchants.
+  const bankList = banks.useList();
+  const codes = useMemo(() => new Map((bankList ?? []).map((b) => [b.name, b.code])), [bankList]);
   return (
     <ResourceListView<Offer>
       screen={screen}
       rowHeight={ROW_HEIGHT}
-      renderRow={(o) => <OfferRow offer={o} />}
+      renderRow={(o) => <OfferRow offer={o} codes={codes} />}
       renderDetail={(o) => <OfferDetail offer={o} />}
       renderForm={(p) => <OfferForm {...p} />}
     />
@@ -48,7 +51,7 @@ const ROW_HEIGHT = 42;
 
 const list = (names: readonly string[], none: string) => (names.length === 0 ? none : names.length <= 2 ? names.join(', ') : `${names.slice(0, 2).join(', ')} +${names.length - 2}`);
 
-function OfferRow({ offer }: { offer: Offer }) {
+function OfferRow({ offer, codes }: { offer: Offer; codes: ReadonlyMap<string, string> }) {
   return (
     <div className="rec-row">
       <div className="rec-line">
@@ -58,10 +61,19 @@ function OfferRow({ offer }: { offer: Offer }) {
       <div className="rec-meta">
         <span className="rec-strong">{offer.discount}</span>
         <span aria-hidden>·</span>
-        <span className="rec-ellipsis">{list(offer.bank_names, 'No bank')}</span>
+        <span className="rec-ellipsis rec-banks" title={offer.bank_names.join(', ')}>
+          {list(
+            offer.bank_names.map((n) => codes.get(n) ?? n),
+            'No bank',
+          )}
+        </span>
         <span aria-hidden>·</span>
-        <span className="rec-ellipsis">{list(offer.merchant_names, 'No outlet')}</span>
-        <span className="rec-dates">{shortValidity(offer)}</span>
+        <span className="rec-ellipsis rec-merchants" title={offer.merchant_names.join(', ')}>
+          {list(offer.merchant_names, 'No outlet')}
+        </span>
+        <span className="rec-dates" title={validity(offer)}>
+          {shortValidity(offer)}
+        </span>
       </div>
     </div>
   );
