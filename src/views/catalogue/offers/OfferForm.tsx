@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useSearch } from 'wouter';
 import type { Offer } from '../../../../contract/offer';
 import type { Payload } from '../../../api/resourceClient';
 import { Field } from '../../../ui/Field';
@@ -40,21 +41,34 @@ function useChosen(initial: readonly number[], load: (ids: readonly number[]) =>
   return { ids, value, onChange };
 }
 
+/** The list filters a new record can start from (read once: the form keeps its own values). */
+function usePreset(isNew: boolean) {
+  const search = useSearch();
+  const [preset] = useState(() => {
+    const p = new URLSearchParams(isNew ? search : '');
+    const id = (k: string) => (/^\d+$/.test(p.get(k) ?? '') ? [Number(p.get(k))] : []);
+    return { category: id('category').map(String)[0], cards: id('card'), outlets: id('outlet') };
+  });
+  return preset;
+}
+
 /** Add or edit an offer. Values live here, so a refused save keeps what was typed. */
 export function OfferForm(props: FormProps<Offer>) {
   const { record, errors } = props;
+  // A new offer started from a filtered list (/add-offer?outlet=5) begins with that filter's choice.
+  const preset = usePreset(record === null);
   const [title, setTitle] = useState(record?.title ?? '');
   const [discount, setDiscount] = useState(record?.discount ?? '');
   const [validFrom, setValidFrom] = useState(record?.valid_from ?? today());
   const [validTo, setValidTo] = useState(record?.valid_to ?? '');
   const [description, setDescription] = useState(record?.description ?? '');
   const [terms, setTerms] = useState(record?.terms ?? '');
-  const [categoryId, setCategoryId] = useState(record?.category_id ? String(record.category_id) : '');
+  const [categoryId, setCategoryId] = useState(record ? (record.category_id ? String(record.category_id) : '') : (preset.category ?? ''));
   const [source, setSource] = useState(record?.from_source ?? 'manual');
   const [image, setImage] = useState<File | null>(null);
   const [clearImage, setClearImage] = useState(false);
-  const cards = useChosen(record?.card_ids ?? [], useCards, cardOption as (r: never) => PickerOption, 'Card');
-  const outlets = useChosen(record?.outlet_ids ?? [], useOutlets, outletOption as (r: never) => PickerOption, 'Outlet');
+  const cards = useChosen(record?.card_ids ?? preset.cards, useCards, cardOption as (r: never) => PickerOption, 'Card');
+  const outlets = useChosen(record?.outlet_ids ?? preset.outlets, useOutlets, outletOption as (r: never) => PickerOption, 'Outlet');
   const categoryList = categories.useList();
 
   const collect = (): Payload => {

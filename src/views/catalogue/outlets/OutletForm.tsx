@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearch } from 'wouter';
 import type { Outlet } from '../../../../contract/outlet';
 import type { Payload } from '../../../api/resourceClient';
 import { Field } from '../../../ui/Field';
@@ -14,9 +15,12 @@ const FIELDS = ['merchant_name', 'branch', 'category_id', 'area_id', 'address', 
 /** Add or edit an outlet. Values live here, so a refused save keeps what was typed. */
 export function OutletForm(props: FormProps<Outlet>) {
   const { record, errors } = props;
+  // A new outlet started from a filtered list (/add-outlet?category=1) begins in that category.
+  const search = useSearch();
+  const [presetCategory] = useState(() => (record ? '' : (new URLSearchParams(search).get('category') ?? '').replace(/\D/g, '')));
   const [merchant, setMerchant] = useState(record?.merchant_name ?? '');
   const [branch, setBranch] = useState(record?.branch ?? '');
-  const [categoryId, setCategoryId] = useState(record?.category_id ? String(record.category_id) : '');
+  const [categoryId, setCategoryId] = useState(record ? (record.category_id ? String(record.category_id) : '') : presetCategory);
   const [area, setArea] = useState<PickerOption[]>(record?.area_id ? [{ id: record.area_id, label: record.area_name ?? `Area ${record.area_id}` }] : []);
   const [address, setAddress] = useState(record?.address ?? '');
   const [latitude, setLatitude] = useState(numberText(record?.latitude));

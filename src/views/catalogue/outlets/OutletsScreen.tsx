@@ -27,7 +27,6 @@ export default function OutletsScreen() {
     <ResourceListView<Outlet>
       screen={screen}
       rowHeight={ROW_HEIGHT}
-      renderActions={() => <CommandButton id="outlet.showOffers" label="Offers here" />}
       renderRow={(o) => <OutletRow outlet={o} />}
       renderDetail={(o) => <OutletDetail outlet={o} />}
       renderForm={(p) => <OutletForm {...p} />}
