@@ -24,6 +24,18 @@ describe('the registered commands', () => {
     }
   });
 
+  it('include the catalogue screens, the selection keys and the card exceptions', () => {
+    const ids = real.map((c) => c.id);
+    for (const name of ['user', 'category', 'network', 'outletRadius', 'card']) {
+      for (const action of ['find', 'new', 'edit', 'delete', 'deleteSelected', 'export', 'save']) expect(ids).toContain(`${name}.${action}`);
+    }
+    for (const id of ['nav.cards', 'nav.users', 'nav.categories', 'nav.networks', 'nav.outletRadius', 'nav.cities', 'list.toggleSelect', 'list.extendSelect', 'list.selectAll', 'list.clearSelection', 'list.clearFilters', 'city.export', 'card.toggleDisplay', 'card.markDiscontinued', 'card.markNotDiscontinued']) {
+      expect(ids).toContain(id);
+    }
+    // Dubai areas are read-only: no find (no show call), new, edit or delete.
+    for (const action of ['find', 'new', 'edit', 'delete', 'deleteSelected']) expect(ids).not.toContain(`city.${action}`);
+  });
+
   it('have no two commands sharing a shortcut in scopes that can be active together', () => {
     expect(findShortcutConflicts(real)).toEqual([]);
   });

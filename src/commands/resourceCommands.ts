@@ -27,13 +27,21 @@ export interface ResourceScreen<T extends { id: number }> {
   routes: { list: string; view: string; edit: string; add: string };
   /** How a record reads in pickers and confirmations. */
   describe(record: T): { label: string; hint?: string };
+  /** The words inside sentences ('New area', '80 Dubai areas'); default: the contract's labels in lower case. */
+  noun?: { one: string; many: string };
   /** The filter bar: one select per filter, in this order (names from the contract's filters). */
   filters?: readonly FilterDef[];
   /** Sort choices; by default each of the contract's sortable columns, up and down. */
   sorts?: readonly Option[];
   /** CSV export columns; by default every field of the entity but `version`. */
   csvColumns?: readonly CsvColumn<T>[];
+  /** After a create or update succeeded (e.g. reload when the save changed other rows too). */
+  afterSave?: (record: T) => void;
 }
+
+/** How a screen's records read inside a sentence: 'card' / 'cards'. */
+export const nounOf = (screen: Pick<ResourceScreen<never>, 'noun' | 'resource'>) =>
+  screen.noun ?? { one: screen.resource.label.one.toLowerCase(), many: screen.resource.label.many.toLowerCase() };
 
 /** '/view-bank/:id' + 3 → '/view-bank/3'. */
 export const pathTo = (pattern: string, id: number) => pattern.replace(':id', String(id));
@@ -48,8 +56,7 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} 
 
 export function resourceCommands<T extends { id: number }>(screen: ResourceScreen<T>): Command[] {
   const { resource, store, routes, view } = screen;
-  const one = resource.label.one.toLowerCase();
-  const many = resource.label.many.toLowerCase();
+  const { one, many } = nounOf(screen);
   const scope = `view:${view}` as const;
   const group = resource.label.many;
   const has = (call: 'show' | 'add' | 'update' | 'remove') => !resource.omit?.includes(call);
@@ -210,6 +217,7 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
       enabled: editing,
       async run(_ctx, arg) {
         const res = await store.add((arg as SaveArg).data);
+        screen.afterSave?.(res.data);
         store.select(res.data.id);
         go(keepSearch(pathTo(routes.view, res.data.id)), { replace: true });
         return res;
@@ -230,6 +238,7 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
       async run(_ctx, arg) {
         const { id, data } = arg as SaveArg;
         const res = await store.update(id!, data);
+        screen.afterSave?.(res.data);
         go(keepSearch(pathTo(routes.view, id!)), { replace: true });
         return res;
       },
@@ -245,10 +254,9 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
  */
 export async function exportCsv<T extends { id: number }>(screen: ResourceScreen<T>): Promise<{ message: string } | undefined> {
   const { store, resource } = screen;
-  const one = resource.label.one.toLowerCase();
-  const many = resource.label.many.toLowerCase();
+  const { one, many } = nounOf(screen);
   const columns = screen.csvColumns ?? columnsOf<T>(Object.keys(resource.entity.properties));
-  const fileName = csvFileName(resource.name === 'outletRadius' ? 'outlet-radius' : many.replace(/\s+/g, '-'));
+  const fileName = csvFileName(many.toLowerCase().replace(/\s+/g, '-'));
   const ids = store.selectedIds();
 
   if (ids.length) {

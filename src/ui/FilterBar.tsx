@@ -10,12 +10,10 @@ interface FilterBarProps {
   sort?: { options: readonly Option[]; value: string; defaultValue: string; onChange: (value: string) => void };
   /** Escape in a select: hand the keys back to the list. */
   onLeave: () => void;
-  /** Rendered after the selects (e.g. a "Clear filters" button). */
-  extra?: React.ReactNode;
 }
 
 /** One native select per filter (and one for the sort): keyboard- and screen-reader-friendly as is. */
-export function FilterBar({ filters, values, onChange, sort, onLeave, extra }: FilterBarProps) {
+export function FilterBar({ filters, values, onChange, sort, onLeave }: FilterBarProps) {
   if (!filters.length && !sort) return null;
   const leaveOnEscape = (e: KeyboardEvent) => {
     if (e.key === 'Escape') {
@@ -30,24 +28,21 @@ export function FilterBar({ filters, values, onChange, sort, onLeave, extra }: F
         <FilterSelect key={f.key} def={f} value={values[f.key] ?? ''} onChange={(v) => onChange(f.key, v)} onKeyDown={leaveOnEscape} />
       ))}
       {sort && sort.options.length > 0 && (
-        <label className="filter-sort">
-          <span className="filter-sort-label">Sort</span>
-          <select
-            className="filter-select"
-            aria-label="Sort"
-            value={sort.value || sort.defaultValue}
-            onChange={(e) => sort.onChange(e.target.value === sort.defaultValue ? '' : e.target.value)}
-            onKeyDown={leaveOnEscape}
-          >
-            {sort.options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <select
+          className={sort.value && sort.value !== sort.defaultValue ? 'filter-select is-set' : 'filter-select'}
+          aria-label="Sort"
+          title="Sort"
+          value={sort.value || sort.defaultValue}
+          onChange={(e) => sort.onChange(e.target.value === sort.defaultValue ? '' : e.target.value)}
+          onKeyDown={leaveOnEscape}
+        >
+          {sort.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              Sort: {o.label}
+            </option>
+          ))}
+        </select>
       )}
-      {extra}
     </div>
   );
 }

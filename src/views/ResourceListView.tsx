@@ -5,7 +5,7 @@ import { filterKeys, type Payload } from '../api/resourceClient';
 import { errorText } from '../api/errorText';
 import { ApiError } from '../api/client';
 import { CommandButton } from '../commands/CommandButton';
-import { pathTo, type ResourceScreen } from '../commands/resourceCommands';
+import { nounOf, pathTo, type ResourceScreen } from '../commands/resourceCommands';
 import { runCommand } from '../commands/runner';
 import type { ListController, Mode } from '../commands/types';
 import { go, withSearch } from '../navigate';
@@ -69,8 +69,7 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
   const listRef = useRef<HTMLDivElement | null>(null);
   const searchRef = useRef<HTMLInputElement | null>(null);
   const formRef = useRef<HTMLFormElement | null>(null);
-  const one = resource.label.one.toLowerCase();
-  const many = resource.label.many.toLowerCase();
+  const { one, many } = nounOf(screen);
 
   // The list follows the URL's search, filters and sort.
   const argsKey = listKey({ query, filters, sort });
@@ -184,7 +183,8 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
   }, [mode]);
 
   const highlighted = items.findIndex((r) => r.id === s.selectedId);
-  const record = id !== null ? (store.find(id) ?? null) : null;
+  // Read through the snapshot (items and current) so a deep-linked record that show() brings re-renders the pane.
+  const record = id !== null ? ((items.find((r) => r.id === id) ?? (s.current?.id === id ? (s.current as unknown as T) : null)) as T | null) : null;
   const loadMore = useCallback(() => void store.loadMore(), [store]);
 
   const form = (rec: T | null) =>
@@ -242,7 +242,6 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
           onChange={(key, value) => setParams({ [key]: value || null })}
           sort={sorts.length ? { options: sorts, value: sort, defaultValue: sorts[0].value, onChange: (v) => setParams({ sort: v || null }) } : undefined}
           onLeave={() => listRef.current?.focus()}
-          extra={filterCount > 0 ? <CommandButton id="list.clearFilters" variant="ghost" noKbd /> : undefined}
         />
         {selectedCount > 0 ? (
           <div className="selection-bar" role="region" aria-label="Selection">
@@ -258,6 +257,7 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
             <div className="list-count" aria-live="polite">
               {countText}
             </div>
+            {filterCount > 0 && <CommandButton id="list.clearFilters" variant="ghost" noKbd />}
             {(s.pagination?.total ?? 0) > 0 && <CommandButton id={`${resource.name}.export`} label="Export CSV" variant="ghost" noKbd />}
           </div>
         )}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { CARD_STATUSES, type Card } from '../../../../contract/card';
+import type { Payload } from '../../../api/resourceClient';
+import type { Option } from '../../../store/filters';
+import { Field } from '../../../ui/Field';
+import { useOptions } from '../../../ui/FilterBar';
+import { ImageField, SelectField, TextAreaField } from '../../../ui/FormFields';
+import { numberOrNull, numberText, ResourceForm } from '../../ResourceForm';
+import type { FormProps } from '../../ResourceListView';
+import { textOrNull } from '../formParts';
+import { bankOptions, CARD_TYPES, categoryOptions, networkOptions } from './options';
+
+const FIELDS = ['name', 'bank_id', 'network_id', 'category_id', 'card_type', 'annual_fee', 'min_salary', 'description', 'status', 'display', 'image'];
+const STATUSES = CARD_STATUSES.map((s) => ({ value: s, label: s }));
+
+/** The loaded options, plus the record's own value if the list does not have it (yet). */
+function withCurrent(list: readonly Option[], id: number | null | undefined, name: string | null | undefined) {
+  if (!id || list.some((o) => o.value === String(id))) return list;
+  return [...list, { value: String(id), label: name ?? `#${id}` }];
+}
+
+export function CardForm(props: FormProps<Card>) {
+  const { record, errors } = props;
+  const [name, setName] = useState(record?.name ?? '');
+  const [bankId, setBankId] = useState(record ? String(record.bank_id) : '');
+  const [networkId, setNetworkId] = useState(record ? String(record.network_id) : '');
+  const [categoryId, setCategoryId] = useState(record?.category_id ? String(record.category_id) : '');
+  const [cardType, setCardType] = useState<string>(record?.card_type ?? 'credit');
+  const [annualFee, setAnnualFee] = useState(numberText(record?.annual_fee ?? 0));
+  const [minSalary, setMinSalary] = useState(numberText(record?.min_salary));
+  const [description, setDescription] = useState(record?.description ?? '');
+  const [status, setStatus] = useState<string>(record?.status ?? 'Not Discontinued');
+  const [display, setDisplay] = useState(record?.display ?? true);
+  const [image, setImage] = useState<File | null>(null);
+  const [clearImage, setClearImage] = useState(false);
+  const banks = useOptions(bankOptions);
+  const networks = useOptions(networkOptions);
+  const categories = useOptions(categoryOptions);
+
+  const collect = (): Payload => {
+    const data: Payload = {
+      name: name.trim(),
+      bank_id: bankId ? Number(bankId) : null,
+      network_id: networkId ? Number(networkId) : null,
+      category_id: categoryId ? Number(categoryId) : null,
+      card_type: cardType,
+      annual_fee: numberOrNull(annualFee) ?? 0,
+      min_salary: numberOrNull(minSalary),
+      description: textOrNull(description),
+      status,
+      display,
+    };
+    if (image) data.image = image;
+    else if (clearImage && record?.image) data.remove_image = true;
+    return data;
+  };
+
+  return (
+    <ResourceForm {...props} what="card" editTitle={record ? `Edit ${record.name}` : undefined} createLabel="Create card" fields={FIELDS} collect={collect}>
+      <Field label="Name" name="name" autoFocus required autoComplete="off" placeholder="e.g. Visa Infinite" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
+      <div className="field-pair">
+        <SelectField label="Bank" name="bank_id" required value={bankId} onChange={(e) => setBankId(e.target.value)} options={withCurrent(banks.list, record?.bank_id, record?.bank_name)} emptyLabel={banks.loading ? 'Loading banks…' : 'Choose a bank'} error={errors.bank_id} />
+        <SelectField label="Network" name="network_id" required value={networkId} onChange={(e) => setNetworkId(e.target.value)} options={withCurrent(networks.list, record?.network_id, record?.network_type)} emptyLabel={networks.loading ? 'Loading networks…' : 'Choose a network'} error={errors.network_id} />
+      </div>
+      <div className="field-pair">
+        <SelectField label="Category" name="category_id" value={categoryId} onChange={(e) => setCategoryId(e.target.value)} options={withCurrent(categories.list, record?.category_id, record?.category_name)} emptyLabel="No category" error={errors.category_id} />
+        <SelectField label="Card type" name="card_type" value={cardType} onChange={(e) => setCardType(e.target.value)} options={CARD_TYPES} emptyLabel="Choose a type" error={errors.card_type} />
+      </div>
+      <div className="field-pair">
+        <Field label="Annual fee (AED)" name="annual_fee" type="number" inputMode="decimal" min={0} step="any" value={annualFee} onChange={(e) => setAnnualFee(e.target.value)} error={errors.annual_fee} hint="0 for free for life." />
+        <Field label="Minimum salary (AED)" name="min_salary" type="number" inputMode="decimal" min={0} step="any" value={minSalary} onChange={(e) => setMinSalary(e.target.value)} error={errors.min_salary} hint="Leave empty when none." />
+      </div>
+      <TextAreaField label="Description" name="description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} error={errors.description} />
+      <SelectField
+        label="Status"
+        name="status"
+        value={status}
+        onChange={(e) => {
+          setStatus(e.target.value);
+          // SPEC.md §4: a discontinued card is hidden too.
+          if (e.target.value === 'Discontinued') setDisplay(false);
+        }}
+        options={STATUSES}
+        emptyLabel="Choose a status"
+        error={errors.status}
+      />
+      <label className="check">
+        <input type="checkbox" name="display" checked={display} onChange={(e) => setDisplay(e.target.checked)} />
+        Shown in the app
+      </label>
+      {errors.display && <span className="field-error">{errors.display}</span>}
+      <ImageField label="Image" name="image" current={record?.image ?? null} file={image} onFile={setImage} clear={clearImage} onClear={setClearImage} error={errors.image} />
+    </ResourceForm>
+  );
+}

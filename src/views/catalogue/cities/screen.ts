@@ -1,0 +1,17 @@
+// Dubai areas, wired once: contract → client → store → routes. Read-only: list and search.
+import { cityResource, type City } from '../../../../contract/city';
+import { resourceClient } from '../../../api/resourceClient';
+import { resourceStore } from '../../../store/resourceStore';
+import type { ResourceScreen } from '../../../commands/resourceCommands';
+import { cityRoutes } from './paths';
+
+export const cities = resourceStore<City>(resourceClient<City>(cityResource));
+
+export const cityScreen: ResourceScreen<City> = {
+  view: 'cities',
+  resource: cityResource,
+  store: cities,
+  routes: cityRoutes,
+  describe: (c) => ({ label: c.name, hint: c.emirate }),
+  noun: { one: 'area', many: 'Dubai areas' },
+};
