@@ -5,13 +5,22 @@ import type { TotalCounts } from '../../../contract/dashboard';
 import { api, ApiError } from '../../api/client';
 import { errorText } from '../../api/errorText';
 import { Loader } from '../../ui/Loader';
+import { Kbd } from '../../ui/Kbd';
+import { getCommand } from '../../commands/registry';
 import './dashboard.css';
 
-/** Counts the server reports, and the list each opens. Keys without a screen yet show no link. */
-const CARDS: Record<string, { label: string; path?: string }> = {
-  banks: { label: 'Banks', path: '/bank-list' },
-  users: { label: 'Users' },
+/** Counts the server reports, in this order, and the list each opens (with its Go to command's keys). */
+const CARDS: Record<string, { label: string; path?: string; nav?: string }> = {
+  cards: { label: 'Cards', path: '/card-list', nav: 'nav.cards' },
+  offers: { label: 'Offers', path: '/offer-list', nav: 'nav.offers' },
+  outlets: { label: 'Outlets', path: '/outlet-list', nav: 'nav.outlets' },
+  banks: { label: 'Banks', path: '/bank-list', nav: 'nav.banks' },
+  categories: { label: 'Categories', path: '/category-list', nav: 'nav.categories' },
+  networks: { label: 'Networks', path: '/network-list', nav: 'nav.networks' },
+  users: { label: 'Users', path: '/user-list', nav: 'nav.users' },
 };
+const ORDER = Object.keys(CARDS);
+const rank = (key: string) => (ORDER.includes(key) ? ORDER.indexOf(key) : ORDER.length);
 
 const titleCase = (key: string) => key.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 
@@ -43,26 +52,32 @@ export default function Dashboard() {
       {!counts && !error && <Loader />}
       {counts && (
         <ul className="stat-grid" aria-label="Totals">
-          {Object.entries(counts).map(([key, value]) => {
-            const card = CARDS[key] ?? { label: titleCase(key) };
-            const body = (
-              <>
-                <span className="stat-label">{card.label}</span>
-                <span className="stat-value">{value.toLocaleString()}</span>
-              </>
-            );
-            return (
-              <li key={key}>
-                {card.path ? (
-                  <Link href={card.path} className="stat stat-link" aria-label={`${card.label}: ${value}`}>
-                    {body}
-                  </Link>
-                ) : (
-                  <div className="stat">{body}</div>
-                )}
-              </li>
-            );
-          })}
+          {Object.entries(counts)
+            .sort(([a], [b]) => rank(a) - rank(b))
+            .map(([key, value]) => {
+              const card = CARDS[key] ?? { label: titleCase(key) };
+              const shortcut = card.nav ? getCommand(card.nav)?.shortcut : undefined;
+              const body = (
+                <>
+                  <span className="stat-label">
+                    {card.label}
+                    {shortcut && <Kbd shortcut={shortcut} />}
+                  </span>
+                  <span className="stat-value">{value.toLocaleString()}</span>
+                </>
+              );
+              return (
+                <li key={key}>
+                  {card.path ? (
+                    <Link href={card.path} className="stat stat-link" aria-label={`${card.label}: ${value}`}>
+                      {body}
+                    </Link>
+                  ) : (
+                    <div className="stat">{body}</div>
+                  )}
+                </li>
+              );
+            })}
         </ul>
       )}
     </div>
