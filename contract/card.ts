@@ -1,8 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { defineResource } from './resource';
+import { CARD_STATUSES } from './constants';
+
+export { CARD_STATUSES };
 import { Id, Name, Nullable, Text, Timestamps } from './fields';
 
-export const CARD_STATUSES = ['Not Discontinued', 'Discontinued'] as const;
 export const CardStatus = Type.Union(CARD_STATUSES.map((s) => Type.Literal(s)));
 export const CardType = Type.Union([Type.Literal('credit'), Type.Literal('debit'), Type.Literal('prepaid')]);
 

@@ -1,7 +1,7 @@
 // CSV import (POST /admin/v1/add_csv): the columns each target expects and the per-row
 // format rules. The browser runs the same rules to preview "rows that will fail and why"
 // before anything is sent; the server runs them again and also resolves names to records.
-import { CARD_STATUSES } from './card';
+import { CARD_STATUSES } from './constants';
 
 export const CSV_TARGETS = ['offers', 'outlets', 'cards'] as const;
 export type CsvTarget = (typeof CSV_TARGETS)[number];

@@ -1,8 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { defineResource } from './resource';
+import { OFFER_STATES } from './constants';
+
+export { OFFER_STATES };
 import { DateOnly, Id, IdList, Nullable, Text, Timestamps } from './fields';
 
-export const OFFER_STATES = ['live', 'upcoming', 'expired'] as const;
 export const OfferState = Type.Union(OFFER_STATES.map((s) => Type.Literal(s)));
 
 export const Offer = Type.Object({
