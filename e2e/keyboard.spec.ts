@@ -1,18 +1,6 @@
 // A power admin's path, by keyboard only: sign in, palette, the bank list, create, edit, delete.
-import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN } from './globalSetup';
-
-const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
-
-async function signIn(page: Page) {
-  await page.goto('/admin/login');
-  await expect(page.getByLabel('Email')).toBeFocused();
-  await page.keyboard.type(E2E_ADMIN.email);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(E2E_ADMIN.password);
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/admin\/?$/);
-}
+import { expect, test } from '@playwright/test';
+import { mod, signIn } from './session';
 
 test('sign in, open banks from the palette, create, edit and delete a bank — keyboard only', async ({ page }) => {
   await signIn(page);

@@ -1,0 +1,25 @@
+// Shared steps of the browser specs: signing in by keyboard, and an API client carrying
+// the signed-in admin's token (for checking what the server holds, never for driving the UI).
+import { expect, type Page } from '@playwright/test';
+import { E2E_ADMIN } from './globalSetup';
+
+export const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
+
+export async function signIn(page: Page) {
+  await page.goto('/admin/login');
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await page.keyboard.type(E2E_ADMIN.email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(E2E_ADMIN.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin\/?$/);
+}
+
+export async function apiAs(page: Page) {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { authorization: `Bearer ${token}` };
+  return {
+    get: (url: string) => page.request.get(url, { headers }),
+    post: (url: string, data: unknown) => page.request.post(url, { headers, data }),
+  };
+}
