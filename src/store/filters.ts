@@ -13,7 +13,7 @@ export type OptionSource = readonly Option[] | (() => Promise<readonly Option[]>
 export interface FilterDef {
   /** The URL and API name: 'bank'. */
   key: string;
-  /** The select's accessible name: 'Bank'. */
+  /** What is filtered: 'Bank' (the select is named 'Filter by bank'). */
   label: string;
   /** The "no filter" choice: 'All banks'. */
   any: string;

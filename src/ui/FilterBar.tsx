@@ -54,8 +54,8 @@ function FilterSelect({ def, value, onChange, onKeyDown }: { def: FilterDef; val
   return (
     <select
       className={value ? 'filter-select is-set' : 'filter-select'}
-      aria-label={def.label}
-      title={def.label}
+      aria-label={`Filter by ${def.label.toLowerCase()}`}
+      title={`Filter by ${def.label.toLowerCase()}`}
       value={value}
       onChange={(e) => onChange(e.target.value)}
       onKeyDown={onKeyDown}

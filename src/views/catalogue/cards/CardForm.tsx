@@ -50,6 +50,9 @@ export function CardForm(props: FormProps<Card>) {
       status,
       display,
     };
+    // Not chosen on a new card: leave them out, so the server says they are required.
+    if (!record && !bankId) delete data.bank_id;
+    if (!record && !networkId) delete data.network_id;
     if (image) data.image = image;
     else if (clearImage && record?.image) data.remove_image = true;
     return data;
