@@ -84,10 +84,11 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
     setMissing(null);
     if (id === null) return;
     store.select(id);
-    if (!store.find(id)) {
+    // Without a show call (read-only lists) the record can only come from the loaded pages.
+    if (!store.find(id) && !resource.omit?.includes('show')) {
       store.show(id).catch((e: unknown) => setMissing(e instanceof ApiError && e.status === 404 ? `This ${one} does not exist (any more).` : errorText('GET', e instanceof ApiError ? e.body : null)));
     }
-  }, [store, id, one]);
+  }, [store, id, one, resource]);
 
   // Each form starts clean. The form is remounted only by Reload (formEpoch), never because a
   // list refresh brought a newer copy of the record: that would throw away what was typed.
@@ -310,10 +311,11 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
       </Pane>
     );
   } else if (!record) {
-    pane = missing ? (
+    const notListed = resource.omit?.includes('show') && s.status === 'succeeded' ? `This ${one} is not in the list.` : null;
+    pane = (missing ?? notListed) ? (
       <Pane title={resource.label.one}>
         <div className="alert" role="alert">
-          {missing}
+          {missing ?? notListed}
         </div>
       </Pane>
     ) : (

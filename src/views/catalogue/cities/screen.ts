@@ -1,11 +1,13 @@
 // Dubai areas, wired once: contract → client → store → routes. Read-only: list and search.
 import { cityResource, type City } from '../../../../contract/city';
+import { MAX_PER_PAGE } from '../../../../contract/envelope';
 import { resourceClient } from '../../../api/resourceClient';
 import { resourceStore } from '../../../store/resourceStore';
 import type { ResourceScreen } from '../../../commands/resourceCommands';
 import { cityRoutes } from './paths';
 
-export const cities = resourceStore<City>(resourceClient<City>(cityResource));
+/** Dubai has about a hundred areas: one page holds them all (there is no show call to fetch one by id). */
+export const cities = resourceStore<City>(resourceClient<City>(cityResource), MAX_PER_PAGE);
 
 export const cityScreen: ResourceScreen<City> = {
   view: 'cities',
