@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { useSnapshot } from 'valtio';
 import { useSearch } from 'wouter';
 import type { Offer } from '../../../../contract/offer';
 import { pathTo } from '../../../commands/resourceCommands';
@@ -7,11 +6,12 @@ import { AppLink } from '../../../ui/AppLink';
 import { ResourceListView } from '../../ResourceListView';
 import { formatDate } from '../formParts';
 import { banks, isMissing, outletOption, useCards, useOutlets } from '../lookups';
+import { cardRoutes } from '../cards/paths';
 import { outletRoutes } from '../outlets/paths';
 import { OfferForm } from './OfferForm';
 import { OfferStateBadge, shortValidity, validity } from './OfferBits';
 import { offerFilters } from './filters';
-import { offers, offerScreen } from './screen';
+import { offerScreen } from './screen';
 import '../catalogue.css';
 
 /**
@@ -26,12 +26,7 @@ function useOfferScreen() {
   return useMemo(() => ({ ...offerScreen, filters: offerFilters.filter((f) => shown.split(',').includes(f.key)) }), [shown]);
 }
 
-/** Cards have their own screen (another part of the catalogue); link to it by URL. */
-const CARD_VIEW = '/view-card/:id';
-
 export default function OffersScreen() {
-  // A deep link to a record outside the loaded pages: re-render when show() brings it.
-  useSnapshot(offers.state).current;
   const screen = useOfferScreen();
   // Rows name banks by code (ADCB, ENBD): the full names would crowd out the merchants.
   const bankList = banks.useList();
@@ -144,7 +139,7 @@ function OfferCards({ ids }: { ids: readonly number[] }) {
               </li>
             ) : (
               <li key={c.id}>
-                <AppLink to={pathTo(CARD_VIEW, c.id)} className="rec-link">
+                <AppLink to={pathTo(cardRoutes.view, c.id)} className="rec-link">
                   <span className="rec-link-title">{c.name}</span>
                   <span className="rec-link-hint">
                     {c.bank_name} · {c.network_type}

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useSnapshot } from 'valtio';
 import type { Outlet } from '../../../../contract/outlet';
 import type { Offer } from '../../../../contract/offer';
 import type { Pagination } from '../../../../contract/envelope';
@@ -21,8 +20,6 @@ const screen = { ...outletScreen, filters: outletFilters };
 const ROW_HEIGHT = 42;
 
 export default function OutletsScreen() {
-  // A deep link to a record outside the loaded pages: re-render when show() brings it.
-  useSnapshot(outlets.state).current;
   return (
     <ResourceListView<Outlet>
       screen={screen}
