@@ -191,6 +191,7 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
     group,
     keywords: ['download', 'csv', 'spreadsheet', 'excel', 'selection'],
     scope,
+    ownProgress: true,
     run: () => exportCsv(screen),
   });
 

@@ -5,7 +5,7 @@ vi.mock('sonner', () => ({ toast }));
 
 import { ApiError } from '../api/client';
 import { register, unregister } from './registry';
-import { runCommand } from './runner';
+import { CommandError, runCommand } from './runner';
 import { recentIds } from './recents';
 import { ui } from '../store/ui';
 import type { Command } from './types';
@@ -20,7 +20,7 @@ const cmd = (over: Partial<Command> & Pick<Command, 'id'>): Command => ({
 
 beforeEach(() => {
   vi.clearAllMocks();
-  unregister('t.ok', 't.fail', 't.off', 't.view', 't.pick', 't.silent', 't.named');
+  unregister('t.ok', 't.fail', 't.off', 't.view', 't.pick', 't.silent', 't.named', 't.bulk', 't.slow');
   Object.assign(ui, { view: null, list: null, paletteOpen: false, palettePage: null });
 });
 
@@ -82,5 +82,22 @@ describe('runCommand', () => {
     runCommand('t.ok', 'palette');
     expect(recentIds()).toEqual(['t.ok', 't.named']);
     vi.unstubAllGlobals();
+  });
+
+  it('shows the sentence of a CommandError as it is (a bulk action summary)', async () => {
+    register(cmd({ id: 't.bulk', run: async () => Promise.reject(new CommandError('Deleted 2 of 3 users; stopped at “Admin”: You cannot delete your own account.')) }));
+    await runCommand('t.bulk', 'button');
+    expect(toast.error).toHaveBeenCalledWith('Deleted 2 of 3 users; stopped at “Admin”: You cannot delete your own account.', expect.anything());
+  });
+
+  it('adds no loading toast to a command that shows its own progress', async () => {
+    vi.useFakeTimers();
+    register(cmd({ id: 't.slow', ownProgress: true, run: () => new Promise((r) => setTimeout(() => r({ message: 'Exported 2 cards.' }), 1000)) }));
+    const done = runCommand('t.slow', 'button');
+    await vi.advanceTimersByTimeAsync(1000);
+    await done;
+    expect(toast.loading).not.toHaveBeenCalled();
+    expect(toast.success).toHaveBeenCalledWith('Exported 2 cards.', expect.anything());
+    vi.useRealTimers();
   });
 });

@@ -50,9 +50,12 @@ const isPromise = (v: unknown): v is Promise<unknown> =>
 
 function toastAround(cmd: Command, promise: Promise<unknown>): Promise<unknown> {
   let toastId: string | number | undefined;
-  const timer = setTimeout(() => {
-    toastId = toast.loading(`${cmd.title}…`);
-  }, LOADING_TOAST_DELAY_MS);
+  // A command that reports its own progress (an export counting pages) needs no "working…" toast.
+  const timer = cmd.ownProgress
+    ? undefined
+    : setTimeout(() => {
+        toastId = toast.loading(`${cmd.title}…`);
+      }, LOADING_TOAST_DELAY_MS);
 
   return promise.then(
     (value) => {

@@ -77,4 +77,6 @@ export interface Command {
   messages?: { success?: string; failure?: string };
   /** false: not listed in the palette (e.g. it needs form data). */
   palette?: boolean;
+  /** The command shows its own progress toast; the runner adds no "working…" one. */
+  ownProgress?: boolean;
 }
