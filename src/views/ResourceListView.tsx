@@ -41,9 +41,13 @@ interface ResourceListViewProps<T extends { id: number }> {
   renderActions?: (record: T) => ReactNode;
   /** Row height in px (34 by default; two-line rows need more). */
   rowHeight?: number;
+  /** More buttons for the selection pane (bulk exception commands). */
+  renderSelectionActions?: () => ReactNode;
 }
 
 const SEARCH_DEBOUNCE_MS = 250;
+/** How many picked records the selection pane names. */
+const SELECTION_NAMES = 12;
 
 /**
  * The split-pane screen every catalogue entity uses: a virtualized, searchable list on the
@@ -51,7 +55,7 @@ const SEARCH_DEBOUNCE_MS = 250;
  * (/card-list?query=…&bank=3&sort=-name, /view-card/3, /edit-card/3, /add-card) and the
  * command layer. Filters, sort and search live in the URL: shareable, and Back undoes them.
  */
-export function ResourceListView<T extends { id: number }>({ screen, renderRow, renderDetail, renderForm, renderActions, rowHeight }: ResourceListViewProps<T>) {
+export function ResourceListView<T extends { id: number }>({ screen, renderRow, renderDetail, renderForm, renderActions, renderSelectionActions, rowHeight }: ResourceListViewProps<T>) {
   const { store, routes, resource, view } = screen;
   const s = useSnapshot(store.state);
   const items = s.items as unknown as T[];
@@ -303,7 +307,21 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
 
   let pane: ReactNode;
   if (mode === 'list') {
-    pane = <EmptyPane one={one} canAdd={canAdd} />;
+    pane =
+      selectedCount > 0 ? (
+        <SelectionPane
+          title={`${selectedCount.toLocaleString()} ${selectedCount === 1 ? one : many} selected`}
+          names={store.selectedIds().slice(0, SELECTION_NAMES).flatMap((sid) => {
+            const r = store.find(sid);
+            return r ? [{ id: sid, label: screen.describe(r).label }] : [];
+          })}
+          more={Math.max(0, selectedCount - SELECTION_NAMES)}
+          // Delete, export and clear sit in the selection bar; the pane adds the screen's own bulk actions.
+          actions={renderSelectionActions?.()}
+        />
+      ) : (
+        <EmptyPane one={one} canAdd={canAdd} />
+      );
   } else if (mode === 'add') {
     pane = (
       <Pane title={`New ${one}`}>
@@ -375,6 +393,29 @@ function Pane({ title, actions, children }: { title: string; actions?: ReactNode
         <CommandButton id="list.close" label="Close" variant="ghost" />
       </header>
       <div className="pane-body">{children}</div>
+    </div>
+  );
+}
+
+/** With records picked and nothing open, the pane is about the selection. */
+function SelectionPane({ title, names, more, actions }: { title: string; names: { id: number; label: string }[]; more: number; actions?: ReactNode }) {
+  return (
+    <div className="pane">
+      <header className="pane-head">
+        <h2>{title}</h2>
+      </header>
+      <div className="pane-body selection-pane">
+        {actions && <div className="selection-pane-actions">{actions}</div>}
+        <ul className="selection-pane-names">
+          {names.map((n) => (
+            <li key={n.id}>{n.label}</li>
+          ))}
+          {more > 0 && <li className="muted">and {more.toLocaleString()} more</li>}
+        </ul>
+        <p className="muted selection-pane-keys">
+          <Kbd shortcut="x" /> picks or unpicks the highlighted row, <Kbd shortcut="shift+x" /> picks a range, <Kbd shortcut="mod+a" /> picks every loaded row, <Kbd shortcut="escape" /> lets go.
+        </p>
+      </div>
     </div>
   );
 }

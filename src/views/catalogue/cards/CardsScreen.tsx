@@ -22,6 +22,13 @@ export default function CardsScreen() {
       renderDetail={(c) => <CardDetail card={c} />}
       renderForm={(p) => <CardForm {...p} />}
       renderActions={(c) => <CommandButton id="card.toggleDisplay" label={c.display ? 'Hide from app' : 'Show in app'} />}
+      renderSelectionActions={() => (
+        <>
+          <CommandButton id="card.toggleDisplay" label="Show or hide in the app" />
+          <CommandButton id="card.markDiscontinued" />
+          <CommandButton id="card.markNotDiscontinued" />
+        </>
+      )}
     />
   );
 }
