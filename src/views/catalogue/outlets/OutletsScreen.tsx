@@ -9,7 +9,7 @@ import { ResourceListView } from '../../ResourceListView';
 import { formatDate } from '../formParts';
 import { offerRoutes } from '../offers/paths';
 import { offers } from '../offers/screen';
-import { OfferStateBadge, validity } from '../offers/OfferBits';
+import { OfferStateBadge, shortValidity } from '../offers/OfferBits';
 import { outletFilters } from './filters';
 import { OutletForm } from './OutletForm';
 import { outlets, outletLabel, outletScreen } from './screen';
@@ -146,7 +146,7 @@ function OffersAtOutlet({ outlet }: { outlet: Outlet }) {
               <AppLink to={pathTo(offerRoutes.view, o.id)} className="rec-link">
                 <span className="rec-link-title">{o.title}</span>
                 <span className="rec-link-hint">
-                  {o.bank_names.join(', ')} · {validity(o)}
+                  {o.bank_names.join(', ')} · {shortValidity(o)}
                 </span>
                 <OfferStateBadge state={o.state} />
               </AppLink>
