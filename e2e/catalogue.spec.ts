@@ -1,0 +1,84 @@
+// The catalogue by keyboard: find a card from the palette by part of its name and bank,
+// open it, toggle its display, edit it; filter offers by bank through the URL.
+import { expect, test } from '@playwright/test';
+import { apiAs, mod, signIn } from './session';
+
+test('find a card by name and bank in the palette, toggle its display, edit it — keyboard only', async ({ page }) => {
+  await signIn(page);
+  const api = await apiAs(page);
+
+  await page.keyboard.press(`${mod}+k`);
+  await page.keyboard.type('skywards infinite enbd');
+  const hit = page.getByRole('option', { name: /Skywards Infinite Credit Card.*Emirates NBD · Visa/ });
+  await expect(hit).toBeVisible();
+  // Walk to the record with the arrows (commands rank first).
+  for (let i = 0; i < 15; i++) {
+    if (/Skywards Infinite Credit Card/.test((await page.locator('[cmdk-item][data-selected="true"]').textContent()) ?? '')) break;
+    await page.keyboard.press('ArrowDown');
+  }
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin\/view-card\/\d+/);
+  const id = Number(/view-card\/(\d+)/.exec(page.url())![1]);
+  const card = async () => (await (await api.get(`/admin/v1/show_card?id=${id}`)).json()).data;
+  const shownBefore = (await card()).display;
+  await expect(page.getByRole('heading', { level: 2, name: 'Skywards Infinite Credit Card' })).toBeVisible();
+
+  await page.keyboard.press('d');
+  await expect(page.getByText('Card updated display successfully!').first()).toBeVisible();
+  await expect.poll(async () => (await card()).display).toBe(!shownBefore);
+
+  await page.keyboard.press('e');
+  await expect(page).toHaveURL(new RegExp(`/admin/edit-card/${id}`));
+  await expect(page.getByRole('form', { name: 'Edit Skywards Infinite Credit Card' })).toBeVisible();
+  const fee = page.getByLabel('Annual fee (AED)');
+  await fee.focus();
+  await page.keyboard.press(`${mod}+a`);
+  await page.keyboard.type('1999');
+  await page.keyboard.press(`${mod}+Enter`);
+  await expect(page.getByText('Card updated successfully!').first()).toBeVisible();
+  await expect.poll(async () => (await card()).annual_fee).toBe(1999);
+  expect((await card()).name).toBe('Skywards Infinite Credit Card');
+});
+
+test('a bad edit keeps what was typed and names the field', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/admin/add-card');
+  await expect(page.getByRole('form', { name: 'New card' })).toBeVisible();
+  await page.getByLabel('Name').focus();
+  await page.keyboard.type('Nameless Bank Card');
+  await page.keyboard.press(`${mod}+Enter`);
+  await expect(page.getByText('Bank id is required.').first()).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveValue('Nameless Bank Card');
+});
+
+test('filter offers by bank through the URL; the back button restores the filter', async ({ page }) => {
+  await signIn(page);
+  const api = await apiAs(page);
+  const bank = (await (await api.get('/admin/v1/all_bank?query=ADCB')).json()).data[0];
+  const expected = (await (await api.post('/admin/v1/all_offer', { bank: bank.id, state: 'live' })).json()).pagination.total as number;
+  expect(expected).toBeGreaterThan(0);
+
+  await page.goto(`/admin/offer-list?bank=${bank.id}&state=live`);
+  await expect(page.locator('.list-count')).toHaveText(`${expected.toLocaleString('en-US')} offers`);
+  await expect(page.getByLabel('Filter by bank')).toHaveValue(String(bank.id));
+  await expect(page.getByLabel('Filter by state')).toHaveValue('live');
+
+  const upcoming = (await (await api.post('/admin/v1/all_offer', { bank: bank.id, state: 'upcoming' })).json()).pagination.total as number;
+  await page.getByLabel('Filter by state').selectOption('upcoming');
+  await expect(page).toHaveURL(/state=upcoming/);
+  await expect(page.locator('.list-count')).toHaveText(`${upcoming.toLocaleString('en-US')} offers`);
+  await page.goBack();
+  await expect(page).toHaveURL(/state=live/);
+  await expect(page.locator('.list-count')).toHaveText(`${expected.toLocaleString('en-US')} offers`);
+
+  // The palette command does the same: pick a bank, land on its offers.
+  await page.keyboard.press(`${mod}+k`);
+  await page.keyboard.type('Filter offers by bank');
+  await expect(page.locator('[cmdk-item][data-selected="true"]')).toContainText('Filter offers by bank');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Emirates NBD');
+  await expect(page.locator('[cmdk-item][data-selected="true"]')).toContainText('Emirates NBD');
+  await page.keyboard.press('Enter');
+  const enbd = (await (await api.get('/admin/v1/all_bank?query=ENBD')).json()).data[0];
+  await expect(page).toHaveURL(new RegExp(`/admin/offer-list\\?bank=${enbd.id}`));
+});
