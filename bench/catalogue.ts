@@ -70,10 +70,10 @@ async function main() {
     }),
   ]);
 
-  console.log(pad('query', 26) + pad('ours p50', 11) + pad('ours p95', 11) + pad('base p50', 11) + 'speed-up');
+  console.log(pad('query', 30) + pad('ours p50', 11) + pad('ours p95', 11) + pad('base p50', 11) + 'speed-up');
   for (const [name, ours, base] of rows) {
     const [o50, o95, b50] = [pct(ours, 50), pct(ours, 95), pct(base, 50)];
-    console.log(pad(name, 26) + pad(`${o50.toFixed(1)} ms`, 11) + pad(`${o95.toFixed(1)} ms`, 11) + pad(`${b50.toFixed(0)} ms`, 11) + `${(b50 / o50).toFixed(1)}×`);
+    console.log(pad(name, 30) + pad(`${o50.toFixed(1)} ms`, 11) + pad(`${o95.toFixed(1)} ms`, 11) + pad(`${b50.toFixed(0)} ms`, 11) + `${(b50 / o50).toFixed(1)}×`);
   }
   await app.close();
   await db.close();
