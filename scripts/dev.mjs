@@ -2,7 +2,8 @@
 // hot reload, which proxies /api, /admin/v1, /uploads and /health to it.
 import { spawn } from 'node:child_process';
 
-const env = { ...process.env, SKIP_CLIENT_BUILD: '1', PORT: process.env.PORT ?? '8080' };
+const port = process.env.PORT ?? '8080';
+const env = { ...process.env, SKIP_CLIENT_BUILD: '1', PORT: port, API_PROXY: process.env.API_PROXY ?? `http://localhost:${port}` };
 const procs = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/main.ts'], { stdio: 'inherit', env }),
   spawn('npx', ['vite', '--port', process.env.VITE_PORT ?? '5173'], { stdio: 'inherit', env }),
