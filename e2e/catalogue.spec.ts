@@ -82,3 +82,25 @@ test('filter offers by bank through the URL; the back button restores the filter
   const enbd = (await (await api.get('/admin/v1/all_bank?query=ENBD')).json()).data[0];
   await expect(page).toHaveURL(new RegExp(`/admin/offer-list\\?bank=${enbd.id}`));
 });
+
+test('select three users with x and delete them together after one confirm — keyboard only', async ({ page }) => {
+  await signIn(page);
+  const api = await apiAs(page);
+  for (const n of [1, 2, 3]) expect((await api.post('/admin/v1/add_user', { name: `E2E Bulk ${n}`, email: `bulk${n}@e2e.example` })).status()).toBe(200);
+  await page.goto('/admin/user-list?query=e2e%20bulk');
+  const list = page.getByRole('listbox', { name: 'Users' });
+  await expect(list.getByRole('option')).toHaveCount(3);
+  await list.focus();
+  for (let i = 0; i < 3; i++) {
+    await page.keyboard.press('j');
+    await page.keyboard.press('x');
+  }
+  await expect(page.getByRole('region', { name: 'Selection' })).toContainText('3 selected');
+  await page.keyboard.press(`${mod}+Shift+Backspace`);
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Delete 3 users?');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Deleted 3 users.').first()).toBeVisible();
+  const left = await (await api.get('/admin/v1/all_user?query=e2e%20bulk')).json();
+  expect(left.pagination.total).toBe(0);
+});
