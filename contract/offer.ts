@@ -66,6 +66,8 @@ export const offerResource = defineResource({
   files: { image: 'image' },
   filters: OfferFilters,
   sortable: ['valid_to', 'title', 'created_at'],
+  // Newest first: the offers someone just added or imported are the ones being looked at.
+  defaultSort: '-created_at',
   entity: Offer,
   create: Type.Object({
     title: fields.title,

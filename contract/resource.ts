@@ -28,8 +28,10 @@ export interface ResourceContract<
   listMethod?: 'GET' | 'POST';
   /** Filter fields beyond `query` (all optional); the browser keeps them in the URL. */
   filters?: TObject;
-  /** Columns a list may be sorted by (`sort=name` or `sort=-name`); the first is the default. */
+  /** Columns a list may be sorted by (`sort=name` or `sort=-name`). */
   sortable?: string[];
+  /** The order of a list that names none (default: the first sortable column, ascending). */
+  defaultSort?: string;
   /** Where show takes the id: in the path (`:id`, default) or as `?id=` (SPEC.md shows no path parameter). */
   showIdIn?: 'path' | 'query';
   /** HTTP method of the update call (SPEC.md varies: POST multipart or PUT JSON). */

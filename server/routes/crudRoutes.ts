@@ -66,7 +66,10 @@ export function crudRoutes<T extends { id: number }>(app: FastifyInstance, o: Cr
     method: c.listMethod ?? 'GET',
     url: c.paths.list,
     schema: { tags, summary: `List ${c.label.many.toLowerCase()}`, ...listSchema, response: { 200: ListEnvelope(c.entity), 422: ErrorEnvelope } },
-    handler: (req) => repo.list({ ...(req.query as object), ...((req.body as object | null) ?? {}) } as never),
+    handler: (req) => {
+      const params = { ...(req.query as object), ...((req.body as object | null) ?? {}) } as { sort?: string };
+      return repo.list({ ...params, sort: params.sort ?? c.defaultSort } as never);
+    },
   });
 
   if (has('show')) {

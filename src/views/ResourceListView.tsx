@@ -245,7 +245,7 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
           filters={screen.filters ?? []}
           values={filters}
           onChange={(key, value) => setParams({ [key]: value || null })}
-          sort={sorts.length ? { options: sorts, value: sort, defaultValue: sorts[0].value, onChange: (v) => setParams({ sort: v || null }) } : undefined}
+          sort={sorts.length ? { options: sorts, value: sort, defaultValue: resource.defaultSort ?? sorts[0].value, onChange: (v) => setParams({ sort: v || null }) } : undefined}
           onLeave={() => listRef.current?.focus()}
         />
         {selectedCount > 0 ? (

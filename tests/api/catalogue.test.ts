@@ -182,6 +182,14 @@ describe('reference data', () => {
     expect(a.kilometres).toBe(2);
   });
 
+  it('lists offers newest first unless asked otherwise', async () => {
+    const ids_ = (await api('POST', '/admin/v1/all_offer', {})).json().data.map((o: { id: number }) => o.id);
+    expect(ids_.length).toBeGreaterThan(1);
+    expect(ids_).toEqual([...ids_].sort((a: number, b: number) => b - a));
+    const byTitle = (await api('POST', '/admin/v1/all_offer?sort=title', {})).json().data.map((o: { title: string }) => o.title.toLowerCase());
+    expect(byTitle).toEqual([...byTitle].sort());
+  });
+
   it('sorts by an allowed column and rejects a malformed sort', async () => {
     const asc = (await api('GET', '/admin/v1/all_bank?sort=name')).json().data.map((b: { name: string }) => b.name);
     const desc = (await api('GET', '/admin/v1/all_bank?sort=-name')).json().data.map((b: { name: string }) => b.name);

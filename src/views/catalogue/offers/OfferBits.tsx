@@ -2,9 +2,13 @@
 import type { Offer } from '../../../../contract/offer';
 import { formatDay } from '../formParts';
 import { STATE_LABELS } from './states';
+import '../bits.css';
+
+/** Live reads like an "on" pill, upcoming like an accent one, expired stays muted. */
+const PILL: Record<Offer['state'], string> = { live: 'pill pill-on', upcoming: 'pill pill-accent', expired: 'pill' };
 
 export function OfferStateBadge({ state }: { state: Offer['state'] }) {
-  return <span className={`state-badge state-${state}`}>{STATE_LABELS[state].label}</span>;
+  return <span className={PILL[state]}>{STATE_LABELS[state].label}</span>;
 }
 
 /** '12 Mar 2026 – 12 Jan 2027'. */
