@@ -42,6 +42,7 @@ export default function Login() {
       </form>
       <div className="auth-links">
         <Link href="/send-email">Forgot password?</Link>
+        <Link href="/send-email?purpose=login">Sign in with a code</Link>
       </div>
     </AuthLayout>
   );

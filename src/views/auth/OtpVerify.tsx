@@ -8,10 +8,15 @@ import { Field } from '../../ui/Field';
 import { AuthLayout } from './AuthLayout';
 import { authError, fieldErrorsOf } from './authError';
 
-/** Step 2 of the reset: the mailed code signs the admin in, then they choose a new password. */
+/**
+ * Step 2: the mailed code signs the admin in. For a reset they then choose a new password;
+ * with `?purpose=login` they go straight to the dashboard.
+ */
 export default function OtpVerify() {
   const [, navigate] = useLocation();
-  const email = new URLSearchParams(useSearch()).get('email') ?? '';
+  const search = new URLSearchParams(useSearch());
+  const email = search.get('email') ?? '';
+  const signingIn = search.get('purpose') === 'login';
   const [otp, setOtp] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -27,7 +32,7 @@ export default function OtpVerify() {
       const res = await withLoading(() => authApi.verifyOtp(email, otp.trim()));
       signIn(res.data);
       toast.success(res.message || 'OTP verified successfully', { duration: 2000 });
-      navigate('/forgot-password', { replace: true });
+      navigate(signingIn ? '/' : '/forgot-password', { replace: true });
     } catch (err) {
       setError(authError(err, 'OTP verification failed'));
       setFields(fieldErrorsOf(err));
@@ -37,7 +42,8 @@ export default function OtpVerify() {
   async function resend() {
     setError(null);
     try {
-      const res = await withLoading(() => authApi.resendOtp(email));
+      // A reset code is resent as a reset code, so the mail says what it is for.
+      const res = await withLoading(() => (signingIn ? authApi.resendOtp(email) : authApi.forgotPassword(email)));
       toast.success(res.message || 'OTP re-sent successfully', { duration: 2000 });
       setResendAt(Date.now() + OTP_RESEND_MS);
     } catch (err) {

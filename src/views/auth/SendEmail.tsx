@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { toast } from 'sonner';
 import { authApi } from '../../api/auth';
 import { withLoading } from '../../store/session';
@@ -7,9 +7,27 @@ import { Field } from '../../ui/Field';
 import { AuthLayout } from './AuthLayout';
 import { authError, fieldErrorsOf } from './authError';
 
-/** Step 1 of the reset: ask for a code by e-mail. */
+/** What the mailed code is for: resetting the password (default) or signing in with it. */
+const PURPOSES = {
+  reset: {
+    title: 'Reset your password',
+    send: authApi.forgotPassword,
+    sent: 'Password reset instructions sent',
+    failed: 'Failed to send password reset instructions',
+  },
+  login: {
+    title: 'Sign in with a code',
+    send: authApi.requestOtp,
+    sent: 'OTP request sent successfully',
+    failed: 'Failed to send OTP request',
+  },
+} as const;
+
+/** Step 1: ask for a code by e-mail (`?purpose=login` signs in with it instead of resetting). */
 export default function SendEmail() {
   const [, navigate] = useLocation();
+  const purpose = new URLSearchParams(useSearch()).get('purpose') === 'login' ? 'login' : 'reset';
+  const p = PURPOSES[purpose];
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -20,17 +38,17 @@ export default function SendEmail() {
     setFields({});
     const address = email.trim();
     try {
-      const res = await withLoading(() => authApi.forgotPassword(address));
-      toast.success(res.message || 'Password reset instructions sent', { duration: 2000 });
-      navigate(`/otp-verify?email=${encodeURIComponent(address)}`);
+      const res = await withLoading(() => p.send(address));
+      toast.success(res.message || p.sent, { duration: 2000 });
+      navigate(`/otp-verify?email=${encodeURIComponent(address)}${purpose === 'login' ? '&purpose=login' : ''}`);
     } catch (err) {
-      setError(authError(err, 'Failed to send password reset instructions'));
+      setError(authError(err, p.failed));
       setFields(fieldErrorsOf(err));
     }
   }
 
   return (
-    <AuthLayout title="Reset your password" subtitle="We will e-mail you a 6-digit code.">
+    <AuthLayout title={p.title} subtitle="We will e-mail you a 6-digit code.">
       <form className="auth-form" onSubmit={submit} noValidate>
         {error && (
           <div className="alert" role="alert">

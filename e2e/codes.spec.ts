@@ -1,15 +1,17 @@
-// The whole forgot-password path, reading the code from the outbox as a demo user would.
-// Runs after the keyboard specs (files run in name order) because it changes the password.
+// Mailed one-time codes: the forgot-password path and signing in with a code, reading the
+// codes from the outbox as a demo user would.
+// The reset test puts the password back, so spec order does not matter.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from './globalSetup';
+import { apiAs, signIn } from './session';
 
-function latestCodeFor(email: string): string | null {
+function latestCodeFor(email: string, subject = 'Your password reset code'): string | null {
   const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
   if (!fs.existsSync(dir)) return null;
   const mails = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
-  const mail = mails.filter((m) => m.to === email && m.subject === 'Your password reset code').at(-1);
+  const mail = mails.filter((m) => m.to === email && m.subject === subject).at(-1);
   return mail ? /\b(\d{6})\b/.exec(mail.text)![1] : null;
 }
 
@@ -64,4 +66,31 @@ test('forgot password: e-mail, code from the outbox, new password, sign in — k
     data: { password: E2E_ADMIN.password, password_confirmation: E2E_ADMIN.password },
   });
   expect(restore.status()).toBe(200);
+});
+
+test('sign in with a mailed code instead of a password — keyboard only', async ({ page }) => {
+  // Its own admin, so the 60-second resend limit of the reset test's address does not apply.
+  await signIn(page);
+  const email = 'code-login@e2e.example';
+  expect((await (await apiAs(page)).post('/admin/v1/add_user', { name: 'Code Login', email, role: 'admin' })).status()).toBe(200);
+  await page.evaluate(() => localStorage.clear());
+
+  await page.goto('/admin/login');
+  await expect(page.getByLabel('Email')).toBeFocused();
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.getByRole('link', { name: 'Sign in with a code' }).evaluate((el) => el === document.activeElement)) break;
+  }
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin\/send-email\?purpose=login/);
+  await expect(page.getByRole('heading', { name: 'Sign in with a code' })).toBeVisible();
+  await page.keyboard.type(email);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin\/otp-verify/);
+  await expect.poll(() => latestCodeFor(email, 'Your sign-in code'), { timeout: 10_000 }).not.toBeNull();
+  await expect(page.getByLabel('Verification code')).toBeFocused();
+  await page.keyboard.type(latestCodeFor(email, 'Your sign-in code')!);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin\/?$/);
+  await expect(page.getByTestId('current-admin')).toContainText('Code Login');
 });
