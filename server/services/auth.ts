@@ -34,7 +34,7 @@ export function createAuth(db: Db, mailer: Mailer, now: () => number = Date.now)
     async login(email: string, password: string) {
       const row = await findByEmail(email);
       const ok = await verifyPassword(row?.password_hash as string | undefined, password);
-      if (!row || !ok) throw new HttpError(401, 'Invalid email or password.', { password: ['Invalid email or password.'] });
+      if (!row || !ok) throw new HttpError(401, 'Invalid email or password.');
       assertActive(row);
       return issueSession(row.id as number);
     },

@@ -42,11 +42,17 @@ export const effectiveTheme = (theme: Theme = ui.theme): 'light' | 'dark' =>
 /** Flip what is on screen; the choice then sticks instead of following the system. */
 export const toggleTheme = () => setTheme(effectiveTheme() === 'dark' ? 'light' : 'dark');
 
+/**
+ * The stylesheet knows one dark palette, keyed on `data-theme`; the attribute always holds
+ * the theme in effect (index.html sets it before the first paint), and follows the system
+ * while the choice is 'system'.
+ */
 export function applyTheme() {
   if (typeof document === 'undefined') return;
-  if (ui.theme === 'system') delete document.documentElement.dataset.theme;
-  else document.documentElement.dataset.theme = ui.theme;
+  document.documentElement.dataset.theme = effectiveTheme();
 }
+if (typeof matchMedia !== 'undefined')
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => ui.theme === 'system' && applyTheme());
 
 /** A list screen announces itself (and its cursor) while it is mounted. */
 export function setActiveView(view: string | null, list: ListController | null = null) {

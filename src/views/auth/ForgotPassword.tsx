@@ -6,7 +6,7 @@ import { authApi } from '../../api/auth';
 import { clearSession, isSignedIn, session, withLoading } from '../../store/session';
 import { Field } from '../../ui/Field';
 import { AuthLayout } from './AuthLayout';
-import { authError, fieldErrorsOf } from './authError';
+import { useAuthStep } from './authError';
 
 /** Step 3 of the reset: a new password, set with the session the code gave. */
 export default function ForgotPassword() {
@@ -14,23 +14,17 @@ export default function ForgotPassword() {
   const s = useSnapshot(session);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const { error, fields, run } = useAuthStep();
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    setError(null);
-    setFields({});
-    try {
+    return run(async () => {
       await withLoading(() => authApi.resetPassword(password, confirmation));
       // The server ended every session of this admin: sign in again with the new password.
       clearSession();
       navigate('/login', { replace: true });
       toast.success('Password changed successfully', { duration: 2000 });
-    } catch (err) {
-      setError(authError(err, 'Failed to change password'));
-      setFields(fieldErrorsOf(err));
-    }
+    }, 'Failed to change password');
   }
 
   if (!isSignedIn(s)) {

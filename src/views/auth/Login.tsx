@@ -4,26 +4,20 @@ import { authApi } from '../../api/auth';
 import { signIn, withLoading } from '../../store/session';
 import { Field } from '../../ui/Field';
 import { AuthLayout } from './AuthLayout';
-import { authError, fieldErrorsOf } from './authError';
+import { useAuthStep } from './authError';
 
 export default function Login() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const { error, fields, run } = useAuthStep();
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    setError(null);
-    setFields({});
-    try {
+    return run(async () => {
       const res = await withLoading(() => authApi.login(email.trim(), password));
       // Signed in: the public route wrapper sends us on (to ?next= or the dashboard).
       signIn(res.data);
-    } catch (err) {
-      setError(authError(err, 'Login failed'));
-      setFields(fieldErrorsOf(err));
-    }
+    }, 'Login failed');
   }
 
   return (

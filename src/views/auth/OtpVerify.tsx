@@ -6,7 +6,7 @@ import { authApi } from '../../api/auth';
 import { signIn, withLoading } from '../../store/session';
 import { Field } from '../../ui/Field';
 import { AuthLayout } from './AuthLayout';
-import { authError, fieldErrorsOf } from './authError';
+import { useAuthStep } from './authError';
 
 /**
  * Step 2: the mailed code signs the admin in. For a reset they then choose a new password;
@@ -18,43 +18,33 @@ export default function OtpVerify() {
   const email = search.get('email') ?? '';
   const signingIn = search.get('purpose') === 'login';
   const [otp, setOtp] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const { error, fields, run } = useAuthStep();
   // A code was just sent to reach this page: the server refuses another for 60 s.
   const [resendAt, setResendAt] = useState(() => Date.now() + OTP_RESEND_MS);
   const wait = useCountdown(resendAt);
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    setError(null);
-    setFields({});
-    try {
+    return run(async () => {
       const res = await withLoading(() => authApi.verifyOtp(email, otp.trim()));
       signIn(res.data);
       toast.success(res.message || 'OTP verified successfully', { duration: 2000 });
       navigate(signingIn ? '/' : '/forgot-password', { replace: true });
-    } catch (err) {
-      setError(authError(err, 'OTP verification failed'));
-      setFields(fieldErrorsOf(err));
-    }
+    }, 'OTP verification failed');
   }
 
-  async function resend() {
-    setError(null);
-    try {
+  const resend = () =>
+    run(async () => {
       // A reset code is resent as a reset code, so the mail says what it is for.
       const res = await withLoading(() => (signingIn ? authApi.resendOtp(email) : authApi.forgotPassword(email)));
       toast.success(res.message || 'OTP re-sent successfully', { duration: 2000 });
       setResendAt(Date.now() + OTP_RESEND_MS);
-    } catch (err) {
-      setError(authError(err, 'Failed to send OTP request'));
-    }
-  }
+    }, 'Failed to send OTP request');
 
   if (!email) {
     return (
       <AuthLayout title="Enter your code" subtitle="We need the e-mail address the code was sent to.">
-        <Link href="/send-email">Request a code</Link>
+        <Link href={signingIn ? '/send-email?purpose=login' : '/send-email'}>Request a code</Link>
       </AuthLayout>
     );
   }
@@ -89,7 +79,7 @@ export default function OtpVerify() {
         <button type="button" className="btn btn-ghost" onClick={resend} disabled={wait > 0}>
           {wait > 0 ? `Resend code (${wait}s)` : 'Resend code'}
         </button>
-        <Link href="/send-email">Use another e-mail</Link>
+        <Link href={signingIn ? '/send-email?purpose=login' : '/send-email'}>Use another e-mail</Link>
       </div>
     </AuthLayout>
   );

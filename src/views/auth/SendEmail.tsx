@@ -5,7 +5,7 @@ import { authApi } from '../../api/auth';
 import { withLoading } from '../../store/session';
 import { Field } from '../../ui/Field';
 import { AuthLayout } from './AuthLayout';
-import { authError, fieldErrorsOf } from './authError';
+import { useAuthStep } from './authError';
 
 /** What the mailed code is for: resetting the password (default) or signing in with it. */
 const PURPOSES = {
@@ -29,22 +29,16 @@ export default function SendEmail() {
   const purpose = new URLSearchParams(useSearch()).get('purpose') === 'login' ? 'login' : 'reset';
   const p = PURPOSES[purpose];
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const { error, fields, run } = useAuthStep();
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    setError(null);
-    setFields({});
     const address = email.trim();
-    try {
+    return run(async () => {
       const res = await withLoading(() => p.send(address));
       toast.success(res.message || p.sent, { duration: 2000 });
       navigate(`/otp-verify?email=${encodeURIComponent(address)}${purpose === 'login' ? '&purpose=login' : ''}`);
-    } catch (err) {
-      setError(authError(err, p.failed));
-      setFields(fieldErrorsOf(err));
-    }
+    }, p.failed);
   }
 
   return (

@@ -3,6 +3,7 @@ import { ResourceListView } from '../../ResourceListView';
 import { BankForm } from './BankForm';
 import { bankScreen } from './screen';
 import './banks.css';
+import { Badge } from '../bits';
 
 export default function BanksScreen() {
   return (
@@ -57,7 +58,7 @@ function BankDetail({ bank }: { bank: Bank }) {
         </dd>
         <dt>Status</dt>
         <dd>
-          <span className={bank.is_active ? 'badge badge-on' : 'badge'}>{bank.is_active ? 'Active' : 'Inactive'}</span>
+          <Badge tone={bank.is_active ? 'on' : 'off'}>{bank.is_active ? 'Active' : 'Inactive'}</Badge>
         </dd>
         <dt>Updated</dt>
         <dd>{formatDate(bank.updated_at)}</dd>

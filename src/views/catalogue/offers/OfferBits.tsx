@@ -1,14 +1,14 @@
 // Small parts of how an offer reads, shared by the offers screen and the outlet view.
 import type { Offer } from '../../../../contract/offer';
 import { formatDay } from '../formParts';
+import { Badge, type Tone } from '../bits';
 import { STATE_LABELS } from './states';
-import '../bits.css';
 
-/** Live reads like an "on" pill, upcoming like an accent one, expired stays muted. */
-const PILL: Record<Offer['state'], string> = { live: 'pill pill-on', upcoming: 'pill pill-accent', expired: 'pill' };
+/** Live reads "on", upcoming as the accent, expired stays muted. */
+const TONE: Record<Offer['state'], Tone> = { live: 'on', upcoming: 'accent', expired: 'off' };
 
 export function OfferStateBadge({ state }: { state: Offer['state'] }) {
-  return <span className={PILL[state]}>{STATE_LABELS[state].label}</span>;
+  return <Badge tone={TONE[state]}>{STATE_LABELS[state].label}</Badge>;
 }
 
 /** '12 Mar 2026 – 12 Jan 2027'. */
