@@ -9,7 +9,7 @@ import { loadConfig } from '../server/config';
 import { openDb } from '../server/db/connection';
 import { lockDataDir } from '../server/db/lock';
 import { migrate } from '../server/db/migrate';
-import { createAuth } from '../server/services/auth';
+import { hashPassword } from '../server/services/passwords';
 import { createMailer } from '../server/services/mail';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
@@ -24,15 +24,15 @@ async function main() {
   const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
   await migrate(db);
   const mailer = createMailer({ dataDir: config.dataDir, from: config.mailFrom, log: () => {} });
-  const auth = createAuth(db, mailer);
+  const sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) => db.read((tx) => tx.query<T>(text, params));
   const email = 'bench@bench.local';
-  await db.query("delete from users where email = $1", [email]);
-  await db.query("insert into users (name, email, role, password_hash) values ('Bench', $1, 'admin', $2)", [email, await auth.hashPassword('bench-password')]);
+  await sql('delete from users where email = $1', [email]);
+  await sql("insert into users (name, email, role, password_hash) values ('Bench', $1, 'admin', $2)", [email, await hashPassword('bench-password')]);
   const app = await buildApp({ config, db, mailer });
   const token = (await app.inject({ method: 'POST', url: '/api/v1/login', payload: { email, password: 'bench-password' } })).json().data.token;
   const headers = { authorization: `Bearer ${token}` };
-  const offers = Number((await db.query<{ n: number }>('select count(*)::int as n from offers')).rows[0].n);
-  const bank = (await db.query<{ id: number }>('select id from banks order by id limit 1')).rows[0].id;
+  const offers = Number((await sql<{ n: number }>('select count(*)::int as n from offers')).rows[0].n);
+  const bank = (await sql<{ id: number }>('select id from banks order by id limit 1')).rows[0].id;
   console.log(`catalogue: ${offers.toLocaleString()} offers on ${db.kind}; ${RUNS} runs per query (baseline ${BASELINE_RUNS})\n`);
 
   const rows: [string, number[], number[]][] = [];
@@ -47,15 +47,15 @@ async function main() {
     rows.push([
       `palette "${q}"`,
       await time(RUNS, inject({ method: 'GET', url: `/admin/v1/search?query=${encodeURIComponent(q)}`, headers })),
-      await time(BASELINE_RUNS, () => db.query(`select id, title from offers_view v where ${naive(terms, 'v')} limit 5`, terms)),
+      await time(BASELINE_RUNS, () => sql(`select id, title from offers_view v where ${naive(terms, 'v')} limit 5`, terms)),
     ]);
     // List: page 1 of 50 with its total count.
     rows.push([
       `list  "${q}"`,
       await time(RUNS, inject({ method: 'POST', url: '/admin/v1/all_offer', headers, payload: { query: q } })),
       await time(BASELINE_RUNS, async () => {
-        await db.query(`select count(*) from offers_view v where ${naive(terms, 'v')}`, terms);
-        await db.query(`select * from offers_view v where ${naive(terms, 'v')} order by valid_to, id limit 50`, terms);
+        await sql(`select count(*) from offers_view v where ${naive(terms, 'v')}`, terms);
+        await sql(`select * from offers_view v where ${naive(terms, 'v')} order by valid_to, id limit 50`, terms);
       }),
     ]);
   }
@@ -64,9 +64,9 @@ async function main() {
     await time(RUNS, inject({ method: 'POST', url: '/admin/v1/all_offer', headers, payload: { bank, state: 'live' } })),
     await time(BASELINE_RUNS, async () => {
       const where = `$1 = any(bank_ids) and valid_from <= current_date and valid_to >= current_date`;
-      const sql = `(select v.*, array(select c.bank_id from offer_cards oc join cards c on c.id = oc.card_id where oc.offer_id = v.id) as bank_ids from offers_view v) x`;
-      await db.query(`select count(*) from ${sql} where ${where}`, [bank]);
-      await db.query(`select * from ${sql} where ${where} order by valid_to, id limit 50`, [bank]);
+      const from = `(select v.*, array(select c.bank_id from offer_cards oc join cards c on c.id = oc.card_id where oc.offer_id = v.id) as bank_ids from offers_view v) x`;
+      await sql(`select count(*) from ${from} where ${where}`, [bank]);
+      await sql(`select * from ${from} where ${where} order by valid_to, id limit 50`, [bank]);
     }),
   ]);
 

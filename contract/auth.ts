@@ -1,4 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { MessageEnvelope, RecordEnvelope } from './envelope';
+import { Timestamps } from './fields';
+import { ADMIN_ROOT, AUTH_ROOT, defineOp } from './operation';
 
 export const Role = Type.Union([Type.Literal('admin'), Type.Literal('user')]);
 
@@ -10,8 +13,8 @@ export const User = Type.Object({
   avatar: Type.Union([Type.String(), Type.Null()]),
   role: Role,
   status: Type.Union([Type.Literal('active'), Type.Literal('disabled')]),
-  created_at: Type.String(),
-  updated_at: Type.String(),
+  created_at: Timestamps.created_at,
+  updated_at: Timestamps.updated_at,
 });
 export type User = Static<typeof User>;
 
@@ -40,3 +43,55 @@ export const SESSION_TTL_MS = 259_200_000;
 export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_RESEND_MS = 60_000;
+
+// ---- the calls (contract/api.md lists them all) ----
+
+const tag = 'Authentication';
+const SessionEnvelope = RecordEnvelope(Session);
+const auth = { tag, access: 'public' as const };
+
+export const login = defineOp({ ...auth, id: 'auth.login', method: 'POST', path: `${AUTH_ROOT}/login`, summary: 'Sign in with e-mail and password', body: LoginBody, response: SessionEnvelope });
+
+/** request_otp, resend_otp and forgot_password answer alike, whether or not the e-mail exists. */
+const codeOp = (id: string, path: string, summary: string, message: string) =>
+  defineOp({ ...auth, id, method: 'POST', path: `${AUTH_ROOT}${path}`, summary, body: EmailBody, response: MessageEnvelope, message });
+export const CODE_SENT = 'If an account exists for that e-mail, a code is on its way.';
+export const requestOtp = codeOp('auth.requestOtp', '/request_otp', 'Mail a sign-in code', `OTP request sent successfully. ${CODE_SENT}`);
+export const resendOtp = codeOp('auth.resendOtp', '/resend_otp', 'Mail a new sign-in code', `OTP re-sent successfully. ${CODE_SENT}`);
+export const forgotPassword = codeOp('auth.forgotPassword', '/forgot_password', 'Mail a password-reset code', `Password reset instructions sent. ${CODE_SENT}`);
+
+export const verifyOtp = defineOp({ ...auth, id: 'auth.verifyOtp', method: 'POST', path: `${AUTH_ROOT}/verify_otp`, summary: 'Exchange a mailed code for a session', body: VerifyOtpBody, response: SessionEnvelope, message: 'OTP verified successfully' });
+
+export const resetPassword = defineOp({
+  tag,
+  access: 'user',
+  id: 'auth.resetPassword',
+  method: 'POST',
+  path: `${AUTH_ROOT}/reset_password`,
+  summary: 'Set a new password (ends every session)',
+  body: ResetPasswordBody,
+  multipart: true,
+  response: MessageEnvelope,
+  message: 'Password changed successfully',
+});
+
+export const updateProfile = defineOp({
+  tag,
+  access: 'user',
+  id: 'auth.updateProfile',
+  method: 'POST',
+  path: `${AUTH_ROOT}/update_profile`,
+  summary: 'Update the signed-in user',
+  body: UpdateProfileBody,
+  multipart: true,
+  files: { avatar: 'image' },
+  response: RecordEnvelope(User),
+  message: 'profile updated successfully!',
+  touches: ['user'],
+});
+
+export const logout = defineOp({ tag, access: 'user', id: 'auth.logout', method: 'POST', path: `${AUTH_ROOT}/logout`, summary: 'End this session only', response: MessageEnvelope, message: 'Signed out' });
+
+export const showMe = defineOp({ tag: 'Session', access: 'admin', id: 'session.showUser', method: 'GET', path: `${ADMIN_ROOT}/show_user`, summary: 'The signed-in admin', response: RecordEnvelope(User), message: 'User fetched successfully!' });
+
+export const authOps = [login, requestOtp, resendOtp, forgotPassword, verifyOtp, resetPassword, updateProfile, logout, showMe];

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { defineResource } from './resource';
+import { Timestamps } from './fields';
 
 export const Bank = Type.Object({
   id: Type.Integer(),
@@ -8,9 +9,7 @@ export const Bank = Type.Object({
   website: Type.Union([Type.String(), Type.Null()]),
   logo: Type.Union([Type.String(), Type.Null()]),
   is_active: Type.Boolean(),
-  version: Type.Integer(),
-  created_at: Type.String(),
-  updated_at: Type.String(),
+  ...Timestamps,
 });
 export type Bank = Static<typeof Bank>;
 
@@ -43,6 +42,7 @@ export type BankUpdate = Static<typeof BankUpdate>;
 export const bankResource = defineResource({
   name: 'bank',
   label: { one: 'Bank', many: 'Banks' },
+  storage: { table: 'banks' },
   paths: {
     list: '/all_bank',
     show: '/show_bank/:id',
@@ -53,6 +53,7 @@ export const bankResource = defineResource({
   updateMethod: 'POST',
   removeIdParam: 'bank_id',
   files: { logo: 'image' },
+  sortable: ['name', 'code', 'created_at'],
   entity: Bank,
   create: BankCreate,
   update: BankUpdate,

@@ -1,5 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { defineResource } from './resource';
+import { IdParams, defineResource } from './resource';
+import { RecordEnvelope } from './envelope';
+import { ADMIN_ROOT, defineOp } from './operation';
 import { CARD_STATUSES } from './constants';
 
 export { CARD_STATUSES };
@@ -55,6 +57,7 @@ export const CardFilters = Type.Object({
 export const cardResource = defineResource({
   name: 'card',
   label: { one: 'Card', many: 'Cards' },
+  storage: { table: 'cards', view: 'cards_view' },
   paths: { list: '/all_card', show: '/show_card', add: '/add_card', update: '/update_card/:id', remove: '/delete_card' },
   listMethod: 'POST',
   showIdIn: 'query',
@@ -83,6 +86,26 @@ export const cardResource = defineResource({
   messages: { added: 'Card added successfully!', updated: 'Card updated successfully!', deleted: 'Card deleted successfully!', shown: 'Card fetched successfully!' },
 });
 
-/** POST /admin/v1/update_card/{id}/display (multipart). */
 export const CardDisplayBody = Type.Object({ display: Type.Boolean() });
 export const CARD_DISPLAY_MESSAGE = 'Card updated display successfully!';
+
+/** Show or hide a card in the consumer app (SPEC.md §7: multipart {display}). */
+export const setCardDisplay = defineOp({
+  id: 'card.setDisplay',
+  method: 'POST',
+  path: `${ADMIN_ROOT}/update_card/:id/display`,
+  summary: 'Show or hide a card in the app',
+  tag: 'Cards',
+  access: 'admin',
+  permission: 'card.write',
+  resource: 'card',
+  params: IdParams,
+  body: CardDisplayBody,
+  multipart: true,
+  response: RecordEnvelope(Card),
+  message: CARD_DISPLAY_MESSAGE,
+  touches: ['card'],
+});
+
+/** The card calls beyond its five CRUD ones (contract/operations.ts lists every call). */
+export const cardOps = [setCardDisplay];

@@ -15,6 +15,7 @@ export type Category = Static<typeof Category>;
 export const categoryResource = defineResource({
   name: 'category',
   label: { one: 'Category', many: 'Categories' },
+  storage: { table: 'categories' },
   paths: { list: '/all_categories', show: '/show_categories/:id', add: '/add_categories', update: '/update_categories/:id', remove: '/delete_categories' },
   updateMethod: 'POST',
   removeIdParam: 'category_id',

@@ -8,6 +8,7 @@ export type City = Static<typeof City>;
 export const cityResource = defineResource({
   name: 'city',
   label: { one: 'Area', many: 'Dubai areas' },
+  storage: { table: 'dubai_cities' },
   paths: { list: '/dubai_city', show: '', add: '', update: '', remove: '' },
   omit: ['show', 'add', 'update', 'remove'],
   updateMethod: 'POST',

@@ -44,10 +44,14 @@ export const DEFAULT_PAGE = 1;
 export const DEFAULT_PER_PAGE = 50;
 export const MAX_PER_PAGE = 500;
 
+/** The deepest page a list answers (an offset past this is no list anybody reads). */
+export const MAX_PAGE = 1_000_000;
+
+/** Optional with defaults: the server fills them in, so a caller may leave them out. */
 export const ListQuery = Type.Object({
   query: Type.Optional(Type.String({ maxLength: 200 })),
-  page: Type.Integer({ minimum: 1, default: DEFAULT_PAGE }),
-  per_page: Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE }),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: DEFAULT_PAGE })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE })),
   sort: Type.Optional(Type.String({ pattern: '^-?[a-z_]+$', maxLength: 40 })),
 });
 export type ListQuery = Static<typeof ListQuery>;

@@ -13,8 +13,8 @@ export const Text = (max: number) => Type.String({ maxLength: max });
 export const DateOnly = Type.String({ format: 'date' });
 export const Timestamps = {
   version: Type.Integer(),
-  created_at: Type.String(),
-  updated_at: Type.String(),
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Type.String({ format: 'date-time' }),
 };
 /** Ids from a multipart form arrive as "1,2,3" or repeated fields; JSON sends arrays. */
 export const IdList = Type.Array(Id, { maxItems: 500, uniqueItems: true });

@@ -10,6 +10,7 @@ const NetworkType = Type.String({ minLength: 2, maxLength: 60, pattern: '\\S' })
 export const networkResource = defineResource({
   name: 'network',
   label: { one: 'Network', many: 'Networks' },
+  storage: { table: 'networks' },
   paths: { list: '/all_network', show: '/show_network', add: '/add_network', update: '/update_network/:id', remove: '/delete_network' },
   showIdIn: 'query',
   updateMethod: 'PUT',

@@ -58,6 +58,7 @@ export const OfferFilters = Type.Object({
 export const offerResource = defineResource({
   name: 'offer',
   label: { one: 'Offer', many: 'Offers' },
+  storage: { table: 'offers', view: 'offers_view' },
   paths: { list: '/all_offer', show: '/show_offer', add: '/add_offer', update: '/update_offer/:id', remove: '/delete_offer' },
   listMethod: 'POST',
   showIdIn: 'query',

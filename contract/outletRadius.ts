@@ -13,11 +13,13 @@ export const OutletRadius = Type.Object({
 export type OutletRadius = Static<typeof OutletRadius>;
 
 const Label = Type.String({ minLength: 1, maxLength: 40, pattern: '\\S' });
-const Km = Type.Number({ exclusiveMinimum: 0, maximum: 200 });
+// At least 10 m (the table's check says > 0); a numeric exclusiveMinimum is not OpenAPI 3.0.
+const Km = Type.Number({ minimum: 0.01, maximum: 200 });
 
 export const outletRadiusResource = defineResource({
   name: 'outletRadius',
   label: { one: 'Radius', many: 'Outlet radius' },
+  storage: { table: 'outlet_radius' },
   paths: { list: '/outlet_radius', show: '/outlet_radius/:id', add: '/outlet_radius', update: '/outlet_radius/:id', remove: '/outlet_radius/:id' },
   updateMethod: 'PUT',
   removeIdParam: '',

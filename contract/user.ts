@@ -39,6 +39,7 @@ export const UserUpdate = Type.Object({
 export const userResource = defineResource({
   name: 'user',
   label: { one: 'User', many: 'Users' },
+  storage: { table: 'users' },
   paths: { list: '/all_user', show: '/show_user/:id', add: '/add_user', update: '/update_user/:id', remove: '/delete_user' },
   updateMethod: 'POST',
   removeIdParam: 'user_id',

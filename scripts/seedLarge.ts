@@ -6,7 +6,13 @@
 // with generate_series; every "random" choice hashes the series number (hashint8extended),
 // so a run is repeatable for a given starting state. Offers get 1–2 cards and 1–2 outlets
 // (a neighbour in name order, so usually the same merchant or bank) and their search_text
-// in the same statement, equal to what OFFER_SEARCH would compute.
+// in the same statement, from the words functions of migration 003 (outlet_search_words,
+// offer_search_words…), so it equals what the search_text triggers would compute.
+//
+// Those triggers are switched off (ALTER TABLE … DISABLE TRIGGER USER) inside each batch's
+// transaction and on again before it commits: a batch writes its rows with their search
+// text once, instead of once per row and again per offer when its links arrive. Being part
+// of the transaction, the switch can never outlive a batch, even when the run dies.
 //
 // For big loads the secondary indexes of the filled tables are dropped first and rebuilt at
 // the end (much faster than maintaining a trigram GIN index row by row). Their definitions
@@ -26,7 +32,6 @@ import { DUBAI_AREAS } from '../server/db/seed/areas';
 import { BRANDS, MALLS } from '../server/db/seed/outlets';
 import { CRAWLED_BANKS, ELECTRONICS, PERCENT, REFERENCE_DATE, TEMPLATES, type Template } from '../server/db/seed/offers';
 import { createUploads } from '../server/services/uploads';
-import { CARD_SEARCH } from '../server/routes/searchText';
 
 const INDEX_LOG = 'seed_large_dropped_indexes';
 const PICK_CARDS = 'seed_large_cards';
@@ -169,10 +174,18 @@ async function canSkipForeignKeyChecks(db: Db): Promise<boolean> {
   }
 }
 
+/** Tables whose search_text triggers a batch switches off: it writes search_text itself. */
+const SEARCH_TEXT_TABLES = ['outlets', 'offers', 'offer_cards', 'offer_outlets'];
+
 function inBatch<T>(db: Db, replica: boolean, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     if (replica) await tx.query('set local session_replication_role = replica');
-    return fn(tx);
+    // Off and on again in this transaction: other sessions never see the triggers off, and
+    // a batch that fails rolls the switch back with its rows.
+    for (const t of SEARCH_TEXT_TABLES) await tx.query(`alter table ${t} disable trigger user`);
+    const out = await fn(tx);
+    for (const t of SEARCH_TEXT_TABLES) await tx.query(`alter table ${t} enable trigger user`);
+    return out;
   });
 }
 
@@ -252,6 +265,7 @@ async function addCards(db: Db, count: number) {
   const networkIds = networks.flatMap((r) => Array<number>(share[r.type.toLowerCase()] ?? 0).fill(r.id));
   if (!networkIds.length) networkIds.push(...networks.map((r) => r.id));
   if (!networkIds.length) throw new Error('no card networks in the database');
+  // A few thousand rows at most: the cards' search_text trigger fills search_text in.
   const sql = `
     with ins as (
     insert into cards (name, bank_id, network_id, category_id, card_type, annual_fee, min_salary, description, status, display)
@@ -278,7 +292,6 @@ async function addCards(db: Db, count: number) {
     returning 1)
     select count(*)::int as n from ins`;
   const added = (await db.query<{ n: number }>(sql, values)).rows[0].n;
-  await db.query(`update cards set search_text = ${CARD_SEARCH} where search_text = ''`);
   log(`cards: ${fmt(added)} added in ${fmt(performance.now() - t)} ms${added < count ? ` (${fmt(count - added)} names already taken)` : ''}`);
 }
 
@@ -319,7 +332,7 @@ async function addOutlets(db: Db, count: number, batch: number, replica: boolean
   const sql = `
     insert into outlets (merchant_name, branch, category_id, area_id, address, latitude, longitude, phone, search_text)
     select merchant, branch, cat_id, area_id, address, lat, lon, phone,
-           immutable_unaccent(lower(concat_ws(' ', merchant, branch, address, area_name, cat_name)))
+           outlet_search_words(merchant, branch, address, area_name, cat_name)
       from (
         select merchant, cat_id, cat_name, area_id, area_name,
                case when in_mall then mall else area_name end as branch,
@@ -407,7 +420,7 @@ async function addOffers(db: Db, count: number, batch: number, replica: boolean)
   for (const where of ["c.display and c.status = 'Not Discontinued'", 'true']) {
     await db.query(`create unlogged table ${PICK_CARDS} as
       select (row_number() over (order by c.bank_id, c.id))::int as i, c.id, c.name, b.name as bank_name, b.code as bank_code,
-             b.name || ' ' || b.code || ' ' || c.name as frag
+             offer_card_words(b.name, b.code, c.name) as frag
         from cards c join banks b on b.id = c.bank_id where ${where}`);
     if ((await db.query<{ n: number }>(`select count(*)::int as n from ${PICK_CARDS}`)).rows[0].n) break;
     await db.query(`drop table ${PICK_CARDS}`);
@@ -419,7 +432,7 @@ async function addOffers(db: Db, count: number, batch: number, replica: boolean)
       `create unlogged table ${PICK_OUTLETS} as
        select (row_number() over (order by o.merchant_name, o.id))::int as i, o.id, o.merchant_name,
               coalesce(o.branch, a.name, o.merchant_name) as branch, o.category_id, cat.name as category_name,
-              concat_ws(' ', o.merchant_name, a.name) as frag,
+              offer_outlet_words(o.merchant_name, a.name) as frag,
               coalesce(bt.tset, ct.tset, ${p(ts.retail, 'int')}) as tset
          from outlets o
          left join dubai_cities a on a.id = o.area_id
@@ -455,6 +468,7 @@ async function addOffers(db: Db, count: number, batch: number, replica: boolean)
   };
   const from = p(0, 'bigint');
   const to = p(0, 'bigint');
+  // string_agg(distinct …, ' ') of one or two link words, as offer_search_text() builds them.
   const two = (a: string, b: string) => `case when ${b} is null or ${b} = ${a} then ${a} else least(${a}, ${b}) || ' ' || greatest(${a}, ${b}) end`;
   const fill = (col: string) =>
     `replace(replace(replace(replace(replace(${col}, '{m}', merchant), '{p}', pct::text), '{c}', cb::text), '{s}', spend::text), '{a}', amount::text)`;
@@ -470,7 +484,7 @@ async function addOffers(db: Db, count: number, batch: number, replica: boolean)
     ins as (
       insert into offers (id, title, description, discount, valid_from, valid_to, terms, category_id, from_source, search_text)
       select id, title, description, discount, vf0, vt, terms, category_id, source,
-             immutable_unaccent(lower(concat_ws(' ', title, discount, source, category_name, ${two('cf1', 'cf2')}, ${two('of1', 'of2')})))
+             offer_search_words(title, discount, source, category_name, ${two('cf1', 'cf2')}, ${two('of1', 'of2')})
         from (
           select *, greatest(vf0, least(vt0, date '2028-12-31')) as vt,
                  'Pay with your ' || bank || ' ' || card1 || coalesce(' or ' || card2, '') || ' and enjoy '

@@ -1,5 +1,6 @@
-// The Fastify application: plugins, then one route plugin per resource group in
-// SPEC.md's order. Built without listening, so tests drive it through app.inject.
+// The Fastify application: plugins, then every operation of the contract
+// (contract/operations.ts) with its handler. Built without listening, so tests drive it
+// through app.inject.
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -7,26 +8,25 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { ADMIN_ROOT } from '../contract/operation';
 import type { Config } from './config';
 import type { Db } from './db/connection';
 import type { Mailer } from './services/mail';
+import { operations, resources } from '../contract/operations';
 import { createAuth } from './services/auth';
 import { createUploads } from './services/uploads';
-import { registerErrorHandler, errorBody } from './plugins/errors';
-import { guards } from './plugins/authGuard';
-import { authRoutes } from './routes/auth';
-import { sessionRoutes } from './routes/session';
-import { bankRoutes } from './routes/banks';
-import { userRoutes } from './routes/users';
-import { categoryRoutes } from './routes/categories';
-import { networkRoutes } from './routes/networks';
-import { outletRoutes } from './routes/outlets';
-import { outletRadiusRoutes } from './routes/outletRadius';
-import { cardRoutes } from './routes/cards';
-import { offerRoutes } from './routes/offers';
-import { cityRoutes } from './routes/cities';
-import { csvRoutes } from './routes/csv';
-import { searchRoutes } from './routes/search';
+import { validatorOf } from './services/validate';
+import { registerErrorHandler } from './http/errorHandler';
+import { errorBody } from './errors';
+import { guards } from './http/authGuard';
+import { registerOperation, type Bound } from './http/handle';
+import { openApiOptions } from './http/openapi';
+import { authHandlers } from './routes/auth';
+import { dashboardHandlers } from './routes/dashboard';
+import { crudHandlers } from './routes/crud';
+import { cardHandlers } from './routes/cards';
+import { csvHandlers } from './routes/csv';
+import { searchHandlers } from './routes/search';
 
 export interface AppDeps {
   config: Config;
@@ -40,49 +40,49 @@ export interface AppDeps {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, mailer } = deps;
-  const app = Fastify({
-    logger: deps.logger ? { level: 'info' } : false,
-    bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { allErrors: true } },
-  });
-  const auth = createAuth(db, mailer, deps.now);
+  const app = Fastify({ logger: deps.logger ? { level: 'info' } : false, bodyLimit: 1024 * 1024 });
+  // One validator for calls and CSV rows alike (server/services/validate.ts).
+  app.setValidatorCompiler(({ schema }) => validatorOf(schema));
+  const auth = createAuth(db, deps.now);
   const uploads = createUploads(config.dataDir, config.uploadMaxBytes);
 
   registerErrorHandler(app);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('uploaded', null);
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
     // Images are capped at UPLOAD_MAX_BYTES; add_csv raises its own cap for CSV files.
     limits: { fileSize: Math.max(config.uploadMaxBytes, 10 * 1024 * 1024), files: 4, fields: 50, fieldSize: 100_000 },
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Cards & Offers Admin API', version: '1.0.0', description: 'Auth under /api/v1, administration under /admin/v1.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-  });
+  await app.register(swagger, openApiOptions(operations));
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   app.get('/health', { schema: { hide: true } }, async () => {
-    await db.query('select 1');
+    await db.read((tx) => tx.query('select 1'));
     return { status: 'ok', database: db.kind };
   });
 
-  await app.register(async (api) => authRoutes(api, { db, auth, uploads }), { prefix: '/api/v1' });
-  await app.register(
-    async (admin) => {
-      admin.addHook('onRequest', guards(auth).requireAdmin);
-      sessionRoutes(admin, { db });
-      // In the order of SPEC.md's Calls.
-      for (const routes of [userRoutes, bankRoutes, categoryRoutes, networkRoutes, outletRoutes, outletRadiusRoutes, cardRoutes, offerRoutes, cityRoutes])
-        routes(admin, { db, uploads });
-      csvRoutes(admin, { db });
-      searchRoutes(admin, { db });
-    },
-    { prefix: '/admin/v1' },
-  );
+  // Every operation of the contract, each with its handler; a missing one stops the start.
+  const handlers: Bound[] = [
+    ...authHandlers({ auth, mailer }),
+    ...dashboardHandlers(),
+    ...resources.flatMap(crudHandlers),
+    ...cardHandlers(),
+    ...csvHandlers(),
+    ...searchHandlers(),
+  ];
+  const byId = new Map(handlers.map((b) => [b.op.id, b]));
+  const nouns = new Map(resources.map((r) => [r.name, r.label.one.toLowerCase()]));
+  const handleDeps = { db, uploads, guards: guards(auth), nounOf: (name: string | undefined) => (name && nouns.get(name)) || 'record' };
+  for (const op of operations) {
+    const bound = byId.get(op.id);
+    if (!bound) throw new Error(`No handler for operation ${op.id} (${op.method} ${op.path})`);
+    registerOperation(app, handleDeps, bound);
+    byId.delete(op.id);
+  }
+  if (byId.size) throw new Error(`Handlers for operations the contract does not list: ${[...byId.keys()].join(', ')}`);
 
   fs.mkdirSync(uploads.dir, { recursive: true });
   await app.register(fastifyStatic, {
@@ -127,7 +127,7 @@ function serveClient(app: FastifyInstance, dir: string | undefined) {
       .send(await fs.promises.readFile(path.join(dir, 'index.html')));
   app.get('/admin', { schema: { hide: true } }, sendIndex);
   app.get('/admin/*', { schema: { hide: true } }, (req, reply) => {
-    if (req.url.startsWith('/admin/v1/')) return reply.status(404).send(errorBody(`No route for ${req.method} ${req.url.split('?')[0]}`));
+    if (req.url.startsWith(`${ADMIN_ROOT}/`)) return reply.status(404).send(errorBody(`No route for ${req.method} ${req.url.split('?')[0]}`));
     return sendIndex(req, reply);
   });
 }

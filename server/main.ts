@@ -28,7 +28,7 @@ async function main() {
   const applied = await migrate(db);
   if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log });
-  const admin = await createAuth(db, mailer).ensureAdmin(config.adminEmail, config.adminPassword);
+  const admin = await createAuth(db).ensureAdmin(config.adminEmail, config.adminPassword);
   if (config.seed && (await seed(db, createUploads(config.dataDir)))) log('demo data seeded');
 
   const app = await buildApp({ config, db, mailer, clientDir, logger: process.env.LOG_REQUESTS === '1' });

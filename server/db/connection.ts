@@ -1,16 +1,25 @@
-// One small interface over embedded PGlite and node-postgres, so every query is
-// written once in PostgreSQL's dialect and runs on both.
+// One small interface over embedded PGlite and node-postgres, so every query is written
+// once in PostgreSQL's dialect and runs on both.
+//
+// SQL is reached only through a `Tx` that `transaction` or `read` hands to a function: the
+// Db itself has no `query`. So code inside a transaction cannot reach around it to the pool
+// (on PGlite's single connection that would wait forever), and a transaction opened inside
+// another one fails at once instead of hanging (see `enter`).
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 
-export interface Queryable {
+/** A connection inside one unit of work: every repository takes it as its first argument. */
+export interface Tx {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
 }
 
-export interface Db extends Queryable {
+export interface Db {
   kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction: all or nothing. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Runs `fn` on one connection without a transaction (reads). */
+  read<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -20,8 +29,24 @@ export interface OpenOptions {
   pgliteDir?: string;
 }
 
+export class NestedTransactionError extends Error {
+  constructor() {
+    super('A transaction was opened inside another one: use the Tx you were given.');
+    this.name = 'NestedTransactionError';
+  }
+}
+
 export async function openDb(opts: OpenOptions): Promise<Db> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.pgliteDir);
+}
+
+/** Which Db the current async call chain is working inside, if any. */
+const inside = new AsyncLocalStorage<object>();
+
+/** Runs `fn` as a unit of work of `owner`; refuses to start one inside another of the same Db. */
+function enter<T>(owner: object, fn: () => Promise<T>): Promise<T> {
+  if (inside.getStore() === owner) return Promise.reject(new NestedTransactionError());
+  return inside.run(owner, fn);
 }
 
 async function openPglite(dir: string | undefined): Promise<Db> {
@@ -32,19 +57,21 @@ async function openPglite(dir: string | undefined): Promise<Db> {
   // Dates (OID 1082) stay 'YYYY-MM-DD' strings (a JS Date would shift them by the time zone);
   // NUMERIC (1700) becomes a number, as on the PostgreSQL path.
   const pg = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm, unaccent }, parsers: { 1082: (v: string) => v, 1700: (v: string) => Number(v) } });
-  // PGlite is single-connection: serialise transactions so two requests never interleave inside one.
+  // PGlite is one connection: units of work run one after another, never interleaved.
   let chain: Promise<unknown> = Promise.resolve();
   const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
     const run = chain.then(fn, fn);
     chain = run.catch(() => undefined);
     return run;
   };
-  return {
+  const asTx = (q: { query: (s: string, p?: unknown[]) => Promise<unknown> }): Tx => ({ query: (s, p) => q.query(s, p) as never });
+  const db: Db = {
     kind: 'pglite',
-    query: (sql, params) => exclusive(() => pg.query(sql, params as unknown[]) as never),
-    transaction: (fn) => exclusive(() => pg.transaction((tx) => fn({ query: (s, p) => tx.query(s, p as unknown[]) as never }))),
+    transaction: (fn) => enter(db, () => exclusive(() => pg.transaction((tx) => fn(asTx(tx))))),
+    read: (fn) => enter(db, () => exclusive(() => fn(asTx(pg)))),
     close: () => exclusive(() => pg.close()),
   };
+  return db;
 }
 
 async function openPostgres(url: string): Promise<Db> {
@@ -58,23 +85,28 @@ async function openPostgres(url: string): Promise<Db> {
   // node-postgres then emits 'error' on the pool, which would crash the process unhandled.
   pool.on('error', (err) => console.error(`[db] idle connection lost: ${err.message}`));
   await pool.query('select 1');
-  return {
+  const asTx = (client: InstanceType<typeof pg.Client> | InstanceType<typeof pg.Pool>): Tx => ({ query: (s, p) => client.query(s, p) as never });
+  const db: Db = {
     kind: 'postgres',
-    query: (sql, params) => pool.query(sql, params) as never,
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        const out = await fn({ query: (s, p) => client.query(s, p) as never });
-        await client.query('commit');
-        return out;
-      } catch (err) {
-        await client.query('rollback').catch(() => undefined);
-        throw err;
-      } finally {
-        client.release();
-      }
-    },
+    transaction: (fn) =>
+      enter(db, async () => {
+        const client = await pool.connect();
+        try {
+          await client.query('begin');
+          const out = await fn(asTx(client));
+          await client.query('commit');
+          return out;
+        } catch (err) {
+          await client.query('rollback').catch(() => undefined);
+          throw err;
+        } finally {
+          client.release();
+        }
+      }),
+    // Each query takes any free connection: a read needs no single snapshot, and a single
+    // query returns its connection at once instead of holding one for the whole request.
+    read: (fn) => enter(db, () => fn(asTx(pool))),
     close: () => pool.end(),
   };
+  return db;
 }

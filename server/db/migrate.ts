@@ -3,14 +3,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Db } from './connection';
+import type { Db, Tx } from './connection';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export async function migrate(db: Db): Promise<string[]> {
-  await db.query(`create table if not exists schema_migrations (
-    name text primary key, applied_at timestamptz not null default now())`);
-  const done = new Set((await db.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name));
+  const done = await db.transaction(async (tx) => {
+    await tx.query(`create table if not exists schema_migrations (
+      name text primary key, applied_at timestamptz not null default now())`);
+    return new Set((await tx.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name));
+  });
   const applied: string[] = [];
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
     if (done.has(file)) continue;
@@ -25,7 +27,7 @@ export async function migrate(db: Db): Promise<string[]> {
 }
 
 /** Extended-protocol query() takes one statement, so a script runs statement by statement. */
-async function execScript(tx: { query: Db['query'] }, _kind: Db['kind'], sql: string) {
+async function execScript(tx: Tx, _kind: Db['kind'], sql: string) {
   for (const stmt of splitSql(sql)) await tx.query(stmt);
 }
 

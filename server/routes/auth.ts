@@ -1,98 +1,49 @@
-// /api/v1: sign-in, one-time codes, password reset, profile, sign-out.
-import type { FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
-import { EmailBody, LoginBody, ResetPasswordBody, Session, UpdateProfileBody, User, VerifyOtpBody } from '../../contract/auth';
-import { ErrorEnvelope, MessageEnvelope, RecordEnvelope } from '../../contract/envelope';
+// /api/v1: sign-in, one-time codes, password reset, profile, sign-out; and the signed-in admin.
+import { forgotPassword, login, logout, requestOtp, resendOtp, resetPassword, showMe, updateProfile, verifyOtp, type User } from '../../contract/auth';
+import { badField } from '../errors';
+import { bind, type Bound } from '../http/handle';
+import { normalise } from '../repositories/crud';
 import type { Auth } from '../services/auth';
-import type { Uploads } from '../services/uploads';
-import type { Db } from '../db/connection';
-import { normalise } from '../repositories/crudRepository';
-import { badField } from '../plugins/errors';
-import { guards } from '../plugins/authGuard';
-import { multipartToBody } from './multipartBody';
+import type { Mailer } from '../services/mail';
 
-const tags = ['Authentication'];
-const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 422: ErrorEnvelope, 429: ErrorEnvelope };
-const CODE_SENT = 'If an account exists for that e-mail, a code is on its way.';
+export function authHandlers({ auth, mailer }: { auth: Auth; mailer: Mailer }): Bound[] {
+  const codeHandler = (purpose: 'login' | 'reset', message: string) =>
+    async ({ body }: { body: { email: string } }, tx: Parameters<Auth['issueCode']>[0], ctx: { afterCommit(fn: () => unknown): void }) => {
+      const mail = await auth.issueCode(tx, body.email, purpose);
+      // Sent once the code is stored; the answer is the same whether or not a mail goes out.
+      if (mail) ctx.afterCommit(() => mailer.send(mail));
+      return { message };
+    };
 
-export function authRoutes(app: FastifyInstance, deps: { db: Db; auth: Auth; uploads: Uploads }) {
-  const { auth, db, uploads } = deps;
-  const { requireUser } = guards(auth);
-  const session = RecordEnvelope(Session);
-
-  app.post('/login', {
-    schema: { tags, summary: 'Sign in with e-mail and password', body: LoginBody, response: { 200: session, ...errors } },
-    handler: async (req) => {
-      const { email, password } = req.body as { email: string; password: string };
-      return { message: 'Login successful', data: await auth.login(email, password) };
-    },
-  });
-
-  for (const [path, purpose, message] of [
-    ['/request_otp', 'login', 'OTP request sent successfully'],
-    ['/resend_otp', 'login', 'OTP re-sent successfully'],
-    ['/forgot_password', 'reset', 'Password reset instructions sent'],
-  ] as const) {
-    app.post(path, {
-      schema: { tags, summary: `Mail a ${purpose === 'reset' ? 'password-reset' : 'sign-in'} code`, body: EmailBody, response: { 200: MessageEnvelope, ...errors } },
-      handler: async (req) => {
-        await auth.sendCode((req.body as { email: string }).email, purpose);
-        return { message: `${message}. ${CODE_SENT}` };
-      },
-    });
-  }
-
-  app.post('/verify_otp', {
-    schema: { tags, summary: 'Exchange a mailed code for a session', body: VerifyOtpBody, response: { 200: session, ...errors } },
-    handler: async (req) => {
-      const { email, otp } = req.body as { email: string; otp: string };
-      return { message: 'OTP verified successfully', data: await auth.verifyCode(email, otp) };
-    },
-  });
-
-  app.post('/reset_password', {
-    schema: { tags, summary: 'Set a new password (revokes every session)', consumes: ['multipart/form-data', 'application/json'], body: ResetPasswordBody, response: { 200: MessageEnvelope, ...errors }, security: [{ bearer: [] }] },
-    preValidation: multipartToBody(ResetPasswordBody),
-    preHandler: requireUser,
-    handler: async (req) => {
-      const { password, password_confirmation } = req.body as { password: string; password_confirmation: string };
-      if (password !== password_confirmation) throw badField('password_confirmation', 'The passwords do not match.');
-      await auth.changePassword(req.user!.id, password);
-      return { message: 'Password changed successfully' };
-    },
-  });
-
-  const ProfileBody = Type.Object({ ...UpdateProfileBody.properties, avatar: Type.Optional(Type.Object({}, { description: 'image file' })) });
-  app.post('/update_profile', {
-    schema: { tags, summary: 'Update the signed-in user', consumes: ['multipart/form-data', 'application/json'], body: ProfileBody, response: { 200: RecordEnvelope(User), ...errors }, security: [{ bearer: [] }] },
-    preValidation: multipartToBody(UpdateProfileBody),
-    preHandler: requireUser,
-    handler: async (req) => {
-      const body = req.body as { name?: string; phone?: string | null; avatar?: unknown };
-      let avatar: string | undefined;
-      if (body.avatar !== undefined) {
-        if (!Buffer.isBuffer(body.avatar)) throw badField('avatar', 'Avatar must be an uploaded file.');
-        avatar = await uploads.saveImage('avatar', body.avatar);
-      }
-      const before = req.user!;
+  return [
+    bind(login, async ({ body }, tx) => ({ message: 'Login successful', data: await auth.login(tx, body.email, body.password) })),
+    bind(requestOtp, codeHandler('login', requestOtp.message!)),
+    bind(resendOtp, codeHandler('login', resendOtp.message!)),
+    bind(forgotPassword, codeHandler('reset', forgotPassword.message!)),
+    bind(verifyOtp, async ({ body }, tx) => ({ message: verifyOtp.message!, data: await auth.verifyCode(tx, body.email, body.otp) })),
+    bind(resetPassword, async ({ body }, tx, ctx) => {
+      if (body.password !== body.password_confirmation) throw badField('password_confirmation', 'The passwords do not match.');
+      await auth.changePassword(tx, ctx.user!.id, body.password);
+      return { message: resetPassword.message! };
+    }),
+    bind(updateProfile, async ({ body }, tx, ctx) => {
+      const upload = ctx.files.avatar;
+      const avatar = upload ? await ctx.saveImage('avatar', upload) : undefined;
+      const before = ctx.user!;
       const row = (
-        await db.query(
+        await tx.query(
           `update users set name = coalesce($2, name), phone = case when $3::boolean then $4 else phone end,
              avatar = coalesce($5, avatar), updated_at = now() where id = $1 returning *`,
           [before.id, body.name ?? null, body.phone !== undefined, body.phone ?? null, avatar ?? null],
         )
       ).rows[0];
-      if (avatar) await uploads.remove(before.avatar);
-      return { message: 'profile updated successfully!', data: normalise(row) };
-    },
-  });
-
-  app.post('/logout', {
-    schema: { tags, summary: 'End this session only', response: { 200: MessageEnvelope, 401: ErrorEnvelope }, security: [{ bearer: [] }] },
-    preHandler: requireUser,
-    handler: async (req) => {
-      await auth.logout(req.sessionId!);
-      return { message: 'Signed out' };
-    },
-  });
+      if (avatar && before.avatar) ctx.afterCommit(() => ctx.removeFile(before.avatar!));
+      return { message: updateProfile.message!, data: normalise<User>(row)! };
+    }),
+    bind(logout, async (_input, tx, ctx) => {
+      await auth.logout(tx, ctx.sessionId!);
+      return { message: logout.message! };
+    }),
+    bind(showMe, async (_input, _tx, ctx) => ({ message: showMe.message!, data: ctx.user! })),
+  ];
 }

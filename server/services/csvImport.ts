@@ -1,73 +1,101 @@
-// CSV import: parse, check every row (format rules shared with the browser, then names
-// resolved to records), and import all or nothing in one transaction through the same
-// repositories the API uses, so an imported offer is exactly an offer added by hand.
+// CSV import: parse, check every row (the format rules shared with the browser, then the
+// add call's own schema, then names resolved to records), and import all or nothing in one
+// transaction through the same repositories the API uses, so an imported offer is exactly an
+// offer added by hand: a row the add call would refuse is refused here too.
 import Papa from 'papaparse';
+import { cardResource } from '../../contract/card';
 import { CSV_MAX_ROWS, checkHeader, checkRow, parseBoolean, splitList, type CsvImportResult, type CsvIssue, type CsvTarget } from '../../contract/csv';
-import type { Db, Queryable } from '../db/connection';
-import { cardRepository } from '../routes/cards';
-import { offerRepository } from '../routes/offers';
-import { outletRepository } from '../routes/outlets';
-import { HttpError } from '../plugins/errors';
+import { offerResource } from '../../contract/offer';
+import { outletResource } from '../../contract/outlet';
+import type { ResourceContract } from '../../contract/resource';
+import type { Tx } from '../db/connection';
+import { HttpError } from '../errors';
+import { validationFields } from '../http/errorHandler';
+import { toHttpError } from '../http/dbErrors';
+import { repositoryFor } from '../repositories/registry';
+import { validatorOf } from './validate';
 
 type Row = Record<string, string>;
-type Lookup = (q: Queryable) => Promise<Map<string, number[]>>;
+type Lookup = (tx: Tx) => Promise<Map<string, number[]>>;
 
-const byName = (sql: string): Lookup => async (q) => {
+const byName = (sql: string): Lookup => async (tx) => {
   const map = new Map<string, number[]>();
-  for (const r of (await q.query<{ id: number; k: string }>(sql)).rows) map.set(r.k, [...(map.get(r.k) ?? []), r.id]);
+  for (const r of (await tx.query<{ id: number; k: string }>(sql)).rows) map.set(r.k, [...(map.get(r.k) ?? []), r.id]);
   return map;
 };
 const LOOKUPS = {
-  bank: byName("select id, lower(name) as k from banks union all select id, lower(code) from banks"),
+  bank: byName('select id, lower(name) as k from banks union all select id, lower(code) from banks'),
   network: byName('select id, lower(type) as k from networks'),
   category: byName('select id, lower(name) as k from categories'),
   area: byName('select id, lower(name) as k from dubai_cities'),
-  card: byName("select id, lower(name) as k from cards union all select id, id::text from cards"),
+  card: byName('select id, lower(name) as k from cards union all select id, id::text from cards'),
   outlet: byName('select id, id::text as k from outlets'),
 };
 
-export function createCsvImport(db: Db) {
-  const repos = { offers: offerRepository(db), outlets: outletRepository(db), cards: cardRepository(db) };
+/** Per target: the resource whose add call a row becomes, and which CSV column each API field comes from. */
+const TARGETS: Record<CsvTarget, { resource: ResourceContract; columns: Record<string, string> }> = {
+  offers: { resource: offerResource, columns: { category_id: 'category', card_ids: 'cards', outlet_ids: 'outlets' } },
+  outlets: { resource: outletResource, columns: { category_id: 'category', area_id: 'area' } },
+  cards: { resource: cardResource, columns: { bank_id: 'bank', network_id: 'network', category_id: 'category' } },
+};
 
-  return async function importCsv(target: CsvTarget, text: string): Promise<CsvImportResult> {
-    const parsed = Papa.parse<Row>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim().toLowerCase() });
-    const issues: CsvIssue[] = checkHeader(target, parsed.meta.fields ?? []);
-    // A one-column file has no delimiter to detect; that is not an error.
-    for (const e of parsed.errors.filter((x) => x.code !== 'UndetectableDelimiter').slice(0, 50)) issues.push({ row: (e.row ?? 0) + 2, column: '', message: `Unreadable CSV: ${e.message}.` });
-    if (!parsed.data.length && !issues.length) issues.push({ row: 2, column: '', message: 'The file has no rows.' });
-    if (parsed.data.length > CSV_MAX_ROWS) issues.push({ row: CSV_MAX_ROWS + 2, column: '', message: `At most ${CSV_MAX_ROWS} rows per file.` });
-    if (issues.length) return failed(issues);
+export async function importCsv(tx: Tx, target: CsvTarget, text: string): Promise<CsvImportResult> {
+  const { resource, columns } = TARGETS[target];
+  const parsed = Papa.parse<Row>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim().toLowerCase() });
+  const issues: CsvIssue[] = checkHeader(target, parsed.meta.fields ?? []);
+  // A one-column file has no delimiter to detect; that is not an error.
+  for (const e of parsed.errors.filter((x) => x.code !== 'UndetectableDelimiter').slice(0, 50)) issues.push({ row: (e.row ?? 0) + 2, column: '', message: `Unreadable CSV: ${e.message}.` });
+  if (!parsed.data.length && !issues.length) issues.push({ row: 2, column: '', message: 'The file has no rows.' });
+  if (parsed.data.length > CSV_MAX_ROWS) issues.push({ row: CSV_MAX_ROWS + 2, column: '', message: `At most ${CSV_MAX_ROWS} rows per file.` });
+  if (issues.length) return refuse(issues);
 
-    const maps = Object.fromEntries(await Promise.all(Object.entries(LOOKUPS).map(async ([k, f]) => [k, await f(db)] as const))) as Record<keyof typeof LOOKUPS, Map<string, number[]>>;
-    const records: Record<string, unknown>[] = [];
-    parsed.data.forEach((row, i) => {
-      const line = i + 2;
-      const rowIssues = checkRow(target, row, line);
-      const ref = (kind: keyof typeof maps, column: string, value: string | undefined, what: string) => {
-        const v = value?.trim();
-        if (!v) return null;
-        const ids = maps[kind].get(v.toLowerCase());
-        if (!ids) rowIssues.push({ row: line, column, message: `No ${what} named "${v}".`, value: v });
-        else if (new Set(ids).size > 1) rowIssues.push({ row: line, column, message: `"${v}" matches ${new Set(ids).size} ${what}s; use its id.`, value: v });
-        return ids?.[0] ?? null;
-      };
-      const refs = (kind: 'card' | 'outlet', column: string, what: string) =>
-        splitList(row[column]).map((v) => ref(kind, column, v, what)).filter((x): x is number => x !== null);
-      records.push(toRecord(target, row, ref, refs));
-      issues.push(...rowIssues);
-    });
-    if (issues.length) return failed(issues);
+  const maps = Object.fromEntries(await Promise.all(Object.entries(LOOKUPS).map(async ([k, f]) => [k, await f(tx)] as const))) as Record<keyof typeof LOOKUPS, Map<string, number[]>>;
+  const check = validatorOf(resource.create);
+  const records: Record<string, unknown>[] = [];
+  parsed.data.forEach((row, i) => {
+    const line = i + 2;
+    const rowIssues = checkRow(target, row, line);
+    const ref = (kind: keyof typeof maps, column: string, value: string | undefined, what: string) => {
+      const v = value?.trim();
+      if (!v) return null;
+      const ids = maps[kind].get(v.toLowerCase());
+      if (!ids) rowIssues.push({ row: line, column, message: `No ${what} named "${v}".`, value: v });
+      else if (new Set(ids).size > 1) rowIssues.push({ row: line, column, message: `"${v}" matches ${new Set(ids).size} ${what}s; use its id.`, value: v });
+      return ids?.[0] ?? null;
+    };
+    const refs = (kind: 'card' | 'outlet', column: string, what: string) => splitList(row[column]).map((v) => ref(kind, column, v, what)).filter((x): x is number => x !== null);
+    const record = dropNulls(toRecord(target, row, ref, refs));
+    // The add call's schema, as the API would run it on this record.
+    if (!rowIssues.length && !check(record)) {
+      for (const [field, texts] of Object.entries(validationFields(check.errors ?? []))) {
+        const column = columns[field] ?? field;
+        rowIssues.push({ row: line, column, message: texts[0], value: row[column] });
+      }
+    }
+    records.push(record);
+    issues.push(...rowIssues);
+  });
+  if (issues.length) return refuse(issues);
 
-    await db.transaction(async (tx) => {
-      for (const r of records) await repos[target].create(r, tx);
-    });
-    return { success: true, message: `Imported ${records.length} ${target}.`, invalid_data: [], data: { type: target, imported: records.length } };
-  };
+  const repo = repositoryFor(resource);
+  for (const [i, r] of records.entries()) {
+    try {
+      await repo.create(tx, r);
+    } catch (err) {
+      // The repository's own rules (a duplicate name, say): refuse the file, naming the row.
+      const e = toHttpError(err, resource.label.one.toLowerCase());
+      if (!(e instanceof HttpError)) throw err;
+      const [field] = Object.keys(e.fields).filter((f) => f !== 'message');
+      const column = columns[field] ?? field ?? '';
+      return refuse([{ row: i + 2, column, message: e.message, value: parsed.data[i][column] }]);
+    }
+  }
+  return { success: true, message: `Imported ${records.length} ${target}.`, invalid_data: [], data: { type: target, imported: records.length } };
 }
 
 type Ref = (kind: keyof typeof LOOKUPS, column: string, value: string | undefined, what: string) => number | null;
 
-function toRecord(target: CsvTarget, row: Row, ref: Ref, refs: (k: 'card' | 'outlet', c: string, w: string) => number[]) {
+function toRecord(target: CsvTarget, row: Row, ref: Ref, refs: (k: 'card' | 'outlet', c: string, w: string) => number[]): Record<string, unknown> {
   const s = (k: string) => row[k]?.trim() || null;
   const n = (k: string) => (s(k) === null ? null : Number(s(k)));
   switch (target) {
@@ -94,14 +122,11 @@ function toRecord(target: CsvTarget, row: Row, ref: Ref, refs: (k: 'card' | 'out
   }
 }
 
-function failed(issues: CsvIssue[]): CsvImportResult {
-  const rows = new Set(issues.map((i) => i.row)).size;
-  return {
-    success: false,
-    error: 'An error occurred',
-    message: `${rows} ${rows === 1 ? 'row has' : 'rows have'} errors; nothing was imported.`,
-    invalid_data: issues.slice(0, 1000),
-  };
-}
+/** An empty optional cell is a field left out, as a form would leave it out. */
+const dropNulls = (r: Record<string, unknown>) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== null));
 
-export const csvTooLarge = (max: number) => new HttpError(413, `The file is larger than ${Math.round(max / 1024 / 1024)} MB.`, { file: ['The file is too large.'] });
+function refuse(issues: CsvIssue[]): never {
+  const rows = new Set(issues.map((i) => i.row)).size;
+  const message = `${rows} ${rows === 1 ? 'row has' : 'rows have'} errors; nothing was imported.`;
+  throw new HttpError(422, message, { file: [message] }, { success: false, error: 'An error occurred', invalid_data: issues.slice(0, 1000) });
+}

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
-import { HttpError, badField } from '../plugins/errors';
+import { HttpError, badField } from '../errors';
 
 const IMAGE_TYPES = new Map([
   ['image/png', 'png'],

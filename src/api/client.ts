@@ -1,5 +1,6 @@
-// The one HTTP client. It only throws ApiError; what to show is the caller's business
-// (the command runner toasts, forms show field errors), so this file never touches the UI.
+// The HTTP transport under `call` (src/api/call.ts). It only throws ApiError; what to show
+// is the caller's business (the command runner toasts, forms show field errors), so this
+// file never touches the UI.
 import redaxios, { type Options, type Response } from 'redaxios';
 import { errorText } from './errorText';
 
@@ -118,11 +119,3 @@ function toApiError(e: unknown, method: string): ApiError {
   }
   return new ApiError(0, method, null); // fetch itself failed: offline, DNS, CORS
 }
-
-export const api = {
-  get: <T>(url: string, opts?: RequestOptions) => request<T>('GET', url, opts),
-  post: <T>(url: string, data?: unknown, opts?: RequestOptions) => request<T>('POST', url, { ...opts, data }),
-  put: <T>(url: string, data?: unknown, opts?: RequestOptions) => request<T>('PUT', url, { ...opts, data }),
-  patch: <T>(url: string, data?: unknown, opts?: RequestOptions) => request<T>('PATCH', url, { ...opts, data }),
-  delete: <T>(url: string, opts?: RequestOptions) => request<T>('DELETE', url, opts),
-};

@@ -6,7 +6,8 @@ import { networkResource } from '../../contract/network';
 import { outletRadiusResource } from '../../contract/outletRadius';
 import { userResource } from '../../contract/user';
 import { ApiError, onUnauthorized, setTokenSource } from './client';
-import { encodeBody, filterChoices, filterKeys, resourceClient, typeFilters, UnsupportedCallError } from './resourceClient';
+import { filterChoices, filterKeys, resourceClient, typeFilters, UnsupportedCallError } from './resourceClient';
+import { encodeBody } from './call';
 
 interface Seen {
   url: string;

@@ -1,12 +1,13 @@
-// One client for every CRUD resource, driven by its contract (contract/resource.ts),
-// so a path is spelled once for the server and the browser.
+// One client for every CRUD resource: its five calls are the operations `defineResource`
+// derived from the contract (contract/resource.ts), made through `call`.
 import type { TSchema } from '@sinclair/typebox';
-import type { ResourceContract } from '../../contract/resource';
 import type { ListResponse, RecordResponse } from '../../contract/envelope';
 import { DEFAULT_PAGE, DEFAULT_PER_PAGE } from '../../contract/envelope';
-import { request } from './client';
+import type { AnyOp } from '../../contract/operation';
+import type { Resource, ResourceContract } from '../../contract/resource';
+import { call, type Payload } from './call';
 
-export const ADMIN_BASE = '/admin/v1';
+export type { Payload };
 
 /** Filter values as the URL holds them (`?bank=3&display=true`): text, typed by the contract on the way out. */
 export type Filters = Readonly<Record<string, string>>;
@@ -20,9 +21,6 @@ export interface ListParams {
   /** The contract's filter fields (beyond `query`); empty values are left out. */
   filters?: Filters;
 }
-
-/** What add/update accept: plain values, plus File/Blob for upload fields. */
-export type Payload = Record<string, unknown>;
 
 export interface ResourceClient<T> {
   list(params: ListParams, opts?: { signal?: AbortSignal }): Promise<ListResponse<T>>;
@@ -42,54 +40,39 @@ export class UnsupportedCallError extends Error {
   }
 }
 
-export function resourceClient<T>(contract: ResourceContract): ResourceClient<T> {
-  const path = (p: string, id?: number) =>
-    ADMIN_BASE + (id === undefined ? p : p.replace(':id', encodeURIComponent(String(id))));
-  const has = (call: Call) => !contract.omit?.includes(call);
-  const missing = (call: Call) => Promise.reject(new UnsupportedCallError(contract.label.many, call));
-  const post = contract.listMethod === 'POST';
+/** `{ params: { id } }` or `{ query: { id } }` or `{ query: { bank_id } }`: wherever the call takes the id. */
+export function idInput(op: AnyOp, id: number): { params?: { id: number }; query?: Record<string, number> } {
+  if (op.params) return { params: { id } };
+  const key = Object.keys(op.query?.properties ?? {})[0] ?? 'id';
+  return { query: { [key]: id } };
+}
+
+export function resourceClient<T>(resource: Resource): ResourceClient<T> {
+  const { ops } = resource;
+  const loose = call as (op: AnyOp, input: object, opts?: { signal?: AbortSignal }) => Promise<never>;
+  const missing = (c: Call) => Promise.reject(new UnsupportedCallError(resource.label.many, c));
+  const post = ops.list.method === 'POST';
   // POST lists take the filter payload as the body; `query` goes with it when the payload names it.
-  const queryInBody = post && !!contract.filters?.properties.query;
+  const queryInBody = post && !!resource.filters?.properties.query;
 
   return {
     list({ query, page = DEFAULT_PAGE, per_page = DEFAULT_PER_PAGE, sort, filters }, opts) {
-      const typed = typeFilters(contract, filters);
-      if (!post) {
-        return request('GET', path(contract.paths.list), {
-          params: { query, ...stringParams(typed), sort, page, per_page },
-          signal: opts?.signal,
-        });
-      }
+      const typed = typeFilters(resource, filters);
+      // GET: everything in the query string. POST: paging and search in the query, filters in the body.
+      if (!post) return loose(ops.list, { query: { query, ...typed, sort, page, per_page } }, opts);
       const body: Record<string, unknown> = { ...typed };
       if (queryInBody && query) body.query = query;
-      return request('POST', path(contract.paths.list), {
-        params: { query: queryInBody ? undefined : query, sort, page, per_page },
-        data: body,
-        signal: opts?.signal,
-      });
+      return loose(ops.list, { query: { query: queryInBody ? undefined : query, sort, page, per_page }, body }, opts);
     },
-    show: (id, opts) => {
-      if (!has('show')) return missing('show');
-      return contract.showIdIn === 'query'
-        ? request('GET', path(contract.paths.show), { params: { id }, signal: opts?.signal })
-        : request('GET', path(contract.paths.show, id), { signal: opts?.signal });
-    },
-    add: (data) => (has('add') ? request('POST', path(contract.paths.add), { data: encodeBody(data) }) : missing('add')),
-    update: (id, data) =>
-      has('update') ? request(contract.updateMethod, path(contract.paths.update, id), { data: encodeBody(data) }) : missing('update'),
-    remove: (id) => {
-      if (!has('remove')) return missing('remove');
-      // An empty removeIdParam means the id is in the path (`/outlet_radius/:id`).
-      return contract.removeIdParam
-        ? request('DELETE', path(contract.paths.remove), { params: { [contract.removeIdParam]: id } })
-        : request('DELETE', path(contract.paths.remove, id));
-    },
+    show: (id, opts) => (ops.show ? loose(ops.show, idInput(ops.show, id), opts) : missing('show')),
+    add: (data) => (ops.add ? loose(ops.add, { body: data }) : missing('add')),
+    update: (id, data) => (ops.update ? loose(ops.update, { params: { id }, body: data }) : missing('update')),
+    remove: (id) => (ops.remove ? loose(ops.remove, idInput(ops.remove, id)) : missing('remove')),
   };
 }
 
-/** The filter names a contract accepts (beyond `query`), in its order. */
-export const filterKeys = (contract: ResourceContract): string[] =>
-  Object.keys(contract.filters?.properties ?? {}).filter((k) => k !== 'query');
+/** The filter names a contract accepts (beyond `query` and `sort`), in its order. */
+export const filterKeys = (contract: ResourceContract): string[] => Object.keys(contract.filters?.properties ?? {}).filter((k) => k !== 'query' && k !== 'sort');
 
 export type FilterKind = 'number' | 'boolean' | 'string';
 
@@ -116,7 +99,7 @@ export function typeFilters(contract: ResourceContract, filters: Filters | undef
   const props = contract.filters?.properties ?? {};
   const out: Record<string, string | number | boolean> = {};
   for (const [key, raw] of Object.entries(filters ?? {})) {
-    if (key === 'query' || !(key in props) || raw === undefined || raw === '') continue;
+    if (key === 'query' || key === 'sort' || !(key in props) || raw === undefined || raw === '') continue;
     const kind = filterKind(props[key]);
     if (kind === 'number') {
       const n = Number(raw);
@@ -129,27 +112,4 @@ export function typeFilters(contract: ResourceContract, filters: Filters | undef
     }
   }
   return out;
-}
-
-const stringParams = (values: Record<string, string | number | boolean>) =>
-  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)]));
-
-const isFile = (v: unknown): v is Blob => typeof Blob !== 'undefined' && v instanceof Blob;
-
-/**
- * JSON unless a file is present, then multipart (SPEC.md §7). In multipart every value
- * is text: booleans go as 'true'/'false' and null as '' (the server reads '' as "clear").
- */
-export function encodeBody(data: Payload | FormData): Payload | FormData {
-  if (typeof FormData !== 'undefined' && data instanceof FormData) return data;
-  const payload = data as Payload;
-  const values = Object.entries(payload).filter(([, v]) => v !== undefined);
-  if (!values.some(([, v]) => isFile(v))) return Object.fromEntries(values);
-  const form = new FormData();
-  for (const [k, v] of values) {
-    if (isFile(v)) form.append(k, v);
-    else if (Array.isArray(v)) form.append(k, v.join(','));
-    else form.append(k, v === null ? '' : String(v));
-  }
-  return form;
 }

@@ -1,13 +1,11 @@
 // GET /admin/v1/search: records of several types in one call (the command palette).
-import { SEARCH_TYPES, type SearchHit, type SearchType } from '../../contract/search';
+import { SEARCH_TYPES, searchRecords as searchOp, type SearchType } from '../../contract/search';
 import type { PickItem, Picker } from '../commands/types';
-import { api } from './client';
+import { call } from './call';
 
 /** Records matching `query`, at most `limit` per type, best first per type; all types unless `types` names some. */
 export const searchRecords = (query: string, types: readonly string[] | undefined, limit: number, signal: AbortSignal) =>
-  api
-    .get<{ data: SearchHit[] }>('/admin/v1/search', { params: { query, limit, types: types?.length ? types.join(',') : undefined }, signal })
-    .then((res) => res.data);
+  call(searchOp, { query: { query, limit, types: types?.length ? types.join(',') : undefined } }, { signal }).then((res) => res.data);
 
 /** The most the endpoint answers per type (contract/search.ts). */
 export const SEARCH_MAX_LIMIT = 20;

@@ -1,6 +1,9 @@
-// The one call that does not go through redaxios: a multipart POST whose upload progress the
-// page shows (fetch has no upload progress). Same headers, same typed ApiError as client.ts.
+// The transport for a multipart POST whose upload progress the page shows (fetch has no
+// upload progress): `call` (src/api/call.ts) uses it when given onProgress. Same headers,
+// same typed ApiError as client.ts.
 import type { CsvImportResult, CsvTarget } from '../../contract/csv';
+import { importCsv } from '../../contract/csvImport';
+import { call } from './call';
 import { ApiError, reportUnauthorized, requestHeaders } from './client';
 
 export interface UploadOptions {
@@ -56,12 +59,12 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** POST /admin/v1/add_csv (multipart: type, file). A 422 carries the CsvImportResult in ApiError.body. */
-export function uploadCsv(type: CsvTarget, file: Blob, fileName: string, opts?: UploadOptions): Promise<CsvImportResult> {
+/** The CSV import (multipart: type, file). A 422 carries the CsvImportResult in ApiError.body. */
+export async function uploadCsv(type: CsvTarget, file: Blob, fileName: string, opts?: UploadOptions): Promise<CsvImportResult> {
   const form = new FormData();
   form.append('type', type);
   form.append('file', file, fileName);
-  return postMultipart<CsvImportResult>('/admin/v1/add_csv', form, opts);
+  return call(importCsv, { body: form }, { onProgress: opts?.onProgress ?? (() => undefined), signal: opts?.signal });
 }
 
 /** The import result inside a failed upload's error, when the server sent one (422). */

@@ -3,7 +3,8 @@
 import { proxy } from 'valtio';
 import type { RecordResponse } from '../../contract/envelope';
 import { SESSION_TTL_MS, type Session, type User } from '../../contract/auth';
-import { api, onUnauthorized, setTokenSource } from '../api/client';
+import { onUnauthorized, setTokenSource } from '../api/client';
+import { authApi } from '../api/auth';
 import { go } from '../navigate';
 import { storage } from './storage';
 
@@ -54,7 +55,7 @@ export function clearSession(): void {
 
 /** Sign out: tell the server (best effort: a dead network must not keep anyone signed in). */
 export async function signOut(): Promise<void> {
-  if (session.token) await api.post('/api/v1/logout').catch(() => undefined);
+  if (session.token) await authApi.logout().catch(() => undefined);
   clearSession();
   go('/login', { replace: true });
 }

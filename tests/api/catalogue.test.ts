@@ -89,7 +89,7 @@ describe('cards', () => {
     await api('POST', '/admin/v1/add_card', { name: 'Keeps The Bank', bank_id: ids.bank, network_id: ids.visa });
     const del = await api('DELETE', `/admin/v1/delete_bank?bank_id=${ids.bank}`);
     expect(del.statusCode).toBe(409);
-    expect(del.json().message).toBe('This bank is still in use by other records; remove those first.');
+    expect(del.json().message).toBe('This bank is still used by cards; remove those first.');
   });
 
   it('rejects a bad filter naming the field', async () => {

@@ -4,24 +4,34 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { openDb, type Db } from '../../server/db/connection';
+import { openDb, type Db, type Tx } from '../../server/db/connection';
 import { migrate } from '../../server/db/migrate';
 import { createMailer } from '../../server/services/mail';
 import { createAuth } from '../../server/services/auth';
+import { openApiGuard, type OpenApiGuard } from './openapi';
 
 export const ADMIN = { email: 'admin@test.example', password: 'correct-horse-battery' };
 
+/** The server's database, plus a `query` of its own: tests arrange and inspect rows directly. */
+export type TestDb = Db & Tx;
+
 export interface TestServer {
   app: FastifyInstance;
-  db: Db;
+  db: TestDb;
   dataDir: string;
   /** Bearer header of a signed-in admin. */
   adminAuth: { authorization: string };
+  /**
+   * app.inject, checked against the server's OpenAPI document (tests/helpers/openapi.ts):
+   * throws when the server and its document disagree on the exchange.
+   */
   call(opts: InjectOptions): Promise<import('light-my-request').Response>;
+  /** The OpenAPI check behind `call`, with the disagreements it has seen. */
+  openapi: OpenApiGuard;
   /** The mails written to the outbox, oldest first. */
   outbox(): { to: string; subject: string; text: string }[];
   close(): Promise<void>;
@@ -37,10 +47,10 @@ export async function startTestServer(): Promise<TestServer> {
     const adminUrl = inject('postgresUrl');
     const name = `t_${crypto.randomBytes(6).toString('hex')}`;
     const admin = await openDb({ databaseUrl: adminUrl });
-    await admin.query(`create database ${name}`);
+    await admin.read((tx) => tx.query(`create database ${name}`));
     db = await openDb({ databaseUrl: adminUrl.replace(/\/postgres$/, `/${name}`) });
     dropDb = async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.read((tx) => tx.query(`drop database if exists ${name} with (force)`));
       await admin.close();
     };
   } else {
@@ -51,17 +61,26 @@ export async function startTestServer(): Promise<TestServer> {
   const now = () => Date.now() + clock.offset;
   const config = { ...loadConfig({}), dataDir };
   const mailer = createMailer({ dataDir, from: config.mailFrom, log: () => {} });
-  await createAuth(db, mailer, now).ensureAdmin(ADMIN.email, ADMIN.password);
+  await createAuth(db, now).ensureAdmin(ADMIN.email, ADMIN.password);
   const app = await buildApp({ config, db, mailer, now });
   const login = await app.inject({ method: 'POST', url: '/api/v1/login', payload: ADMIN });
   const token = login.json().data.token as string;
+  // The document is fetched once, on the first call, and that fetch is not checked.
+  const openapi = openApiGuard(async () => (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json());
+  const testFile = path.relative(process.cwd(), expect.getState().testPath ?? '');
+  const testDb: TestDb = { ...db, query: (sql, params) => db.read((tx) => tx.query(sql, params)) };
   return {
     app,
-    db,
+    db: testDb,
     dataDir,
     clock,
     adminAuth: { authorization: `Bearer ${token}` },
-    call: (opts) => app.inject(opts),
+    openapi,
+    async call(opts) {
+      const res = await app.inject(opts);
+      await openapi.check(opts, res);
+      return res;
+    },
     outbox() {
       const dir = path.join(dataDir, 'outbox');
       if (!fs.existsSync(dir)) return [];
@@ -72,6 +91,7 @@ export async function startTestServer(): Promise<TestServer> {
         .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
     },
     async close() {
+      openapi.finish(testFile);
       await app.close();
       await db.close();
       await dropDb?.();

@@ -2,9 +2,8 @@
 // banks, networks, categories, Dubai areas, ~60 cards, 500 outlets, 2,000 offers, 200 users.
 // Everything is generated in memory from a seeded PRNG, then written in one transaction
 // with multi-row INSERTs (rows passed as one JSON parameter per batch).
-import type { Db, Queryable } from '../connection';
+import type { Db, Tx } from '../connection';
 import type { Uploads } from '../../services/uploads';
-import { CARD_SEARCH, OFFER_SEARCH, OUTLET_SEARCH } from '../../routes/searchText';
 import { UAE_BANKS } from './banks';
 import { solidPng } from './logo';
 import { createRandom } from './random';
@@ -21,7 +20,7 @@ const SEED = 20261101;
 const BATCH = 500;
 
 export async function seed(db: Db, uploads: Uploads): Promise<boolean> {
-  const n = Number((await db.query<{ n: number }>('select count(*)::int as n from banks')).rows[0].n);
+  const n = Number((await db.read((tx) => tx.query<{ n: number }>('select count(*)::int as n from banks'))).rows[0].n);
   if (n > 0) return false;
 
   const rnd = createRandom(SEED);
@@ -109,10 +108,7 @@ export async function seed(db: Db, uploads: Uploads): Promise<boolean> {
     // The radii the app offers around a user; 5 km is what it starts with.
     await tx.query(`insert into outlet_radius (label, kilometres, is_default) values
       ('1 km', 1, false), ('3 km', 3, false), ('5 km', 5, true), ('10 km', 10, false), ('25 km', 25, false)`);
-
-    await tx.query(`update cards set search_text = ${CARD_SEARCH} where id = any($1::int[])`, [cardIds]);
-    await tx.query(`update outlets set search_text = ${OUTLET_SEARCH} where id = any($1::int[])`, [outletIds]);
-    await tx.query(`update offers set search_text = ${OFFER_SEARCH} where id = any($1::int[])`, [offerIds]);
+    // search_text needs no step here: the database's triggers (migration 003) fill it in.
   });
   return true;
 }
@@ -123,7 +119,7 @@ export async function seed(db: Db, uploads: Uploads): Promise<boolean> {
  * so lists sorted by date look like data entered over time.
  */
 async function insertRows(
-  q: Queryable,
+  q: Tx,
   table: string,
   columns: Record<string, string>,
   rows: Record<string, unknown>[],
@@ -147,7 +143,7 @@ async function insertRows(
 }
 
 /** Reference rows that may already exist (matched case-insensitively); returns lower(name) → id. */
-async function upsertNames(q: Queryable, table: string, key: string, rows: Record<string, unknown>[], extra: Record<string, string> = {}) {
+async function upsertNames(q: Tx, table: string, key: string, rows: Record<string, unknown>[], extra: Record<string, string> = {}) {
   await insertRows(q, table, { [key]: 'text', ...extra }, rows, { returning: false, onConflict: true });
   const { rows: all } = await q.query<{ id: number; k: string }>(`select id, lower(${key}) as k from ${table}`);
   return new Map(all.map((r) => [r.k, Number(r.id)]));

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import type { RecordResponse } from '../../../contract/envelope';
-import type { TotalCounts } from '../../../contract/dashboard';
-import { api, ApiError } from '../../api/client';
+import { totalCounts } from '../../../contract/dashboard';
+import { ApiError } from '../../api/client';
+import { call } from '../../api/call';
 import { errorText } from '../../api/errorText';
 import { Loader } from '../../ui/Loader';
 import { Kbd } from '../../ui/Kbd';
@@ -30,7 +30,7 @@ export default function Dashboard() {
 
   useEffect(() => {
     const abort = new AbortController();
-    api.get<RecordResponse<TotalCounts>>('/admin/v1/total_counts', { signal: abort.signal }).then(
+    call(totalCounts, {}, { signal: abort.signal }).then(
       (res) => setCounts(res.data.counts),
       (e: unknown) => {
         if (!(e instanceof ApiError && e.aborted)) setError(e instanceof ApiError ? errorText(e.method, e.body) : 'Failed to fetch data.');

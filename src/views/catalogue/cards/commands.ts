@@ -1,10 +1,9 @@
 // Card commands: the factory's Find/New/Edit/Delete/bulk ones, plus the exceptions SPEC.md
 // names: show or hide a card in the app, and mark it discontinued (or not). Each acts on the
 // selection when there is one, else on the highlighted card.
-import { CARD_DISPLAY_MESSAGE, type Card } from '../../../../contract/card';
+import { CARD_DISPLAY_MESSAGE, setCardDisplay as setDisplayOp, type Card } from '../../../../contract/card';
 import type { RecordResponse } from '../../../../contract/envelope';
-import { api } from '../../../api/client';
-import { ADMIN_BASE } from '../../../api/resourceClient';
+import { call } from '../../../api/call';
 import { resourceCommands } from '../../../commands/resourceCommands';
 import { CommandError } from '../../../commands/runner';
 import type { Command, Ctx } from '../../../commands/types';
@@ -19,11 +18,9 @@ function targets(ctx: Ctx): Card[] {
   return card ? [card] : [];
 }
 
-/** POST /admin/v1/update_card/{id}/display (multipart {display}). */
+/** Show or hide one card (contract/card.ts: setCardDisplay). */
 export async function setCardDisplay(id: number, display: boolean): Promise<RecordResponse<Card>> {
-  const form = new FormData();
-  form.append('display', String(display));
-  const res = await api.post<RecordResponse<Card>>(`${ADMIN_BASE}/update_card/${id}/display`, form);
+  const res = await call(setDisplayOp, { params: { id }, body: { display } });
   cards.replace(res.data);
   return res;
 }

@@ -1,0 +1,109 @@
+// The operation: one call of the API, described once. The server registers its route from
+// this (server/http/handle.ts), the browser calls it through `call(op, input)`
+// (src/api/call.ts), a command can be made from it (src/commands/opCommand.ts), and the
+// OpenAPI document and contract/api.md are generated from the same records. A path string
+// of the API is written here, in contract/, and nowhere else.
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call it. 'public': anyone (sign-in); 'user': any signed-in account (its own
+ * profile); 'admin': signed-in administrators (everything under /admin/v1).
+ */
+export type Access = 'public' | 'user' | 'admin';
+
+/** What an upload field accepts; the server checks the bytes, never the name. */
+export type FileKind = 'image' | 'csv';
+
+/** How a command made from this operation is presented (src/commands/opCommand.ts). */
+export interface CommandHint {
+  title: string;
+  /** One string, bound and displayed: 'd', 'mod+shift+d', 'g b'. */
+  shortcut?: string;
+  keywords?: readonly string[];
+}
+
+export interface Op<
+  P extends TObject | undefined = TObject | undefined,
+  Q extends TObject | undefined = TObject | undefined,
+  B extends TSchema | undefined = TSchema | undefined,
+  R extends TSchema = TSchema,
+> {
+  /** 'bank.update', 'card.setDisplay': unique; commands and tests name the call by it. */
+  id: string;
+  method: Method;
+  /** The full path, `:name` for path parameters: '/admin/v1/update_bank/:id'. */
+  path: string;
+  /** One line for the OpenAPI document and contract/api.md. */
+  summary: string;
+  /** The OpenAPI group ('Banks'). */
+  tag: string;
+  params?: P;
+  query?: Q;
+  /** The JSON body (or the multipart form's fields, which the server coerces by this schema). */
+  body?: B;
+  /** The body may also come as multipart/form-data (SPEC.md marks these calls multipart). */
+  multipart?: boolean;
+  /** Upload fields of a multipart body. A field `f` may be cleared with `remove_f=true`. */
+  files?: Readonly<Record<string, FileKind>>;
+  /** The 200 answer. */
+  response: R;
+  /** Answers besides 200 that carry more than the error envelope (add_csv's 422, say). */
+  responses?: Readonly<Record<number, TSchema>>;
+  /** The success message the server sends, when it sends a fixed one. */
+  message?: string;
+  /** Resources whose records this call changes: the browser refreshes their stores after it. */
+  touches?: readonly string[];
+  access: Access;
+  /** The permission a role will need for it (roles are not enforced yet; every admin may). */
+  permission?: string;
+  /** The resource the call belongs to: a derived command finds its record among that resource's. */
+  resource?: string;
+  /** Present when the call makes a command of its own (src/commands/opCommand.ts). */
+  command?: CommandHint;
+  /** Overrides the route's body size limit (bytes). */
+  bodyLimit?: number;
+}
+
+/** Any operation, whatever its schemas. */
+export type AnyOp = Op<TObject | undefined, TObject | undefined, TSchema | undefined, TSchema>;
+
+/** Keeps the literal types of the schemas, so `call` and handlers are typed from them. */
+export const defineOp = <P extends TObject | undefined = undefined, Q extends TObject | undefined = undefined, B extends TSchema | undefined = undefined, R extends TSchema = TSchema>(
+  op: Op<P, Q, B, R>,
+): Op<P, Q, B, R> => op;
+
+type Part<K extends string, S> = [NonNullable<S>] extends [never]
+  ? { [k in K]?: undefined }
+  : NonNullable<S> extends TSchema
+    ? { [k in K]: Static<NonNullable<S>> }
+    : never;
+
+/** What a handler receives after validation (defaults applied, multipart coerced). */
+export type OpInput<O extends AnyOp> = Part<'params', O['params']> & Part<'query', O['query']> & Part<'body', O['body']>;
+
+/** The 200 answer's type. */
+export type OpOutput<O extends AnyOp> = Static<O['response']>;
+
+/** The names of an operation's upload fields. */
+export type FileField<O> = O extends { files: Readonly<Record<infer K, FileKind>> } ? K & string : never;
+
+/** '/admin/v1/update_bank/:id' + { id: 3 } → '/admin/v1/update_bank/3'. */
+export function pathOf(op: Pick<AnyOp, 'path'>, params?: Readonly<Record<string, unknown>>): string {
+  return op.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const v = params?.[name];
+    if (v === undefined || v === null || v === '') throw new Error(`${op.path}: missing path parameter "${name}"`);
+    return encodeURIComponent(String(v));
+  });
+}
+
+/** The OpenAPI form of a path: ':id' → '{id}'. */
+export const openApiPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, '{$1}');
+
+/** Path parameter names in order: '/a/:id/b/:type' → ['id', 'type']. */
+export const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]);
+
+/** The two API roots (DESIGN.md, "API conventions"). */
+export const AUTH_ROOT = '/api/v1';
+export const ADMIN_ROOT = '/admin/v1';

@@ -1,0 +1,39 @@
+// Every call of the product, in SPEC.md's order. The server registers exactly these
+// (server/app.ts), the OpenAPI document and contract/api.md list exactly these, and a test
+// fails when one has no handler. A plain CRUD entity is one line in `resources`.
+import { authOps } from './auth';
+import { bankResource } from './bank';
+import { cardOps, cardResource } from './card';
+import { categoryResource } from './category';
+import { cityResource } from './city';
+import { importCsv } from './csvImport';
+import { totalCounts } from './dashboard';
+import { networkResource } from './network';
+import { offerResource } from './offer';
+import type { AnyOp } from './operation';
+import { outletResource } from './outlet';
+import { outletRadiusResource } from './outletRadius';
+import type { Resource } from './resource';
+import { searchRecords } from './search';
+import { userResource } from './user';
+
+export const resources: readonly Resource[] = [
+  userResource,
+  bankResource,
+  categoryResource,
+  networkResource,
+  outletResource,
+  outletRadiusResource,
+  cardResource,
+  offerResource,
+  cityResource,
+];
+
+export const operations: readonly AnyOp[] = [
+  ...authOps,
+  totalCounts,
+  ...resources.flatMap((r) => Object.values(r.ops) as AnyOp[]),
+  ...cardOps,
+  importCsv,
+  searchRecords,
+];

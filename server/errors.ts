@@ -1,0 +1,37 @@
+// The errors every layer of the server may throw to refuse a call. The HTTP layer turns
+// them into the one error shape the client reads (server/http/errorHandler.ts).
+
+export class HttpError extends Error {
+  constructor(
+    public statusCode: number,
+    message: string,
+    public fields: Record<string, string[]> = {},
+    /** More keys for the answer's body (add_csv's invalid_data, say). */
+    public extra: Record<string, unknown> = {},
+    /** keepWrites: the call is refused, but what it wrote stands (a wrong code still counts). */
+    public options: { keepWrites?: boolean } = {},
+  ) {
+    super(message);
+  }
+}
+
+/** 422 (or `status`) naming one field. */
+export const badField = (field: string, text: string, status = 422) => new HttpError(status, text, { [field]: [text] });
+
+/** An update whose `version` no longer matches: someone else saved first. */
+export class StaleVersionError extends Error {
+  constructor(public current: unknown) {
+    super('This record was changed by someone else. Reload it and try again.');
+  }
+}
+
+/** { message, errors: { <field>: [...], message: [...] } }: `errors.message[0]` repeats the sentence. */
+export function errorBody(message: string, fields: Record<string, string[]> = {}) {
+  return { message, errors: { ...fields, message: [message] } };
+}
+
+/** 'bank_id' → 'Bank id', 'valid_to' → 'Valid to'. */
+export const fieldLabel = (field: string) => {
+  const name = field.split('.').pop()!.replace(/_/g, ' ');
+  return name.charAt(0).toUpperCase() + name.slice(1);
+};

@@ -1,0 +1,187 @@
+// Registers one operation (contract/operation.ts) as a Fastify route. This wrapper is the one
+// place every call passes through, so what must hold for all of them holds here:
+// - schemas from the operation (params, query string, body, answers), so bad input is a
+//   4xx naming the field before a handler runs;
+// - the account check before anything is parsed (`access`), so no token is 401, not 422;
+// - a transaction the handler cannot forget: it receives the `Tx` and nothing else that
+//   reaches SQL; writes commit or roll back as one, reads run on one connection;
+// - database rule violations mapped once (server/http/dbErrors.ts);
+// - uploads: a file written during a call that then fails is removed again, and files a
+//   call replaced are removed only after it committed.
+// Later, the audit log and permission checks go here too: every write passes through.
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { Type, type TObject, type TSchema } from '@sinclair/typebox';
+import type { User } from '../../contract/auth';
+import { ErrorEnvelope } from '../../contract/envelope';
+import type { AnyOp, OpInput, OpOutput } from '../../contract/operation';
+import type { Db, Tx } from '../db/connection';
+import { HttpError, badField, fieldLabel } from '../errors';
+import type { Uploads } from '../services/uploads';
+import type { Guards } from './authGuard';
+import { toHttpError } from './dbErrors';
+import { multipartToBody } from './multipart';
+
+/** What a handler knows about the call besides its input. */
+export interface CallContext {
+  /** The signed-in account (null on public calls). */
+  user: User | null;
+  sessionId: number | null;
+  /** Uploaded files by field: a Buffer, or null when the caller cleared it (`remove_<field>=true`). */
+  files: Readonly<Record<string, Buffer | null | undefined>>;
+  /** Checks and stores an image; removed again if the call fails. Returns its URL path. */
+  saveImage(field: string, data: Buffer): Promise<string>;
+  /** Removes a stored upload by its URL path (after commit: see afterCommit). */
+  removeFile(url: string): Promise<void>;
+  /** Runs once the call's transaction has committed (removing replaced files, say). */
+  afterCommit(fn: () => Promise<unknown> | unknown): void;
+  /** The client's address (behind a proxy: as the proxy reports it, when trusted). */
+  ip: string;
+}
+
+export type Handler<O extends AnyOp> = (input: OpInput<O>, tx: Tx, ctx: CallContext) => Promise<OpOutput<O>>;
+
+/** An operation with its handler: what route modules export. */
+export interface Bound {
+  op: AnyOp;
+  handler: Handler<AnyOp>;
+}
+
+/** Pairs an operation with its handler, checking the handler's types against the operation. */
+export const bind = <O extends AnyOp>(op: O, handler: Handler<O>): Bound => ({ op, handler: handler as unknown as Handler<AnyOp> });
+
+/** The input of a handler made by a factory for many operations at once (server/routes/crud.ts). */
+export interface AnyInput {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: Record<string, unknown> | null;
+}
+
+/**
+ * Pairs a derived operation with a factory-made handler. Its schemas are known only at run
+ * time, so the types are loose; validation has run all the same, and the answer is
+ * serialized by the operation's response schema.
+ */
+export const bindDerived = (op: AnyOp, handler: (input: AnyInput, tx: Tx, ctx: CallContext) => Promise<unknown>): Bound => ({ op, handler: handler as Handler<AnyOp> });
+
+export interface HandleDeps {
+  db: Db;
+  uploads: Uploads;
+  guards: Guards;
+  /** How a record of a resource reads inside a sentence ('bank'), for constraint messages. */
+  nounOf(resource: string | undefined): string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Upload fields taken out of the body before validation (see `takeFiles`). */
+    uploaded: Record<string, Buffer | null> | null;
+  }
+  interface FastifyContextConfig {
+    /** The operation a route serves (read by the OpenAPI transform, server/http/openapi.ts). */
+    opId?: string;
+  }
+}
+
+export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, handler }: Bound): void {
+  const files = Object.keys(op.files ?? {});
+  const body = wireBody(op);
+  const one = deps.nounOf(op.resource);
+  const route: RouteOptions = {
+    method: op.method,
+    url: op.path,
+    bodyLimit: op.bodyLimit,
+    config: { opId: op.id },
+    schema: {
+      operationId: op.id,
+      tags: [op.tag],
+      summary: op.summary,
+      ...(op.params && { params: op.params }),
+      ...(op.query && { querystring: op.query }),
+      ...(body && { body }),
+      ...(body && { consumes: op.multipart ? ['application/json', 'multipart/form-data'] : ['application/json'] }),
+      ...(op.access !== 'public' && { security: [{ bearer: [] }] }),
+      response: { 200: op.response, '4xx': ErrorEnvelope, ...op.responses },
+    },
+    // Who may call it is settled before the body is even parsed.
+    onRequest: op.access === 'admin' ? deps.guards.requireAdmin : op.access === 'user' ? deps.guards.requireUser : undefined,
+    preValidation: async (req) => {
+      if (op.multipart && body) await multipartToBody(body as TObject)(req);
+      takeFiles(req, files);
+    },
+    handler: async (req) => {
+      const saved: string[] = [];
+      const after: (() => unknown)[] = [];
+      const ctx: CallContext = {
+        user: req.user,
+        sessionId: req.sessionId,
+        files: req.uploaded ?? {},
+        ip: req.ip,
+        async saveImage(field, data) {
+          const url = await deps.uploads.saveImage(field, data);
+          saved.push(url);
+          return url;
+        },
+        removeFile: (url) => deps.uploads.remove(url),
+        afterCommit: (fn) => void after.push(fn),
+      };
+      const input = { params: req.params, query: req.query, body: req.body } as OpInput<AnyOp>;
+      const unit = op.method === 'GET' ? deps.db.read.bind(deps.db) : deps.db.transaction.bind(deps.db);
+      let output: OpOutput<AnyOp> | undefined;
+      let refused: HttpError | null = null;
+      try {
+        output = await unit(async (tx) => {
+          try {
+            return await handler(input, tx, ctx);
+          } catch (err) {
+            // A refusal whose writes must stand (a counted wrong code) commits, then answers.
+            if (err instanceof HttpError && err.options.keepWrites) {
+              refused = err;
+              return undefined;
+            }
+            throw err;
+          }
+        });
+      } catch (err) {
+        await Promise.all(saved.map((url) => deps.uploads.remove(url).catch(() => undefined)));
+        throw toHttpError(err, one);
+      }
+      if (refused) {
+        await Promise.all(saved.map((url) => deps.uploads.remove(url).catch(() => undefined)));
+        throw refused;
+      }
+      for (const fn of after) await Promise.resolve(fn()).catch((e: unknown) => req.log.warn({ err: e }, 'after-commit step failed'));
+      return output;
+    },
+  };
+  app.route(route);
+}
+
+/**
+ * The body the route validates: the operation's fields plus, for each upload field `f`, the
+ * `remove_f` flag that clears it. The files themselves are taken out before validation.
+ */
+function wireBody(op: AnyOp): TSchema | undefined {
+  const files = Object.keys(op.files ?? {});
+  if (!files.length) return op.body;
+  const fields = (op.body as TObject | undefined)?.properties ?? {};
+  const flags = Object.fromEntries(files.map((f) => [`remove_${f}`, Type.Optional(Type.Boolean({ description: `true clears ${f}` }))]));
+  return Type.Object({ ...fields, ...flags });
+}
+
+/** Moves upload fields from the body to `req.uploaded`; a value that is no file is a 422 on its field. */
+function takeFiles(req: FastifyRequest, files: string[]) {
+  const uploaded: Record<string, Buffer | null> = (req.uploaded = {});
+  if (!files.length) return;
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  for (const f of files) {
+    const v = body[f];
+    delete body[f];
+    if (Buffer.isBuffer(v)) uploaded[f] = v;
+    else if (v !== undefined && v !== '') throw badField(f, `${fieldLabel(f)} must be an uploaded file.`);
+    if (body[`remove_${f}`] === true || body[`remove_${f}`] === 'true') {
+      if (!uploaded[f]) uploaded[f] = null;
+    }
+    delete body[`remove_${f}`];
+  }
+  req.body = body;
+}

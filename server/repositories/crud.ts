@@ -1,0 +1,181 @@
+// One CRUD repository factory. A resource's contract (contract/resource.ts) says enough to
+// derive the whole repository: the table it writes and the view it reads (`storage`), the
+// columns a write may set (its create and update fields and files), the sort keys and their
+// SQL (text sorts case-insensitively), and the filters (`bank=3` → `bank_id = 3` when the
+// entity has bank_id). Per-entity code is only for the exceptions (CrudOptions).
+// Every function takes the call's Tx first: a repository never reaches the pool itself.
+import type { TSchema } from '@sinclair/typebox';
+import type { Pagination } from '../../contract/envelope';
+import { DEFAULT_PAGE, DEFAULT_PER_PAGE } from '../../contract/envelope';
+import type { ResourceContract } from '../../contract/resource';
+import type { Tx } from '../db/connection';
+import { StaleVersionError } from '../errors';
+
+/** Adds a query parameter and returns its placeholder ('$3'). */
+export type Param = (value: unknown) => string;
+
+export interface CrudOptions {
+  /** WHERE clauses for filters that are not a plain column match (null: no clause). */
+  filters?: Record<string, (value: unknown, p: Param) => string | null>;
+  /** Body fields that are no column: the hooks handle them (an offer's card_ids, a user's password). */
+  virtual?: readonly string[];
+  /** Columns the hooks may set besides the contract's fields (password_hash). */
+  columns?: readonly string[];
+  /** In the same transaction, before a create (id null) or update; may adjust `data`. */
+  beforeWrite?: (tx: Tx, id: number | null, data: Record<string, unknown>) => Promise<void>;
+  /** In the same transaction, after a create or update (links, sessions to end). */
+  afterWrite?: (tx: Tx, id: number, data: Record<string, unknown>) => Promise<void>;
+}
+
+export interface ListParams {
+  query?: string;
+  page?: number;
+  per_page?: number;
+  sort?: string;
+  [filter: string]: unknown;
+}
+
+export interface CrudRepository<T> {
+  list(tx: Tx, p: ListParams): Promise<{ data: T[]; pagination: Pagination }>;
+  get(tx: Tx, id: number): Promise<T | null>;
+  create(tx: Tx, data: Record<string, unknown>): Promise<T>;
+  /** Returns null when missing; throws StaleVersionError when `version` is given and stale. */
+  update(tx: Tx, id: number, data: Record<string, unknown>): Promise<T | null>;
+  remove(tx: Tx, id: number): Promise<T | null>;
+  count(tx: Tx): Promise<number>;
+}
+
+export function crudRepository<T>(resource: ResourceContract, o: CrudOptions = {}): CrudRepository<T> {
+  const { table } = resource.storage;
+  const source = resource.storage.view ?? table;
+  const writable = writableColumns(resource, o);
+  const sorts = sortExpressions(resource);
+  const defaultSort = resource.defaultSort ?? resource.sortable?.[0] ?? 'id';
+  const filterSql = filterClauses(resource, o);
+  const pick = (data: Record<string, unknown>) => Object.entries(data).filter(([k, v]) => writable.has(k) && v !== undefined);
+
+  const get = async (tx: Tx, id: number) => normalise<T>((await tx.query(`select * from ${source} where id = $1`, [id])).rows[0]);
+
+  return {
+    async list(tx, params) {
+      const page = params.page ?? DEFAULT_PAGE;
+      const perPage = params.per_page ?? DEFAULT_PER_PAGE;
+      const values: unknown[] = [];
+      const p: Param = (v) => {
+        values.push(v);
+        return `$${values.length}`;
+      };
+      const where: string[] = searchTerms(params.query).map((term) => `search_text like immutable_unaccent(${p(`%${escapeLike(term)}%`)})`);
+      where.push(...filterSql(params, p));
+      const whereSql = where.length ? `where ${where.join(' and ')}` : '';
+      const total = Number((await tx.query<{ n: number }>(`select count(*)::int as n from ${source} ${whereSql}`, values)).rows[0].n);
+      const rows = (await tx.query(`select * from ${source} ${whereSql} order by ${orderBy(sorts, params.sort ?? defaultSort)} limit ${p(perPage)} offset ${p((page - 1) * perPage)}`, values)).rows;
+      return { data: rows.map((r) => normalise<T>(r)!), pagination: paginate(total, page, perPage, rows.length) };
+    },
+    get,
+    async create(tx, data) {
+      await o.beforeWrite?.(tx, null, data);
+      const cols = pick(data);
+      const sql = cols.length
+        ? `insert into ${table} (${cols.map(([k]) => k).join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')}) returning id`
+        : `insert into ${table} default values returning id`;
+      const id = (await tx.query<{ id: number }>(sql, cols.map(([, v]) => v))).rows[0].id;
+      await o.afterWrite?.(tx, id, data);
+      return (await get(tx, id))!;
+    },
+    async update(tx, id, data) {
+      await o.beforeWrite?.(tx, id, data);
+      const cols = pick(data);
+      const params: unknown[] = cols.map(([, v]) => v);
+      params.push(id);
+      let guard = '';
+      if (typeof data.version === 'number') {
+        params.push(data.version);
+        guard = ` and version = $${params.length}`;
+      }
+      const sets = [...cols.map(([k], i) => `${k} = $${i + 1}`), 'version = version + 1', 'updated_at = now()'];
+      const row = (await tx.query(`update ${table} set ${sets.join(', ')} where id = $${cols.length + 1}${guard} returning id`, params)).rows[0];
+      if (!row) {
+        const current = await get(tx, id);
+        if (current && guard) throw new StaleVersionError(current);
+        return null;
+      }
+      await o.afterWrite?.(tx, id, data);
+      return get(tx, id);
+    },
+    async remove(tx, id) {
+      const before = await get(tx, id);
+      if (!before) return null;
+      const gone = (await tx.query(`delete from ${table} where id = $1 returning id`, [id])).rows[0];
+      return gone ? before : null;
+    },
+    async count(tx) {
+      return Number((await tx.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0].n);
+    },
+  };
+}
+
+/** The contract's create and update fields and files, less `version` and the virtual ones, plus the hooks' columns. */
+function writableColumns(r: ResourceContract, o: CrudOptions): Set<string> {
+  const fields = [...Object.keys(r.create.properties), ...Object.keys(r.update.properties), ...Object.keys(r.files ?? {})];
+  const skip = new Set(['version', ...(o.virtual ?? [])]);
+  return new Set([...fields.filter((f) => !skip.has(f)), ...(o.columns ?? [])]);
+}
+
+/** Sort key → SQL: text without a format sorts case-insensitively; numbers and dates as they are. */
+function sortExpressions(r: ResourceContract): Record<string, string> {
+  const out: Record<string, string> = { id: 'id' };
+  for (const key of r.sortable ?? []) out[key] = isPlainText(r.entity.properties[key]) ? `lower(${key})` : key;
+  return out;
+}
+
+function filterClauses(r: ResourceContract, o: CrudOptions) {
+  const keys = Object.keys(r.filters?.properties ?? {}).filter((k) => k !== 'query');
+  const entity = r.entity.properties;
+  return (params: Record<string, unknown>, p: Param): string[] =>
+    keys.flatMap((key) => {
+      const v = params[key];
+      if (v === undefined || v === null || v === '') return [];
+      const custom = o.filters?.[key];
+      if (custom) return custom(v, p) ?? [];
+      const column = `${key}_id` in entity ? `${key}_id` : key;
+      return [`${column} = ${p(v)}`];
+    });
+}
+
+function isPlainText(schema: TSchema | undefined): boolean {
+  if (!schema) return false;
+  if (Array.isArray(schema.anyOf)) return (schema.anyOf as TSchema[]).some(isPlainText);
+  return schema.type === 'string' && !schema.format;
+}
+
+/** "Card  VISA plat" → ['card', 'visa', 'plat']: every word must match somewhere. */
+export function searchTerms(query: string | undefined): string[] {
+  return (query ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+}
+
+function orderBy(sorts: Record<string, string>, sort: string): string {
+  const key = sort.replace(/^-/, '');
+  const col = sorts[key] ?? 'id';
+  const dir = sort.startsWith('-') && sorts[key] ? 'desc' : 'asc';
+  return `${col} ${dir}, id ${dir}`;
+}
+
+export function paginate(total: number, page: number, perPage: number, got: number): Pagination {
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const from = got ? (page - 1) * perPage + 1 : 0;
+  return { page, per_page: perPage, current_page: page, total, first_page: 1, last_page: lastPage, from, to: got ? from + got - 1 : 0 };
+}
+
+/** Dates leave as ISO strings; secrets and internal columns never leave. */
+export function normalise<T>(row: Record<string, unknown> | undefined): T | null {
+  if (!row) return null;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) {
+    if (k === 'password_hash' || k === 'search_text') continue;
+    out[k] = v instanceof Date ? v.toISOString() : v;
+  }
+  return out as T;
+}
+
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

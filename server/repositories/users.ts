@@ -1,0 +1,17 @@
+// Users: the exceptions to the derived repository. A password is stored only as its hash;
+// disabling a user, or setting a new password, ends every session they have.
+import { userResource, type AdminUser } from '../../contract/user';
+import { hashPassword } from '../services/passwords';
+import { crudRepository } from './crud';
+
+export const userRepository = crudRepository<AdminUser>(userResource, {
+  virtual: ['password'],
+  columns: ['password_hash'],
+  async beforeWrite(_tx, _id, data) {
+    if (typeof data.password === 'string') data.password_hash = await hashPassword(data.password);
+  },
+  async afterWrite(tx, id, data) {
+    if (data.status === 'disabled' || typeof data.password === 'string')
+      await tx.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [id]);
+  },
+});

@@ -1,0 +1,83 @@
+// The five calls of every resource in contract/operations.ts, from its derived operations
+// (contract/resource.ts) and its repository (server/repositories/registry.ts). Per-entity
+// rules that refuse a call (an admin deleting their own account) are listed in RULES.
+import type { Resource } from '../../contract/resource';
+import { recordIdOf } from '../../contract/resource';
+import { HttpError } from '../errors';
+import { bindDerived, type Bound, type CallContext } from '../http/handle';
+import { repositoryFor } from '../repositories/registry';
+import { selfProtection, type CrudRule } from '../services/users';
+
+const RULES: Record<string, CrudRule> = { user: selfProtection };
+
+type Row = { id: number } & Record<string, unknown>;
+
+export function crudHandlers(resource: Resource): Bound[] {
+  const { ops } = resource;
+  const repo = repositoryFor<Row>(resource);
+  const rule = RULES[resource.name];
+  const files = Object.keys(resource.files ?? {});
+  const notFound = () => new HttpError(404, `${resource.label.one} not found.`);
+
+  /** Stores new uploads in the body's file columns; `null` clears one. Returns the files replaced. */
+  async function withFiles(ctx: CallContext, body: Record<string, unknown>, before?: Row) {
+    const data = { ...body };
+    const replaced: unknown[] = [];
+    for (const f of files) {
+      const upload = ctx.files[f];
+      if (upload === undefined) continue;
+      data[f] = upload === null ? null : await ctx.saveImage(f, upload);
+      replaced.push(before?.[f]);
+    }
+    return { data, replaced };
+  }
+  const removeLater = (ctx: CallContext, urls: unknown[]) => ctx.afterCommit(() => Promise.all(urls.map((u) => (typeof u === 'string' ? ctx.removeFile(u) : undefined))));
+
+  const bound: Bound[] = [bindDerived(ops.list, ({ query, body }, tx) => repo.list(tx, { ...query, ...body }))];
+  if (ops.show) {
+    bound.push(
+      bindDerived(ops.show, async (input, tx) => {
+        const row = await repo.get(tx, recordIdOf(input, resource, 'show'));
+        if (!row) throw notFound();
+        return { message: resource.messages.shown, data: row };
+      }),
+    );
+  }
+  if (ops.add) {
+    bound.push(
+      bindDerived(ops.add, async ({ body = {} }, tx, ctx) => {
+        rule?.('add', null, body ?? {}, ctx.user?.id ?? null);
+        const { data } = await withFiles(ctx, body ?? {});
+        return { message: resource.messages.added, data: await repo.create(tx, data) };
+      }),
+    );
+  }
+  if (ops.update) {
+    bound.push(
+      bindDerived(ops.update, async ({ params = {}, body }, tx, ctx) => {
+        const id = Number(params.id);
+        rule?.('update', id, body ?? {}, ctx.user?.id ?? null);
+        const before = await repo.get(tx, id);
+        if (!before) throw notFound();
+        const { data, replaced } = await withFiles(ctx, body ?? {}, before);
+        const row = await repo.update(tx, before.id, data);
+        if (!row) throw notFound();
+        removeLater(ctx, replaced);
+        return { message: resource.messages.updated, data: row };
+      }),
+    );
+  }
+  if (ops.remove) {
+    bound.push(
+      bindDerived(ops.remove, async (input, tx, ctx) => {
+        const id = recordIdOf(input, resource, 'remove');
+        rule?.('remove', id, {}, ctx.user?.id ?? null);
+        const row = await repo.remove(tx, id);
+        if (!row) throw notFound();
+        removeLater(ctx, files.map((f) => row[f]));
+        return { message: resource.messages.deleted, data: row };
+      }),
+    );
+  }
+  return bound;
+}
