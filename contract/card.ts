@@ -58,6 +58,7 @@ export const cardResource = defineResource({
   name: 'card',
   label: { one: 'Card', many: 'Cards' },
   storage: { table: 'cards', view: 'cards_view' },
+  shows: ['bank', 'network', 'category'],
   paths: { list: '/all_card', show: '/show_card', add: '/add_card', update: '/update_card/:id', remove: '/delete_card' },
   listMethod: 'POST',
   showIdIn: 'query',

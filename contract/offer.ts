@@ -59,6 +59,7 @@ export const offerResource = defineResource({
   name: 'offer',
   label: { one: 'Offer', many: 'Offers' },
   storage: { table: 'offers', view: 'offers_view' },
+  shows: ['category', 'card', 'bank', 'outlet'],
   paths: { list: '/all_offer', show: '/show_offer', add: '/add_offer', update: '/update_offer/:id', remove: '/delete_offer' },
   listMethod: 'POST',
   showIdIn: 'query',

@@ -35,6 +35,7 @@ export const outletResource = defineResource({
   name: 'outlet',
   label: { one: 'Outlet', many: 'Outlets' },
   storage: { table: 'outlets', view: 'outlets_view' },
+  shows: ['category', 'city'],
   paths: { list: '/outlets', show: '/show_outlet', add: '/add_outlet', update: '/update_outlet/:id', remove: '/delete_outlet' },
   showIdIn: 'query',
   updateMethod: 'POST',

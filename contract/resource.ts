@@ -51,6 +51,11 @@ export interface ResourceContract<TEntity extends TObject = TObject, TCreate ext
   update: TUpdate;
   /** Success messages the server sends (SPEC.md's texts where it has them). */
   messages: { added: string; updated: string; deleted: string; shown: string };
+  /**
+   * Resources whose names its records show (a card shows its bank's name): a change to one
+   * of those makes a list of this resource stale, so the browser fetches it again.
+   */
+  shows?: readonly string[];
   /** The permission its writes will need once roles exist: '<name>.write' by default. */
   permission?: string;
 }

@@ -5,6 +5,7 @@ import { BASE } from './navigate';
 import { isSignedIn, session } from './store/session';
 import { ui } from './store/ui';
 import { NotFound, protectedRoutes, publicRoutes, Shell } from './routes';
+import { screens } from './screens';
 import { PageBoundary } from './ui/lazyPage';
 import { Loader } from './ui/Loader';
 
@@ -50,7 +51,7 @@ function Root() {
     page.Page.preload();
     return (
       <PageBoundary>
-        <Shell />
+        <Shell screens={screens} routes={protectedRoutes} />
       </PageBoundary>
     );
   }

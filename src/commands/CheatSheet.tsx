@@ -6,7 +6,7 @@ import { allCommands, getVersion, subscribe } from './registry';
 import type { Command, Scope } from './types';
 
 const scopeTitle = (scope: Scope) =>
-  scope === 'global' ? 'Everywhere' : scope === 'selection' ? 'In lists' : `On ${scope.slice(5)[0].toUpperCase()}${scope.slice(6)}`;
+  scope === 'global' ? 'Everywhere' : scope === 'list' ? 'In lists' : `On ${scope.slice(5)[0].toUpperCase()}${scope.slice(6)}`;
 
 /** '?': every shortcut there is, generated from the registry so it can never go stale. */
 export function CheatSheet() {

@@ -1,20 +1,21 @@
-// The context a command runs in, read from the ui store at the moment it runs.
-import { snapshot } from 'valtio';
+// The context a command runs in, read at the moment it runs: the active screen and, on a
+// list screen, its model's mode and cursor.
 import { ui } from '../store/ui';
 import { confirmState } from '../ui/confirmStore';
 import type { Ctx, Scope } from './types';
 
 export function currentCtx(): Ctx {
-  const s = snapshot(ui);
   const scopes: Scope[] = ['global'];
-  if (s.view) scopes.push(`view:${s.view}`);
-  if (s.list) scopes.push('selection');
+  if (ui.view) scopes.push(`view:${ui.view}`);
+  const list = ui.list;
+  if (list) scopes.push('list');
+  const cursor = list?.state.cursor ?? null;
   return {
     scopes,
-    view: s.view,
-    mode: s.mode,
-    selection: s.selection ? { ...s.selection } : null,
-    list: ui.list,
+    view: ui.view,
+    mode: list ? list.state.route.mode : null,
+    cursor: list && cursor !== null ? { resource: ui.listResource ?? '', id: cursor } : null,
+    list,
   };
 }
 

@@ -1,9 +1,12 @@
-// The list cursor of whichever list screen is active (scope 'selection'): one set of
-// keys for banks today and cards, offers, outlets… later.
+// The keys of whichever list screen is active (scope 'list'): one set for every list. Each
+// calls a function of the screen's list model (src/store/listModel.ts); a row click and the
+// palette run these same commands.
 import type { Command, Ctx } from './types';
 
 const browsing = (ctx: Ctx) => ctx.mode !== 'edit' && ctx.mode !== 'add';
-const selectedCount = (ctx: Ctx) => ctx.list?.selectedCount?.() ?? 0;
+const checked = (ctx: Ctx) => ctx.list?.selectedCount() ?? 0;
+/** An explicit row (a click) or the cursor's. */
+const rowOf = (ctx: Ctx, arg: unknown) => (typeof arg === 'number' ? arg : (ctx.cursor?.id ?? null));
 
 export const listCommands: Command[] = [
   {
@@ -11,7 +14,7 @@ export const listCommands: Command[] = [
     title: 'Next in list',
     group: 'List',
     shortcut: 'j, arrowdown',
-    scope: 'selection',
+    scope: 'list',
     palette: false,
     enabled: browsing,
     run: (ctx) => ctx.list?.move(1),
@@ -21,7 +24,7 @@ export const listCommands: Command[] = [
     title: 'Previous in list',
     group: 'List',
     shortcut: 'k, arrowup',
-    scope: 'selection',
+    scope: 'list',
     palette: false,
     enabled: browsing,
     run: (ctx) => ctx.list?.move(-1),
@@ -31,10 +34,14 @@ export const listCommands: Command[] = [
     title: 'Open highlighted',
     group: 'List',
     shortcut: 'enter',
-    scope: 'selection',
+    scope: 'list',
     palette: false,
-    enabled: (ctx) => browsing(ctx) && ctx.selection !== null,
-    run: (ctx) => ctx.list?.open(),
+    // A click names its row (even in a form: the click means leave it); Enter opens the cursor's.
+    enabled: (ctx) => ctx.list !== null,
+    run: (ctx, row) => {
+      if (typeof row !== 'number' && (!browsing(ctx) || ctx.cursor === null)) return;
+      ctx.list?.open(rowOf(ctx, row));
+    },
   },
   {
     id: 'list.close',
@@ -42,10 +49,10 @@ export const listCommands: Command[] = [
     group: 'List',
     keywords: ['cancel', 'back'],
     shortcut: 'escape',
-    scope: 'selection',
+    scope: 'list',
     // With no pane open, Escape lets go of the selection instead.
-    enabled: (ctx) => ctx.mode !== 'list' || selectedCount(ctx) > 0,
-    run: (ctx) => (ctx.mode === 'list' ? ctx.list?.clearSelection?.() : ctx.list?.close()),
+    enabled: (ctx) => ctx.mode !== 'list' || checked(ctx) > 0,
+    run: (ctx) => (ctx.mode === 'list' ? ctx.list?.clear() : ctx.list?.close()),
   },
   {
     id: 'list.toggleSelect',
@@ -53,9 +60,9 @@ export const listCommands: Command[] = [
     group: 'List',
     keywords: ['check', 'pick', 'mark'],
     shortcut: 'x',
-    scope: 'selection',
-    enabled: (ctx) => browsing(ctx) && ctx.selection !== null && !!ctx.list?.toggleSelect,
-    run: (ctx) => ctx.list?.toggleSelect?.(),
+    scope: 'list',
+    enabled: (ctx) => browsing(ctx) && ctx.cursor !== null,
+    run: (ctx, row) => ctx.list?.toggle(rowOf(ctx, row)),
   },
   {
     id: 'list.extendSelect',
@@ -63,9 +70,9 @@ export const listCommands: Command[] = [
     group: 'List',
     keywords: ['range', 'shift'],
     shortcut: 'shift+x',
-    scope: 'selection',
-    enabled: (ctx) => browsing(ctx) && ctx.selection !== null && !!ctx.list?.extendSelect,
-    run: (ctx) => ctx.list?.extendSelect?.(),
+    scope: 'list',
+    enabled: (ctx) => browsing(ctx) && ctx.cursor !== null,
+    run: (ctx, row) => ctx.list?.extend(rowOf(ctx, row)),
   },
   {
     id: 'list.selectAll',
@@ -73,27 +80,27 @@ export const listCommands: Command[] = [
     group: 'List',
     keywords: ['check all', 'everything'],
     shortcut: 'mod+a',
-    scope: 'selection',
-    enabled: (ctx) => browsing(ctx) && !!ctx.list?.selectAll,
-    run: (ctx) => ctx.list?.selectAll?.(),
+    scope: 'list',
+    enabled: browsing,
+    run: (ctx) => ctx.list?.selectAll(),
   },
   {
     id: 'list.clearSelection',
     title: 'Clear selection',
     group: 'List',
     keywords: ['unselect', 'deselect', 'none'],
-    scope: 'selection',
-    enabled: (ctx) => selectedCount(ctx) > 0,
-    run: (ctx) => ctx.list?.clearSelection?.(),
+    scope: 'list',
+    enabled: (ctx) => checked(ctx) > 0,
+    run: (ctx) => ctx.list?.clear(),
   },
   {
     id: 'list.clearFilters',
     title: 'Clear filters',
     group: 'List',
     keywords: ['reset', 'show all', 'remove filters'],
-    scope: 'selection',
-    enabled: (ctx) => (ctx.list?.filterCount?.() ?? 0) > 0,
-    run: (ctx) => ctx.list?.clearFilters?.(),
+    scope: 'list',
+    enabled: (ctx) => (ctx.list?.filterCount() ?? 0) > 0,
+    run: (ctx) => ctx.list?.clearFilters(),
   },
   {
     id: 'list.search',
@@ -101,7 +108,7 @@ export const listCommands: Command[] = [
     group: 'List',
     keywords: ['filter', 'find'],
     shortcut: '/',
-    scope: 'selection',
+    scope: 'list',
     run: (ctx) => ctx.list?.focusSearch(),
   },
 ];

@@ -41,12 +41,12 @@ export function available(ctx: Ctx): Command[] {
 
 /**
  * Two scopes can be active at once when they are equal, one is global, or one is the
- * list cursor ('selection') and the other a view (every list lives in a view).
+ * list keys ('list') and the other a view (every list lives in a view).
  */
 export function scopesOverlap(a: Scope, b: Scope): boolean {
   if (a === b || a === 'global' || b === 'global') return true;
   const isView = (s: Scope) => s.startsWith('view:');
-  return (a === 'selection' && isView(b)) || (b === 'selection' && isView(a));
+  return (a === 'list' && isView(b)) || (b === 'list' && isView(a));
 }
 
 /**

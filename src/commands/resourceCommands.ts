@@ -2,49 +2,15 @@
 // selection (delete selected, export CSV), from one factory, so every entity gets the same
 // words and keys (n, e, mod+backspace, mod+enter, mod+shift+backspace).
 import { toast } from 'sonner';
-import type { ResourceContract } from '../../contract/resource';
 import { SEARCH_TYPES } from '../../contract/search';
 import { ApiError } from '../api/client';
 import { errorText } from '../api/errorText';
 import type { Payload } from '../api/resourceClient';
-import type { ResourceStore } from '../store/resourceStore';
-import type { FilterDef, Option } from '../store/filters';
-import { columnsOf, csvFileName, downloadCsv, EXPORT_CAP, fetchAll, toCsv, type CsvColumn } from '../store/csvExport';
+import { columnsOf, csvFileName, downloadCsv, EXPORT_CAP, fetchAll, toCsv } from '../store/csvExport';
 import { confirm } from '../ui/confirmStore';
-import { go, keepSearch } from '../navigate';
 import { CommandError } from './runner';
+import { nounOf, type ResourceScreen } from './resourceScreen';
 import type { Command, Ctx, PickItem } from './types';
-
-export interface ResourceScreen<T extends { id: number }> {
-  /** The view scope and URL family: 'banks' → scope 'view:banks'. */
-  view: string;
-  resource: ResourceContract;
-  store: ResourceStore<T>;
-  /**
-   * Route patterns; ':id' is the record id. `add` may carry a search flag instead of a path of
-   * its own ('/user-list?new=1': the list with the new-record form in the pane).
-   */
-  routes: { list: string; view: string; edit: string; add: string };
-  /** How a record reads in pickers and confirmations. */
-  describe(record: T): { label: string; hint?: string };
-  /** The words inside sentences ('New area', '80 Dubai areas'); default: the contract's labels in lower case. */
-  noun?: { one: string; many: string };
-  /** The filter bar: one select per filter, in this order (names from the contract's filters). */
-  filters?: readonly FilterDef[];
-  /** Sort choices; by default each of the contract's sortable columns, up and down. */
-  sorts?: readonly Option[];
-  /** CSV export columns; by default every field of the entity but `version`. */
-  csvColumns?: readonly CsvColumn<T>[];
-  /** After a create or update succeeded (e.g. reload when the save changed other rows too). */
-  afterSave?: (record: T) => void;
-}
-
-/** How a screen's records read inside a sentence: 'card' / 'cards'. */
-export const nounOf = (screen: Pick<ResourceScreen<never>, 'noun' | 'resource'>) =>
-  screen.noun ?? { one: screen.resource.label.one.toLowerCase(), many: screen.resource.label.many.toLowerCase() };
-
-/** '/view-bank/:id' + 3 → '/view-bank/3'. */
-export const pathTo = (pattern: string, id: number) => pattern.replace(':id', String(id));
 
 /** The argument of create/update: what the form collected. */
 export interface SaveArg {
@@ -55,15 +21,14 @@ export interface SaveArg {
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
 export function resourceCommands<T extends { id: number }>(screen: ResourceScreen<T>): Command[] {
-  const { resource, store, routes, view } = screen;
+  const { resource, store, list, view } = screen;
   const { one, many } = nounOf(screen);
   const scope = `view:${view}` as const;
   const group = resource.label.many;
   const has = (call: 'show' | 'add' | 'update' | 'remove') => !resource.omit?.includes(call);
   const count = (n: number) => plural(n, one, many);
 
-  const highlighted = (ctx: Ctx): T | undefined =>
-    ctx.selection?.resource === resource.name ? store.find(ctx.selection.id) : undefined;
+  const highlighted = (ctx: Ctx): T | undefined => (ctx.cursor?.resource === resource.name ? store.find(ctx.cursor.id) : undefined);
 
   const pickRecord = (placeholder: string, withContext: boolean) => ({
     placeholder,
@@ -75,7 +40,7 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
   });
 
   const editing = (ctx: Ctx) => ctx.mode === 'edit' || ctx.mode === 'add';
-  const selectedCount = () => store.state.selected.size;
+  const selectedCount = () => list.selectedCount();
 
   const commands: Command[] = [];
 
@@ -91,7 +56,7 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
       keywords: ['search', 'open', 'view', many],
       scope: 'global',
       pick: searchable ? pick : { ...pick, fromContext: () => undefined },
-      run: (_ctx, record) => go(pathTo(routes.view, (record as T).id)),
+      run: (_ctx, record) => list.open((record as T).id),
     });
   }
 
@@ -103,7 +68,7 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
       keywords: ['add', 'create'],
       shortcut: 'n',
       scope,
-      run: () => go(keepSearch(routes.add)),
+      run: () => list.add(),
     });
   }
 
@@ -117,7 +82,7 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
       scope,
       enabled: (ctx) => ctx.mode !== 'edit',
       pick: pickRecord(`Edit which ${one}?`, true),
-      run: (_ctx, record) => go(keepSearch(pathTo(routes.edit, (record as T).id))),
+      run: (_ctx, record) => list.edit((record as T).id),
     });
   }
 
@@ -142,7 +107,7 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
           if (!ok) return undefined;
           const res = await store.remove(r.id);
           // The pane showed the deleted record: back to the list.
-          if (ctx.mode !== 'list' && ctx.selection?.id === r.id) go(keepSearch(routes.list), { replace: true });
+          list.closeDeleted(r.id);
           return res;
         },
       },
@@ -154,8 +119,8 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
         shortcut: 'mod+shift+backspace',
         scope,
         enabled: (ctx) => !editing(ctx) && selectedCount() > 0,
-        async run(ctx) {
-          const ids = store.selectedIds();
+        async run() {
+          const ids = list.selectedIds();
           if (!ids.length) return undefined;
           const names = ids.slice(0, 3).map((id) => {
             const r = store.find(id);
@@ -169,9 +134,8 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
             danger: true,
           });
           if (!ok) return undefined;
-          const openId = ctx.mode !== 'list' ? ctx.selection?.id : undefined;
           const result = await store.removeMany(ids);
-          if (openId !== undefined && result.removed.some((r) => r.id === openId)) go(keepSearch(routes.list), { replace: true });
+          for (const r of result.removed) list.closeDeleted(r.id);
           if (result.failed) {
             const f = result.failed;
             const name = f.record ? `“${screen.describe(f.record).label}”` : `#${f.id}`;
@@ -219,8 +183,7 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
       async run(_ctx, arg) {
         const res = await store.add((arg as SaveArg).data);
         screen.afterSave?.(res.data);
-        store.select(res.data.id);
-        go(keepSearch(pathTo(routes.view, res.data.id)), { replace: true });
+        list.showSaved(res.data.id);
         return res;
       },
     });
@@ -240,7 +203,7 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
         const { id, data } = arg as SaveArg;
         const res = await store.update(id!, data);
         screen.afterSave?.(res.data);
-        go(keepSearch(pathTo(routes.view, id!)), { replace: true });
+        list.showSaved(id!);
         return res;
       },
     });
@@ -258,7 +221,7 @@ export async function exportCsv<T extends { id: number }>(screen: ResourceScreen
   const { one, many } = nounOf(screen);
   const columns = screen.csvColumns ?? columnsOf<T>(Object.keys(resource.entity.properties));
   const fileName = csvFileName(many.toLowerCase().replace(/\s+/g, '-'));
-  const ids = store.selectedIds();
+  const ids = screen.list.selectedIds();
 
   if (ids.length) {
     const rows = ids.map((id) => store.find(id)).filter((r): r is T => !!r);

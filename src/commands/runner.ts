@@ -9,7 +9,8 @@ import { recordRecent } from './recents';
 import { getCommand } from './registry';
 import type { Command } from './types';
 
-export type Source = 'palette' | 'hotkey' | 'button' | 'menu';
+/** What triggered a command: the runner treats them alike (recents come from the palette only). */
+export type Source = 'palette' | 'hotkey' | 'button' | 'menu' | 'pointer';
 
 /** SPEC.md §9: success 2 s, error 4 s. */
 export const TOAST_MS = { success: 2000, error: 4000 } as const;

@@ -1,44 +1,24 @@
 // The command: one description of an action, read by the palette, the hotkeys,
 // the buttons and the cheat sheet, so an action is written once.
 
+import type { ActiveList, Mode } from '../store/listModel';
+
+export type { Mode };
+
 /**
  * Where a command applies. 'global': everywhere once signed in. `view:<name>`: while
- * that screen is shown. 'selection': while a list with a cursor is on screen (j/k…).
+ * that screen is shown. 'list': while a list screen is shown (j/k, x, Escape…).
  */
-export type Scope = 'global' | `view:${string}` | 'selection';
-
-export type Mode = 'list' | 'view' | 'edit' | 'add';
-
-/** What an active list screen lets commands do with its cursor and pane. */
-export interface ListController {
-  move(delta: 1 | -1): void;
-  open(): void;
-  close(): void;
-  focusSearch(): void;
-  /** Submit the open form, if any (mod+enter). */
-  submit(): void;
-  // ---- selection (x, shift+x, mod+a); lists without one leave these out ----
-  /** Pick or unpick the highlighted record. */
-  toggleSelect?(): void;
-  /** Pick every record from the last toggled one to the highlighted one. */
-  extendSelect?(): void;
-  /** Pick every loaded record. */
-  selectAll?(): void;
-  clearSelection?(): void;
-  selectedCount?(): number;
-  // ---- filters in the URL ----
-  /** How many filters (search aside) narrow the list. */
-  filterCount?(): number;
-  clearFilters?(): void;
-}
+export type Scope = 'global' | `view:${string}` | 'list';
 
 export interface Ctx {
   scopes: Scope[];
   view: string | null;
   mode: Mode | null;
-  /** The highlighted record of the active list. */
-  selection: { resource: string; id: number } | null;
-  list: ListController | null;
+  /** The highlighted row of the active list (the cursor), with the resource it belongs to. */
+  cursor: { resource: string; id: number } | null;
+  /** The active list's model: its cursor, selection and URL (src/store/listModel.ts). */
+  list: ActiveList | null;
 }
 
 export interface PickItem {

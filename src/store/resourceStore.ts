@@ -1,11 +1,16 @@
-// One valtio store factory for every entity (SPEC.md §4): list status and update status
-// kept apart, the error text, the loaded pages, the query, filters and sort, the highlighted
-// record, and the selection (a set of ids) with its bulk delete.
+// One valtio store factory for every entity (SPEC.md §4): the records a list has loaded,
+// list status and update status kept apart, the error text, and the calls that change
+// records (replace on update, remove on delete, append on add). Where the cursor is and
+// which rows are checked belong to the list model (src/store/listModel.ts), not here.
+// A call elsewhere that changes what this store shows makes it fetch its list again
+// (src/store/touched.ts).
 import { proxy, ref } from 'valtio';
 import type { ListResponse, Pagination, RecordResponse } from '../../contract/envelope';
 import { DEFAULT_PER_PAGE } from '../../contract/envelope';
-import type { Filters, Payload, ResourceClient } from '../api/resourceClient';
+import type { Resource } from '../../contract/resource';
+import { resourceClient, type Filters, type Payload, type ResourceClient } from '../api/resourceClient';
 import { ApiError } from '../api/client';
+import { whenStale } from './touched';
 
 export type Status = 'idle' | 'loading' | 'succeeded' | 'failed';
 export const UNKNOWN_ERROR = 'An unknown error occurred';
@@ -25,12 +30,6 @@ export interface ResourceState<T> {
   sort: string;
   /** `listKey` of what the loaded items answer ('' before the first load). */
   shownKey: string;
-  /** The highlighted record (the list cursor). */
-  selectedId: number | null;
-  /** Records picked for a bulk action (x, shift+x, mod+a). `ref`: replaced on every change. */
-  selected: ReadonlySet<number>;
-  /** The last id toggled: shift+x extends from here. */
-  anchorId: number | null;
   /** A record fetched by id that is not (yet) among the loaded pages: deep links. */
   current: T | null;
   fieldErrors: Record<string, string>;
@@ -69,7 +68,15 @@ export interface RemoveManyResult<T> {
 const messageOf = (e: unknown) =>
   (e instanceof ApiError ? e.serverMessage : e instanceof Error ? e.message : null) || UNKNOWN_ERROR;
 
-export function resourceStore<T extends { id: number }>(client: ResourceClient<T>, perPage = DEFAULT_PER_PAGE) {
+export interface StoreOptions<T> {
+  perPage?: number;
+  /** Another client (tests); by default the resource's own (src/api/resourceClient.ts). */
+  client?: ResourceClient<T>;
+}
+
+export function resourceStore<T extends { id: number }>(resource: Pick<Resource, 'name' | 'shows'> & Partial<Resource>, opts: StoreOptions<T> = {}) {
+  const client = opts.client ?? resourceClient<T>(resource as Resource);
+  const perPage = opts.perPage ?? DEFAULT_PER_PAGE;
   const state = proxy<ResourceState<T>>({
     status: 'idle',
     updateStatus: 'idle',
@@ -81,15 +88,24 @@ export function resourceStore<T extends { id: number }>(client: ResourceClient<T
     filters: {},
     sort: '',
     shownKey: '',
-    selectedId: null,
-    selected: ref(new Set<number>()),
-    anchorId: null,
     current: null,
     fieldErrors: {},
     conflict: false,
   });
 
   let listAbort: AbortController | null = null;
+  const removedListeners = new Set<(id: number) => void>();
+
+  // Another resource's call changed names these records show (or a bulk call changed these
+  // records): fetch the list again. This resource's own calls are applied below as they return.
+  whenStale(
+    resource,
+    () => {
+      if (state.status !== 'idle') load().catch(() => undefined);
+      if (state.current) client.show(state.current.id).then((r) => (state.current = ref(r.data) as T), () => undefined);
+    },
+    { skipOwn: true },
+  );
 
   const hasMore = () => !!state.pagination && state.pagination.current_page < state.pagination.last_page;
 
@@ -100,8 +116,6 @@ export function resourceStore<T extends { id: number }>(client: ResourceClient<T
     const filters = a.filters !== undefined ? cleanFilters(a.filters) : state.filters;
     const sort = a.sort ?? state.sort;
     const key = listKey({ query, filters, sort });
-    // Another list (not just another page of it): the old selection no longer applies.
-    if (page === 1 && key !== state.shownKey && state.shownKey !== '') clearSelection();
     listAbort?.abort();
     const abort = (listAbort = new AbortController());
     state.status = 'loading';
@@ -214,23 +228,16 @@ export function resourceStore<T extends { id: number }>(client: ResourceClient<T
       return res;
     });
 
-  /** Drop a deleted record from the list, the total, the selection; the highlight moves to its neighbour. */
+  /** Drop a deleted record from the list and the total. */
   function forget(id: number) {
     const index = state.items.findIndex((i) => i.id === id);
-    const rest = state.items.filter((i) => i.id !== id);
-    state.items = ref(rest);
+    state.items = ref(state.items.filter((i) => i.id !== id));
     if (index >= 0 && state.pagination) state.pagination = { ...state.pagination, total: Math.max(0, state.pagination.total - 1) };
     if (state.current?.id === id) state.current = null;
-    if (state.selectedId === id) state.selectedId = rest[Math.min(index, rest.length - 1)]?.id ?? null;
-    if (state.selected.has(id)) {
-      const next = new Set(state.selected);
-      next.delete(id);
-      state.selected = ref(next);
-    }
-    if (state.anchorId === id) state.anchorId = null;
+    removedListeners.forEach((fn) => fn(id));
   }
 
-  /** After delete the record is removed; the highlight moves to its neighbour. */
+  /** After delete the record is removed. */
   async function remove(id: number): Promise<RecordResponse<T>> {
     state.updateStatus = 'loading';
     try {
@@ -269,50 +276,13 @@ export function resourceStore<T extends { id: number }>(client: ResourceClient<T
     return { removed, failed: null, skipped: [] };
   }
 
-  // ---- selection ----
-  const setSelected = (ids: Iterable<number>) => {
-    state.selected = ref(new Set(ids));
-  };
-
-  /** x: pick or unpick one record; it becomes the anchor of shift+x. */
-  function toggle(id: number) {
-    const next = new Set(state.selected);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    state.selected = ref(next);
-    state.anchorId = id;
-  }
-
-  /** shift+x: pick every loaded record from the anchor to this one (a plain toggle without an anchor). */
-  function extendTo(id: number) {
-    const ids = state.items.map((i) => i.id);
-    const from = state.anchorId === null ? -1 : ids.indexOf(state.anchorId);
-    const to = ids.indexOf(id);
-    if (from < 0 || to < 0) return toggle(id);
-    const [a, b] = from <= to ? [from, to] : [to, from];
-    setSelected([...state.selected, ...ids.slice(a, b + 1)]);
-  }
-
-  /** mod+a: every loaded record. */
-  const selectAll = () => setSelected(state.items.map((i) => i.id));
-
-  function clearSelection() {
-    if (state.selected.size) setSelected([]);
-    state.anchorId = null;
-  }
-
-  /** The picked ids in list order (the order a bulk action works through them). */
-  const selectedIds = (): number[] => {
-    const inList = state.items.map((i) => i.id).filter((id) => state.selected.has(id));
-    const rest = [...state.selected].filter((id) => !inList.includes(id));
-    return [...inList, ...rest];
-  };
-
   /** Put a record the server returned in place of the listed one (display toggles and the like). */
   const replace = (record: T) => replaceInList(record);
 
-  function select(id: number | null) {
-    state.selectedId = id;
+  /** Hear of records leaving the list (a list model drops them from its selection). */
+  function onRemoved(fn: (id: number) => void): () => void {
+    removedListeners.add(fn);
+    return () => removedListeners.delete(fn);
   }
 
   /** Forget the form's last outcome (a new form starts clean). */
@@ -340,12 +310,7 @@ export function resourceStore<T extends { id: number }>(client: ResourceClient<T
     replace,
     remove,
     removeMany,
-    select,
-    toggle,
-    extendTo,
-    selectAll,
-    clearSelection,
-    selectedIds,
+    onRemoved,
     resetForm,
     client,
   };

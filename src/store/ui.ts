@@ -1,7 +1,7 @@
 // What the screen is showing right now: overlays, the active view and its list cursor,
 // and the theme. Commands read it to know their context.
 import { proxy, ref } from 'valtio';
-import type { ListController, Mode } from '../commands/types';
+import type { ActiveList } from './listModel';
 import { storage } from './storage';
 
 export type Theme = 'system' | 'light' | 'dark';
@@ -13,9 +13,9 @@ export const ui = proxy({
   palettePage: null as string | null,
   cheatSheetOpen: false,
   view: null as string | null,
-  mode: null as Mode | null,
-  selection: null as { resource: string; id: number } | null,
-  list: null as ListController | null,
+  /** The active list screen's model, and the resource its rows are. */
+  list: null as ActiveList | null,
+  listResource: null as string | null,
 });
 
 export function openPalette(page: string | null = null) {
@@ -54,12 +54,9 @@ export function applyTheme() {
 if (typeof matchMedia !== 'undefined')
   matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => ui.theme === 'system' && applyTheme());
 
-/** A list screen announces itself (and its cursor) while it is mounted. */
-export function setActiveView(view: string | null, list: ListController | null = null) {
+/** A screen announces itself (a list screen with its model) while it is mounted. */
+export function setActiveView(view: string | null, list: { model: ActiveList; resource: string } | null = null) {
   ui.view = view;
-  ui.list = list ? ref(list) : null;
-  if (!view) {
-    ui.mode = null;
-    ui.selection = null;
-  }
+  ui.list = list ? ref(list.model) : null;
+  ui.listResource = list?.resource ?? null;
 }

@@ -1,17 +1,12 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { matchRoute, useLocation, useRouter, useSearch } from 'wouter';
+import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useSnapshot } from 'valtio';
-import { filterKeys, type Payload } from '../api/resourceClient';
-import { errorText } from '../api/errorText';
-import { ApiError } from '../api/client';
+import type { Payload } from '../api/resourceClient';
 import { CommandButton } from '../commands/CommandButton';
-import { nounOf, pathTo, type ResourceScreen } from '../commands/resourceCommands';
+import { nounOf, type ResourceScreen } from '../commands/resourceScreen';
 import { runCommand } from '../commands/runner';
-import type { ListController, Mode } from '../commands/types';
-import { go, withSearch } from '../navigate';
-import { filtersFromSearch, searchWith, sortOptions } from '../store/filters';
+import { sortOptions } from '../store/filters';
 import { listKey } from '../store/resourceStore';
-import { setActiveView, ui } from '../store/ui';
+import { setActiveView } from '../store/ui';
 import { FilterBar } from '../ui/FilterBar';
 import { Kbd } from '../ui/Kbd';
 import { Loader } from '../ui/Loader';
@@ -46,139 +41,54 @@ interface ResourceListViewProps<T extends { id: number }> {
 }
 
 const SEARCH_DEBOUNCE_MS = 250;
-/** How many picked records the selection pane names. */
+/** How many checked records the selection pane names. */
 const SELECTION_NAMES = 12;
 
 /**
  * The split-pane screen every catalogue entity uses: a virtualized, searchable list on the
- * left and the record's view or form on the right, all driven by the URL
- * (/card-list?query=…&bank=3&sort=-name, /view-card/3, /edit-card/3, /add-card) and the
- * command layer. Filters, sort and search live in the URL: shareable, and Back undoes them.
+ * left and the record's view or form on the right. It renders the screen's list model
+ * (src/store/listModel.ts), which follows the URL (/card-list?query=…&bank=3&sort=-name,
+ * /view-card/3, /edit-card/3, /add-card); every key, click and palette entry runs a command.
  */
 export function ResourceListView<T extends { id: number }>({ screen, renderRow, renderDetail, renderForm, renderActions, renderSelectionActions, rowHeight }: ResourceListViewProps<T>) {
-  const { store, routes, resource, view } = screen;
+  const { store, list, resource, view } = screen;
   const s = useSnapshot(store.state);
+  const m = useSnapshot(list.state);
   const items = s.items as unknown as T[];
-  const [location, navigate] = useLocation();
-  const { parser } = useRouter();
-  const search = useSearch();
-  const params = new URLSearchParams(search);
-  const query = params.get('query') ?? '';
-  const sort = params.get('sort') ?? '';
-  const keys = useMemo(() => filterKeys(resource), [resource]);
-  const filters = useMemo(() => filtersFromSearch(search, keys), [search, keys]);
+  const { mode, openId, query, filters, sort } = m.route;
   const filterCount = Object.keys(filters).length;
-  const { mode, id } = routeState(parser, routes, location, search);
-  const canAdd = !resource.omit?.includes('add');
+  const canAdd = !!resource.ops.add;
   const listRef = useRef<HTMLDivElement | null>(null);
   const searchRef = useRef<HTMLInputElement | null>(null);
   const formRef = useRef<HTMLFormElement | null>(null);
   const { one, many } = nounOf(screen);
 
-  // The list follows the URL's search, filters and sort.
-  const argsKey = listKey({ query, filters, sort });
+  // While shown, the model follows the URL and the store, and commands act on it.
   useEffect(() => {
-    store.sync({ query, filters, sort })?.catch(() => undefined);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [store, argsKey]);
+    const stop = list.activate();
+    setActiveView(view, { model: list, resource: resource.name });
+    return () => {
+      stop();
+      setActiveView(null);
+    };
+  }, [list, view, resource.name]);
 
-  // A record in the URL is the highlighted one; fetch it if the loaded pages lack it (deep link).
-  const [missing, setMissing] = useState<string | null>(null);
+  // What only the DOM can do, lent to the model (focus, submitting the form).
   useEffect(() => {
-    setMissing(null);
-    if (id === null) return;
-    store.select(id);
-    // Without a show call (read-only lists) the record can only come from the loaded pages.
-    if (!store.find(id) && !resource.omit?.includes('show')) {
-      store.show(id).catch((e: unknown) => setMissing(e instanceof ApiError && e.status === 404 ? `This ${one} does not exist (any more).` : errorText('GET', e instanceof ApiError ? e.body : null)));
-    }
-  }, [store, id, one, resource]);
-
-  // Each form starts clean. The form is remounted only by Reload (formEpoch), never because a
-  // list refresh brought a newer copy of the record: that would throw away what was typed.
-  useEffect(() => store.resetForm(), [store, mode, id]);
-  const [formEpoch, setFormEpoch] = useState(0);
-
-  // Moving between list, view and edit keeps the search and filters (never the `new` flag).
-  const withQuery = useCallback((path: string) => withSearch(path, search), [search]);
-  const latest = useRef({ mode, id, withQuery, location, search, filterCount });
-  latest.current = { mode, id, withQuery, location, search, filterCount };
-
-  /** Change URL params of this list (a filter, the sort, the search); `replace` for typing. */
-  const setParams = useCallback(
-    (changes: Record<string, string | null>, replace = false) => {
-      const { location: loc, search: now } = latest.current;
-      const next = searchWith(now, changes);
-      if (next !== (now ? `?${now}` : '')) navigate(loc + next, { replace });
-    },
-    [navigate],
-  );
-  // j/k pressed while a new query's first page is still on its way: apply them when it lands.
-  const pendingMoves = useRef(0);
-
-  // What j/k/Enter/Escape/'/' and mod+enter do here (see commands/list.ts).
-  const controller = useMemo<ListController>(
-    () => ({
-      move(delta) {
-        const list = store.state.items;
-        if (list.length === 0) {
-          if (store.state.status === 'loading') pendingMoves.current += delta;
-          return;
-        }
-        const at = list.findIndex((r) => r.id === store.state.selectedId);
-        const next = list[at < 0 ? 0 : Math.min(list.length - 1, Math.max(0, at + delta))];
-        store.select(next.id);
-        // An open record follows the cursor.
-        if (latest.current.mode === 'view') go(latest.current.withQuery(pathTo(routes.view, next.id)), { replace: true });
-      },
-      open() {
-        const sel = store.state.selectedId;
-        if (sel !== null) go(latest.current.withQuery(pathTo(routes.view, sel)));
-      },
-      close() {
-        const { mode: m, id: current, withQuery: wq } = latest.current;
-        if (m === 'edit' && current !== null) go(wq(pathTo(routes.view, current)));
-        else go(wq(routes.list));
-        listRef.current?.focus();
-      },
-      focusSearch() {
+    list.attach({
+      focusList: () => listRef.current?.focus(),
+      focusSearch: () => {
         searchRef.current?.focus();
         searchRef.current?.select();
       },
-      submit() {
-        formRef.current?.requestSubmit();
-      },
-      toggleSelect() {
-        if (store.state.selectedId !== null) store.toggle(store.state.selectedId);
-      },
-      extendSelect() {
-        if (store.state.selectedId !== null) store.extendTo(store.state.selectedId);
-      },
-      selectAll: () => store.selectAll(),
-      clearSelection: () => store.clearSelection(),
-      selectedCount: () => store.state.selected.size,
-      filterCount: () => latest.current.filterCount,
-      clearFilters: () => setParams(Object.fromEntries(keys.map((k) => [k, null]))),
-    }),
-    [store, routes, keys, setParams],
-  );
+      submitForm: () => formRef.current?.requestSubmit(),
+    });
+    return () => list.attach(null);
+  }, [list]);
 
-  useEffect(() => {
-    const n = pendingMoves.current;
-    if (s.status === 'loading' || n === 0) return;
-    pendingMoves.current = 0;
-    for (let i = 0; i < Math.abs(n); i++) controller.move(n > 0 ? 1 : -1);
-  }, [s.status, controller]);
-
-  useEffect(() => {
-    setActiveView(view, controller);
-    return () => setActiveView(null);
-  }, [view, controller]);
-
-  useEffect(() => {
-    ui.mode = mode;
-    ui.selection = s.selectedId !== null ? { resource: resource.name, id: s.selectedId } : null;
-  }, [mode, s.selectedId, resource.name]);
+  // The form is remounted only by Reload (formEpoch), never because a list refresh brought a
+  // newer copy of the record: that would throw away what was typed.
+  const [formEpoch, setFormEpoch] = useState(0);
 
   // Leaving a form (saved or cancelled) hands the keyboard back to the list.
   useEffect(() => {
@@ -187,9 +97,9 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
     }
   }, [mode]);
 
-  const highlighted = items.findIndex((r) => r.id === s.selectedId);
+  const highlighted = items.findIndex((r) => r.id === m.cursor);
   // Read through the snapshot (items and current) so a deep-linked record that show() brings re-renders the pane.
-  const record = id !== null ? ((items.find((r) => r.id === id) ?? (s.current?.id === id ? (s.current as unknown as T) : null)) as T | null) : null;
+  const record = openId !== null ? ((items.find((r) => r.id === openId) ?? (s.current?.id === openId ? (s.current as unknown as T) : null)) as T | null) : null;
   const loadMore = useCallback(() => void store.loadMore(), [store]);
 
   const form = (rec: T | null) =>
@@ -200,7 +110,7 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
       conflict: s.conflict,
       formRef,
       onSubmit: (data) => runCommand(mode === 'add' ? `${resource.name}.create` : `${resource.name}.update`, 'button', { id: rec?.id, data }),
-      onCancel: () => controller.close(),
+      onCancel: () => runCommand('list.close', 'button'),
       // 409: fetch the current record and start the form again from it.
       onReload: () => {
         if (rec)
@@ -214,8 +124,8 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
       },
     });
 
-  const selectedCount = s.selected.size;
-  const sorts = screen.sorts ?? sortOptions(resource.sortable ?? []);
+  const selectedCount = m.selected.size;
+  const sorts = sortOptions(resource.sortable ?? [], screen.sortLabels);
   const countText =
     s.status === 'loading' && (listKey(s) !== s.shownKey || !s.pagination)
       ? 'Searching…'
@@ -234,18 +144,18 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
           initial={query}
           label={`Search ${many}`}
           inputRef={searchRef}
-          onSearch={(q) => setParams({ query: q || null }, true)}
+          onSearch={(q) => list.setParams({ query: q || null }, true)}
           onLeave={() => listRef.current?.focus()}
           onDown={() => {
             listRef.current?.focus();
-            controller.move(1);
+            runCommand('list.next', 'hotkey');
           }}
         />
         <FilterBar
           filters={screen.filters ?? []}
           values={filters}
-          onChange={(key, value) => setParams({ [key]: value || null })}
-          sort={sorts.length ? { options: sorts, value: sort, defaultValue: resource.defaultSort ?? sorts[0].value, onChange: (v) => setParams({ sort: v || null }) } : undefined}
+          onChange={(key, value) => list.setParams({ [key]: value || null })}
+          sort={sorts.length ? { options: sorts, value: sort, defaultValue: resource.defaultSort ?? sorts[0].value, onChange: (v) => list.setParams({ sort: v || null }) } : undefined}
           onLeave={() => listRef.current?.focus()}
         />
         {selectedCount > 0 ? (
@@ -253,7 +163,7 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
             <span className="selection-count" aria-live="polite">
               {selectedCount.toLocaleString()} selected
             </span>
-            {!resource.omit?.includes('remove') && <CommandButton id={`${resource.name}.deleteSelected`} label="Delete selected" variant="danger" noKbd />}
+            {resource.ops.remove && <CommandButton id={`${resource.name}.deleteSelected`} label="Delete selected" variant="danger" noKbd />}
             <CommandButton id={`${resource.name}.export`} label="Export CSV" noKbd />
             <CommandButton id="list.clearSelection" label="Clear" variant="ghost" noKbd />
           </div>
@@ -275,16 +185,9 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
         highlighted={highlighted}
         listRef={listRef}
         rowHeight={rowHeight}
-        isChecked={(r) => s.selected.has(r.id)}
-        onCheck={(r, _i, extend) => {
-          store.select(r.id);
-          if (extend) store.extendTo(r.id);
-          else store.toggle(r.id);
-        }}
-        onRowClick={(r) => {
-          store.select(r.id);
-          go(withQuery(pathTo(routes.view, r.id)));
-        }}
+        isChecked={(r) => m.selected.has(r.id)}
+        onCheck={(r, _i, extend) => runCommand(extend ? 'list.extendSelect' : 'list.toggleSelect', 'pointer', r.id)}
+        onRowClick={(r) => runCommand('list.open', 'pointer', r.id)}
         onEndReached={loadMore}
         renderRow={(r) => renderRow(r)}
         footer={
@@ -311,7 +214,7 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
       selectedCount > 0 ? (
         <SelectionPane
           title={`${selectedCount.toLocaleString()} ${selectedCount === 1 ? one : many} selected`}
-          names={store.selectedIds().slice(0, SELECTION_NAMES).flatMap((sid) => {
+          names={list.selectedIds().slice(0, SELECTION_NAMES).flatMap((sid) => {
             const r = store.find(sid);
             return r ? [{ id: sid, label: screen.describe(r).label }] : [];
           })}
@@ -323,17 +226,13 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
         <EmptyPane one={one} canAdd={canAdd} />
       );
   } else if (mode === 'add') {
-    pane = (
-      <Pane title={`New ${one}`}>
-        {form(null)}
-      </Pane>
-    );
+    pane = <Pane title={`New ${one}`}>{form(null)}</Pane>;
   } else if (!record) {
-    const notListed = resource.omit?.includes('show') && s.status === 'succeeded' ? `This ${one} is not in the list.` : null;
-    pane = (missing ?? notListed) ? (
+    const notListed = !resource.ops.show && s.status === 'succeeded' ? `This ${one} is not in the list.` : null;
+    pane = (m.missing ?? notListed) ? (
       <Pane title={resource.label.one}>
         <div className="alert" role="alert">
-          {missing ?? notListed}
+          {m.missing ?? notListed}
         </div>
       </Pane>
     ) : (
@@ -352,8 +251,8 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
         actions={
           <>
             {renderActions?.(record)}
-            {!resource.omit?.includes('update') && <CommandButton id={`${resource.name}.edit`} />}
-            {!resource.omit?.includes('remove') && <CommandButton id={`${resource.name}.delete`} />}
+            {resource.ops.update && <CommandButton id={`${resource.name}.edit`} />}
+            {resource.ops.remove && <CommandButton id={`${resource.name}.delete`} />}
           </>
         }
       >
@@ -363,25 +262,6 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
   }
 
   return <SplitPane list={listColumn} pane={pane} paneOpen={mode !== 'list'} />;
-}
-
-function routeState(
-  parser: ReturnType<typeof useRouter>['parser'],
-  routes: ResourceScreen<{ id: number }>['routes'],
-  location: string,
-  search: string,
-): { mode: Mode; id: number | null } {
-  for (const mode of ['view', 'edit'] as const) {
-    const [hit, params] = matchRoute(parser, routes[mode], location);
-    const id = Number((params as Record<string, string | undefined> | null)?.id);
-    if (hit && Number.isInteger(id) && id > 0) return { mode, id };
-  }
-  // `add` is a path ('/add-card') or a flag on another one ('/user-list?new=1').
-  const [addPath, addFlags = ''] = routes.add.split('?');
-  const here = new URLSearchParams(search);
-  const flagged = [...new URLSearchParams(addFlags)].every(([k, v]) => here.get(k) === v);
-  if (matchRoute(parser, addPath, location)[0] && flagged) return { mode: 'add', id: null };
-  return { mode: 'list', id: null };
 }
 
 function Pane({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {

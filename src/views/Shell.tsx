@@ -1,29 +1,34 @@
+import type { ComponentType } from 'react';
 import { matchRoute, useLocation, useRouter } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { installCommands } from '../commands/install';
-import { screens } from '../commands/navigation';
 import { runCommand } from '../commands/runner';
 import { getCommand } from '../commands/registry';
 import { Hotkeys } from '../commands/Hotkeys';
 import { Palette } from '../commands/Palette';
 import { CheatSheet } from '../commands/CheatSheet';
 import { CommandButton } from '../commands/CommandButton';
-import { protectedRoutes } from '../routes';
 import { session } from '../store/session';
+import { matchPath } from '../store/router';
 import { BASE } from '../navigate';
+import type { ScreenEntry } from './entry';
 import { Confirm } from '../ui/Confirm';
 import { Kbd } from '../ui/Kbd';
 import { PageBoundary } from '../ui/lazyPage';
 import './Shell.css';
 
-installCommands();
+interface ShellProps {
+  /** The screens, in sidebar order (src/screens.ts). */
+  screens: readonly ScreenEntry[];
+  /** Route pattern → page (src/routes.ts). */
+  routes: readonly { path: string; Page: ComponentType }[];
+}
 
 /** The signed-in frame: sidebar, top bar, the page, and the keyboard layer. */
-export default function Shell() {
+export default function Shell({ screens, routes }: ShellProps) {
   const [location] = useLocation();
   const { parser } = useRouter();
   // Same Page component for /bank-list and /view-bank/3: React keeps it mounted between them.
-  const route = protectedRoutes.find((r) => matchRoute(parser, r.path, location)[0]);
+  const route = routes.find((r) => matchRoute(parser, r.path, location)[0]);
   const { userDetails } = useSnapshot(session);
   const name = userDetails?.name || userDetails?.email || 'Admin';
 
@@ -39,21 +44,23 @@ export default function Shell() {
         <nav aria-label="Main">
           <ul className="nav">
             {screens.map((s) => {
-              const active = s.match.test(location);
+              if (!s.nav) return null;
+              const active = s.paths.some((p) => matchPath(p.split('?')[0], location) !== null);
+              const id = `nav.${s.id}`;
               return (
                 <li key={s.id}>
                   <a
-                    href={BASE + s.path}
+                    href={BASE + s.nav.path}
                     className={active ? 'nav-item is-active' : 'nav-item'}
                     aria-current={active ? 'page' : undefined}
                     onClick={(e) => {
                       if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return; // new tab etc.
                       e.preventDefault();
-                      runCommand(s.id, 'menu');
+                      runCommand(id, 'menu');
                     }}
                   >
                     <span>{s.title}</span>
-                    <Kbd shortcut={getCommand(s.id)?.shortcut ?? s.shortcut} />
+                    <Kbd shortcut={getCommand(id)?.shortcut ?? s.nav.shortcut} />
                   </a>
                 </li>
               );

@@ -126,6 +126,7 @@ const isJsonType = (t: string) => t === 'application/json' || t.endsWith('+json'
 const excerpt = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n)}… (${s.length} chars)` : s);
 
 function describeError(where: string, e: ErrorObject): string {
+  if (e.keyword === 'required' && !where && !e.instancePath && (e.params as Json).missingProperty === 'requestBody') return 'body: the operation requires a request body';
   const at = `${where}${e.instancePath}`.replace(/^\/requestBody/, 'body').replace(/^\/(query|path|header)/, '$1');
   const p = e.params as Record<string, unknown>;
   const extra =

@@ -1,16 +1,13 @@
-// Banks, wired once: contract → client → store → routes. The commands and the screen read this.
+// Banks, wired once: contract → store → list model → routes. The commands and the screen read this.
 import { bankResource, type Bank } from '../../../../contract/bank';
-import { resourceClient } from '../../../api/resourceClient';
-import { resourceStore } from '../../../store/resourceStore';
-import type { ResourceScreen } from '../../../commands/resourceCommands';
-import { bankRoutes } from './paths';
+import { resourceScreen } from '../../../commands/resourceScreen';
+import { bankRoutes } from './entry';
 
-export const banks = resourceStore<Bank>(resourceClient<Bank>(bankResource));
-
-export const bankScreen: ResourceScreen<Bank> = {
+export const bankScreen = resourceScreen<Bank>({
   view: 'banks',
   resource: bankResource,
-  store: banks,
   routes: bankRoutes,
   describe: (b) => ({ label: b.name, hint: b.code }),
-};
+});
+
+export const banks = bankScreen.store;

@@ -11,10 +11,10 @@ import { cards, cardScreen } from './screen';
 
 const browsing = (ctx: Ctx) => ctx.mode !== 'edit' && ctx.mode !== 'add';
 
-/** The selected cards, or the highlighted one. */
+/** The checked cards, or the highlighted one. */
 function targets(ctx: Ctx): Card[] {
-  if (cards.state.selected.size) return cards.selectedIds().flatMap((id) => cards.find(id) ?? []);
-  const card = ctx.selection?.resource === 'card' ? cards.find(ctx.selection.id) : undefined;
+  if (cardScreen.list.selectedCount()) return cardScreen.list.selectedIds().flatMap((id) => cards.find(id) ?? []);
+  const card = ctx.cursor?.resource === 'card' ? cards.find(ctx.cursor.id) : undefined;
   return card ? [card] : [];
 }
 

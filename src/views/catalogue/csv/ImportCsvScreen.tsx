@@ -5,7 +5,7 @@ import { CSV_COLUMNS, CSV_MAX_BYTES, CSV_TARGETS, type CsvIssue, type CsvTarget 
 import { CommandButton } from '../../../commands/CommandButton';
 import { setActiveView } from '../../../store/ui';
 import { CSV_VIEW } from './commands';
-import { csvListPath, importCsvPath } from './paths';
+import { csvListPath, importCsvPath } from './entry';
 import { formatBytes, issuesByCell, uploadLabel, type ColumnStatus, type CsvPreview } from './preview';
 import { chooseFile, csvImport, setTarget } from './state';
 import './csv.css';

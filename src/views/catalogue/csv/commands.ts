@@ -6,7 +6,7 @@ import { importResultOf, uploadCsv } from '../../../api/upload';
 import { TOAST_MS } from '../../../commands/runner';
 import type { Command } from '../../../commands/types';
 import { go } from '../../../navigate';
-import { importCsvPath } from './paths';
+import { importCsvPath } from './entry';
 import { canUpload, csvImport, requestPicker } from './state';
 
 export const CSV_VIEW = 'import-csv';

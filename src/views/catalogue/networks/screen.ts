@@ -1,16 +1,13 @@
-// Card networks, wired once: contract → client → store → routes. Update is PUT JSON {type}.
+// Card networks, wired once: contract → store → list model → routes. Update is PUT JSON {type}.
 import { networkResource, type Network } from '../../../../contract/network';
-import { resourceClient } from '../../../api/resourceClient';
-import { resourceStore } from '../../../store/resourceStore';
-import type { ResourceScreen } from '../../../commands/resourceCommands';
-import { networkRoutes } from './paths';
+import { resourceScreen } from '../../../commands/resourceScreen';
+import { networkRoutes } from './entry';
 
-export const networks = resourceStore<Network>(resourceClient<Network>(networkResource));
-
-export const networkScreen: ResourceScreen<Network> = {
+export const networkScreen = resourceScreen<Network>({
   view: 'networks',
   resource: networkResource,
-  store: networks,
   routes: networkRoutes,
   describe: (n) => ({ label: n.type }),
-};
+});
+
+export const networks = networkScreen.store;

@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { useSearch } from 'wouter';
 import type { Offer } from '../../../../contract/offer';
-import { pathTo } from '../../../commands/resourceCommands';
+import { pathTo } from '../../../commands/resourceScreen';
 import { AppLink } from '../../../ui/AppLink';
 import { ResourceListView } from '../../ResourceListView';
 import { formatDate } from '../formParts';
 import { banks, isMissing, outletOption, useCards, useOutlets } from '../lookups';
-import { cardRoutes } from '../cards/paths';
-import { outletRoutes } from '../outlets/paths';
+import { cardRoutes } from '../cards/entry';
+import { outletRoutes } from '../outlets/entry';
 import { OfferForm } from './OfferForm';
 import { OfferStateBadge, shortValidity, validity } from './OfferBits';
 import { offerFilters } from './filters';

@@ -3,7 +3,7 @@ import { resourceCommands } from '../../../commands/resourceCommands';
 import type { Command, PickItem } from '../../../commands/types';
 import { currentPath, go } from '../../../navigate';
 import { bankClient, searchCards, searchOutlets } from '../lookups';
-import { offerRoutes } from './paths';
+import { offerRoutes } from './entry';
 import { offerScreen } from './screen';
 import { STATE_LABELS } from './states';
 

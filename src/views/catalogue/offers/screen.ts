@@ -1,16 +1,13 @@
-// Offers, wired once: contract → client → store → routes. The commands and the screen read this.
+// Offers, wired once: contract → store → list model → routes. The commands and the screen read this.
 import { offerResource, type Offer } from '../../../../contract/offer';
-import { resourceClient } from '../../../api/resourceClient';
-import { resourceStore } from '../../../store/resourceStore';
-import type { ResourceScreen } from '../../../commands/resourceCommands';
-import { offerRoutes } from './paths';
+import { resourceScreen } from '../../../commands/resourceScreen';
+import { offerRoutes } from './entry';
 
-export const offers = resourceStore<Offer>(resourceClient<Offer>(offerResource));
-
-export const offerScreen: ResourceScreen<Offer> = {
+export const offerScreen = resourceScreen<Offer>({
   view: 'offers',
   resource: offerResource,
-  store: offers,
   routes: offerRoutes,
   describe: (o) => ({ label: o.title, hint: [o.discount, o.bank_names.join(', ')].filter(Boolean).join(' · ') }),
-};
+});
+
+export const offers = offerScreen.store;

@@ -1,11 +1,11 @@
 import { resourceCommands } from '../../../commands/resourceCommands';
 import type { Command, Ctx } from '../../../commands/types';
 import { go } from '../../../navigate';
-import { offerRoutes } from '../offers/paths';
+import { offerRoutes } from '../offers/entry';
 import { outletScreen, outlets } from './screen';
 
 const browsing = (ctx: Ctx) => ctx.mode !== 'edit' && ctx.mode !== 'add';
-const shownOutlet = (ctx: Ctx) => (ctx.selection?.resource === 'outlet' ? ctx.selection.id : undefined);
+const shownOutlet = (ctx: Ctx) => (ctx.cursor?.resource === 'outlet' ? ctx.cursor.id : undefined);
 
 /** /offer-list?outlet=12: the offers list, filtered to one outlet. */
 export const offersAtOutletPath = (id: number) => `${offerRoutes.list}?outlet=${id}`;

@@ -1,6 +1,7 @@
 // The import screen's URL is the contract other screens use: /import-csv?type=offers|outlets|cards.
-// No imports beyond types: the route table in the first download reads this.
+// The route table in the first download reads this: no heavy imports.
 import type { CsvTarget } from '../../../../contract/csv';
+import type { ScreenEntry } from '../../entry';
 
 export const importCsvRoute = '/import-csv';
 
@@ -11,4 +12,13 @@ export const csvListPath: Record<CsvTarget, string> = {
   offers: '/offer-list',
   outlets: '/outlet-list',
   cards: '/card-list',
+};
+
+export const entry: ScreenEntry = {
+  id: 'importCsv',
+  title: 'Import CSV',
+  nav: { path: importCsvRoute, shortcut: 'g i' },
+  paths: [importCsvRoute],
+  page: () => import('./ImportCsvScreen'),
+  commands: () => import('./commands').then((m) => m.csvCommands),
 };

@@ -1,0 +1,62 @@
+// A CRUD screen wired once: its contract, its store (src/store/resourceStore.ts), its list
+// model over the URL (src/store/listModel.ts), and how its records read. Each entity's
+// screen.ts makes one with `resourceScreen`; commands, the list view and pickers read it.
+import type { Resource } from '../../contract/resource';
+import { filterKeys } from '../api/resourceClient';
+import type { CsvColumn } from '../store/csvExport';
+import type { FilterDef } from '../store/filters';
+import { listModel, type ListModel, type ListRoutes } from '../store/listModel';
+import { resourceStore, type ResourceStore } from '../store/resourceStore';
+import { browserRouter, type Router } from '../store/router';
+
+export interface ResourceScreenOptions<T extends { id: number }> {
+  /** The view scope and URL family: 'banks' → scope 'view:banks'. */
+  view: string;
+  resource: Resource;
+  /**
+   * Route patterns; ':id' is the record id. `add` may carry a search flag instead of a path of
+   * its own ('/user-list?new=1': the list with the new-record form in the pane).
+   */
+  routes: ListRoutes;
+  /** How a record reads in pickers and confirmations. */
+  describe(record: T): { label: string; hint?: string };
+  /** The words inside sentences ('New area', '80 Dubai areas'); default: the contract's labels in lower case. */
+  noun?: { one: string; many: string };
+  /** The filter bar: one select per filter, in this order (names from the contract's filters). */
+  filters?: readonly FilterDef[];
+  /** Names of sort keys where the column's name reads badly ('kilometres' → 'Distance'); the keys are the contract's. */
+  sortLabels?: Readonly<Record<string, string>>;
+  /** CSV export columns; by default every field of the entity but `version`. */
+  csvColumns?: readonly CsvColumn<T>[];
+  /** After a create or update succeeded (e.g. reload when the save changed other rows too). */
+  afterSave?: (record: T) => void;
+  /** Rows per page (a short reference list loads whole). */
+  perPage?: number;
+  /** Another router (tests). */
+  router?: Router;
+}
+
+export interface ResourceScreen<T extends { id: number }> extends ResourceScreenOptions<T> {
+  store: ResourceStore<T>;
+  list: ListModel<T>;
+}
+
+export function resourceScreen<T extends { id: number }>(o: ResourceScreenOptions<T>): ResourceScreen<T> {
+  const store = resourceStore<T>(o.resource, { perPage: o.perPage });
+  const list = listModel<T>({
+    store,
+    routes: o.routes,
+    filterKeys: filterKeys(o.resource),
+    canShow: !!o.resource.ops.show,
+    one: (o.noun ?? nounOf(o)).one,
+    router: o.router ?? browserRouter,
+  });
+  return { ...o, store, list };
+}
+
+/** How a screen's records read inside a sentence: 'card' / 'cards'. */
+export const nounOf = (screen: Pick<ResourceScreenOptions<never>, 'noun' | 'resource'>) =>
+  screen.noun ?? { one: screen.resource.label.one.toLowerCase(), many: screen.resource.label.many.toLowerCase() };
+
+/** '/view-bank/:id' + 3 → '/view-bank/3'. */
+export const pathTo = (pattern: string, id: number) => pattern.replace(':id', String(id));

@@ -1,0 +1,20 @@
+// The bank screen's URLs (SPEC.md §2). The route table in the first download reads this: no heavy imports.
+import type { ScreenEntry } from '../../entry';
+import { routePaths } from '../../entry';
+
+export const bankRoutes = {
+  list: '/bank-list',
+  view: '/view-bank/:id',
+  edit: '/edit-bank/:id',
+  add: '/add-bank',
+} as const;
+
+export const entry: ScreenEntry = {
+  id: 'banks',
+  title: 'Banks',
+  nav: { path: bankRoutes.list, shortcut: 'g b' },
+  paths: routePaths(bankRoutes),
+  resource: 'bank',
+  page: () => import('./BanksScreen'),
+  commands: () => import('./commands').then((m) => m.bankCommands),
+};

@@ -1,0 +1,21 @@
+// The Dubai areas list (read-only reference data). An area opens in the pane under the same
+// path. The route table in the first download reads this: no heavy imports.
+import type { ScreenEntry } from '../../entry';
+
+export const cityRoutes = {
+  list: '/dubai-city-list',
+  view: '/dubai-city-list/:id',
+  /** Not routed: areas are read-only (the contract omits add, update and remove). */
+  edit: '/dubai-city-list/:id/edit',
+  add: '/dubai-city-list/new',
+} as const;
+
+export const entry: ScreenEntry = {
+  id: 'cities',
+  title: 'Dubai areas',
+  nav: { path: cityRoutes.list, shortcut: 'g a' },
+  paths: [cityRoutes.list, cityRoutes.view],
+  resource: 'city',
+  page: () => import('./CitiesScreen'),
+  commands: () => import('./commands').then((m) => m.cityCommands),
+};

@@ -1,0 +1,20 @@
+// The offer screen's URLs (SPEC.md §2). The route table in the first download reads this: no heavy imports.
+import type { ScreenEntry } from '../../entry';
+import { routePaths } from '../../entry';
+
+export const offerRoutes = {
+  list: '/offer-list',
+  view: '/view-offer/:id',
+  edit: '/edit-offer/:id',
+  add: '/add-offer',
+} as const;
+
+export const entry: ScreenEntry = {
+  id: 'offers',
+  title: 'Offers',
+  nav: { path: offerRoutes.list, shortcut: 'g o' },
+  paths: routePaths(offerRoutes),
+  resource: 'offer',
+  page: () => import('./OffersScreen'),
+  commands: () => import('./commands').then((m) => m.offerCommands),
+};

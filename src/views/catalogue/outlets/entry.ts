@@ -1,0 +1,20 @@
+// The outlet screen's URLs (SPEC.md §2). The route table in the first download reads this: no heavy imports.
+import type { ScreenEntry } from '../../entry';
+import { routePaths } from '../../entry';
+
+export const outletRoutes = {
+  list: '/outlet-list',
+  view: '/view-outlet/:id',
+  edit: '/edit-outlet/:id',
+  add: '/add-outlet',
+} as const;
+
+export const entry: ScreenEntry = {
+  id: 'outlets',
+  title: 'Outlets',
+  nav: { path: outletRoutes.list, shortcut: 'g l' },
+  paths: routePaths(outletRoutes),
+  resource: 'outlet',
+  page: () => import('./OutletsScreen'),
+  commands: () => import('./commands').then((m) => m.outletCommands),
+};

@@ -1,0 +1,21 @@
+// The user screen's URLs (SPEC.md §2). SPEC.md has no /add-user: a new user's form opens in
+// the list's pane (/user-list?new=1). The route table in the first download reads this: no heavy imports.
+import type { ScreenEntry } from '../../entry';
+import { routePaths } from '../../entry';
+
+export const userRoutes = {
+  list: '/user-list',
+  view: '/view-user/:id',
+  edit: '/edit-user/:id',
+  add: '/user-list?new=1',
+} as const;
+
+export const entry: ScreenEntry = {
+  id: 'users',
+  title: 'Users',
+  nav: { path: userRoutes.list, shortcut: 'g u' },
+  paths: routePaths(userRoutes),
+  resource: 'user',
+  page: () => import('./UsersScreen'),
+  commands: () => import('./commands').then((m) => m.userCommands),
+};

@@ -1,0 +1,10 @@
+// The dashboard: the signed-in app's home (SPEC.md §2: /).
+import type { ScreenEntry } from '../entry';
+
+export const entry: ScreenEntry = {
+  id: 'dashboard',
+  title: 'Dashboard',
+  nav: { path: '/', shortcut: 'g d' },
+  paths: ['/'],
+  page: () => import('./Dashboard'),
+};

@@ -1,0 +1,11 @@
+// The signed-in admin's profile (SPEC.md §2: /profile).
+import type { ScreenEntry } from '../entry';
+
+export const entry: ScreenEntry = {
+  id: 'profile',
+  title: 'Profile',
+  nav: { path: '/profile', shortcut: 'g p' },
+  paths: ['/profile'],
+  page: () => import('./Profile'),
+  commands: () => import('./commands').then((m) => m.profileCommands),
+};
