@@ -106,6 +106,7 @@ export const setCardDisplay = defineOp({
   response: RecordEnvelope(Card),
   message: CARD_DISPLAY_MESSAGE,
   touches: ['card'],
+  command: { title: 'Set card display…', shortcut: 'shift+d', keywords: ['show', 'hide', 'visible', 'app'] },
 });
 
 /** The card calls beyond its five CRUD ones (contract/operations.ts lists every call). */

@@ -42,7 +42,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, mailer } = deps;
   const app = Fastify({ logger: deps.logger ? { level: 'info' } : false, bodyLimit: 1024 * 1024 });
   // One validator for calls and CSV rows alike (server/services/validate.ts).
-  app.setValidatorCompiler(({ schema }) => validatorOf(schema));
+  app.setValidatorCompiler(({ schema, httpPart }) => validatorOf(schema, { coerce: httpPart !== 'body' }));
   const auth = createAuth(db, deps.now);
   const uploads = createUploads(config.dataDir, config.uploadMaxBytes);
 

@@ -1,7 +1,10 @@
 // Every command family, registered once when the signed-in app starts: the app's own, the
-// list keys, records, "Go to …" for every screen, and each screen's commands (fetched with
-// the shell). The duplicate-shortcut test reads exactly this set.
+// list keys, records, "Go to …" for every screen, a command for every operation that asks
+// for one (contract/operation.ts `command`), and each screen's commands (fetched with the
+// shell). The duplicate-shortcut test reads exactly this set.
+import { operations } from '../contract/operations';
 import { listCommands } from './commands/list';
+import { derivedCommands } from './commands/opCommand';
 import { appCommands, navigationCommands } from './commands/navigation';
 import { recordCommands } from './commands/records';
 import { register } from './commands/registry';
@@ -13,7 +16,8 @@ let installing: Promise<void> | null = null;
 /** Every command of the app (for tests: the real set). */
 export async function allAppCommands(): Promise<Command[]> {
   const perScreen = await Promise.all(screens.map((s) => s.commands?.() ?? Promise.resolve([])));
-  return [...navigationCommands(screens), ...appCommands, ...listCommands, ...recordCommands, ...perScreen.flat()];
+  const views = screens.flatMap((s) => (s.resource ? [{ resource: s.resource, view: s.id }] : []));
+  return [...navigationCommands(screens), ...appCommands, ...listCommands, ...recordCommands, ...derivedCommands(operations, views), ...perScreen.flat()];
 }
 
 export function installCommands(): Promise<void> {

@@ -86,6 +86,9 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
   const files = Object.keys(op.files ?? {});
   const body = wireBody(op);
   const one = deps.nounOf(op.resource);
+  const typeForm = op.multipart && body ? multipartToBody(body as TObject) : null;
+  // A body that must be an object (not "null or an object", as a list's filter payload).
+  const bodyRequired = !!body && (body as TSchema).type === 'object';
   const route: RouteOptions = {
     method: op.method,
     url: op.path,
@@ -105,7 +108,8 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
     // Who may call it is settled before the body is even parsed.
     onRequest: op.access === 'admin' ? deps.guards.requireAdmin : op.access === 'user' ? deps.guards.requireUser : undefined,
     preValidation: async (req) => {
-      if (op.multipart && body) await multipartToBody(body as TObject)(req);
+      if (bodyRequired && (req.body === undefined || req.body === null)) throw badField('body', 'The request body is empty.');
+      await typeForm?.(req);
       takeFiles(req, files);
     },
     handler: async (req) => {

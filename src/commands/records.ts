@@ -2,6 +2,7 @@
 // records opened recently. Opening goes through two hidden commands, so it runs like
 // everything else (runCommand) and a hotkey or a button could open a record the same way.
 import type { SearchHit, SearchType } from '../../contract/search';
+import { onTouched } from '../api/call';
 import { go } from '../navigate';
 import { storage } from '../store/storage';
 import type { Command } from './types';
@@ -68,6 +69,32 @@ export function rememberRecord(hit: SearchHit): void {
 export function forgetRecords(): void {
   storage.remove(KEY);
 }
+
+/** How a record's title reads in the palette, as GET /admin/v1/search makes it. */
+const TITLES: Record<SearchType, (r: Record<string, unknown>) => unknown> = {
+  card: (r) => r.name,
+  offer: (r) => r.title,
+  outlet: (r) => (r.branch ? `${r.merchant_name} — ${r.branch}` : r.merchant_name),
+  bank: (r) => r.name,
+  user: (r) => r.name,
+  category: (r) => r.name,
+};
+
+/** A recently opened record was renamed or deleted: the palette shows what is true now. */
+export function refreshRecent(type: string, record: Record<string, unknown>, deleted: boolean): void {
+  const recents = recentRecords();
+  const at = recents.findIndex((r) => r.type === type && r.id === record.id);
+  if (at < 0) return;
+  const title = TITLES[type as SearchType]?.(record);
+  if (deleted) recents.splice(at, 1);
+  else if (typeof title === 'string') recents[at] = { ...recents[at], title };
+  storage.set(KEY, JSON.stringify(recents));
+}
+
+onTouched((_touched, op, output) => {
+  const record = (output as { data?: unknown } | null)?.data as Record<string, unknown> | undefined;
+  if (op.resource && record && typeof record === 'object' && typeof record.id === 'number') refreshRecent(op.resource, record, op.method === 'DELETE');
+});
 
 // ---- the commands ----
 

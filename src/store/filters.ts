@@ -1,6 +1,7 @@
 // What a list's filter bar offers: one select per filter, described per screen. Values are
 // URL text ('3', 'true', 'Discontinued'); the resource client types them for the API.
 import type { Filters } from '../api/resourceClient';
+import { whenStale, type Watched } from './touched';
 
 export interface Option {
   value: string;
@@ -42,12 +43,15 @@ export const refFilter = (key: string, label: string, any: string, load: () => P
 
 /**
  * A list call made once and kept for a while, for selects of reference records (banks,
- * networks…): every screen that shows one asks again after `ttlMs`, so a bank added
- * elsewhere shows up without a reload.
+ * networks…): dropped as soon as a call changes the records it lists (`watch`, see
+ * src/store/touched.ts), and asked again after `ttlMs` in case another admin changed them.
  */
-export function cachedOptions(load: () => Promise<readonly Option[]>, ttlMs = 30_000): () => Promise<readonly Option[]> {
+export function cachedOptions(watch: Watched, load: () => Promise<readonly Option[]>, ttlMs = 30_000): () => Promise<readonly Option[]> {
   let at = -Infinity;
   let pending: Promise<readonly Option[]> | null = null;
+  whenStale(watch, () => {
+    pending = null;
+  });
   return () => {
     const now = Date.now();
     if (!pending || now - at > ttlMs) {

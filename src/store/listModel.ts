@@ -147,11 +147,17 @@ export function listModel<T extends { id: number }>(o: ListModelOptions<T>) {
       for (let i = 0; i < Math.abs(n); i++) move(n > 0 ? 1 : -1);
       return;
     }
-    if (state.cursor === null || indexOf(state.cursor) >= 0 || store.find(state.cursor)) {
+    // The open record keeps the cursor while it is fetched (a deep link beyond the loaded pages).
+    if (state.cursor === null || state.cursor === state.route.openId || indexOf(state.cursor) >= 0 || store.find(state.cursor)) {
       cursorIndex = indexOf(state.cursor);
       return;
     }
-    // The cursor's row is gone (deleted): its neighbour takes the cursor.
+    handOffCursor();
+  }
+
+  /** The cursor's row is gone (deleted): its neighbour takes the cursor. */
+  function handOffCursor() {
+    const list = items();
     const next = list[Math.min(Math.max(cursorIndex, 0), list.length - 1)];
     setCursor(next?.id ?? null);
   }
@@ -257,6 +263,7 @@ export function listModel<T extends { id: number }>(o: ListModelOptions<T>) {
   function activate(): () => void {
     followUrl();
     const stops = [router.subscribe(followUrl), subscribe(store.state, followItems), store.onRemoved((id) => {
+      if (state.cursor === id) handOffCursor();
       if (!state.selected.has(id)) return;
       const next = new Set(state.selected);
       next.delete(id);

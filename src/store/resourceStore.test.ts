@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setCardDisplay } from '../../contract/card';
+import { call } from '../api/call';
+import { ApiError, setTokenSource } from '../api/client';
 import type { ListParams, Payload, ResourceClient } from '../api/resourceClient';
-import { ApiError } from '../api/client';
 import { resourceStore, UNKNOWN_ERROR } from './resourceStore';
 
 interface Row {
@@ -9,11 +11,13 @@ interface Row {
   kind?: string;
 }
 
-/** An in-memory stand-in for the HTTP client: pages, query filter, and failures on demand. */
+/** An in-memory stand-in for the HTTP client: pages, query, filter, sort, and failures on demand. */
 function fakeClient(total = 120) {
   let rows: Row[] = Array.from({ length: total }, (_, i) => ({ id: i + 1, name: `Bank ${i + 1}`, kind: (i + 1) % 2 ? 'odd' : 'even' }));
   let nextId = total + 1;
   const calls: string[] = [];
+  /** The abort signal of every list request, in order. */
+  const signals: (AbortSignal | undefined)[] = [];
   let fail: ApiError | null = null;
   const failNext = (e: ApiError) => {
     fail = e;
@@ -23,6 +27,10 @@ function fakeClient(total = 120) {
   const failRemoveOf = (id: number | null) => {
     stuck = id;
   };
+  /** Someone else adds a row that sorts first: later pages shift by one. */
+  const insertFirst = (row: Row) => {
+    rows = [row, ...rows];
+  };
   const check = () => {
     if (fail) {
       const e = fail;
@@ -31,8 +39,9 @@ function fakeClient(total = 120) {
     }
   };
   const client: ResourceClient<Row> = {
-    async list({ query = '', page = 1, per_page = 50, filters = {}, sort }: ListParams) {
+    async list({ query = '', page = 1, per_page = 50, filters = {}, sort }: ListParams, opts?: { signal?: AbortSignal }) {
       calls.push(`list ${query} ${page}${Object.keys(filters).length ? ' ' + JSON.stringify(filters) : ''}${sort ? ' ' + sort : ''}`);
+      signals.push(opts?.signal);
       check();
       let matching = rows.filter((r) => r.name.toLowerCase().includes(query.toLowerCase()) && (!filters.kind || r.kind === filters.kind));
       if (sort === '-id') matching = [...matching].reverse();
@@ -44,18 +53,21 @@ function fakeClient(total = 120) {
       };
     },
     async show(id) {
+      calls.push(`show ${id}`);
       check();
       const row = rows.find((r) => r.id === id);
-      if (!row) throw new ApiError(404, 'GET', { message: 'Bank not found.' });
+      if (!row) throw new ApiError(404, 'GET', { message: 'Not found' });
       return { message: 'Bank fetched successfully!', data: row };
     },
     async add(data) {
+      calls.push('add');
       check();
       const row = { id: nextId++, name: String((data as Payload).name) };
       rows.push(row);
       return { message: 'Bank added successfully!', data: row };
     },
     async update(id, data) {
+      calls.push(`update ${id}`);
       check();
       const row = { id, name: String((data as Payload).name) };
       rows = rows.map((r) => (r.id === id ? row : r));
@@ -70,23 +82,44 @@ function fakeClient(total = 120) {
       return { message: 'Bank deleted successfully!', data: row };
     },
   };
-  return { client, calls, failNext, failRemoveOf };
+  return { client, calls, signals, failNext, failRemoveOf, insertFirst, rename: (id: number, name: string) => (rows = rows.map((r) => (r.id === id ? { ...r, name } : r))) };
 }
 
-describe('resourceStore', () => {
+const bank = { name: 'bank' } as const;
+const ids = (rows: readonly Row[]) => rows.map((r) => r.id);
+/** Let pending promises (fake calls, valtio's batched notifications) run. */
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+describe('resourceStore list', () => {
   it('starts idle with empty state', () => {
-    const s = resourceStore(fakeClient().client).state;
+    const s = resourceStore<Row>(bank, { client: fakeClient().client }).state;
     expect(s.status).toBe('idle');
     expect(s.updateStatus).toBe('idle');
     expect(s.items).toEqual([]);
+    expect(s.pagination).toBeNull();
     expect(s.error).toBeNull();
+    expect(s.current).toBeNull();
+    expect(s.fieldErrors).toEqual({});
+    expect(s.conflict).toBe(false);
+  });
+
+  it('is loading while the list call is on its way, then succeeded', async () => {
+    const store = resourceStore<Row>(bank, { client: fakeClient(3).client });
+    const pending = store.load();
+    expect(store.state.status).toBe('loading');
+    await pending;
+    expect(store.state.status).toBe('succeeded');
+    expect(store.state.updateStatus).toBe('idle');
+    expect(ids(store.state.items)).toEqual([1, 2, 3]);
   });
 
   it('loads page 1, then appends pages of 50 until the last', async () => {
-    const store = resourceStore(fakeClient(120).client);
+    const { client, calls } = fakeClient(120);
+    const store = resourceStore<Row>(bank, { client });
     await store.load();
     expect(store.state.status).toBe('succeeded');
     expect(store.state.items).toHaveLength(50);
+    expect(store.hasMore()).toBe(true);
     await store.loadMore();
     expect(store.state.items).toHaveLength(100);
     await store.loadMore();
@@ -94,98 +127,110 @@ describe('resourceStore', () => {
     expect(store.hasMore()).toBe(false);
     expect(store.loadMore()).toBeUndefined();
     expect(store.state.items[119].id).toBe(120);
+    expect(store.state.pagination?.current_page).toBe(3);
+    expect(calls).toEqual(['list  1', 'list  2', 'list  3']);
+  });
+
+  it('perPage sets the page size asked for', async () => {
+    const { client } = fakeClient(25);
+    const store = resourceStore<Row>(bank, { client, perPage: 10 });
+    await store.load();
+    expect(ids(store.state.items)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(store.state.pagination?.last_page).toBe(3);
+  });
+
+  it('loadMore asks nothing while a page is on its way', async () => {
+    const { client, calls } = fakeClient(120);
+    const store = resourceStore<Row>(bank, { client });
+    await store.load();
+    const first = store.loadMore();
+    expect(store.loadMore()).toBeUndefined();
+    await first;
+    expect(calls).toEqual(['list  1', 'list  2']);
+  });
+
+  it('never shows a row twice when rows shift between pages', async () => {
+    const { client, insertFirst } = fakeClient(120);
+    const store = resourceStore<Row>(bank, { client });
+    await store.load();
+    insertFirst({ id: 500, name: 'Bank new', kind: 'odd' });
+    await store.loadMore();
+    // Page 2 now starts with row 50, already shown as the last of page 1.
+    expect(store.state.items).toHaveLength(99);
+    expect(new Set(ids(store.state.items)).size).toBe(99);
+    expect(ids(store.state.items).slice(48, 51)).toEqual([49, 50, 51]);
   });
 
   it('a new query replaces the list and keeps the query', async () => {
-    const store = resourceStore(fakeClient(120).client);
+    const store = resourceStore<Row>(bank, { client: fakeClient(120).client });
     await store.load();
     await store.load('Bank 11');
     expect(store.state.query).toBe('Bank 11');
-    expect(store.state.items.map((r) => r.id)).toEqual([11, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119]);
+    expect(store.state.shownQuery).toBe('Bank 11');
+    expect(ids(store.state.items)).toEqual([11, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119]);
   });
 
   it('a failed list sets status failed and the server message, or the unknown-error text', async () => {
     const { client, failNext } = fakeClient();
-    const store = resourceStore(client);
+    const store = resourceStore<Row>(bank, { client });
     failNext(new ApiError(500, 'GET', { message: 'Database is down' }));
     await expect(store.load()).rejects.toBeInstanceOf(ApiError);
     expect(store.state.status).toBe('failed');
     expect(store.state.error).toBe('Database is down');
     failNext(new ApiError(0, 'GET', null));
     await expect(store.load()).rejects.toBeInstanceOf(ApiError);
+    expect(store.state.status).toBe('failed');
     expect(store.state.error).toBe(UNKNOWN_ERROR);
-  });
-
-  it('appends the returned record after add', async () => {
-    const store = resourceStore(fakeClient(3).client);
+    expect(UNKNOWN_ERROR).toBe('An unknown error occurred');
     await store.load();
-    const res = await store.add({ name: 'Mashreq' });
-    expect(res.message).toBe('Bank added successfully!');
-    expect(store.state.updateStatus).toBe('succeeded');
-    expect(store.state.items.at(-1)).toEqual({ id: 4, name: 'Mashreq' });
-    expect(store.state.pagination?.total).toBe(4);
-  });
-
-  it('replaces the record by id after update, leaving the list status alone', async () => {
-    const store = resourceStore(fakeClient(3).client);
-    await store.load();
-    await store.update(2, { name: 'Renamed' });
-    expect(store.state.items.map((r) => r.name)).toEqual(['Bank 1', 'Renamed', 'Bank 3']);
-    expect(store.state.updateStatus).toBe('succeeded');
     expect(store.state.status).toBe('succeeded');
+    expect(store.state.error).toBeNull();
   });
 
-  it('keeps field errors and flags a conflict when a save fails with 409', async () => {
-    const { client, failNext } = fakeClient(3);
-    const store = resourceStore(client);
+  it('a failed loadMore keeps the loaded rows and does not reject', async () => {
+    const { client, failNext } = fakeClient(120);
+    const store = resourceStore<Row>(bank, { client });
     await store.load();
-    failNext(new ApiError(422, 'POST', { message: 'Name is too short', errors: { name: ['Name is too short'], message: ['Name is too short'] } }));
-    await expect(store.update(1, { name: 'x' })).rejects.toBeInstanceOf(ApiError);
-    expect(store.state.updateStatus).toBe('failed');
-    expect(store.state.fieldErrors).toEqual({ name: 'Name is too short' });
-    expect(store.state.conflict).toBe(false);
-    failNext(new ApiError(409, 'POST', { message: 'Changed by someone else' }));
-    await expect(store.update(1, { name: 'xyz', version: 1 })).rejects.toBeInstanceOf(ApiError);
-    expect(store.state.conflict).toBe(true);
-    expect(store.state.fieldErrors).toEqual({});
-    expect(store.state.items[0].name).toBe('Bank 1');
+    failNext(new ApiError(500, 'GET', { message: 'Database is down' }));
+    await expect(store.loadMore()).resolves.toBeUndefined();
+    expect(store.state.status).toBe('failed');
+    expect(store.state.error).toBe('Database is down');
+    expect(store.state.items).toHaveLength(50);
   });
 
-  it('removes the record after delete and moves the highlight to its neighbour', async () => {
-    const store = resourceStore(fakeClient(3).client);
-    await store.load();
-    store.select(2);
-    await store.remove(2);
-    expect(store.state.items.map((r) => r.id)).toEqual([1, 3]);
-    expect(store.state.selectedId).toBe(3);
-    expect(store.state.pagination?.total).toBe(2);
-    await store.remove(3);
-    expect(store.state.selectedId).toBe(1);
-  });
-
-  it('finds a record outside the loaded pages through show', async () => {
-    const store = resourceStore(fakeClient(120).client);
-    await store.load();
-    expect(store.find(99)).toBeUndefined();
-    await store.show(99);
-    expect(store.find(99)?.name).toBe('Bank 99');
-  });
-
-  it('ignores an older list answer when a newer query was asked meanwhile', async () => {
-    const { client } = fakeClient(120);
-    const store = resourceStore(client);
+  it('aborts an older list request when a newer one is asked, and ignores its answer', async () => {
+    const { client, signals } = fakeClient(120);
+    const store = resourceStore<Row>(bank, { client });
     const first = store.load('Bank 1');
     const second = store.load('Bank 2');
-    await Promise.all([first, second]);
+    expect(signals).toHaveLength(2);
+    expect(signals[0]?.aborted).toBe(true);
+    expect(signals[1]?.aborted).toBe(false);
+    await expect(first).resolves.toBeUndefined();
+    await second;
     expect(store.state.query).toBe('Bank 2');
-    expect(store.state.items.every((r) => r.name.includes('Bank 2'))).toBe(true);
+    expect(store.state.shownQuery).toBe('Bank 2');
+    expect(ids(store.state.items)).toEqual([2, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29]);
+  });
+
+  it('an aborted older request that fails leaves the newer one in charge', async () => {
+    const { client, failNext } = fakeClient(10);
+    const store = resourceStore<Row>(bank, { client });
+    failNext(new ApiError(500, 'GET', { message: 'Database is down' }));
+    const first = store.load('Bank 1');
+    const second = store.load('Bank 2');
+    await expect(first).resolves.toBeUndefined();
+    await second;
+    expect(store.state.status).toBe('succeeded');
+    expect(store.state.error).toBeNull();
+    expect(ids(store.state.items)).toEqual([2]);
   });
 });
 
 describe('resourceStore filters and sort', () => {
   it('loads with filters and sort, keeps them for later pages, and a change reloads page 1', async () => {
     const { client, calls } = fakeClient(120);
-    const store = resourceStore(client);
+    const store = resourceStore<Row>(bank, { client });
     await store.load({ filters: { kind: 'odd', empty: '' }, sort: '-id' });
     expect(store.state.filters).toEqual({ kind: 'odd' });
     expect(store.state.items).toHaveLength(50);
@@ -203,16 +248,17 @@ describe('resourceStore filters and sort', () => {
   });
 
   it('a string load changes the query and keeps the filters', async () => {
-    const store = resourceStore(fakeClient(120).client);
+    const store = resourceStore<Row>(bank, { client: fakeClient(120).client });
     await store.load({ filters: { kind: 'odd' } });
     await store.load('Bank 11');
     expect(store.state.filters).toEqual({ kind: 'odd' });
-    expect(store.state.items.map((r) => r.id)).toEqual([11, 111, 113, 115, 117, 119]);
+    expect(store.args()).toEqual({ query: 'Bank 11', filters: { kind: 'odd' }, sort: '' });
+    expect(ids(store.state.items)).toEqual([11, 111, 113, 115, 117, 119]);
   });
 
   it('sync loads only when the args differ from what is shown or asked', async () => {
     const { client, calls } = fakeClient(10);
-    const store = resourceStore(client);
+    const store = resourceStore<Row>(bank, { client });
     await store.sync({ query: '', filters: {}, sort: '' });
     expect(store.sync({ query: '', filters: { kind: '' }, sort: '' })).toBeUndefined();
     await store.sync({ filters: { kind: 'odd' } });
@@ -221,78 +267,153 @@ describe('resourceStore filters and sort', () => {
   });
 });
 
-describe('resourceStore selection', () => {
+describe('resourceStore records', () => {
   const loaded = async (n = 10) => {
     const fake = fakeClient(n);
-    const store = resourceStore(fake.client);
+    const store = resourceStore<Row>(bank, { client: fake.client });
     await store.load();
     return { store, ...fake };
   };
 
-  it('x toggles one record and makes it the anchor', async () => {
-    const { store } = await loaded();
-    store.toggle(3);
-    store.toggle(5);
-    expect([...store.state.selected]).toEqual([3, 5]);
-    store.toggle(3);
-    expect([...store.state.selected]).toEqual([5]);
-    expect(store.state.anchorId).toBe(3);
+  it('appends the returned record after add', async () => {
+    const { store } = await loaded(3);
+    const pending = store.add({ name: 'Mashreq' });
+    expect(store.state.updateStatus).toBe('loading');
+    const res = await pending;
+    expect(res.message).toBe('Bank added successfully!');
+    expect(store.state.updateStatus).toBe('succeeded');
+    expect(store.state.status).toBe('succeeded');
+    expect(store.state.items.at(-1)).toEqual({ id: 4, name: 'Mashreq' });
+    expect(store.state.pagination?.total).toBe(4);
   });
 
-  it('shift+x extends from the last toggled record, either direction', async () => {
-    const { store } = await loaded();
-    store.toggle(4);
-    store.extendTo(7);
-    expect(store.selectedIds()).toEqual([4, 5, 6, 7]);
-    store.extendTo(2);
-    expect(store.selectedIds()).toEqual([2, 3, 4, 5, 6, 7]);
+  it('replaces the record by id after update, leaving the list status alone', async () => {
+    const { store } = await loaded(3);
+    await store.update(2, { name: 'Renamed' });
+    expect(store.state.items.map((r) => r.name)).toEqual(['Bank 1', 'Renamed', 'Bank 3']);
+    expect(store.state.updateStatus).toBe('succeeded');
+    expect(store.state.status).toBe('succeeded');
   });
 
-  it('shift+x without an anchor toggles', async () => {
-    const { store } = await loaded();
-    store.extendTo(6);
-    expect(store.selectedIds()).toEqual([6]);
+  it('keeps field errors and flags a conflict when a save fails with 409', async () => {
+    const { store, failNext } = await loaded(3);
+    failNext(new ApiError(422, 'POST', { message: 'Name is too short', errors: { name: ['Name is too short'], message: ['Name is too short'] } }));
+    await expect(store.update(1, { name: 'x' })).rejects.toBeInstanceOf(ApiError);
+    expect(store.state.updateStatus).toBe('failed');
+    expect(store.state.status).toBe('succeeded');
+    expect(store.state.error).toBe('Name is too short');
+    expect(store.state.fieldErrors).toEqual({ name: 'Name is too short' });
+    expect(store.state.conflict).toBe(false);
+    failNext(new ApiError(409, 'POST', { message: 'Changed by someone else' }));
+    await expect(store.update(1, { name: 'xyz', version: 1 })).rejects.toBeInstanceOf(ApiError);
+    expect(store.state.conflict).toBe(true);
+    expect(store.state.error).toBe('Changed by someone else');
+    expect(store.state.fieldErrors).toEqual({});
+    expect(store.state.items[0].name).toBe('Bank 1');
+    // The next save starts without the old conflict.
+    await store.update(1, { name: 'Bank one' });
+    expect(store.state.conflict).toBe(false);
+    expect(store.state.error).toBeNull();
+    expect(store.state.items[0].name).toBe('Bank one');
   });
 
-  it('selects all loaded and clears', async () => {
+  it('a failed add appends nothing and gives the unknown-error text without a message', async () => {
+    const { store, failNext } = await loaded(3);
+    failNext(new ApiError(500, 'POST', null));
+    await expect(store.add({ name: 'Mashreq' })).rejects.toBeInstanceOf(ApiError);
+    expect(store.state.updateStatus).toBe('failed');
+    expect(store.state.error).toBe(UNKNOWN_ERROR);
+    expect(ids(store.state.items)).toEqual([1, 2, 3]);
+    expect(store.state.pagination?.total).toBe(3);
+  });
+
+  it('resetForm forgets the last save outcome', async () => {
+    const { store, failNext } = await loaded(3);
+    failNext(new ApiError(409, 'POST', { message: 'Changed', errors: { name: ['Taken'] } }));
+    await expect(store.update(1, { name: 'x' })).rejects.toBeInstanceOf(ApiError);
+    store.resetForm();
+    expect(store.state.updateStatus).toBe('idle');
+    expect(store.state.fieldErrors).toEqual({});
+    expect(store.state.conflict).toBe(false);
+  });
+
+  it('removes the record after delete, lowers the total and tells onRemoved', async () => {
+    const { store } = await loaded(3);
+    const heard: number[] = [];
+    const stop = store.onRemoved((id) => heard.push(id));
+    const res = await store.remove(2);
+    expect(res.data).toEqual({ id: 2, name: 'Bank 2', kind: 'even' });
+    expect(ids(store.state.items)).toEqual([1, 3]);
+    expect(store.state.pagination?.total).toBe(2);
+    expect(store.state.updateStatus).toBe('succeeded');
+    stop();
+    await store.remove(3);
+    expect(heard).toEqual([2]);
+    expect(ids(store.state.items)).toEqual([1]);
+  });
+
+  it('a failed delete keeps the record and says why', async () => {
+    const { store, failRemoveOf } = await loaded(3);
+    failRemoveOf(2);
+    await expect(store.remove(2)).rejects.toBeInstanceOf(ApiError);
+    expect(store.state.updateStatus).toBe('failed');
+    expect(store.state.error).toBe('This bank is still in use by other records; remove those first.');
+    expect(ids(store.state.items)).toEqual([1, 2, 3]);
+    expect(store.state.pagination?.total).toBe(3);
+  });
+
+  it('finds a record outside the loaded pages through show', async () => {
     const { store } = await loaded(120);
-    store.selectAll();
-    expect(store.state.selected.size).toBe(50);
-    store.clearSelection();
-    expect(store.state.selected.size).toBe(0);
-    expect(store.state.anchorId).toBeNull();
+    expect(store.find(99)).toBeUndefined();
+    expect(store.find(null)).toBeUndefined();
+    await store.show(99);
+    expect(store.state.current).toEqual({ id: 99, name: 'Bank 99', kind: 'odd' });
+    expect(store.find(99)?.name).toBe('Bank 99');
+    expect(store.state.items).toHaveLength(50);
   });
 
-  it('another query or filter clears the selection; another page keeps it', async () => {
+  it('show of a listed record puts the fresh copy in the list; a missing one rejects with 404', async () => {
+    const { store, rename } = await loaded(3);
+    rename(2, 'Fresh');
+    await store.show(2);
+    expect(store.state.items.map((r) => r.name)).toEqual(['Bank 1', 'Fresh', 'Bank 3']);
+    const err = await store.show(42).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).status).toBe(404);
+    expect(store.state.error).toBe('Not found');
+  });
+
+  it('update and delete keep the fetched current record in step', async () => {
     const { store } = await loaded(120);
-    store.toggle(1);
-    await store.loadMore();
-    expect(store.selectedIds()).toEqual([1]);
-    await store.setFilter('kind', 'even');
-    expect(store.state.selected.size).toBe(0);
+    await store.show(99);
+    await store.update(99, { name: 'Renamed 99' });
+    expect(store.state.current).toEqual({ id: 99, name: 'Renamed 99' });
+    expect(store.state.items).toHaveLength(50);
+    await store.remove(99);
+    expect(store.state.current).toBeNull();
+    expect(store.state.pagination?.total).toBe(120);
   });
 
-  it('bulk remove deletes one by one, drops them from the list and the selection', async () => {
+  it('bulk remove deletes one by one and drops each from the list', async () => {
     const { store, calls } = await loaded(10);
-    store.toggle(2);
-    store.toggle(4);
-    store.toggle(6);
-    store.select(4);
-    const result = await store.removeMany(store.selectedIds());
+    const heard: number[] = [];
+    store.onRemoved((id) => heard.push(id));
+    const result = await store.removeMany([2, 4, 6]);
     expect(result.failed).toBeNull();
+    expect(result.skipped).toEqual([]);
     expect(result.removed.map((r) => r.id)).toEqual([2, 4, 6]);
     expect(calls.filter((c) => c.startsWith('remove'))).toEqual(['remove 2', 'remove 4', 'remove 6']);
-    expect(store.state.items.map((r) => r.id)).toEqual([1, 3, 5, 7, 8, 9, 10]);
-    expect(store.state.selected.size).toBe(0);
+    expect(ids(store.state.items)).toEqual([1, 3, 5, 7, 8, 9, 10]);
+    expect(heard).toEqual([2, 4, 6]);
     expect(store.state.pagination?.total).toBe(7);
-    expect(store.state.selectedId).toBe(5);
     expect(store.state.updateStatus).toBe('succeeded');
   });
 
   it('bulk remove stops at the first failure and says what is left', async () => {
     const { store, calls, failRemoveOf } = await loaded(10);
+    const heard: number[] = [];
+    store.onRemoved((id) => heard.push(id));
     failRemoveOf(4);
-    store.selectAll();
     const result = await store.removeMany([2, 4, 6, 8]);
     expect(result.removed.map((r) => r.id)).toEqual([2]);
     expect(result.failed?.id).toBe(4);
@@ -300,16 +421,84 @@ describe('resourceStore selection', () => {
     expect((result.failed?.error as ApiError).status).toBe(409);
     expect(result.skipped).toEqual([6, 8]);
     expect(calls.filter((c) => c.startsWith('remove'))).toEqual(['remove 2', 'remove 4']);
-    expect(store.state.items.map((r) => r.id)).toEqual([1, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(store.state.selected.has(4)).toBe(true);
-    expect(store.state.selected.has(2)).toBe(false);
+    expect(ids(store.state.items)).toEqual([1, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(heard).toEqual([2]);
     expect(store.state.updateStatus).toBe('failed');
     expect(store.state.error).toBe('This bank is still in use by other records; remove those first.');
   });
 
-  it('replace puts a returned record in place', async () => {
+  it('replace puts a returned record in place and ignores one not listed', async () => {
     const { store } = await loaded(3);
     store.replace({ id: 2, name: 'Shown again' });
-    expect(store.state.items[1].name).toBe('Shown again');
+    store.replace({ id: 77, name: 'Elsewhere' });
+    expect(store.state.items.map((r) => r.name)).toEqual(['Bank 1', 'Shown again', 'Bank 3']);
+    expect(store.state.updateStatus).toBe('idle');
+  });
+});
+
+describe('resourceStore refetches after calls of other resources', () => {
+  beforeEach(() => {
+    // setCardDisplay goes through the real `call`: answer it with the card it changed.
+    vi.stubGlobal('fetch', async () =>
+      new Response(JSON.stringify({ message: 'Card updated display successfully!', data: { id: 5, display: false } }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    setTokenSource(() => 'tok-123');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setTokenSource(() => null);
+  });
+
+  const hideCard = () => call(setCardDisplay, { params: { id: 5 }, body: { display: false } });
+
+  it('a store whose records show cards loads its list again after a card call', async () => {
+    const { client, calls } = fakeClient(3);
+    const offers = resourceStore<Row>({ name: 'offer', shows: ['card'] }, { client });
+    await offers.load({ query: 'Bank', filters: { kind: 'odd' } });
+    await hideCard();
+    await settle();
+    // The same list (query and filters kept) is asked for again.
+    expect(calls).toEqual(['list Bank 1 {"kind":"odd"}', 'list Bank 1 {"kind":"odd"}']);
+    expect(offers.state.status).toBe('succeeded');
+  });
+
+  it('the fetched current record is fetched again too', async () => {
+    const { client, calls } = fakeClient(3);
+    const offers = resourceStore<Row>({ name: 'offer', shows: ['card'] }, { client });
+    await offers.show(2);
+    await hideCard();
+    await settle();
+    // Never loaded as a list (idle): only the record is refreshed.
+    expect(calls).toEqual(['show 2', 'show 2']);
+  });
+
+  it('a store never loaded stays idle', async () => {
+    const { client, calls } = fakeClient(3);
+    const offers = resourceStore<Row>({ name: 'offer', shows: ['card'] }, { client });
+    await hideCard();
+    await settle();
+    expect(calls).toEqual([]);
+    expect(offers.state.status).toBe('idle');
+  });
+
+  it("the card store skips its own resource's call (it applies answers itself)", async () => {
+    const { client, calls } = fakeClient(3);
+    const cards = resourceStore<Row>({ name: 'card', shows: ['bank'] }, { client });
+    await cards.load();
+    await hideCard();
+    await settle();
+    expect(calls).toEqual(['list  1']);
+  });
+
+  it('a store of an unrelated resource does not reload', async () => {
+    const { client, calls } = fakeClient(3);
+    const banks = resourceStore<Row>({ name: 'bank' }, { client });
+    await banks.load();
+    await hideCard();
+    await settle();
+    expect(calls).toEqual(['list  1']);
   });
 });

@@ -17,11 +17,13 @@ const EVENTS = ['popstate', 'pushState', 'replaceState'] as const;
 
 export const browserRouter: Router = {
   location() {
+    if (typeof window === 'undefined') return { path: '/', search: '' }; // node: unit tests
     const p = window.location.pathname;
     return { path: p.startsWith(BASE) ? p.slice(BASE.length) || '/' : p, search: window.location.search.replace(/^\?/, '') };
   },
   navigate: (to, opts) => go(to, opts),
   subscribe(fn) {
+    if (typeof window === 'undefined') return () => undefined;
     EVENTS.forEach((e) => window.addEventListener(e, fn));
     return () => EVENTS.forEach((e) => window.removeEventListener(e, fn));
   },

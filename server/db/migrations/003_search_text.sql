@@ -24,30 +24,33 @@ alter table dubai_cities  add column if not exists search_text text not null def
 alter table outlet_radius add column if not exists search_text text not null default '';
 
 -- ---------------------------------------------------------------------------------------
--- The words, given the names (no lookups)
+-- The words, given the names (no lookups). STABLE rather than IMMUTABLE because concat_ws
+-- is STABLE: the planner inlines a SQL function into the calling query only when its body
+-- is no more volatile than it is declared, and a bulk INSERT … SELECT calling these once
+-- per row is then as fast as writing the expression out.
 
 create or replace function card_search_words(name text, bank_name text, bank_code text, network_type text, category_name text, card_type text)
-  returns text language sql immutable parallel safe
+  returns text language sql stable parallel safe
   as $$ select immutable_unaccent(lower(concat_ws(' ', name, bank_name || ' ' || bank_code, network_type, category_name, card_type))) $$;
 
 create or replace function outlet_search_words(merchant_name text, branch text, address text, area_name text, category_name text)
-  returns text language sql immutable parallel safe
+  returns text language sql stable parallel safe
   as $$ select immutable_unaccent(lower(concat_ws(' ', merchant_name, branch, address, area_name, category_name))) $$;
 
 -- What one linked card adds to an offer's words.
 create or replace function offer_card_words(bank_name text, bank_code text, card_name text)
-  returns text language sql immutable parallel safe
+  returns text language sql stable parallel safe
   as $$ select bank_name || ' ' || bank_code || ' ' || card_name $$;
 
 -- What one linked outlet adds to an offer's words.
 create or replace function offer_outlet_words(merchant_name text, area_name text)
-  returns text language sql immutable parallel safe
+  returns text language sql stable parallel safe
   as $$ select concat_ws(' ', merchant_name, area_name) $$;
 
 -- card_words / outlet_words: the distinct offer_card_words / offer_outlet_words of the
 -- offer's links, in sorted order, separated by spaces.
 create or replace function offer_search_words(title text, discount text, from_source text, category_name text, card_words text, outlet_words text)
-  returns text language sql immutable parallel safe
+  returns text language sql stable parallel safe
   as $$ select immutable_unaccent(lower(concat_ws(' ', title, discount, from_source, category_name, card_words, outlet_words))) $$;
 
 -- ---------------------------------------------------------------------------------------

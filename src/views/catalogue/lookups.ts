@@ -9,6 +9,8 @@ import { cityResource, type City } from '../../../contract/city';
 import { outletResource, type Outlet } from '../../../contract/outlet';
 import { MAX_PER_PAGE } from '../../../contract/envelope';
 import { resourceClient } from '../../api/resourceClient';
+import { cachedOptions, type Option } from '../../store/filters';
+import { whenStale, type Watched } from '../../store/touched';
 import type { PickerOption } from '../../ui/RecordPicker';
 
 export const categoryClient = resourceClient<Category>(categoryResource);
@@ -21,10 +23,15 @@ const PICK_LIMIT = 20;
 
 // ---- whole short lists, shared by every screen that shows them ----
 
-function cachedList<T>(load: () => Promise<T[]>) {
+function cachedList<T>(watch: Watched, load: () => Promise<T[]>) {
   let value: T[] | null = null;
   let pending: Promise<T[]> | null = null;
   const listeners = new Set<(v: T[]) => void>();
+  // A call changed these records: forget them, and fetch again for whoever shows them now.
+  whenStale(watch, () => {
+    value = null;
+    if (listeners.size) fetchList().catch(() => undefined);
+  });
   function fetchList(): Promise<T[]> {
     pending ??= load().then(
       (v) => {
@@ -55,8 +62,16 @@ function cachedList<T>(load: () => Promise<T[]>) {
   return { fetch: () => (value ? Promise.resolve(value) : fetchList()), useList };
 }
 
-export const categories = cachedList(() => categoryClient.list({ page: 1, per_page: MAX_PER_PAGE }).then((r) => r.data));
-export const banks = cachedList(() => bankClient.list({ page: 1, per_page: MAX_PER_PAGE }).then((r) => r.data));
+export const categories = cachedList(categoryResource, () => categoryClient.list({ page: 1, per_page: MAX_PER_PAGE }).then((r) => r.data));
+export const banks = cachedList(bankResource, () => bankClient.list({ page: 1, per_page: MAX_PER_PAGE }).then((r) => r.data));
+
+/** A whole short reference list as select options, kept until a call changes it. */
+export const referenceOptions = <T>(
+  resource: Watched,
+  list: (params: { page: number; per_page: number; sort?: string }) => Promise<{ data: T[] }>,
+  toOption: (record: T) => Option,
+  sort?: string,
+) => cachedOptions(resource, () => list({ page: 1, per_page: MAX_PER_PAGE, sort }).then((r) => r.data.map(toOption)));
 
 // ---- how records read in pickers ----
 
@@ -83,6 +98,9 @@ type Loaded<T> = { status: 'loading' | 'done'; records: (T | { id: number; missi
 
 const cardCache = new Map<number, Promise<Card | null>>();
 const outletCache = new Map<number, Promise<Outlet | null>>();
+// An edit anywhere (a renamed card, or the bank whose name a card shows) drops the copies.
+whenStale(cardResource, () => cardCache.clear());
+whenStale(outletResource, () => outletCache.clear());
 
 function byId<T>(cache: Map<number, Promise<T | null>>, show: (id: number) => Promise<{ data: T }>, id: number): Promise<T | null> {
   let p = cache.get(id);
@@ -97,12 +115,6 @@ function byId<T>(cache: Map<number, Promise<T | null>>, show: (id: number) => Pr
     cache.set(id, p);
   }
   return p;
-}
-
-/** Forget cached records (after an edit elsewhere renamed one). */
-export function forgetRecords() {
-  cardCache.clear();
-  outletCache.clear();
 }
 
 function useById<T extends { id: number }>(ids: readonly number[], get: (id: number) => Promise<T | null>): Loaded<T> {

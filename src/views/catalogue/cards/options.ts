@@ -1,16 +1,16 @@
 // The reference lists a card picks from and filters by: banks, networks, categories (short
 // lists, fetched whole, kept for a while so a bank added meanwhile still shows up).
-import { MAX_PER_PAGE } from '../../../../contract/envelope';
+import { bankResource, type Bank } from '../../../../contract/bank';
 import { CARD_STATUSES } from '../../../../contract/card';
-import { booleanFilter, cachedOptions, enumFilter, refFilter, type FilterDef } from '../../../store/filters';
-import { bankClient, categoryClient } from '../lookups';
+import { categoryResource, type Category } from '../../../../contract/category';
+import { networkResource, type Network } from '../../../../contract/network';
+import { booleanFilter, enumFilter, refFilter, type FilterDef } from '../../../store/filters';
+import { bankClient, categoryClient, referenceOptions } from '../lookups';
 import { networks } from '../networks/screen';
 
-const whole = { page: 1, per_page: MAX_PER_PAGE } as const;
-
-export const bankOptions = cachedOptions(() => bankClient.list({ ...whole, sort: 'name' }).then((r) => r.data.map((b) => ({ value: String(b.id), label: b.name }))));
-export const networkOptions = cachedOptions(() => networks.client.list({ ...whole, sort: 'type' }).then((r) => r.data.map((n) => ({ value: String(n.id), label: n.type }))));
-export const categoryOptions = cachedOptions(() => categoryClient.list({ ...whole, sort: 'name' }).then((r) => r.data.map((c) => ({ value: String(c.id), label: c.name }))));
+export const bankOptions = referenceOptions(bankResource, bankClient.list, (b: Bank) => ({ value: String(b.id), label: b.name }), 'name');
+export const networkOptions = referenceOptions(networkResource, networks.client.list, (n: Network) => ({ value: String(n.id), label: n.type }), 'type');
+export const categoryOptions = referenceOptions(categoryResource, categoryClient.list, (c: Category) => ({ value: String(c.id), label: c.name }), 'name');
 
 export const CARD_TYPES = [
   { value: 'credit', label: 'Credit' },

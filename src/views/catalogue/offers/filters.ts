@@ -1,11 +1,14 @@
 // The offer list's filter bar (all in the URL: /offer-list?bank=3&state=live).
 import { OFFER_STATES } from '../../../../contract/offer';
 import { MAX_PER_PAGE } from '../../../../contract/envelope';
-import { cachedOptions, enumFilter, refFilter, type FilterDef, type Option } from '../../../store/filters';
-import { bankClient, cardClient, categoryClient, outletClient, outletOption } from '../lookups';
+import { bankResource, type Bank } from '../../../../contract/bank';
+import { cardResource, type Card } from '../../../../contract/card';
+import { categoryResource, type Category } from '../../../../contract/category';
+import { enumFilter, refFilter, type FilterDef, type Option } from '../../../store/filters';
+import { bankClient, cardClient, categoryClient, outletClient, outletOption, referenceOptions } from '../lookups';
 import { STATE_LABELS } from './states';
 
-const bankOptions = cachedOptions(() => bankClient.list({ page: 1, per_page: MAX_PER_PAGE }).then((r) => r.data.map((b) => ({ value: String(b.id), label: b.name }))));
+const bankOptions = referenceOptions(bankResource, bankClient.list, (b: Bank) => ({ value: String(b.id), label: b.name }));
 
 /** The outlet of the URL may lie beyond the first page of outlets: fetch it too. */
 function outletOptions(): Promise<readonly Option[]> {
@@ -25,20 +28,17 @@ export const offerFilters: readonly FilterDef[] = [
     'card',
     'Card',
     'All cards',
-    cachedOptions(() => cardClient.list({ page: 1, per_page: MAX_PER_PAGE }).then((r) => r.data.map((c) => ({ value: String(c.id), label: `${c.name} · ${c.bank_name}` })))),
+    referenceOptions(cardResource, cardClient.list, (c: Card) => ({ value: String(c.id), label: `${c.name} · ${c.bank_name}` })),
   ),
-  refFilter('category', 'Category', 'All categories', cachedOptions(() => categoryClient.list({ page: 1, per_page: MAX_PER_PAGE }).then((r) => r.data.map((c) => ({ value: String(c.id), label: c.name }))))),
+  refFilter('category', 'Category', 'All categories', referenceOptions(categoryResource, categoryClient.list, (c: Category) => ({ value: String(c.id), label: c.name }))),
   refFilter('outlet', 'Outlet', 'All outlets', outletOptions),
   // Sources are 'manual' or a crawl source named after its bank ('adcb_crawl').
   refFilter(
     'from_source',
     'Source',
     'Any source',
-    cachedOptions(() =>
-      bankClient.list({ page: 1, per_page: MAX_PER_PAGE }).then((r) => [
-        { value: 'manual', label: 'Manual' },
-        ...r.data.map((b) => ({ value: `${b.code.toLowerCase()}_crawl`, label: `${b.code} crawl` })),
-      ]),
+    referenceOptions(bankResource, (p) => bankClient.list(p).then((r) => ({ data: [null, ...r.data] })), (b: Bank | null) =>
+      b ? { value: `${b.code.toLowerCase()}_crawl`, label: `${b.code} crawl` } : { value: 'manual', label: 'Manual' },
     ),
   ),
 ];
