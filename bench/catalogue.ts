@@ -4,12 +4,16 @@
 //
 //   npm run seed:large -- --offers 1000000      (fills DATA_DIR, default ./data)
 //   npm run bench                                 (DATA_DIR or DATABASE_URL as for npm start)
+import { login } from '../contract/auth';
+import { offerResource } from '../contract/offer';
+import { pathOf } from '../contract/operation';
+import { searchRecords } from '../contract/search';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDb } from '../server/db/connection';
 import { lockDataDir } from '../server/db/lock';
 import { migrate } from '../server/db/migrate';
-import { hashPassword } from '../server/services/passwords';
+import { hashPassword } from '../server/security/passwords';
 import { createMailer } from '../server/services/mail';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
@@ -29,7 +33,7 @@ async function main() {
   await sql('delete from users where email = $1', [email]);
   await sql("insert into users (name, email, role, password_hash) values ('Bench', $1, 'admin', $2)", [email, await hashPassword('bench-password')]);
   const app = await buildApp({ config, db, mailer });
-  const token = (await app.inject({ method: 'POST', url: '/api/v1/login', payload: { email, password: 'bench-password' } })).json().data.token;
+  const token = (await app.inject({ method: 'POST', url: pathOf(login), payload: { email, password: 'bench-password' } })).json().data.token;
   const headers = { authorization: `Bearer ${token}` };
   const offers = Number((await sql<{ n: number }>('select count(*)::int as n from offers')).rows[0].n);
   const bank = (await sql<{ id: number }>('select id from banks order by id limit 1')).rows[0].id;
@@ -46,13 +50,13 @@ async function main() {
     // Palette: our one-call search vs ILIKE over the joined text of offers, cards and outlets.
     rows.push([
       `palette "${q}"`,
-      await time(RUNS, inject({ method: 'GET', url: `/admin/v1/search?query=${encodeURIComponent(q)}`, headers })),
+      await time(RUNS, inject({ method: 'GET', url: `${pathOf(searchRecords)}?query=${encodeURIComponent(q)}`, headers })),
       await time(BASELINE_RUNS, () => sql(`select id, title from offers_view v where ${naive(terms, 'v')} limit 5`, terms)),
     ]);
     // List: page 1 of 50 with its total count.
     rows.push([
       `list  "${q}"`,
-      await time(RUNS, inject({ method: 'POST', url: '/admin/v1/all_offer', headers, payload: { query: q } })),
+      await time(RUNS, inject({ method: 'POST', url: pathOf(offerResource.ops.list), headers, payload: { query: q } })),
       await time(BASELINE_RUNS, async () => {
         await sql(`select count(*) from offers_view v where ${naive(terms, 'v')}`, terms);
         await sql(`select * from offers_view v where ${naive(terms, 'v')} order by valid_to, id limit 50`, terms);
@@ -61,7 +65,7 @@ async function main() {
   }
   rows.push([
     'list  bank + live',
-    await time(RUNS, inject({ method: 'POST', url: '/admin/v1/all_offer', headers, payload: { bank, state: 'live' } })),
+    await time(RUNS, inject({ method: 'POST', url: pathOf(offerResource.ops.list), headers, payload: { bank, state: 'live' } })),
     await time(BASELINE_RUNS, async () => {
       const where = `$1 = any(bank_ids) and valid_from <= current_date and valid_to >= current_date`;
       const from = `(select v.*, array(select c.bank_id from offer_cards oc join cards c on c.id = oc.card_id where oc.offer_id = v.id) as bank_ids from offers_view v) x`;

@@ -24,7 +24,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config';
-import { openDb, type Db, type Queryable } from '../server/db/connection';
+import { openDb, type Db as BaseDb, type Tx } from '../server/db/connection';
 import { lockDataDir } from '../server/db/lock';
 import { migrate } from '../server/db/migrate';
 import { seed } from '../server/db/seed/seed';
@@ -92,13 +92,17 @@ function parseOptions(): Options {
   };
 }
 
+/** The database, plus a `query` of its own for the script's statements outside batches. */
+type Db = BaseDb & Tx;
+const withQuery = (db: BaseDb): Db => ({ ...db, query: (sql, params) => db.read((tx) => tx.query(sql, params)) });
+
 let stopping = false;
 
 async function main() {
   const opts = parseOptions();
   const config = loadConfig();
   const unlock = config.databaseUrl ? async () => {} : await lockDataDir(config.dataDir);
-  const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+  const db = withQuery(await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
   // Ctrl-C reaches this process both from the terminal and relayed by npm/tsx: one press
   // within a second counts once. A second press later quits at once (the next run repairs).
   let firstSignal = 0;
@@ -177,7 +181,7 @@ async function canSkipForeignKeyChecks(db: Db): Promise<boolean> {
 /** Tables whose search_text triggers a batch switches off: it writes search_text itself. */
 const SEARCH_TEXT_TABLES = ['outlets', 'offers', 'offer_cards', 'offer_outlets'];
 
-function inBatch<T>(db: Db, replica: boolean, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+function inBatch<T>(db: Db, replica: boolean, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     if (replica) await tx.query('set local session_replication_role = replica');
     // Off and on again in this transaction: other sessions never see the triggers off, and

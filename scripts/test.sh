@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
-# `npm test`: every test. Type check, unit tests, the API tests on PGlite and on a
-# throwaway PostgreSQL, then the built app in Chromium through Playwright.
+# `npm test`: every test. Type check (the contract with neither DOM nor Node types, the
+# browser without Node's, the server without the DOM's, then the tests and tools), lint (the
+# layers among them), unit tests, the API tests on PGlite and on a throwaway PostgreSQL,
+# then the built app in Chromium through Playwright.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/ensure-tools.sh
 
 echo "== type check"
-npx tsc -p tsconfig.json
+npm run --silent typecheck
+
+echo "== lint"
+npx eslint .
 
 echo "== unit and API tests (PGlite and PostgreSQL)"
 npx vitest run

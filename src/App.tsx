@@ -1,7 +1,7 @@
 import { Redirect, Router, matchRoute, useLocation, useRouter } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { Toaster } from 'sonner';
-import { BASE } from './navigate';
+import { BASE } from './store/navigate';
 import { isSignedIn, session } from './store/session';
 import { ui } from './store/ui';
 import { NotFound, protectedRoutes, publicRoutes, Shell } from './routes';

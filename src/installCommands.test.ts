@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installCommands } from './installCommands';
 import { allCommands, findShortcutConflicts, scopesOverlap } from './commands/registry';
-import { parseShortcut, toBinding } from './commands/kbd';
+import { parseShortcut, toBinding } from './ui/kbd';
 import type { Command } from './commands/types';
 
 let real: Command[] = [];

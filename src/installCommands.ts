@@ -6,7 +6,8 @@ import { operations } from '../contract/operations';
 import { listCommands } from './commands/list';
 import { derivedCommands } from './commands/opCommand';
 import { appCommands, navigationCommands } from './commands/navigation';
-import { recordCommands } from './commands/records';
+import { recordCommands, setRouteCheck } from './commands/records';
+import { protectedRoutes } from './routes';
 import { register } from './commands/registry';
 import type { Command } from './commands/types';
 import { screens } from './screens';
@@ -21,6 +22,8 @@ export async function allAppCommands(): Promise<Command[]> {
 }
 
 export function installCommands(): Promise<void> {
+  // Records open in whichever screen the route table has for them (else their list, searched).
+  setRouteCheck((pattern) => protectedRoutes.some((r) => r.path === pattern));
   installing ??= allAppCommands().then((all) => void register(...all));
   return installing;
 }

@@ -9,7 +9,7 @@ export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
     return await lockfile.lock(dir, { lockfilePath: `${dir}/.lock`, stale: 15_000, update: 5_000, retries: 0 });
   } catch (err) {
     if ((err as { code?: string }).code === 'ELOCKED')
-      throw new Error(`DATA_DIR ${dir} is in use by another running server. Stop it first, or set DATA_DIR to another folder.`);
+      throw new Error(`DATA_DIR ${dir} is in use by another running server. Stop it first, or set DATA_DIR to another folder.`, { cause: err });
     throw err;
   }
 }

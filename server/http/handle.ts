@@ -18,7 +18,7 @@ import type { Db, Tx } from '../db/connection';
 import { HttpError, badField, fieldLabel } from '../errors';
 import type { Uploads } from '../services/uploads';
 import type { Guards } from './authGuard';
-import { toHttpError } from './dbErrors';
+import { toHttpError } from '../db/constraintErrors';
 import { multipartToBody } from './multipart';
 
 /** What a handler knows about the call besides its input. */

@@ -3,6 +3,7 @@
 // Upload fields are described here: they are taken out of the body before validation
 // (server/http/handle.ts), so the route schemas do not carry them.
 import type { SwaggerOptions } from '@fastify/swagger';
+import type { OpenAPIV3 } from 'openapi-types';
 import type { AnyOp } from '../../contract/operation';
 
 type Doc = { paths?: Record<string, Record<string, { operationId?: string; requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown>; required?: string[] } }> } }>> };
@@ -29,7 +30,7 @@ export function openApiOptions(operations: readonly AnyOp[]): SwaggerOptions {
           if (op.id === 'csv.import') form.schema.required = [...(form.schema.required ?? []), 'file'];
         }
       }
-      return doc as never;
+      return doc as OpenAPIV3.Document;
     },
   };
 }

@@ -1,7 +1,7 @@
 // Users: the exceptions to the derived repository. A password is stored only as its hash;
 // disabling a user, or setting a new password, ends every session they have.
 import { userResource, type AdminUser } from '../../contract/user';
-import { hashPassword } from '../services/passwords';
+import { hashPassword } from '../security/passwords';
 import { crudRepository } from './crud';
 
 export const userRepository = crudRepository<AdminUser>(userResource, {

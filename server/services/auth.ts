@@ -8,7 +8,7 @@ import { normalise } from '../repositories/crud';
 import { OTP_MAX_ATTEMPTS, OTP_RESEND_MS, OTP_TTL_MS, SESSION_TTL_MS, type User } from '../../contract/auth';
 import { HttpError, badField } from '../errors';
 import type { Mail } from './mail';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '../security/passwords';
 
 export type OtpPurpose = 'login' | 'reset';
 

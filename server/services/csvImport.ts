@@ -10,10 +10,9 @@ import { outletResource } from '../../contract/outlet';
 import type { ResourceContract } from '../../contract/resource';
 import type { Tx } from '../db/connection';
 import { HttpError } from '../errors';
-import { validationFields } from '../http/errorHandler';
-import { toHttpError } from '../http/dbErrors';
+import { toHttpError } from '../db/constraintErrors';
 import { repositoryFor } from '../repositories/registry';
-import { validatorOf } from './validate';
+import { validationFields, validatorOf } from './validate';
 
 type Row = Record<string, string>;
 type Lookup = (tx: Tx) => Promise<Map<string, number[]>>;

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
 import { ui } from '../store/ui';
 import { Kbd } from '../ui/Kbd';
-import { shortcutText } from './kbd';
+import { shortcutText } from '../ui/kbd';
 import { getCommand, getVersion, subscribe } from './registry';
 import { canRun, runCommand } from './runner';
 

@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { ui } from '../store/ui';
 import { currentCtx, overlayOpen } from './ctx';
-import { firesInFields, parseShortcut, sequenceId, toBinding, type Sequence } from './kbd';
+import { firesInFields, parseShortcut, sequenceId, toBinding, type Sequence } from '../ui/kbd';
 import { allCommands, getVersion, subscribe } from './registry';
 import { canRun, runCommand } from './runner';
 import type { Command } from './types';

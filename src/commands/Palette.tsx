@@ -5,19 +5,18 @@ import type { SearchHit } from '../../contract/search';
 import { errorText } from '../api/errorText';
 import { ApiError } from '../api/client';
 import { isSearchType, searchRecords } from '../api/search';
-import { protectedRoutes } from '../routes';
 import { closePalette, ui } from '../store/ui';
 import { Kbd } from '../ui/Kbd';
 import { currentCtx } from './ctx';
 import { recentIds } from './recents';
-import { RECORD_TYPES, recentRecords, rememberRecord, setRouteCheck } from './records';
+import { RECORD_TYPES, recentRecords, rememberRecord } from './records';
 import { available, getCommand, getVersion, subscribe } from './registry';
 import { runCommand } from './runner';
 import type { Command, PickItem } from './types';
 import './Palette.css';
 
-// Records open in whichever screen the route table has for them (else their list, searched).
-setRouteCheck((pattern) => protectedRoutes.some((r) => r.path === pattern));
+/** A fresh map of the rows that are records, for one opening or page of the palette. */
+const hitsOf = (_page: string) => new Map<string, SearchHit>();
 
 /** How long typing must pause before a record search goes out. */
 const SEARCH_DEBOUNCE_MS = 150;
@@ -93,7 +92,7 @@ export function Palette() {
     return () => cancelAnimationFrame(frame);
   }, [snap.paletteOpen, snap.palettePage, keepSelection]);
   // Which rows are records, per opening and page (a page's keys are only unique on that page).
-  const hits = useMemo(() => new Map<string, SearchHit>(), [snap.paletteOpen, snap.palettePage]);
+  const hits = useMemo(() => hitsOf(`${snap.paletteOpen}:${snap.palettePage}`), [snap.paletteOpen, snap.palettePage]);
 
   const openPage = (cmd: Command, keep = '') => {
     carried.current = keep;

@@ -1,7 +1,7 @@
 // Global commands: a "Go to …" for every screen (src/screens.ts), plus the app's own.
 import { signOut } from '../store/session';
 import { openPalette, toggleTheme, ui } from '../store/ui';
-import { go } from '../navigate';
+import { go } from '../store/navigate';
 import type { Command } from './types';
 
 /** What a "Go to …" command needs of a screen (src/views/entry.ts has the rest). */

@@ -3,7 +3,7 @@
 // everything else (runCommand) and a hotkey or a button could open a record the same way.
 import type { SearchHit, SearchType } from '../../contract/search';
 import { onTouched } from '../api/call';
-import { go } from '../navigate';
+import { go } from '../store/navigate';
 import { storage } from '../store/storage';
 import type { Command } from './types';
 

@@ -1,5 +1,5 @@
 // The set of known commands. Plain TypeScript so tests can read the real set.
-import { parseShortcut, sequenceId } from './kbd';
+import { parseShortcut, sequenceId } from '../ui/kbd';
 import type { Command, Ctx, Scope } from './types';
 
 const commands = new Map<string, Command>();

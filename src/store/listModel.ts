@@ -13,7 +13,7 @@ import { proxy, ref, subscribe } from 'valtio';
 import type { Filters } from '../api/resourceClient';
 import { ApiError } from '../api/client';
 import { errorText } from '../api/errorText';
-import { withSearch } from '../navigate';
+import { withSearch } from './navigate';
 import { filtersFromSearch, searchWith } from './filters';
 import { listKey, type ResourceStore } from './resourceStore';
 import { matchPath, type Router } from './router';

@@ -2,7 +2,7 @@
 // record, the search and the filters from, and how they change them. The browser adapter
 // follows the History API (wouter patches pushState/replaceState to announce themselves);
 // the memory adapter lets the models be tested without a browser.
-import { BASE, go } from '../navigate';
+import { BASE, go } from './navigate';
 
 export interface Router {
   /** The app path (no /admin base) and the search without '?'. */

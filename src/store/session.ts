@@ -5,7 +5,7 @@ import type { RecordResponse } from '../../contract/envelope';
 import { SESSION_TTL_MS, type Session, type User } from '../../contract/auth';
 import { onUnauthorized, setTokenSource } from '../api/client';
 import { authApi } from '../api/auth';
-import { go } from '../navigate';
+import { go } from './navigate';
 import { storage } from './storage';
 
 const KEYS = { token: 'token', userId: 'user_id', expiry: 'expiryTime', user: 'userDetails' } as const;

@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
-import { BASE, go } from '../navigate';
+import { BASE, go } from '../store/navigate';
 
 interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** An app path without the base: '/view-offer/12'. */

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { formatShortcut, shortcutText } from '../commands/kbd';
+import { formatShortcut, shortcutText } from './kbd';
 
 /**
  * A shortcut as key caps (⌘ K, G B). Decorative by default, so a button's name stays

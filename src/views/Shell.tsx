@@ -9,7 +9,7 @@ import { CheatSheet } from '../commands/CheatSheet';
 import { CommandButton } from '../commands/CommandButton';
 import { session } from '../store/session';
 import { matchPath } from '../store/router';
-import { BASE } from '../navigate';
+import { BASE } from '../store/navigate';
 import type { ScreenEntry } from './entry';
 import { Confirm } from '../ui/Confirm';
 import { Kbd } from '../ui/Kbd';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, multipart, startTestServer, type TestServer } from '../helpers/app';
-import { hashPassword } from '../../server/services/passwords';
+import { hashPassword } from '../../server/security/passwords';
 
 let s: TestServer;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { pathOf } from '../../contract/operation';
 import { startTestServer, type TestServer } from '../helpers/app';
 
 let s: TestServer;
-let routes: { method: string; url: string; params: string[]; body?: { properties?: Record<string, unknown> } }[] = [];
+const routes: { method: string; url: string; params: string[]; body?: { properties?: Record<string, unknown> } }[] = [];
 
 beforeAll(async () => {
   s = await startTestServer();

@@ -19,7 +19,7 @@
 // when the test server closes (and appended as JSON lines to OPENAPI_REPORT_FILE if set).
 import type { InjectOptions } from 'fastify';
 import type { Response as InjectResponse } from 'light-my-request';
-import { OpenAPIBackend, type Operation } from 'openapi-backend';
+import { OpenAPIBackend } from 'openapi-backend';
 import type { ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import fs from 'node:fs';

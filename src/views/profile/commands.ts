@@ -4,7 +4,7 @@ import { proxy } from 'valtio';
 import { ApiError } from '../../api/client';
 import { authApi } from '../../api/auth';
 import { clearSession, setUserDetails } from '../../store/session';
-import { go } from '../../navigate';
+import { go } from '../../store/navigate';
 import type { Command } from '../../commands/types';
 
 export const profileForms = proxy({

@@ -5,7 +5,7 @@ import { CSV_TARGETS, templateCsv, type CsvTarget } from '../../../../contract/c
 import { importResultOf, uploadCsv } from '../../../api/upload';
 import { TOAST_MS } from '../../../commands/runner';
 import type { Command } from '../../../commands/types';
-import { go } from '../../../navigate';
+import { go } from '../../../store/navigate';
 import { importCsvPath } from './entry';
 import { canUpload, csvImport, requestPicker } from './state';
 

@@ -1,7 +1,7 @@
 import { OFFER_STATES } from '../../../../contract/offer';
 import { resourceCommands } from '../../../commands/resourceCommands';
 import type { Command, PickItem } from '../../../commands/types';
-import { currentPath, go } from '../../../navigate';
+import { currentPath, go } from '../../../store/navigate';
 import { bankClient, searchCards, searchOutlets } from '../lookups';
 import { offerRoutes } from './entry';
 import { offerScreen } from './screen';

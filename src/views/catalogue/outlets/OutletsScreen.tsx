@@ -12,7 +12,7 @@ import { offers } from '../offers/screen';
 import { OfferStateBadge, shortValidity } from '../offers/OfferBits';
 import { outletFilters } from './filters';
 import { OutletForm } from './OutletForm';
-import { outlets, outletLabel, outletScreen } from './screen';
+import { outletLabel, outletScreen } from './screen';
 import '../catalogue.css';
 
 /** The screen with its filter bar (kept out of the commands, which load with the app). */

@@ -1,6 +1,6 @@
 import { resourceCommands } from '../../../commands/resourceCommands';
 import type { Command, Ctx } from '../../../commands/types';
-import { go } from '../../../navigate';
+import { go } from '../../../store/navigate';
 import { offerRoutes } from '../offers/entry';
 import { outletScreen, outlets } from './screen';
 

@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { apiDoc } from './apiDoc';
+import { operations, resources } from './operations';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+describe('contract/api.md', () => {
+  it('is what the operations say (run `npm run api:doc` after changing one)', () => {
+    expect(fs.readFileSync(path.join(here, 'api.md'), 'utf8')).toBe(apiDoc(operations, resources));
+  });
+
+  it('lists every call', () => {
+    const doc = apiDoc(operations, resources);
+    for (const op of operations) expect(doc).toContain(`| ${op.method} ${op.path}<br>`);
+  });
+});
+
+describe('the operations', () => {
+  it('have unique ids and unique method + path', () => {
+    expect(new Set(operations.map((o) => o.id)).size).toBe(operations.length);
+    expect(new Set(operations.map((o) => `${o.method} ${o.path}`)).size).toBe(operations.length);
+  });
+
+  it('say what they touch when they write, and every admin write names a permission', () => {
+    for (const op of operations.filter((o) => o.method !== 'GET' && o.access === 'admin' && !o.id.endsWith('.list'))) {
+      expect(op.touches?.length, op.id).toBeGreaterThan(0);
+      expect(op.permission, op.id).toMatch(/^[a-z][A-Za-z]*\.[a-z]+$/);
+    }
+  });
+
+  it('live under /api/v1 (sign-in and the profile) or /admin/v1 (everything an admin does)', () => {
+    for (const op of operations) expect(op.path, op.id).toMatch(op.access === 'admin' ? /^\/admin\/v1\// : /^\/api\/v1\//);
+  });
+});

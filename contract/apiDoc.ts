@@ -1,0 +1,79 @@
+// contract/api.md, generated from the operations (contract/operations.ts), so the page and
+// the API cannot disagree. `npm run api:doc` writes it; a test fails when it is out of date.
+import type { TSchema } from '@sinclair/typebox';
+import type { AnyOp } from './operation';
+import type { Resource } from './resource';
+
+const HEADER = `# The API in one page
+
+Generated from contract/operations.ts by \`npm run api:doc\` (a test fails when it is out of date).
+The OpenAPI document at /api/openapi.json (reference at /api/docs) comes from the same operations.
+DESIGN.md has the conventions; in short:
+
+- Success: \`{ message, data }\`. Lists: \`{ data: [...], pagination }\` with page, per_page,
+  current_page, total, first_page, last_page, from, to (contract/envelope.ts).
+- Errors: a 4xx with \`{ message, errors: { <field>: [..], message: [..] } }\`. 401 no or expired
+  token; 403 not an admin; 404 missing record; 409 stale \`version\` or a record still in use;
+  413 too large; 422 bad input naming the field; 429 too soon.
+- Access: *public*, *signed in* (a bearer token), or *admin* (a bearer token of an administrator).
+- Bodies are JSON; calls marked *multipart* also take multipart/form-data, where a file field
+  \`f\` is uploaded as a file and \`remove_f=true\` clears it.
+- Lists take \`query\` (every word must match), \`page\` (default 1), \`per_page\` (default 50,
+  at most 500) and \`sort\` (a sortable field, \`-\` first for descending).
+- Uploaded files are served at the URL the record holds (\`/uploads/<name>\`). \`GET /health\`
+  answers 200 once the database is ready.
+`;
+
+const ACCESS = { public: 'public', user: 'signed in', admin: 'admin' } as const;
+
+export function apiDoc(operations: readonly AnyOp[], resources: readonly Resource[]): string {
+  const out = [HEADER];
+  const tags = [...new Set(operations.map((op) => op.tag))];
+  for (const tag of tags) {
+    out.push(`## ${tag}\n`, '| call | input | answer | access |', '|---|---|---|---|');
+    for (const op of operations.filter((o) => o.tag === tag)) out.push(`| ${op.method} ${op.path}<br>${op.summary} | ${inputOf(op)} | ${answerOf(op, resources)} | ${accessOf(op)} |`);
+    out.push('');
+  }
+  out.push('## Records\n');
+  for (const r of resources) out.push(`- **${r.label.one}** (${r.name}): ${fields(r.entity)}`);
+  out.push('');
+  return out.join('\n');
+}
+
+function inputOf(op: AnyOp): string {
+  const parts: string[] = [];
+  if (op.params) parts.push(`path: ${Object.keys(op.params.properties).join(', ')}`);
+  if (op.query) parts.push(`query: ${fields(op.query)}`);
+  if (op.body) {
+    const files = Object.entries(op.files ?? {}).map(([f, kind]) => `${f}? (${kind} file)`);
+    parts.push(`body${op.multipart ? ' (JSON or multipart)' : ''}: ${[fields(op.body), ...files].filter(Boolean).join(', ')}`);
+  } else if (op.files) {
+    parts.push(`multipart: ${Object.entries(op.files).map(([f, kind]) => `${f} (${kind} file)`).join(', ')}`);
+  }
+  return parts.join('<br>') || '—';
+}
+
+function answerOf(op: AnyOp, resources: readonly Resource[]): string {
+  const r = resources.find((x) => x.name === op.resource);
+  const props = (op.response as TSchema).properties as Record<string, TSchema> | undefined;
+  const data = props?.data;
+  let shape: string;
+  if (r && data?.type === 'array' && data.items === r.entity) shape = `list of ${r.label.one}`;
+  else if (r && data === r.entity) shape = `data: ${r.label.one}`;
+  else shape = props ? fields(op.response) : String((op.response as TSchema).type ?? '');
+  return op.message ? `${shape}; message "${op.message}"` : shape;
+}
+
+const accessOf = (op: AnyOp) => `${ACCESS[op.access]}${op.permission ? ` (${op.permission})` : ''}`;
+
+/** `{ name, code, website?, … }` one level deep: optional fields end in '?'. */
+function fields(schema: TSchema | undefined): string {
+  if (!schema) return '';
+  const branches = (Array.isArray(schema.anyOf) ? schema.anyOf : [schema]) as TSchema[];
+  const obj = branches.find((b) => b.type === 'object');
+  if (!obj?.properties) return String(schema.type ?? '');
+  const required = new Set((obj.required as string[] | undefined) ?? []);
+  return Object.keys(obj.properties as object)
+    .map((k) => `${k}${required.has(k) ? '' : '?'}`)
+    .join(', ');
+}

@@ -1,0 +1,120 @@
+// Lint, run by `npm test`. Besides typescript-eslint's and React's hook rules, this file is
+// where the layers are enforced (ARCHITECTURE.md, "Layers"):
+//   browser: app → views → commands → (ui) → store → api → contract
+//   server:  main → routes → http → services → repositories → db → contract
+// the browser and the server never import each other, and contract imports neither.
+// It also keeps every API path inside contract/ and casts to `never` out of the server.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from 'eslint-plugin-boundaries';
+import globals from 'globals';
+
+/** Element → the elements it may import (its own kind is always allowed). */
+const LAYERS = {
+  contract: [],
+  // browser
+  api: ['contract'],
+  store: ['api', 'contract'],
+  ui: ['store', 'api', 'contract'],
+  commands: ['ui', 'store', 'api', 'contract'],
+  views: ['commands', 'ui', 'store', 'api', 'contract'],
+  app: ['views', 'commands', 'ui', 'store', 'api', 'contract'],
+  // server
+  core: ['contract'],
+  db: ['core', 'contract'],
+  repositories: ['db', 'core', 'contract'],
+  services: ['repositories', 'db', 'core', 'contract'],
+  http: ['services', 'repositories', 'db', 'core', 'contract'],
+  routes: ['http', 'services', 'repositories', 'db', 'core', 'contract'],
+  // The demo data: written through the services (uploads) into the database.
+  seed: ['services', 'repositories', 'db', 'core', 'contract'],
+  main: ['routes', 'http', 'services', 'repositories', 'seed', 'db', 'core', 'contract'],
+};
+
+// esquery regex: the slashes escaped. Matches '/admin/v1/…' and '/api/v1/…' at the start of a string.
+const API_PATH = String.raw`^\/(api|admin)\/v1\b`;
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      // `void promise` marks a promise whose outcome is handled elsewhere (the runner's toast).
+      'no-void': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'contract/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      // Folders match from the project root. The app's and the server's top files are
+      // elements of their own ('file' mode: deprecated in v7, with no replacement for files yet).
+      'boundaries/elements': [
+        { type: 'contract', pattern: 'contract', partialMatch: false },
+        { type: 'api', pattern: 'src/api', partialMatch: false },
+        { type: 'store', pattern: 'src/store', partialMatch: false },
+        { type: 'ui', pattern: 'src/ui', partialMatch: false },
+        { type: 'commands', pattern: 'src/commands', partialMatch: false },
+        { type: 'views', pattern: 'src/views', partialMatch: false },
+        { type: 'app', pattern: 'src/*.{ts,tsx}', mode: 'file' },
+        { type: 'core', pattern: 'server/security', partialMatch: false },
+        { type: 'core', pattern: 'server/{errors,config}.ts', mode: 'file' },
+        { type: 'seed', pattern: 'server/db/seed', partialMatch: false },
+        { type: 'db', pattern: 'server/db', partialMatch: false },
+        { type: 'repositories', pattern: 'server/repositories', partialMatch: false },
+        { type: 'services', pattern: 'server/services', partialMatch: false },
+        { type: 'http', pattern: 'server/http', partialMatch: false },
+        { type: 'routes', pattern: 'server/routes', partialMatch: false },
+        { type: 'main', pattern: 'server/*.ts', mode: 'file' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: Object.entries(LAYERS).map(([from, to]) => ({
+            from: { element: { type: from } },
+            allow: { to: { element: { types: { anyOf: [from, ...to] } } } },
+          })),
+        },
+      ],
+    },
+  },
+  {
+    // A path of the API is written in contract/ only: everything else calls an operation.
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    // Tests check what goes over the wire, so they may spell it.
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: `Literal[value=/${API_PATH}/]`, message: 'API paths live in contract/: call an operation (src/api/call.ts) or use pathOf(op).' },
+        { selector: `TemplateElement[value.raw=/${API_PATH}/]`, message: 'API paths live in contract/: call an operation (src/api/call.ts) or use pathOf(op).' },
+      ],
+    },
+  },
+  {
+    // Handlers get typed input from their operation: no casting it away.
+    files: ['server/routes/**/*.ts', 'server/http/**/*.ts', 'server/services/**/*.ts', 'server/repositories/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: 'TSAsExpression > TSNeverKeyword', message: 'Do not cast to never: type the value (server/http/handle.ts gives handlers typed input).' }],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts', 'e2e/**/*.ts'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);

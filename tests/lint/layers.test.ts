@@ -1,0 +1,53 @@
+// The lint rules that hold the architecture (eslint.config.js) really fire: each case is a
+// line that breaks a rule, linted as if it sat in the named file.
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint();
+const messages = async (filePath: string, code: string) =>
+  (await eslint.lintText(code, { filePath }))[0].messages.map((m) => `${m.ruleId}: ${m.message}`);
+
+describe('the layers', () => {
+  it.each([
+    ['src/api/x.ts', "import { ui } from '../store/ui';", 'an api module importing the store'],
+    ['src/store/x.ts', "import { runCommand } from '../commands/runner';", 'the store importing commands'],
+    ['src/commands/x.ts', "import { screens } from '../screens';", 'commands importing the app'],
+    ['src/ui/x.ts', "import { runCommand } from '../commands/runner';", 'a ui part importing commands'],
+    ['src/views/x.ts', "import { buildApp } from '../../server/app';", 'the browser importing the server'],
+    ['server/routes/x.ts', "import { call } from '../../src/api/call';", 'the server importing the browser'],
+    ['contract/x.ts', "import { errorBody } from '../server/errors';", 'the contract importing the server'],
+    ['server/repositories/x.ts', "import { authHandlers } from '../routes/auth';", 'a repository importing routes'],
+    ['server/services/x.ts', "import { registerOperation } from '../http/handle';", 'a service importing the HTTP layer'],
+    ['server/db/x.ts', "import { repositoryFor } from '../repositories/registry';", 'the database layer importing repositories'],
+  ])('%s: refuses %s (%s)', async (file, code) => {
+    expect((await messages(file, `${code}\nexport {};\n`)).join('\n')).toMatch(/boundaries\/dependencies/);
+  });
+
+  it.each([
+    ['src/views/x.ts', "import { call } from '../api/call';"],
+    ['src/commands/x.ts', "import { ui } from '../store/ui';"],
+    ['server/routes/x.ts', "import { repositoryFor } from '../repositories/registry';"],
+    ['server/services/x.ts', "import { repositoryFor } from '../repositories/registry';"],
+  ])('%s: allows %s', async (file, code) => {
+    expect((await messages(file, `${code}\nexport {};\n`)).filter((m) => m.startsWith('boundaries'))).toEqual([]);
+  });
+});
+
+describe('API paths', () => {
+  it('are refused outside contract/, in strings and templates', async () => {
+    expect(await messages('src/views/x.ts', "export const a = '/admin/v1/all_bank';\nexport const b = `/api/v1/login?x=${1}`;\n")).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: API paths live in contract\//),
+      expect.stringMatching(/^no-restricted-syntax: API paths live in contract\//),
+    ]);
+  });
+
+  it('are fine in contract/', async () => {
+    expect(await messages('contract/x.ts', "export const a = '/admin/v1/all_bank';\n")).toEqual([]);
+  });
+});
+
+describe('casts to never', () => {
+  it('are refused in server routes', async () => {
+    expect((await messages('server/routes/x.ts', 'export const a = (1 as never);\n')).join()).toMatch(/Do not cast to never/);
+  });
+});
