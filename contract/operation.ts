@@ -69,15 +69,28 @@ export interface Op<
 /** Any operation, whatever its schemas. */
 export type AnyOp = Op<TObject | undefined, TObject | undefined, TSchema | undefined, TSchema>;
 
+/**
+ * An operation as `defineOp` returns it: its parts typed exactly (a part it lacks is
+ * `undefined`, not "maybe"), so `call` and handlers know which parts are required.
+ */
+export type DefinedOp<P extends TObject | undefined, Q extends TObject | undefined, B extends TSchema | undefined, R extends TSchema> = Op<P, Q, B, R> & {
+  params: P;
+  query: Q;
+  body: B;
+};
+
 /** Keeps the literal types of the schemas, so `call` and handlers are typed from them. */
 export const defineOp = <P extends TObject | undefined = undefined, Q extends TObject | undefined = undefined, B extends TSchema | undefined = undefined, R extends TSchema = TSchema>(
   op: Op<P, Q, B, R>,
-): Op<P, Q, B, R> => op;
+): DefinedOp<P, Q, B, R> => op as DefinedOp<P, Q, B, R>;
 
+/** A part the operation has is required; one it may have (a derived call) is optional. */
 type Part<K extends string, S> = [NonNullable<S>] extends [never]
   ? { [k in K]?: undefined }
   : NonNullable<S> extends TSchema
-    ? { [k in K]: Static<NonNullable<S>> }
+    ? undefined extends S
+      ? { [k in K]?: Static<NonNullable<S>> }
+      : { [k in K]: Static<NonNullable<S>> }
     : never;
 
 /** What a handler receives after validation (defaults applied, multipart coerced). */

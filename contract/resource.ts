@@ -5,7 +5,7 @@
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { ListEnvelope, ListQuery, RecordEnvelope } from './envelope';
 import { Id } from './fields';
-import { ADMIN_ROOT, defineOp, type FileKind, type Method, type Op } from './operation';
+import { ADMIN_ROOT, defineOp, type DefinedOp, type FileKind, type Method } from './operation';
 
 export type CrudCall = 'list' | 'show' | 'add' | 'update' | 'remove';
 
@@ -63,15 +63,15 @@ export interface ResourceContract<TEntity extends TObject = TObject, TCreate ext
 /** `{ id }` in the path or the query string. */
 export const IdParams = Type.Object({ id: Id });
 
-type ListOp<E extends TSchema> = Op<undefined, TObject, TSchema | undefined, ReturnType<typeof ListEnvelope<E>>>;
-type RecordOp<E extends TSchema, B extends TSchema | undefined> = Op<TObject | undefined, TObject | undefined, B, ReturnType<typeof RecordEnvelope<E>>>;
+type ListOp<E extends TSchema> = DefinedOp<undefined, TObject, TSchema | undefined, ReturnType<typeof ListEnvelope<E>>>;
+type RecordOp<E extends TSchema, B extends TSchema | undefined, P extends TObject | undefined = TObject | undefined> = DefinedOp<P, TObject | undefined, B, ReturnType<typeof RecordEnvelope<E>>>;
 
 /** The five derived operations; the ones a resource omits are absent. */
 export interface CrudOps<E extends TObject, C extends TObject, U extends TObject> {
   list: ListOp<E>;
   show?: RecordOp<E, undefined>;
   add?: RecordOp<E, C>;
-  update?: RecordOp<E, U>;
+  update?: RecordOp<E, U, typeof IdParams>;
   remove?: RecordOp<E, undefined>;
 }
 
@@ -140,7 +140,7 @@ function crudOps<E extends TObject, C extends TObject, U extends TObject>(r: Res
       files: r.files,
       response: record,
       message: r.messages.updated,
-    });
+    }) as RecordOp<E, U, typeof IdParams>;
   }
   if (has('remove')) {
     const inPath = !r.removeIdParam;

@@ -10,13 +10,10 @@ test('sign in, open banks from the palette, create, edit and delete a bank — k
   await expect(palette).toBeFocused();
   await page.keyboard.type('bank');
   await expect(page.getByRole('option', { name: /Go to Banks/ })).toBeVisible();
-  await page.getByRole('option', { name: /Go to Banks/ }).hover({ trial: true }); // visible check only, no click
   // Walk to "Go to Banks" with the arrows, as a keyboard user would.
-  for (let i = 0; i < 10; i++) {
-    const selected = page.locator('[cmdk-item][data-selected="true"]');
-    if (/Go to Banks/.test((await selected.textContent()) ?? '')) break;
-    await page.keyboard.press('ArrowDown');
-  }
+  const selected = page.locator('[cmdk-item][data-selected="true"]');
+  for (let i = 0; i < 10 && !/Go to Banks/.test((await selected.textContent()) ?? ''); i++) await page.keyboard.press('ArrowDown');
+  await expect(selected).toContainText('Go to Banks');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/admin\/bank-list/);
   const list = page.getByRole('listbox', { name: 'Banks' });
@@ -67,20 +64,26 @@ test('single-key hotkeys do not fire while typing in a field; j/k move, Escape c
   await expect(search).toHaveValue('ne');
   await expect(page).toHaveURL(/query=ne/);
   await expect(page.getByRole('form', { name: 'New bank' })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin\/bank-list\?query=ne$/);
   await page.keyboard.press('Escape');
   await search.fill('');
   await page.locator('body').click({ position: { x: 1, y: 1 } });
 
   const list = page.getByRole('listbox', { name: 'Banks' });
+  const rows = list.getByRole('option');
+  await expect(rows.nth(1)).toBeVisible();
+  const highlighted = list.locator('[role="option"][aria-selected="true"]');
+  // The first j highlights the first row, the second j the second; k goes back to the first.
   await page.keyboard.press('j');
   await page.keyboard.press('j');
-  const second = list.locator('[role="option"][aria-selected="true"]');
-  await expect(second).toHaveCount(1);
-  const name = (await second.textContent())!;
+  await expect(highlighted).toHaveCount(1);
+  await expect(highlighted).toHaveText((await rows.nth(1).textContent())!);
   await page.keyboard.press('k');
-  await expect(list.locator('[role="option"][aria-selected="true"]')).not.toHaveText(name);
+  await expect(highlighted).toHaveText((await rows.nth(0).textContent())!);
+  const firstId = await rows.nth(0).getAttribute('data-key');
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/admin\/view-bank\/\d+/);
+  expect(firstId).toMatch(/^\d+$/);
+  await expect(page).toHaveURL(new RegExp(`/admin/view-bank/${firstId}$`));
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/\/admin\/bank-list/);
 });

@@ -1,7 +1,7 @@
 // Every screen of the signed-in app, in sidebar order: one line each. The route table, the
 // sidebar, the "Go to …" commands and the command registry all read this list; a test fails
 // when a screen folder's entry or a contract resource's screen is missing from it.
-import type { ScreenEntry } from './views/entry';
+import type { ScreenEntry } from './views/screenEntry';
 import { entry as dashboard } from './views/dashboard/entry';
 import { entry as cards } from './views/catalogue/cards/entry';
 import { entry as banks } from './views/catalogue/banks/entry';

@@ -9,10 +9,13 @@ import { pathOf } from '../../contract/operation';
 import { request } from './client';
 import { postMultipart } from './upload';
 
+/** A part the operation has is required; one it may have (a derived call) is optional. */
 type Part<K extends string, S, Extra = unknown> = [NonNullable<S>] extends [never]
   ? { [k in K]?: undefined }
   : NonNullable<S> extends TSchema
-    ? { [k in K]: Static<NonNullable<S>> & Extra }
+    ? undefined extends S
+      ? { [k in K]?: Static<NonNullable<S>> & Extra }
+      : { [k in K]: Static<NonNullable<S>> & Extra }
     : never;
 
 /** Upload fields take a Blob (or a File); `remove_<field>: true` clears one. */

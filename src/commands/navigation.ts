@@ -4,7 +4,7 @@ import { openPalette, toggleTheme, ui } from '../store/ui';
 import { go } from '../store/navigate';
 import type { Command } from './types';
 
-/** What a "Go to …" command needs of a screen (src/views/entry.ts has the rest). */
+/** What a "Go to …" command needs of a screen (src/views/screenEntry.ts has the rest). */
 export interface NavTarget {
   id: string;
   title: string;

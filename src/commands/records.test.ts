@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bankResource } from '../../contract/bank';
+import { call } from '../api/call';
 import { MAX_RECENT_RECORDS, recentRecords, recordPath, rememberRecord } from './records';
 
 const routes = new Set(['/view-card/:id', '/edit-card/:id', '/view-bank/:id', '/edit-bank/:id', '/view-offer/:id', '/category-list/:id', '/category-list/:id/edit']);
@@ -43,5 +45,20 @@ describe('recent records', () => {
     expect(recentRecords()).toEqual([{ type: 'bank', id: 2, title: 'ENBD', subtitle: 'ENBD' }]);
     mem.set('recentRecords', '{broken');
     expect(recentRecords()).toEqual([]);
+  });
+
+  it('show a record renamed or deleted by any call as it is now', async () => {
+    let answer: unknown = { message: 'ok', data: { id: 2, name: 'Emirates NBD Bank', code: 'ENBD' } };
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } }));
+    rememberRecord({ type: 'bank', id: 2, title: 'ENBD', subtitle: 'ENBD' });
+    rememberRecord({ type: 'card', id: 2, title: 'A card', subtitle: '' });
+    await call(bankResource.ops.update!, { params: { id: 2 }, body: { name: 'Emirates NBD Bank' } });
+    expect(recentRecords()).toEqual([
+      { type: 'card', id: 2, title: 'A card', subtitle: '' },
+      { type: 'bank', id: 2, title: 'Emirates NBD Bank', subtitle: 'ENBD' },
+    ]);
+    answer = { message: 'gone', data: { id: 2, name: 'Emirates NBD Bank', code: 'ENBD' } };
+    await call(bankResource.ops.remove!, { query: { bank_id: 2 } });
+    expect(recentRecords().map((r) => `${r.type}:${r.id}`)).toEqual(['card:2']);
   });
 });

@@ -88,6 +88,7 @@ export function VirtualList<T>({
               key={row.key}
               id={optionId(row.index)}
               role="option"
+              data-key={getKey(item)}
               aria-selected={isHighlighted}
               aria-checked={isChecked ? checked : undefined}
               aria-posinset={row.index + 1}

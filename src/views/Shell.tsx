@@ -10,7 +10,7 @@ import { CommandButton } from '../commands/CommandButton';
 import { session } from '../store/session';
 import { matchPath } from '../store/router';
 import { BASE } from '../store/navigate';
-import type { ScreenEntry } from './entry';
+import type { ScreenEntry } from './screenEntry';
 import { Confirm } from '../ui/Confirm';
 import { Kbd } from '../ui/Kbd';
 import { PageBoundary } from '../ui/lazyPage';

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { operations } from '../../contract/operations';
+import { openApiPath } from '../../contract/operation';
 import { startTestServer, type TestServer } from '../helpers/app';
 
 let s: TestServer;
@@ -53,4 +55,15 @@ it('counts totals for the dashboard', async () => {
   expect(r.statusCode).toBe(200);
   expect(r.json().data.counts).toMatchObject({ banks: 0, cards: 0, offers: 0, outlets: 0, users: 1 });
   expect(r.json().data.feedbackData).toEqual([]);
+});
+
+it('routes and documents exactly the operations of the contract, each once', async () => {
+  const doc = (await s.call({ method: 'GET', url: '/api/openapi.json' })).json();
+  const documented = Object.entries<Record<string, { operationId?: string }>>(doc.paths).flatMap(([, methods]) => Object.values(methods).map((m) => m.operationId));
+  expect(documented.sort()).toEqual(operations.map((o) => o.id).sort());
+  for (const op of operations) {
+    const entry = doc.paths[openApiPath(op.path)]?.[op.method.toLowerCase()];
+    expect(entry?.operationId, `${op.method} ${op.path}`).toBe(op.id);
+    if (op.access !== 'public') expect(entry.security, op.id).toEqual([{ bearer: [] }]);
+  }
 });

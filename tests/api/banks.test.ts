@@ -33,8 +33,9 @@ describe('banks', () => {
   });
 
   it('lists with the pagination envelope and searches case- and accent-insensitively', async () => {
-    for (const [name, code] of [['Abu Dhabi Commercial Bank', 'ADCB'], ['Banque Misr Émirats', 'BME'], ['Dubai Islamic Bank', 'DIB']]) await add({ name, code });
-    const all = await s.call({ method: 'GET', url: '/admin/v1/all_bank?per_page=2&page=2', headers: s.adminAuth });
+    // Its own three banks, found by a word no other test uses: the totals do not depend on what ran before.
+    for (const [name, code] of [['Zephyr Abu Dhabi Commercial Bank', 'ADCB'], ['Zephyr Banque Misr Émirats', 'BME'], ['Zephyr Dubai Islamic Bank', 'DIB']]) await add({ name, code });
+    const all = await s.call({ method: 'GET', url: '/admin/v1/all_bank?query=zephyr&per_page=2&page=2', headers: s.adminAuth });
     expect(all.statusCode).toBe(200);
     expect(all.json().pagination).toEqual({ page: 2, per_page: 2, current_page: 2, total: 3, first_page: 1, last_page: 2, from: 3, to: 3 });
     const found = await s.call({ method: 'GET', url: '/admin/v1/all_bank?query=EMIRATS', headers: s.adminAuth });
@@ -138,5 +139,19 @@ describe('banks', () => {
       expect(r.json().data.website).toBeNull();
       expect(r.json().data.logo).toMatch(/^\/uploads\//);
     });
+  });
+});
+
+describe('sorting banks', () => {
+  it('sorts by the contract\'s keys, up and down, and refuses any other key naming the field', async () => {
+    for (const [name, code] of [['Sortable Alpha Bank', 'SRTB'], ['Sortable Beta Bank', 'SRTA']]) await add({ name, code });
+    const codes = async (sort: string) =>
+      (await s.call({ method: 'GET', url: `/admin/v1/all_bank?query=sortable&sort=${sort}`, headers: s.adminAuth })).json().data.map((b: { code: string }) => b.code);
+    expect(await codes('code')).toEqual(['SRTA', 'SRTB']);
+    expect(await codes('-code')).toEqual(['SRTB', 'SRTA']);
+    expect(await codes('name')).toEqual(['SRTB', 'SRTA']);
+    const bad = await s.call({ method: 'GET', url: '/admin/v1/all_bank?sort=website', headers: s.adminAuth });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toContain('sort');
   });
 });

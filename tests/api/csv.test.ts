@@ -69,3 +69,25 @@ it('says which of two same-named cards it cannot choose', async () => {
   const r = await upload('offers', 'title,discount,valid_from,valid_to,cards\nSome offer,10%,2026-01-01,2026-02-01,Platinum\n');
   expect(r.json().invalid_data[0]).toMatchObject({ row: 2, column: 'cards', message: '"Platinum" matches 2 cards; use its id.' });
 });
+
+it('runs the add call\'s own rules on every row: a source the API refuses is refused here too', async () => {
+  const before = await count('offers');
+  const csv = 'title,discount,valid_from,valid_to,from_source\nTwo for one at Reel,2 for 1,2026-12-01,2027-01-31,Bank Crawl #1\n';
+  const r = await upload('offers', csv);
+  expect(r.statusCode).toBe(422);
+  expect(r.json().invalid_data).toEqual([{ row: 2, column: 'from_source', message: 'From source has an invalid format.', value: 'Bank Crawl #1' }]);
+  expect(await count('offers')).toBe(before);
+  // The same record sent to add_offer is refused with the same words.
+  const api = await s.call({ method: 'POST', url: '/admin/v1/add_offer', headers: s.adminAuth, payload: { title: 'Two for one at Reel', discount: '2 for 1', valid_from: '2026-12-01', valid_to: '2027-01-31', from_source: 'Bank Crawl #1' } });
+  expect(api.statusCode).toBe(422);
+  expect(api.json().errors.from_source).toEqual(['From source has an invalid format.']);
+});
+
+it('refuses a file whose row breaks a database rule, naming the row, and imports nothing', async () => {
+  await upload('cards', 'name,bank,network\nDuplicate Check,ENBD,Visa\n');
+  const before = await count('cards');
+  const r = await upload('cards', 'name,bank,network\nFresh Card,ENBD,Visa\nduplicate check,ENBD,Visa\n');
+  expect(r.statusCode).toBe(422);
+  expect(r.json().invalid_data).toEqual([{ row: 3, column: 'name', message: 'A card with this name already exists.', value: 'duplicate check' }]);
+  expect(await count('cards')).toBe(before);
+});

@@ -1,5 +1,5 @@
 // The dashboard: the signed-in app's home (SPEC.md §2: /).
-import type { ScreenEntry } from '../entry';
+import type { ScreenEntry } from '../screenEntry';
 
 export const entry: ScreenEntry = {
   id: 'dashboard',

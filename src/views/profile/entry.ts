@@ -1,5 +1,5 @@
 // The signed-in admin's profile (SPEC.md §2: /profile).
-import type { ScreenEntry } from '../entry';
+import type { ScreenEntry } from '../screenEntry';
 
 export const entry: ScreenEntry = {
   id: 'profile',

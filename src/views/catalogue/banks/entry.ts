@@ -1,6 +1,6 @@
 // The bank screen's URLs (SPEC.md §2). The route table in the first download reads this: no heavy imports.
-import type { ScreenEntry } from '../../entry';
-import { routePaths } from '../../entry';
+import type { ScreenEntry } from '../../screenEntry';
+import { routePaths } from '../../screenEntry';
 
 export const bankRoutes = {
   list: '/bank-list',

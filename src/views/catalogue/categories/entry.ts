@@ -1,7 +1,7 @@
 // The category screen's URLs. SPEC.md names only /category-list; the record opens in its pane
 // under the same path. The route table in the first download reads this: no heavy imports.
-import type { ScreenEntry } from '../../entry';
-import { routePaths } from '../../entry';
+import type { ScreenEntry } from '../../screenEntry';
+import { routePaths } from '../../screenEntry';
 
 export const categoryRoutes = {
   list: '/category-list',

@@ -1,6 +1,6 @@
 // The Dubai areas list (read-only reference data). An area opens in the pane under the same
 // path. The route table in the first download reads this: no heavy imports.
-import type { ScreenEntry } from '../../entry';
+import type { ScreenEntry } from '../../screenEntry';
 
 export const cityRoutes = {
   list: '/dubai-city-list',

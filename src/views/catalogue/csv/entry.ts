@@ -1,7 +1,7 @@
 // The import screen's URL is the contract other screens use: /import-csv?type=offers|outlets|cards.
 // The route table in the first download reads this: no heavy imports.
 import type { CsvTarget } from '../../../../contract/csv';
-import type { ScreenEntry } from '../../entry';
+import type { ScreenEntry } from '../../screenEntry';
 
 export const importCsvRoute = '/import-csv';
 

@@ -1,7 +1,7 @@
 // The network screen's URLs. SPEC.md names only /network-list; the record opens in its pane
 // under the same path. The route table in the first download reads this: no heavy imports.
-import type { ScreenEntry } from '../../entry';
-import { routePaths } from '../../entry';
+import type { ScreenEntry } from '../../screenEntry';
+import { routePaths } from '../../screenEntry';
 
 export const networkRoutes = {
   list: '/network-list',

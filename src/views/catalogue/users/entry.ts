@@ -1,7 +1,7 @@
 // The user screen's URLs (SPEC.md §2). SPEC.md has no /add-user: a new user's form opens in
 // the list's pane (/user-list?new=1). The route table in the first download reads this: no heavy imports.
-import type { ScreenEntry } from '../../entry';
-import { routePaths } from '../../entry';
+import type { ScreenEntry } from '../../screenEntry';
+import { routePaths } from '../../screenEntry';
 
 export const userRoutes = {
   list: '/user-list',

@@ -1,0 +1,48 @@
+// The database interface makes the PGlite deadlock impossible: there is no `query` to reach
+// around a transaction, and a transaction opened inside another fails at once.
+import { describe, expect, it } from 'vitest';
+import { NestedTransactionError, openDb, type Db } from './connection';
+
+const within = <T>(p: Promise<T>, ms: number) => Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms))]);
+
+describe('openDb (PGlite)', () => {
+  it('has no query of its own: SQL goes through the Tx a unit of work hands out', async () => {
+    const db = await openDb({});
+    try {
+      expect('query' in db).toBe(false);
+      expect((await db.read((tx) => tx.query<{ n: number }>('select 1 as n'))).rows).toEqual([{ n: 1 }]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('refuses a transaction inside a transaction at once instead of waiting forever', async () => {
+    const db: Db = await openDb({});
+    try {
+      const nested = db.transaction(async () => db.transaction(async (tx) => tx.query('select 1')));
+      await expect(within(nested, 2000)).rejects.toBeInstanceOf(NestedTransactionError);
+      const inRead = db.read(async () => db.read(async (tx) => tx.query('select 1')));
+      await expect(within(inRead, 2000)).rejects.toBeInstanceOf(NestedTransactionError);
+      // The database is still usable afterwards.
+      expect((await db.read((tx) => tx.query<{ n: number }>('select 2 as n'))).rows[0].n).toBe(2);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('rolls back everything a failed transaction wrote', async () => {
+    const db = await openDb({});
+    try {
+      await db.transaction((tx) => tx.query('create table t (n int)'));
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query('insert into t values (1)');
+          throw new Error('stop');
+        }),
+      ).rejects.toThrow('stop');
+      expect((await db.read((tx) => tx.query('select * from t'))).rows).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+});
