@@ -40,12 +40,19 @@ export interface ValidationIssue {
 /** Ajv's errors as sentences per field ('Name is required.'). Also used for CSV rows. */
 export function validationFields(issues: readonly ValidationIssue[], context = 'body'): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
-  for (const v of issues) {
-    // A union (nullable field) reports each branch; the sentence of its last branch says it best.
-    if (v.keyword === 'anyOf') continue;
+  const fieldOf = (v: ValidationIssue) => {
     const path = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
-    const field = (v.params as { missingProperty?: string })?.missingProperty ?? (path || context);
-    (fields[field] ??= []).push(describe(field, v.message ?? 'is invalid', v.keyword, v.params));
+    return (v.params as { missingProperty?: string })?.missingProperty ?? (path || context);
+  };
+  // A nullable field (null, or text of some shape) fails both branches of its union; "must
+  // be empty" is no help to someone who typed a value, so the null branch speaks only alone.
+  const nullBranch = (v: ValidationIssue) => v.keyword === 'type' && v.params.type === 'null';
+  const others = new Set(issues.filter((v) => v.keyword !== 'anyOf' && !nullBranch(v)).map(fieldOf));
+  for (const v of issues) {
+    if (v.keyword === 'anyOf' || (nullBranch(v) && others.has(fieldOf(v)))) continue;
+    const field = fieldOf(v);
+    const text = describe(field, v.message ?? 'is invalid', v.keyword, v.params);
+    if (!fields[field]?.includes(text)) (fields[field] ??= []).push(text);
   }
   if (!Object.keys(fields).length) fields[context] = [`${fieldLabel(context)} is invalid.`];
   return fields;
