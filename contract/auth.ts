@@ -13,6 +13,7 @@ export const User = Type.Object({
   avatar: Type.Union([Type.String(), Type.Null()]),
   role: Role,
   status: Type.Union([Type.Literal('active'), Type.Literal('disabled')]),
+  version: Timestamps.version,
   created_at: Timestamps.created_at,
   updated_at: Timestamps.updated_at,
 });

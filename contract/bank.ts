@@ -34,8 +34,6 @@ export const BankUpdate = Type.Object({
   code: Type.Optional(fields.code),
   website: Type.Optional(fields.website),
   is_active: Type.Optional(fields.is_active),
-  /** The version the edit started from; a mismatch is a 409. */
-  version: Type.Optional(Type.Integer({ minimum: 1 })),
 });
 export type BankUpdate = Static<typeof BankUpdate>;
 

@@ -82,7 +82,6 @@ export const cardResource = defineResource({
   }),
   update: Type.Object({
     ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Type.Optional(v)])),
-    version: Type.Optional(Type.Integer({ minimum: 1 })),
   }),
   messages: { added: 'Card added successfully!', updated: 'Card updated successfully!', deleted: 'Card deleted successfully!', shown: 'Card fetched successfully!' },
 });

@@ -27,7 +27,6 @@ export const categoryResource = defineResource({
     name: Type.Optional(Name),
     description: Type.Optional(Nullable(Text(1000))),
     is_active: Type.Optional(Type.Boolean()),
-    version: Type.Optional(Type.Integer({ minimum: 1 })),
   }),
   messages: { added: 'categories added successfully!', updated: 'categories updated successfully!', deleted: 'categories deleted successfully!', shown: 'categories fetched successfully!' },
 });

@@ -18,6 +18,6 @@ export const networkResource = defineResource({
   sortable: ['type', 'created_at'],
   entity: Network,
   create: Type.Object({ type: NetworkType }),
-  update: Type.Object({ type: NetworkType, version: Type.Optional(Type.Integer({ minimum: 1 })) }),
+  update: Type.Object({ type: NetworkType }),
   messages: { added: 'Network added successfully!', updated: 'Network updated successfully!', deleted: 'Network deleted successfully!', shown: 'Network fetched successfully!' },
 });

@@ -85,7 +85,6 @@ export const offerResource = defineResource({
   }),
   update: Type.Object({
     ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Type.Optional(v)])),
-    version: Type.Optional(Type.Integer({ minimum: 1 })),
   }),
   messages: { added: 'Offer added successfully!', updated: 'Offer updated successfully!', deleted: 'Offer deleted successfully!', shown: 'Offer fetched successfully!' },
 });

@@ -50,7 +50,6 @@ export const outletResource = defineResource({
   }),
   update: Type.Object({
     ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Type.Optional(v)])),
-    version: Type.Optional(Type.Integer({ minimum: 1 })),
   }),
   messages: { added: 'Outlet added successfully!', updated: 'Outlet updated successfully!', deleted: 'Outlet deleted successfully!', shown: 'Outlet fetched successfully!' },
 });

@@ -26,6 +26,6 @@ export const outletRadiusResource = defineResource({
   sortable: ['kilometres', 'label'],
   entity: OutletRadius,
   create: Type.Object({ label: Label, kilometres: Km, is_default: Type.Optional(Type.Boolean()) }),
-  update: Type.Object({ label: Type.Optional(Label), kilometres: Type.Optional(Km), is_default: Type.Optional(Type.Boolean()), version: Type.Optional(Type.Integer({ minimum: 1 })) }),
+  update: Type.Object({ label: Type.Optional(Label), kilometres: Type.Optional(Km), is_default: Type.Optional(Type.Boolean()) }),
   messages: { added: 'Radius added successfully!', updated: 'Radius updated successfully!', deleted: 'Radius deleted successfully!', shown: 'Radius fetched successfully!' },
 });

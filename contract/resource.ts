@@ -63,6 +63,9 @@ export interface ResourceContract<TEntity extends TObject = TObject, TCreate ext
 /** `{ id }` in the path or the query string. */
 export const IdParams = Type.Object({ id: Id });
 
+/** The version an edit started from (every record has one; each update adds 1). */
+export const Version = Type.Integer({ minimum: 1, maximum: 2147483647, description: 'the version the edit started from; a stale one is a 409' });
+
 type ListOp<E extends TSchema> = DefinedOp<undefined, TObject, TSchema | undefined, ReturnType<typeof ListEnvelope<E>>>;
 type RecordOp<E extends TSchema, B extends TSchema | undefined, P extends TObject | undefined = TObject | undefined> = DefinedOp<P, TObject | undefined, B, ReturnType<typeof RecordEnvelope<E>>>;
 
@@ -71,7 +74,7 @@ export interface CrudOps<E extends TObject, C extends TObject, U extends TObject
   list: ListOp<E>;
   show?: RecordOp<E, undefined>;
   add?: RecordOp<E, C>;
-  update?: RecordOp<E, U, typeof IdParams>;
+  update?: RecordOp<E, TObject, typeof IdParams>;
   remove?: RecordOp<E, undefined>;
 }
 
@@ -128,6 +131,9 @@ function crudOps<E extends TObject, C extends TObject, U extends TObject>(r: Res
     ops.add = defineOp({ ...write, id: `${r.name}.add`, method: 'POST', path: ADMIN_ROOT + r.paths.add, summary: `Add a ${one}`, body: r.create, multipart, files: r.files, response: record, message: r.messages.added });
   }
   if (has('update')) {
+    // Every update says which version it started from: without it, a concurrent edit would
+    // be overwritten without a word. A stale version is a 409.
+    const body = Type.Object({ ...r.update.properties, version: Version });
     ops.update = defineOp({
       ...write,
       id: `${r.name}.update`,
@@ -135,12 +141,12 @@ function crudOps<E extends TObject, C extends TObject, U extends TObject>(r: Res
       path: ADMIN_ROOT + r.paths.update,
       summary: `Update a ${one}`,
       params: IdParams,
-      body: r.update,
+      body,
       multipart,
       files: r.files,
       response: record,
       message: r.messages.updated,
-    }) as RecordOp<E, U, typeof IdParams>;
+    }) as RecordOp<E, TObject, typeof IdParams>;
   }
   if (has('remove')) {
     const inPath = !r.removeIdParam;

@@ -33,7 +33,6 @@ export const UserUpdate = Type.Object({
   role: Type.Optional(Role),
   status: Type.Optional(Status),
   password: Type.Optional(Password),
-  version: Type.Optional(Type.Integer({ minimum: 1 })),
 });
 
 export const userResource = defineResource({

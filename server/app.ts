@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -47,6 +48,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const uploads = createUploads(config.dataDir, config.uploadMaxBytes);
 
   registerErrorHandler(app);
+  // Security headers on every answer: no framing, no sniffing, no referrer leaving the
+  // origin, and a Content-Security-Policy that runs only the app's own scripts (no inline
+  // script anywhere: index.html's theme boot is public/theme.js). Styles may be inline
+  // because the toast library injects its stylesheet at run time.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // The API is same-origin; no cross-origin embedding of its answers either.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    hsts: false, // HTTPS is the TLS terminator's business; it sets Strict-Transport-Security
+  });
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('uploaded', null);
@@ -56,7 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: { fileSize: Math.max(config.uploadMaxBytes, 10 * 1024 * 1024), files: 4, fields: 50, fieldSize: 100_000 },
   });
   await app.register(swagger, openApiOptions(operations));
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The reference page sets its own CSP; its one inline style attribute is allowed.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: (csp) => csp.replace("style-src 'self' https:", "style-src 'self' https: 'unsafe-inline'") });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   app.get('/health', { schema: { hide: true } }, async () => {
@@ -119,6 +148,10 @@ function serveClient(app: FastifyInstance, dir: string | undefined) {
       reply.header('Cache-Control', 'public, max-age=31536000, immutable');
     },
   });
+  // The theme boot script (public/theme.js): not hashed, so never cached for long.
+  app.get('/admin/theme.js', { schema: { hide: true } }, async (_req, reply) =>
+    reply.header('Cache-Control', 'no-cache').type('text/javascript; charset=utf-8').send(await fs.promises.readFile(path.join(dir, 'theme.js'))),
+  );
   const sendIndex = async (_req: unknown, reply: FastifyReply) =>
     reply
       .header('Cache-Control', 'no-cache')

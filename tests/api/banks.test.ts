@@ -87,7 +87,7 @@ describe('banks', () => {
 
   it('answers 404 for missing ids and 422 for malformed ones', async () => {
     expect((await s.call({ method: 'GET', url: '/admin/v1/show_bank/99999', headers: s.adminAuth })).statusCode).toBe(404);
-    expect((await s.call({ method: 'POST', url: '/admin/v1/update_bank/99999', headers: s.adminAuth, payload: { name: 'Nope Bank' } })).statusCode).toBe(404);
+    expect((await s.call({ method: 'POST', url: '/admin/v1/update_bank/99999', headers: s.adminAuth, payload: { name: 'Nope Bank', version: 1 } })).statusCode).toBe(404);
     expect((await s.call({ method: 'DELETE', url: '/admin/v1/delete_bank?bank_id=99999', headers: s.adminAuth })).statusCode).toBe(404);
     const bad = await s.call({ method: 'GET', url: '/admin/v1/show_bank/abc', headers: s.adminAuth });
     expect(bad.statusCode).toBe(422);
@@ -133,7 +133,7 @@ describe('banks', () => {
 
     it('replaces a logo on multipart update and clears the website with an empty field', async () => {
       const bank = (await add({ name: 'Liv Bank', code: 'LIV', website: 'https://liv.me' })).json().data;
-      const form = multipart({ website: '', logo: { filename: 'l.png', type: 'image/png', data: png } });
+      const form = multipart({ website: '', version: '1', logo: { filename: 'l.png', type: 'image/png', data: png } });
       const r = await s.call({ method: 'POST', url: `/admin/v1/update_bank/${bank.id}`, headers: { ...s.adminAuth, ...form.headers }, payload: form.payload });
       expect(r.statusCode).toBe(200);
       expect(r.json().data.website).toBeNull();
@@ -153,5 +153,16 @@ describe('sorting banks', () => {
     const bad = await s.call({ method: 'GET', url: '/admin/v1/all_bank?sort=website', headers: s.adminAuth });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors)).toContain('sort');
+  });
+});
+
+describe('concurrent edits', () => {
+  it('refuses an update that does not say which version it started from, changing nothing', async () => {
+    const bank = (await add({ name: 'Versioned Bank', code: 'VRSN' })).json().data;
+    const r = await s.call({ method: 'POST', url: `/admin/v1/update_bank/${bank.id}`, headers: s.adminAuth, payload: { name: 'Overwritten Bank' } });
+    expect(r.statusCode).toBe(422);
+    expect(r.json().errors.version).toEqual(['Version is required.']);
+    const after = (await s.call({ method: 'GET', url: `/admin/v1/show_bank/${bank.id}`, headers: s.adminAuth })).json().data;
+    expect(after).toMatchObject({ name: 'Versioned Bank', version: 1 });
   });
 });

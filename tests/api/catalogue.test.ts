@@ -151,7 +151,7 @@ describe('users', () => {
     expect((await s.call({ method: 'GET', url: '/admin/v1/show_user', headers: asRahul })).statusCode).toBe(200);
     const roles = (await api('GET', '/admin/v1/all_user?role=admin')).json().data.map((x: { email: string }) => x.email);
     expect(roles).toEqual(expect.arrayContaining([ADMIN.email, 'rahul@example.ae']));
-    expect((await api('POST', `/admin/v1/update_user/${u.id}`, { status: 'disabled' })).statusCode).toBe(200);
+    expect((await api('POST', `/admin/v1/update_user/${u.id}`, { status: 'disabled', version: 1 })).statusCode).toBe(200);
     expect((await s.call({ method: 'GET', url: '/admin/v1/show_user', headers: asRahul })).statusCode).toBe(401);
   });
 
@@ -160,7 +160,7 @@ describe('users', () => {
     const del = await api('DELETE', `/admin/v1/delete_user?user_id=${me.id}`);
     expect(del.statusCode).toBe(422);
     expect(del.json().errors.user_id[0]).toBe('You cannot delete your own account.');
-    const demote = await api('POST', `/admin/v1/update_user/${me.id}`, { role: 'user' });
+    const demote = await api('POST', `/admin/v1/update_user/${me.id}`, { role: 'user', version: me.version });
     expect(demote.statusCode).toBe(422);
     expect(demote.json().errors.role).toBeDefined();
   });

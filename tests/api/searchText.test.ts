@@ -51,7 +51,7 @@ describe('search text follows the names a record shows', () => {
     expect(await cardsFound('quillfeather')).toContain(c.id);
     expect(await offersFound('qlfb')).toContain(o);
 
-    await api('POST', `/admin/v1/update_bank/${c.bank}`, { name: 'Marrowvale Bank', code: 'MRWV' });
+    await api('POST', `/admin/v1/update_bank/${c.bank}`, { name: 'Marrowvale Bank', code: 'MRWV', version: 1 });
     expect(await cardsFound('marrowvale')).toContain(c.id);
     expect(await cardsFound('mrwv lanternfish')).toContain(c.id);
     expect(await offersFound('marrowvale')).toContain(o);
@@ -66,7 +66,7 @@ describe('search text follows the names a record shows', () => {
     const c = await card({ bank: 'Cobbleridge', code: 'CBRG', network: 'Brindlewick', card: 'Mossgate' });
     expect(await cardsFound('brindlewick')).toContain(c.id);
 
-    await api('PUT', `/admin/v1/update_network/${c.network}`, { type: 'Ospreyline' });
+    await api('PUT', `/admin/v1/update_network/${c.network}`, { type: 'Ospreyline', version: 1 });
     expect(await cardsFound('ospreyline mossgate')).toContain(c.id);
     expect(await cardsFound('brindlewick')).not.toContain(c.id);
   });
@@ -80,7 +80,7 @@ describe('search text follows the names a record shows', () => {
     expect(await outletsFound('glimmerfen')).toContain(outlet);
     expect(await offersFound('glimmerfen')).toContain(o);
 
-    await api('POST', `/admin/v1/update_categories/${category}`, { name: 'Vostrelle' });
+    await api('POST', `/admin/v1/update_categories/${category}`, { name: 'Vostrelle', version: 1 });
     expect(await cardsFound('vostrelle')).toContain(c.id);
     expect(await outletsFound('vostrelle')).toContain(outlet);
     expect(await offersFound('vostrelle')).toContain(o);
@@ -94,7 +94,7 @@ describe('search text follows the names a record shows', () => {
     const o = await offer('Card rename offer', { card_ids: [c.id] });
     expect(await offersFound('pemberdusk')).toContain(o);
 
-    await api('POST', `/admin/v1/update_card/${c.id}`, { name: 'Saltmarrow Titanium' });
+    await api('POST', `/admin/v1/update_card/${c.id}`, { name: 'Saltmarrow Titanium', version: 1 });
     expect(await offersFound('saltmarrow orrinshaw')).toContain(o);
     expect(await offersFound('pemberdusk')).not.toContain(o);
   });
@@ -104,7 +104,7 @@ describe('search text follows the names a record shows', () => {
     const o = await offer('Outlet rename offer', { outlet_ids: [outlet] });
     expect(await offersFound('kettlewhorl')).toContain(o);
 
-    await api('POST', `/admin/v1/update_outlet/${outlet}`, { merchant_name: 'Dravenmoor Kitchen' });
+    await api('POST', `/admin/v1/update_outlet/${outlet}`, { merchant_name: 'Dravenmoor Kitchen', version: 1 });
     expect(await offersFound('dravenmoor')).toContain(o);
     expect(await offersFound('kettlewhorl')).not.toContain(o);
   });
@@ -128,10 +128,10 @@ describe('search text follows the names a record shows', () => {
     const o = await offer('Link and unlink offer');
     expect(await offersFound('fennimore')).not.toContain(o);
 
-    await api('POST', `/admin/v1/update_offer/${o}`, { card_ids: [c.id] });
+    await api('POST', `/admin/v1/update_offer/${o}`, { card_ids: [c.id], version: 1 });
     expect(await offersFound('fennimore')).toContain(o);
 
-    await api('POST', `/admin/v1/update_offer/${o}`, { card_ids: [] });
+    await api('POST', `/admin/v1/update_offer/${o}`, { card_ids: [], version: 2 });
     expect(await offersFound('fennimore')).not.toContain(o);
   });
 
@@ -166,7 +166,7 @@ describe('search text follows the names a record shows', () => {
     expect(await text('dubai_cities', areaId)).toBe('qasr umbriel');
     expect(await text('outlet_radius', radius)).toBe('12 km');
 
-    await api('POST', `/admin/v1/update_bank/${bank}`, { code: 'ELDC' });
+    await api('POST', `/admin/v1/update_bank/${bank}`, { code: 'ELDC', version: 1 });
     expect(await text('banks', bank)).toBe('elodie credit eldc');
   });
 });

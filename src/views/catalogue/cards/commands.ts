@@ -72,7 +72,7 @@ export const cardCommands: Command[] = [
     messages: { failure: 'Unable to update data. Please try again later.' },
     run(ctx) {
       const list = targets(ctx).filter((c) => c.status !== 'Discontinued');
-      return each(list, (c) => cards.update(c.id, { status: 'Discontinued', display: false }), (n) => `${cards_(n)} marked discontinued and hidden.`);
+      return each(list, (c) => cards.update(c.id, { status: 'Discontinued', display: false, version: c.version }), (n) => `${cards_(n)} marked discontinued and hidden.`);
     },
   },
   {
@@ -85,7 +85,7 @@ export const cardCommands: Command[] = [
     messages: { failure: 'Unable to update data. Please try again later.' },
     run(ctx) {
       const list = targets(ctx).filter((c) => c.status === 'Discontinued');
-      return each(list, (c) => cards.update(c.id, { status: 'Not Discontinued' }), (n) => `${cards_(n)} marked not discontinued.`);
+      return each(list, (c) => cards.update(c.id, { status: 'Not Discontinued', version: c.version }), (n) => `${cards_(n)} marked not discontinued.`);
     },
   },
 ];
