@@ -1,8 +1,17 @@
 // Every failure leaves in the one error shape the client reads:
 // { message, errors: { <field>: [...], message: [...] } }. Bad input is a 4xx naming the field.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, errorBody } from '../errors';
 import { validationFields } from '../services/validate';
+
+/**
+ * Requests whose body is being read: from the end of the account check to the route's own
+ * preValidation (server/http/handle.ts marks both). Only the body parsers run in between
+ * (JSON, and @fastify/multipart's hook), so a failure there is the body's fault: a 400.
+ */
+const readingBody = new WeakSet<FastifyRequest>();
+export const bodyReadStarts = (req: FastifyRequest) => void readingBody.add(req);
+export const bodyReadEnds = (req: FastifyRequest) => void readingBody.delete(req);
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -11,6 +20,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       const fields = validationFields(err.validation, err.validationContext);
       const first = Object.values(fields)[0][0];
       return reply.status(422).send(errorBody(first, fields));
+    }
+    // A multipart body that is no well-formed form (no boundary, cut short) fails inside
+    // busboy with a plain Error: the client's mistake, not the server's.
+    if (readingBody.has(req) && (err.statusCode ?? 500) >= 500) {
+      const text = 'The request body could not be read: it is not well-formed form data.';
+      return reply.status(400).send(errorBody(text, { body: [text] }));
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
@@ -23,6 +38,15 @@ export function registerErrorHandler(app: FastifyInstance) {
     return reply.status(status).send(errorBody(humanise(err), { [field]: [humanise(err)] }));
   });
   app.setNotFoundHandler((req, reply) => reply.status(404).send(errorBody(`No route for ${req.method} ${req.url.split('?')[0]}`)));
+}
+
+/**
+ * Fastify's answers to a URL it cannot route (bad percent-encoding, a path parameter past
+ * maxParamLength), in the one error shape: the `frameworkErrors` option of Fastify().
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  const text = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A value in the address is too long.' : err.code === 'FST_ERR_BAD_URL' ? 'The address is not a valid URL.' : humanise(err);
+  return reply.status(err.statusCode ?? 400).send(errorBody(text));
 }
 
 function humanise(err: FastifyError): string {

@@ -16,10 +16,12 @@ import { ErrorEnvelope } from '../../contract/envelope';
 import type { AnyOp, OpInput, OpOutput } from '../../contract/operation';
 import type { Db, Tx } from '../db/connection';
 import { HttpError, badField, fieldLabel } from '../errors';
+import type { Units } from '../services/batches';
 import type { Uploads } from '../services/uploads';
 import type { Guards } from './authGuard';
 import { toHttpError } from '../db/constraintErrors';
 import { multipartToBody } from './multipart';
+import { bodyReadEnds, bodyReadStarts } from './errorHandler';
 
 /** What a handler knows about the call besides its input. */
 export interface CallContext {
@@ -44,7 +46,22 @@ export type Handler<O extends AnyOp> = (input: OpInput<O>, tx: Tx, ctx: CallCont
 export interface Bound {
   op: AnyOp;
   handler: Handler<AnyOp>;
+  /** A long call: no transaction of its own; it writes through `Units` (see bindLong). */
+  long?: LongHandler<AnyOp>;
 }
+
+/**
+ * A handler for long work (a 20,000-row import): instead of one transaction it gets short
+ * units of work, so on PGlite's single connection other calls run between them; it makes
+ * its writes all or nothing itself (server/services/batches.ts).
+ */
+export type LongHandler<O extends AnyOp> = (input: OpInput<O>, units: Units, ctx: CallContext) => Promise<OpOutput<O>>;
+
+export const bindLong = <O extends AnyOp>(op: O, long: LongHandler<O>): Bound => ({
+  op,
+  handler: () => Promise.reject(new Error(`${op.id} is a long call`)),
+  long: long as unknown as LongHandler<AnyOp>,
+});
 
 /** Pairs an operation with its handler, checking the handler's types against the operation. */
 export const bind = <O extends AnyOp>(op: O, handler: Handler<O>): Bound => ({ op, handler: handler as unknown as Handler<AnyOp> });
@@ -82,13 +99,14 @@ declare module 'fastify' {
   }
 }
 
-export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, handler }: Bound): void {
+export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, handler, long }: Bound): void {
   const files = Object.keys(op.files ?? {});
   const body = wireBody(op);
   const one = deps.nounOf(op.resource);
   const typeForm = op.multipart && body ? multipartToBody(body as TObject) : null;
   // A body that must be an object (not "null or an object", as a list's filter payload).
   const bodyRequired = !!body && (body as TSchema).type === 'object';
+  const guard = op.access === 'admin' ? deps.guards.requireAdmin : op.access === 'user' ? deps.guards.requireUser : undefined;
   const route: RouteOptions = {
     method: op.method,
     url: op.path,
@@ -105,9 +123,15 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
       ...(op.access !== 'public' && { security: [{ bearer: [] }] }),
       response: { 200: op.response, '4xx': ErrorEnvelope, ...op.responses },
     },
-    // Who may call it is settled before the body is even parsed.
-    onRequest: op.access === 'admin' ? deps.guards.requireAdmin : op.access === 'user' ? deps.guards.requireUser : undefined,
+    // Who may call it is settled before the body is even parsed; then the body is read.
+    onRequest: async (req, reply) => {
+      await guard?.(req, reply);
+      // The multipart parser serves every route; a JSON-only call refuses a form outright.
+      if (body && !op.multipart && /^\s*multipart\//i.test(req.headers['content-type'] ?? '')) throw new HttpError(415, 'Unsupported content type: send JSON.', { body: ['Unsupported content type: send JSON.'] });
+      bodyReadStarts(req);
+    },
     preValidation: async (req) => {
+      bodyReadEnds(req);
       if (bodyRequired && (req.body === undefined || req.body === null)) throw badField('body', 'The request body is empty.');
       await typeForm?.(req);
       takeFiles(req, files);
@@ -133,7 +157,7 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
       let output: OpOutput<AnyOp> | undefined;
       let refused: HttpError | null = null;
       try {
-        output = await unit(async (tx) => {
+        output = long ? await long(input, deps.db, ctx) : await unit(async (tx) => {
           try {
             return await handler(input, tx, ctx);
           } catch (err) {
@@ -182,9 +206,10 @@ function takeFiles(req: FastifyRequest, files: string[]) {
     delete body[f];
     if (Buffer.isBuffer(v)) uploaded[f] = v;
     else if (v !== undefined && v !== '') throw badField(f, `${fieldLabel(f)} must be an uploaded file.`);
-    if (body[`remove_${f}`] === true || body[`remove_${f}`] === 'true') {
-      if (!uploaded[f]) uploaded[f] = null;
-    }
+    // The flag is taken out here too, so validation never sees it: check it as the schema says.
+    const remove = body[`remove_${f}`];
+    if (remove !== undefined && typeof remove !== 'boolean') throw badField(`remove_${f}`, `${fieldLabel(`remove_${f}`)} must be true or false.`);
+    if (remove === true && !uploaded[f]) uploaded[f] = null;
     delete body[`remove_${f}`];
   }
   req.body = body;

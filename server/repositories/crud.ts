@@ -110,7 +110,7 @@ export function crudRepository<T>(resource: ResourceContract, o: CrudOptions = {
       return gone ? before : null;
     },
     async count(tx) {
-      return Number((await tx.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0].n);
+      return Number((await tx.query<{ n: number }>(`select count(*)::int as n from ${source}`)).rows[0].n);
     },
   };
 }

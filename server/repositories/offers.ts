@@ -30,7 +30,8 @@ export const offerRepository = crudRepository<Offer>(offerResource, {
 
 /** Replaces an offer's links; every id must exist, or the whole write is undone. */
 async function relink(tx: Tx, offerId: number, table: string, col: string, target: string, ids: number[], field: string) {
-  const found = new Set((await tx.query<{ id: number }>(`select id from ${target} where id = any($1::int[])`, [ids])).rows.map((r) => r.id));
+  // Through the view: a card or outlet of an unfinished batch is not there yet.
+  const found = new Set((await tx.query<{ id: number }>(`select id from ${target}_view where id = any($1::int[])`, [ids])).rows.map((r) => r.id));
   const missing = ids.filter((i) => !found.has(i));
   if (missing.length) throw badField(field, `${target === 'cards' ? 'Cards' : 'Outlets'} not found: ${missing.join(', ')}.`);
   await tx.query(`delete from ${table} where offer_id = $1`, [offerId]);

@@ -1,7 +1,8 @@
 // CSV import: parse, check every row (the format rules shared with the browser, then the
-// add call's own schema, then names resolved to records), and import all or nothing in one
-// transaction through the same repositories the API uses, so an imported offer is exactly an
-// offer added by hand: a row the add call would refuse is refused here too.
+// add call's own schema, then names resolved to records), then write the rows as one batch
+// (server/services/batches.ts): in short transactions, so other calls keep answering while
+// 20,000 rows go in, and all or nothing, so a file is imported whole or not at all. A row
+// the add call would refuse is refused here too, naming its line.
 import Papa from 'papaparse';
 import { cardResource } from '../../contract/card';
 import { CSV_MAX_ROWS, checkHeader, checkRow, parseBoolean, splitList, type CsvImportResult, type CsvIssue, type CsvTarget } from '../../contract/csv';
@@ -9,9 +10,10 @@ import { offerResource } from '../../contract/offer';
 import { outletResource } from '../../contract/outlet';
 import type { ResourceContract } from '../../contract/resource';
 import type { Tx } from '../db/connection';
+import { insertMany } from '../repositories/bulk';
 import { HttpError } from '../errors';
 import { toHttpError } from '../db/constraintErrors';
-import { repositoryFor } from '../repositories/registry';
+import { inBatch, type Units } from './batches';
 import { validationFields, validatorOf } from './validate';
 
 type Row = Record<string, string>;
@@ -27,8 +29,8 @@ const LOOKUPS = {
   network: byName('select id, lower(type) as k from networks'),
   category: byName('select id, lower(name) as k from categories'),
   area: byName('select id, lower(name) as k from dubai_cities'),
-  card: byName('select id, lower(name) as k from cards union all select id, id::text from cards'),
-  outlet: byName('select id, id::text as k from outlets'),
+  card: byName('select id, lower(name) as k from cards_view union all select id, id::text from cards_view'),
+  outlet: byName('select id, id::text as k from outlets_view'),
 };
 
 /** Per target: the resource whose add call a row becomes, and which CSV column each API field comes from. */
@@ -38,7 +40,7 @@ const TARGETS: Record<CsvTarget, { resource: ResourceContract; columns: Record<s
   cards: { resource: cardResource, columns: { bank_id: 'bank', network_id: 'network', category_id: 'category' } },
 };
 
-export async function importCsv(tx: Tx, target: CsvTarget, text: string): Promise<CsvImportResult> {
+export async function importCsv(units: Units, target: CsvTarget, text: string, userId: number | null): Promise<CsvImportResult> {
   const { resource, columns } = TARGETS[target];
   const parsed = Papa.parse<Row>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim().toLowerCase() });
   const issues: CsvIssue[] = checkHeader(target, parsed.meta.fields ?? []);
@@ -48,7 +50,7 @@ export async function importCsv(tx: Tx, target: CsvTarget, text: string): Promis
   if (parsed.data.length > CSV_MAX_ROWS) issues.push({ row: CSV_MAX_ROWS + 2, column: '', message: `At most ${CSV_MAX_ROWS} rows per file.` });
   if (issues.length) return refuse(issues);
 
-  const maps = Object.fromEntries(await Promise.all(Object.entries(LOOKUPS).map(async ([k, f]) => [k, await f(tx)] as const))) as Record<keyof typeof LOOKUPS, Map<string, number[]>>;
+  const maps = await units.read(async (tx) => Object.fromEntries(await Promise.all(Object.entries(LOOKUPS).map(async ([k, f]) => [k, await f(tx)] as const)))) as Record<keyof typeof LOOKUPS, Map<string, number[]>>;
   const check = validatorOf(resource.create);
   const records: Record<string, unknown>[] = [];
   parsed.data.forEach((row, i) => {
@@ -76,20 +78,59 @@ export async function importCsv(tx: Tx, target: CsvTarget, text: string): Promis
   });
   if (issues.length) return refuse(issues);
 
-  const repo = repositoryFor(resource);
-  for (const [i, r] of records.entries()) {
+  const one = resource.label.one.toLowerCase();
+  return inBatch(units, `csv.${target}`, userId, async (batch) => {
+    let size = FIRST_PIECE;
+    for (let at = 0; at < records.length; ) {
+      const piece = records.slice(at, at + size);
+      const started = performance.now();
+      try {
+        await batch.piece((tx) => insertMany(tx, resource, piece, batch.id));
+      } catch (err) {
+        // The piece was undone; find its first row the database refuses, and name it.
+        const failure = await batch.piece((tx) => firstRefused(tx, resource, piece, batch.id, one)).catch((e: unknown) => e);
+        if (!(failure instanceof RowRefused)) throw err;
+        const line = at + failure.index + 2;
+        const column = columns[failure.field] ?? failure.field;
+        refuse([{ row: line, column, message: failure.message, value: parsed.data[line - 2][column] }]);
+      }
+      at += piece.length;
+      size = nextPieceSize(size, performance.now() - started);
+    }
+    return { result: { success: true, message: `Imported ${records.length} ${target}.`, invalid_data: [], data: { type: target, imported: records.length } }, rows: records.length };
+  });
+}
+
+/** Rows a piece starts with; then each piece aims at PIECE_MS, so other calls wait little. */
+const FIRST_PIECE = 200;
+const PIECE_MS = 100;
+const nextPieceSize = (size: number, ms: number) => Math.max(20, Math.min(2000, Math.round(ms > PIECE_MS * 2 ? size / 2 : ms < PIECE_MS / 2 ? size * 1.5 : size)));
+
+class RowRefused extends Error {
+  constructor(
+    public index: number,
+    public field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Inserts the rows one by one (each in a savepoint) and throws RowRefused for the first refused. */
+async function firstRefused(tx: Tx, resource: ResourceContract, rows: readonly Record<string, unknown>[], batchId: number, one: string): Promise<never> {
+  for (const [index, row] of rows.entries()) {
+    await tx.query('savepoint row');
     try {
-      await repo.create(tx, r);
+      await insertMany(tx, resource, [row], batchId);
+      await tx.query('release savepoint row');
     } catch (err) {
-      // The repository's own rules (a duplicate name, say): refuse the file, naming the row.
-      const e = toHttpError(err, resource.label.one.toLowerCase());
+      const e = toHttpError(err, one);
       if (!(e instanceof HttpError)) throw err;
-      const [field] = Object.keys(e.fields).filter((f) => f !== 'message');
-      const column = columns[field] ?? field ?? '';
-      return refuse([{ row: i + 2, column, message: e.message, value: parsed.data[i][column] }]);
+      const [field = ''] = Object.keys(e.fields).filter((f) => f !== 'message');
+      throw new RowRefused(index, field, e.message);
     }
   }
-  return { success: true, message: `Imported ${records.length} ${target}.`, invalid_data: [], data: { type: target, imported: records.length } };
+  throw new Error('a piece failed, but each of its rows alone went in');
 }
 
 type Ref = (kind: keyof typeof LOOKUPS, column: string, value: string | undefined, what: string) => number | null;
