@@ -17,5 +17,6 @@ export const authApi = {
   },
   updateProfile: (form: FormData) => call(updateProfile, { body: form }),
   showUser: () => call(showMe, {}),
-  logout: () => call(logout, {}),
+  /** Ends this session, or the one of `token`. */
+  logout: (token?: string) => call(logout, {}, { token }),
 };

@@ -28,6 +28,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** 0…1 while a multipart body is sent (the CSV upload shows it). */
   onProgress?: (fraction: number) => void;
+  /** Another bearer token than the session's. */
+  token?: string;
 }
 
 type TouchListener = (resources: readonly string[], op: AnyOp, output: unknown) => void;
@@ -46,7 +48,7 @@ export async function call<O extends AnyOp>(op: O, input: CallInput<O>, opts: Ca
   const out =
     opts.onProgress && typeof FormData !== 'undefined' && data instanceof FormData
       ? await postMultipart<OpOutput<O>>(withQuery(url, query), data, opts)
-      : await request<OpOutput<O>>(op.method, url, { params: query as Params, data, signal: opts.signal });
+      : await request<OpOutput<O>>(op.method, url, { params: query as Params, data, signal: opts.signal, token: opts.token });
   if (op.touches?.length) touchListeners.forEach((fn) => fn(op.touches!, op, out));
   return out;
 }

@@ -80,10 +80,12 @@ export interface RequestOptions {
   params?: Record<string, string | number | boolean | undefined>;
   data?: unknown;
   signal?: AbortSignal;
+  /** Another bearer token than the session's (ending a session that was never kept). */
+  token?: string;
 }
 
 export async function request<T>(method: Method, url: string, opts: RequestOptions = {}): Promise<T> {
-  const token = tokenSource();
+  const token = opts.token ?? tokenSource();
   const params = opts.params && definedOnly(opts.params);
   try {
     // redaxios types `request` as a union of two call forms; we use the config form.

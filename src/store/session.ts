@@ -3,7 +3,7 @@
 import { proxy } from 'valtio';
 import type { RecordResponse } from '../../contract/envelope';
 import { SESSION_TTL_MS, type Session, type User } from '../../contract/auth';
-import { onUnauthorized, setTokenSource } from '../api/client';
+import { ApiError, onUnauthorized, setTokenSource } from '../api/client';
 import { authApi } from '../api/auth';
 import { go } from './navigate';
 import { storage } from './storage';
@@ -29,11 +29,23 @@ export const session = proxy({
 
 setTokenSource(() => session.token);
 
-export const isSignedIn = (s: { token: string | null; expiryTime: number | null } = session) =>
-  !!s.token && !!s.expiryTime && s.expiryTime > Date.now();
+/** Signed in, not expired, and an administrator (the consumer app's accounts have no business here). */
+export const isSignedIn = (s: { token: string | null; expiryTime: number | null; userDetails: { role: string } | null } = session) =>
+  !!s.token && !!s.expiryTime && s.expiryTime > Date.now() && s.userDetails?.role === 'admin';
 
-/** Store a session the server handed out (login or verify_otp). Expiry: 3 days from now. */
-export function signIn(s: Session): void {
+/** What an app user (not an administrator) is told at the admin sign-in, after a right password. */
+export const NOT_AN_ADMIN = 'This account belongs to the Cards app, not to the admin app. Sign in with an administrator account.';
+
+/**
+ * Store a session the server handed out (login or verify_otp). Expiry: 3 days from now. A
+ * session of an app user is ended at once and refused with its own sentence (not "wrong
+ * password": the password was right), so the admin app never shows them its menu.
+ */
+export async function signIn(s: Session): Promise<void> {
+  if (s.user.role !== 'admin') {
+    await authApi.logout(s.token).catch(() => undefined);
+    throw new ApiError(403, 'POST', { message: NOT_AN_ADMIN, errors: { email: [NOT_AN_ADMIN], message: [NOT_AN_ADMIN] } });
+  }
   const expiry = Date.now() + SESSION_TTL_MS;
   Object.assign(session, { token: s.token, user_id: s.user_id, expiryTime: expiry, userDetails: s.user });
   storage.set(KEYS.token, s.token);
@@ -75,6 +87,7 @@ let started = false;
 export function startSession(): void {
   if (started) return;
   started = true;
+  // An expired session, or one kept from before app users were refused: signed out.
   if (session.token && !isSignedIn()) clearSession();
   onUnauthorized(() => {
     clearSession();

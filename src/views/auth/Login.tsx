@@ -16,7 +16,7 @@ export default function Login() {
     return run(async () => {
       const res = await withLoading(() => authApi.login(email.trim(), password));
       // Signed in: the public route wrapper sends us on (to ?next= or the dashboard).
-      signIn(res.data);
+      await signIn(res.data);
     }, 'Login failed');
   }
 

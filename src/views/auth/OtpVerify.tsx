@@ -27,7 +27,7 @@ export default function OtpVerify() {
     e.preventDefault();
     return run(async () => {
       const res = await withLoading(() => authApi.verifyOtp(email, otp.trim()));
-      signIn(res.data);
+      await signIn(res.data);
       toast.success(res.message || 'OTP verified successfully', { duration: 2000 });
       navigate(signingIn ? '/' : '/forgot-password', { replace: true });
     }, 'OTP verification failed');
