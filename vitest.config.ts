@@ -1,5 +1,6 @@
-// Every vitest suite in one run: unit tests beside the code, and the API integration
-// tests twice, on embedded PGlite and on a real PostgreSQL the harness starts itself.
+// Every vitest suite in one run: unit tests beside the code, the API integration tests
+// twice, on embedded PGlite and on a real PostgreSQL the harness starts itself, and the
+// process tests (real servers started, stopped and killed) last.
 import { defineConfig } from 'vitest/config';
 
 const api = (name: string, extra: object) => ({
@@ -26,6 +27,18 @@ export default defineConfig({
       },
       api('api-pglite', { env: { TEST_DB: 'pglite' } }),
       api('api-postgres', { env: { TEST_DB: 'postgres' }, globalSetup: ['tests/helpers/postgresSetup.ts'] }),
+      {
+        // Real server processes stopped, killed and raced (tests/process): run after the other
+        // projects, so a start is not timed on a machine busy with every other suite.
+        test: {
+          name: 'process',
+          include: ['tests/process/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          sequence: { groupOrder: 1 },
+        },
+      },
     ],
   },
 });

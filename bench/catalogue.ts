@@ -24,8 +24,8 @@ const QUERIES = ['shake shack', 'marina 20%', 'enbd skywards', 'reel cinemas', '
 
 async function main() {
   const config = loadConfig();
-  const unlock = config.databaseUrl ? async () => {} : await lockDataDir(config.dataDir);
-  const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+  const lock = config.databaseUrl ? null : await lockDataDir(config.dataDir);
+  const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), beforeCommit: lock?.writeGuard });
   await migrate(db);
   const mailer = createMailer({ dataDir: config.dataDir, from: config.mailFrom, log: () => {} });
   const sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) => db.read((tx) => tx.query<T>(text, params));
@@ -81,7 +81,7 @@ async function main() {
   }
   await app.close();
   await db.close();
-  await unlock();
+  await lock?.release();
 }
 
 /** Every term somewhere in the offer's own or joined text, unindexed. */

@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config';
 import { openDb, type Db as BaseDb, type Tx } from '../server/db/connection';
 import { lockDataDir } from '../server/db/lock';
-import { migrate } from '../server/db/migrate';
+import { prepareDatabase } from '../server/db/migrate';
 import { seed } from '../server/db/seed/seed';
 import { DUBAI_AREAS } from '../server/db/seed/areas';
 import { BRANDS, MALLS } from '../server/db/seed/outlets';
@@ -101,8 +101,14 @@ let stopping = false;
 async function main() {
   const opts = parseOptions();
   const config = loadConfig();
-  const unlock = config.databaseUrl ? async () => {} : await lockDataDir(config.dataDir);
-  const db = withQuery(await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
+  const lock = config.databaseUrl ? null : await lockDataDir(config.dataDir);
+  // Lost (the lock taken away): the batch being written is refused at its commit; stop at
+  // once, without closing the database (that writes) or unlocking (not ours any more).
+  lock?.onLost((err) => {
+    console.error(`[seed:large] ${err.message} Stopping without touching ${config.dataDir} again.`);
+    process.exit(1);
+  });
+  const db = withQuery(await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), beforeCommit: lock?.writeGuard }));
   // Ctrl-C reaches this process both from the terminal and relayed by npm/tsx: one press
   // within a second counts once. A second press later quits at once (the next run repairs).
   let firstSignal = 0;
@@ -119,10 +125,10 @@ async function main() {
   const started = performance.now();
   try {
     log(`database: ${db.kind === 'pglite' ? `embedded PGlite (${config.dataDir})` : 'PostgreSQL'}`);
-    const applied = await migrate(db);
-    if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
     const t = performance.now();
-    if (await seed(db, createUploads(config.dataDir))) log(`demo data seeded in ${fmt(performance.now() - t)} ms`);
+    const { applied, result: seeded } = await prepareDatabase(db, (tx) => seed(tx, createUploads(config.dataDir)));
+    if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
+    if (seeded) log(`migrations and demo data in ${fmt(performance.now() - t)} ms`);
     await restoreIndexes(db, 'repair');
     const replica = await canSkipForeignKeyChecks(db);
 
@@ -150,7 +156,7 @@ async function main() {
     log(`done in ${(((performance.now() - started) / 1000)).toFixed(1)} s`);
   } finally {
     await db.close().catch(() => undefined);
-    await unlock().catch(() => undefined);
+    await lock?.release().catch(() => undefined);
   }
 }
 

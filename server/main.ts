@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config';
 import { openDb } from './db/connection';
-import { lockDataDir } from './db/lock';
-import { migrate } from './db/migrate';
+import { DataDirLostError, lockDataDir, type DataDirLock } from './db/lock';
+import { prepareDatabase } from './db/migrate';
 import { seed } from './db/seed/seed';
 import { createMailer } from './services/mail';
 import { createUploads } from './services/uploads';
@@ -16,32 +16,61 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const started = performance.now();
 const log = (msg: string) => console.log(`[cards-admin] ${msg}`);
 
+/** How long a server that lost its data folder keeps answering 503 before it stops listening. */
+const LOST_DRAIN_MS = 1_000;
+
 async function main() {
   const config = loadConfig();
-  const unlock = config.databaseUrl ? async () => {} : await lockDataDir(config.dataDir);
+  // PGlite: this process alone may open DATA_DIR (server/db/lock.ts). PostgreSQL has its own locks.
+  const lock: DataDirLock | null = config.databaseUrl ? null : await lockDataDir(config.dataDir);
+  if (lock?.tookOver) log(`took over the lock of process ${lock.tookOver.pid}, which is no longer running`);
   const clientDir = path.join(root, 'dist', 'client');
   if (process.env.SKIP_CLIENT_BUILD !== '1' && clientBuildIsStale(root, clientDir)) {
     log('building the browser app (first start or sources changed)…');
     await buildClient(root);
   }
-  const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
-  const applied = await migrate(db);
-  if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
+  const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), beforeCommit: lock?.writeGuard });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log });
-  const admin = await createAuth(db).ensureAdmin(config.adminEmail, config.adminPassword);
-  if (config.seed && (await seed(db, createUploads(config.dataDir)))) log('demo data seeded');
+  // Migrations, the first admin and the demo data in one transaction (on PostgreSQL under an
+  // advisory lock): servers starting at once on one database do it once.
+  const uploads = createUploads(config.dataDir);
+  const auth = createAuth(db);
+  const { applied, result } = await prepareDatabase(db, async (tx) => ({
+    admin: await auth.ensureAdmin(config.adminEmail, config.adminPassword, tx),
+    seeded: config.seed && (await seed(tx, uploads)),
+  }));
+  if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
+  if (result?.seeded) log('demo data seeded');
+  const admin = result?.admin;
 
   const app = await buildApp({ config, db, mailer, clientDir, logger: process.env.LOG_REQUESTS === '1' });
+  let lost: DataDirLostError | null = null;
+  app.addHook('onRequest', async () => {
+    if (lost) throw lost;
+  });
+  // Lost (the lock taken away): refuse every call, answer those in flight (refused at their
+  // commit), then stop without writing another byte to the folder: no database close (a
+  // checkpoint), no unlock (the lock is someone else's now). Lost during the start, the
+  // start's transaction is refused at its commit instead, and the start fails.
+  lock?.onLost((err) => {
+    lost = err;
+    console.error(`[cards-admin] ${err.message} ${config.dataDir}/.lock is not this server's any more: stopping without touching the folder again.`);
+    setTimeout(() => {
+      void Promise.race([app.close(), new Promise((r) => setTimeout(r, 5_000))]).finally(() => process.exit(1));
+    }, LOST_DRAIN_MS);
+  });
   let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing || lost) return;
     closing = true;
     log(`${signal}: closing`);
     await app.close().catch(() => undefined);
-    await db.close().catch(() => undefined);
+    if (!lost) {
+      await db.close().catch(() => undefined);
+      await lock?.release().catch(() => undefined);
+    }
     mailer.close();
-    await unlock().catch(() => undefined);
-    process.exit(0);
+    process.exit(lost ? 1 : 0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));

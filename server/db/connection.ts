@@ -27,6 +27,12 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** Folder for PGlite's files; undefined keeps the database in memory (tests). */
   pgliteDir?: string;
+  /**
+   * Asked right before every COMMIT; when it throws, the transaction rolls back and
+   * `transaction` rejects with its error. The data folder's lock is checked here
+   * (server/db/lock.ts, writeGuard), so a process that lost its folder confirms no write.
+   */
+  beforeCommit?: () => void;
 }
 
 export class NestedTransactionError extends Error {
@@ -37,7 +43,8 @@ export class NestedTransactionError extends Error {
 }
 
 export async function openDb(opts: OpenOptions): Promise<Db> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.pgliteDir);
+  const beforeCommit = opts.beforeCommit ?? (() => undefined);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, beforeCommit) : openPglite(opts.pgliteDir, beforeCommit);
 }
 
 /** Which Db the current async call chain is working inside, if any. */
@@ -49,7 +56,7 @@ function enter<T>(owner: object, fn: () => Promise<T>): Promise<T> {
   return inside.run(owner, fn);
 }
 
-async function openPglite(dir: string | undefined): Promise<Db> {
+async function openPglite(dir: string | undefined, beforeCommit: () => void): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
@@ -67,14 +74,23 @@ async function openPglite(dir: string | undefined): Promise<Db> {
   const asTx = (q: { query: (s: string, p?: unknown[]) => Promise<unknown> }): Tx => ({ query: (s, p) => q.query(s, p) as never });
   const db: Db = {
     kind: 'pglite',
-    transaction: (fn) => enter(db, () => exclusive(() => pg.transaction((tx) => fn(asTx(tx))))),
+    transaction: (fn) =>
+      enter(db, () =>
+        exclusive(() =>
+          pg.transaction(async (tx) => {
+            const out = await fn(asTx(tx));
+            beforeCommit(); // throwing here makes PGlite roll back
+            return out;
+          }),
+        ),
+      ),
     read: (fn) => enter(db, () => exclusive(() => fn(asTx(pg)))),
     close: () => exclusive(() => pg.close()),
   };
   return db;
 }
 
-async function openPostgres(url: string): Promise<Db> {
+async function openPostgres(url: string, beforeCommit: () => void): Promise<Db> {
   const { default: pg } = await import('pg');
   // Return BIGINT counts and NUMERIC as numbers; our ids and counts stay well within 2^53.
   pg.types.setTypeParser(20, (v) => Number(v));
@@ -94,6 +110,7 @@ async function openPostgres(url: string): Promise<Db> {
         try {
           await client.query('begin');
           const out = await fn(asTx(client));
+          beforeCommit();
           await client.query('commit');
           return out;
         } catch (err) {

@@ -1,5 +1,11 @@
-// Versioned migrations: every .sql file in ./migrations, applied once, in name order,
-// each in its own transaction.
+// Versioned migrations: every .sql file in ./migrations, applied once, in name order.
+//
+// A start prepares the database in ONE transaction (`prepareDatabase`): the migrations, then
+// whatever the caller adds (the first admin, the demo data). On PostgreSQL its first
+// statement takes an advisory lock, so servers starting at the same moment on one database
+// prepare it one after another: the first does the work, the next finds it done. DDL is
+// transactional in PostgreSQL, so a start that fails half-way leaves nothing behind.
+// (PGlite is one process's already: server/db/lock.ts.)
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,27 +13,42 @@ import type { Db, Tx } from './connection';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export async function migrate(db: Db): Promise<string[]> {
-  const done = await db.transaction(async (tx) => {
-    await tx.query(`create table if not exists schema_migrations (
-      name text primary key, applied_at timestamptz not null default now())`);
-    return new Set((await tx.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name));
+/** pg_advisory_xact_lock key under which a database is prepared (any constant; "cards-admin prepare"). */
+export const PREPARE_LOCK_KEY = 0x63_61_72_64_73_70;
+
+/**
+ * Migrates, then runs `then` in the same transaction, under the advisory lock on
+ * PostgreSQL. Returns the migrations applied and what `then` returned.
+ */
+export async function prepareDatabase<T = undefined>(db: Db, then?: (tx: Tx) => Promise<T>): Promise<{ applied: string[]; result: T | undefined }> {
+  return db.transaction(async (tx) => {
+    if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock($1)', [PREPARE_LOCK_KEY]);
+    const applied = await applyMigrations(tx);
+    return { applied, result: then ? await then(tx) : undefined };
   });
+}
+
+/** The migrations alone (tests, bench), the same way. Returns the files applied. */
+export async function migrate(db: Db): Promise<string[]> {
+  return (await prepareDatabase(db)).applied;
+}
+
+async function applyMigrations(tx: Tx): Promise<string[]> {
+  await tx.query(`create table if not exists schema_migrations (
+    name text primary key, applied_at timestamptz not null default now())`);
+  const done = new Set((await tx.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name));
   const applied: string[] = [];
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
     if (done.has(file)) continue;
-    const sql = fs.readFileSync(path.join(dir, file), 'utf8');
-    await db.transaction(async (tx) => {
-      await execScript(tx, db.kind, sql);
-      await tx.query('insert into schema_migrations (name) values ($1)', [file]);
-    });
+    await execScript(tx, fs.readFileSync(path.join(dir, file), 'utf8'));
+    await tx.query('insert into schema_migrations (name) values ($1)', [file]);
     applied.push(file);
   }
   return applied;
 }
 
 /** Extended-protocol query() takes one statement, so a script runs statement by statement. */
-async function execScript(tx: Tx, _kind: Db['kind'], sql: string) {
+async function execScript(tx: Tx, sql: string) {
   for (const stmt of splitSql(sql)) await tx.query(stmt);
 }
 

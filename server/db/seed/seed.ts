@@ -1,8 +1,10 @@
 // Deterministic demo data, written once on first start (when the banks table is empty):
 // banks, networks, categories, Dubai areas, ~60 cards, 500 outlets, 2,000 offers, 200 users.
-// Everything is generated in memory from a seeded PRNG, then written in one transaction
-// with multi-row INSERTs (rows passed as one JSON parameter per batch).
-import type { Db, Tx } from '../connection';
+// Everything is generated in memory from a seeded PRNG, then written with multi-row INSERTs
+// (rows passed as one JSON parameter per batch) in the caller's transaction: at start, the
+// one that migrates (server/db/migrate.ts, prepareDatabase), so two servers starting at once
+// on one PostgreSQL database seed it once.
+import type { Tx } from '../connection';
 import type { Uploads } from '../../services/uploads';
 import { UAE_BANKS } from './banks';
 import { solidPng } from './logo';
@@ -19,8 +21,9 @@ export const SEED_COUNTS = { outlets: 500, offers: 2000, users: 200 };
 const SEED = 20261101;
 const BATCH = 500;
 
-export async function seed(db: Db, uploads: Uploads): Promise<boolean> {
-  const n = Number((await db.read((tx) => tx.query<{ n: number }>('select count(*)::int as n from banks'))).rows[0].n);
+/** Writes the demo data in `tx` when there are no banks yet; returns whether it did. */
+export async function seed(tx: Tx, uploads: Uploads): Promise<boolean> {
+  const n = Number((await tx.query<{ n: number }>('select count(*)::int as n from banks')).rows[0].n);
   if (n > 0) return false;
 
   const rnd = createRandom(SEED);
@@ -34,88 +37,86 @@ export async function seed(db: Db, uploads: Uploads): Promise<boolean> {
     CARDS.map((c, i) => uploads.saveImage('image', solidPng(64, shade(bankByCode.get(c.bank)!.color, (i % 5) - 2)))),
   );
 
-  await db.transaction(async (tx) => {
-    const bankIds = await insertRows(tx, 'banks', { name: 'text', code: 'text', website: 'text', logo: 'text' },
-      UAE_BANKS.map((b, i) => ({ name: b.name, code: b.code, website: b.website, logo: logos[i] })));
-    const bankId = new Map<string, number>(UAE_BANKS.map((b, i) => [b.code, bankIds[i]]));
+  const bankIds = await insertRows(tx, 'banks', { name: 'text', code: 'text', website: 'text', logo: 'text' },
+    UAE_BANKS.map((b, i) => ({ name: b.name, code: b.code, website: b.website, logo: logos[i] })));
+  const bankId = new Map<string, number>(UAE_BANKS.map((b, i) => [b.code, bankIds[i]]));
 
-    const networkId = await upsertNames(tx, 'networks', 'type', NETWORKS.map((type) => ({ type })));
-    const categoryId = await upsertNames(tx, 'categories', 'name', CATEGORIES.map((c) => ({ ...c })), { description: 'text' });
-    const areaId = await upsertNames(tx, 'dubai_cities', 'name', DUBAI_AREAS.map((a) => ({ name: a.name, emirate: 'Dubai' })), { emirate: 'text' });
-    const cat = (name: string | null) => (name ? categoryId.get(name.toLowerCase()) ?? null : null);
+  const networkId = await upsertNames(tx, 'networks', 'type', NETWORKS.map((type) => ({ type })));
+  const categoryId = await upsertNames(tx, 'categories', 'name', CATEGORIES.map((c) => ({ ...c })), { description: 'text' });
+  const areaId = await upsertNames(tx, 'dubai_cities', 'name', DUBAI_AREAS.map((a) => ({ name: a.name, emirate: 'Dubai' })), { emirate: 'text' });
+  const cat = (name: string | null) => (name ? categoryId.get(name.toLowerCase()) ?? null : null);
 
-    const cardIds = await insertRows(
-      tx, 'cards',
-      { name: 'text', bank_id: 'int', network_id: 'int', category_id: 'int', card_type: 'text', annual_fee: 'numeric', min_salary: 'numeric', description: 'text', image: 'text', status: 'text', display: 'boolean', age: 'int' },
-      CARDS.map((c, i) => ({
-        name: c.name,
-        bank_id: bankId.get(c.bank)!,
-        network_id: networkId.get(c.network.toLowerCase())!,
-        category_id: cat(c.category),
-        card_type: c.type ?? 'credit',
-        annual_fee: c.fee,
-        min_salary: c.salary,
-        description: c.description,
-        image: cardImages[i],
-        status: c.discontinued ? 'Discontinued' : 'Not Discontinued',
-        display: !c.discontinued,
-        age: (CARDS.length - i) * 24 * 60,
-      })),
-      { created: true },
-    );
+  const cardIds = await insertRows(
+    tx, 'cards',
+    { name: 'text', bank_id: 'int', network_id: 'int', category_id: 'int', card_type: 'text', annual_fee: 'numeric', min_salary: 'numeric', description: 'text', image: 'text', status: 'text', display: 'boolean', age: 'int' },
+    CARDS.map((c, i) => ({
+      name: c.name,
+      bank_id: bankId.get(c.bank)!,
+      network_id: networkId.get(c.network.toLowerCase())!,
+      category_id: cat(c.category),
+      card_type: c.type ?? 'credit',
+      annual_fee: c.fee,
+      min_salary: c.salary,
+      description: c.description,
+      image: cardImages[i],
+      status: c.discontinued ? 'Discontinued' : 'Not Discontinued',
+      display: !c.discontinued,
+      age: (CARDS.length - i) * 24 * 60,
+    })),
+    { created: true },
+  );
 
-    const outletIds = await insertRows(
-      tx, 'outlets',
-      { merchant_name: 'text', branch: 'text', category_id: 'int', area_id: 'int', address: 'text', latitude: 'float8', longitude: 'float8', phone: 'text', age: 'int' },
-      outlets.map((o, i) => ({
-        merchant_name: o.brand.name,
-        branch: o.branch,
-        category_id: cat(o.brand.category),
-        area_id: areaId.get(o.area.toLowerCase()) ?? null,
-        address: o.address,
-        latitude: o.lat,
-        longitude: o.lon,
-        phone: o.phone,
-        age: (outlets.length - i) * 240,
-      })),
-      { created: true },
-    );
+  const outletIds = await insertRows(
+    tx, 'outlets',
+    { merchant_name: 'text', branch: 'text', category_id: 'int', area_id: 'int', address: 'text', latitude: 'float8', longitude: 'float8', phone: 'text', age: 'int' },
+    outlets.map((o, i) => ({
+      merchant_name: o.brand.name,
+      branch: o.branch,
+      category_id: cat(o.brand.category),
+      area_id: areaId.get(o.area.toLowerCase()) ?? null,
+      address: o.address,
+      latitude: o.lat,
+      longitude: o.lon,
+      phone: o.phone,
+      age: (outlets.length - i) * 240,
+    })),
+    { created: true },
+  );
 
-    // Offers and their links. With the search_text triggers on, each offer's text would be
-    // computed three times (on insert, then after each link table); they are off for these
-    // inserts, inside this transaction, and one refresh through them fills it in.
-    const bulk = ['offers', 'offer_cards', 'offer_outlets'];
-    for (const t of bulk) await tx.query(`alter table ${t} disable trigger user`);
-    const offerIds = await insertRows(
-      tx, 'offers',
-      { title: 'text', description: 'text', discount: 'text', valid_from: 'date', valid_to: 'date', terms: 'text', category_id: 'int', from_source: 'text', age: 'int' },
-      offers.map((o, i) => ({
-        title: o.title,
-        description: o.description,
-        discount: o.discount,
-        valid_from: o.valid_from,
-        valid_to: o.valid_to,
-        terms: o.terms,
-        category_id: cat(o.category),
-        from_source: o.from_source,
-        age: (offers.length - i) * 97,
-      })),
-      { created: true },
-    );
-    await insertRows(tx, 'offer_cards', { offer_id: 'int', card_id: 'int' },
-      offers.flatMap((o, i) => o.cards.map((c) => ({ offer_id: offerIds[i], card_id: cardIds[c] }))), { returning: false });
-    await insertRows(tx, 'offer_outlets', { offer_id: 'int', outlet_id: 'int' },
-      offers.flatMap((o, i) => o.outlets.map((x) => ({ offer_id: offerIds[i], outlet_id: outletIds[x] }))), { returning: false });
-    for (const t of bulk) await tx.query(`alter table ${t} enable trigger user`);
-    await tx.query('update offers set search_text = default where id = any($1::int[])', [offerIds]);
+  // Offers and their links. With the search_text triggers on, each offer's text would be
+  // computed three times (on insert, then after each link table); they are off for these
+  // inserts, inside this transaction, and one refresh through them fills it in.
+  const bulk = ['offers', 'offer_cards', 'offer_outlets'];
+  for (const t of bulk) await tx.query(`alter table ${t} disable trigger user`);
+  const offerIds = await insertRows(
+    tx, 'offers',
+    { title: 'text', description: 'text', discount: 'text', valid_from: 'date', valid_to: 'date', terms: 'text', category_id: 'int', from_source: 'text', age: 'int' },
+    offers.map((o, i) => ({
+      title: o.title,
+      description: o.description,
+      discount: o.discount,
+      valid_from: o.valid_from,
+      valid_to: o.valid_to,
+      terms: o.terms,
+      category_id: cat(o.category),
+      from_source: o.from_source,
+      age: (offers.length - i) * 97,
+    })),
+    { created: true },
+  );
+  await insertRows(tx, 'offer_cards', { offer_id: 'int', card_id: 'int' },
+    offers.flatMap((o, i) => o.cards.map((c) => ({ offer_id: offerIds[i], card_id: cardIds[c] }))), { returning: false });
+  await insertRows(tx, 'offer_outlets', { offer_id: 'int', outlet_id: 'int' },
+    offers.flatMap((o, i) => o.outlets.map((x) => ({ offer_id: offerIds[i], outlet_id: outletIds[x] }))), { returning: false });
+  for (const t of bulk) await tx.query(`alter table ${t} enable trigger user`);
+  await tx.query('update offers set search_text = default where id = any($1::int[])', [offerIds]);
 
-    await insertRows(tx, 'users', { name: 'text', email: 'text', phone: 'text', status: 'text', age: 'int' },
-      users.map((u, i) => ({ ...u, age: (users.length - i) * 11 * 60 })), { created: true, returning: false, onConflict: true });
+  await insertRows(tx, 'users', { name: 'text', email: 'text', phone: 'text', status: 'text', age: 'int' },
+    users.map((u, i) => ({ ...u, age: (users.length - i) * 11 * 60 })), { created: true, returning: false, onConflict: true });
 
-    // The radii the app offers around a user; 5 km is what it starts with.
-    await tx.query(`insert into outlet_radius (label, kilometres, is_default) values
-      ('1 km', 1, false), ('3 km', 3, false), ('5 km', 5, true), ('10 km', 10, false), ('25 km', 25, false)`);
-  });
+  // The radii the app offers around a user; 5 km is what it starts with.
+  await tx.query(`insert into outlet_radius (label, kilometres, is_default) values
+    ('1 km', 1, false), ('3 km', 3, false), ('5 km', 5, true), ('10 km', 10, false), ('25 km', 25, false)`);
   return true;
 }
 
