@@ -45,6 +45,28 @@ export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_RESEND_MS = 60_000;
 
+/**
+ * Sign-in limits (README.md, "Sign-in limits"; server/services/signinLimits.ts). Per account:
+ * after `accountFailures` failed sign-ins (wrong password or wrong code) every try is refused
+ * for `firstPauseMs`, doubled by each further failure up to `maxPauseMs`; a success, or
+ * `windowMs` without a failure or a pause, forgets the count. Per client address, per
+ * `windowMs`: at most `addressFailures` failed sign-ins and `addressCodeRequests` code requests.
+ */
+export const SIGNIN_LIMITS = {
+  accountFailures: 5,
+  firstPauseMs: 30_000,
+  maxPauseMs: 15 * 60_000,
+  windowMs: 15 * 60_000,
+  addressFailures: 30,
+  addressCodeRequests: 10,
+} as const;
+
+/** 30 → '30 seconds', 60 → '1 minute', 61 → '2 minutes'. */
+export const waitText = (seconds: number) =>
+  seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
+export const tooManyAttempts = (seconds: number) => `Too many attempts. Try again in ${waitText(seconds)}.`;
+export const tooManyCodeRequests = (seconds: number) => `Too many code requests. Try again in ${waitText(seconds)}.`;
+
 // ---- the calls (contract/api.md lists them all) ----
 
 const tag = 'Authentication';

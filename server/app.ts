@@ -15,9 +15,10 @@ import type { Db } from './db/connection';
 import type { Mailer } from './services/mail';
 import { operations, resources } from '../contract/operations';
 import { createAuth } from './services/auth';
+import { TooManyRequests } from './services/signinLimits';
 import { createUploads } from './services/uploads';
 import { validatorOf } from './services/validate';
-import { registerErrorHandler } from './http/errorHandler';
+import { frameworkErrors, registerErrorHandler } from './http/errorHandler';
 import { errorBody } from './errors';
 import { guards } from './http/authGuard';
 import { registerOperation, type Bound } from './http/handle';
@@ -41,13 +42,17 @@ export interface AppDeps {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, mailer } = deps;
-  const app = Fastify({ logger: deps.logger ? { level: 'info' } : false, bodyLimit: 1024 * 1024 });
+  const app = Fastify({ logger: deps.logger ? { level: 'info' } : false, bodyLimit: 1024 * 1024, frameworkErrors, trustProxy: config.trustProxy });
   // One validator for calls and CSV rows alike (server/services/validate.ts).
   app.setValidatorCompiler(({ schema, httpPart }) => validatorOf(schema, { coerce: httpPart !== 'body' }));
   const auth = createAuth(db, deps.now);
   const uploads = createUploads(config.dataDir, config.uploadMaxBytes);
 
   registerErrorHandler(app);
+  // A 429 of the sign-in limits says when to come back (onError runs before the error handler answers).
+  app.addHook('onError', async (_req, reply, err) => {
+    if (err instanceof TooManyRequests) reply.header('Retry-After', String(err.retryAfter));
+  });
   // Security headers on every answer: no framing, no sniffing, no referrer leaving the
   // origin, and a Content-Security-Policy that runs only the app's own scripts (no inline
   // script anywhere: index.html's theme boot is public/theme.js). Styles may be inline

@@ -14,6 +14,13 @@ export interface Config {
   publicUrl: string;
   uploadMaxBytes: number;
   seed: boolean;
+  /**
+   * TRUST_PROXY: whose X-Forwarded-For gives the client's address (Fastify's trustProxy;
+   * the sign-in limits count by that address). false (unset): nobody's, the address is the
+   * connection's; true: every hop's; a string: the proxies' addresses or CIDR ranges,
+   * comma-separated.
+   */
+  trustProxy: boolean | string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -31,5 +38,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     uploadMaxBytes: Number(env.UPLOAD_MAX_BYTES ?? 2 * 1024 * 1024),
     seed: env.SEED !== '0',
+    trustProxy: trustProxy(env.TRUST_PROXY),
   };
+}
+
+function trustProxy(value: string | undefined): boolean | string {
+  const v = (value ?? '').trim();
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) throw new Error(`TRUST_PROXY must be true, false or the proxies' addresses (e.g. 127.0.0.1,10.0.0.0/8), got "${value}"`);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(',');
 }

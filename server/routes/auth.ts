@@ -4,23 +4,33 @@ import { badField } from '../errors';
 import { bind, type Bound } from '../http/handle';
 import { normalise } from '../repositories/crud';
 import type { Auth } from '../services/auth';
-import type { Mailer } from '../services/mail';
+import type { Mail, Mailer } from '../services/mail';
 
 export function authHandlers({ auth, mailer }: { auth: Auth; mailer: Mailer }): Bound[] {
+  /**
+   * Sends a mail after the answer has gone: afterCommit steps run before the answer, and a
+   * known e-mail must not answer later than an unknown one (no mail), or the time would
+   * tell which e-mails have accounts. A failure is logged; the caller was answered already.
+   */
+  const sendAfterAnswer = (mail: Mail) =>
+    setImmediate(() =>
+      mailer.send(mail).catch((err: unknown) => console.error(`[mail] could not send "${mail.subject}" to ${mail.to}: ${err instanceof Error ? err.message : String(err)}`)),
+    );
+
   const codeHandler = (purpose: 'login' | 'reset', message: string) =>
-    async ({ body }: { body: { email: string } }, tx: Parameters<Auth['issueCode']>[0], ctx: { afterCommit(fn: () => unknown): void }) => {
-      const mail = await auth.issueCode(tx, body.email, purpose);
-      // Sent once the code is stored; the answer is the same whether or not a mail goes out.
-      if (mail) ctx.afterCommit(() => mailer.send(mail));
+    async ({ body }: { body: { email: string } }, tx: Parameters<Auth['issueCode']>[0], ctx: { afterCommit(fn: () => unknown): void; ip: string }) => {
+      const mail = await auth.issueCode(tx, body.email, purpose, ctx.ip);
+      // Sent once the code is stored, after the answer; the answer is the same whether or not a mail goes out.
+      if (mail) ctx.afterCommit(() => void sendAfterAnswer(mail));
       return { message };
     };
 
   return [
-    bind(login, async ({ body }, tx) => ({ message: 'Login successful', data: await auth.login(tx, body.email, body.password) })),
+    bind(login, async ({ body }, tx, ctx) => ({ message: 'Login successful', data: await auth.login(tx, body.email, body.password, ctx.ip) })),
     bind(requestOtp, codeHandler('login', requestOtp.message!)),
     bind(resendOtp, codeHandler('login', resendOtp.message!)),
     bind(forgotPassword, codeHandler('reset', forgotPassword.message!)),
-    bind(verifyOtp, async ({ body }, tx) => ({ message: verifyOtp.message!, data: await auth.verifyCode(tx, body.email, body.otp) })),
+    bind(verifyOtp, async ({ body }, tx, ctx) => ({ message: verifyOtp.message!, data: await auth.verifyCode(tx, body.email, body.otp, ctx.ip) })),
     bind(resetPassword, async ({ body }, tx, ctx) => {
       if (body.password !== body.password_confirmation) throw badField('password_confirmation', 'The passwords do not match.');
       await auth.changePassword(tx, ctx.user!.id, body.password);

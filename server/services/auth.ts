@@ -1,7 +1,8 @@
 // Sessions and one-time codes. Tokens and codes are random, stored only as SHA-256
 // hashes, short-lived and revocable; every rule of the foundation issue lives here.
 // Functions that are part of a call take its Tx; `authenticate` (run before a call's
-// transaction opens) and `ensureAdmin` (at start) open their own.
+// transaction opens) opens its own, and so does `ensureAdmin` unless given one (at start:
+// the transaction that migrates, server/db/migrate.ts prepareDatabase).
 import crypto from 'node:crypto';
 import type { Db, Tx } from '../db/connection';
 import { normalise } from '../repositories/crud';
@@ -9,12 +10,15 @@ import { OTP_MAX_ATTEMPTS, OTP_RESEND_MS, OTP_TTL_MS, SESSION_TTL_MS, type User 
 import { HttpError, badField } from '../errors';
 import type { Mail } from './mail';
 import { hashPassword, verifyPassword } from '../security/passwords';
+import { TooManyRequests, createSigninLimits } from './signinLimits';
 
 export type OtpPurpose = 'login' | 'reset';
 
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
 export function createAuth(db: Db, now: () => number = Date.now) {
+  // Failed sign-ins per account and per address, code requests per address (README.md, "Sign-in limits").
+  const limits = createSigninLimits(now);
   const findByEmail = async (tx: Tx, email: string) =>
     (await tx.query<Record<string, unknown>>('select * from users where lower(email) = lower($1)', [email])).rows[0];
 
@@ -31,11 +35,20 @@ export function createAuth(db: Db, now: () => number = Date.now) {
   }
 
   return {
-    async login(tx: Tx, email: string, password: string) {
+    /** `ip`: the client's address, for the sign-in limits. */
+    async login(tx: Tx, email: string, password: string, ip: string) {
+      await limits.begin(tx, email, ip);
+      // Paused: refused before the password is looked at, so the right one is refused too.
+      await limits.assertOpen(tx, email);
       const row = await findByEmail(tx, email);
       const ok = await verifyPassword(row?.password_hash as string | undefined, password);
-      if (!row || !ok) throw new HttpError(401, 'Invalid email or password.');
+      if (!row || !ok) {
+        await limits.failed(tx, email, ip);
+        // The failure must count although the call fails: keepWrites lets the transaction commit.
+        throw new HttpError(401, 'Invalid email or password.', {}, {}, { keepWrites: true });
+      }
       assertActive(row);
+      await limits.succeeded(tx, email);
       return issueSession(tx, row.id as number);
     },
 
@@ -66,16 +79,22 @@ export function createAuth(db: Db, now: () => number = Date.now) {
      * Makes a 6-digit code and returns the mail that carries it (null for an unknown or
      * disabled account, which is told nothing). Answers identically either way; the
      * 60-second resend limit is kept per e-mail either way, so it leaks nothing either.
+     * Rows are stored for unknown e-mails too, so that verifying answers alike (a fifth wrong
+     * code is "Too many wrong codes" either way); the per-address limit on code requests
+     * bounds them, and expired codes are deleted as new ones are issued.
      */
-    async issueCode(tx: Tx, email: string, purpose: OtpPurpose): Promise<Mail | null> {
+    async issueCode(tx: Tx, email: string, purpose: OtpPurpose, ip: string): Promise<Mail | null> {
+      await limits.codeRequest(tx, email, ip);
       const last = (
         await tx.query<{ created_at: Date }>('select created_at from otp_codes where lower(email) = lower($1) order by created_at desc limit 1', [email])
       ).rows[0];
       const wait = last ? new Date(last.created_at).getTime() + OTP_RESEND_MS - now() : 0;
       if (wait > 0) {
         const s = Math.ceil(wait / 1000);
-        throw new HttpError(429, `Please wait ${s} seconds before asking for another code.`, { email: [`Please wait ${s} seconds before asking for another code.`] });
+        throw new TooManyRequests(s, `Please wait ${s} seconds before asking for another code.`);
       }
+      // Expired codes say nothing any more (a hundred at a time; rows in use are skipped).
+      await tx.query('delete from otp_codes where id in (select id from otp_codes where expires_at <= $1 limit 100 for update skip locked)', [new Date(now())]);
       const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
       // Issuing a new code retires the old ones, so only the latest mail works.
       await tx.query('update otp_codes set used_at = now() where lower(email) = lower($1) and used_at is null', [email]);
@@ -102,16 +121,23 @@ export function createAuth(db: Db, now: () => number = Date.now) {
           };
     },
 
-    /** Checks a code: single use, 10 minutes, dead after 5 wrong tries. Returns a session. */
-    async verifyCode(tx: Tx, email: string, code: string) {
+    /**
+     * Checks a code: single use, 10 minutes, dead after 5 wrong tries. Returns a session.
+     * A wrong code is a failed sign-in for the limits, as a wrong password is.
+     */
+    async verifyCode(tx: Tx, email: string, code: string, ip: string) {
       const invalid = () => badField('otp', 'The code is invalid or has expired.');
+      await limits.begin(tx, email, ip);
       const row = (
         await tx.query<{ id: number; code_hash: string; attempts: number; expires_at: Date; used_at: Date | null }>(
           'select * from otp_codes where lower(email) = lower($1) order by created_at desc limit 1',
           [email],
         )
       ).rows[0];
+      // A dead code is refused as such (it can sign nobody in, so it is not counted either).
       if (!row || row.used_at || new Date(row.expires_at).getTime() <= now() || row.attempts >= OTP_MAX_ATTEMPTS) throw invalid();
+      // A live one is not even compared while the account is paused: the right code is a 429 too.
+      await limits.assertOpen(tx, email);
       const expected = Buffer.from(row.code_hash, 'hex');
       const got = Buffer.from(sha256(`${email.toLowerCase()}:${code}`), 'hex');
       if (!crypto.timingSafeEqual(expected, got)) {
@@ -121,6 +147,7 @@ export function createAuth(db: Db, now: () => number = Date.now) {
           [row.id, OTP_MAX_ATTEMPTS],
         );
         const attempts = counted.rows[0]?.attempts ?? OTP_MAX_ATTEMPTS;
+        await limits.failed(tx, email, ip);
         // The wrong try must count although the call fails: keepWrites lets the transaction commit.
         const text = attempts >= OTP_MAX_ATTEMPTS ? 'Too many wrong codes. Ask for a new one.' : 'The code is invalid or has expired.';
         throw new HttpError(422, text, { otp: [text] }, {}, { keepWrites: true });
@@ -131,6 +158,7 @@ export function createAuth(db: Db, now: () => number = Date.now) {
       const user = await findByEmail(tx, email);
       if (!user) throw invalid();
       assertActive(user);
+      await limits.succeeded(tx, email);
       return issueSession(tx, user.id as number);
     },
 
@@ -141,21 +169,26 @@ export function createAuth(db: Db, now: () => number = Date.now) {
       await tx.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [userId]);
     },
 
-    /** The first admin: created when no admin exists. Returns the password when it made one up. */
-    async ensureAdmin(email: string | undefined, password: string | undefined) {
+    /**
+     * The first admin: created when no admin exists. Returns the password when it made one up.
+     * Runs in `tx` when given, else in a transaction of its own.
+     */
+    async ensureAdmin(email: string | undefined, password: string | undefined, tx?: Tx) {
       const theEmail = email ?? 'admin@example.com';
       const thePassword = password ?? crypto.randomBytes(12).toString('base64url');
-      const hash = await hashPassword(thePassword);
-      return db.transaction(async (tx) => {
+      const run = async (tx: Tx) => {
         const n = (await tx.query<{ n: number }>("select count(*)::int as n from users where role = 'admin'")).rows[0].n;
         if (Number(n) > 0) return null;
+        // Hashed only when needed: a restart with an admin costs no argon2 run.
+        const hash = await hashPassword(thePassword);
         await tx.query(
           `insert into users (name, email, role, status, password_hash) values ($1, $2, 'admin', 'active', $3)
            on conflict (lower(email)) do update set role = 'admin', status = 'active', password_hash = excluded.password_hash`,
           ['Administrator', theEmail, hash],
         );
         return { email: theEmail, password: thePassword, generated: !password };
-      });
+      };
+      return tx ? run(tx) : db.transaction(run);
     },
   };
 }
