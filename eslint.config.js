@@ -49,6 +49,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain scripts the page loads as they are (the theme before first paint).
+    files: ['public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -12,8 +12,9 @@ export const Offer = Type.Object({
   title: Type.String(),
   description: Nullable(Type.String()),
   discount: Type.String(),
-  valid_from: Type.String(),
-  valid_to: Type.String(),
+  // Dates, not text: a sort by them is a sort of dates (server/repositories/crud.ts lowercases text only).
+  valid_from: Type.String({ format: 'date' }),
+  valid_to: Type.String({ format: 'date' }),
   terms: Nullable(Type.String()),
   image: Nullable(Type.String()),
   category_id: Nullable(Type.Integer()),

@@ -70,23 +70,24 @@ type ListOp<E extends TSchema> = DefinedOp<undefined, TObject, TSchema | undefin
 type RecordOp<E extends TSchema, B extends TSchema | undefined, P extends TObject | undefined = TObject | undefined> = DefinedOp<P, TObject | undefined, B, ReturnType<typeof RecordEnvelope<E>>>;
 
 /** The five derived operations; the ones a resource omits are absent. */
-export interface CrudOps<E extends TObject, C extends TObject, U extends TObject> {
+export interface CrudOps<E extends TObject, C extends TObject> {
   list: ListOp<E>;
   show?: RecordOp<E, undefined>;
   add?: RecordOp<E, C>;
+  // The update fields plus `version`, a body TypeBox cannot spell from a generic U.
   update?: RecordOp<E, TObject, typeof IdParams>;
   remove?: RecordOp<E, undefined>;
 }
 
 export type Resource<E extends TObject = TObject, C extends TObject = TObject, U extends TObject = TObject> = ResourceContract<E, C, U> & {
-  ops: CrudOps<E, C, U>;
+  ops: CrudOps<E, C>;
 };
 
 export function defineResource<E extends TObject, C extends TObject, U extends TObject>(r: ResourceContract<E, C, U>): Resource<E, C, U> {
   return { ...r, ops: crudOps(r) };
 }
 
-function crudOps<E extends TObject, C extends TObject, U extends TObject>(r: ResourceContract<E, C, U>): CrudOps<E, C, U> {
+function crudOps<E extends TObject, C extends TObject, U extends TObject>(r: ResourceContract<E, C, U>): CrudOps<E, C> {
   const has = (call: CrudCall) => call === 'list' || !r.omit?.includes(call);
   const one = r.label.one.toLowerCase();
   const base = { tag: r.label.many, access: 'admin' as const, resource: r.name };
@@ -100,7 +101,7 @@ function crudOps<E extends TObject, C extends TObject, U extends TObject>(r: Res
   const filters = { ...r.filters?.properties, sort };
   const paging = { ...ListQuery.properties, sort };
 
-  const ops: CrudOps<E, C, U> = {
+  const ops: CrudOps<E, C> = {
     list: defineOp({
       ...base,
       id: `${r.name}.list`,

@@ -28,6 +28,7 @@ test('an app user signing in to the admin app is refused with its own message an
   await page.goto('/admin/login');
   await page.evaluate(() => localStorage.clear());
   await page.goto('/admin/login');
+  await expect(page.getByLabel('Email')).toBeFocused();
   await page.keyboard.type(email);
   await page.keyboard.press('Tab');
   await page.keyboard.type('not-the-password');

@@ -4,4 +4,6 @@
 try {
   var t = localStorage.getItem('theme');
   document.documentElement.dataset.theme = t === 'light' || t === 'dark' ? t : matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
-} catch (e) {}
+} catch {
+  // No storage (private mode, blocked cookies): the page follows the system theme.
+}

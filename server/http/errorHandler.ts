@@ -5,15 +5,17 @@ import { HttpError, errorBody } from '../errors';
 import { validationFields } from '../services/validate';
 
 /**
- * Requests whose body is being read: from the end of the account check to the route's own
- * preValidation (server/http/handle.ts marks both). Only the body parsers run in between
- * (JSON, and @fastify/multipart's hook), so a failure there is the body's fault: a 400.
+ * Requests whose body is being read: from preParsing (after the account check) to the
+ * route's own preValidation (server/http/handle.ts), or preHandler on routes that are no
+ * operation (a 404). Only the body parsers run in between (JSON, and @fastify/multipart's
+ * hook), so a failure there is the body's fault: a 400, not a 500.
  */
 const readingBody = new WeakSet<FastifyRequest>();
-export const bodyReadStarts = (req: FastifyRequest) => void readingBody.add(req);
 export const bodyReadEnds = (req: FastifyRequest) => void readingBody.delete(req);
 
 export function registerErrorHandler(app: FastifyInstance) {
+  app.addHook('preParsing', async (req) => void readingBody.add(req));
+  app.addHook('preHandler', async (req) => bodyReadEnds(req));
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof HttpError) return reply.status(err.statusCode).send({ ...err.extra, ...errorBody(err.message, err.fields) });
     if (err.validation) {

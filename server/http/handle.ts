@@ -21,7 +21,7 @@ import type { Uploads } from '../services/uploads';
 import type { Guards } from './authGuard';
 import { toHttpError } from '../db/constraintErrors';
 import { multipartToBody } from './multipart';
-import { bodyReadEnds, bodyReadStarts } from './errorHandler';
+import { bodyReadEnds } from './errorHandler';
 
 /** What a handler knows about the call besides its input. */
 export interface CallContext {
@@ -104,8 +104,9 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
   const body = wireBody(op);
   const one = deps.nounOf(op.resource);
   const typeForm = op.multipart && body ? multipartToBody(body as TObject) : null;
-  // A body that must be an object (not "null or an object", as a list's filter payload).
-  const bodyRequired = !!body && (body as TSchema).type === 'object';
+  // Every body is required (as the OpenAPI document says); a list's filter payload may be
+  // JSON `null` ("no filters"), but not missing.
+  const nullBody = !!body && (body as TSchema).type !== 'object';
   const guard = op.access === 'admin' ? deps.guards.requireAdmin : op.access === 'user' ? deps.guards.requireUser : undefined;
   const route: RouteOptions = {
     method: op.method,
@@ -123,16 +124,15 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
       ...(op.access !== 'public' && { security: [{ bearer: [] }] }),
       response: { 200: op.response, '4xx': ErrorEnvelope, ...op.responses },
     },
-    // Who may call it is settled before the body is even parsed; then the body is read.
+    // Who may call it is settled before the body is even parsed.
     onRequest: async (req, reply) => {
       await guard?.(req, reply);
       // The multipart parser serves every route; a JSON-only call refuses a form outright.
       if (body && !op.multipart && /^\s*multipart\//i.test(req.headers['content-type'] ?? '')) throw new HttpError(415, 'Unsupported content type: send JSON.', { body: ['Unsupported content type: send JSON.'] });
-      bodyReadStarts(req);
     },
     preValidation: async (req) => {
       bodyReadEnds(req);
-      if (bodyRequired && (req.body === undefined || req.body === null)) throw badField('body', 'The request body is empty.');
+      if (body && (req.body === undefined || (req.body === null && !nullBody))) throw badField('body', 'The request body is empty.');
       await typeForm?.(req);
       takeFiles(req, files);
     },

@@ -24,10 +24,34 @@ export function validatorOf(schema: TSchema | object, { coerce = false } = {}): 
   const cache = coerce ? compiled.coercing : compiled.strict;
   let fn = cache.get(schema);
   if (!fn) {
-    fn = (coerce ? coercing : strict).compile(schema);
+    fn = coerce ? finiteOnly(coercing.compile(schema)) : strict.compile(schema);
     cache.set(schema, fn);
   }
   return fn;
+}
+
+/**
+ * Ajv turns the text '1e309' or 'Infinity' into Infinity, which passes its integer check,
+ * and checks minimum and maximum only on finite numbers: so `?page=1e309` would reach SQL
+ * as Infinity. URL text holds no numbers before coercion, so any number that is not finite
+ * afterwards came from such text: refused as out of range.
+ */
+function finiteOnly(fn: ValidateFunction): ValidateFunction {
+  const check = ((data: unknown, ctx?: Parameters<ValidateFunction>[1]) => {
+    const valid = fn(data, ctx);
+    const infinite = nonFinite(data, '');
+    check.errors = [...(fn.errors ?? []), ...infinite.map((instancePath) => ({ instancePath, schemaPath: '#', keyword: 'finite', params: {}, message: 'is out of range' }))];
+    if (!check.errors.length) check.errors = null;
+    return valid && !infinite.length;
+  }) as ValidateFunction;
+  return Object.assign(check, { schema: fn.schema, schemaEnv: fn.schemaEnv });
+}
+
+function nonFinite(v: unknown, path: string): string[] {
+  if (typeof v === 'number') return Number.isFinite(v) ? [] : [path];
+  if (Array.isArray(v)) return v.flatMap((x, i) => nonFinite(x, `${path}/${i}`));
+  if (v && typeof v === 'object') return Object.entries(v).flatMap(([k, x]) => nonFinite(x, `${path}/${k}`));
+  return [];
 }
 
 export interface ValidationIssue {

@@ -10,7 +10,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDb, type Db, type Tx } from '../../server/db/connection';
 import { migrate } from '../../server/db/migrate';
-import { createMailer } from '../../server/services/mail';
+import { createMailer, type Mailer } from '../../server/services/mail';
 import { createAuth } from '../../server/services/auth';
 import { openApiGuard, type OpenApiGuard } from './openapi';
 
@@ -60,7 +60,24 @@ export async function startTestServer(): Promise<TestServer> {
   const clock = { offset: 0 };
   const now = () => Date.now() + clock.offset;
   const config = { ...loadConfig({}), dataDir };
-  const mailer = createMailer({ dataDir, from: config.mailFrom, log: () => {} });
+  // Mail leaves after the answer (server/routes/auth.ts): `call` waits for the mails a call
+  // started, so a test may read the outbox as soon as it has its answer.
+  const outboxMailer = createMailer({ dataDir, from: config.mailFrom, log: () => {} });
+  const sending = new Set<Promise<void>>();
+  const mailer: Mailer = {
+    ...outboxMailer,
+    send(mail) {
+      const p = outboxMailer.send(mail);
+      sending.add(p);
+      const done = () => void sending.delete(p);
+      p.then(done, done);
+      return p;
+    },
+  };
+  const mailSent = async () => {
+    await new Promise((r) => setImmediate(r));
+    await Promise.allSettled([...sending]);
+  };
   await createAuth(db, now).ensureAdmin(ADMIN.email, ADMIN.password);
   const app = await buildApp({ config, db, mailer, now });
   const login = await app.inject({ method: 'POST', url: '/api/v1/login', payload: ADMIN });
@@ -78,6 +95,7 @@ export async function startTestServer(): Promise<TestServer> {
     openapi,
     async call(opts) {
       const res = await app.inject(opts);
+      await mailSent();
       await openapi.check(opts, res);
       return res;
     },

@@ -1,0 +1,199 @@
+// Who may call what: every operation of the contract (contract/operations.ts, so a new one
+// joins by itself) called with each kind of credential, the exact status asserted:
+// - 'public' operations answer as they do with no token at all: a token, live or dead, is
+//   neither needed nor held against the caller;
+// - 'user' operations (any signed-in account) answer 401 without a live session, and let an
+//   app user (role 'user') and an admin in;
+// - 'admin' operations answer 401 without a live session and 403 to an app user.
+// The account check comes before the body is read: the same 401 or 403 whatever the input,
+// a broken body and an odd id included (no token and an empty body is 401, never 422).
+//
+// Tokens are made in the database as the server makes them (tests/helpers/sessions.ts), not
+// through the sign-in call, whose rules for app users are not this file's subject; the
+// logged-out one is ended through the logout call itself.
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Response as InjectResponse } from 'light-my-request';
+import { logout, showMe, updateProfile } from '../../contract/auth';
+import { CSV_COLUMNS, type CsvTarget } from '../../contract/csv';
+import { pathOf, pathParams, type AnyOp } from '../../contract/operation';
+import { operations, resources } from '../../contract/operations';
+import { multipart, startTestServer, type TestServer } from '../helpers/app';
+import { sample, type Schema } from '../helpers/samples';
+import { bearerOf, insertSession, insertUser, type Account } from '../helpers/sessions';
+
+let s: TestServer;
+
+/** The credentials a call can carry. */
+const KINDS = ['no token', 'garbage token', 'expired token', 'logged-out token', "disabled account's token", "app user's token", "admin's token"] as const;
+type Kind = (typeof KINDS)[number];
+/** Kinds that carry no live session. */
+const DEAD: readonly Kind[] = ['no token', 'garbage token', 'expired token', 'logged-out token', "disabled account's token"];
+
+let admin: Account;
+let appUser: Account;
+const dead: Partial<Record<Kind, Record<string, string>>> = {};
+
+/** The Authorization header for a call of `kind`: the live ones are new for every call (a call may end its session). */
+async function authFor(kind: Kind): Promise<Record<string, string>> {
+  if (kind === "app user's token") return bearerOf(await insertSession(s.db, appUser.id, { now: now() }));
+  if (kind === "admin's token") return bearerOf(await insertSession(s.db, admin.id, { now: now() }));
+  return dead[kind]!;
+}
+const now = () => Date.now() + s.clock.offset;
+
+/** Client addresses for the calls (app.inject only, nothing goes on a network): one each, so the per-address sign-in limits never decide an answer here. */
+let address = 0;
+const nextAddress = () => `198.51.100.${(address++ % 250) + 1}`;
+
+// ---------------------------------------------------------------------------------------
+// Inputs.
+
+/** Records made for the admin's calls: an id that exists (and may be updated or deleted). */
+async function freshRecord(op: AnyOp): Promise<number> {
+  const resource = resources.find((r) => r.name === op.resource);
+  const add = resource?.ops.add;
+  if (!add) return 1;
+  const res = await s.call({ method: add.method, url: pathOf(add), headers: { ...(await authFor("admin's token")), 'content-type': 'application/json' }, payload: JSON.stringify(bodyOf(add)) });
+  expect(res.statusCode, `setting up a ${resource!.name}: ${res.body}`).toBe(200);
+  return res.json().data.id;
+}
+
+/** References to records made once, before the table: `bank_id` → a bank. */
+const refs: Record<string, number> = {};
+const given = (name: string) => {
+  if (name === 'version') return 1;
+  const m = /^(.*)_ids?$/.exec(name);
+  if (!m || !(m[1] in refs)) return undefined;
+  return name.endsWith('_ids') ? [refs[m[1]]] : refs[m[1]];
+};
+const bodyOf = (op: AnyOp) => sample(op.body as Schema | undefined, '', { nulls: true, requiredOnly: true, given });
+
+interface Input {
+  url: string;
+  headers: Record<string, string>;
+  payload?: string | Buffer;
+}
+
+/** A valid-looking input: real ids for the admin's calls, fresh e-mails, the minimum body; a CSV import gets a file. */
+async function validInput(op: AnyOp, kind: Kind): Promise<Input> {
+  const params: Record<string, unknown> = {};
+  const needsRecord = kind === "admin's token" && op.access === 'admin';
+  for (const p of pathParams(op.path)) params[p] = needsRecord ? await freshRecord(op) : 1;
+  const query = sample(op.query as Schema | undefined, '', { requiredOnly: true, given }) as Record<string, unknown> | null;
+  for (const k of Object.keys(op.query?.properties ?? {})) {
+    if (/^(id|[a-z]+_id)$/.test(k) && query) query[k] = needsRecord ? await freshRecord(op) : 1;
+  }
+  const qs = query && Object.keys(query).length ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : '';
+  const url = pathOf(op, params) + qs;
+  if (!op.body) return { url, headers: {} };
+  const body = bodyOf(op) as Record<string, unknown> | null;
+  const csvField = Object.entries(op.files ?? {}).find(([, k]) => k === 'csv')?.[0];
+  if (csvField && body) {
+    const target = String(body.type) as CsvTarget;
+    const cols = CSV_COLUMNS[target].filter((c) => c.required);
+    const csv = `${cols.map((c) => c.name).join(',')}\n${cols.map((c) => JSON.stringify(c.example)).join(',')}\n`;
+    const form = multipart({ ...Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])), [csvField]: { filename: 'import.csv', type: 'text/csv', data: Buffer.from(csv) } });
+    return { url, headers: form.headers, payload: form.payload };
+  }
+  return { url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) };
+}
+
+/** An input no schema accepts: odd ids, a required query parameter missing, the body missing or broken. */
+function invalidInput(op: AnyOp, broken: 'no body' | 'broken JSON'): Input {
+  const params = Object.fromEntries(pathParams(op.path).map((p) => [p, 'abc']));
+  const url = pathOf(op, params) + (op.query ? '?id=abc&page=0&per_page=1e309&limit=-1' : '');
+  if (!op.body) return { url, headers: broken === 'broken JSON' ? { 'content-type': 'application/json' } : {}, payload: broken === 'broken JSON' ? '{"a":' : undefined };
+  return broken === 'no body' ? { url, headers: {} } : { url, headers: { 'content-type': 'application/json' }, payload: '{"a":' };
+}
+
+async function send(op: AnyOp, kind: Kind, input: Input): Promise<InjectResponse> {
+  const res = await s.call({ method: op.method, url: input.url, headers: { ...input.headers, ...(await authFor(kind)) }, payload: input.payload, remoteAddress: nextAddress() });
+  // Whatever the status, the one error shape.
+  if (res.statusCode >= 400) {
+    const body = res.json();
+    expect(body.message, `${op.id} as ${kind}: ${res.body}`).toEqual(expect.any(String));
+    expect(body.errors.message[0]).toBe(body.message);
+  }
+  return res;
+}
+
+/** What the table expects: a status, or "as with no token" for public calls. */
+function expected(op: AnyOp, kind: Kind): number | 'as with no token' {
+  if (op.access === 'public') return 'as with no token';
+  if (DEAD.includes(kind)) return 401;
+  if (op.access === 'admin' && kind === "app user's token") return 403;
+  return 200;
+}
+
+// ---------------------------------------------------------------------------------------
+
+beforeAll(async () => {
+  s = await startTestServer();
+  admin = await insertUser(s.db, { role: 'admin', email: 'access-admin@test.example', name: 'Access admin' });
+  appUser = await insertUser(s.db, { role: 'user', email: 'access-app-user@test.example', name: 'App user' });
+  // The dead credentials.
+  dead['no token'] = {};
+  dead['garbage token'] = bearerOf(crypto.randomBytes(32).toString('base64url'));
+  dead['expired token'] = bearerOf(await insertSession(s.db, admin.id, { now: now(), expiresIn: -60_000 }));
+  const leaving = await insertSession(s.db, admin.id, { now: now() });
+  expect((await s.call({ method: logout.method, url: pathOf(logout), headers: bearerOf(leaving) })).statusCode).toBe(200);
+  dead['logged-out token'] = bearerOf(leaving);
+  const disabled = await insertUser(s.db, { role: 'admin', status: 'disabled', name: 'Disabled admin' });
+  dead["disabled account's token"] = bearerOf(await insertSession(s.db, disabled.id, { now: now() }));
+  // One record of each kind that others refer to (a card's bank, an offer's cards).
+  for (const r of resources) {
+    if (!r.ops.add) continue;
+    const res = await s.call({ method: r.ops.add.method, url: pathOf(r.ops.add), headers: { ...s.adminAuth, 'content-type': 'application/json' }, payload: JSON.stringify(bodyOf(r.ops.add)) });
+    expect(res.statusCode, `seeding ${r.name}: ${res.body}`).toBe(200);
+    refs[r.name] = res.json().data.id;
+  }
+  refs.area = (await s.db.query<{ id: number }>('select id from dubai_cities order by id limit 1')).rows[0]?.id ?? 1;
+});
+afterAll(() => s?.close());
+
+it('covers every operation, each with an access rule', () => {
+  expect(operations.length).toBeGreaterThan(45);
+  for (const op of operations) expect(['public', 'user', 'admin'], op.id).toContain(op.access);
+});
+
+describe.each(operations.map((op) => [`${op.id} (${op.access}): ${op.method} ${op.path}`, op] as const))('%s', (_name, op) => {
+  it.each(KINDS)('with %s: the exact status, before the input is read', async (kind) => {
+    const want = expected(op, kind);
+    const valid = await send(op, kind, await validInput(op, kind));
+    const noBody = await send(op, kind, invalidInput(op, 'no body'));
+    const broken = await send(op, kind, invalidInput(op, 'broken JSON'));
+    if (want === 'as with no token') {
+      const plain = await send(op, 'no token', await validInput(op, 'no token'));
+      expect(valid.statusCode, `${valid.body}`).toBe(plain.statusCode);
+      expect(noBody.statusCode).toBe((await send(op, 'no token', invalidInput(op, 'no body'))).statusCode);
+      expect(broken.statusCode).toBe((await send(op, 'no token', invalidInput(op, 'broken JSON'))).statusCode);
+      return;
+    }
+    expect(valid.statusCode, `valid input: ${valid.body}`).toBe(want);
+    if (want === 200) {
+      // Let in: bad input is then judged as bad input, never as a matter of access. A call
+      // that reads no input has none to refuse (a body it does not take may be ignored).
+      const readsInput = !!op.body || !!op.query || pathParams(op.path).length > 0;
+      expect(readsInput ? [400, 404, 422] : [200], `no body: ${noBody.body}`).toContain(noBody.statusCode);
+      expect(readsInput ? [400, 404, 422] : [200, 400], `broken JSON: ${broken.body}`).toContain(broken.statusCode);
+    } else {
+      expect(noBody.statusCode, `no body: ${noBody.body}`).toBe(want);
+      expect(broken.statusCode, `broken JSON: ${broken.body}`).toBe(want);
+    }
+  });
+});
+
+it('a session expires after 3 days on the server clock', async () => {
+  const token = await insertSession(s.db, admin.id, { now: now() });
+  const user = await insertSession(s.db, appUser.id, { now: now() });
+  expect((await s.call({ method: 'GET', url: pathOf(showMe), headers: bearerOf(token) })).statusCode).toBe(200);
+  s.clock.offset = 3 * 24 * 3600_000 + 60_000;
+  try {
+    expect((await s.call({ method: 'GET', url: pathOf(showMe), headers: bearerOf(token) })).statusCode).toBe(401);
+    expect((await s.call({ method: updateProfile.method, url: pathOf(updateProfile), headers: { ...bearerOf(user), 'content-type': 'application/json' }, payload: '{}' })).statusCode).toBe(401);
+  } finally {
+    s.clock.offset = 0;
+  }
+  expect((await s.call({ method: 'GET', url: pathOf(showMe), headers: bearerOf(token) })).statusCode).toBe(200);
+});

@@ -1,0 +1,79 @@
+// A fingerprint of every table: md5 over each table's rows in primary-key order. Taken
+// before and after requests the server refused, it proves a refusal wrote nothing, in any
+// table, including ones added after this file was written (the tables and their keys are
+// read from the catalogue, once per database).
+import type { Tx } from '../../server/db/connection';
+
+/** Columns whose value changes on a read, by table ('sessions' → ['last_used_at']). */
+export const VOLATILE: Readonly<Record<string, readonly string[]>> = {
+  sessions: ['last_used_at', 'last_seen_at', 'last_used'],
+};
+
+interface Table {
+  name: string;
+  /** `row(c1, c2, …)::text`, less the volatile columns. */
+  row: string;
+  /** The primary key (or every column), for ORDER BY. */
+  order: string;
+}
+
+const built = new WeakMap<object, Promise<Table[]>>();
+
+/** Every table of the public schema, read from the catalogue. */
+async function tablesOf(db: Tx, volatile: Readonly<Record<string, readonly string[]>>): Promise<Table[]> {
+  const names = (
+    await db.query<{ table_name: string }>(`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`)
+  ).rows.map((r) => r.table_name);
+  const out: Table[] = [];
+  for (const name of names) {
+    const columns = (
+      await db.query<{ column_name: string }>(`select column_name from information_schema.columns where table_schema = 'public' and table_name = $1 order by ordinal_position`, [name])
+    ).rows
+      .map((r) => r.column_name)
+      .filter((c) => !volatile[name]?.includes(c));
+    if (!columns.length) continue;
+    // The primary key orders the rows; a table without one is ordered by all its columns.
+    const key = (
+      await db.query<{ attname: string }>(
+        `select a.attname from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+         where i.indrelid = $1::regclass and i.indisprimary order by array_position(i.indkey::int2[], a.attnum)`,
+        [`public.${quote(name)}`],
+      )
+    ).rows.map((r) => r.attname);
+    out.push({ name, row: `row(${columns.map((c) => `t.${quote(c)}`).join(', ')})::text`, order: (key.length ? key : columns).map((c) => `t.${quote(c)}`).join(', ') });
+  }
+  return out;
+}
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+interface Options {
+  volatile?: Readonly<Record<string, readonly string[]>>;
+  /** Read the tables from the catalogue again (after a migration). */
+  fresh?: boolean;
+}
+
+function tables(db: Tx, { volatile = VOLATILE, fresh = false }: Options): Promise<Table[]> {
+  let t = fresh ? undefined : built.get(db);
+  if (!t) {
+    t = tablesOf(db, volatile);
+    built.set(db, t);
+  }
+  return t;
+}
+
+/** table → "md5 (n rows)": md5 over the table's rows in primary-key order, less the VOLATILE columns. */
+export async function tableChecksums(db: Tx, options: Options = {}): Promise<Record<string, string>> {
+  const sql = (await tables(db, options))
+    .map((t) => `select ${literal(t.name)} as t, md5(coalesce(string_agg(${t.row}, E'\\n' order by ${t.order}), '')) as h, count(*)::int as n from public.${quote(t.name)} t`)
+    .join('\nunion all\n');
+  const rows = (await db.query<{ t: string; h: string; n: number }>(sql)).rows;
+  return Object.fromEntries(rows.map((r) => [r.t, `${r.h} (${r.n} rows)`]));
+}
+
+/** The tables whose checksum differs ("banks: <before> → <after>"). */
+export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
+  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...names].filter((t) => before[t] !== after[t]).map((t) => `${t}: ${before[t] ?? '(none)'} → ${after[t] ?? '(none)'}`);
+}
