@@ -8,6 +8,7 @@ import { prepareDatabase } from './db/migrate';
 import { seed } from './db/seed/seed';
 import { createMailer } from './services/mail';
 import { createUploads } from './services/uploads';
+import { sweepAbandonedBatches } from './services/batches';
 import { createAuth } from './services/auth';
 import { buildApp } from './app';
 import { buildClient, clientBuildIsStale } from './build';
@@ -44,6 +45,8 @@ async function main() {
   const admin = result?.admin;
 
   const app = await buildApp({ config, db, mailer, clientDir, logger: process.env.LOG_REQUESTS === '1' });
+  // Rows of an import cut short by a crash are invisible; removed in the background.
+  const stopSweeping = sweepAbandonedBatches(db, log);
   let lost: DataDirLostError | null = null;
   app.addHook('onRequest', async () => {
     if (lost) throw lost;
@@ -64,6 +67,7 @@ async function main() {
     if (closing || lost) return;
     closing = true;
     log(`${signal}: closing`);
+    stopSweeping();
     await app.close().catch(() => undefined);
     if (!lost) {
       await db.close().catch(() => undefined);

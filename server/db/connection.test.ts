@@ -1,7 +1,7 @@
 // The database interface makes the PGlite deadlock impossible: there is no `query` to reach
 // around a transaction, and a transaction opened inside another fails at once.
 import { describe, expect, it } from 'vitest';
-import { NestedTransactionError, openDb, type Db } from './connection';
+import { NestedTransactionError, oneAtATime, openDb, type Db } from './connection';
 
 const within = <T>(p: Promise<T>, ms: number) => Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms))]);
 
@@ -44,5 +44,44 @@ describe('openDb (PGlite)', () => {
     } finally {
       await db.close();
     }
+  });
+});
+
+describe('oneAtATime (PGlite’s line for its one connection)', () => {
+  it('runs one at a time in arrival order, an urgent one before every waiting one that is not', async () => {
+    const run = oneAtATime();
+    const order: string[] = [];
+    let active = 0;
+    const job = (name: string, fail = false) => async () => {
+      active++;
+      expect(active).toBe(1);
+      await new Promise((r) => setTimeout(r, 5));
+      order.push(name);
+      active--;
+      if (fail) throw new Error(name);
+      return name;
+    };
+    const all = Promise.allSettled([run(job('first')), run(job('a', true)), run(job('b')), run(job('sign-in'), true), run(job('c'))]);
+    const results = await all;
+    expect(order).toEqual(['first', 'sign-in', 'a', 'b', 'c']);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
+  });
+
+  it('lets the event loop take a turn between two units (connections accepted, requests read)', async () => {
+    const run = oneAtATime();
+    const order: string[] = [];
+    const first = run(async () => {
+      setImmediate(() => order.push('a turn of the event loop'));
+      order.push('first');
+    });
+    const second = run(async () => void order.push('second'));
+    await Promise.all([first, second]);
+    expect(order).toEqual(['first', 'a turn of the event loop', 'second']);
+  });
+
+  it('keeps going after a function that throws before returning a promise', async () => {
+    const run = oneAtATime();
+    await expect(run((() => { throw new Error('sync'); }) as () => Promise<never>)).rejects.toThrow('sync');
+    await expect(run(async () => 'after')).resolves.toBe('after');
   });
 });

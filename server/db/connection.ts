@@ -17,10 +17,21 @@ export interface Tx {
 export interface Db {
   kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction: all or nothing. */
-  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Tx) => Promise<T>, opts?: UnitOptions): Promise<T>;
   /** Runs `fn` on one connection without a transaction (reads). */
-  read<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  read<T>(fn: (tx: Tx) => Promise<T>, opts?: UnitOptions): Promise<T>;
   close(): Promise<void>;
+}
+
+export interface UnitOptions {
+  /**
+   * Goes before every waiting unit that is not urgent. On PGlite's single connection, units
+   * wait in line; under load (32 clients listing while an import writes) the line is a
+   * second long, and a person signing in should not stand in it. Used for the sign-in calls
+   * (server/http/handle.ts), which the sign-in limits keep from flooding the lane, and for
+   * /health. On PostgreSQL urgent units take connections of their own.
+   */
+  urgent?: boolean;
 }
 
 export interface OpenOptions {
@@ -65,26 +76,23 @@ async function openPglite(dir: string | undefined, beforeCommit: () => void): Pr
   // NUMERIC (1700) becomes a number, as on the PostgreSQL path.
   const pg = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm, unaccent }, parsers: { 1082: (v: string) => v, 1700: (v: string) => Number(v) } });
   // PGlite is one connection: units of work run one after another, never interleaved.
-  let chain: Promise<unknown> = Promise.resolve();
-  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = chain.then(fn, fn);
-    chain = run.catch(() => undefined);
-    return run;
-  };
+  const exclusive = oneAtATime();
   const asTx = (q: { query: (s: string, p?: unknown[]) => Promise<unknown> }): Tx => ({ query: (s, p) => q.query(s, p) as never });
   const db: Db = {
     kind: 'pglite',
-    transaction: (fn) =>
+    transaction: (fn, opts) =>
       enter(db, () =>
-        exclusive(() =>
-          pg.transaction(async (tx) => {
-            const out = await fn(asTx(tx));
-            beforeCommit(); // throwing here makes PGlite roll back
-            return out;
-          }),
+        exclusive(
+          () =>
+            pg.transaction(async (tx) => {
+              const out = await fn(asTx(tx));
+              beforeCommit(); // throwing here makes PGlite roll back
+              return out;
+            }),
+          opts?.urgent,
         ),
       ),
-    read: (fn) => enter(db, () => exclusive(() => fn(asTx(pg)))),
+    read: (fn, opts) => enter(db, () => exclusive(() => fn(asTx(pg)), opts?.urgent)),
     close: () => exclusive(() => pg.close()),
   };
   return db;
@@ -99,14 +107,17 @@ async function openPostgres(url: string, beforeCommit: () => void): Promise<Db> 
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
   // An idle client can be cut off by the server (restart, failover, a dropped database);
   // node-postgres then emits 'error' on the pool, which would crash the process unhandled.
-  pool.on('error', (err) => console.error(`[db] idle connection lost: ${err.message}`));
+  // Urgent units (sign-in, /health) have two connections of their own, so they never wait
+  // for the main pool behind a crowd of list calls (UnitOptions.urgent).
+  const urgentPool = new pg.Pool({ connectionString: url, max: 2 });
+  for (const p of [pool, urgentPool]) p.on('error', (err) => console.error(`[db] idle connection lost: ${err.message}`));
   await pool.query('select 1');
   const asTx = (client: InstanceType<typeof pg.Client> | InstanceType<typeof pg.Pool>): Tx => ({ query: (s, p) => client.query(s, p) as never });
   const db: Db = {
     kind: 'postgres',
-    transaction: (fn) =>
+    transaction: (fn, opts) =>
       enter(db, async () => {
-        const client = await pool.connect();
+        const client = await (opts?.urgent ? urgentPool : pool).connect();
         try {
           await client.query('begin');
           const out = await fn(asTx(client));
@@ -122,8 +133,31 @@ async function openPostgres(url: string, beforeCommit: () => void): Promise<Db> 
       }),
     // Each query takes any free connection: a read needs no single snapshot, and a single
     // query returns its connection at once instead of holding one for the whole request.
-    read: (fn) => enter(db, () => fn(asTx(pool))),
-    close: () => pool.end(),
+    read: (fn, opts) => enter(db, () => fn(asTx(opts?.urgent ? urgentPool : pool))),
+    close: async () => {
+      await Promise.all([pool.end(), urgentPool.end()]);
+    },
   };
   return db;
+}
+
+/**
+ * Runs the functions given one at a time, in the order they came, except that an urgent one
+ * goes before every waiting one that is not (UnitOptions.urgent).
+ */
+export function oneAtATime() {
+  const lanes: { urgent: (() => Promise<void>)[]; normal: (() => Promise<void>)[] } = { urgent: [], normal: [] };
+  let busy = false;
+  const next = () => {
+    const job = lanes.urgent.shift() ?? lanes.normal.shift();
+    busy = !!job;
+    // Between two units the event loop takes a turn: new connections are accepted and
+    // requests read (so an urgent one can join the line) before the next unit runs.
+    if (job) void job().finally(() => setImmediate(next));
+  };
+  return <T>(fn: () => Promise<T>, urgent = false): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      lanes[urgent ? 'urgent' : 'normal'].push(() => Promise.resolve().then(fn).then(resolve, reject));
+      if (!busy) next();
+    });
 }

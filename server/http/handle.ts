@@ -154,6 +154,8 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
       };
       const input = { params: req.params, query: req.query, body: req.body } as OpInput<AnyOp>;
       const unit = op.method === 'GET' ? deps.db.read.bind(deps.db) : deps.db.transaction.bind(deps.db);
+      // The public calls are the sign-in ones: someone at the door goes first (UnitOptions.urgent).
+      const urgent = op.access === 'public';
       let output: OpOutput<AnyOp> | undefined;
       let refused: HttpError | null = null;
       try {
@@ -168,7 +170,7 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
             }
             throw err;
           }
-        });
+        }, { urgent });
       } catch (err) {
         await Promise.all(saved.map((url) => deps.uploads.remove(url).catch(() => undefined)));
         throw toHttpError(err, one);

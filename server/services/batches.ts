@@ -72,3 +72,28 @@ export async function removeAbandonedBatches(units: Units, idleMs: number): Prom
   for (const { id } of stale.rows) await removeBatch(units, id);
   return stale.rows.length;
 }
+
+/** A batch untouched this long on PostgreSQL was abandoned: its writer touches it after every piece (~100 ms). */
+export const ABANDONED_AFTER_MS = 60_000;
+
+/**
+ * Keeps removing abandoned batches while the server runs: at once (on PGlite every pending
+ * batch is a dead writer's, since this process alone holds the folder), then every minute on
+ * PostgreSQL, where another process may have died mid-import. Returns a stop function.
+ */
+export function sweepAbandonedBatches(db: Db, log: (msg: string) => void): () => void {
+  const idleMs = db.kind === 'pglite' ? 0 : ABANDONED_AFTER_MS;
+  let running: Promise<void> | null = null;
+  const sweep = () => {
+    running ??= removeAbandonedBatches(db, idleMs)
+      .then((n) => void (n && log(`removed ${n} unfinished write batch${n === 1 ? '' : 'es'} left by a server that stopped mid-write`)))
+      .catch((err: unknown) => log(`could not remove unfinished write batches yet: ${err instanceof Error ? err.message : err}`))
+      .finally(() => (running = null));
+  };
+  sweep();
+  const timer = db.kind === 'postgres' ? setInterval(sweep, ABANDONED_AFTER_MS) : null;
+  timer?.unref();
+  return () => {
+    if (timer) clearInterval(timer);
+  };
+}

@@ -146,3 +146,32 @@ export async function bankNames(url: string, auth: { authorization: string }, qu
   if (res.status !== 200) throw new Error(`list banks: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { data: { name: string }[] }).data.map((b) => b.name);
 }
+
+/** One call of an operation over HTTP; the answer's status and parsed body. */
+export async function send(
+  url: string,
+  auth: { authorization: string },
+  op: { method: string; path: string },
+  input: { params?: Record<string, unknown>; query?: Record<string, string | number>; json?: unknown; form?: FormData } = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const qs = input.query ? `?${new URLSearchParams(Object.entries(input.query).map(([k, v]) => [k, String(v)]))}` : '';
+  const res = await fetch(url + pathOf(op, input.params) + qs, {
+    method: op.method,
+    headers: { ...auth, ...(input.json !== undefined && { 'content-type': 'application/json' }) },
+    body: input.form ?? (input.json !== undefined ? JSON.stringify(input.json) : undefined),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+}
+
+/** A small seeded PRNG (mulberry32), so a failing run can be replayed with its seed. */
+export function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
