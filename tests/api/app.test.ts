@@ -67,3 +67,22 @@ it('routes and documents exactly the operations of the contract, each once', asy
     if (op.access !== 'public') expect(entry.security, op.id).toEqual([{ bearer: [] }]);
   }
 });
+
+it('sends security headers on every answer: no framing, no sniffing, no referrer, a CSP with no inline script', async () => {
+  const admin = s.adminAuth;
+  for (const req of [
+    { method: 'GET' as const, url: '/health' },
+    { method: 'GET' as const, url: '/admin/v1/all_bank', headers: admin },
+    { method: 'GET' as const, url: '/admin/v1/all_bank' }, // a 401
+    { method: 'GET' as const, url: '/no/such/page' }, // a 404
+  ]) {
+    const r = await s.call(req);
+    const csp = String(r.headers['content-security-policy']);
+    expect(r.headers['x-content-type-options'], req.url).toBe('nosniff');
+    expect(r.headers['x-frame-options'], req.url).toBe('DENY');
+    expect(r.headers['referrer-policy'], req.url).toBe('no-referrer');
+    expect(csp, req.url).toContain("frame-ancestors 'none'");
+    expect(csp, req.url).toMatch(/script-src 'self'(;|$)/);
+    expect(csp, req.url).not.toMatch(/script-src[^;]*unsafe-(inline|eval)/);
+  }
+});
