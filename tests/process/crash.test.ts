@@ -188,7 +188,7 @@ describe.each(['pglite', 'postgres'] as const)('kill -9 on %s', (kind) => {
     await sleep(2_000);
     await server.stop();
     const db: Db = await openDb(kind === 'postgres' ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: `${env.DATA_DIR}/pglite` });
-    let left = { batches: -1, rows: -1 };
+    let left: { batches: number; rows: number };
     try {
       left = (
         await db.read((tx) =>
