@@ -28,6 +28,7 @@ import { openDb, type Db as BaseDb, type Tx } from '../server/db/connection';
 import { lockDataDir } from '../server/db/lock';
 import { prepareDatabase } from '../server/db/migrate';
 import { seed } from '../server/db/seed/seed';
+import { seedLargeCrawl } from '../server/db/seed/crawl';
 import { DUBAI_AREAS } from '../server/db/seed/areas';
 import { BRANDS, MALLS } from '../server/db/seed/outlets';
 import { CRAWLED_BANKS, ELECTRONICS, PERCENT, REFERENCE_DATE, TEMPLATES, type Template } from '../server/db/seed/offers';
@@ -59,6 +60,7 @@ interface Options {
   offers: number;
   outlets: number;
   cards: number;
+  crawlOffers: number;
   batch: number;
   keepIndexes: boolean;
 }
@@ -69,13 +71,14 @@ function parseOptions(): Options {
       offers: { type: 'string', default: '0' },
       outlets: { type: 'string', default: '0' },
       cards: { type: 'string', default: '0' },
+      'crawl-offers': { type: 'string', default: '0' },
       batch: { type: 'string', default: '50000' },
       'keep-indexes': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   if (values.help) {
-    console.log('usage: npm run seed:large -- --offers N [--outlets N] [--cards N] [--batch N] [--keep-indexes]');
+    console.log('usage: npm run seed:large -- --offers N [--outlets N] [--cards N] [--crawl-offers N] [--batch N] [--keep-indexes]');
     process.exit(0);
   }
   const num = (name: string, v: string, min: number) => {
@@ -87,6 +90,7 @@ function parseOptions(): Options {
     offers: num('offers', values.offers!, 0),
     outlets: num('outlets', values.outlets!, 0),
     cards: num('cards', values.cards!, 0),
+    crawlOffers: num('crawl-offers', values['crawl-offers']!, 0),
     batch: num('batch', values.batch!, 1000),
     keepIndexes: values['keep-indexes']!,
   };
@@ -142,6 +146,11 @@ async function main() {
       if (opts.offers && !stopping) await addOffers(db, opts.offers, opts.batch, replica);
     } finally {
       await restoreIndexes(db, 'load');
+    }
+    if (opts.crawlOffers && !stopping) {
+      const c = performance.now();
+      await db.transaction((tx) => seedLargeCrawl(tx, opts.crawlOffers));
+      log(`crawl source large-crawl: ${fmt(opts.crawlOffers)} offer refs in ${fmt(performance.now() - c)} ms`);
     }
     const a = performance.now();
     await db.query('analyze');

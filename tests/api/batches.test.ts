@@ -73,3 +73,21 @@ it('keeps answering other calls while a big import runs', async () => {
   // On PGlite's one connection this holds only because the import writes in short pieces.
   expect(importDone === 0 || answered < importDone).toBe(true);
 });
+
+it('writes an imported offer’s search text as the database’s own function computes it, links included', async () => {
+  const bank = (await s.db.query<{ id: number }>("insert into banks (name, code) values ('Batch Words Bank', 'BWB') returning id")).rows[0].id;
+  const network = (await s.db.query<{ id: number }>("insert into networks (type) values ('Batchnet') returning id")).rows[0].id;
+  const card = (await s.db.query<{ id: number }>('insert into cards (name, bank_id, network_id) values ($1, $2, $3) returning id', ['Words Card', bank, network])).rows[0].id;
+  const outlet = (await s.db.query<{ id: number }>("insert into outlets (merchant_name) values ('Words Merchant') returning id")).rows[0].id;
+  await inBatch(s.db, 'test', null, async (batch) => {
+    await batch.piece((tx) => insertMany(tx, offerResource, [{ ...offer(20), card_ids: [card], outlet_ids: [outlet] }, { ...offer(21), from_source: undefined }], batch.id));
+    return { result: null, rows: 2 };
+  });
+  const rows = (await s.db.query<{ title: string; ok: boolean; search_text: string }>(
+    "select title, search_text, search_text = offer_search_text(o) as ok from offers o where title in ('Batch offer 20', 'Batch offer 21') order by title",
+  )).rows;
+  expect(rows.map((r) => r.ok)).toEqual([true, true]);
+  expect(rows[0].search_text).toContain('words card');
+  expect(rows[0].search_text).toContain('words merchant');
+  expect(rows[1].search_text).toContain('manual');
+});

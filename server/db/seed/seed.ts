@@ -7,6 +7,7 @@
 import type { Tx } from '../connection';
 import type { Uploads } from '../../services/uploads';
 import { UAE_BANKS } from './banks';
+import { seedCrawl } from './crawl';
 import { solidPng } from './logo';
 import { createRandom } from './random';
 import { NETWORKS } from './networks';
@@ -117,6 +118,8 @@ export async function seed(tx: Tx, uploads: Uploads): Promise<boolean> {
   // The radii the app offers around a user; 5 km is what it starts with.
   await tx.query(`insert into outlet_radius (label, kilometres, is_default) values
     ('1 km', 1, false), ('3 km', 3, false), ('5 km', 5, true), ('10 km', 10, false), ('25 km', 25, false)`);
+  // Three bank websites' crawls waiting for review.
+  await seedCrawl(tx);
   return true;
 }
 
