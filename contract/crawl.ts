@@ -133,8 +133,11 @@ export const Candidate = Type.Object({
   title: Type.String(),
   subtitle: Type.String(),
   score: Type.Number({ minimum: 0, maximum: 1 }),
-  /** Fields whose crawled and live values differ: name → [crawled, live]. */
-  differs: Type.Record(Type.String(), Type.Tuple([Nullable(Type.String()), Nullable(Type.String())])),
+  /**
+   * Fields whose crawled and live values differ: name → [crawled, live]. (A pair as an array
+   * of two: the server's serializer cannot write a tuple of nullable items.)
+   */
+  differs: Type.Record(Type.String(), Type.Array(Nullable(Type.String()), { minItems: 2, maxItems: 2 })),
 });
 export type Candidate = Static<typeof Candidate>;
 
@@ -418,6 +421,8 @@ export const claimRef = defineOp({
   summary: 'Open a ref in the triage view: claims it for a few minutes (409 when another reviewer has it) and ranks live candidates',
   body: RefAddress,
   response: RecordEnvelope(Type.Object({ ref: Type.Union([CardRef, OutletRef, OfferRef]), candidates: Type.Array(Candidate), claimed_until: Type.String({ format: 'date-time' }) })),
+  // The lists show who has a ref claimed.
+  touches: ['cardRef', 'outletRef', 'offerRef'],
 });
 
 export const releaseRef = defineOp({
@@ -428,6 +433,7 @@ export const releaseRef = defineOp({
   summary: 'Let a claimed ref go',
   body: RefAddress,
   response: MessageEnvelope,
+  touches: ['cardRef', 'outletRef', 'offerRef'],
 });
 
 export const skipRef = defineOp({

@@ -5,6 +5,7 @@ import { authOps } from './auth';
 import { bankResource } from './bank';
 import { cardOps, cardResource } from './card';
 import { categoryResource } from './category';
+import { crawlOps } from './crawl';
 import { cityResource } from './city';
 import { importCsv } from './csvImport';
 import { totalCounts } from './dashboard';
@@ -36,4 +37,5 @@ export const operations: readonly AnyOp[] = [
   ...cardOps,
   importCsv,
   searchRecords,
+  ...crawlOps,
 ];

@@ -27,6 +27,8 @@ import { authHandlers } from './routes/auth';
 import { dashboardHandlers } from './routes/dashboard';
 import { crudHandlers } from './routes/crud';
 import { cardHandlers } from './routes/cards';
+import { crawlHandlers } from './routes/crawl';
+import { crawlImportHandlers } from './routes/crawlImport';
 import { csvHandlers } from './routes/csv';
 import { searchHandlers } from './routes/search';
 
@@ -107,6 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...cardHandlers(),
     ...csvHandlers(),
     ...searchHandlers(),
+    ...crawlHandlers({ now: deps.now ?? Date.now }),
+    ...crawlImportHandlers(),
   ];
   const byId = new Map(handlers.map((b) => [b.op.id, b]));
   const nouns = new Map(resources.map((r) => [r.name, r.label.one.toLowerCase()]));

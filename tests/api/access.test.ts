@@ -61,8 +61,11 @@ async function freshRecord(op: AnyOp): Promise<number> {
 
 /** References to records made once, before the table: `bank_id` → a bank. */
 const refs: Record<string, number> = {};
+/** The crawl source the by-source calls name (seeded in beforeAll, with no ref left open). */
+const CRAWL_SLUG = 'access-reviewed';
 const given = (name: string) => {
   if (name === 'version') return 1;
+  if (name === 'from_source') return CRAWL_SLUG;
   const m = /^(.*)_ids?$/.exec(name);
   if (!m || !(m[1] in refs)) return undefined;
   return name.endsWith('_ids') ? [refs[m[1]]] : refs[m[1]];
@@ -89,6 +92,12 @@ async function validInput(op: AnyOp, kind: Kind): Promise<Input> {
   if (!op.body) return { url, headers: {} };
   const body = bodyOf(op) as Record<string, unknown> | null;
   const csvField = Object.entries(op.files ?? {}).find(([, k]) => k === 'csv')?.[0];
+  if (csvField && body && !(String(body.type) in CSV_COLUMNS)) {
+    // A crawl file (contract/crawl.ts importCrawl): one crawled card, as JSON lines.
+    const line = JSON.stringify({ kind: 'card', key: `access-${nextAddress()}`, name: 'Access imported card' });
+    const form = multipart({ ...Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])), [csvField]: { filename: 'crawl.jsonl', type: 'text/plain', data: Buffer.from(`${line}\n`) } });
+    return { url, headers: form.headers, payload: form.payload };
+  }
   if (csvField && body) {
     const target = String(body.type) as CsvTarget;
     const cols = CSV_COLUMNS[target].filter((c) => c.required);
@@ -149,7 +158,33 @@ beforeAll(async () => {
     refs[r.name] = res.json().data.id;
   }
   refs.area = (await s.db.query<{ id: number }>('select id from dubai_cities order by id limit 1')).rows[0]?.id ?? 1;
+  await seedCrawl();
 });
+
+/**
+ * Crawl review (contract/crawl.ts), in the order its calls run below: source 1 with ref 1 of
+ * each kind (the id every sample uses: path ids, `from`, `ref_id`), ready for each call made
+ * on it (card ref 1 names the seeded network, so a card can be made of it); card ref 2 for
+ * `card_ref_id` (assigned, then its decision is undo 1); an outlet ref whose id is the seeded
+ * outlet's (transfer_outlet_ref takes `outlet_ids` from refs.outlet); and CRAWL_SLUG, a
+ * source without refs, so verify passes and the bulk calls act on nothing.
+ */
+async function seedCrawl() {
+  const q = <T = { id: number }>(sql: string, params: unknown[] = []) => s.db.query<T>(sql, params).then((r) => r.rows);
+  const network = (await q<{ type: string }>('select type from networks where id = $1', [refs.network]))[0].type;
+  const [source] = await q("insert into crawl_sources (name, from_source, bank_id) values ('Access site', 'access-site', $1) returning id", [refs.bank]);
+  expect(source.id, 'the first crawl source is source 1').toBe(1);
+  const card = (key: string, name: string) => q('insert into crawl_cards (source_id, source_key, name, network) values ($1, $2, $3, $4) returning id', [source.id, key, name, network]);
+  expect((await card('c1', 'Access crawled card'))[0].id).toBe(1);
+  refs.card_ref = (await card('c2', 'Access assigned card'))[0].id;
+  for (const id of [...new Set([1, refs.outlet])]) {
+    await q("insert into crawl_outlets (id, source_id, source_key, merchant_name) values ($1, $2, $3, 'Access crawled outlet')", [id, source.id, `o${id}`]);
+  }
+  await q("select setval(pg_get_serial_sequence('crawl_outlets', 'id'), (select max(id) from crawl_outlets))");
+  refs.outlet_ref = 1;
+  await q("insert into crawl_offers (source_id, source_key, title, discount, valid_from, valid_to) values ($1, 'f1', 'Access crawled offer', '10% off', '2026-01-01', '2027-01-01')", [source.id]);
+  await q("insert into crawl_sources (name, from_source) values ('Access reviewed', $1)", [CRAWL_SLUG]);
+}
 afterAll(() => s?.close());
 
 it('covers every operation, each with an access rule', () => {

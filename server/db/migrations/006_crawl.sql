@@ -128,3 +128,8 @@ create table crawl_transfers (
   rolled_back_at  timestamptz
 );
 create index crawl_transfers_source_idx on crawl_transfers (source_id) where rolled_back_at is null;
+
+-- A name as a reviewer would compare it: case, accents and runs of spaces aside. Offer refs
+-- name their cards and outlets this loosely (server/services/crawlImport.ts).
+create or replace function norm_name(text) returns text language sql immutable parallel safe
+  as $$ select regexp_replace(immutable_unaccent(lower(trim($1))), '\s+', ' ', 'g') $$;

@@ -1,0 +1,235 @@
+// Decisions on single crawled refs (contract/crawl.ts): claim and release in the triage view,
+// assign, create, skip, correct an offer ref, and undo. Every decision is a crawl_decisions
+// row whose `detail` holds the ref as it was and the live records the decision made, so undo
+// can put both back; undo refuses (409) while a later decision on the ref stands, while the
+// ref has moved on since (an offer onboarded), or while a live record it would remove is in
+// use. A ref another reviewer has claimed (and whose claim has not run out) is theirs: the
+// others' decisions on it are refused with their name.
+import { CLAIM_MS, type Candidate, type CardRef, type OfferRef, type OutletRef, type RefKind } from '../../contract/crawl';
+import type { Tx } from '../db/connection';
+import { badField } from '../errors';
+import { candidatesFor } from '../repositories/crawlCandidates';
+import { decisionsOf, getDecision, insertDecision, laterDecisionStands, markUndone, type Action, type DecisionDetail } from '../repositories/crawlDecisions';
+import {
+  cardExists,
+  cardNamed,
+  categoryExists,
+  createCard,
+  createOutlets,
+  findBank,
+  findNetwork,
+  liveRecordInUse,
+  outletExists,
+  removeLive,
+  type OutletFromRef,
+} from '../repositories/crawlLive';
+import { claim as setClaim, getRef, setRef, type AnyRef, type RefOf } from '../repositories/crawlRefs';
+import { getSource } from '../repositories/crawlSources';
+
+/** Who decides, and the server's clock (claims run out on it). */
+export interface Reviewer {
+  id: number;
+  name: string;
+  now: number;
+}
+
+const NOUN: Record<RefKind, string> = { card: 'Crawled card', outlet: 'Crawled outlet', offer: 'Crawled offer' };
+
+/** The ref, locked for the decision; 404 naming `field` when it does not exist. */
+async function refFor<K extends RefKind>(tx: Tx, kind: K, id: number, who: Reviewer, field: string): Promise<RefOf[K]> {
+  const ref = await getRef(tx, kind, id, who.now, { lock: true });
+  if (!ref) throw badField(field, `${NOUN[kind]} ${id} not found.`, 404);
+  return ref;
+}
+
+/** Refuses when another reviewer holds a live claim on the ref. */
+function assertFree(ref: AnyRef, who: Reviewer, field = 'ref_id') {
+  if (ref.claimed_by !== null && ref.claimed_by !== who.id) throw badField(field, `Being reviewed by ${ref.claimed_by_name ?? 'another reviewer'}.`, 409);
+}
+
+async function decide<K extends RefKind>(tx: Tx, kind: K, ref: AnyRef, action: Action, changes: Record<string, unknown>, detail: DecisionDetail, who: Reviewer): Promise<RefOf[K]> {
+  await setRef(tx, kind, ref.id, changes);
+  await insertDecision(tx, kind, ref.id, action, detail, who.id);
+  return (await getRef(tx, kind, ref.id, who.now))!;
+}
+
+// ---- triage ----
+
+export async function claimRef(tx: Tx, kind: RefKind, id: number, who: Reviewer): Promise<{ ref: AnyRef; candidates: Candidate[]; claimed_until: string }> {
+  const ref = await refFor(tx, kind, id, who, 'ref_id');
+  assertFree(ref, who);
+  const until = new Date(who.now + CLAIM_MS);
+  await setClaim(tx, kind, id, who.id, until);
+  return { ref: (await getRef(tx, kind, id, who.now))!, candidates: await candidatesFor(tx, kind, ref), claimed_until: until.toISOString() };
+}
+
+export async function releaseRef(tx: Tx, kind: RefKind, id: number, who: Reviewer): Promise<void> {
+  const ref = await refFor(tx, kind, id, who, 'ref_id');
+  assertFree(ref, who);
+  await setClaim(tx, kind, id, null, null);
+}
+
+export async function skipRef(tx: Tx, kind: RefKind, id: number, who: Reviewer): Promise<AnyRef> {
+  const ref = await refFor(tx, kind, id, who, 'ref_id');
+  assertFree(ref, who);
+  if (ref.state === 'onboarded') throw badField('ref_id', 'This offer is live already: roll its source back first (rollback_offer_ref).', 409);
+  // Links stay on the ref (undo needs nothing else); onboarding ignores skipped refs' links.
+  return decide(tx, kind, ref, 'skip', { state: 'skipped' }, { state: ref.state, state_after: 'skipped' }, who);
+}
+
+export async function history(tx: Tx, kind: RefKind, id: number, who: Reviewer) {
+  if (!(await getRef(tx, kind, id, who.now))) throw badField('ref_id', `${NOUN[kind]} ${id} not found.`, 404);
+  return decisionsOf(tx, kind, id);
+}
+
+// ---- cards ----
+
+export async function assignCard(tx: Tx, refId: number, cardId: number, who: Reviewer): Promise<CardRef> {
+  const ref = await refFor(tx, 'card', refId, who, 'card_ref_id');
+  assertFree(ref, who, 'card_ref_id');
+  if (!(await cardExists(tx, cardId))) throw badField('card_id', `Card ${cardId} does not exist.`);
+  return decide(tx, 'card', ref, 'assign', { state: 'assigned', card_id: cardId }, { state: ref.state, state_after: 'assigned', card_id: ref.card_id }, who);
+}
+
+/**
+ * A live card from the ref, hidden (display false) until someone has looked at it. Its bank is
+ * the source's, else the bank the site named; its network the one chosen (network_id), else
+ * the one the site named.
+ */
+export async function createCardFromRef(tx: Tx, refId: number, body: { network_id?: number; category_id?: number }, who: Reviewer): Promise<CardRef> {
+  const ref = await refFor(tx, 'card', refId, who, 'id');
+  assertFree(ref, who, 'id');
+  if (ref.state === 'created') throw badField('id', `A card was made from this ref already (card ${ref.card_id}).`, 409);
+  const source = (await getSource(tx, ref.source_id))!;
+  const bankId = await findBank(tx, source.bank_id, ref.bank_name);
+  if (!bankId) throw badField('bank_id', `No bank matches "${ref.bank_name ?? ''}": give the source its bank (import it with bank_id) or add the bank first.`);
+  const networkId = await findNetwork(tx, body.network_id ?? null, ref.network);
+  if (!networkId) {
+    throw badField('network_id', body.network_id ? `Network ${body.network_id} does not exist.` : `No network matches "${ref.network ?? ''}": choose one (network_id).`);
+  }
+  if (body.category_id && !(await categoryExists(tx, body.category_id))) throw badField('category_id', `Category ${body.category_id} does not exist.`);
+  const existing = await cardNamed(tx, bankId, ref.name);
+  if (existing) throw badField('id', `The bank has a card named "${ref.name}" already (card ${existing}): assign the ref to it instead.`, 409);
+  const card = await createCard(
+    tx,
+    { name: ref.name, bank_id: bankId, network_id: networkId, category_id: body.category_id, annual_fee: ref.annual_fee ?? undefined, description: ref.benefits ?? undefined, display: false },
+    source.from_source,
+  );
+  return decide(tx, 'card', ref, 'create', { state: 'created', card_id: card.id }, { state: ref.state, state_after: 'created', card_id: ref.card_id, created_card_id: card.id }, who);
+}
+
+// ---- outlets ----
+
+export async function assignOutlet(tx: Tx, refId: number, outletId: number, who: Reviewer): Promise<OutletRef> {
+  const ref = await refFor(tx, 'outlet', refId, who, 'outlet_ref_id');
+  assertFree(ref, who, 'outlet_ref_id');
+  if (!(await outletExists(tx, outletId))) throw badField('outlet_id', `Outlet ${outletId} does not exist.`);
+  // One crawled merchant entry may stand for several branches: assigning adds to its outlets.
+  const outletIds = ref.outlet_ids.includes(outletId) ? ref.outlet_ids : [...ref.outlet_ids, outletId];
+  const state = ref.state === 'created' ? 'created' : 'assigned';
+  return decide(tx, 'outlet', ref, 'assign', { state, outlet_ids: outletIds }, { state: ref.state, state_after: state, outlet_ids: ref.outlet_ids }, who);
+}
+
+export async function createOutletFromRef(tx: Tx, refId: number, who: Reviewer): Promise<OutletRef> {
+  const ref = await refFor(tx, 'outlet', refId, who, 'id');
+  assertFree(ref, who, 'id');
+  if (ref.state === 'created') throw badField('id', 'An outlet was made from this ref already.', 409);
+  return createOutletsOf(tx, [ref], who).then((r) => r[0]);
+}
+
+/**
+ * Live outlets from the given refs, those still new (and not claimed by another reviewer);
+ * the rest are counted as skipped. Each one made is a decision of its own, so each can be undone.
+ */
+export async function transferOutlets(tx: Tx, refIds: readonly number[], who: Reviewer): Promise<{ created: number; skipped: number }> {
+  const refs: OutletRef[] = [];
+  const missing: number[] = [];
+  for (const id of refIds) {
+    const ref = await getRef(tx, 'outlet', id, who.now, { lock: true });
+    if (ref) refs.push(ref);
+    else missing.push(id);
+  }
+  if (missing.length) throw badField('outlet_ids', `Crawled outlets not found: ${missing.join(', ')}.`);
+  const todo = refs.filter((r) => r.state === 'new' && (r.claimed_by === null || r.claimed_by === who.id));
+  await createOutletsOf(tx, todo, who);
+  return { created: todo.length, skipped: refs.length - todo.length };
+}
+
+async function createOutletsOf(tx: Tx, refs: readonly OutletRef[], who: Reviewer): Promise<OutletRef[]> {
+  const out: OutletRef[] = [];
+  for (const slug of new Set(refs.map((r) => r.from_source))) {
+    const group = refs.filter((r) => r.from_source === slug);
+    const ids = await createOutlets(tx, group.map(outletFields), slug, who.id);
+    for (const [i, ref] of group.entries()) {
+      const detail = { state: ref.state, state_after: 'created', outlet_ids: ref.outlet_ids, created_outlet_ids: [ids[i]] };
+      out.push(await decide(tx, 'outlet', ref, 'create', { state: 'created', outlet_ids: [...ref.outlet_ids, ids[i]] }, detail, who));
+    }
+  }
+  return out;
+}
+
+const outletFields = (r: OutletRef): OutletFromRef => ({
+  merchant_name: r.merchant_name,
+  branch: r.branch,
+  address: r.address,
+  area_name: r.area_name,
+  latitude: r.latitude,
+  longitude: r.longitude,
+});
+
+// ---- offers ----
+
+const OFFER_FIELDS = ['title', 'discount', 'valid_from', 'valid_to', 'terms', 'checked'] as const;
+type OfferChanges = Partial<Pick<OfferRef, (typeof OFFER_FIELDS)[number]>>;
+
+/** Corrects a crawled offer before onboarding; checking one is allowed after too (bulk calls with checked=1 read it). */
+export async function updateOfferRef(tx: Tx, refId: number, body: OfferChanges, who: Reviewer): Promise<OfferRef> {
+  const ref = await refFor(tx, 'offer', refId, who, 'id');
+  assertFree(ref, who, 'id');
+  const changes = Object.fromEntries(OFFER_FIELDS.filter((f) => body[f] !== undefined).map((f) => [f, body[f]]));
+  if (ref.state === 'onboarded' && Object.keys(changes).some((f) => f !== 'checked')) {
+    throw badField('id', 'This offer is live already: edit the live offer, or roll its source back first.', 409);
+  }
+  const from = (changes.valid_from ?? ref.valid_from) as string | null;
+  const to = (changes.valid_to ?? ref.valid_to) as string | null;
+  if ('valid_from' in changes || 'valid_to' in changes) {
+    if (from && to && to < from) throw badField('valid_to', 'Valid to must be on or after valid from.');
+  }
+  const before = Object.fromEntries(Object.keys(changes).map((f) => [f, ref[f as keyof OfferRef]]));
+  return decide(tx, 'offer', ref, 'update', changes, { state: ref.state, state_after: ref.state, fields: before }, who);
+}
+
+// ---- undo ----
+
+export async function undoDecision(tx: Tx, id: number, who: Reviewer): Promise<AnyRef> {
+  const d = await getDecision(tx, id);
+  if (!d) throw badField('id', `Decision ${id} not found.`, 404);
+  if (d.undone_at) throw badField('id', 'This decision was undone already.', 409);
+  if (await laterDecisionStands(tx, d)) throw badField('id', 'A later decision on this ref stands: undo that one first.', 409);
+  const kind = d.kind;
+  const ref = await getRef(tx, kind, d.ref_id, who.now, { lock: true });
+  if (!ref) throw badField('id', `${NOUN[kind]} ${d.ref_id} no longer exists.`, 409);
+  assertFree(ref, who, 'id');
+  const detail = d.detail;
+  if (ref.state !== detail.state_after) throw badField('id', `The ref has changed since (it is ${ref.state} now): this decision can no longer be undone.`, 409);
+  const restore: Record<string, unknown> = { state: detail.state };
+  if (kind === 'card' && 'card_id' in detail) restore.card_id = detail.card_id;
+  if (kind === 'outlet' && detail.outlet_ids) restore.outlet_ids = detail.outlet_ids;
+  if (kind === 'offer' && detail.fields) Object.assign(restore, detail.fields);
+  await setRef(tx, kind, ref.id, restore);
+  // The live records the decision made go again, unless something uses them by now.
+  const made: ['card' | 'outlet', number[]] | null = detail.created_card_id
+    ? ['card', [detail.created_card_id]]
+    : detail.created_outlet_ids?.length
+      ? ['outlet', detail.created_outlet_ids]
+      : null;
+  if (made) {
+    for (const liveId of made[1]) {
+      const why = await liveRecordInUse(tx, made[0], liveId, ref.id);
+      if (why) throw badField('id', why, 409);
+    }
+    await removeLive(tx, made[0], made[1]);
+  }
+  await markUndone(tx, d.id, who.id);
+  return (await getRef(tx, kind, ref.id, who.now))!;
+}
