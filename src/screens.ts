@@ -13,6 +13,8 @@ import { entry as outletRadius } from './views/catalogue/outletRadius/entry';
 import { entry as cities } from './views/catalogue/cities/entry';
 import { entry as users } from './views/catalogue/users/entry';
 import { entry as importCsv } from './views/catalogue/csv/entry';
+import { entry as crawlSources } from './views/crawl/sources/entry';
+import { entry as crawlTriage } from './views/crawl/triage/entry';
 import { entry as profile } from './views/profile/entry';
 
-export const screens: readonly ScreenEntry[] = [dashboard, cards, banks, outlets, offers, categories, networks, outletRadius, cities, users, importCsv, profile];
+export const screens: readonly ScreenEntry[] = [dashboard, cards, banks, outlets, offers, categories, networks, outletRadius, cities, users, importCsv, crawlSources, crawlTriage, profile];

@@ -52,6 +52,13 @@ export function Confirm() {
                 {s.body}
               </p>
             )}
+            {s.list.length > 0 && (
+              <ul className="modal-list">
+                {s.list.map((item, i) => (
+                  <li key={i}>{item}</li>
+                ))}
+              </ul>
+            )}
           </div>
           <div className="modal-actions">
             <button type="button" className="btn" onClick={() => answerConfirm(false)}>

@@ -5,6 +5,8 @@ import { proxy } from 'valtio';
 export interface ConfirmOptions {
   title: string;
   body?: string;
+  /** A short list under the body (e.g. a sample of the records a bulk action touches). */
+  list?: readonly string[];
   confirmLabel?: string;
   /** Red confirm button for destructive actions. */
   danger?: boolean;
@@ -14,6 +16,7 @@ export const confirmState = proxy({
   open: false,
   title: '',
   body: '',
+  list: [] as string[],
   confirmLabel: 'Confirm',
   danger: false,
 });
@@ -26,6 +29,7 @@ export function confirm(opts: ConfirmOptions): Promise<boolean> {
     open: true,
     title: opts.title,
     body: opts.body ?? '',
+    list: [...(opts.list ?? [])],
     confirmLabel: opts.confirmLabel ?? 'Confirm',
     danger: opts.danger ?? false,
   });

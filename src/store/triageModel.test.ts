@@ -1,0 +1,137 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CardRef, CrawlSource } from '../../contract/crawl';
+import { ApiError } from '../api/client';
+import { canUndo, decide, focusRef, setTriageApi, showQueue, triageList, triageState, undoLast, type AnyRef, type TriageApi } from './triageModel';
+
+const card = (id: number, state: CardRef['state'] = 'new'): CardRef => ({
+  id,
+  card_ref_id: id,
+  source_id: 1,
+  from_source: 'enbd-site',
+  source_key: `card-${id}`,
+  state,
+  vanished_at: null,
+  last_decision_id: null,
+  claimed_by: null,
+  claimed_by_name: null,
+  claimed_until: null,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  name: `Card ${id}`,
+  bank_name: 'ENBD',
+  network: 'Visa',
+  annual_fee: null,
+  benefits: null,
+  card_id: null,
+  card_name: null,
+  confirmed_status: null,
+});
+
+const source = { id: 1, name: 'ENBD site', from_source: 'enbd-site' } as CrawlSource;
+
+/** A fake server: decisions answer with the ref decided (decision id 100 + ref id) unless told to refuse. */
+function fakeApi(refs: AnyRef[]) {
+  const gate: { refuse: boolean; hold?: Promise<void> } = { refuse: false };
+  const decided = (id: number, state: CardRef['state']) => ({ ...refs.find((r) => r.id === id)!, state, last_decision_id: 100 + id }) as AnyRef;
+  const settle = async (id: number, state: CardRef['state']) => {
+    await gate.hold;
+    if (gate.refuse) throw new ApiError(409, 'POST', { message: 'A card was made from this ref already.' });
+    return decided(id, state);
+  };
+  const api: TriageApi = {
+    source: async () => source,
+    list: async () => refs,
+    claim: async (_k, id) => ({ ref: refs.find((r) => r.id === id)!, candidates: [{ id: 7, title: 'Live 7', subtitle: '', score: 0.9, differs: {} }] }),
+    release: vi.fn(async () => undefined),
+    assign: vi.fn((_k, id) => settle(id, 'assigned')),
+    create: vi.fn((_k, id) => settle(id, 'created')),
+    skip: vi.fn((_k, id) => settle(id, 'skipped')),
+    undo: vi.fn(async (decisionId: number) => ({ ...refs.find((r) => r.id === decisionId - 100)!, state: 'new' as const, last_decision_id: null })),
+    setChecked: vi.fn(),
+  };
+  return { api, gate };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+const stateOf = (id: number) => triageState.refs.find((r) => r.id === id)?.state;
+
+async function open(refs: AnyRef[]) {
+  const fake = fakeApi(refs);
+  setTriageApi(fake.api);
+  triageState.status = 'idle';
+  await showQueue('card', 1, 'new');
+  await tick();
+  return fake;
+}
+
+describe('the triage queue', () => {
+  beforeEach(() => {
+    triageState.status = 'idle';
+  });
+
+  it('opens the first undecided ref, and the next one after a decision', async () => {
+    const { api } = await open([card(1, 'skipped'), card(2), card(3)]);
+    expect(triageList.state.cursor).toBe(2);
+    expect(triageState.focus?.status).toBe('ready');
+
+    const done = decide('assign', { liveId: 7 });
+    // Shown at once: the row is assigned and the next ref has the focus before the server answers.
+    expect(stateOf(2)).toBe('assigned');
+    expect(triageList.state.cursor).toBe(3);
+    await done;
+    expect(api.assign).toHaveBeenCalledWith('card', 2, 7);
+    expect(triageState.refs.find((r) => r.id === 2)?.last_decision_id).toBe(102);
+  });
+
+  it('wraps round to an undecided ref before the decided one', async () => {
+    await open([card(1), card(2), card(3)]);
+    await focusRef(3);
+    triageList.state.cursor = 3;
+    await decide('skip');
+    expect(triageList.state.cursor).toBe(1);
+  });
+
+  it('puts a refused decision back and returns to its ref', async () => {
+    const { gate } = await open([card(1), card(2)]);
+    gate.refuse = true;
+    const done = decide('create');
+    expect(stateOf(1)).toBe('created');
+    await expect(done).rejects.toBeInstanceOf(ApiError);
+    expect(stateOf(1)).toBe('new');
+    expect(triageList.state.cursor).toBe(1);
+    expect(canUndo()).toBe(false);
+    await tick();
+    expect(triageState.focus).toMatchObject({ refId: 1, status: 'ready' });
+  });
+
+  it('undoes the newest decision on the server, waiting for it when still in flight', async () => {
+    const { api, gate } = await open([card(1), card(2), card(3)]);
+    await decide('skip');
+    let release!: () => void;
+    gate.hold = new Promise((r) => (release = r));
+    const second = decide('assign', { liveId: 7 });
+    const undone = undoLast();
+    release();
+    await second;
+    await undone;
+    expect(api.undo).toHaveBeenCalledWith(102);
+    expect(stateOf(2)).toBe('new');
+    expect(stateOf(1)).toBe('skipped');
+    expect(triageList.state.cursor).toBe(2);
+    await undoLast();
+    expect(api.undo).toHaveBeenLastCalledWith(101);
+    expect(stateOf(1)).toBe('new');
+    expect(canUndo()).toBe(false);
+  });
+
+  it('says when another reviewer has the ref', async () => {
+    const fake = fakeApi([card(1)]);
+    fake.api.claim = async () => {
+      throw new ApiError(409, 'POST', { message: 'Being reviewed by Sara.' });
+    };
+    setTriageApi(fake.api);
+    await showQueue('card', 2, 'new');
+    await tick();
+    expect(triageState.focus).toMatchObject({ refId: 1, status: 'taken', message: 'Being reviewed by Sara.' });
+  });
+});

@@ -1,0 +1,283 @@
+// The crawl triage queue as plain TypeScript (valtio): a source's refs of one kind, the ref in
+// focus with its ranked candidates, and the decisions made here. Commands call its functions;
+// the view only renders snapshots.
+//
+// Decisions are optimistic: the row takes its new state and the next undecided ref opens at
+// once; when the server refuses, the ref is put back (and refocused if the reviewer has not
+// moved on) and the error goes up to the command runner, which toasts it. Undo asks the server
+// (crawl.undo) with the ref's last decision, newest decision of this view first.
+import { proxy, ref as keep } from 'valtio';
+import type { Candidate, CardRef, CrawlSource, OfferRef, OutletRef, RefKind, RefState } from '../../contract/crawl';
+import { ApiError } from '../api/client';
+import { errorText } from '../api/errorText';
+import { cursorList } from './cursorList';
+
+export type AnyRef = CardRef | OutletRef | OfferRef;
+export type Decision = 'assign' | 'create' | 'skip';
+/** 'all': no state filter. */
+export type RefFilter = RefState | 'all';
+
+export interface TriageApi {
+  source(id: number, signal?: AbortSignal): Promise<CrawlSource>;
+  list(kind: RefKind, sourceId: number, state: RefState | undefined, signal?: AbortSignal): Promise<AnyRef[]>;
+  claim(kind: RefKind, refId: number, signal?: AbortSignal): Promise<{ ref: AnyRef; candidates: Candidate[] }>;
+  release(kind: RefKind, refId: number): Promise<unknown>;
+  assign(kind: RefKind, refId: number, liveId: number): Promise<AnyRef>;
+  create(kind: RefKind, refId: number, body: { network_id?: number }): Promise<AnyRef>;
+  skip(kind: RefKind, refId: number): Promise<AnyRef>;
+  undo(decisionId: number): Promise<AnyRef>;
+  setChecked(refId: number, checked: boolean): Promise<AnyRef>;
+}
+
+export interface Focus {
+  refId: number;
+  /** taken: another reviewer has it (409 on claim). */
+  status: 'loading' | 'ready' | 'taken' | 'failed';
+  candidates: Candidate[];
+  message: string | null;
+}
+
+const AFTER: Record<Decision, RefState> = { assign: 'assigned', create: 'created', skip: 'skipped' };
+
+export const triageState = proxy({
+  kind: 'card' as RefKind,
+  sourceId: 0,
+  filter: 'new' as RefFilter,
+  source: null as CrawlSource | null,
+  refs: [] as AnyRef[],
+  status: 'idle' as 'idle' | 'loading' | 'ready' | 'failed',
+  error: null as string | null,
+  focus: null as Focus | null,
+  /** Refs whose decision is on its way to the server. */
+  pending: {} as Record<number, true>,
+  /** Refs decided in this view, newest last: what u / mod+z undoes. */
+  decided: [] as number[],
+});
+
+let api: TriageApi | null = null;
+/** The server's answer to each decision still in flight (undo waits for it). */
+const inflight = new Map<number, Promise<AnyRef | undefined>>();
+let listAbort: AbortController | null = null;
+let claimAbort: AbortController | null = null;
+
+const cursor = cursorList({
+  ids: () => triageState.refs.map((r) => r.id),
+  onCursor: (id) => focusRef(id),
+  onOpen: (id) => focusRef(id),
+  onClose: () => unfocus(),
+  isChecked: (id) => (findRef(id) as OfferRef | undefined)?.checked === true,
+  onCheck: (ids, checked) => setChecked(ids, checked),
+});
+/** The list keys' view of the queue (src/commands/list.ts). */
+export const triageList = cursor.list;
+
+export const findRef = (id: number | null) => (id === null ? undefined : triageState.refs.find((r) => r.id === id));
+export const focusedRef = () => findRef(triageState.focus?.refId ?? null);
+const isOpen = (r: AnyRef) => r.state === 'new' && !triageState.pending[r.id];
+
+function replaceRef(next: AnyRef) {
+  const at = triageState.refs.findIndex((r) => r.id === next.id);
+  if (at >= 0) triageState.refs[at] = keep(next);
+}
+
+/** The API the model calls (the browser's, or a test's). */
+export function setTriageApi(next: TriageApi) {
+  api = next;
+}
+
+function need(): TriageApi {
+  if (!api) throw new Error('triageModel: no API (setTriageApi)');
+  return api;
+}
+
+/** Show a source's queue of one kind; reloads only when one of the three changed. */
+export async function showQueue(kind: RefKind, sourceId: number, filter: RefFilter): Promise<void> {
+  const same = triageState.kind === kind && triageState.sourceId === sourceId && triageState.filter === filter && triageState.status !== 'idle';
+  if (same) return;
+  unfocus();
+  Object.assign(triageState, { kind, sourceId, filter, refs: [], status: 'loading', error: null, decided: [] });
+  if (triageState.source?.id !== sourceId) triageState.source = null;
+  cursor.setCursor(null);
+  listAbort?.abort();
+  const mine = (listAbort = new AbortController());
+  void refreshSource();
+  try {
+    const refs = await need().list(kind, sourceId, filter === 'all' ? undefined : filter, mine.signal);
+    if (mine.signal.aborted) return;
+    triageState.refs = refs.map((r) => keep(r));
+    triageState.status = 'ready';
+    const first = refs.find(isOpen) ?? refs[0];
+    if (first) moveTo(first.id);
+  } catch (e) {
+    if (mine.signal.aborted || (e instanceof ApiError && e.aborted)) return;
+    triageState.status = 'failed';
+    triageState.error = errorText('GET', e instanceof ApiError ? e.body : null);
+  }
+}
+
+/** Leave the view: let the claimed ref go. */
+export function leaveQueue() {
+  listAbort?.abort();
+  unfocus();
+  Object.assign(triageState, { status: 'idle', refs: [], decided: [] });
+}
+
+/** The source's counts (after a decision, or on the way in). */
+export async function refreshSource(): Promise<void> {
+  const id = triageState.sourceId;
+  try {
+    const s = await need().source(id);
+    if (triageState.sourceId === id) triageState.source = keep(s);
+  } catch {
+    /* the counts are a courtesy: the queue works without them */
+  }
+}
+
+function moveTo(id: number) {
+  cursor.setCursor(id);
+  focusRef(id);
+}
+
+function unfocus() {
+  const f = triageState.focus;
+  claimAbort?.abort();
+  triageState.focus = null;
+  cursor.setMode('list', null);
+  if (f) releaseIfMine(f);
+}
+
+function releaseIfMine(f: Focus) {
+  const r = findRef(f.refId);
+  // A ref with a decision on its way is the decision's business; one left open is let go.
+  if (f.status === 'ready' && r && !triageState.pending[r.id]) need().release(triageState.kind, r.id).catch(() => undefined);
+}
+
+/** Open a ref: claim it for this reviewer and rank the live candidates. */
+export async function focusRef(id: number): Promise<void> {
+  const before = triageState.focus;
+  if (before?.refId === id && before.status !== 'failed') return;
+  claimAbort?.abort();
+  if (before) releaseIfMine(before);
+  const mine = (claimAbort = new AbortController());
+  triageState.focus = { refId: id, status: 'loading', candidates: [], message: null };
+  cursor.setMode('view', id);
+  const kind = triageState.kind;
+  try {
+    const res = await need().claim(kind, id, mine.signal);
+    if (mine.signal.aborted || triageState.focus?.refId !== id) return;
+    // The claim answers the freshest copy (another tab may have decided it).
+    if (!triageState.pending[id]) replaceRef(res.ref);
+    triageState.focus = { refId: id, status: 'ready', candidates: res.candidates.map((c) => keep(c)), message: null };
+  } catch (e) {
+    if (mine.signal.aborted || (e instanceof ApiError && e.aborted) || triageState.focus?.refId !== id) return;
+    const taken = e instanceof ApiError && e.status === 409;
+    const message = e instanceof ApiError ? errorText('POST', e.body) : 'Could not open this ref.';
+    triageState.focus = { refId: id, status: taken ? 'taken' : 'failed', candidates: [], message };
+  }
+}
+
+/** The next undecided ref after this one (wrapping round), if any. */
+export function nextOpen(afterId: number): AnyRef | undefined {
+  const refs = triageState.refs;
+  const at = refs.findIndex((r) => r.id === afterId);
+  for (let i = 1; i <= refs.length; i++) {
+    const r = refs[(at + i) % refs.length];
+    if (r.id !== afterId && isOpen(r)) return r;
+  }
+  return undefined;
+}
+
+/** Whether the focused ref can be decided now. */
+export function canDecide(): boolean {
+  const f = triageState.focus;
+  const r = focusedRef();
+  return !!f && !!r && f.status === 'ready' && r.state === 'new' && !triageState.pending[r.id];
+}
+
+/**
+ * Decide the focused ref. Shown at once; the next undecided ref opens. Resolves to the
+ * server's copy; rejects (after putting the ref back) when the server refuses.
+ */
+export async function decide(action: Decision, o: { liveId?: number; networkId?: number } = {}): Promise<AnyRef | undefined> {
+  const r = focusedRef();
+  if (!r || !canDecide()) return undefined;
+  const { kind } = triageState;
+  const before = r;
+  const a = need();
+  const work =
+    action === 'assign' ? a.assign(kind, r.id, o.liveId!) : action === 'create' ? a.create(kind, r.id, o.networkId ? { network_id: o.networkId } : {}) : a.skip(kind, r.id);
+
+  replaceRef({ ...r, state: AFTER[action] } as AnyRef);
+  triageState.pending[r.id] = true;
+  triageState.decided.push(r.id);
+  const next = nextOpen(r.id);
+  if (next) moveTo(next.id);
+  else unfocus();
+
+  const settled = work.then(
+    (saved) => {
+      replaceRef(saved);
+      return saved;
+    },
+    (e: unknown) => {
+      replaceRef(before);
+      triageState.decided = triageState.decided.filter((id) => id !== r.id);
+      // Still where the decision sent us: go back to the refused ref.
+      if (triageState.focus?.refId === (next?.id ?? null) || !triageState.focus) moveTo(r.id);
+      throw e;
+    },
+  );
+  const tracked = settled.catch(() => undefined);
+  inflight.set(r.id, tracked);
+  try {
+    return await settled;
+  } finally {
+    delete triageState.pending[r.id];
+    if (inflight.get(r.id) === tracked) inflight.delete(r.id);
+    void refreshSource();
+  }
+}
+
+/** Whether there is a decision of this view to undo. */
+export const canUndo = () => triageState.decided.length > 0;
+
+/** Undo the newest decision of this view on the server, and reopen its ref. */
+export async function undoLast(): Promise<AnyRef | undefined> {
+  const id = triageState.decided.at(-1);
+  if (id === undefined) return undefined;
+  await inflight.get(id);
+  const r = findRef(id);
+  if (!r || triageState.decided.at(-1) !== id) return undefined; // refused meanwhile: nothing to undo
+  if (r.last_decision_id === null) throw new Error('This decision cannot be undone.');
+  triageState.decided.pop();
+  try {
+    const back = await need().undo(r.last_decision_id);
+    replaceRef(back);
+    moveTo(id);
+    void refreshSource();
+    return back;
+  } catch (e) {
+    triageState.decided.push(id);
+    throw e;
+  }
+}
+
+/** Check or uncheck offer refs (bulk calls with checked=1 act on these); shown at once. */
+export async function setChecked(ids: readonly number[], checked: boolean): Promise<void> {
+  const a = need();
+  const errors: unknown[] = [];
+  await Promise.all(
+    ids.map(async (id) => {
+      const r = findRef(id) as OfferRef | undefined;
+      if (!r || r.checked === checked) return;
+      replaceRef({ ...r, checked });
+      try {
+        replaceRef(await a.setChecked(id, checked));
+      } catch (e) {
+        replaceRef(r);
+        errors.push(e);
+      }
+    }),
+  );
+  if (errors.length) throw errors[0];
+}

@@ -1,0 +1,389 @@
+import { useEffect, useRef } from 'react';
+import { useSnapshot } from 'valtio';
+import { useLocation, useSearch } from 'wouter';
+import { REF_STATES, type Candidate, type CardRef, type OfferRef, type OutletRef, type RefKind, type RefState } from '../../../../contract/crawl';
+import { CommandButton } from '../../../commands/CommandButton';
+import { runCommand } from '../../../commands/runner';
+import { triagePath } from '../../../store/crawlSources';
+import { triageApi } from '../../../store/triageApi';
+import { leaveQueue, refreshSource, showQueue, triageList, triageState, setTriageApi, type AnyRef, type Focus, type RefFilter } from '../../../store/triageModel';
+import { setActiveView } from '../../../store/ui';
+import { onTouched } from '../../../api/call';
+import { AppLink } from '../../../ui/AppLink';
+import { Kbd } from '../../../ui/Kbd';
+import { Loader } from '../../../ui/Loader';
+import { SplitPane } from '../../../ui/SplitPane';
+import { VirtualList } from '../../../ui/VirtualList';
+import { Badge, formatMoney, orDash, type Tone } from '../../catalogue/bits';
+import { formatDay } from '../../catalogue/formParts';
+import { KIND_LABEL, STATE_LABEL } from '../counts';
+import { CRAWL_TRIAGE_VIEW, TRIAGE_KINDS, type TriageSegment } from './entry';
+import '../crawl.css';
+
+setTriageApi(triageApi);
+
+const ROW_HEIGHT = 44;
+const SEGMENTS = Object.keys(TRIAGE_KINDS) as TriageSegment[];
+const STATE_TONE: Record<RefState, Tone> = { new: 'accent', assigned: 'on', created: 'on', onboarded: 'on', skipped: 'off', discontinued: 'warn' };
+
+/** '/crawl-data/outlets/3' → { segment: 'outlets', source: 3 }. */
+function parse(path: string): { segment: TriageSegment; source: number } | null {
+  const m = /^\/crawl-data\/(cards|outlets|offers)\/(\d+)\/?$/.exec(path);
+  return m ? { segment: m[1] as TriageSegment, source: Number(m[2]) } : null;
+}
+
+const filterOf = (search: string): RefFilter => {
+  const v = new URLSearchParams(search).get('state');
+  return v === 'all' || (REF_STATES as readonly string[]).includes(v ?? '') ? (v as RefFilter) : 'new';
+};
+
+const withState = (path: string, f: RefFilter) => (f === 'new' ? path : `${path}?state=${f}`);
+
+export const refTitle = (r: AnyRef) => ('name' in r ? r.name : 'merchant_name' in r ? (r.branch ? `${r.merchant_name} — ${r.branch}` : r.merchant_name) : r.title);
+
+/**
+ * One view for a source's crawled cards, outlets and offers: the queue on the left (the URL's
+ * ?state=, default new), the ref in focus on the right with its ranked live candidates.
+ */
+export default function TriageScreen() {
+  const [path] = useLocation();
+  const search = useSearch();
+  const where = parse(path);
+  const filter = filterOf(search);
+  const s = useSnapshot(triageState);
+  const m = useSnapshot(triageList.state);
+  const listRef = useRef<HTMLDivElement | null>(null);
+  const kind: RefKind = where ? TRIAGE_KINDS[where.segment] : 'card';
+
+  useEffect(() => {
+    setActiveView(CRAWL_TRIAGE_VIEW, { model: triageList, resource: 'crawlRef' });
+    triageList.attach({ focusList: () => listRef.current?.focus(), focusSearch: () => undefined, submitForm: () => undefined });
+    // Another screen or a bulk call changed the counts: show them.
+    const stop = onTouched((touched) => touched.includes('crawlSource') && void refreshSource());
+    return () => {
+      stop();
+      triageList.attach(null);
+      leaveQueue();
+      setActiveView(null);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (where) void showQueue(kind, where.source, filter);
+    listRef.current?.focus({ preventScroll: true });
+  }, [kind, where?.source, filter]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (!where) return null;
+  const refs = s.refs as AnyRef[];
+  const highlighted = refs.findIndex((r) => r.id === m.cursor);
+  const counts = s.source?.counts[kind];
+  const focused = s.focus ? (refs.find((r) => r.id === s.focus!.refId) ?? null) : null;
+  const base = triagePath(where.segment, where.source);
+
+  const list = (
+    <>
+      <div className="list-head">
+        <nav className="triage-crumbs" aria-label="Breadcrumb">
+          <AppLink to="/crawl-data">Crawl review</AppLink>
+          <span aria-hidden>/</span>
+          <span>{s.source?.name ?? '…'}</span>
+        </nav>
+        <div className="triage-kinds" role="tablist" aria-label="Kind">
+          {SEGMENTS.map((seg) => (
+            <AppLink key={seg} role="tab" aria-selected={seg === where.segment} className={seg === where.segment ? 'triage-tab is-active' : 'triage-tab'} to={withState(triagePath(seg, where.source), filter)}>
+              {KIND_LABEL[TRIAGE_KINDS[seg]]}
+              {s.source && <span className="count">{s.source.counts[TRIAGE_KINDS[seg]].new}</span>}
+            </AppLink>
+          ))}
+        </div>
+        <div className="triage-tabs" role="tablist" aria-label="State">
+          {(['new', 'assigned', 'created', 'skipped', ...(kind === 'offer' ? ['onboarded'] : []), ...(kind === 'card' ? ['discontinued'] : []), 'all'] as RefFilter[]).map((f) => (
+            <AppLink key={f} role="tab" aria-selected={f === filter} className={f === filter ? 'triage-tab is-active' : 'triage-tab'} to={withState(base, f)}>
+              {f === 'all' ? 'All' : STATE_LABEL[f]}
+              {counts && f !== 'all' && <span className="count">{counts[f]}</span>}
+            </AppLink>
+          ))}
+        </div>
+      </div>
+      <VirtualList
+        items={refs}
+        getKey={(r) => r.id}
+        label={`Crawled ${KIND_LABEL[kind].toLowerCase()}`}
+        highlighted={highlighted}
+        listRef={listRef}
+        rowHeight={ROW_HEIGHT}
+        isChecked={kind === 'offer' ? (r) => (r as OfferRef).checked : undefined}
+        onCheck={(r, _i, extend) => runCommand(extend ? 'list.extendSelect' : 'list.toggleSelect', 'pointer', r.id)}
+        onRowClick={(r) => runCommand('list.open', 'pointer', r.id)}
+        renderRow={(r) => <RefRow r={r} pending={!!s.pending[r.id]} />}
+        footer={
+          s.status === 'loading' ? (
+            <div className="vlist-status">Loading…</div>
+          ) : s.status === 'failed' ? (
+            <div className="vlist-status" role="alert">
+              {s.error}
+            </div>
+          ) : s.status === 'ready' && !refs.length ? (
+            <div className="vlist-status">{filter === 'new' ? `No new ${KIND_LABEL[kind].toLowerCase()} left to review.` : `No ${KIND_LABEL[kind].toLowerCase()} ${filter === 'all' ? 'in this source' : `in state ${STATE_LABEL[filter as RefState].toLowerCase()}`}.`}</div>
+          ) : null
+        }
+      />
+    </>
+  );
+
+  return <SplitPane list={list} pane={focused && s.focus ? <RefPane r={focused} focus={s.focus as Focus} kind={kind} /> : <NothingOpen kind={kind} done={s.status === 'ready'} />} paneOpen={!!focused} />;
+}
+
+function RefRow({ r, pending }: { r: AnyRef; pending: boolean }) {
+  const meta: (string | null)[] =
+    'name' in r
+      ? [r.network, r.annual_fee === null ? null : formatMoney(r.annual_fee), r.card_name ? `→ ${r.card_name}` : null]
+      : 'merchant_name' in r
+        ? [r.area_name, r.address]
+        : [r.discount, r.card_names.join(', ') || null, r.outlet_names.length ? `${r.outlet_names.length} outlets` : null];
+  return (
+    <div className="rec-row">
+      <div className="rec-line">
+        <span className="rec-title">{refTitle(r)}</span>
+        <span className="state-pill" style={{ marginLeft: 'auto', opacity: pending ? 0.6 : 1 }}>
+          <Badge tone={STATE_TONE[r.state]}>{pending ? `${STATE_LABEL[r.state]}…` : STATE_LABEL[r.state]}</Badge>
+        </span>
+      </div>
+      <div className="rec-meta">
+        <span className="rec-ellipsis">{meta.filter(Boolean).join(' · ') || '\u00a0'}</span>
+      </div>
+    </div>
+  );
+}
+
+function RefPane({ r, focus, kind }: { r: AnyRef; focus: Focus; kind: RefKind }) {
+  const isNew = r.state === 'new';
+  return (
+    <div className="pane">
+      <header className="pane-head">
+        <h2>{refTitle(r)}</h2>
+        <Badge tone={STATE_TONE[r.state]}>{STATE_LABEL[r.state]}</Badge>
+        {kind !== 'offer' && <CommandButton id="crawl.triage.create" label="Create" />}
+        <CommandButton id="crawl.triage.skip" label="Skip" />
+        <CommandButton id="crawl.triage.undo" label="Undo" variant="ghost" />
+      </header>
+      <div className="pane-body triage-ref">
+        {focus.status === 'taken' && (
+          <div className="triage-notice is-warn" role="alert">
+            <p>{focus.message ?? 'Another reviewer has this ref open.'}</p>
+            <CommandButton id="list.next" label="Move on" />
+          </div>
+        )}
+        {focus.status === 'failed' && (
+          <div className="triage-notice is-warn" role="alert">
+            <p>{focus.message}</p>
+            <button type="button" className="btn" onClick={() => runCommand('list.open', 'button', r.id)}>
+              Retry
+            </button>
+          </div>
+        )}
+        {!isNew && focus.status !== 'taken' && (
+          <div className="triage-notice">
+            <p>
+              Decided: {STATE_LABEL[r.state].toLowerCase()}
+              {'card_name' in r && r.card_name ? ` — ${r.card_name}` : ''}.
+            </p>
+            <span className="muted">
+              <Kbd shortcut="u" /> undoes the last decision made here
+            </span>
+          </div>
+        )}
+        <RefFields r={r} />
+        {kind !== 'offer' && <Candidates focus={focus} disabled={!isNew} noun={kind} />}
+        {kind === 'offer' && (
+          <p className="muted">
+            Offers go live by source: <Kbd shortcut="x" /> checks this one for “Onboard checked offers”; the palette onboards the whole source.
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function RefFields({ r }: { r: AnyRef }) {
+  if ('name' in r) return <CardFields r={r} />;
+  if ('merchant_name' in r) return <OutletFields r={r} />;
+  return <OfferFields r={r} />;
+}
+
+function CardFields({ r }: { r: CardRef }) {
+  return (
+    <dl className="props">
+      <dt>Bank</dt>
+      <dd>{orDash(r.bank_name)}</dd>
+      <dt>Network</dt>
+      <dd>{orDash(r.network)}</dd>
+      <dt>Annual fee</dt>
+      <dd>{orDash(formatMoney(r.annual_fee))}</dd>
+      <dt>Benefits</dt>
+      <dd className="rec-text">{orDash(r.benefits)}</dd>
+      {r.card_id !== null && (
+        <>
+          <dt>Live card</dt>
+          <dd>
+            <AppLink to={`/view-card/${r.card_id}`}>{r.card_name ?? `Card ${r.card_id}`}</AppLink>
+          </dd>
+        </>
+      )}
+      <dt>Key</dt>
+      <dd className="mono">{r.source_key}</dd>
+    </dl>
+  );
+}
+
+function OutletFields({ r }: { r: OutletRef }) {
+  return (
+    <dl className="props">
+      <dt>Merchant</dt>
+      <dd>{r.merchant_name}</dd>
+      <dt>Branch</dt>
+      <dd>{orDash(r.branch)}</dd>
+      <dt>Area</dt>
+      <dd>{orDash(r.area_name)}</dd>
+      <dt>Address</dt>
+      <dd>{orDash(r.address)}</dd>
+      <dt>Location</dt>
+      <dd className="mono">{r.latitude !== null && r.longitude !== null ? `${r.latitude.toFixed(5)}, ${r.longitude.toFixed(5)}` : orDash(null)}</dd>
+      {r.outlet_ids.length > 0 && (
+        <>
+          <dt>Live outlets</dt>
+          <dd className="triage-chips">
+            {r.outlet_ids.map((id) => (
+              <AppLink key={id} to={`/view-outlet/${id}`}>
+                Outlet {id}
+              </AppLink>
+            ))}
+          </dd>
+        </>
+      )}
+      <dt>Key</dt>
+      <dd className="mono">{r.source_key}</dd>
+    </dl>
+  );
+}
+
+function OfferFields({ r }: { r: OfferRef }) {
+  return (
+    <dl className="props">
+      <dt>Discount</dt>
+      <dd>{orDash(r.discount)}</dd>
+      <dt>Valid</dt>
+      <dd>{r.valid_from || r.valid_to ? `${r.valid_from ? formatDay(r.valid_from) : '…'} – ${r.valid_to ? formatDay(r.valid_to) : '…'}` : orDash(null)}</dd>
+      <dt>Cards</dt>
+      <dd className="triage-chips">
+        {r.card_names.length ? r.card_names.map((n) => <Badge key={n} tone={r.card_ref_ids.length ? 'accent' : 'off'}>{n}</Badge>) : orDash(null)}
+        {r.card_names.length > 0 && <span className="muted">{r.card_ref_ids.length} resolved to crawled cards</span>}
+      </dd>
+      <dt>Outlets</dt>
+      <dd className="triage-chips">
+        {r.outlet_names.length ? r.outlet_names.map((n, i) => <Badge key={`${n}-${i}`}>{n}</Badge>) : orDash(null)}
+        {r.outlet_names.length > 0 && <span className="muted">{r.outlet_ref_ids.length} resolved to crawled outlets</span>}
+      </dd>
+      <dt>Terms</dt>
+      <dd className="rec-text">{orDash(r.terms)}</dd>
+      <dt>Checked</dt>
+      <dd>{r.checked ? <Badge tone="on">Checked</Badge> : <span className="muted">No</span>}</dd>
+      {r.offer_id !== null && (
+        <>
+          <dt>Live offer</dt>
+          <dd>
+            <AppLink to={`/view-offer/${r.offer_id}`}>Offer {r.offer_id}</AppLink>
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+function Candidates({ focus, disabled, noun }: { focus: Focus; disabled: boolean; noun: RefKind }) {
+  if (focus.status === 'loading') return <Loader />;
+  if (focus.status !== 'ready') return null;
+  return (
+    <section aria-label="Candidates">
+      <h3 className="triage-section-head">
+        Live {noun}s ranked <span className="muted">· number keys assign</span>
+      </h3>
+      {focus.candidates.length === 0 ? (
+        <p className="muted">
+          No live {noun} looks like this one. <Kbd shortcut="c" /> creates one from it.
+        </p>
+      ) : (
+        <ol className="candidates">
+          {focus.candidates.map((c, i) => (
+            <li key={c.id}>
+              <CandidateRow c={c} n={i + 1} disabled={disabled} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function CandidateRow({ c, n, disabled }: { c: Candidate; n: number; disabled: boolean }) {
+  const diffs = Object.entries(c.differs);
+  const pct = Math.round(c.score * 100);
+  return (
+    <button type="button" className={c.score >= 0.999 ? 'candidate is-exact' : 'candidate'} disabled={disabled || n > 9} onClick={() => runCommand(`crawl.triage.assign${n}`, 'button')} aria-label={`Assign to ${c.title}, ${pct}% match`}>
+      {n <= 9 ? <Kbd shortcut={String(n)} /> : <span />}
+      <span className="candidate-title">{c.title}</span>
+      <span className="candidate-score">
+        <span className="crawl-progress" aria-hidden>
+          <span style={{ width: `${pct}%` }} />
+        </span>
+        {pct}%
+      </span>
+      <span className="candidate-sub">
+        {c.subtitle}
+        {diffs.length === 0 && ' · same fields'}
+      </span>
+      {diffs.length > 0 && (
+        <dl className="candidate-diffs">
+          <dt className="diff-head">Differs</dt>
+          <dd className="diff-head">Crawled</dd>
+          <dd className="diff-head">Live</dd>
+          {diffs.map(([field, [crawled, live]]) => (
+            <div key={field} style={{ display: 'contents' }}>
+              <dt>{field.replace(/_/g, ' ')}</dt>
+              <dd className="diff-crawled" title={crawled ?? ''}>
+                {crawled ?? '—'}
+              </dd>
+              <dd className="diff-live" title={live ?? ''}>
+                {live ?? '—'}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </button>
+  );
+}
+
+function NothingOpen({ kind, done }: { kind: RefKind; done: boolean }) {
+  return (
+    <div className="empty pane-empty">
+      <p>{done ? `Pick a crawled ${kind} to review it.` : 'Loading…'}</p>
+      <div className="pane-empty-keys muted">
+        <Kbd shortcut="j, k" /> <span>next / previous</span>
+        {kind !== 'offer' && (
+          <>
+            <Kbd shortcut="1" /> <span>assign the nth candidate (a: the top one)</span>
+            <Kbd shortcut="c" /> <span>create a live {kind}</span>
+          </>
+        )}
+        <Kbd shortcut="s" /> <span>skip</span>
+        {kind === 'offer' && (
+          <>
+            <Kbd shortcut="x" /> <span>check (⇧ for a range)</span>
+          </>
+        )}
+        <Kbd shortcut="u" /> <span>undo</span>
+      </div>
+    </div>
+  );
+}

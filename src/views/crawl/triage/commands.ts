@@ -1,0 +1,127 @@
+// The triage view's keys, each a command (palette, hotkey, button and cheat sheet alike):
+// 1–9 assign the nth candidate, a the top one, c create a live record, s skip, u / mod+z undo
+// the last decision made here. j/k, Enter, Escape, x and shift+x are the list keys
+// (src/commands/list.ts) acting on the queue's model (src/store/triageModel.ts).
+import { networkResource, type Network } from '../../../../contract/network';
+import { ApiError } from '../../../api/client';
+import { resourceClient } from '../../../api/resourceClient';
+import { CommandError } from '../../../commands/runner';
+import type { Command, PickItem } from '../../../commands/types';
+import { canDecide, canUndo, decide, triageState, undoLast } from '../../../store/triageModel';
+import { openPalette } from '../../../store/ui';
+import { bulkWithConfirm } from '../bulk';
+import { CRAWL_TRIAGE_VIEW } from './entry';
+
+const scope = `view:${CRAWL_TRIAGE_VIEW}` as const;
+const group = 'Crawl triage';
+const CANDIDATE_KEYS = 9;
+const networkClient = resourceClient<Network>(networkResource);
+
+/** Cards and outlets are decided one by one; offers are onboarded by source. */
+const decidable = () => triageState.kind !== 'offer' && canDecide();
+const candidate = (n: number) => triageState.focus?.candidates[n];
+const noun = () => (triageState.kind === 'card' ? 'card' : 'outlet');
+
+const assign = (n: number) => {
+  const c = candidate(n);
+  return c ? decide('assign', { liveId: c.id }) : undefined;
+};
+
+/** A card whose network the server cannot tell (422 on network_id): ask for one, then create. */
+async function createCard(networkId?: number) {
+  try {
+    return await decide('create', { networkId });
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 422 && e.fieldErrors.network_id && networkId === undefined) {
+      openPalette('crawl.triage.createWithNetwork');
+      return undefined;
+    }
+    throw e;
+  }
+}
+
+export const triageCommands: Command[] = [
+  ...Array.from({ length: CANDIDATE_KEYS }, (_, i): Command => ({
+    id: `crawl.triage.assign${i + 1}`,
+    title: `Assign to candidate ${i + 1}`,
+    group,
+    shortcut: String(i + 1),
+    scope,
+    // One palette entry ("Assign to top candidate") stands for the nine keys.
+    palette: false,
+    enabled: () => decidable() && !!candidate(i),
+    run: () => assign(i),
+  })),
+  {
+    id: 'crawl.triage.assignTop',
+    title: 'Assign to top candidate',
+    group,
+    keywords: ['link', 'match', 'best', 'first', 'existing'],
+    shortcut: 'a',
+    scope,
+    enabled: () => decidable() && !!candidate(0),
+    run: () => assign(0),
+  },
+  {
+    id: 'crawl.triage.create',
+    get title() {
+      return `Create live ${noun()} from ref`;
+    },
+    group,
+    keywords: ['new', 'make', 'add', 'live', 'no match'],
+    shortcut: 'c',
+    scope,
+    enabled: decidable,
+    run: () => (triageState.kind === 'card' ? createCard() : decide('create')),
+  },
+  {
+    id: 'crawl.triage.createWithNetwork',
+    title: 'Create live card with network…',
+    group,
+    keywords: ['network', 'visa', 'mastercard', 'new card'],
+    scope,
+    enabled: () => decidable() && triageState.kind === 'card',
+    pick: {
+      placeholder: 'Which network is the card on?',
+      async load(search, signal): Promise<PickItem[]> {
+        const res = await networkClient.list({ query: search || undefined, page: 1, per_page: 50 }, { signal });
+        return res.data.map((n) => ({ key: String(n.id), label: n.type, value: n.id }));
+      },
+    },
+    run: (_ctx, networkId) => createCard(networkId as number),
+  },
+  {
+    id: 'crawl.triage.skip',
+    title: 'Skip ref',
+    group,
+    keywords: ['ignore', 'leave out', 'reject', 'pass'],
+    shortcut: 's',
+    scope,
+    enabled: () => canDecide(),
+    run: () => decide('skip'),
+  },
+  {
+    id: 'crawl.triage.undo',
+    title: 'Undo last decision',
+    group,
+    keywords: ['revert', 'back', 'oops'],
+    shortcut: 'u, mod+z',
+    scope,
+    enabled: canUndo,
+    messages: { success: 'Undone.' },
+    run: () => undoLast(),
+  },
+  {
+    id: 'crawl.triage.onboardChecked',
+    title: 'Onboard checked offers…',
+    group,
+    keywords: ['transfer', 'publish', 'live', 'checked', 'selected'],
+    scope,
+    enabled: () => triageState.kind === 'offer' && triageState.refs.some((r) => 'checked' in r && r.checked),
+    run() {
+      const source = triageState.source;
+      if (!source) throw new CommandError('The source is still loading.');
+      return bulkWithConfirm('onboard', source.from_source, true);
+    },
+  },
+];
