@@ -47,6 +47,7 @@ function inputOf(op: AnyOp): string {
   if (op.body) {
     const files = Object.entries(op.files ?? {}).map(([f, kind]) => `${f}? (${kind} file)`);
     parts.push(`body${op.multipart ? ' (JSON or multipart)' : ''}: ${[fields(op.body), ...files].filter(Boolean).join(', ')}`);
+    if (op.alternativeBody) parts.push(`or body: ${fields(op.alternativeBody)} alone`);
   } else if (op.files) {
     parts.push(`multipart: ${Object.entries(op.files).map(([f, kind]) => `${f} (${kind} file)`).join(', ')}`);
   }

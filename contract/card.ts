@@ -54,6 +54,13 @@ export const CardFilters = Type.Object({
   display: Type.Optional(Type.Boolean()),
 });
 
+/**
+ * The update call's second body: `{ status }` and nothing else confirms a card's status as a
+ * reviewer of a crawled card found it (server/services/cardStatus.ts).
+ */
+export const CardStatusBody = Type.Object({ status: CardStatus });
+export type CardStatusBody = Static<typeof CardStatusBody>;
+
 export const cardResource = defineResource({
   name: 'card',
   label: { one: 'Card', many: 'Cards' },
@@ -63,6 +70,11 @@ export const cardResource = defineResource({
   listMethod: 'POST',
   showIdIn: 'query',
   updateMethod: 'POST',
+  updateAlternative: {
+    body: CardStatusBody,
+    summary:
+      'with { status } alone (no version), confirm its status: Discontinued also hides it (display false); a crawled card assigned to it records the decision, which crawl.undo undoes',
+  },
   removeIdParam: 'card_id',
   files: { image: 'image' },
   filters: CardFilters,

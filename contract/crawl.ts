@@ -448,6 +448,24 @@ export const skipRef = defineOp({
   touches: ['cardRef', 'outletRef', 'offerRef', 'crawlSource'],
 });
 
+export const assignRefs = defineOp({
+  ...admin,
+  id: 'crawl.assignMany',
+  method: 'POST',
+  path: `${ADMIN_ROOT}/crawl_refs/assign`,
+  summary:
+    'Assign several crawled cards or outlets to one live record, in one transaction, one decision per ref (each undoable); 409 naming a ref another reviewer has, 422 for unknown ids',
+  body: Type.Object({ kind: Type.Union([Type.Literal('card'), Type.Literal('outlet')]), ref_ids: Type.Array(Id, { minItems: 1, maxItems: 500, uniqueItems: true }), live_id: Id }),
+  response: RecordEnvelope(
+    Type.Object({
+      assigned: Type.Integer({ description: 'refs assigned by this call' }),
+      unchanged: Type.Integer({ description: 'refs that were assigned to the live record already (no decision made)' }),
+      refs: Type.Array(Type.Union([CardRef, OutletRef]), { description: 'every ref named, as it is now' }),
+    }),
+  ),
+  touches: ['cardRef', 'outletRef', 'crawlSource'],
+});
+
 export const undoDecision = defineOp({
   ...admin,
   id: 'crawl.undo',
@@ -493,6 +511,7 @@ export const crawlOps = [
   claimRef,
   releaseRef,
   skipRef,
+  assignRefs,
   undoDecision,
   refHistory,
 ];

@@ -43,6 +43,13 @@ export interface Op<
   query?: Q;
   /** The JSON body (or the multipart form's fields, which the server coerces by this schema). */
   body?: B;
+  /**
+   * A second body the same method and path take instead (one call, two shapes: the card
+   * update, or `{ status }` alone). A body holding the alternative's required fields and no
+   * other field of `body` is checked against it, any other against `body` (`takesAlternative`);
+   * the alternative takes no files.
+   */
+  alternativeBody?: TObject;
   /** The body may also come as multipart/form-data (SPEC.md marks these calls multipart). */
   multipart?: boolean;
   /** Upload fields of a multipart body. A field `f` may be cleared with `remove_f=true`. */
@@ -101,6 +108,25 @@ export type OpOutput<O extends AnyOp> = Static<O['response']>;
 
 /** The names of an operation's upload fields. */
 export type FileField<O> = O extends { files: Readonly<Record<infer K, FileKind>> } ? K & string : never;
+
+/**
+ * Whether a body is meant for the operation's alternative body: it has every required field
+ * of the alternative and none of the main body's other fields (nor a `remove_<file>` flag).
+ * The server validates by it and the handler branches by it, so the two cannot disagree.
+ */
+export function takesAlternative(op: Pick<AnyOp, 'body' | 'alternativeBody' | 'files'>, body: unknown): boolean {
+  const alt = op.alternativeBody;
+  if (!alt || !body || typeof body !== 'object' || Array.isArray(body)) return false;
+  const has = (k: string) => Object.prototype.hasOwnProperty.call(body, k);
+  return (alt.required ?? []).every(has) && !mainOnlyFields(op).some(has);
+}
+
+/** The fields of the main body (and its file flags) that the alternative body does not have. */
+export function mainOnlyFields(op: Pick<AnyOp, 'body' | 'alternativeBody' | 'files'>): string[] {
+  const main = Object.keys((op.body as TObject | undefined)?.properties ?? {});
+  const flags = Object.keys(op.files ?? {}).map((f) => `remove_${f}`);
+  return [...main, ...flags].filter((k) => !(k in (op.alternativeBody?.properties ?? {})));
+}
 
 /** '/admin/v1/update_bank/:id' + { id: 3 } → '/admin/v1/update_bank/3'. */
 export function pathOf(op: Pick<AnyOp, 'path'>, params?: Readonly<Record<string, unknown>>): string {

@@ -42,6 +42,12 @@ export interface ResourceContract<TEntity extends TObject = TObject, TCreate ext
   showIdIn?: 'path' | 'query';
   /** HTTP method of the update call (SPEC.md varies: POST multipart or PUT JSON). */
   updateMethod: 'POST' | 'PUT';
+  /**
+   * A second body the update call takes (contract/operation.ts `alternativeBody`), with the
+   * words that say what it does; the server handles it by the resource's hook
+   * (server/routes/crud.ts ALTERNATIVES).
+   */
+  updateAlternative?: { body: TObject; summary: string };
   /** Query parameter carrying the id on delete (`delete_bank?bank_id=`); empty when the path has `:id`. */
   removeIdParam: string;
   /** Multipart file fields and what they accept. */
@@ -140,9 +146,10 @@ function crudOps<E extends TObject, C extends TObject, U extends TObject>(r: Res
       id: `${r.name}.update`,
       method: r.updateMethod as Method,
       path: ADMIN_ROOT + r.paths.update,
-      summary: `Update a ${one}`,
+      summary: r.updateAlternative ? `Update a ${one}; or ${r.updateAlternative.summary}` : `Update a ${one}`,
       params: IdParams,
       body,
+      alternativeBody: r.updateAlternative?.body,
       multipart,
       files: r.files,
       response: record,

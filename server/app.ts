@@ -105,7 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const handlers: Bound[] = [
     ...authHandlers({ auth, mailer }),
     ...dashboardHandlers(),
-    ...resources.flatMap(crudHandlers),
+    ...resources.flatMap((r) => crudHandlers(r, { now: deps.now ?? Date.now })),
     ...cardHandlers(),
     ...csvHandlers(),
     ...searchHandlers(),

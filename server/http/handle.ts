@@ -13,13 +13,14 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import type { User } from '../../contract/auth';
 import { ErrorEnvelope } from '../../contract/envelope';
-import type { AnyOp, OpInput, OpOutput } from '../../contract/operation';
+import { mainOnlyFields, takesAlternative, type AnyOp, type OpInput, type OpOutput } from '../../contract/operation';
 import type { Db, Tx } from '../db/connection';
 import { HttpError, badField, fieldLabel } from '../errors';
 import type { Units } from '../services/batches';
 import type { Uploads } from '../services/uploads';
 import type { Guards } from './authGuard';
 import { toHttpError } from '../db/constraintErrors';
+import { validatorOf } from '../services/validate';
 import { multipartToBody } from './multipart';
 import { bodyReadEnds } from './errorHandler';
 
@@ -103,16 +104,23 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
   const files = Object.keys(op.files ?? {});
   const body = wireBody(op);
   const one = deps.nounOf(op.resource);
-  const typeForm = op.multipart && body ? multipartToBody(body as TObject) : null;
+  const main = mainBody(op);
+  const formFields = op.alternativeBody && main ? Type.Object({ ...main.properties, ...op.alternativeBody.properties }) : (body as TObject);
+  const typeForm = op.multipart && body ? multipartToBody(formFields) : null;
   // Every body is required (as the OpenAPI document says); a list's filter payload may be
   // JSON `null` ("no filters"), but not missing.
-  const nullBody = !!body && (body as TSchema).type !== 'object';
+  const nullBody = !!body && (body as TSchema).type !== 'object' && !op.alternativeBody;
   const guard = op.access === 'admin' ? deps.guards.requireAdmin : op.access === 'user' ? deps.guards.requireUser : undefined;
   const route: RouteOptions = {
     method: op.method,
     url: op.path,
     bodyLimit: op.bodyLimit,
     config: { opId: op.id },
+    // Two bodies: each is checked against the one it is meant for, so a refusal names that
+    // body's fields only ("Version is required.", not every field of both shapes).
+    ...(op.alternativeBody && {
+      validatorCompiler: ({ schema, httpPart }: { schema: object; httpPart?: string }) => (httpPart === 'body' ? eitherBody(op, main!, body!) : validatorOf(schema, { coerce: true })),
+    }),
     schema: {
       operationId: op.id,
       tags: [op.tag],
@@ -135,6 +143,8 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
       if (body && (req.body === undefined || (req.body === null && !nullBody))) throw badField('body', 'The request body is empty.');
       await typeForm?.(req);
       takeFiles(req, files);
+      const upload = Object.keys(req.uploaded ?? {})[0];
+      if (upload && takesAlternative(op, req.body)) throw badField(upload, `${fieldLabel(upload)} is not taken with this body.`);
     },
     handler: async (req) => {
       const saved: string[] = [];
@@ -189,13 +199,35 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
 /**
  * The body the route validates: the operation's fields plus, for each upload field `f`, the
  * `remove_f` flag that clears it. The files themselves are taken out before validation.
+ * With an alternative body, either one; the alternative refuses the main body's other fields
+ * outright (rather than dropping them as unknown), so the document says what the server does.
  */
 function wireBody(op: AnyOp): TSchema | undefined {
+  const main = mainBody(op);
+  if (!op.alternativeBody || !main) return main ?? op.body;
+  const refused = Object.fromEntries(mainOnlyFields(op).map((k) => [k, Type.Optional(Type.Never({ description: 'not taken with this body' }))]));
+  return Type.Union([main, Type.Object({ ...op.alternativeBody.properties, ...refused })]);
+}
+
+function mainBody(op: AnyOp): TObject | undefined {
   const files = Object.keys(op.files ?? {});
-  if (!files.length) return op.body;
+  if (!files.length) return op.body as TObject | undefined;
   const fields = (op.body as TObject | undefined)?.properties ?? {};
   const flags = Object.fromEntries(files.map((f) => [`remove_${f}`, Type.Optional(Type.Boolean({ description: `true clears ${f}` }))]));
   return Type.Object({ ...fields, ...flags });
+}
+
+/** The body validator of a call with two bodies: the one `takesAlternative` picks checks it. */
+function eitherBody(op: AnyOp, main: TSchema, both: TSchema) {
+  const alternative = (both.anyOf as TSchema[])[1];
+  const check = (data: unknown) => {
+    const fn = validatorOf(takesAlternative(op, data) ? alternative : main);
+    const valid = fn(data);
+    check.errors = fn.errors;
+    return valid;
+  };
+  check.errors = null as ReturnType<typeof validatorOf>['errors'];
+  return check;
 }
 
 /** Moves upload fields from the body to `req.uploaded`; a value that is no file is a 422 on its field. */

@@ -37,6 +37,12 @@ export async function outletExists(tx: Tx, id: number): Promise<boolean> {
   return (await tx.query('select 1 from outlets_view where id = $1', [id])).rows.length > 0;
 }
 
+/** A live card's or outlet's title as the palette shows it, or null when there is none. */
+export async function liveTitle(tx: Tx, kind: 'card' | 'outlet', id: number): Promise<string | null> {
+  const sql = kind === 'card' ? 'select name as title from cards_view where id = $1' : "select merchant_name || coalesce(' — ' || branch, '') as title from outlets_view where id = $1";
+  return (await tx.query<{ title: string }>(sql, [id])).rows[0]?.title ?? null;
+}
+
 /** A card made from a ref: as add_card would write it, then marked with the source it came from. */
 export async function createCard(tx: Tx, data: Record<string, unknown>, fromSource: string): Promise<Card> {
   const card = await repositoryFor<Card>(cardResource).create(tx, data);

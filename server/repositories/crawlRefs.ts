@@ -47,6 +47,15 @@ export async function getRef<K extends RefKind>(tx: Tx, kind: K, id: number, now
   return row ? toRef<K>(row, now) : null;
 }
 
+/**
+ * The crawled cards that stand for a live card (assigned to it, made as it, or confirmed
+ * discontinued), locked for a decision; skipped ones keep their link but decide nothing.
+ */
+export async function refsOfCard(tx: Tx, cardId: number, now: number): Promise<CardRef[]> {
+  const rows = (await tx.query(`${selectRefs('card')} where r.card_id = $1 and r.state in ('assigned', 'created', 'discontinued') order by r.id for update of r`, [cardId])).rows;
+  return rows.map((r) => toRef<'card'>(r, now));
+}
+
 export interface RefListParams {
   sourceId: number;
   page: number;

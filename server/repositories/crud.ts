@@ -149,9 +149,12 @@ function isPlainText(schema: TSchema | undefined): boolean {
   return schema.type === 'string' && !schema.format;
 }
 
-/** "Card  VISA plat" → ['card', 'visa', 'plat']: every word must match somewhere. */
+/**
+ * "Card  VISA plat" → ['card', 'visa', 'plat']: every word must match somewhere. A NUL (`?query=%00`)
+ * separates words too: no stored text holds one, and PostgreSQL refuses it in a parameter.
+ */
 export function searchTerms(query: string | undefined): string[] {
-  return (query ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+  return (query ?? '').toLowerCase().split(/[\s\0]+/).filter(Boolean).slice(0, 8);
 }
 
 function orderBy(sorts: Record<string, string>, sort: string): string {

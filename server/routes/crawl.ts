@@ -3,6 +3,7 @@
 // rules live in server/services/crawlReview.ts (one ref) and crawlBulk.ts (a whole source).
 import {
   assignCardRef,
+  assignRefs,
   assignOutletRef,
   claimRef,
   createCardFromRef,
@@ -35,6 +36,7 @@ import { bind, type Bound, type CallContext } from '../http/handle';
 import { getRef, listRefs, sourceExists } from '../repositories/crawlRefs';
 import { getSource, listSources as sourcesPage } from '../repositories/crawlSources';
 import { paginate } from '../repositories/crud';
+import { assignMany } from '../services/crawlAssign';
 import * as bulk from '../services/crawlBulk';
 import * as review from '../services/crawlReview';
 
@@ -108,6 +110,12 @@ export function crawlHandlers({ now }: CrawlDeps): Bound[] {
       return { message: 'Released.' };
     }),
     bind(skipRef, async ({ body }, tx, ctx) => ({ message: skipRef.message!, data: await review.skipRef(tx, body.kind, body.ref_id, who(ctx)) })),
+    bind(assignRefs, async ({ body }, tx, ctx) => {
+      const done = await assignMany(tx, body.kind, body.ref_ids, body.live_id, who(ctx));
+      const refs = (n: number) => `${n} ${body.kind} ref${n === 1 ? '' : 's'}`;
+      const already = done.unchanged ? ` ${refs(done.unchanged)} ${done.unchanged === 1 ? 'was' : 'were'} assigned to it already.` : '';
+      return { message: `Assigned ${refs(done.assigned)} to ${done.title}.${already}`, data: { assigned: done.assigned, unchanged: done.unchanged, refs: done.refs } };
+    }),
     bind(undoDecision, async ({ params }, tx, ctx) => ({ message: undoDecision.message!, data: await review.undoDecision(tx, params.id, who(ctx)) })),
     bind(refHistory, async ({ query }, tx, ctx) => ({ data: await review.history(tx, query.kind, query.ref_id, who(ctx)) })),
   ];

@@ -1,23 +1,42 @@
 // The five calls of every resource in contract/operations.ts, from its derived operations
 // (contract/resource.ts) and its repository (server/repositories/registry.ts). Per-entity
-// rules that refuse a call (an admin deleting their own account) are listed in RULES.
+// rules that refuse a call (an admin deleting their own account) are listed in RULES; the
+// handlers of an update call's second body (contract/resource.ts updateAlternative) in
+// ALTERNATIVES.
+import type { CardStatusBody } from '../../contract/card';
+import { takesAlternative } from '../../contract/operation';
 import type { Resource } from '../../contract/resource';
 import { recordIdOf } from '../../contract/resource';
+import type { Tx } from '../db/connection';
 import { HttpError } from '../errors';
 import { bindDerived, type Bound, type CallContext } from '../http/handle';
 import { repositoryFor } from '../repositories/registry';
+import { confirmCardStatus } from '../services/cardStatus';
+import type { Reviewer } from '../services/crawlReview';
 import { selfProtection, type CrudRule } from '../services/users';
 
 const RULES: Record<string, CrudRule> = { user: selfProtection };
 
+/** Answers the updated record, or null when it does not exist. The body has passed the alternative's schema. */
+type AlternativeUpdate = (tx: Tx, id: number, body: Record<string, unknown>, who: Reviewer) => Promise<unknown>;
+const ALTERNATIVES: Record<string, AlternativeUpdate> = {
+  card: (tx, id, body, who) => confirmCardStatus(tx, id, body as CardStatusBody, who),
+};
+
+export interface CrudDeps {
+  /** The server's clock (a crawled ref's claim runs out on it). */
+  now: () => number;
+}
+
 type Row = { id: number } & Record<string, unknown>;
 
-export function crudHandlers(resource: Resource): Bound[] {
+export function crudHandlers(resource: Resource, { now }: CrudDeps): Bound[] {
   const { ops } = resource;
   const repo = repositoryFor<Row>(resource);
   const rule = RULES[resource.name];
   const files = Object.keys(resource.files ?? {});
   const notFound = () => new HttpError(404, `${resource.label.one} not found.`);
+  if (ops.update?.alternativeBody && !ALTERNATIVES[resource.name]) throw new Error(`${ops.update.id}: a second body with no handler in ALTERNATIVES`);
 
   /** Stores new uploads in the body's file columns; `null` clears one. Returns the files replaced. */
   async function withFiles(ctx: CallContext, body: Record<string, unknown>, before?: Row) {
@@ -56,6 +75,13 @@ export function crudHandlers(resource: Resource): Bound[] {
     bound.push(
       bindDerived(ops.update, async ({ params = {}, body }, tx, ctx) => {
         const id = Number(params.id);
+        const alternative = ALTERNATIVES[resource.name];
+        if (alternative && takesAlternative(ops.update!, body)) {
+          const who = { id: ctx.user!.id, name: ctx.user!.name, now: now() };
+          const row = await alternative(tx, id, body ?? {}, who);
+          if (!row) throw notFound();
+          return { message: resource.messages.updated, data: row };
+        }
         rule?.('update', id, body ?? {}, ctx.user?.id ?? null);
         const before = await repo.get(tx, id);
         if (!before) throw notFound();

@@ -25,6 +25,7 @@ import {
 } from '../repositories/crawlLive';
 import { claim as setClaim, getRef, setRef, type AnyRef, type RefOf } from '../repositories/crawlRefs';
 import { getSource } from '../repositories/crawlSources';
+import { restoreCardStatus, type CardStatusDetail } from './cardStatus';
 
 /** Who decides, and the server's clock (claims run out on it). */
 export interface Reviewer {
@@ -43,11 +44,11 @@ async function refFor<K extends RefKind>(tx: Tx, kind: K, id: number, who: Revie
 }
 
 /** Refuses when another reviewer holds a live claim on the ref. */
-function assertFree(ref: AnyRef, who: Reviewer, field = 'ref_id') {
+export function assertFree(ref: AnyRef, who: Reviewer, field = 'ref_id') {
   if (ref.claimed_by !== null && ref.claimed_by !== who.id) throw badField(field, `Being reviewed by ${ref.claimed_by_name ?? 'another reviewer'}.`, 409);
 }
 
-async function decide<K extends RefKind>(tx: Tx, kind: K, ref: AnyRef, action: Action, changes: Record<string, unknown>, detail: DecisionDetail, who: Reviewer): Promise<RefOf[K]> {
+export async function decide<K extends RefKind>(tx: Tx, kind: K, ref: AnyRef, action: Action, changes: Record<string, unknown>, detail: DecisionDetail, who: Reviewer): Promise<RefOf[K]> {
   await setRef(tx, kind, ref.id, changes);
   await insertDecision(tx, kind, ref.id, action, detail, who.id);
   return (await getRef(tx, kind, ref.id, who.now))!;
@@ -88,7 +89,26 @@ export async function assignCard(tx: Tx, refId: number, cardId: number, who: Rev
   const ref = await refFor(tx, 'card', refId, who, 'card_ref_id');
   assertFree(ref, who, 'card_ref_id');
   if (!(await cardExists(tx, cardId))) throw badField('card_id', `Card ${cardId} does not exist.`);
-  return decide(tx, 'card', ref, 'assign', { state: 'assigned', card_id: cardId }, { state: ref.state, state_after: 'assigned', card_id: ref.card_id }, who);
+  const { changes, detail } = assigning('card', ref, cardId);
+  return decide(tx, 'card', ref, 'assign', changes, detail, who);
+}
+
+/**
+ * What assigning a ref to a live record changes, and what undoing it needs. A crawled outlet
+ * may stand for several branches: assigning adds to its outlets. `same`: it is linked to that
+ * record already, so there is nothing to decide.
+ */
+export function assigning(kind: 'card' | 'outlet', ref: CardRef | OutletRef, liveId: number): { same: boolean; changes: Record<string, unknown>; detail: DecisionDetail } {
+  if (kind === 'card') {
+    const r = ref as CardRef;
+    const same = r.card_id === liveId && ['assigned', 'created', 'discontinued'].includes(r.state);
+    return { same, changes: { state: 'assigned', card_id: liveId }, detail: { state: r.state, state_after: 'assigned', card_id: r.card_id } };
+  }
+  const r = ref as OutletRef;
+  const outletIds = r.outlet_ids.includes(liveId) ? r.outlet_ids : [...r.outlet_ids, liveId];
+  const state = r.state === 'created' ? 'created' : 'assigned';
+  const same = r.outlet_ids.includes(liveId) && (r.state === 'created' || r.state === 'assigned');
+  return { same, changes: { state, outlet_ids: outletIds }, detail: { state: r.state, state_after: state, outlet_ids: r.outlet_ids } };
 }
 
 /**
@@ -124,10 +144,8 @@ export async function assignOutlet(tx: Tx, refId: number, outletId: number, who:
   const ref = await refFor(tx, 'outlet', refId, who, 'outlet_ref_id');
   assertFree(ref, who, 'outlet_ref_id');
   if (!(await outletExists(tx, outletId))) throw badField('outlet_id', `Outlet ${outletId} does not exist.`);
-  // One crawled merchant entry may stand for several branches: assigning adds to its outlets.
-  const outletIds = ref.outlet_ids.includes(outletId) ? ref.outlet_ids : [...ref.outlet_ids, outletId];
-  const state = ref.state === 'created' ? 'created' : 'assigned';
-  return decide(tx, 'outlet', ref, 'assign', { state, outlet_ids: outletIds }, { state: ref.state, state_after: state, outlet_ids: ref.outlet_ids }, who);
+  const { changes, detail } = assigning('outlet', ref, outletId);
+  return decide(tx, 'outlet', ref, 'assign', changes, detail, who);
 }
 
 export async function createOutletFromRef(tx: Tx, refId: number, who: Reviewer): Promise<OutletRef> {
@@ -214,9 +232,15 @@ export async function undoDecision(tx: Tx, id: number, who: Reviewer): Promise<A
   if (ref.state !== detail.state_after) throw badField('id', `The ref has changed since (it is ${ref.state} now): this decision can no longer be undone.`, 409);
   const restore: Record<string, unknown> = { state: detail.state };
   if (kind === 'card' && 'card_id' in detail) restore.card_id = detail.card_id;
+  if (kind === 'card' && 'confirmed_status' in detail) restore.confirmed_status = detail.confirmed_status;
   if (kind === 'outlet' && detail.outlet_ids) restore.outlet_ids = detail.outlet_ids;
   if (kind === 'offer' && detail.fields) Object.assign(restore, detail.fields);
   await setRef(tx, kind, ref.id, restore);
+  // A confirmed status (server/services/cardStatus.ts): the card as it was too.
+  if (kind === 'card' && detail.card_before && (ref as CardRef).card_id !== null) {
+    const why = await restoreCardStatus(tx, (ref as CardRef).card_id!, detail as DecisionDetail & CardStatusDetail);
+    if (why) throw badField('id', why, 409);
+  }
   // The live records the decision made go again, unless something uses them by now.
   const made: ['card' | 'outlet', number[]] | null = detail.created_card_id
     ? ['card', [detail.created_card_id]]

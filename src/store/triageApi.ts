@@ -1,13 +1,16 @@
 // The triage model's calls (src/store/triageModel.ts) on the real API, one operation each.
+import { cardResource } from '../../contract/card';
 import {
   assignCardRef,
   assignOutletRef,
+  assignRefs,
   claimRef,
   createCardFromRef,
   createOutletFromRef,
   listCardRefs,
   listOfferRefs,
   listOutletRefs,
+  refHistory,
   releaseRef,
   showSource,
   skipRef,
@@ -49,4 +52,7 @@ export const triageApi: TriageApi = {
   skip: (kind, refId) => call(skipRef, { body: { kind, ref_id: refId } }).then((r) => r.data),
   undo: (decisionId) => call(undoDecision, { params: { id: decisionId } }).then((r) => r.data),
   setChecked: (refId, checked) => call(updateOfferRef, { params: { id: refId }, body: { checked } }).then((r) => r.data),
+  confirmStatus: (cardId, status) => call(cardResource.ops.update!, { params: { id: cardId }, body: { status } }),
+  assignMany: (kind, refIds, liveId) => call(assignRefs, { body: { kind, ref_ids: [...refIds], live_id: liveId } }).then((r) => ({ message: r.message, refs: r.data.refs })),
+  lastDecision: (kind, refId) => call(refHistory, { query: { kind, ref_id: refId } }).then((r) => r.data.find((d) => d.undone_at === null)?.id ?? null),
 };

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CardRef, CrawlSource } from '../../contract/crawl';
 import { ApiError } from '../api/client';
-import { canUndo, decide, focusRef, setTriageApi, showQueue, triageList, triageState, undoLast, type AnyRef, type TriageApi } from './triageModel';
+import { assignChecked, canConfirmStatus, canUndo, checkedRefs, confirmStatus, decide, focusRef, setTriageApi, showQueue, triageList, triageState, undoLast, type AnyRef, type TriageApi } from './triageModel';
 
 const card = (id: number, state: CardRef['state'] = 'new'): CardRef => ({
   id,
@@ -48,6 +48,17 @@ function fakeApi(refs: AnyRef[]) {
     skip: vi.fn((_k, id) => settle(id, 'skipped')),
     undo: vi.fn(async (decisionId: number) => ({ ...refs.find((r) => r.id === decisionId - 100)!, state: 'new' as const, last_decision_id: null })),
     setChecked: vi.fn(),
+    confirmStatus: vi.fn(async () => {
+      await gate.hold;
+      if (gate.refuse) throw new ApiError(409, 'POST', { message: 'Being reviewed by Sara.' });
+      return {};
+    }),
+    lastDecision: vi.fn(async (_k, id: number) => 100 + id),
+    assignMany: vi.fn(async (_k, ids: readonly number[], liveId: number) => {
+      await gate.hold;
+      if (gate.refuse) throw new ApiError(409, 'POST', { message: 'Being reviewed by Sara.' });
+      return { message: `Assigned ${ids.length} card refs to Live ${liveId}.`, refs: ids.map((id) => ({ ...decided(id, 'assigned'), card_id: liveId }) as AnyRef) };
+    }),
   };
   return { api, gate };
 }
@@ -133,5 +144,49 @@ describe('the triage queue', () => {
     await showQueue('card', 2, 'new');
     await tick();
     expect(triageState.focus).toMatchObject({ refId: 1, status: 'taken', message: 'Being reviewed by Sara.' });
+  });
+
+  it('confirms the live card of an assigned ref at once, keeps the focus, and u undoes it', async () => {
+    const linked = { ...card(2, 'assigned'), card_id: 9 };
+    const { api, gate } = await open([card(1), linked]);
+    expect(canConfirmStatus()).toBe(false); // ref 1 has no live card
+    await focusRef(2);
+    expect(canConfirmStatus()).toBe(true);
+    const done = confirmStatus('Discontinued');
+    expect(triageState.refs[1]).toMatchObject({ state: 'discontinued', confirmed_status: 'Discontinued' });
+    await done;
+    expect(api.confirmStatus).toHaveBeenCalledWith(9, 'Discontinued');
+    expect(triageState.refs[1].last_decision_id).toBe(102);
+    expect(triageState.focus?.refId).toBe(2);
+    await undoLast();
+    expect(api.undo).toHaveBeenCalledWith(102);
+    expect((triageState.refs[1] as CardRef).confirmed_status).toBeNull();
+
+    gate.refuse = true;
+    await focusRef(2);
+    await expect(confirmStatus('Not Discontinued')).rejects.toBeInstanceOf(ApiError);
+    expect((triageState.refs[1] as CardRef).confirmed_status).toBeNull();
+    expect(canUndo()).toBe(false);
+  });
+
+  it('checks card refs in the view and assigns them all at once; each one undoes on its own', async () => {
+    const { api, gate } = await open([card(1), card(2), card(3)]);
+    await triageList.toggle(1);
+    await triageList.extend(3);
+    expect(checkedRefs().map((r) => r.id)).toEqual([1, 2, 3]);
+    await triageList.toggle(2);
+    gate.refuse = true;
+    await expect(assignChecked(7)).rejects.toBeInstanceOf(ApiError);
+    expect([stateOf(1), stateOf(3)]).toEqual(['new', 'new']);
+    expect(checkedRefs().map((r) => r.id)).toEqual([1, 3]);
+    gate.refuse = false;
+    const done = assignChecked(7);
+    expect(stateOf(1)).toBe('assigned');
+    expect(await done).toEqual({ message: 'Assigned 2 card refs to Live 7.' });
+    expect(api.assignMany).toHaveBeenLastCalledWith('card', [1, 3], 7);
+    expect(checkedRefs()).toEqual([]);
+    await undoLast();
+    expect(api.undo).toHaveBeenLastCalledWith(103);
+    expect([stateOf(1), stateOf(3)]).toEqual(['assigned', 'new']);
   });
 });

@@ -7,6 +7,7 @@
 // moved on) and the error goes up to the command runner, which toasts it. Undo asks the server
 // (crawl.undo) with the ref's last decision, newest decision of this view first.
 import { proxy, ref as keep } from 'valtio';
+import type { CardStatusBody } from '../../contract/card';
 import type { Candidate, CardRef, CrawlSource, OfferRef, OutletRef, RefKind, RefState } from '../../contract/crawl';
 import { ApiError } from '../api/client';
 import { errorText } from '../api/errorText';
@@ -27,6 +28,12 @@ export interface TriageApi {
   skip(kind: RefKind, refId: number): Promise<AnyRef>;
   undo(decisionId: number): Promise<AnyRef>;
   setChecked(refId: number, checked: boolean): Promise<AnyRef>;
+  /** Confirms a live card's status (the card update with `{ status }` alone). */
+  confirmStatus(cardId: number, status: CardStatusBody['status']): Promise<unknown>;
+  /** The ref's newest decision still standing (what undo undoes). */
+  lastDecision(kind: RefKind, refId: number): Promise<number | null>;
+  /** Assigns many card or outlet refs to one live record (one decision each). */
+  assignMany(kind: 'card' | 'outlet', refIds: readonly number[], liveId: number): Promise<{ message: string; refs: AnyRef[] }>;
 }
 
 export interface Focus {
@@ -52,6 +59,11 @@ export const triageState = proxy({
   pending: {} as Record<number, true>,
   /** Refs decided in this view, newest last: what u / mod+z undoes. */
   decided: [] as number[],
+  /**
+   * Card and outlet refs checked (x, shift+x) for "Assign checked refs to…": a passing
+   * selection of this view, unlike an offer ref's `checked`, which the server keeps.
+   */
+  checked: {} as Record<number, true>,
 });
 
 let api: TriageApi | null = null;
@@ -65,8 +77,8 @@ const cursor = cursorList({
   onCursor: (id) => focusRef(id),
   onOpen: (id) => focusRef(id),
   onClose: () => unfocus(),
-  isChecked: (id) => (findRef(id) as OfferRef | undefined)?.checked === true,
-  onCheck: (ids, checked) => setChecked(ids, checked),
+  isChecked: (id) => (triageState.kind === 'offer' ? (findRef(id) as OfferRef | undefined)?.checked === true : !!triageState.checked[id]),
+  onCheck: (ids, checked) => (triageState.kind === 'offer' ? setChecked(ids, checked) : checkLocally(ids, checked)),
 });
 /** The list keys' view of the queue (src/commands/list.ts). */
 export const triageList = cursor.list;
@@ -95,7 +107,7 @@ export async function showQueue(kind: RefKind, sourceId: number, filter: RefFilt
   const same = triageState.kind === kind && triageState.sourceId === sourceId && triageState.filter === filter && triageState.status !== 'idle';
   if (same) return;
   unfocus();
-  Object.assign(triageState, { kind, sourceId, filter, refs: [], status: 'loading', error: null, decided: [] });
+  Object.assign(triageState, { kind, sourceId, filter, refs: [], status: 'loading', error: null, decided: [], checked: {} });
   if (triageState.source?.id !== sourceId) triageState.source = null;
   cursor.setCursor(null);
   listAbort?.abort();
@@ -119,7 +131,7 @@ export async function showQueue(kind: RefKind, sourceId: number, filter: RefFilt
 export function leaveQueue() {
   listAbort?.abort();
   unfocus();
-  Object.assign(triageState, { status: 'idle', refs: [], decided: [] });
+  Object.assign(triageState, { status: 'idle', refs: [], decided: [], checked: {} });
 }
 
 /** The source's counts (after a decision, or on the way in). */
@@ -208,12 +220,23 @@ export async function decide(action: Decision, o: { liveId?: number; networkId?:
     action === 'assign' ? a.assign(kind, r.id, o.liveId!) : action === 'create' ? a.create(kind, r.id, o.networkId ? { network_id: o.networkId } : {}) : a.skip(kind, r.id);
 
   replaceRef({ ...r, state: AFTER[action] } as AnyRef);
-  triageState.pending[r.id] = true;
-  triageState.decided.push(r.id);
   const next = nextOpen(r.id);
-  if (next) moveTo(next.id);
-  else unfocus();
+  return settle(before, work, () => {
+    if (next) moveTo(next.id);
+    else unfocus();
+  }, next?.id ?? null);
+}
 
+/**
+ * The part every decision shares: the ref shown decided (pending) at once, `moveOn` run, the
+ * server's copy put in when it answers; on refusal the ref put back and refocused if the
+ * reviewer is still where the decision sent them (`landing`).
+ */
+async function settle(before: AnyRef, work: Promise<AnyRef>, moveOn: () => void, landing: number | null): Promise<AnyRef> {
+  const id = before.id;
+  triageState.pending[id] = true;
+  triageState.decided.push(id);
+  moveOn();
   const settled = work.then(
     (saved) => {
       replaceRef(saved);
@@ -221,21 +244,43 @@ export async function decide(action: Decision, o: { liveId?: number; networkId?:
     },
     (e: unknown) => {
       replaceRef(before);
-      triageState.decided = triageState.decided.filter((id) => id !== r.id);
-      // Still where the decision sent us: go back to the refused ref.
-      if (triageState.focus?.refId === (next?.id ?? null) || !triageState.focus) moveTo(r.id);
+      triageState.decided = triageState.decided.filter((d) => d !== id);
+      if (triageState.focus?.refId === landing || !triageState.focus) moveTo(id);
       throw e;
     },
   );
   const tracked = settled.catch(() => undefined);
-  inflight.set(r.id, tracked);
+  inflight.set(id, tracked);
   try {
     return await settled;
   } finally {
-    delete triageState.pending[r.id];
-    if (inflight.get(r.id) === tracked) inflight.delete(r.id);
+    delete triageState.pending[id];
+    if (inflight.get(id) === tracked) inflight.delete(id);
     void refreshSource();
   }
+}
+
+/** Whether the focused ref is a crawled card linked to a live card whose status can be confirmed. */
+export function canConfirmStatus(): boolean {
+  const f = triageState.focus;
+  const r = focusedRef();
+  return triageState.kind === 'card' && !!f && f.status === 'ready' && !!r && (r as CardRef).card_id !== null && !triageState.pending[r.id];
+}
+
+/**
+ * Confirm the focused ref's live card Discontinued (which hides it) or Not Discontinued. The
+ * server records it as a decision on the ref, so u undoes it like the others; the focus stays.
+ */
+export async function confirmStatus(status: CardStatusBody['status']): Promise<AnyRef | undefined> {
+  const r = focusedRef() as CardRef | undefined;
+  if (!r || !canConfirmStatus()) return undefined;
+  const a = need();
+  const state: RefState = status === 'Discontinued' ? 'discontinued' : r.state === 'discontinued' ? 'assigned' : r.state;
+  const shown: CardRef = { ...r, state, confirmed_status: status };
+  replaceRef(shown);
+  // The call answers the card; the ref's new decision (for undo) is read after it.
+  const work = a.confirmStatus(r.card_id!, status).then(async () => ({ ...shown, last_decision_id: await a.lastDecision('card', r.id) }));
+  return settle(r, work, () => undefined, r.id);
 }
 
 /** Whether there is a decision of this view to undo. */
@@ -280,4 +325,45 @@ export async function setChecked(ids: readonly number[], checked: boolean): Prom
     }),
   );
   if (errors.length) throw errors[0];
+}
+
+function checkLocally(ids: readonly number[], checked: boolean) {
+  for (const id of ids) {
+    if (checked) triageState.checked[id] = true;
+    else delete triageState.checked[id];
+  }
+}
+
+/** The checked card or outlet refs, in list order. */
+export const checkedRefs = (): AnyRef[] => (triageState.kind === 'offer' ? [] : triageState.refs.filter((r) => triageState.checked[r.id] && !triageState.pending[r.id]));
+
+/**
+ * Assign every checked card or outlet ref to one live record: shown at once, one call (all or
+ * nothing), each ref's decision then undoable with u, newest first. Resolves to the server's
+ * message; on refusal every ref is put back, still checked.
+ */
+export async function assignChecked(liveId: number): Promise<{ message: string } | undefined> {
+  const kind = triageState.kind;
+  const refs = checkedRefs();
+  if (kind === 'offer' || !refs.length) return undefined;
+  for (const r of refs) {
+    triageState.pending[r.id] = true;
+    replaceRef(('card_id' in r ? { ...r, state: 'assigned', card_id: liveId } : { ...r, state: 'assigned' }) as AnyRef);
+  }
+  try {
+    const res = await need().assignMany(kind, refs.map((r) => r.id), liveId);
+    for (const saved of res.refs) {
+      const before = refs.find((r) => r.id === saved.id);
+      if (before && saved.last_decision_id !== before.last_decision_id) triageState.decided.push(saved.id);
+      replaceRef(saved);
+    }
+    checkLocally(refs.map((r) => r.id), false);
+    return { message: res.message };
+  } catch (e) {
+    refs.forEach(replaceRef);
+    throw e;
+  } finally {
+    for (const r of refs) delete triageState.pending[r.id];
+    void refreshSource();
+  }
 }

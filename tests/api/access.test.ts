@@ -66,6 +66,8 @@ const CRAWL_SLUG = 'access-reviewed';
 const given = (name: string) => {
   if (name === 'version') return 1;
   if (name === 'from_source') return CRAWL_SLUG;
+  // crawl_refs/assign: ref 1 of the kind the sample names (card) to the seeded card.
+  if (name === 'live_id') return refs.card;
   const m = /^(.*)_ids?$/.exec(name);
   if (!m || !(m[1] in refs)) return undefined;
   return name.endsWith('_ids') ? [refs[m[1]]] : refs[m[1]];

@@ -28,8 +28,9 @@ import {
   updateOfferRef,
   verifySource,
 } from '../../contract/crawl';
+import { cardResource } from '../../contract/card';
 import { pathOf, type AnyOp } from '../../contract/operation';
-import { startTestServer, type TestServer } from '../helpers/app';
+import { multipart, startTestServer, type TestServer } from '../helpers/app';
 import { changedTables, tableChecksums } from '../helpers/checksum';
 import { bearerOf, insertSession, insertUser } from '../helpers/sessions';
 
@@ -226,6 +227,77 @@ describe('crawled cards', () => {
     await s.db.query('delete from offer_cards where offer_id = $1', [offer]);
     await ok(skipRef, { body: { kind: 'card', ref_id: ref } });
     expect((await call(undoDecision, { params: { id: made.data.last_decision_id } })).json.message).toMatch(/later decision/);
+  });
+});
+
+describe("confirming a card's status (update_card with { status } alone)", () => {
+  const update = cardResource.ops.update!;
+  const card = async (name: string, f: { status?: string; display?: boolean } = {}) =>
+    one("insert into cards (name, bank_id, network_id, status, display) values ($1, $2, $3, $4, $5) returning id", [name, ids.bank, ids.visa, f.status ?? 'Not Discontinued', f.display ?? true]);
+  const row = async (id: number) => (await s.db.query<{ status: string; display: boolean; version: number }>('select status, display, version from cards where id = $1', [id])).rows[0];
+  const ref = async (id: number) => (await ok(refHistory, { query: { kind: 'card', ref_id: id } })).data as { id: number; action: string }[];
+
+  it('Discontinued hides the card, bumps its version, and records an undoable decision on the ref', async () => {
+    const src = await source('src-discontinue');
+    const live = await card('Discontinued Later Card');
+    const r = await cardRef(src, { state: 'assigned', card_id: live });
+    const res = await ok(update, { params: { id: live }, body: { status: 'Discontinued' } });
+    expect(res.message).toBe('Card updated successfully!');
+    expect(res.data).toMatchObject({ id: live, status: 'Discontinued', display: false, version: 2 });
+    const listed = (await ok(listCardRefs, { body: { from: src } })).data[0];
+    expect(listed).toMatchObject({ state: 'discontinued', confirmed_status: 'Discontinued', last_decision_id: expect.any(Number) });
+    const [decision] = await ref(r);
+    expect(decision.action).toBe('discontinue');
+    const undone = await ok(undoDecision, { params: { id: decision.id } });
+    expect(undone.data).toMatchObject({ state: 'assigned', confirmed_status: null, card_id: live });
+    expect(await row(live)).toMatchObject({ status: 'Not Discontinued', display: true, version: 3 });
+  });
+
+  it('Not Discontinued sets the status and leaves display alone; a discontinued ref goes back to assigned', async () => {
+    const src = await source('src-not-discontinue');
+    const live = await card('Back Again Card', { status: 'Discontinued', display: false });
+    const r = await cardRef(src, { state: 'discontinued', card_id: live });
+    const form = multipart({ status: 'Not Discontinued' });
+    const res = await s.call({ method: 'POST', url: pathOf(update, { id: live }), headers: { ...s.adminAuth, ...form.headers }, payload: form.payload });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'Not Discontinued', display: false });
+    const [decision] = await ref(r);
+    expect(decision.action).toBe('not_discontinue');
+    expect((await ok(listCardRefs, { body: { from: src } })).data[0]).toMatchObject({ state: 'assigned', confirmed_status: 'Not Discontinued' });
+    // The card edited since: undo refuses, and changes nothing.
+    await s.db.query('update cards set display = true where id = $1', [live]);
+    const refused = await call(undoDecision, { params: { id: decision.id } });
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toMatch(/card has changed since/);
+    expect((await ok(listCardRefs, { body: { from: src } })).data[0].state).toBe('assigned');
+  });
+
+  it('works on a card no ref stands for; refuses another field, a file, a stale claim holder and a missing card', async () => {
+    const src = await source('src-status-rules');
+    const live = await card('Plain Status Card');
+    expect((await ok(update, { params: { id: live }, body: { status: 'Discontinued' } })).data).toMatchObject({ status: 'Discontinued', display: false });
+    // Another field of the update: the normal update, which needs its version.
+    const mixed = await call(update, { params: { id: live }, body: { status: 'Discontinued', name: 'Renamed' } });
+    expect(mixed.status).toBe(422);
+    expect(Object.keys(mixed.json.errors)).toEqual(['version', 'message']);
+    const bad = await call(update, { params: { id: live }, body: { status: 'Gone' } });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.json.errors)).toEqual(['status', 'message']);
+    const flag = await call(update, { params: { id: live }, body: { status: 'Discontinued', remove_image: true } });
+    expect(flag.status).toBe(422);
+    expect((await call(update, { params: { id: 999999 }, body: { status: 'Discontinued' } })).status).toBe(404);
+    // The normal update still works, version and all.
+    const { version } = await row(live);
+    expect((await ok(update, { params: { id: live }, body: { name: 'Renamed Status Card', version } })).data.name).toBe('Renamed Status Card');
+    // A ref another reviewer has open: theirs to decide.
+    const held = await card('Held Status Card');
+    const r = await cardRef(src, { state: 'assigned', card_id: held });
+    await ok(claimRef, { body: { kind: 'card', ref_id: r } }, second);
+    const before = await tableChecksums(s.db);
+    const taken = await call(update, { params: { id: held }, body: { status: 'Discontinued' } });
+    expect(taken.status).toBe(409);
+    expect(taken.json.message).toBe('Being reviewed by Second Reviewer.');
+    expect(changedTables(before, await tableChecksums(s.db))).toEqual([]);
   });
 });
 

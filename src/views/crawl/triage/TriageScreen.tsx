@@ -112,7 +112,7 @@ export default function TriageScreen() {
         highlighted={highlighted}
         listRef={listRef}
         rowHeight={ROW_HEIGHT}
-        isChecked={kind === 'offer' ? (r) => (r as OfferRef).checked : undefined}
+        isChecked={kind === 'offer' ? (r) => (r as OfferRef).checked : (r) => !!s.checked[r.id]}
         onCheck={(r, _i, extend) => runCommand(extend ? 'list.extendSelect' : 'list.toggleSelect', 'pointer', r.id)}
         onRowClick={(r) => runCommand('list.open', 'pointer', r.id)}
         renderRow={(r) => <RefRow r={r} pending={!!s.pending[r.id]} />}
@@ -164,6 +164,8 @@ function RefPane({ r, focus, kind }: { r: AnyRef; focus: Focus; kind: RefKind })
         <h2>{refTitle(r)}</h2>
         <Badge tone={STATE_TONE[r.state]}>{STATE_LABEL[r.state]}</Badge>
         {kind !== 'offer' && <CommandButton id="crawl.triage.create" label="Create" />}
+        {'card_id' in r && r.card_id !== null && <CommandButton id="crawl.triage.discontinue" label="Discontinued" variant="ghost" />}
+        {'card_id' in r && r.card_id !== null && <CommandButton id="crawl.triage.notDiscontinued" label="Not discontinued" variant="ghost" />}
         <CommandButton id="crawl.triage.skip" label="Skip" />
         <CommandButton id="crawl.triage.undo" label="Undo" variant="ghost" />
       </header>
@@ -228,6 +230,8 @@ function CardFields({ r }: { r: CardRef }) {
           <dd>
             <AppLink to={`/view-card/${r.card_id}`}>{r.card_name ?? `Card ${r.card_id}`}</AppLink>
           </dd>
+          <dt>Status confirmed</dt>
+          <dd>{r.confirmed_status ?? <span className="muted">Not yet (d: discontinued, ⇧d: not)</span>}</dd>
         </>
       )}
       <dt>Key</dt>
@@ -377,11 +381,7 @@ function NothingOpen({ kind, done }: { kind: RefKind; done: boolean }) {
           </>
         )}
         <Kbd shortcut="s" /> <span>skip</span>
-        {kind === 'offer' && (
-          <>
-            <Kbd shortcut="x" /> <span>check (⇧ for a range)</span>
-          </>
-        )}
+        <Kbd shortcut="x" /> <span>{kind === 'offer' ? 'check (⇧ for a range)' : 'check (⇧ for a range), then “Assign checked refs to…” in the palette'}</span>
         <Kbd shortcut="u" /> <span>undo</span>
       </div>
     </div>

@@ -1,13 +1,17 @@
 // The triage view's keys, each a command (palette, hotkey, button and cheat sheet alike):
-// 1–9 assign the nth candidate, a the top one, c create a live record, s skip, u / mod+z undo
-// the last decision made here. j/k, Enter, Escape, x and shift+x are the list keys
-// (src/commands/list.ts) acting on the queue's model (src/store/triageModel.ts).
+// 1–9 assign the nth candidate, a the top one, c create a live record, s skip, d / shift+d
+// confirm a crawled card's live card discontinued or not, u / mod+z undo the last decision
+// made here. j/k, Enter, Escape, x and shift+x are the list keys
+// (src/commands/list.ts) acting on the queue's model (src/store/triageModel.ts); checked card
+// and outlet refs go to one live record with "Assign checked refs to…".
 import { networkResource, type Network } from '../../../../contract/network';
 import { ApiError } from '../../../api/client';
 import { resourceClient } from '../../../api/resourceClient';
+import type { SearchHit } from '../../../../contract/search';
+import { recordPicker } from '../../../commands/recordPicker';
 import { CommandError } from '../../../commands/runner';
 import type { Command, PickItem } from '../../../commands/types';
-import { canDecide, canUndo, decide, triageState, undoLast } from '../../../store/triageModel';
+import { assignChecked, canConfirmStatus, canDecide, canUndo, checkedRefs, confirmStatus, decide, triageState, undoLast } from '../../../store/triageModel';
 import { openPalette } from '../../../store/ui';
 import { bulkWithConfirm } from '../bulk';
 import { CRAWL_TRIAGE_VIEW } from './entry';
@@ -101,6 +105,26 @@ export const triageCommands: Command[] = [
     run: () => decide('skip'),
   },
   {
+    id: 'crawl.triage.discontinue',
+    title: 'Mark card discontinued',
+    group,
+    keywords: ['status', 'discontinued', 'withdrawn', 'gone', 'hide', 'confirm'],
+    shortcut: 'd',
+    scope,
+    enabled: canConfirmStatus,
+    run: () => confirmStatus('Discontinued'),
+  },
+  {
+    id: 'crawl.triage.notDiscontinued',
+    title: 'Mark card not discontinued',
+    group,
+    keywords: ['status', 'available', 'still offered', 'confirm'],
+    shortcut: 'shift+d',
+    scope,
+    enabled: canConfirmStatus,
+    run: () => confirmStatus('Not Discontinued'),
+  },
+  {
     id: 'crawl.triage.undo',
     title: 'Undo last decision',
     group,
@@ -110,6 +134,24 @@ export const triageCommands: Command[] = [
     enabled: canUndo,
     messages: { success: 'Undone.' },
     run: () => undoLast(),
+  },
+  {
+    id: 'crawl.triage.assignChecked',
+    get title() {
+      const n = checkedRefs().length;
+      return n ? `Assign ${n} checked ref${n === 1 ? '' : 's'} to…` : 'Assign checked refs to…';
+    },
+    group,
+    keywords: ['bulk', 'checked', 'selected', 'many', 'link', 'match', 'existing'],
+    scope,
+    enabled: () => triageState.kind !== 'offer' && checkedRefs().length > 0,
+    pick: {
+      get placeholder() {
+        return `Which live ${noun()}? Type to search`;
+      },
+      load: (search, signal) => recordPicker(triageState.kind === 'card' ? 'card' : 'outlet', '').load(search, signal),
+    },
+    run: (_ctx, hit) => assignChecked((hit as SearchHit).id),
   },
   {
     id: 'crawl.triage.onboardChecked',

@@ -1,0 +1,91 @@
+// Assigning many crawled refs to one live record (contract/crawl.ts assignRefs) on both
+// databases: one decision per ref, each undoable; all or nothing when a ref is unknown or
+// another reviewer has one; refs linked to the record already are counted, not decided again.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assignRefs, claimRef, listCardRefs, refHistory, undoDecision } from '../../contract/crawl';
+import { pathOf, type AnyOp } from '../../contract/operation';
+import { startTestServer, type TestServer } from '../helpers/app';
+import { changedTables, tableChecksums } from '../helpers/checksum';
+import { bearerOf, insertSession, insertUser } from '../helpers/sessions';
+
+let s: TestServer;
+let second: Record<string, string>;
+const ids: Record<string, number> = {};
+
+async function call(op: AnyOp, input: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown }, headers: Record<string, string> = s.adminAuth) {
+  const qs = input.query ? `?${new URLSearchParams(Object.entries(input.query).map(([k, v]) => [k, String(v)]))}` : '';
+  const res = await s.call({ method: op.method, url: pathOf(op, input.params) + qs, headers: { ...headers, ...(input.body !== undefined && { 'content-type': 'application/json' }) }, payload: input.body === undefined ? undefined : JSON.stringify(input.body) });
+  return { status: res.statusCode, json: res.json() };
+}
+const one = async (sql: string, params: unknown[] = []) => Object.values((await s.db.query(sql, params)).rows[0] ?? {})[0] as number;
+let serial = 0;
+const cardRef = (f: { state?: string; card_id?: number | null } = {}) =>
+  one("insert into crawl_cards (source_id, source_key, name, state, card_id) values ($1, $2, $3, $4, $5) returning id", [ids.source, `c${++serial}`, `Crawled card ${serial}`, f.state ?? 'new', f.card_id ?? null]);
+const outletRef = (outletIds: number[] = []) =>
+  one('insert into crawl_outlets (source_id, source_key, merchant_name, outlet_ids, state) values ($1, $2, $3, $4, $5) returning id', [
+    ids.source,
+    `o${++serial}`,
+    `Crawled outlet ${serial}`,
+    outletIds,
+    outletIds.length ? 'assigned' : 'new',
+  ]);
+
+beforeAll(async () => {
+  s = await startTestServer();
+  ids.bank = await one("insert into banks (name, code) values ('Emirates NBD', 'ENBD') returning id");
+  ids.visa = await one("insert into networks (type) values ('Visa') returning id");
+  ids.card = await one("insert into cards (name, bank_id, network_id) values ('Skywards Infinite Credit Card', $1, $2) returning id", [ids.bank, ids.visa]);
+  ids.outlet = await one("insert into outlets (merchant_name, branch) values ('Shake Shack', 'Dubai Mall') returning id");
+  ids.source = await one("insert into crawl_sources (name, from_source, bank_id) values ('Assign site', 'assign-site', $1) returning id", [ids.bank]);
+  const other = await insertUser(s.db, { role: 'admin', email: 'assign-second@test.example', name: 'Second Reviewer' });
+  second = bearerOf(await insertSession(s.db, other.id, { now: Date.now() }));
+});
+afterAll(() => s?.close());
+
+describe('crawl_refs/assign', () => {
+  it('assigns every ref named, one undoable decision each, and counts those linked already', async () => {
+    const refs = [await cardRef(), await cardRef({ state: 'skipped' }), await cardRef({ state: 'assigned', card_id: ids.card })];
+    const res = await call(assignRefs, { body: { kind: 'card', ref_ids: refs, live_id: ids.card } });
+    expect(res.status).toBe(200);
+    expect(res.json.message).toBe('Assigned 2 card refs to Skywards Infinite Credit Card. 1 card ref was assigned to it already.');
+    expect(res.json.data).toMatchObject({ assigned: 2, unchanged: 1 });
+    expect(res.json.data.refs.map((r: { state: string; card_id: number }) => [r.state, r.card_id])).toEqual(refs.map(() => ['assigned', ids.card]));
+    const history = await call(refHistory, { query: { kind: 'card', ref_id: refs[1] } });
+    expect(history.json.data).toHaveLength(1);
+    expect(history.json.data[0].action).toBe('assign');
+    // Undo one: that ref only goes back.
+    const undone = await call(undoDecision, { params: { id: history.json.data[0].id } });
+    expect(undone.status, JSON.stringify(undone.json)).toBe(200);
+    expect(undone.json.data).toMatchObject({ id: refs[1], state: 'skipped', card_id: null });
+    const listed = (await call(listCardRefs, { query: { per_page: 50 }, body: { from: ids.source } })).json.data as { id: number; state: string }[];
+    expect(listed.filter((r) => refs.includes(r.id)).map((r) => r.state)).toEqual(['assigned', 'skipped', 'assigned']);
+  });
+
+  it('adds the outlet to each outlet ref', async () => {
+    const refs = [await outletRef(), await outletRef([ids.outlet])];
+    const res = await call(assignRefs, { body: { kind: 'outlet', ref_ids: refs, live_id: ids.outlet } });
+    expect(res.status).toBe(200);
+    expect(res.json.message).toBe('Assigned 1 outlet ref to Shake Shack — Dubai Mall. 1 outlet ref was assigned to it already.');
+    expect(res.json.data.refs[0]).toMatchObject({ state: 'assigned', outlet_ids: [ids.outlet] });
+  });
+
+  it('changes nothing when a ref or the live record is unknown, or another reviewer has a ref', async () => {
+    const a = await cardRef();
+    const b = await cardRef();
+    const before = await tableChecksums(s.db);
+    const unknownRef = await call(assignRefs, { body: { kind: 'card', ref_ids: [a, 999999], live_id: ids.card } });
+    expect(unknownRef.status).toBe(422);
+    expect(unknownRef.json.errors.ref_ids[0]).toMatch(/999999/);
+    const unknownLive = await call(assignRefs, { body: { kind: 'card', ref_ids: [a], live_id: 999999 } });
+    expect(unknownLive.status).toBe(422);
+    expect(unknownLive.json.errors.live_id).toBeDefined();
+    // An outlet id is no card: the kind decides where the live record is looked for.
+    expect((await call(assignRefs, { body: { kind: 'outlet', ref_ids: [a], live_id: ids.outlet } })).status).toBe(422);
+    expect(changedTables(before, await tableChecksums(s.db))).toEqual([]);
+    expect((await call(claimRef, { body: { kind: 'card', ref_id: b } }, second)).status).toBe(200);
+    const held = await call(assignRefs, { body: { kind: 'card', ref_ids: [a, b], live_id: ids.card } });
+    expect(held.status).toBe(409);
+    expect(held.json.message).toBe(`Crawled card ${b} (Crawled card ${serial}) is being reviewed by Second Reviewer.`);
+    expect(await one('select count(*)::int from crawl_decisions where ref_id = any($1) and kind = $2', [[a, b], 'card'])).toBe(0);
+  });
+});
