@@ -61,6 +61,12 @@ test('triage ten refs of a source and onboard its offers — keyboard only', asy
   await page.keyboard.press('u');
   await inFocus(page, second.name);
   await expect.poll(() => stateOf(api, source.id, second.id)).toBe('new');
+  // Its history lists the skip, undone.
+  await expect(page.locator('.triage-history summary .count')).toHaveText('1');
+  await page.locator('.triage-history summary').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.triage-history li')).toHaveText(/Skipped.*undone/);
+  await page.getByRole('listbox').focus();
   await expect(page.getByRole('option', { name: new RegExp(second.name) })).toContainText('New');
 
   // Eight more decisions by single keys, each opening the next ref: the nth candidate, the
@@ -120,4 +126,51 @@ test('triage ten refs of a source and onboard its offers — keyboard only', asy
   await page.keyboard.press('Enter');
   await expect.poll(() => liveOffers(api, source.id)).toBe(0);
   await expect(page.locator('.list-count')).toHaveText(new RegExp(`^${before} offers?`));
+});
+
+test("a crawled outlet's and a crawled offer's own URLs open them in triage — keyboard only", async ({ page }) => {
+  await signIn(page);
+  const api = await apiAs(page);
+  const sources = (await (await api.get('/admin/v1/crawl_data')).json()).data as { id: number; from_source: string }[];
+  const source = sources.find((s) => s.from_source === 'enbd-site')!;
+  const outlet = (await (await api.get(`/admin/v1/all_outlet_ref?from=${source.id}&per_page=1`)).json()).data[0] as { id: number; merchant_name: string };
+  const offer = (await (await api.get(`/admin/v1/all_offer_ref?from=${source.id}&per_page=1`)).json()).data[0] as { id: number; title: string };
+  const offerTitle = async () => ((await (await api.get(`/admin/v1/show_offer_ref/${offer.id}`)).json()).data as { title: string }).title;
+
+  // The outlet's URL hands over to the outlets' triage of its source, with that ref open.
+  await page.goto(`/admin/view-crawl-outlet/${outlet.id}`);
+  await expect(page).toHaveURL(new RegExp(`/admin/crawl-data/outlets/${source.id}\\?(state=\\w+&)?ref=${outlet.id}$`));
+  await expect(page.locator('.pane-head h2')).toContainText(outlet.merchant_name);
+  await expect(page.getByRole('region', { name: 'Candidates' })).toBeVisible();
+
+  // The offer's edit URL opens its edit form, the title field focused.
+  await page.goto(`/admin/edit-crawl-offer/${offer.id}`);
+  await expect(page).toHaveURL(new RegExp(`/admin/crawl-data/offers/${source.id}\\?(state=\\w+&)?ref=${offer.id}&edit=1$`));
+  const form = page.getByRole('form', { name: `Edit crawled offer ${offer.title}` });
+  await expect(form.getByLabel('Title')).toBeFocused();
+
+  // A title the server refuses: its message beside the field, the form still open.
+  await page.keyboard.press(`${mod}+a`);
+  await page.keyboard.type('x');
+  await page.keyboard.press(`${mod}+Enter`);
+  await expect(form.locator('.field-error').first()).toBeVisible();
+  await expect(form.getByLabel('Title')).toHaveAttribute('aria-invalid', 'true');
+  await page.screenshot({ path: 'test-results/crawl-offer-edit.png' });
+
+  // A corrected title is saved with mod+Enter; the server has it.
+  const corrected = `${offer.title} (corrected)`;
+  await form.getByLabel('Title').focus();
+  await page.keyboard.press(`${mod}+a`);
+  await page.keyboard.type(corrected);
+  await page.keyboard.press(`${mod}+Enter`);
+  await expect(form).toBeHidden();
+  await expect(page.locator('.pane-head h2')).toHaveText(corrected);
+  await expect.poll(offerTitle).toBe(corrected);
+
+  // e opens the form again; Escape cancels it and leaves the ref open.
+  await page.keyboard.press('e');
+  await expect(page.getByRole('form', { name: `Edit crawled offer ${corrected}` })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('form')).toBeHidden();
+  await expect(page.locator('.pane-head h2')).toHaveText(corrected);
 });

@@ -15,6 +15,7 @@ import { entry as users } from './views/catalogue/users/entry';
 import { entry as importCsv } from './views/catalogue/csv/entry';
 import { entry as crawlSources } from './views/crawl/sources/entry';
 import { entry as crawlTriage } from './views/crawl/triage/entry';
+import { entry as crawlRecord } from './views/crawl/records/entry';
 import { entry as profile } from './views/profile/entry';
 
-export const screens: readonly ScreenEntry[] = [dashboard, cards, banks, outlets, offers, categories, networks, outletRadius, cities, users, importCsv, crawlSources, crawlTriage, profile];
+export const screens: readonly ScreenEntry[] = [dashboard, cards, banks, outlets, offers, categories, networks, outletRadius, cities, users, importCsv, crawlSources, crawlTriage, crawlRecord, profile];

@@ -105,7 +105,8 @@ export function cursorList(o: CursorListOptions) {
     clearFilters: () => undefined,
     focusSearch: () => dom?.focusSearch(),
     focusList: () => dom?.focusList(),
-    submit: () => undefined,
+    // A form the view shows in its pane (the triage view's offer edit) answers mod+enter.
+    submit: () => dom?.submitForm(),
   };
   return { list, state, setCursor, setMode };
 }

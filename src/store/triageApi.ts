@@ -18,6 +18,8 @@ import {
   updateOfferRef,
 } from '../../contract/crawl';
 import { call } from '../api/call';
+import { session } from './session';
+import type { OfferRef } from '../../contract/crawl';
 import type { AnyRef, TriageApi } from './triageModel';
 
 /** The most a list call gives per page; a source's queue is read whole, page after page. */
@@ -54,5 +56,9 @@ export const triageApi: TriageApi = {
   setChecked: (refId, checked) => call(updateOfferRef, { params: { id: refId }, body: { checked } }).then((r) => r.data),
   confirmStatus: (cardId, status) => call(cardResource.ops.update!, { params: { id: cardId }, body: { status } }),
   assignMany: (kind, refIds, liveId) => call(assignRefs, { body: { kind, ref_ids: [...refIds], live_id: liveId } }).then((r) => ({ message: r.message, refs: r.data.refs })),
+  history: (kind, refId, signal) => call(refHistory, { query: { kind, ref_id: refId } }, { signal }).then((r) => r.data),
+  // The server checks the body; empty text is sent as null ("no discount"), never as ''.
+  updateOffer: (refId, body) => call(updateOfferRef, { params: { id: refId }, body }).then((r) => r.data as OfferRef),
+  me: () => session.user_id,
   lastDecision: (kind, refId) => call(refHistory, { query: { kind, ref_id: refId } }).then((r) => r.data.find((d) => d.undone_at === null)?.id ?? null),
 };

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CardRef, CrawlSource } from '../../contract/crawl';
 import { ApiError } from '../api/client';
-import { assignChecked, canConfirmStatus, canUndo, checkedRefs, confirmStatus, decide, focusRef, setTriageApi, showQueue, triageList, triageState, undoLast, type AnyRef, type TriageApi } from './triageModel';
+import { assignChecked, canConfirmStatus, canUndo, checkedRefs, confirmStatus, decide, focusRef, heldByOther, nextOpen, setTriageApi, showQueue, triageList, triageState, undoLast, type AnyRef, type TriageApi } from './triageModel';
 
 const card = (id: number, state: CardRef['state'] = 'new'): CardRef => ({
   id,
@@ -59,9 +59,17 @@ function fakeApi(refs: AnyRef[]) {
       if (gate.refuse) throw new ApiError(409, 'POST', { message: 'Being reviewed by Sara.' });
       return { message: `Assigned ${ids.length} card refs to Live ${liveId}.`, refs: ids.map((id) => ({ ...decided(id, 'assigned'), card_id: liveId }) as AnyRef) };
     }),
+    history: vi.fn(async () => []),
+    updateOffer: vi.fn(),
+    me: () => ME,
   };
   return { api, gate };
 }
+
+/** The signed-in reviewer of these tests; Sara (id 8) is the other one. */
+const ME = 5;
+const inAMinute = () => new Date(Date.now() + 60_000).toISOString();
+const heldBy = (r: CardRef, by: number, until = inAMinute()): CardRef => ({ ...r, claimed_by: by, claimed_by_name: by === ME ? 'Me' : 'Sara', claimed_until: until });
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 const stateOf = (id: number) => triageState.refs.find((r) => r.id === id)?.state;
@@ -188,5 +196,32 @@ describe('the triage queue', () => {
     await undoLast();
     expect(api.undo).toHaveBeenLastCalledWith(103);
     expect([stateOf(1), stateOf(3)]).toEqual(['assigned', 'new']);
+  });
+
+  it("passes by refs another reviewer holds when it moves on, but not mine or run-out claims", async () => {
+    const past = new Date(Date.now() - 1000).toISOString();
+    await open([card(1), heldBy(card(2), 8), heldBy(card(3), 8, past), card(4)]);
+    expect(heldByOther(triageState.refs[1])).toBe(true);
+    expect(heldByOther(triageState.refs[2])).toBe(false); // Sara's claim ran out
+    expect(heldByOther(heldBy(card(9), ME))).toBe(false);
+    await decide('skip');
+    // 2 is Sara's: the advance lands on 3, whose claim has run out.
+    expect(triageList.state.cursor).toBe(3);
+    await decide('skip');
+    expect(triageList.state.cursor).toBe(4);
+    // Only Sara's ref is left undecided: nothing to move on to.
+    expect(nextOpen(4)).toBeUndefined();
+    // j/k still reach a held ref: only the automatic advance passes it by.
+    await triageList.move(-1);
+    await triageList.move(-1);
+    expect(triageList.state.cursor).toBe(2);
+  });
+
+  it('opens the first ref nobody else holds, and loads the history of the ref in focus', async () => {
+    const { api } = await open([heldBy(card(1), 8), card(2)]);
+    expect(triageList.state.cursor).toBe(2);
+    await tick();
+    expect(api.history).toHaveBeenLastCalledWith('card', 2, expect.anything());
+    expect(triageState.history).toMatchObject({ refId: 2, status: 'ready' });
   });
 });

@@ -8,7 +8,7 @@
 // (crawl.undo) with the ref's last decision, newest decision of this view first.
 import { proxy, ref as keep } from 'valtio';
 import type { CardStatusBody } from '../../contract/card';
-import type { Candidate, CardRef, CrawlSource, OfferRef, OutletRef, RefKind, RefState } from '../../contract/crawl';
+import type { Candidate, CardRef, CrawlSource, Decision as RefDecision, OfferRef, OutletRef, RefKind, RefState } from '../../contract/crawl';
 import { ApiError } from '../api/client';
 import { errorText } from '../api/errorText';
 import { cursorList } from './cursorList';
@@ -34,6 +34,34 @@ export interface TriageApi {
   lastDecision(kind: RefKind, refId: number): Promise<number | null>;
   /** Assigns many card or outlet refs to one live record (one decision each). */
   assignMany(kind: 'card' | 'outlet', refIds: readonly number[], liveId: number): Promise<{ message: string; refs: AnyRef[] }>;
+  /** The ref's decisions, newest first (crawl.history). */
+  history(kind: RefKind, refId: number, signal?: AbortSignal): Promise<RefDecision[]>;
+  /** Corrects a crawled offer's fields (crawl.updateOfferRef). */
+  updateOffer(refId: number, body: OfferEdit): Promise<OfferRef>;
+  /** The signed-in reviewer's user id (src/store/session.ts), to tell their claims from others'. */
+  me(): number | null;
+}
+
+/** The fields of a crawled offer a reviewer may correct before onboarding. */
+export interface OfferEdit {
+  title: string;
+  discount: string | null;
+  valid_from: string | null;
+  valid_to: string | null;
+  terms: string | null;
+}
+
+export interface History {
+  refId: number;
+  status: 'loading' | 'ready' | 'failed';
+  items: RefDecision[];
+}
+
+export interface OfferEditState {
+  refId: number;
+  saving: boolean;
+  /** The server's message per field (422). */
+  errors: Record<string, string>;
 }
 
 export interface Focus {
@@ -64,6 +92,10 @@ export const triageState = proxy({
    * selection of this view, unlike an offer ref's `checked`, which the server keeps.
    */
   checked: {} as Record<number, true>,
+  /** The focused ref's decisions (the pane's History section). */
+  history: null as History | null,
+  /** The offer ref whose fields are being corrected in the pane, if any. */
+  editing: null as OfferEditState | null,
 });
 
 let api: TriageApi | null = null;
@@ -71,12 +103,14 @@ let api: TriageApi | null = null;
 const inflight = new Map<number, Promise<AnyRef | undefined>>();
 let listAbort: AbortController | null = null;
 let claimAbort: AbortController | null = null;
+let historyAbort: AbortController | null = null;
 
 const cursor = cursorList({
   ids: () => triageState.refs.map((r) => r.id),
   onCursor: (id) => focusRef(id),
   onOpen: (id) => focusRef(id),
-  onClose: () => unfocus(),
+  // Escape while correcting an offer ref cancels the edit and keeps the ref open.
+  onClose: () => (triageState.editing ? stopEditing() : unfocus()),
   isChecked: (id) => (triageState.kind === 'offer' ? (findRef(id) as OfferRef | undefined)?.checked === true : !!triageState.checked[id]),
   onCheck: (ids, checked) => (triageState.kind === 'offer' ? setChecked(ids, checked) : checkLocally(ids, checked)),
 });
@@ -86,6 +120,15 @@ export const triageList = cursor.list;
 export const findRef = (id: number | null) => (id === null ? undefined : triageState.refs.find((r) => r.id === id));
 export const focusedRef = () => findRef(triageState.focus?.refId ?? null);
 const isOpen = (r: AnyRef) => r.state === 'new' && !triageState.pending[r.id];
+
+/**
+ * Whether another reviewer holds the ref now (their claim has not run out). The automatic
+ * advance passes such refs by, so two reviewers working one queue do not land on each other.
+ */
+export function heldByOther(r: AnyRef, me: number | null = api?.me() ?? null, now = Date.now()): boolean {
+  return r.claimed_by !== null && r.claimed_by !== me && r.claimed_until !== null && Date.parse(r.claimed_until) > now;
+}
+const isFree = (r: AnyRef) => isOpen(r) && !heldByOther(r);
 
 function replaceRef(next: AnyRef) {
   const at = triageState.refs.findIndex((r) => r.id === next.id);
@@ -103,9 +146,13 @@ function need(): TriageApi {
 }
 
 /** Show a source's queue of one kind; reloads only when one of the three changed. */
-export async function showQueue(kind: RefKind, sourceId: number, filter: RefFilter): Promise<void> {
+export async function showQueue(kind: RefKind, sourceId: number, filter: RefFilter, o: { focus?: number; edit?: boolean } = {}): Promise<void> {
   const same = triageState.kind === kind && triageState.sourceId === sourceId && triageState.filter === filter && triageState.status !== 'idle';
-  if (same) return;
+  if (same) {
+    // A link to one ref (?ref=) within the queue already shown: just open it.
+    if (o.focus !== undefined && findRef(o.focus)) land(o.focus, o.edit);
+    return;
+  }
   unfocus();
   Object.assign(triageState, { kind, sourceId, filter, refs: [], status: 'loading', error: null, decided: [], checked: {} });
   if (triageState.source?.id !== sourceId) triageState.source = null;
@@ -118,8 +165,12 @@ export async function showQueue(kind: RefKind, sourceId: number, filter: RefFilt
     if (mine.signal.aborted) return;
     triageState.refs = refs.map((r) => keep(r));
     triageState.status = 'ready';
-    const first = refs.find(isOpen) ?? refs[0];
-    if (first) moveTo(first.id);
+    const asked = o.focus === undefined ? undefined : refs.find((r) => r.id === o.focus);
+    if (asked) land(asked.id, o.edit);
+    else {
+      const first = refs.find(isFree) ?? refs.find(isOpen) ?? refs[0];
+      if (first) moveTo(first.id);
+    }
   } catch (e) {
     if (mine.signal.aborted || (e instanceof ApiError && e.aborted)) return;
     triageState.status = 'failed';
@@ -150,10 +201,19 @@ function moveTo(id: number) {
   focusRef(id);
 }
 
+/** Open the ref a link named, with its edit form when asked (offers only). */
+function land(id: number, edit?: boolean) {
+  moveTo(id);
+  if (edit && triageState.kind === 'offer') startEditing(id);
+}
+
 function unfocus() {
   const f = triageState.focus;
   claimAbort?.abort();
+  historyAbort?.abort();
   triageState.focus = null;
+  triageState.history = null;
+  triageState.editing = null;
   cursor.setMode('list', null);
   if (f) releaseIfMine(f);
 }
@@ -172,8 +232,10 @@ export async function focusRef(id: number): Promise<void> {
   if (before) releaseIfMine(before);
   const mine = (claimAbort = new AbortController());
   triageState.focus = { refId: id, status: 'loading', candidates: [], message: null };
+  if (triageState.editing?.refId !== id) triageState.editing = null;
   cursor.setMode('view', id);
   const kind = triageState.kind;
+  void loadHistory(id);
   try {
     const res = await need().claim(kind, id, mine.signal);
     if (mine.signal.aborted || triageState.focus?.refId !== id) return;
@@ -188,13 +250,35 @@ export async function focusRef(id: number): Promise<void> {
   }
 }
 
-/** The next undecided ref after this one (wrapping round), if any. */
+/** The focused ref's decisions, newest first; a newer load for another ref wins. */
+export async function loadHistory(id: number): Promise<void> {
+  historyAbort?.abort();
+  const mine = (historyAbort = new AbortController());
+  const kind = triageState.kind;
+  const keepItems = triageState.history?.refId === id ? triageState.history.items : [];
+  triageState.history = { refId: id, status: 'loading', items: keepItems };
+  try {
+    const items = await need().history(kind, id, mine.signal);
+    if (mine.signal.aborted || triageState.focus?.refId !== id) return;
+    triageState.history = { refId: id, status: 'ready', items: items.map((d) => keep(d)) };
+  } catch (e) {
+    if (mine.signal.aborted || (e instanceof ApiError && e.aborted) || triageState.focus?.refId !== id) return;
+    triageState.history = { refId: id, status: 'failed', items: keepItems };
+  }
+}
+
+/** After a decision on `id` settled: its history changed, if it is still the one shown. */
+function historyChanged(id: number) {
+  if (triageState.focus?.refId === id) void loadHistory(id);
+}
+
+/** The next undecided ref after this one (wrapping round) that no other reviewer holds, if any. */
 export function nextOpen(afterId: number): AnyRef | undefined {
   const refs = triageState.refs;
   const at = refs.findIndex((r) => r.id === afterId);
   for (let i = 1; i <= refs.length; i++) {
     const r = refs[(at + i) % refs.length];
-    if (r.id !== afterId && isOpen(r)) return r;
+    if (r.id !== afterId && isFree(r)) return r;
   }
   return undefined;
 }
@@ -256,6 +340,7 @@ async function settle(before: AnyRef, work: Promise<AnyRef>, moveOn: () => void,
   } finally {
     delete triageState.pending[id];
     if (inflight.get(id) === tracked) inflight.delete(id);
+    historyChanged(id);
     void refreshSource();
   }
 }
@@ -299,6 +384,7 @@ export async function undoLast(): Promise<AnyRef | undefined> {
     const back = await need().undo(r.last_decision_id);
     replaceRef(back);
     moveTo(id);
+    historyChanged(id);
     void refreshSource();
     return back;
   } catch (e) {
@@ -365,5 +451,44 @@ export async function assignChecked(liveId: number): Promise<{ message: string }
   } finally {
     for (const r of refs) delete triageState.pending[r.id];
     void refreshSource();
+  }
+}
+
+/** Open the focused offer ref's fields for correcting (the pane's edit form). */
+export function startEditing(id: number | null = triageState.focus?.refId ?? null): void {
+  const r = findRef(id);
+  if (!r || triageState.kind !== 'offer') return;
+  triageState.editing = { refId: r.id, saving: false, errors: {} };
+}
+
+export function stopEditing(): void {
+  triageState.editing = null;
+}
+
+/** Whether the pane can open its edit form now. */
+export const canEdit = () => triageState.kind === 'offer' && !!focusedRef() && !triageState.editing;
+
+/**
+ * Save the corrected fields. The server's field errors (422) stay beside the fields and the
+ * form stays open with what was typed; other refusals go up to the runner, which toasts them.
+ */
+export async function saveEdit(values: OfferEdit): Promise<OfferRef | undefined> {
+  const e = triageState.editing;
+  if (!e || e.saving) return undefined;
+  e.saving = true;
+  e.errors = {};
+  try {
+    const saved = await need().updateOffer(e.refId, values);
+    replaceRef(saved);
+    if (triageState.editing?.refId === e.refId) triageState.editing = null;
+    return saved;
+  } catch (err) {
+    const still = triageState.editing?.refId === e.refId ? triageState.editing : null;
+    if (still) still.saving = false;
+    if (still && err instanceof ApiError && err.status === 422 && Object.keys(err.fieldErrors).length) {
+      still.errors = err.fieldErrors;
+      return undefined;
+    }
+    throw err;
   }
 }

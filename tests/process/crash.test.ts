@@ -11,8 +11,9 @@ import { bankResource } from '../../contract/bank';
 import { offerResource } from '../../contract/offer';
 import { importCsv } from '../../contract/csvImport';
 import { startCluster, type Cluster } from '../../scripts/postgres';
+import { mulberry32 } from '../../server/db/seed/random';
 import { openDb, type Db } from '../../server/db/connection';
-import { killAll, random, send, signIn, sleep, spawnServer, tempDir, type ServerProcess } from './server';
+import { killAll, newDatabase, send, signIn, sleep, spawnServer, tempDir, type ServerProcess } from './server';
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 3);
 const SEED = Number(process.env.CRASH_SEED ?? Date.now() % 1_000_000);
@@ -32,7 +33,7 @@ afterAll(() => {
 });
 
 describe.each(['pglite', 'postgres'] as const)('kill -9 on %s', (kind) => {
-  const rnd = random(SEED + (kind === 'pglite' ? 0 : 1));
+  const rnd = mulberry32(SEED + (kind === 'pglite' ? 0 : 1));
   const figures = { kills: 0, acknowledged: 0, lost: 0, partial: 0, restarts: [] as number[] };
   let env: Record<string, string>;
   let server: ServerProcess;
@@ -44,10 +45,7 @@ describe.each(['pglite', 'postgres'] as const)('kill -9 on %s', (kind) => {
     env = { DATA_DIR: dataDir };
     if (kind === 'postgres') {
       cluster ??= await startCluster();
-      const admin = await openDb({ databaseUrl: cluster.url });
-      await admin.read((tx) => tx.query(`create database crash_${process.pid}`));
-      await admin.close();
-      env.DATABASE_URL = cluster.url.replace(/\/postgres$/, `/crash_${process.pid}`);
+      env.DATABASE_URL = await newDatabase(cluster, 'crash');
     }
     server = await spawnServer(env);
     await server.healthy(120_000);

@@ -11,8 +11,7 @@ import { importCsv } from '../../contract/csvImport';
 import { searchRecords } from '../../contract/search';
 import { CSV_MAX_ROWS } from '../../contract/csv';
 import { startCluster, type Cluster } from '../../scripts/postgres';
-import { openDb } from '../../server/db/connection';
-import { ADMIN, killAll, send, signIn, sleep, spawnServer, tempDir, type ServerProcess } from './server';
+import { ADMIN, killAll, newDatabase, send, signIn, sleep, spawnServer, tempDir, type ServerProcess } from './server';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
 const CLIENTS = 32;
@@ -42,10 +41,7 @@ describe.each(['pglite', 'postgres'] as const)('load on %s', (kind) => {
     const env: Record<string, string> = { DATA_DIR: dataDir, SEED: '1' };
     if (kind === 'postgres') {
       cluster ??= await startCluster();
-      const admin = await openDb({ databaseUrl: cluster.url });
-      await admin.read((tx) => tx.query(`create database load_${process.pid}`));
-      await admin.close();
-      env.DATABASE_URL = cluster.url.replace(/\/postgres$/, `/load_${process.pid}`);
+      env.DATABASE_URL = await newDatabase(cluster, 'load');
     }
     server = await spawnServer(env);
     await server.healthy(120_000);

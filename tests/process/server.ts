@@ -8,7 +8,8 @@ import path from 'node:path';
 import { login } from '../../contract/auth';
 import { bankResource } from '../../contract/bank';
 import { pathOf } from '../../contract/operation';
-import { freePort } from '../../scripts/postgres';
+import { freePort, type Cluster } from '../../scripts/postgres';
+import { openDb } from '../../server/db/connection';
 
 export const ADMIN = { email: 'admin@process.example', password: 'process-admin-password' };
 
@@ -164,14 +165,13 @@ export async function send(
   return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
 }
 
-/** A small seeded PRNG (mulberry32), so a failing run can be replayed with its seed. */
-export function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** A new database on a throwaway cluster, for one test file's servers: its URL. */
+export async function newDatabase(cluster: Cluster, name: string): Promise<string> {
+  const admin = await openDb({ databaseUrl: cluster.url });
+  try {
+    await admin.read((tx) => tx.query(`create database ${name}_${process.pid}`));
+  } finally {
+    await admin.close();
+  }
+  return cluster.url.replace(/\/postgres$/, `/${name}_${process.pid}`);
 }

@@ -1,12 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
-import { REF_STATES, type Candidate, type CardRef, type OfferRef, type OutletRef, type RefKind, type RefState } from '../../../../contract/crawl';
+import { REF_STATES, type Candidate, type CardRef, type Decision, type OfferRef, type OutletRef, type RefKind, type RefState } from '../../../../contract/crawl';
 import { CommandButton } from '../../../commands/CommandButton';
 import { runCommand } from '../../../commands/runner';
 import { triagePath } from '../../../store/crawlSources';
 import { triageApi } from '../../../store/triageApi';
-import { leaveQueue, refreshSource, showQueue, triageList, triageState, setTriageApi, type AnyRef, type Focus, type RefFilter } from '../../../store/triageModel';
+import { heldByOther, leaveQueue, refreshSource, showQueue, triageList, triageState, setTriageApi, type AnyRef, type Focus, type History, type OfferEditState, type RefFilter } from '../../../store/triageModel';
 import { setActiveView } from '../../../store/ui';
 import { onTouched } from '../../../api/call';
 import { AppLink } from '../../../ui/AppLink';
@@ -15,9 +15,12 @@ import { Loader } from '../../../ui/Loader';
 import { SplitPane } from '../../../ui/SplitPane';
 import { VirtualList } from '../../../ui/VirtualList';
 import { Badge, formatMoney, orDash, type Tone } from '../../catalogue/bits';
-import { formatDay } from '../../catalogue/formParts';
+import { FormActions, formatDate, formatDay, textOrNull } from '../../catalogue/formParts';
+import { Field } from '../../../ui/Field';
+import { TextAreaField } from '../../../ui/FormFields';
 import { KIND_LABEL, STATE_LABEL } from '../counts';
 import { CRAWL_TRIAGE_VIEW, TRIAGE_KINDS, type TriageSegment } from './entry';
+import { withState } from './links';
 import '../crawl.css';
 
 setTriageApi(triageApi);
@@ -37,7 +40,14 @@ const filterOf = (search: string): RefFilter => {
   return v === 'all' || (REF_STATES as readonly string[]).includes(v ?? '') ? (v as RefFilter) : 'new';
 };
 
-const withState = (path: string, f: RefFilter) => (f === 'new' ? path : `${path}?state=${f}`);
+
+/** ?ref=12 opens that ref (the links /view-crawl-outlet/:id and /edit-crawl-offer/:id land here), ?edit=1 its edit form. */
+const linkedRef = (search: string) => {
+  const p = new URLSearchParams(search);
+  const id = Number(p.get('ref'));
+  return { focus: Number.isInteger(id) && id > 0 ? id : undefined, edit: p.get('edit') === '1' };
+};
+
 
 export const refTitle = (r: AnyRef) => ('name' in r ? r.name : 'merchant_name' in r ? (r.branch ? `${r.merchant_name} — ${r.branch}` : r.merchant_name) : r.title);
 
@@ -50,14 +60,16 @@ export default function TriageScreen() {
   const search = useSearch();
   const where = parse(path);
   const filter = filterOf(search);
+  const linked = linkedRef(search);
   const s = useSnapshot(triageState);
   const m = useSnapshot(triageList.state);
   const listRef = useRef<HTMLDivElement | null>(null);
+  const editFormRef = useRef<HTMLFormElement | null>(null);
   const kind: RefKind = where ? TRIAGE_KINDS[where.segment] : 'card';
 
   useEffect(() => {
     setActiveView(CRAWL_TRIAGE_VIEW, { model: triageList, resource: 'crawlRef' });
-    triageList.attach({ focusList: () => listRef.current?.focus(), focusSearch: () => undefined, submitForm: () => undefined });
+    triageList.attach({ focusList: () => listRef.current?.focus(), focusSearch: () => undefined, submitForm: () => editFormRef.current?.requestSubmit() });
     // Another screen or a bulk call changed the counts: show them.
     const stop = onTouched((touched) => touched.includes('crawlSource') && void refreshSource());
     return () => {
@@ -69,9 +81,9 @@ export default function TriageScreen() {
   }, []);
 
   useEffect(() => {
-    if (where) void showQueue(kind, where.source, filter);
-    listRef.current?.focus({ preventScroll: true });
-  }, [kind, where?.source, filter]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (where) void showQueue(kind, where.source, filter, linked);
+    if (!linked.edit) listRef.current?.focus({ preventScroll: true });
+  }, [kind, where?.source, filter, linked.focus, linked.edit]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (!where) return null;
   const refs = s.refs as AnyRef[];
@@ -131,7 +143,7 @@ export default function TriageScreen() {
     </>
   );
 
-  return <SplitPane list={list} pane={focused && s.focus ? <RefPane r={focused} focus={s.focus as Focus} kind={kind} /> : <NothingOpen kind={kind} done={s.status === 'ready'} />} paneOpen={!!focused} />;
+  return <SplitPane list={list} pane={focused && s.focus ? <RefPane r={focused} focus={s.focus as Focus} kind={kind} history={s.history as History | null} editing={s.editing as OfferEditState | null} formRef={editFormRef} /> : <NothingOpen kind={kind} done={s.status === 'ready'} />} paneOpen={!!focused} />;
 }
 
 function RefRow({ r, pending }: { r: AnyRef; pending: boolean }) {
@@ -150,20 +162,32 @@ function RefRow({ r, pending }: { r: AnyRef; pending: boolean }) {
         </span>
       </div>
       <div className="rec-meta">
+        {heldByOther(r) && r.state === 'new' && <span className="triage-held">Being reviewed by {r.claimed_by_name ?? 'another reviewer'}</span>}
         <span className="rec-ellipsis">{meta.filter(Boolean).join(' · ') || '\u00a0'}</span>
       </div>
     </div>
   );
 }
 
-function RefPane({ r, focus, kind }: { r: AnyRef; focus: Focus; kind: RefKind }) {
+interface RefPaneProps {
+  r: AnyRef;
+  focus: Focus;
+  kind: RefKind;
+  history: History | null;
+  editing: OfferEditState | null;
+  formRef: RefObject<HTMLFormElement | null>;
+}
+
+function RefPane({ r, focus, kind, history, editing, formRef }: RefPaneProps) {
   const isNew = r.state === 'new';
+  if (editing && editing.refId === r.id && 'title' in r) return <OfferEditPane r={r} editing={editing} formRef={formRef} />;
   return (
     <div className="pane">
       <header className="pane-head">
         <h2>{refTitle(r)}</h2>
         <Badge tone={STATE_TONE[r.state]}>{STATE_LABEL[r.state]}</Badge>
         {kind !== 'offer' && <CommandButton id="crawl.triage.create" label="Create" />}
+        {kind === 'offer' && <CommandButton id="crawl.triage.editOffer" label="Edit" />}
         {'card_id' in r && r.card_id !== null && <CommandButton id="crawl.triage.discontinue" label="Discontinued" variant="ghost" />}
         {'card_id' in r && r.card_id !== null && <CommandButton id="crawl.triage.notDiscontinued" label="Not discontinued" variant="ghost" />}
         <CommandButton id="crawl.triage.skip" label="Skip" />
@@ -202,6 +226,7 @@ function RefPane({ r, focus, kind }: { r: AnyRef; focus: Focus; kind: RefKind })
             Offers go live by source: <Kbd shortcut="x" /> checks this one for “Onboard checked offers”; the palette onboards the whole source.
           </p>
         )}
+        <RefHistory history={history?.refId === r.id ? history : null} />
       </div>
     </div>
   );
@@ -383,6 +408,96 @@ function NothingOpen({ kind, done }: { kind: RefKind; done: boolean }) {
         <Kbd shortcut="s" /> <span>skip</span>
         <Kbd shortcut="x" /> <span>{kind === 'offer' ? 'check (⇧ for a range)' : 'check (⇧ for a range), then “Assign checked refs to…” in the palette'}</span>
         <Kbd shortcut="u" /> <span>undo</span>
+      </div>
+    </div>
+  );
+}
+
+const ACTION_LABEL: Record<Decision['action'], string> = {
+  assign: 'Assigned',
+  create: 'Created',
+  skip: 'Skipped',
+  discontinue: 'Marked discontinued',
+  not_discontinue: 'Marked not discontinued',
+  update: 'Updated',
+};
+
+/** The ref's decisions, newest first: closed by default, so the candidates stay the pane's business. */
+function RefHistory({ history }: { history: History | null }) {
+  const items = history?.items ?? [];
+  return (
+    <details className="triage-history">
+      <summary>
+        History
+        <span className="count">{history?.status === 'loading' && !items.length ? '…' : items.length}</span>
+      </summary>
+      {history?.status === 'failed' && <p className="muted">Could not load the history.</p>}
+      {history?.status !== 'failed' && !items.length && <p className="muted">{history?.status === 'ready' ? 'No decisions yet.' : 'Loading…'}</p>}
+      {items.length > 0 && (
+        <ol>
+          {items.map((d) => (
+            <li key={d.id} className={d.undone_at ? 'is-undone' : undefined}>
+              <span className="triage-history-action">{ACTION_LABEL[d.action]}</span>
+              <span className="muted">
+                {d.made_by_name ?? 'someone'} · {formatDate(d.made_at)}
+              </span>
+              {d.undone_at && <span className="triage-history-undone" title={`Undone ${formatDate(d.undone_at)}`}>undone</span>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </details>
+  );
+}
+
+const EDIT_FIELDS = ['title', 'discount', 'valid_from', 'valid_to', 'terms'] as const;
+
+/**
+ * The offer ref's fields, corrected before onboarding. mod+enter saves (crawl.triage.saveOffer
+ * submits this form), Escape cancels; the server's field errors stay beside their fields.
+ */
+function OfferEditPane({ r, editing, formRef }: { r: OfferRef; editing: OfferEditState; formRef: RefObject<HTMLFormElement | null> }) {
+  const [v, setV] = useState(() => ({ title: r.title, discount: r.discount ?? '', valid_from: r.valid_from ?? '', valid_to: r.valid_to ?? '', terms: r.terms ?? '' }));
+  // Opened by e or a link: typing starts in the title.
+  useEffect(() => formRef.current?.querySelector('input')?.focus(), [formRef]);
+  const set = (k: keyof typeof v) => (e: { target: { value: string } }) => setV((x) => ({ ...x, [k]: e.target.value }));
+  const err = editing.errors;
+  const other = Object.entries(err).filter(([k]) => !(EDIT_FIELDS as readonly string[]).includes(k));
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    runCommand('crawl.triage.saveOfferFields', 'button', {
+      title: v.title.trim(),
+      discount: textOrNull(v.discount),
+      valid_from: v.valid_from || null,
+      valid_to: v.valid_to || null,
+      terms: textOrNull(v.terms),
+    });
+  }
+
+  return (
+    <div className="pane">
+      <header className="pane-head">
+        <h2>Edit {r.title}</h2>
+      </header>
+      <div className="pane-body">
+        <form ref={formRef} className="pane-form" onSubmit={submit} noValidate aria-label={`Edit crawled offer ${r.title}`}>
+          {other.length > 0 && (
+            <div className="alert" role="alert">
+              {other.map(([k, text]) => (
+                <div key={k}>{text}</div>
+              ))}
+            </div>
+          )}
+          <Field label="Title" value={v.title} onChange={set('title')} error={err.title} />
+          <Field label="Discount" value={v.discount} onChange={set('discount')} error={err.discount} hint="As the site words it, e.g. 15% off" />
+          <div className="field-pair">
+            <Field label="Valid from" type="date" value={v.valid_from} onChange={set('valid_from')} error={err.valid_from} />
+            <Field label="Valid to" type="date" value={v.valid_to} onChange={set('valid_to')} error={err.valid_to} />
+          </div>
+          <TextAreaField label="Terms" value={v.terms} onChange={set('terms')} error={err.terms} rows={5} />
+          <FormActions saving={editing.saving} createLabel="Save" editing onCancel={() => runCommand('list.close', 'button')} />
+        </form>
       </div>
     </div>
   );

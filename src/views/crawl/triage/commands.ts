@@ -1,7 +1,7 @@
 // The triage view's keys, each a command (palette, hotkey, button and cheat sheet alike):
 // 1–9 assign the nth candidate, a the top one, c create a live record, s skip, d / shift+d
 // confirm a crawled card's live card discontinued or not, u / mod+z undo the last decision
-// made here. j/k, Enter, Escape, x and shift+x are the list keys
+// made here; on offers e corrects the ref's fields (mod+enter saves, Escape cancels). j/k, Enter, Escape, x and shift+x are the list keys
 // (src/commands/list.ts) acting on the queue's model (src/store/triageModel.ts); checked card
 // and outlet refs go to one live record with "Assign checked refs to…".
 import { networkResource, type Network } from '../../../../contract/network';
@@ -11,7 +11,7 @@ import type { SearchHit } from '../../../../contract/search';
 import { recordPicker } from '../../../commands/recordPicker';
 import { CommandError } from '../../../commands/runner';
 import type { Command, PickItem } from '../../../commands/types';
-import { assignChecked, canConfirmStatus, canDecide, canUndo, checkedRefs, confirmStatus, decide, triageState, undoLast } from '../../../store/triageModel';
+import { assignChecked, canConfirmStatus, canDecide, canEdit, canUndo, checkedRefs, confirmStatus, decide, saveEdit, startEditing, triageState, undoLast, type OfferEdit } from '../../../store/triageModel';
 import { openPalette } from '../../../store/ui';
 import { bulkWithConfirm } from '../bulk';
 import { CRAWL_TRIAGE_VIEW } from './entry';
@@ -152,6 +152,38 @@ export const triageCommands: Command[] = [
       load: (search, signal) => recordPicker(triageState.kind === 'card' ? 'card' : 'outlet', '').load(search, signal),
     },
     run: (_ctx, hit) => assignChecked((hit as SearchHit).id),
+  },
+  {
+    id: 'crawl.triage.editOffer',
+    title: 'Edit crawled offer',
+    group,
+    keywords: ['correct', 'fix', 'title', 'discount', 'dates', 'terms', 'change'],
+    shortcut: 'e',
+    scope,
+    enabled: canEdit,
+    run: () => startEditing(),
+  },
+  {
+    // mod+enter submits the pane's form, whose submit runs crawl.triage.saveOfferFields with
+    // the typed values (the pattern of the CRUD screens' save and create, src/commands/resourceCommands.ts).
+    id: 'crawl.triage.saveOffer',
+    title: 'Save crawled offer',
+    group,
+    keywords: ['submit', 'apply'],
+    shortcut: 'mod+enter',
+    scope,
+    enabled: () => !!triageState.editing && !triageState.editing.saving,
+    run: (ctx) => ctx.list?.submit(),
+  },
+  {
+    id: 'crawl.triage.saveOfferFields',
+    title: 'Save crawled offer fields',
+    group,
+    scope,
+    palette: false,
+    enabled: () => !!triageState.editing && !triageState.editing.saving,
+    messages: { success: 'Offer ref updated successfully!' },
+    run: (_ctx, values) => saveEdit(values as OfferEdit),
   },
   {
     id: 'crawl.triage.onboardChecked',
