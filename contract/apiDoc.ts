@@ -8,7 +8,7 @@ const HEADER = `# The API in one page
 
 Generated from contract/operations.ts by \`npm run api:doc\` (a test fails when it is out of date).
 The OpenAPI document at /api/openapi.json (reference at /api/docs) comes from the same operations.
-DESIGN.md has the conventions; in short:
+The conventions, in short:
 
 - Success: \`{ message, data }\`. Lists: \`{ data: [...], pagination }\` with page, per_page,
   current_page, total, first_page, last_page, from, to (contract/envelope.ts).

@@ -39,7 +39,7 @@ export const Session = Type.Object({
 });
 export type Session = Static<typeof Session>;
 
-/** SPEC.md §9: a session lasts 3 days. */
+/** A session lasts 3 days. */
 export const SESSION_TTL_MS = 259_200_000;
 export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;

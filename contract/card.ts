@@ -101,7 +101,7 @@ export const cardResource = defineResource({
 export const CardDisplayBody = Type.Object({ display: Type.Boolean() });
 export const CARD_DISPLAY_MESSAGE = 'Card updated display successfully!';
 
-/** Show or hide a card in the consumer app (SPEC.md §7: multipart {display}). */
+/** Show or hide a card in the consumer app (multipart {display}). */
 export const setCardDisplay = defineOp({
   id: 'card.setDisplay',
   method: 'POST',

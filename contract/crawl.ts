@@ -8,7 +8,7 @@
 // Every decision is recorded (who, when, what it changed) and can be undone on the server.
 //
 // `from` in the list calls is the source's id; `from_source` in the bulk calls its slug.
-// contract/api.md lists every call; paths SPEC.md leaves open are fixed here.
+// contract/api.md lists every call; paths the product leaves open are fixed here.
 import { Type, type Static } from '@sinclair/typebox';
 import { ListEnvelope, MessageEnvelope, Pagination, RecordEnvelope } from './envelope';
 import { DateOnly, Id, IdList, Nullable, Text } from './fields';
@@ -21,7 +21,7 @@ const admin = { tag, access: 'admin' as const, permission: 'crawl.review' };
 /** A source's slug: lower-case letters, digits and dashes ('enbd-site'). */
 export const SourceSlug = Type.String({ pattern: '^[a-z0-9][a-z0-9-]{1,59}$', description: "the source's slug, e.g. enbd-site" });
 
-/** Crawl data lists: 20 a page (SPEC.md §9); crawled cards: 10. */
+/** Crawl data lists: 20 a page; crawled cards: 10. */
 export const CRAWL_SOURCES_PER_PAGE = 20;
 export const CRAWL_CARDS_PER_PAGE = 10;
 export const CRAWL_REFS_PER_PAGE = 50;

@@ -120,7 +120,7 @@ export function templateCsv(target: CsvTarget): string {
   return `${cols.map((c) => c.name).join(',')}\n${cols.map((c) => cell(c.example)).join(',')}\n`;
 }
 
-/** The add_csv answer (SPEC.md: success, error, invalid_data, errors.message[0]). */
+/** The add_csv answer (success, error, invalid_data, errors.message[0]). */
 export interface CsvImportResult {
   success: boolean;
   message: string;

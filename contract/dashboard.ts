@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { RecordEnvelope } from './envelope';
 import { ADMIN_ROOT, defineOp } from './operation';
 
-/** GET /admin/v1/total_counts — SPEC.md: "counts data and feedbackData". Later issues add keys. */
+/** GET /admin/v1/total_counts — the product: "counts data and feedbackData". Later issues add keys. */
 export const TotalCounts = Type.Object({
   counts: Type.Record(Type.String(), Type.Integer()),
   feedbackData: Type.Array(Type.Unknown()),

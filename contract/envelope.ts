@@ -1,4 +1,4 @@
-// The response shapes both halves agree on (DESIGN.md, "API conventions").
+// The response shapes both halves agree on (contract/api.md, "The conventions").
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 export const Pagination = Type.Object({
@@ -39,7 +39,7 @@ export interface RecordResponse<T> {
   data: T;
 }
 
-/** SPEC.md §9: page 1, 50 a page. */
+/** Page 1, 50 a page. */
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PER_PAGE = 50;
 export const MAX_PER_PAGE = 500;

@@ -50,7 +50,7 @@ export interface Op<
    * the alternative takes no files.
    */
   alternativeBody?: TObject;
-  /** The body may also come as multipart/form-data (SPEC.md marks these calls multipart). */
+  /** The body may also come as multipart/form-data (the product marks these calls multipart). */
   multipart?: boolean;
   /** Upload fields of a multipart body. A field `f` may be cleared with `remove_f=true`. */
   files?: Readonly<Record<string, FileKind>>;
@@ -143,6 +143,6 @@ export const openApiPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, '{$1
 /** Path parameter names in order: '/a/:id/b/:type' → ['id', 'type']. */
 export const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]);
 
-/** The two API roots (DESIGN.md, "API conventions"). */
+/** The two API roots (contract/api.md, "The conventions"). */
 export const AUTH_ROOT = '/api/v1';
 export const ADMIN_ROOT = '/admin/v1';

@@ -1,4 +1,4 @@
-// Every call of the product, in SPEC.md's order. The server registers exactly these
+// Every call of the product, in the order of its specification. The server registers exactly these
 // (server/app.ts), the OpenAPI document and contract/api.md list exactly these, and a test
 // fails when one has no handler. A plain CRUD entity is one line in `resources`.
 import { authOps } from './auth';

@@ -20,13 +20,13 @@ export interface ResourceContract<TEntity extends TObject = TObject, TCreate ext
    * `search_text` column kept by the database (server/db/migrations/003_search_text.sql).
    */
   storage: { table: string; view?: string };
-  /** Paths under /admin/v1, exactly as SPEC.md's Calls. `:id` is the record id. */
+  /** Paths under /admin/v1, exactly as the product's Calls. `:id` is the record id. */
   paths: { list: string; show: string; add: string; update: string; remove: string };
   /** Calls this resource does not have (a read-only list such as Dubai cities). */
   omit?: Exclude<CrudCall, 'list'>[];
   /**
    * How the list is asked for. GET (default): filters in the query string. POST: page and
-   * per_page in the query, the filter payload as the JSON body (SPEC.md: all_card, all_offer).
+   * per_page in the query, the filter payload as the JSON body (all_card, all_offer).
    */
   listMethod?: 'GET' | 'POST';
   /**
@@ -38,9 +38,9 @@ export interface ResourceContract<TEntity extends TObject = TObject, TCreate ext
   sortable?: readonly string[];
   /** The order of a list that names none (default: the first sortable column, ascending). */
   defaultSort?: string;
-  /** Where show takes the id: in the path (`:id`, default) or as `?id=` (SPEC.md shows no path parameter). */
+  /** Where show takes the id: in the path (`:id`, default) or as `?id=` (the product shows no path parameter). */
   showIdIn?: 'path' | 'query';
-  /** HTTP method of the update call (SPEC.md varies: POST multipart or PUT JSON). */
+  /** HTTP method of the update call (it varies: POST multipart or PUT JSON). */
   updateMethod: 'POST' | 'PUT';
   /**
    * A second body the update call takes (contract/operation.ts `alternativeBody`), with the
@@ -55,7 +55,7 @@ export interface ResourceContract<TEntity extends TObject = TObject, TCreate ext
   entity: TEntity;
   create: TCreate;
   update: TUpdate;
-  /** Success messages the server sends (SPEC.md's texts where it has them). */
+  /** Success messages the server sends (the product's texts where it has them). */
   messages: { added: string; updated: string; deleted: string; shown: string };
   /**
    * Resources whose names its records show (a card shows its bank's name): a change to one

@@ -1,4 +1,4 @@
-// Configuration comes from the environment only (DESIGN.md, "API conventions").
+// Configuration comes from the environment only (README.md, "Configuration").
 import path from 'node:path';
 
 export interface Config {

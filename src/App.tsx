@@ -15,7 +15,7 @@ export function App() {
   return (
     <Router base={BASE}>
       <Root />
-      {/* SPEC.md §9: top right, at most 20; durations are set per toast (2 s success, 4 s error). */}
+      {/* Top right, at most 20; durations are set per toast (2 s success, 4 s error). */}
       <Toaster position="top-right" visibleToasts={20} theme={theme} toastOptions={{ duration: 4000 }} closeButton />
       {loading && <Loader overlay label="Please wait…" />}
     </Router>

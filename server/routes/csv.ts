@@ -1,5 +1,5 @@
 // POST /admin/v1/add_csv (multipart: type, file). All or nothing; a refused file answers 422
-// listing every invalid cell (SPEC.md: success, error, invalid_data, errors.message[0]).
+// listing every invalid cell (success, error, invalid_data, errors.message[0]).
 // A long call: it writes in short transactions of its own (server/services/batches.ts).
 import { importCsv } from '../../contract/csvImport';
 import { badField } from '../errors';

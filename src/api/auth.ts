@@ -8,7 +8,7 @@ export const authApi = {
   resendOtp: (email: string) => call(resendOtp, { body: { email } }),
   forgotPassword: (email: string) => call(forgotPassword, { body: { email } }),
   verifyOtp: (email: string, otp: string) => call(verifyOtp, { body: { email, otp } }),
-  /** Multipart with the bearer (SPEC.md §7); the server then ends every session of the user. */
+  /** Multipart with the bearer; the server then ends every session of the user. */
   resetPassword: (password: string, password_confirmation: string) => {
     const form = new FormData();
     form.append('password', password);

@@ -61,7 +61,7 @@ export type Payload = Record<string, unknown>;
 const isFile = (v: unknown): v is Blob => typeof Blob !== 'undefined' && v instanceof Blob;
 
 /**
- * JSON unless a file is present, then multipart (SPEC.md §7). In multipart every value
+ * JSON unless a file is present, then multipart. In multipart every value
  * is text: booleans go as 'true'/'false', lists as '1,2,3' and null as '' (the server
  * reads '' as "clear").
  */

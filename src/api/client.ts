@@ -4,7 +4,7 @@
 import redaxios, { type Options, type Response } from 'redaxios';
 import { errorText } from './errorText';
 
-/** SPEC.md §6: every call marks itself as an XMLHttpRequest. */
+/** Every call marks itself as an XMLHttpRequest. */
 const BASE_HEADERS = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' } as const;
 
 const http = redaxios.create({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorText, GENERIC_ERROR } from './errorText';
 
-// Every row of SPEC.md §8's catalogue, as data.
+// Every row of the product's catalogue of error texts, as data.
 const generic: Array<[method: string, text: string]> = [
   ['GET', 'Unable to fetch data. Please try again later.'],
   ['POST', 'Unable to add/update data. Please try again later.'],

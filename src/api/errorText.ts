@@ -1,4 +1,4 @@
-// SPEC.md §8: the one place that turns a failed call into the sentence a person reads.
+// The one place that turns a failed call into the sentence a person reads.
 
 /** Generic failure text by HTTP method, used when the server gave nothing readable. */
 export const GENERIC_ERROR = {
@@ -27,7 +27,7 @@ function readable(v: unknown): string | null {
 }
 
 /**
- * The server's own sentence, in SPEC.md's preference order:
+ * The server's own sentence, in the product's preference order:
  * errors.name, errors.type, message.error, errors.message, message.
  */
 export function serverErrorText(body: unknown): string | null {
@@ -43,7 +43,7 @@ export function serverErrorText(body: unknown): string | null {
   );
 }
 
-/** The toast text for a failed call; `fallback` replaces the generic text where SPEC.md names one. */
+/** The toast text for a failed call; `fallback` replaces the generic text where the product names one. */
 export function errorText(method: string | undefined, body: unknown, fallback?: string): string {
   return serverErrorText(body) ?? fallback ?? genericErrorText(method);
 }

@@ -17,14 +17,14 @@ export const RECORD_TYPES: readonly { type: SearchType; heading: string }[] = [
   { type: 'category', heading: 'Categories' },
 ];
 
-/** Route patterns per type, first existing one wins (SPEC.md §2; categories have only a list there). */
+/** Route patterns per type, first existing one wins (categories have only a list there). */
 const PATHS: Record<SearchType, { view: string[]; edit: string[]; list: string }> = {
   card: { view: ['/view-card/:id'], edit: ['/edit-card/:id'], list: '/card-list' },
   offer: { view: ['/view-offer/:id'], edit: ['/edit-offer/:id'], list: '/offer-list' },
   outlet: { view: ['/view-outlet/:id'], edit: ['/edit-outlet/:id'], list: '/outlet-list' },
   bank: { view: ['/view-bank/:id'], edit: ['/edit-bank/:id'], list: '/bank-list' },
   user: { view: ['/view-user/:id'], edit: ['/edit-user/:id'], list: '/user-list' },
-  // SPEC.md names only /category-list; the categories screen opens a record in its pane under it.
+  // The product names only /category-list; the categories screen opens a record in its pane under it.
   category: { view: ['/category-list/:id', '/view-category/:id'], edit: ['/category-list/:id/edit', '/edit-category/:id'], list: '/category-list' },
 };
 

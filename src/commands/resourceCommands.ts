@@ -197,7 +197,7 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
       scope,
       palette: false,
       enabled: editing,
-      // SPEC.md §8: multipart updates fail with this text unless the server says more.
+      // Multipart updates fail with this text unless the server says more.
       messages: { failure: 'Unable to update data. Please try again later.' },
       async run(_ctx, arg) {
         const { id, data } = arg as SaveArg;

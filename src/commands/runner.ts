@@ -12,7 +12,7 @@ import type { Command } from './types';
 /** What triggered a command: the runner treats them alike (recents come from the palette only). */
 export type Source = 'palette' | 'hotkey' | 'button' | 'menu' | 'pointer';
 
-/** SPEC.md §9: success 2 s, error 4 s. */
+/** Success 2 s, error 4 s. */
 export const TOAST_MS = { success: 2000, error: 4000 } as const;
 /** A quick command shows no spinner; a slow one says it is working. */
 const LOADING_TOAST_DELAY_MS = 400;

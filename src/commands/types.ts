@@ -53,7 +53,7 @@ export interface Command {
    */
   run(ctx: Ctx, arg?: unknown): unknown;
   pick?: Picker;
-  /** Texts where SPEC.md names them: success when the server sends none; failure instead of the generic text. */
+  /** Texts where the product names them: success when the server sends none; failure instead of the generic text. */
   messages?: { success?: string; failure?: string };
   /** false: not listed in the palette (e.g. it needs form data). */
   palette?: boolean;

@@ -1,5 +1,5 @@
-// Navigation outside React (commands, the session store). The app lives under /admin
-// (SPEC.md §9), and wouter's plain `navigate` knows nothing of the Router's base.
+// Navigation outside React (commands, the session store). The app lives under /admin,
+// and wouter's plain `navigate` knows nothing of the Router's base.
 import { navigate } from 'wouter/use-browser-location';
 
 export const BASE = '/admin';

@@ -1,4 +1,4 @@
-// One valtio store factory for every entity (SPEC.md §4): the records a list has loaded,
+// One valtio store factory for every entity: the records a list has loaded,
 // list status and update status kept apart, the error text, and the calls that change
 // records (replace on update, remove on delete, append on add). Where the cursor is and
 // which rows are checked belong to the list model (src/store/listModel.ts), not here.
@@ -211,7 +211,7 @@ export function resourceStore<T extends { id: number }>(resource: Pick<Resource,
     }
   }
 
-  /** After add the returned record is appended (SPEC.md §4). */
+  /** After add the returned record is appended. */
   const add = (data: Payload | FormData) =>
     save(async () => {
       const res = await client.add(data);

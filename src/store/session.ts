@@ -1,4 +1,4 @@
-// The signed-in admin. The storage keys are the ones SPEC.md names (token, user_id,
+// The signed-in admin. The storage keys are the ones the product names (token, user_id,
 // expiryTime, userDetails), so a session survives reloads and other tabs agree on it.
 import { proxy } from 'valtio';
 import type { RecordResponse } from '../../contract/envelope';
@@ -59,7 +59,7 @@ export function setUserDetails(user: User): void {
   storage.set(KEYS.user, JSON.stringify(user));
 }
 
-/** Forget the session locally (SPEC.md §4: token, user_id and expiryTime; userDetails too). */
+/** Forget the session locally (token, user_id and expiryTime; userDetails too). */
 export function clearSession(): void {
   Object.assign(session, { token: null, user_id: null, expiryTime: null, userDetails: null });
   for (const key of Object.values(KEYS)) storage.remove(key);

@@ -1,7 +1,7 @@
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Loader } from './Loader';
 
-/** SPEC.md §8/§9: a page chunk that has not arrived after 120 s counts as failed. */
+/** A page chunk that has not arrived after 120 s counts as failed. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 export class ChunkLoadError extends Error {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ApiError } from '../../api/client';
 import { errorText } from '../../api/errorText';
 
-/** The server's sentence, else SPEC.md's stored fallback for this screen ('Login failed', …). */
+/** The server's sentence, else the product's stored fallback for this screen ('Login failed', …). */
 export const authError = (e: unknown, fallback: string) =>
   e instanceof ApiError ? errorText(e.method, e.body, fallback) : fallback;
 
@@ -10,7 +10,7 @@ export const fieldErrorsOf = (e: unknown) => (e instanceof ApiError ? e.fieldErr
 
 /**
  * The error state every sign-in step shares: `run(step, fallback)` clears the last error,
- * runs the step, and on failure keeps the server's sentence (else SPEC.md's fallback) and
+ * runs the step, and on failure keeps the server's sentence (else the product's fallback) and
  * its field errors for the fields to show.
  */
 export function useAuthStep() {

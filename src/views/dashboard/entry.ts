@@ -1,4 +1,4 @@
-// The dashboard: the signed-in app's home (SPEC.md §2: /).
+// The dashboard: the signed-in app's home (/).
 import type { ScreenEntry } from '../screenEntry';
 
 export const entry: ScreenEntry = {

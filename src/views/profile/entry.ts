@@ -1,4 +1,4 @@
-// The signed-in admin's profile (SPEC.md §2: /profile).
+// The signed-in admin's profile (/profile).
 import type { ScreenEntry } from '../screenEntry';
 
 export const entry: ScreenEntry = {

@@ -80,7 +80,7 @@ export function CardForm(props: FormProps<Card>) {
         value={status}
         onChange={(e) => {
           setStatus(e.target.value);
-          // SPEC.md §4: a discontinued card is hidden too.
+          // A discontinued card is hidden too.
           if (e.target.value === 'Discontinued') setDisplay(false);
         }}
         options={STATUSES}

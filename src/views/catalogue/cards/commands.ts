@@ -1,4 +1,4 @@
-// Card commands: the factory's Find/New/Edit/Delete/bulk ones, plus the exceptions SPEC.md
+// Card commands: the factory's Find/New/Edit/Delete/bulk ones, plus the exceptions the product
 // names: show or hide a card in the app, and mark it discontinued (or not). Each acts on the
 // selection when there is one, else on the highlighted card.
 import { CARD_DISPLAY_MESSAGE, setCardDisplay as setDisplayOp, type Card } from '../../../../contract/card';
@@ -67,7 +67,7 @@ export const cardCommands: Command[] = [
     group: 'Cards',
     keywords: ['status', 'discontinue', 'retire', 'withdrawn', 'hide'],
     scope: 'view:cards',
-    // SPEC.md §4: a discontinued card is also hidden (display false).
+    // A discontinued card is also hidden (display false).
     enabled: (ctx) => browsing(ctx) && targets(ctx).some((c) => c.status !== 'Discontinued'),
     messages: { failure: 'Unable to update data. Please try again later.' },
     run(ctx) {

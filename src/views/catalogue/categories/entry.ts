@@ -1,4 +1,4 @@
-// The category screen's URLs. SPEC.md names only /category-list; the record opens in its pane
+// The category screen's URLs. The product names only /category-list; the record opens in its pane
 // under the same path. The route table in the first download reads this: no heavy imports.
 import type { ScreenEntry } from '../../screenEntry';
 import { routePaths } from '../../screenEntry';

@@ -11,7 +11,7 @@ import { canUpload, csvImport, requestPicker } from './state';
 
 export const CSV_VIEW = 'import-csv';
 const scope = `view:${CSV_VIEW}` as const;
-/** SPEC.md §8: the CSV failure toast. */
+/** The CSV failure toast. */
 export const CSV_FAILURE_TEXT = 'An error occurred';
 
 export function downloadTemplate(target: CsvTarget): void {
@@ -74,7 +74,7 @@ export const csvCommands: Command[] = [
         return res; // the runner shows res.message: "Imported 12 offers."
       } catch (e) {
         const result = importResultOf(e);
-        if (!result) throw e; // 413, 401, offline…: the runner's SPEC.md §8 text
+        if (!result) throw e; // 413, 401, offline…: the runner's generic text
         csvImport.result = result;
         toast.error(result.error || CSV_FAILURE_TEXT, { id: FAILURE_TOAST, duration: TOAST_MS.error });
         return undefined;

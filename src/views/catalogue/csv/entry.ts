@@ -7,7 +7,7 @@ export const importCsvRoute = '/import-csv';
 
 export const importCsvPath = (type?: CsvTarget) => (type ? `${importCsvRoute}?type=${type}` : importCsvRoute);
 
-/** Where the imported records are listed (SPEC.md §2). */
+/** Where the imported records are listed. */
 export const csvListPath: Record<CsvTarget, string> = {
   offers: '/offer-list',
   outlets: '/outlet-list',

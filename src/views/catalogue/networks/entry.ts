@@ -1,4 +1,4 @@
-// The network screen's URLs. SPEC.md names only /network-list; the record opens in its pane
+// The network screen's URLs. The product names only /network-list; the record opens in its pane
 // under the same path. The route table in the first download reads this: no heavy imports.
 import type { ScreenEntry } from '../../screenEntry';
 import { routePaths } from '../../screenEntry';

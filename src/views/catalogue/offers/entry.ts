@@ -1,4 +1,4 @@
-// The offer screen's URLs (SPEC.md §2). The route table in the first download reads this: no heavy imports.
+// The offer screen's URLs. The route table in the first download reads this: no heavy imports.
 import type { ScreenEntry } from '../../screenEntry';
 import { routePaths } from '../../screenEntry';
 

@@ -1,4 +1,4 @@
-// The outlet radius screen's URLs: /Outletradius-list/ exactly as SPEC.md spells it (capital O,
+// The outlet radius screen's URLs: /Outletradius-list/ exactly as the product spells it (capital O,
 // trailing slash); the record opens in its pane under it. The route table in the first download reads this: no heavy imports.
 import type { ScreenEntry } from '../../screenEntry';
 import { routePaths } from '../../screenEntry';

@@ -1,4 +1,4 @@
-// The user screen's URLs (SPEC.md §2). SPEC.md has no /add-user: a new user's form opens in
+// The user screen's URLs. The product has no /add-user: a new user's form opens in
 // the list's pane (/user-list?new=1). The route table in the first download reads this: no heavy imports.
 import type { ScreenEntry } from '../../screenEntry';
 import { routePaths } from '../../screenEntry';
