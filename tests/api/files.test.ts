@@ -8,21 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solidPng } from '../../server/db/seed/logo';
+import { pngChunk as chunk, solidPng } from '../../server/db/seed/logo';
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, createUploads } from '../../server/services/uploads';
 import { multipart, startTestServer, type TestServer } from '../helpers/app';
 
 // ---- hostile images, made here so no binary is checked in ----
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-function chunk(type: string, data: Buffer) {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(body) >>> 0);
-  return Buffer.concat([len, body, crc]);
-}
 /** IHDR of an 8-bit image: colour type 0 (grey) or 2 (RGB). */
 function ihdr(width: number, height: number, colour: 0 | 2) {
   const d = Buffer.alloc(13);
