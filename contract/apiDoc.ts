@@ -1,6 +1,7 @@
 // contract/api.md, generated from the operations (contract/operations.ts), so the page and
 // the API cannot disagree. `npm run api:doc` writes it; a test fails when it is out of date.
 import type { TSchema } from '@sinclair/typebox';
+import { homepageResources } from './homepage';
 import type { AnyOp } from './operation';
 import type { Resource } from './resource';
 
@@ -26,7 +27,10 @@ The conventions, in short:
 
 const ACCESS = { public: 'public', user: 'signed in', admin: 'admin' } as const;
 
-export function apiDoc(operations: readonly AnyOp[], resources: readonly Resource[]): string {
+export function apiDoc(operations: readonly AnyOp[], screenResources: readonly Resource[]): string {
+  // The homepage's four lists are resources too, kept apart from `resources` (one screen
+  // shows all four: contract/homepage.ts); their records are documented like the others.
+  const resources = [...screenResources, ...homepageResources.filter((r) => !screenResources.includes(r))];
   const out = [HEADER];
   const tags = [...new Set(operations.map((op) => op.tag))];
   for (const tag of tags) {
@@ -59,7 +63,9 @@ function answerOf(op: AnyOp, resources: readonly Resource[]): string {
   const props = (op.response as TSchema).properties as Record<string, TSchema> | undefined;
   const data = props?.data;
   let shape: string;
+  const keyed = r?.listKey ? (data?.properties as Record<string, TSchema> | undefined)?.[r.listKey] : undefined;
   if (r && data?.type === 'array' && data.items === r.entity) shape = `list of ${r.label.one}`;
+  else if (r && keyed?.items === r.entity) shape = `data.${r.listKey}: list of ${r.label.one}, beside the pagination fields`;
   else if (r && data === r.entity) shape = `data: ${r.label.one}`;
   else shape = props ? fields(op.response) : String((op.response as TSchema).type ?? '');
   return op.message ? `${shape}; message "${op.message}"` : shape;

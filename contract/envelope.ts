@@ -17,6 +17,13 @@ export type Pagination = Static<typeof Pagination>;
 export const ListEnvelope = <T extends TSchema>(item: T) =>
   Type.Object({ data: Type.Array(item), pagination: Pagination });
 
+/**
+ * `{ data: { <key>: [...], page, per_page, … } }`: a list whose rows sit under a named key of
+ * `data`, the pagination fields beside them (welcome boxes, hero banners).
+ */
+export const KeyedListEnvelope = <K extends string, T extends TSchema>(key: K, item: T) =>
+  Type.Object({ data: Type.Object({ [key]: Type.Array(item), ...Pagination.properties } as { [k in K]: ReturnType<typeof Type.Array<T>> } & typeof Pagination.properties) });
+
 /** `{ message, data }` — add, update, show and delete. */
 export const RecordEnvelope = <T extends TSchema>(item: T) =>
   Type.Object({ message: Type.String(), data: item });

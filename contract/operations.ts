@@ -6,6 +6,7 @@ import { bankResource } from './bank';
 import { cardOps, cardResource } from './card';
 import { categoryResource } from './category';
 import { crawlOps } from './crawl';
+import { homepageOps } from './homepage';
 import { cityResource } from './city';
 import { importCsv } from './csvImport';
 import { totalCounts } from './dashboard';
@@ -38,4 +39,5 @@ export const operations: readonly AnyOp[] = [
   importCsv,
   searchRecords,
   ...crawlOps,
+  ...homepageOps,
 ];

@@ -2,12 +2,20 @@
 // (list, show, add, update, remove) from it, so a plain entity's calls are never written
 // by hand: the server registers them with a derived repository, the browser calls them
 // through the resource client, and both read the same paths, schemas and messages.
-import { Type, type TObject, type TSchema } from '@sinclair/typebox';
-import { ListEnvelope, ListQuery, RecordEnvelope } from './envelope';
+import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
+import { KeyedListEnvelope, ListEnvelope, ListQuery, RecordEnvelope, type Pagination } from './envelope';
 import { Id } from './fields';
 import { ADMIN_ROOT, defineOp, type DefinedOp, type FileKind, type Method } from './operation';
 
 export type CrudCall = 'list' | 'show' | 'add' | 'update' | 'remove';
+
+/** How an ordered resource's move call is made (`ordered`). */
+export interface OrderedCalls {
+  /** Path of the move call under /admin/v1, with `:id`: '/hero-banners/:id/direction'. */
+  path: string;
+  /** Its success message. */
+  message: string;
+}
 
 export interface ResourceContract<TEntity extends TObject = TObject, TCreate extends TObject = TObject, TUpdate extends TObject = TObject> {
   /** Singular machine name: 'bank'. Operation ids are `<name>.<call>`. */
@@ -22,6 +30,22 @@ export interface ResourceContract<TEntity extends TObject = TObject, TCreate ext
   storage: { table: string; view?: string };
   /** Paths under /admin/v1, exactly as the product's Calls. `:id` is the record id. */
   paths: { list: string; show: string; add: string; update: string; remove: string };
+  /**
+   * The list's rows sit under `data[listKey]`, beside the pagination fields
+   * (`{ data: { hero_banners: [...], page, per_page, … } }`), instead of `{ data, pagination }`.
+   */
+  listKey?: string;
+  /**
+   * A list in an order people set (the homepage's banners): every record has a 1-based
+   * `position`, 1..n with no gap; lists answer in that order and take no `sort`; an add
+   * appends at the end, a delete closes the gap; and a `move` call is derived, POST
+   * `{ to }` to `ordered.path`, answering the list's new order (`MoveAnswer`).
+   */
+  ordered?: OrderedCalls;
+  /** The update call is also taken as PATCH: a second operation (`<name>.patch`), the same handler. */
+  patch?: boolean;
+  /** What a record is, for the list call's summary (so contract/api.md says it). */
+  about?: string;
   /** Calls this resource does not have (a read-only list such as Dubai cities). */
   omit?: Exclude<CrudCall, 'list'>[];
   /**
@@ -69,6 +93,21 @@ export interface ResourceContract<TEntity extends TObject = TObject, TCreate ext
 /** `{ id }` in the path or the query string. */
 export const IdParams = Type.Object({ id: Id });
 
+/**
+ * The move call's body: the new 1-based position. Past the end means last; anything but a
+ * whole number of at least 1 is a 422.
+ */
+export const MoveBody = Type.Object({ to: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'the new 1-based position; past the end means last' }) });
+export type MoveBody = Static<typeof MoveBody>;
+
+/** An ordered list's order, first to last: every record's id and its position (1..n). */
+export const Order = Type.Array(Type.Object({ id: Type.Integer(), position: Type.Integer({ minimum: 1 }) }), { description: "the list's order after the call, first to last" });
+export type Order = Static<typeof Order>;
+
+/** What a move answers: the whole list's new order, so a screen shows what the server decided. */
+export const MoveAnswer = RecordEnvelope(Order);
+export type MoveAnswer = Static<typeof MoveAnswer>;
+
 /** The version an edit started from (every record has one; each update adds 1). */
 export const Version = Type.Integer({ minimum: 1, maximum: 2147483647, description: 'the version the edit started from; a stale one is a 409' });
 
@@ -83,6 +122,10 @@ export interface CrudOps<E extends TObject, C extends TObject> {
   // The update fields plus `version`, a body TypeBox cannot spell from a generic U.
   update?: RecordOp<E, TObject, typeof IdParams>;
   remove?: RecordOp<E, undefined>;
+  /** The update again as PATCH (`patch`). */
+  patch?: RecordOp<E, TObject, typeof IdParams>;
+  /** Moves a record of an ordered list (`ordered`). */
+  move?: DefinedOp<typeof IdParams, undefined, typeof MoveBody, typeof MoveAnswer>;
 }
 
 export type Resource<E extends TObject = TObject, C extends TObject = TObject, U extends TObject = TObject> = ResourceContract<E, C, U> & {
@@ -102,10 +145,13 @@ function crudOps<E extends TObject, C extends TObject, U extends TObject>(r: Res
   const record = RecordEnvelope(r.entity);
   const post = r.listMethod === 'POST';
   // The sort keys are the contract's sortable columns, each up or down; nothing else is accepted.
+  // An ordered list has one order, its positions: no sort at all.
   const sortKeys = (r.sortable ?? []).flatMap((k) => [k, `-${k}`]);
   const sort = sortKeys.length ? Type.Optional(Type.Union(sortKeys.map((k) => Type.Literal(k)))) : ListQuery.properties.sort;
-  const filters = { ...r.filters?.properties, sort };
-  const paging = { ...ListQuery.properties, sort };
+  const { sort: _unsorted, ...unsortedPaging } = ListQuery.properties;
+  const filters = r.ordered ? { ...r.filters?.properties } : { ...r.filters?.properties, sort };
+  const paging = r.ordered ? unsortedPaging : { ...ListQuery.properties, sort };
+  const many = r.label.many.toLowerCase();
 
   const ops: CrudOps<E, C> = {
     list: defineOp({
@@ -113,11 +159,11 @@ function crudOps<E extends TObject, C extends TObject, U extends TObject>(r: Res
       id: `${r.name}.list`,
       method: post ? 'POST' : 'GET',
       path: ADMIN_ROOT + r.paths.list,
-      summary: `List ${r.label.many.toLowerCase()}`,
+      summary: [`List ${many}${r.ordered ? ' in position order' : ''}`, r.about].filter(Boolean).join('. '),
       // GET: every filter in the query string. POST: paging in the query, filters in the body.
       query: Type.Object(post ? paging : { ...paging, ...filters }),
       body: post ? Type.Union([Type.Null(), Type.Object(filters)]) : undefined,
-      response: ListEnvelope(r.entity),
+      response: r.listKey ? KeyedListEnvelope(r.listKey, r.entity) : ListEnvelope(r.entity),
     }) as ListOp<E>,
   };
   if (has('show')) {
@@ -135,13 +181,13 @@ function crudOps<E extends TObject, C extends TObject, U extends TObject>(r: Res
     }) as RecordOp<E, undefined>;
   }
   if (has('add')) {
-    ops.add = defineOp({ ...write, id: `${r.name}.add`, method: 'POST', path: ADMIN_ROOT + r.paths.add, summary: `Add a ${one}`, body: r.create, multipart, files: r.files, response: record, message: r.messages.added });
+    ops.add = defineOp({ ...write, id: `${r.name}.add`, method: 'POST', path: ADMIN_ROOT + r.paths.add, summary: `Add a ${one}${r.ordered ? ' at the end of the list' : ''}`, body: r.create, multipart, files: r.files, response: record, message: r.messages.added });
   }
   if (has('update')) {
     // Every update says which version it started from: without it, a concurrent edit would
     // be overwritten without a word. A stale version is a 409.
     const body = Type.Object({ ...r.update.properties, version: Version });
-    ops.update = defineOp({
+    const update = {
       ...write,
       id: `${r.name}.update`,
       method: r.updateMethod as Method,
@@ -154,7 +200,9 @@ function crudOps<E extends TObject, C extends TObject, U extends TObject>(r: Res
       files: r.files,
       response: record,
       message: r.messages.updated,
-    }) as RecordOp<E, TObject, typeof IdParams>;
+    };
+    ops.update = defineOp(update) as RecordOp<E, TObject, typeof IdParams>;
+    if (r.patch) ops.patch = defineOp({ ...update, id: `${r.name}.patch`, method: 'PATCH', summary: `Update a ${one} (as ${r.updateMethod})` }) as RecordOp<E, TObject, typeof IdParams>;
   }
   if (has('remove')) {
     const inPath = !r.removeIdParam;
@@ -163,14 +211,35 @@ function crudOps<E extends TObject, C extends TObject, U extends TObject>(r: Res
       id: `${r.name}.remove`,
       method: 'DELETE',
       path: ADMIN_ROOT + r.paths.remove,
-      summary: `Delete a ${one}`,
+      summary: `Delete a ${one}${r.ordered ? ' (the positions after it close the gap)' : ''}`,
       params: inPath ? IdParams : undefined,
       query: inPath ? undefined : Type.Object({ [r.removeIdParam]: Id }),
       response: record,
       message: r.messages.deleted,
     }) as RecordOp<E, undefined>;
   }
+  if (r.ordered) {
+    ops.move = defineOp({
+      ...write,
+      id: `${r.name}.move`,
+      method: 'POST',
+      path: ADMIN_ROOT + r.ordered.path,
+      summary: `Move a ${one} to a position (1-based; past the end means last); answers the list's new order`,
+      params: IdParams,
+      body: MoveBody,
+      response: MoveAnswer,
+      message: r.ordered.message,
+    });
+  }
   return ops;
+}
+
+/** A list call's rows and pagination, whichever shape the resource answers in (`listKey`). */
+export function listPage<T>(r: Pick<ResourceContract, 'listKey'>, answer: unknown): { data: T[]; pagination: Pagination } {
+  const a = answer as { data: unknown; pagination?: Pagination };
+  if (!r.listKey) return a as { data: T[]; pagination: Pagination };
+  const { [r.listKey]: rows, ...pagination } = a.data as Record<string, unknown>;
+  return { data: rows as T[], pagination: pagination as Pagination };
 }
 
 /** The id of a show or remove call, wherever the resource takes it (path, `?id=`, `?bank_id=`). */

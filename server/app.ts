@@ -9,14 +9,16 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { ADMIN_ROOT } from '../contract/operation';
+import { ADMIN_ROOT, type AnyOp } from '../contract/operation';
 import type { Config } from './config';
 import type { Db } from './db/connection';
 import type { Mailer } from './services/mail';
+import { homepageResources } from '../contract/homepage';
 import { operations, resources } from '../contract/operations';
 import { createAuth } from './services/auth';
 import { TooManyRequests } from './services/signinLimits';
 import { createUploads } from './services/uploads';
+import { createSearchBacklog, type SearchBacklog } from './services/searchBacklog';
 import { validatorOf } from './services/validate';
 import { frameworkErrors, registerErrorHandler } from './http/errorHandler';
 import { errorBody } from './errors';
@@ -29,6 +31,7 @@ import { crudHandlers } from './routes/crud';
 import { cardHandlers } from './routes/cards';
 import { crawlHandlers } from './routes/crawl';
 import { crawlImportHandlers } from './routes/crawlImport';
+import { homepageHandlers } from './routes/homepage';
 import { csvHandlers } from './routes/csv';
 import { searchHandlers } from './routes/search';
 
@@ -42,6 +45,13 @@ export interface AppDeps {
   now?: () => number;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Offers waiting for their search text (server/services/searchBacklog.ts). */
+    searchBacklog: SearchBacklog;
+  }
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, mailer } = deps;
   const app = Fastify({ logger: deps.logger ? { level: 'info' } : false, bodyLimit: 1024 * 1024, frameworkErrors, trustProxy: config.trustProxy });
@@ -49,6 +59,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(({ schema, httpPart }) => validatorOf(schema, { coerce: httpPart !== 'body' }));
   const auth = createAuth(db, deps.now);
   const uploads = createUploads(config.dataDir, config.uploadMaxBytes);
+
+  const searchBacklog = createSearchBacklog(db, (msg) => app.log.warn(msg));
+  app.decorate('searchBacklog', searchBacklog);
+  // The backlog's last piece finishes before whoever closed the app closes the database.
+  app.addHook('onClose', async () => {
+    searchBacklog.stop();
+    await searchBacklog.idle();
+  });
 
   registerErrorHandler(app);
   // A 429 of the sign-in limits says when to come back (onError runs before the error handler answers).
@@ -111,10 +129,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...searchHandlers(),
     ...crawlHandlers({ now: deps.now ?? Date.now }),
     ...crawlImportHandlers(),
+    ...homepageHandlers({ now: deps.now ?? Date.now }),
   ];
   const byId = new Map(handlers.map((b) => [b.op.id, b]));
-  const nouns = new Map(resources.map((r) => [r.name, r.label.one.toLowerCase()]));
-  const handleDeps = { db, uploads, guards: guards(auth), nounOf: (name: string | undefined) => (name && nouns.get(name)) || 'record' };
+  const nouns = new Map([...resources, ...homepageResources].map((r) => [r.name, r.label.one.toLowerCase()]));
+  // Offers written without search text are indexed once their call has answered.
+  const afterWrite = (op: AnyOp) => void (op.touches?.includes('offer') && app.searchBacklog.kick());
+  const handleDeps = { db, uploads, guards: guards(auth), nounOf: (name: string | undefined) => (name && nouns.get(name)) || 'record', afterWrite };
   for (const op of operations) {
     const bound = byId.get(op.id);
     if (!bound) throw new Error(`No handler for operation ${op.id} (${op.method} ${op.path})`);

@@ -87,6 +87,8 @@ export interface HandleDeps {
   guards: Guards;
   /** How a record of a resource reads inside a sentence ('bank'), for constraint messages. */
   nounOf(resource: string | undefined): string;
+  /** Told after every write call that committed, once its after-commit steps ran. */
+  afterWrite?(op: AnyOp): void;
 }
 
 declare module 'fastify' {
@@ -190,6 +192,7 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
         throw refused;
       }
       for (const fn of after) await Promise.resolve(fn()).catch((e: unknown) => req.log.warn({ err: e }, 'after-commit step failed'));
+      if (op.method !== 'GET') deps.afterWrite?.(op);
       return output;
     },
   };

@@ -32,10 +32,17 @@ const LINKS: Record<string, Record<string, { table: string; column: string }>> =
 };
 
 /**
+ * When the rows' search text is computed: 'now', as they are written; 'later', by the search
+ * backlog once the write has committed (offers only: server/services/searchBacklog.ts), for
+ * a writer whose call must not wait for the trigram index.
+ */
+export type SearchTextWhen = 'now' | 'later';
+
+/**
  * Inserts `records` (already validated) as rows of `batchId`. Returns their ids in order.
  * Throws the database's error for the first rule a row breaks (the caller names the row).
  */
-export async function insertMany(tx: Tx, resource: ResourceContract, records: readonly Record<string, unknown>[], batchId: number): Promise<number[]> {
+export async function insertMany(tx: Tx, resource: ResourceContract, records: readonly Record<string, unknown>[], batchId: number, searchText: SearchTextWhen = 'now'): Promise<number[]> {
   const { table } = resource.storage;
   const links = LINKS[table] ?? {};
   const fields = [...new Set([...Object.keys(resource.create.properties), ...Object.keys(resource.files ?? {})])].filter((f) => !(f in links));
@@ -49,7 +56,8 @@ export async function insertMany(tx: Tx, resource: ResourceContract, records: re
     const key = ['id', 'batch_id', ...fields].filter((c) => c in r).join(', ');
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }
-  const words = table === 'offers' ? JSON.stringify(records.map((r, i) => ({ id: ids[i], card_ids: r.card_ids ?? [], outlet_ids: r.outlet_ids ?? [] }))) : null;
+  const later = searchText === 'later' && table === 'offers';
+  const words = table === 'offers' && !later ? JSON.stringify(records.map((r, i) => ({ id: ids[i], card_ids: r.card_ids ?? [], outlet_ids: r.outlet_ids ?? [] }))) : null;
   for (const [columns, group] of groups) {
     if (words) {
       // from_source: the column's default ('manual', migration 002) when the record names none.
@@ -62,6 +70,8 @@ export async function insertMany(tx: Tx, resource: ResourceContract, records: re
          from jsonb_populate_recordset(null::offers, $1::jsonb) r left join cw on cw.id = r.id left join ow on ow.id = r.id`,
         [JSON.stringify(group), words],
       );
+    } else if (later) {
+      await tx.query(`insert into ${table} (${columns}, search_text) select ${columns}, null from jsonb_populate_recordset(null::${table}, $1::jsonb)`, [JSON.stringify(group)]);
     } else await tx.query(`insert into ${table} (${columns}) select ${columns} from jsonb_populate_recordset(null::${table}, $1::jsonb)`, [JSON.stringify(group)]);
   }
   return finish(tx, table, links, records, ids);

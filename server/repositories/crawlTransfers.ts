@@ -79,10 +79,12 @@ export async function onboard(tx: Tx, sourceId: number, slug: string, refs: read
     card_ids: r.card_ids,
     outlet_ids: r.outlet_ids,
   }));
-  // insertMany computes the rows' search text once at its end: the per-row and per-link
-  // triggers stand aside meanwhile (server/db/migrations/005_write_batches.sql), then resume.
+  // The triggers stand aside (server/db/migrations/005_write_batches.sql) and the offers go in
+  // without search text: the search backlog indexes them once the call has committed
+  // (server/services/searchBacklog.ts), and searches find them meanwhile. Indexing them here
+  // was most of the call's time (bench/crawl.ts).
   await tx.query("set local app.search_text = 'deferred'");
-  const ids = await insertMany(tx, offerResource, records, batch);
+  const ids = await insertMany(tx, offerResource, records, batch, 'later');
   await tx.query("set local app.search_text = ''");
   await tx.query(
     `update crawl_offers o set state = 'onboarded', offer_id = x.offer_id, claimed_by = null, claimed_until = null, updated_at = now()
@@ -125,8 +127,10 @@ export async function onboarded(tx: Tx, sourceId: number, checked: boolean, card
 /** Removes the live offers of `refs` (only those of this source's transfers) and puts the refs back to new. */
 export async function rollBack(tx: Tx, sourceId: number, refs: readonly Onboarded[]): Promise<void> {
   const offerIds = refs.map((r) => r.offer_id).filter((id): id is number => id !== null);
-  await tx.query('delete from offers where id = any($1::int[]) and batch_id in (select batch_id from crawl_transfers where source_id = $2)', [offerIds, sourceId]);
+  // The refs let go of their offers first: deleting an offer a ref still points at makes the
+  // foreign key clear that ref row by row (a third of the rollback's time, bench/crawl.ts).
   await tx.query("update crawl_offers set state = 'new', offer_id = null, updated_at = now() where id = any($1::int[])", [refs.map((r) => r.ref_id)]);
+  await tx.query('delete from offers where id = any($1::int[]) and batch_id in (select batch_id from crawl_transfers where source_id = $2)', [offerIds, sourceId]);
   // A transfer none of whose offers is left is rolled back as a whole.
   await tx.query(
     `update crawl_transfers t set rolled_back_at = now()

@@ -10,6 +10,7 @@ import { DEFAULT_PAGE, DEFAULT_PER_PAGE } from '../../contract/envelope';
 import type { ResourceContract } from '../../contract/resource';
 import type { Tx } from '../db/connection';
 import { StaleVersionError } from '../errors';
+import { searchMatch } from './searchMatch';
 
 /** Adds a query parameter and returns its placeholder ('$3'). */
 export type Param = (value: unknown) => string;
@@ -50,7 +51,8 @@ export function crudRepository<T>(resource: ResourceContract, o: CrudOptions = {
   const source = resource.storage.view ?? table;
   const writable = writableColumns(resource, o);
   const sorts = sortExpressions(resource);
-  const defaultSort = resource.defaultSort ?? resource.sortable?.[0] ?? 'id';
+  // An ordered list (contract/resource.ts `ordered`) has one order: its positions.
+  const defaultSort = resource.ordered ? 'position' : (resource.defaultSort ?? resource.sortable?.[0] ?? 'id');
   const filterSql = filterClauses(resource, o);
   const pick = (data: Record<string, unknown>) => Object.entries(data).filter(([k, v]) => writable.has(k) && v !== undefined);
 
@@ -65,11 +67,11 @@ export function crudRepository<T>(resource: ResourceContract, o: CrudOptions = {
         values.push(v);
         return `$${values.length}`;
       };
-      const where: string[] = searchTerms(params.query).map((term) => `search_text like immutable_unaccent(${p(`%${escapeLike(term)}%`)})`);
+      const where: string[] = searchTerms(params.query).map((term) => searchMatch(table, p(`%${escapeLike(term)}%`)));
       where.push(...filterSql(params, p));
       const whereSql = where.length ? `where ${where.join(' and ')}` : '';
       const total = Number((await tx.query<{ n: number }>(`select count(*)::int as n from ${source} ${whereSql}`, values)).rows[0].n);
-      const rows = (await tx.query(`select * from ${source} ${whereSql} order by ${orderBy(sorts, params.sort ?? defaultSort)} limit ${p(perPage)} offset ${p((page - 1) * perPage)}`, values)).rows;
+      const rows = (await tx.query(`select * from ${source} ${whereSql} order by ${orderBy(sorts, resource.ordered ? defaultSort : (params.sort ?? defaultSort))} limit ${p(perPage)} offset ${p((page - 1) * perPage)}`, values)).rows;
       return { data: rows.map((r) => normalise<T>(r)!), pagination: paginate(total, page, perPage, rows.length) };
     },
     get,
@@ -124,7 +126,7 @@ function writableColumns(r: ResourceContract, o: CrudOptions): Set<string> {
 
 /** Sort key → SQL: text without a format sorts case-insensitively; numbers and dates as they are. */
 function sortExpressions(r: ResourceContract): Record<string, string> {
-  const out: Record<string, string> = { id: 'id' };
+  const out: Record<string, string> = r.ordered ? { id: 'id', position: 'position' } : { id: 'id' };
   for (const key of r.sortable ?? []) out[key] = isPlainText(r.entity.properties[key]) ? `lower(${key})` : key;
   return out;
 }

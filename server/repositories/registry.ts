@@ -2,6 +2,7 @@
 // exceptions of its own (a file beside this one). A plain CRUD entity needs no line here.
 import type { Resource, ResourceContract } from '../../contract/resource';
 import { crudRepository, type CrudRepository } from './crud';
+import { dontMissOutRepository, heroBannerRepository, selectedOfferRepository, welcomeBoxRepository } from './homepageLists';
 import { offerRepository } from './offers';
 import { outletRadiusRepository } from './outletRadius';
 import { userRepository } from './users';
@@ -10,6 +11,10 @@ const exceptional: Record<string, CrudRepository<unknown>> = {
   offer: offerRepository,
   user: userRepository,
   outletRadius: outletRadiusRepository,
+  heroBanner: heroBannerRepository,
+  welcomeBox: welcomeBoxRepository,
+  selectedOffer: selectedOfferRepository,
+  dontMissOut: dontMissOutRepository,
 };
 
 const derived = new Map<string, CrudRepository<unknown>>();

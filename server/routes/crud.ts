@@ -52,7 +52,14 @@ export function crudHandlers(resource: Resource, { now }: CrudDeps): Bound[] {
   }
   const removeLater = (ctx: CallContext, urls: unknown[]) => ctx.afterCommit(() => Promise.all(urls.map((u) => (typeof u === 'string' ? ctx.removeFile(u) : undefined))));
 
-  const bound: Bound[] = [bindDerived(ops.list, ({ query, body }, tx) => repo.list(tx, { ...query, ...body }))];
+  // A list with a `listKey` answers its rows under data[listKey], the pagination fields beside them.
+  const key = resource.listKey;
+  const bound: Bound[] = [
+    bindDerived(ops.list, async ({ query, body }, tx) => {
+      const page = await repo.list(tx, { ...query, ...body });
+      return key ? { data: { [key]: page.data, ...page.pagination } } : page;
+    }),
+  ];
   if (ops.show) {
     bound.push(
       bindDerived(ops.show, async (input, tx) => {

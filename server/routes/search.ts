@@ -4,6 +4,7 @@
 import { SEARCH_TYPES, searchRecords, type SearchHit, type SearchType } from '../../contract/search';
 import { bind, type Bound } from '../http/handle';
 import { escapeLike, searchTerms } from '../repositories/crud';
+import { searchMatch, searchTextOf } from '../repositories/searchMatch';
 
 /** Per type: the relation and how a hit reads (title and subtitle). */
 const SOURCES: Record<SearchType, { from: string; title: string; subtitle: string }> = {
@@ -26,12 +27,14 @@ export function searchHandlers(): Bound[] {
         wanted.map(async (type) => {
           const s = SOURCES[type];
           const params: unknown[] = terms.map((t) => `%${escapeLike(t)}%`);
-          const where = terms.map((_, i) => `search_text like immutable_unaccent($${i + 1})`).join(' and ');
+          // A view reads its table's rows (`offers_view` → offers), whose search text may be in the backlog.
+          const table = s.from.replace(/_view$/, '');
+          const where = terms.map((_, i) => searchMatch(table, `$${i + 1}`)).join(' and ');
           params.push(terms.join(' '), limit);
           // Ranked among the first 200 matches, so a common word stays cheap on a million rows.
           const rows = await tx.query<{ id: number; title: string; subtitle: string }>(
             `select id, title, subtitle from (
-               select id, ${s.title} as title, ${s.subtitle} as subtitle, similarity(search_text, immutable_unaccent($${terms.length + 1})) as rank
+               select id, ${s.title} as title, ${s.subtitle} as subtitle, similarity(${searchTextOf(table)}, immutable_unaccent($${terms.length + 1})) as rank
                from ${s.from} where ${where} limit 200) m
              order by rank desc, id limit $${terms.length + 2}`,
             params,

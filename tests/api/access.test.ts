@@ -17,6 +17,8 @@ import type { Response as InjectResponse } from 'light-my-request';
 import { logout, showMe, updateProfile } from '../../contract/auth';
 import { CSV_COLUMNS, type CsvTarget } from '../../contract/csv';
 import { pathOf, pathParams, type AnyOp } from '../../contract/operation';
+import { homepageResources } from '../../contract/homepage';
+import { offerResource } from '../../contract/offer';
 import { operations, resources } from '../../contract/operations';
 import { multipart, startTestServer, type TestServer } from '../helpers/app';
 import { sample, type Schema } from '../helpers/samples';
@@ -49,12 +51,18 @@ const nextAddress = () => `198.51.100.${(address++ % 250) + 1}`;
 // ---------------------------------------------------------------------------------------
 // Inputs.
 
+/** Resources whose records the admin's calls act on: the screens' resources and the homepage's lists (one screen for four). */
+const recordResources = [...resources, ...homepageResources];
+
 /** Records made for the admin's calls: an id that exists (and may be updated or deleted). */
 async function freshRecord(op: AnyOp): Promise<number> {
-  const resource = resources.find((r) => r.name === op.resource);
+  const resource = recordResources.find((r) => r.name === op.resource);
   const add = resource?.ops.add;
   if (!add) return 1;
-  const res = await s.call({ method: add.method, url: pathOf(add), headers: { ...(await authFor("admin's token")), 'content-type': 'application/json' }, payload: JSON.stringify(bodyOf(add)) });
+  const body = bodyOf(add) as Record<string, unknown>;
+  // An offer is selected once (a second time is a 409): each selected offer gets its own.
+  if (resource!.name === 'selectedOffer') body.offer_id = await freshRecord(offerResource.ops.add!);
+  const res = await s.call({ method: add.method, url: pathOf(add), headers: { ...(await authFor("admin's token")), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
   expect(res.statusCode, `setting up a ${resource!.name}: ${res.body}`).toBe(200);
   return res.json().data.id;
 }
@@ -84,7 +92,11 @@ interface Input {
 async function validInput(op: AnyOp, kind: Kind): Promise<Input> {
   const params: Record<string, unknown> = {};
   const needsRecord = kind === "admin's token" && op.access === 'admin';
-  for (const p of pathParams(op.path)) params[p] = needsRecord ? await freshRecord(op) : 1;
+  for (const p of pathParams(op.path)) {
+    // The record's id; any other path parameter (the step's `up`/`down`) as its schema says.
+    if (p !== 'id') params[p] = sample(op.params?.properties[p] as Schema | undefined, p);
+    else params[p] = needsRecord ? await freshRecord(op) : 1;
+  }
   const query = sample(op.query as Schema | undefined, '', { requiredOnly: true, given }) as Record<string, unknown> | null;
   for (const k of Object.keys(op.query?.properties ?? {})) {
     if (/^(id|[a-z]+_id)$/.test(k) && query) query[k] = needsRecord ? await freshRecord(op) : 1;

@@ -9,6 +9,15 @@ export const VOLATILE: Readonly<Record<string, readonly string[]>> = {
   sessions: ['last_used_at', 'last_seen_at', 'last_used'],
 };
 
+/**
+ * Columns read as the value they stand for rather than as stored: an offer's search text may
+ * wait in the backlog (server/services/searchBacklog.ts) and be filled at any moment after a
+ * write, to exactly what offer_search_text computes, which is what every search reads.
+ */
+const DERIVED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  offers: { search_text: 'coalesce(t.search_text, offer_search_text(t))' },
+};
+
 interface Table {
   name: string;
   /** `row(c1, c2, …)::text`, less the volatile columns. */
@@ -40,7 +49,7 @@ async function tablesOf(db: Tx, volatile: Readonly<Record<string, readonly strin
         [`public.${quote(name)}`],
       )
     ).rows.map((r) => r.attname);
-    out.push({ name, row: `row(${columns.map((c) => `t.${quote(c)}`).join(', ')})::text`, order: (key.length ? key : columns).map((c) => `t.${quote(c)}`).join(', ') });
+    out.push({ name, row: `row(${columns.map((c) => DERIVED[name]?.[c] ?? `t.${quote(c)}`).join(', ')})::text`, order: (key.length ? key : columns).map((c) => `t.${quote(c)}`).join(', ') });
   }
   return out;
 }

@@ -1,5 +1,6 @@
 // Deterministic demo data, written once on first start (when the banks table is empty):
-// banks, networks, categories, Dubai areas, ~60 cards, 500 outlets, 2,000 offers, 200 users.
+// banks, networks, categories, Dubai areas, ~60 cards, 500 outlets, 2,000 offers, 200 users,
+// and the app's homepage (./homepage.ts).
 // Everything is generated in memory from a seeded PRNG, then written with multi-row INSERTs
 // (rows passed as one JSON parameter per batch) in the caller's transaction: at start, the
 // one that migrates (server/db/migrate.ts, prepareDatabase), so two servers starting at once
@@ -8,6 +9,7 @@ import type { Tx } from '../connection';
 import type { Uploads } from '../../services/uploads';
 import { UAE_BANKS } from './banks';
 import { seedCrawl } from './crawl';
+import { seedHomepage } from './homepage';
 import { solidPng } from './logo';
 import { createRandom } from './random';
 import { NETWORKS } from './networks';
@@ -120,6 +122,8 @@ export async function seed(tx: Tx, uploads: Uploads): Promise<boolean> {
     ('1 km', 1, false), ('3 km', 3, false), ('5 km', 5, true), ('10 km', 10, false), ('25 km', 25, false)`);
   // Three bank websites' crawls waiting for review.
   await seedCrawl(tx);
+  // The app's homepage arranged: banners, welcome boxes, selected offers.
+  await seedHomepage(tx, uploads);
   return true;
 }
 
