@@ -11,11 +11,13 @@
 // contract/api.md lists every call; paths the product leaves open are fixed here.
 import { Type, type Static } from '@sinclair/typebox';
 import { ListEnvelope, MessageEnvelope, Pagination, RecordEnvelope } from './envelope';
-import { DateOnly, Id, IdList, Nullable, Text } from './fields';
+import { DateOnly, Id, IdList, Name, Nullable, Text } from './fields';
 import { ADMIN_ROOT, defineOp } from './operation';
-import { CardStatus } from './card';
+import { CardStatus, CardType } from './card';
 
 const tag = 'Crawl review';
+/** A card's fee or minimum salary, within the card's own limits (contract/card.ts). */
+const Money = Type.Number({ minimum: 0, maximum: 1_000_000 });
 const admin = { tag, access: 'admin' as const, permission: 'crawl.review' };
 
 /** A source's slug: lower-case letters, digits and dashes ('enbd-site'). */
@@ -268,13 +270,27 @@ export const createCardFromRef = defineOp({
   id: 'crawl.createCard',
   method: 'POST',
   path: `${ADMIN_ROOT}/card-ref/:id/create_card`,
-  summary: 'Create a live card from a crawled card (hidden until reviewed: display false)',
+  summary:
+    "Create a live card from a crawled card (hidden until reviewed: display false); the fields sent replace the ref's own (name, bank, network, fee, benefits as description), those left out are taken from the ref",
   params: IdInPath,
-  body: Type.Object({ network_id: Type.Optional(Id), category_id: Type.Optional(Id) }),
+  body: Type.Object({
+    network_id: Type.Optional(Id),
+    category_id: Type.Optional(Id),
+    // The create card dialog sends the ref's fields as the reviewer corrected them; the `c`
+    // key sends none. Limits as the card's own add call (contract/card.ts).
+    name: Type.Optional(Name),
+    bank_id: Type.Optional(Id),
+    card_type: Type.Optional(CardType),
+    annual_fee: Type.Optional(Money),
+    min_salary: Type.Optional(Nullable(Money)),
+    description: Type.Optional(Nullable(Text(2000))),
+  }),
   response: RecordEnvelope(CardRef),
   message: 'Card created successfully!',
   touches: ['cardRef', 'card', 'crawlSource'],
 });
+
+export type CardFromRefBody = Static<NonNullable<typeof createCardFromRef.body>>;
 
 // ---- crawled outlets ----
 
@@ -488,6 +504,86 @@ export const refHistory = defineOp({
   response: Type.Object({ data: Type.Array(Decision) }),
 });
 
+// ---- overviews: crawled data by bank, crawled offers of every source ----
+
+/** A kind's refs by state, plus those the last import no longer found (whatever their state). */
+const StateCounts = Type.Object(
+  Object.fromEntries([
+    ...REF_STATES.map((s) => [s, Type.Integer()] as const),
+    ['vanished', Type.Integer({ description: 'refs the last import no longer found, in any state' })] as const,
+  ]),
+);
+/** counts.card.new, counts.offer.vanished … (every kind and state present, 0 when none). */
+const KindCounts = Type.Object(Object.fromEntries(REF_KINDS.map((k) => [k, StateCounts])));
+
+export const CrawlBankSource = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  from_source: Type.String(),
+  last_import_at: Nullable(Type.String({ format: 'date-time' })),
+  reviewed_at: Nullable(Type.String({ format: 'date-time' })),
+  counts: KindCounts,
+  live_offers: Type.Integer(),
+});
+export type CrawlBankSource = Static<typeof CrawlBankSource>;
+
+export const CrawlBank = Type.Object({
+  /** null: the sources that name no bank, together. */
+  bank_id: Nullable(Type.Integer()),
+  bank_name: Nullable(Type.String()),
+  /** The newest of its sources' imports. */
+  last_import_at: Nullable(Type.String({ format: 'date-time' })),
+  sources: Type.Array(CrawlBankSource, { description: 'newest import first' }),
+  /** Its sources' counts added up. */
+  counts: KindCounts,
+  live_offers: Type.Integer(),
+});
+export type CrawlBank = Static<typeof CrawlBank>;
+
+export const listCrawlBanks = defineOp({
+  ...admin,
+  id: 'crawl.banks',
+  method: 'GET',
+  path: `${ADMIN_ROOT}/crawl_banks`,
+  summary: "Crawled bank data: one row per bank that has crawl sources (by name; sources naming no bank last), its sources and their refs by kind and state",
+  query: Type.Object({
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+    per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: CRAWL_SOURCES_PER_PAGE })),
+  }),
+  response: ListEnvelope(CrawlBank),
+});
+
+/** A crawled offer with its source's name and what its card and outlet names resolved to. */
+export const CrawlOfferRow = Type.Object({
+  ...OfferRef.properties,
+  source_name: Type.String(),
+  cards: Type.Array(
+    Type.Object({ ref_id: Type.Integer(), name: Type.String(), state: RefState, card_id: Nullable(Type.Integer()), card_name: Nullable(Type.String()) }),
+    { description: 'the crawled cards its card names resolved to, each with the live card it stands for' },
+  ),
+  outlets: Type.Array(
+    Type.Object({ ref_id: Type.Integer(), name: Type.String(), state: RefState, outlet_ids: Type.Array(Type.Integer()) }),
+    { description: 'the crawled outlets its outlet names resolved to, each with the live outlets it stands for' },
+  ),
+});
+export type CrawlOfferRow = Static<typeof CrawlOfferRow>;
+
+export const listAllOfferRefs = defineOp({
+  ...admin,
+  id: 'crawl.allOfferRefs',
+  method: 'GET',
+  path: `${ADMIN_ROOT}/crawl_offer_refs`,
+  summary: 'Crawled offers of every source (or of one: from), newest first, searched by title and discount, with what their card and outlet names resolved to',
+  query: Type.Object({
+    from: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: "a source's id; every source when left out" })),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+    per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: CRAWL_REFS_PER_PAGE })),
+    query: Type.Optional(Type.String({ maxLength: 200 })),
+    state: Type.Optional(RefState),
+  }),
+  response: ListEnvelope(CrawlOfferRow),
+});
+
 /** Every crawl review call (contract/operations.ts lists them). */
 export const crawlOps = [
   listSources,
@@ -514,4 +610,6 @@ export const crawlOps = [
   assignRefs,
   undoDecision,
   refHistory,
+  listCrawlBanks,
+  listAllOfferRefs,
 ];

@@ -54,6 +54,8 @@ export const OfferFilters = Type.Object({
   outlet: Type.Optional(Id),
   from_source: Type.Optional(Source),
   state: Type.Optional(OfferState),
+  /** Valid today and ending within the next n days (today included): the dashboard's "expiring" figure. */
+  expiring: Type.Optional(Type.Integer({ minimum: 1, maximum: 366, description: 'valid today, last day within the next n days' })),
 });
 
 export const offerResource = defineResource({

@@ -71,6 +71,12 @@ export interface Op<
   command?: CommandHint;
   /** Overrides the route's body size limit (bytes). */
   bodyLimit?: number;
+  /**
+   * The largest multipart text field the call takes, in bytes (server/app.ts sets 100,000 for
+   * the others). The form parser cuts a longer field short without a word, so a call whose
+   * text may be longer raises it, and keeps its field's maxLength below what a cut field holds.
+   */
+  fieldSize?: number;
 }
 
 /** Any operation, whatever its schemas. */

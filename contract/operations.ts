@@ -5,18 +5,24 @@ import { authOps } from './auth';
 import { bankResource } from './bank';
 import { cardOps, cardResource } from './card';
 import { categoryResource } from './category';
+import { cmsOps } from './cms';
+import { contactOps, contactResource } from './contact';
 import { crawlOps } from './crawl';
 import { homepageOps } from './homepage';
 import { cityResource } from './city';
 import { importCsv } from './csvImport';
 import { totalCounts } from './dashboard';
+import { engagementOps } from './engagement';
+import { feedbackResource } from './feedback';
 import { networkResource } from './network';
+import { notificationOps } from './notification';
 import { offerResource } from './offer';
 import type { AnyOp } from './operation';
 import { outletResource } from './outlet';
 import { outletRadiusResource } from './outletRadius';
 import type { Resource } from './resource';
 import { searchRecords } from './search';
+import { settingsOps } from './settings';
 import { userResource } from './user';
 
 export const resources: readonly Resource[] = [
@@ -29,6 +35,8 @@ export const resources: readonly Resource[] = [
   cardResource,
   offerResource,
   cityResource,
+  contactResource,
+  feedbackResource,
 ];
 
 export const operations: readonly AnyOp[] = [
@@ -40,4 +48,9 @@ export const operations: readonly AnyOp[] = [
   searchRecords,
   ...crawlOps,
   ...homepageOps,
+  ...cmsOps,
+  ...contactOps,
+  ...notificationOps,
+  ...settingsOps,
+  ...engagementOps,
 ];

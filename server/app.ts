@@ -19,6 +19,8 @@ import { createAuth } from './services/auth';
 import { TooManyRequests } from './services/signinLimits';
 import { createUploads } from './services/uploads';
 import { createSearchBacklog, type SearchBacklog } from './services/searchBacklog';
+import { createNotificationJob, type NotificationJob } from './services/notificationJob';
+import { outboxSender, type PushSender } from './services/push';
 import { validatorOf } from './services/validate';
 import { frameworkErrors, registerErrorHandler } from './http/errorHandler';
 import { errorBody } from './errors';
@@ -27,6 +29,7 @@ import { registerOperation, type Bound } from './http/handle';
 import { openApiOptions } from './http/openapi';
 import { authHandlers } from './routes/auth';
 import { dashboardHandlers } from './routes/dashboard';
+import { engagementHandlers } from './routes/engagement';
 import { crudHandlers } from './routes/crud';
 import { cardHandlers } from './routes/cards';
 import { crawlHandlers } from './routes/crawl';
@@ -34,6 +37,10 @@ import { crawlImportHandlers } from './routes/crawlImport';
 import { homepageHandlers } from './routes/homepage';
 import { csvHandlers } from './routes/csv';
 import { searchHandlers } from './routes/search';
+import { cmsHandlers } from './routes/cms';
+import { contactHandlers } from './routes/contact';
+import { notificationHandlers } from './routes/notifications';
+import { settingsHandlers } from './routes/settings';
 
 export interface AppDeps {
   config: Config;
@@ -43,12 +50,18 @@ export interface AppDeps {
   clientDir?: string;
   logger?: boolean;
   now?: () => number;
+  /** Where notifications go (server/services/push.ts); default: DATA_DIR/outbox. */
+  push?: PushSender;
+  /** Lines of background work (the notification job); default: the request logger. */
+  log?: (msg: string) => void;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Offers waiting for their search text (server/services/searchBacklog.ts). */
     searchBacklog: SearchBacklog;
+    /** The notification sending job (server/services/notificationJob.ts). */
+    notificationJob: NotificationJob;
   }
 }
 
@@ -66,6 +79,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     searchBacklog.stop();
     await searchBacklog.idle();
+  });
+  // Notifications are sent by a job in the database; a close lets its current unit finish.
+  const jobLog = deps.log ?? ((msg: string) => app.log.info(msg));
+  const push = deps.push ?? outboxSender(config.dataDir, jobLog);
+  const notificationJob = createNotificationJob({ db, sender: push, now: deps.now ?? Date.now, log: jobLog });
+  app.decorate('notificationJob', notificationJob);
+  app.addHook('onClose', async () => {
+    notificationJob.stop();
+    await notificationJob.idle();
   });
 
   registerErrorHandler(app);
@@ -122,7 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Every operation of the contract, each with its handler; a missing one stops the start.
   const handlers: Bound[] = [
     ...authHandlers({ auth, mailer }),
-    ...dashboardHandlers(),
+    ...dashboardHandlers({ now: deps.now ?? Date.now }),
+    ...engagementHandlers({ now: deps.now ?? Date.now }),
     ...resources.flatMap((r) => crudHandlers(r, { now: deps.now ?? Date.now })),
     ...cardHandlers(),
     ...csvHandlers(),
@@ -130,6 +153,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...crawlHandlers({ now: deps.now ?? Date.now }),
     ...crawlImportHandlers(),
     ...homepageHandlers({ now: deps.now ?? Date.now }),
+    ...cmsHandlers(),
+    ...contactHandlers({ db, mailer }),
+    ...notificationHandlers({ now: deps.now ?? Date.now, job: () => app.notificationJob }),
+    ...settingsHandlers({ now: deps.now ?? Date.now }),
   ];
   const byId = new Map(handlers.map((b) => [b.op.id, b]));
   const nouns = new Map([...resources, ...homepageResources].map((r) => [r.name, r.label.one.toLowerCase()]));

@@ -15,6 +15,12 @@ export interface Config {
   uploadMaxBytes: number;
   seed: boolean;
   /**
+   * SEED_EVENTS: how many engagement events the demo seed writes; unset, the demo's 500,000
+   * (server/db/seed/engagement.ts). The test harnesses ask for fewer: servers they start
+   * with a fresh DATA_DIR then start seconds sooner.
+   */
+  seedEvents: number | undefined;
+  /**
    * TRUST_PROXY: whose X-Forwarded-For gives the client's address (Fastify's trustProxy;
    * the sign-in limits count by that address). false (unset): nobody's, the address is the
    * connection's; true: every hop's; a string: the proxies' addresses or CIDR ranges,
@@ -38,8 +44,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     uploadMaxBytes: Number(env.UPLOAD_MAX_BYTES ?? 2 * 1024 * 1024),
     seed: env.SEED !== '0',
+    seedEvents: seedEvents(env.SEED_EVENTS),
     trustProxy: trustProxy(env.TRUST_PROXY),
   };
+}
+
+function seedEvents(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const n = Number(value.replace(/_/g, ''));
+  if (!Number.isInteger(n) || n < 0 || n > 50_000_000) throw new Error(`SEED_EVENTS must be a whole number from 0 to 50,000,000, got "${value}"`);
+  return n;
 }
 
 function trustProxy(value: string | undefined): boolean | string {

@@ -10,6 +10,7 @@ import { createMailer } from './services/mail';
 import { createUploads } from './services/uploads';
 import { sweepAbandonedBatches } from './services/batches';
 import { createAuth } from './services/auth';
+import { loadPushSender } from './services/push';
 import { buildApp } from './app';
 import { buildClient, clientBuildIsStale } from './build';
 
@@ -38,13 +39,15 @@ async function main() {
   const auth = createAuth(db);
   const { applied, result } = await prepareDatabase(db, async (tx) => ({
     admin: await auth.ensureAdmin(config.adminEmail, config.adminPassword, tx),
-    seeded: config.seed && (await seed(tx, uploads)),
+    seeded: config.seed && (await seed(tx, uploads, { events: config.seedEvents })),
   }));
   if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
   if (result?.seeded) log('demo data seeded');
   const admin = result?.admin;
 
-  const app = await buildApp({ config, db, mailer, clientDir, logger: process.env.LOG_REQUESTS === '1' });
+  // Notifications go to the module PUSH_SENDER names, else to DATA_DIR/outbox (README.md, "Push notifications").
+  const push = await loadPushSender({ module: process.env.PUSH_SENDER || undefined, dataDir: config.dataDir, log });
+  const app = await buildApp({ config, db, mailer, clientDir, logger: process.env.LOG_REQUESTS === '1', push, log });
   // Rows of an import cut short by a crash are invisible; removed in the background.
   const stopSweeping = sweepAbandonedBatches(db, log);
   let lost: DataDirLostError | null = null;
@@ -85,6 +88,7 @@ async function main() {
   log(`open http://localhost:${port}/admin`);
   log(`API reference: http://localhost:${port}/api/docs`);
   log(`sign-in and reset codes go to ${mailer.describe()}`);
+  log(`push notifications go to ${push.describe()}`);
   if (admin?.generated) log(`first admin created: ${admin.email} / password ${admin.password}  (shown once; change it under Profile)`);
   else if (admin) log(`first admin created: ${admin.email} (password from ADMIN_PASSWORD)`);
 }

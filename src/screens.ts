@@ -16,6 +16,15 @@ import { entry as importCsv } from './views/catalogue/csv/entry';
 import { entry as crawlSources } from './views/crawl/sources/entry';
 import { entry as crawlTriage } from './views/crawl/triage/entry';
 import { entry as crawlRecord } from './views/crawl/records/entry';
+import { entry as homepage } from './views/homepage/entry';
+import { entry as crawlBanks } from './views/crawl/banks/entry';
+import { entry as crawlOffers } from './views/crawl/offers/entry';
 import { entry as profile } from './views/profile/entry';
+import { entry as engagement } from './views/engagement/entry';
+import { entry as notifications } from './views/notifications/entry';
+import { entry as settings } from './views/settings/entry';
+import { entry as contact } from './views/content/contact/entry';
+import { entry as feedback } from './views/content/feedback/entry';
+import { entry as cms } from './views/content/cms/entry';
 
-export const screens: readonly ScreenEntry[] = [dashboard, cards, banks, outlets, offers, categories, networks, outletRadius, cities, users, importCsv, crawlSources, crawlTriage, crawlRecord, profile];
+export const screens: readonly ScreenEntry[] = [dashboard, cards, banks, outlets, offers, categories, networks, outletRadius, cities, users, importCsv, homepage, contact, feedback, cms, notifications, engagement, crawlSources, crawlBanks, crawlOffers, crawlTriage, crawlRecord, settings, profile];

@@ -117,7 +117,8 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
     method: op.method,
     url: op.path,
     bodyLimit: op.bodyLimit,
-    config: { opId: op.id },
+    // A call with longer form fields raises the parser's cap for its own route only.
+    config: { opId: op.id, ...(op.fieldSize && { multipartOptions: { limits: { fieldSize: op.fieldSize } } }) },
     // Two bodies: each is checked against the one it is meant for, so a refusal names that
     // body's fields only ("Version is required.", not every field of both shapes).
     ...(op.alternativeBody && {

@@ -23,7 +23,8 @@ const EXTRA: Record<RefKind, { columns: string; joins: string }> = {
   offer: { columns: '', joins: '' },
 };
 
-function selectRefs(kind: RefKind): string {
+/** A kind's refs as the calls answer them (`r` the ref's row); the caller adds where and order. */
+export function selectRefs(kind: RefKind): string {
   const extra = EXTRA[kind];
   return `select r.*, s.from_source, cu.name as claimed_by_name,
       (select d.id from crawl_decisions d where d.kind = '${kind}' and d.ref_id = r.id and d.undone_at is null order by d.id desc limit 1) as last_decision_id
@@ -34,7 +35,7 @@ function selectRefs(kind: RefKind): string {
     ${extra.joins}`;
 }
 
-function toRef<K extends RefKind>(row: Record<string, unknown>, now: number): RefOf[K] {
+export function toRef<K extends RefKind>(row: Record<string, unknown>, now: number): RefOf[K] {
   const ref = normalise<Record<string, unknown>>(row)!;
   const until = ref.claimed_until ? Date.parse(String(ref.claimed_until)) : 0;
   if (until <= now) Object.assign(ref, { claimed_by: null, claimed_by_name: null, claimed_until: null });

@@ -53,3 +53,8 @@ export async function listSources(tx: Tx, page: number, perPage: number): Promis
   const rows = (await tx.query<Row>(`${SELECT} order by s.last_import_at desc nulls last, s.id desc limit $1 offset $2`, [perPage, (page - 1) * perPage])).rows;
   return { data: rows.map(toSource), total };
 }
+
+/** Every source, newest import first (they are few: one per bank website). */
+export async function allSources(tx: Tx): Promise<CrawlSource[]> {
+  return (await tx.query<Row>(`${SELECT} order by s.last_import_at desc nulls last, s.id desc`)).rows.map(toSource);
+}

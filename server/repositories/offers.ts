@@ -12,6 +12,9 @@ export const STATE_SQL: Record<string, string> = {
   expired: 'valid_to < current_date',
 };
 
+/** Valid today and ending within the next `days` days (`days` a placeholder): the `expiring` filter and the dashboard's count. */
+export const expiringSql = (days: string) => `valid_from <= current_date and valid_to between current_date and current_date + ${days}::int - 1`;
+
 export const offerRepository = crudRepository<Offer>(offerResource, {
   virtual: ['card_ids', 'outlet_ids'],
   filters: {
@@ -21,6 +24,7 @@ export const offerRepository = crudRepository<Offer>(offerResource, {
     card: (v, p) => `id in (select oc.offer_id from offer_cards oc where oc.card_id = ${p(v)})`,
     outlet: (v, p) => `id in (select oo.offer_id from offer_outlets oo where oo.outlet_id = ${p(v)})`,
     state: (v) => STATE_SQL[String(v)] ?? null,
+    expiring: (v, p) => expiringSql(p(v)),
   },
   async afterWrite(tx, id, data) {
     if (Array.isArray(data.card_ids)) await relink(tx, id, 'offer_cards', 'card_id', 'cards', data.card_ids as number[], 'card_ids');

@@ -8,7 +8,9 @@ import {
   claimRef,
   createCardFromRef,
   createOutletFromRef,
+  listAllOfferRefs,
   listCardRefs,
+  listCrawlBanks,
   listOfferRefs,
   listOutletRefs,
   listSources,
@@ -33,6 +35,8 @@ import {
 import type { Tx } from '../db/connection';
 import { HttpError, badField } from '../errors';
 import { bind, type Bound, type CallContext } from '../http/handle';
+import { listCrawlBanks as banksPage } from '../repositories/crawlBanks';
+import { listOfferRows } from '../repositories/crawlOfferRows';
 import { getRef, listRefs, sourceExists } from '../repositories/crawlRefs';
 import { getSource, listSources as sourcesPage } from '../repositories/crawlSources';
 import { paginate } from '../repositories/crud';
@@ -118,5 +122,17 @@ export function crawlHandlers({ now }: CrawlDeps): Bound[] {
     }),
     bind(undoDecision, async ({ params }, tx, ctx) => ({ message: undoDecision.message!, data: await review.undoDecision(tx, params.id, who(ctx)) })),
     bind(refHistory, async ({ query }, tx, ctx) => ({ data: await review.history(tx, query.kind, query.ref_id, who(ctx)) })),
+
+    // ---- overviews ----
+    bind(listCrawlBanks, async ({ query }, tx) => {
+      const page = query.page ?? 1;
+      const perPage = query.per_page ?? CRAWL_SOURCES_PER_PAGE;
+      const { data, total } = await banksPage(tx, page, perPage);
+      return { data, pagination: paginate(total, page, perPage, data.length) };
+    }),
+    bind(listAllOfferRefs, async ({ query }, tx) => {
+      if (query.from !== undefined && !(await sourceExists(tx, query.from))) throw badField('from', `Crawl source ${query.from} not found.`, 404);
+      return listOfferRows(tx, { sourceId: query.from, page: query.page ?? 1, perPage: query.per_page ?? CRAWL_REFS_PER_PAGE, query: query.query, state: query.state }, now());
+    }),
   ];
 }

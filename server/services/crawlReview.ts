@@ -111,28 +111,55 @@ export function assigning(kind: 'card' | 'outlet', ref: CardRef | OutletRef, liv
   return { same, changes: { state, outlet_ids: outletIds }, detail: { state: r.state, state_after: state, outlet_ids: r.outlet_ids } };
 }
 
+/** What the create card dialog may send instead of the ref's own fields (contract/crawl.ts createCardFromRef). */
+export interface CardFromRef {
+  network_id?: number;
+  category_id?: number;
+  name?: string;
+  bank_id?: number;
+  card_type?: 'credit' | 'debit' | 'prepaid';
+  annual_fee?: number;
+  min_salary?: number | null;
+  description?: string | null;
+}
+
 /**
- * A live card from the ref, hidden (display false) until someone has looked at it. Its bank is
- * the source's, else the bank the site named; its network the one chosen (network_id), else
- * the one the site named.
+ * A live card from the ref, hidden (display false) until someone has looked at it. Each field
+ * the body sends replaces the ref's (the create card dialog); the rest come from the ref: its
+ * bank the one chosen (bank_id), else the source's, else the bank the site named; its network
+ * the one chosen (network_id), else the one the site named; its description the benefits.
  */
-export async function createCardFromRef(tx: Tx, refId: number, body: { network_id?: number; category_id?: number }, who: Reviewer): Promise<CardRef> {
+export async function createCardFromRef(tx: Tx, refId: number, body: CardFromRef, who: Reviewer): Promise<CardRef> {
   const ref = await refFor(tx, 'card', refId, who, 'id');
   assertFree(ref, who, 'id');
   if (ref.state === 'created') throw badField('id', `A card was made from this ref already (card ${ref.card_id}).`, 409);
   const source = (await getSource(tx, ref.source_id))!;
-  const bankId = await findBank(tx, source.bank_id, ref.bank_name);
+  const bankId = await findBank(tx, body.bank_id ?? source.bank_id, body.bank_id ? null : ref.bank_name);
+  if (body.bank_id && bankId !== body.bank_id) throw badField('bank_id', `Bank ${body.bank_id} does not exist.`);
   if (!bankId) throw badField('bank_id', `No bank matches "${ref.bank_name ?? ''}": give the source its bank (import it with bank_id) or add the bank first.`);
   const networkId = await findNetwork(tx, body.network_id ?? null, ref.network);
   if (!networkId) {
     throw badField('network_id', body.network_id ? `Network ${body.network_id} does not exist.` : `No network matches "${ref.network ?? ''}": choose one (network_id).`);
   }
   if (body.category_id && !(await categoryExists(tx, body.category_id))) throw badField('category_id', `Category ${body.category_id} does not exist.`);
-  const existing = await cardNamed(tx, bankId, ref.name);
-  if (existing) throw badField('id', `The bank has a card named "${ref.name}" already (card ${existing}): assign the ref to it instead.`, 409);
+  const name = body.name?.trim() ?? ref.name;
+  const existing = await cardNamed(tx, bankId, name);
+  // Named in the dialog: the name is the field to change; else the ref is better assigned.
+  if (existing && body.name !== undefined) throw badField('name', `The bank has a card named "${name}" already (card ${existing}): assign the ref to it, or choose another name.`, 409);
+  if (existing) throw badField('id', `The bank has a card named "${name}" already (card ${existing}): assign the ref to it instead.`, 409);
   const card = await createCard(
     tx,
-    { name: ref.name, bank_id: bankId, network_id: networkId, category_id: body.category_id, annual_fee: ref.annual_fee ?? undefined, description: ref.benefits ?? undefined, display: false },
+    {
+      name,
+      bank_id: bankId,
+      network_id: networkId,
+      category_id: body.category_id,
+      card_type: body.card_type,
+      annual_fee: body.annual_fee ?? ref.annual_fee ?? undefined,
+      min_salary: body.min_salary ?? undefined,
+      description: body.description !== undefined ? body.description : (ref.benefits ?? undefined),
+      display: false,
+    },
     source.from_source,
   );
   return decide(tx, 'card', ref, 'create', { state: 'created', card_id: card.id }, { state: ref.state, state_after: 'created', card_id: ref.card_id, created_card_id: card.id }, who);

@@ -61,7 +61,8 @@ function Binding({ cmd, seq }: { cmd: Command; seq: Sequence }) {
 
 /** With a dialog open only its own toggle keys pass: mod+k closes the palette, ? the cheat sheet. */
 function passesOverlay(cmd: Command): boolean {
-  if (cmd.id === 'app.palette') return true;
+  // A screen's modal dialog makes the rest of the page inert, the palette too: it waits.
+  if (cmd.id === 'app.palette') return ui.dialog === null;
   return cmd.id === 'app.shortcuts' && ui.cheatSheetOpen && !ui.paletteOpen;
 }
 

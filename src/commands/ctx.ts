@@ -19,5 +19,5 @@ export function currentCtx(): Ctx {
   };
 }
 
-/** A dialog has the keyboard: page hotkeys stay quiet (except the palette toggle). */
-export const overlayOpen = () => ui.paletteOpen || ui.cheatSheetOpen || confirmState.open;
+/** A dialog has the keyboard: page hotkeys stay quiet (the palette toggle passes, but not over a screen's modal dialog: Hotkeys.tsx). */
+export const overlayOpen = () => ui.paletteOpen || ui.cheatSheetOpen || confirmState.open || ui.dialog !== null;

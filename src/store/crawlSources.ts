@@ -25,6 +25,9 @@ const sourcesCursor = cursorList({
 });
 export const sourcesList = sourcesCursor.list;
 
+/** Highlight a source (one just imported): it stays highlighted once the list has it. */
+export const highlightSource = (id: number) => sourcesCursor.setCursor(id);
+
 let abort: AbortController | null = null;
 
 export async function loadSources(): Promise<void> {

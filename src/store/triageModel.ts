@@ -8,7 +8,7 @@
 // (crawl.undo) with the ref's last decision, newest decision of this view first.
 import { proxy, ref as keep } from 'valtio';
 import type { CardStatusBody } from '../../contract/card';
-import type { Candidate, CardRef, CrawlSource, Decision as RefDecision, OfferRef, OutletRef, RefKind, RefState } from '../../contract/crawl';
+import type { Candidate, CardFromRefBody, CardRef, CrawlSource, Decision as RefDecision, OfferRef, OutletRef, RefKind, RefState } from '../../contract/crawl';
 import { ApiError } from '../api/client';
 import { errorText } from '../api/errorText';
 import { cursorList } from './cursorList';
@@ -24,7 +24,8 @@ export interface TriageApi {
   claim(kind: RefKind, refId: number, signal?: AbortSignal): Promise<{ ref: AnyRef; candidates: Candidate[] }>;
   release(kind: RefKind, refId: number): Promise<unknown>;
   assign(kind: RefKind, refId: number, liveId: number): Promise<AnyRef>;
-  create(kind: RefKind, refId: number, body: { network_id?: number }): Promise<AnyRef>;
+  /** For a card, the body may carry the fields the create card dialog corrected. */
+  create(kind: RefKind, refId: number, body: CardFromRefBody): Promise<AnyRef>;
   skip(kind: RefKind, refId: number): Promise<AnyRef>;
   undo(decisionId: number): Promise<AnyRef>;
   setChecked(refId: number, checked: boolean): Promise<AnyRef>;
@@ -144,6 +145,9 @@ function need(): TriageApi {
   if (!api) throw new Error('triageModel: no API (setTriageApi)');
   return api;
 }
+
+/** The API in use, for the triage's dialogs (src/store/cardDialogs.ts). */
+export const triageApiInUse = need;
 
 /** Show a source's queue of one kind; reloads only when one of the three changed. */
 export async function showQueue(kind: RefKind, sourceId: number, filter: RefFilter, o: { focus?: number; edit?: boolean } = {}): Promise<void> {
@@ -343,6 +347,23 @@ async function settle(before: AnyRef, work: Promise<AnyRef>, moveOn: () => void,
     historyChanged(id);
     void refreshSource();
   }
+}
+
+/**
+ * A decision the server has made already (the create card dialog waits for its answer, so
+ * field errors can stay beside the fields): shown, undoable with u like the others, and the
+ * next open ref opens when this one was in focus.
+ */
+export function takeDecided(saved: AnyRef): void {
+  replaceRef(saved);
+  triageState.decided.push(saved.id);
+  if (triageState.focus?.refId === saved.id) {
+    const next = nextOpen(saved.id);
+    if (next) moveTo(next.id);
+    else unfocus();
+  }
+  historyChanged(saved.id);
+  void refreshSource();
 }
 
 /** Whether the focused ref is a crawled card linked to a live card whose status can be confirmed. */

@@ -347,7 +347,7 @@ interface SearchBoxProps {
 }
 
 /** Typing updates the URL's ?query= after a pause; Escape/Enter/↓ hand the keys back to the list. */
-function SearchBox({ initial, label, inputRef, onSearch, onLeave, onDown }: SearchBoxProps) {
+export function SearchBox({ initial, label, inputRef, onSearch, onLeave, onDown }: SearchBoxProps) {
   const [text, setText] = useState(initial);
   const first = useRef(true);
   // Back/forward changed the URL's query: show it (typing itself never differs from it for long).

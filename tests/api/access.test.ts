@@ -18,9 +18,11 @@ import { logout, showMe, updateProfile } from '../../contract/auth';
 import { CSV_COLUMNS, type CsvTarget } from '../../contract/csv';
 import { pathOf, pathParams, type AnyOp } from '../../contract/operation';
 import { homepageResources } from '../../contract/homepage';
+import { notificationResource } from '../../contract/notification';
 import { offerResource } from '../../contract/offer';
 import { operations, resources } from '../../contract/operations';
 import { multipart, startTestServer, type TestServer } from '../helpers/app';
+import { insertContact, insertFeedback, insertSubjects } from '../helpers/contentRows';
 import { sample, type Schema } from '../helpers/samples';
 import { bearerOf, insertSession, insertUser, type Account } from '../helpers/sessions';
 
@@ -51,17 +53,25 @@ const nextAddress = () => `198.51.100.${(address++ % 250) + 1}`;
 // ---------------------------------------------------------------------------------------
 // Inputs.
 
-/** Resources whose records the admin's calls act on: the screens' resources and the homepage's lists (one screen for four). */
-const recordResources = [...resources, ...homepageResources];
+/** Resources whose records the admin's calls act on: the screens' resources, the homepage's lists (one screen for four), notifications. */
+const recordResources = [...resources, ...homepageResources, notificationResource];
 
 /** Records made for the admin's calls: an id that exists (and may be updated or deleted). */
+/** Records the app makes, not a call of this API (contact messages, feedback): written straight into the database. */
+const fromTheApp: Readonly<Record<string, () => Promise<number>>> = {
+  contact: () => insertContact(s.db),
+  feedback: async () => insertFeedback(s.db, { user_id: appUser.id, offer_id: (await insertSubjects(s.db)).offer }),
+};
+
 async function freshRecord(op: AnyOp): Promise<number> {
   const resource = recordResources.find((r) => r.name === op.resource);
   const add = resource?.ops.add;
-  if (!add) return 1;
+  if (!add) return (await fromTheApp[op.resource ?? '']?.()) ?? 1;
   const body = bodyOf(add) as Record<string, unknown>;
   // An offer is selected once (a second time is a 409): each selected offer gets its own.
   if (resource!.name === 'selectedOffer') body.offer_id = await freshRecord(offerResource.ops.add!);
+  // A notification sent at once may be sent before the call under test (a cancel is then a 409): one for later.
+  if (resource!.name === 'notification') body.send_at = new Date(now() + 3600_000).toISOString();
   const res = await s.call({ method: add.method, url: pathOf(add), headers: { ...(await authFor("admin's token")), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
   expect(res.statusCode, `setting up a ${resource!.name}: ${res.body}`).toBe(200);
   return res.json().data.id;
@@ -74,6 +84,8 @@ const CRAWL_SLUG = 'access-reviewed';
 const given = (name: string) => {
   if (name === 'version') return 1;
   if (name === 'from_source') return CRAWL_SLUG;
+  // Maintenance mode on needs its message (contract/settings.ts), which the sample leaves null.
+  if (name === 'maintenance_mode') return false;
   // crawl_refs/assign: ref 1 of the kind the sample names (card) to the seeded card.
   if (name === 'live_id') return refs.card;
   const m = /^(.*)_ids?$/.exec(name);
@@ -105,6 +117,8 @@ async function validInput(op: AnyOp, kind: Kind): Promise<Input> {
   const url = pathOf(op, params) + qs;
   if (!op.body) return { url, headers: {} };
   const body = bodyOf(op) as Record<string, unknown> | null;
+  // The settings are one record, whose version every save moves on: the edit starts from the current one.
+  if (op.resource === 'settings' && body && 'version' in body) body.version = (await s.db.query<{ version: number }>('select version from settings where id = 1')).rows[0].version;
   const csvField = Object.entries(op.files ?? {}).find(([, k]) => k === 'csv')?.[0];
   if (csvField && body && !(String(body.type) in CSV_COLUMNS)) {
     // A crawl file (contract/crawl.ts importCrawl): one crawled card, as JSON lines.

@@ -576,6 +576,9 @@ async function exchange(op: DocOp, req: Req): Promise<string | null> {
   // Reads cannot write; a write that was refused must not have.
   if (req.method !== 'GET') {
     const accepted = res.statusCode < 400;
+    // An added notification is sent by a background job (server/services/notificationJob.ts):
+    // its writes are the accepted call's, so the next checksum waits for them.
+    if (accepted) await s.app.notificationJob.idle();
     if (accepted) await keepSessionsAlive();
     const after = await tableChecksums(s.db);
     if (!accepted) {

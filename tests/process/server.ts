@@ -53,6 +53,8 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       SKIP_CLIENT_BUILD: '1',
+      // Where a test seeds the demo: 20,000 engagement events, not 500,000 (server/config.ts).
+      SEED_EVENTS: '20000',
       SEED: '0',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,

@@ -8,8 +8,11 @@
 import type { Tx } from '../connection';
 import type { Uploads } from '../../services/uploads';
 import { UAE_BANKS } from './banks';
+import { seedContent } from './content';
 import { seedCrawl } from './crawl';
+import { DEMO_EVENTS, seedEngagement } from './engagement';
 import { seedHomepage } from './homepage';
+import { seedNotifications } from './notifications';
 import { solidPng } from './logo';
 import { createRandom } from './random';
 import { NETWORKS } from './networks';
@@ -25,7 +28,8 @@ const SEED = 20261101;
 const BATCH = 500;
 
 /** Writes the demo data in `tx` when there are no banks yet; returns whether it did. */
-export async function seed(tx: Tx, uploads: Uploads): Promise<boolean> {
+/** `events`: how many engagement events to write (./engagement.ts; SEED_EVENTS in server/config.ts). */
+export async function seed(tx: Tx, uploads: Uploads, opts: { events?: number } = {}): Promise<boolean> {
   const n = Number((await tx.query<{ n: number }>('select count(*)::int as n from banks')).rows[0].n);
   if (n > 0) return false;
 
@@ -124,6 +128,12 @@ export async function seed(tx: Tx, uploads: Uploads): Promise<boolean> {
   await seedCrawl(tx);
   // The app's homepage arranged: banners, welcome boxes, selected offers.
   await seedHomepage(tx, uploads);
+  // The legal pages, contact messages and feedback (./content.ts).
+  await seedContent(tx, rnd);
+  // Who holds which card and lives where, and the notifications sent to them (./notifications.ts).
+  await seedNotifications(tx, cardIds, DUBAI_AREAS.map((a) => areaId.get(a.name.toLowerCase())!).filter(Boolean));
+  // 90 days of what app users did with offers and cards, for the engagement charts (./engagement.ts).
+  await seedEngagement(tx, opts.events ?? DEMO_EVENTS);
   return true;
 }
 

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { totalCounts } from '../../../contract/dashboard';
+import { EXPIRING_DAYS, totalCounts, type TotalCounts } from '../../../contract/dashboard';
 import { ApiError } from '../../api/client';
 import { call } from '../../api/call';
 import { errorText } from '../../api/errorText';
 import { Loader } from '../../ui/Loader';
 import { Kbd } from '../../ui/Kbd';
 import { getCommand } from '../../commands/registry';
+import { Attention } from './Attention';
+import { LatestFeedback } from './LatestFeedback';
 import './dashboard.css';
 
 /** Counts the server reports, in this order, and the list each opens (with its Go to command's keys). */
@@ -25,13 +27,13 @@ const rank = (key: string) => (ORDER.includes(key) ? ORDER.indexOf(key) : ORDER.
 const titleCase = (key: string) => key.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 
 export default function Dashboard() {
-  const [counts, setCounts] = useState<Record<string, number> | null>(null);
+  const [data, setData] = useState<TotalCounts | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     const abort = new AbortController();
     call(totalCounts, {}, { signal: abort.signal }).then(
-      (res) => setCounts(res.data.counts),
+      (res) => setData(res.data),
       (e: unknown) => {
         if (!(e instanceof ApiError && e.aborted)) setError(e instanceof ApiError ? errorText(e.method, e.body) : 'Failed to fetch data.');
       },
@@ -49,36 +51,45 @@ export default function Dashboard() {
           {error}
         </div>
       )}
-      {!counts && !error && <Loader />}
-      {counts && (
-        <ul className="stat-grid" aria-label="Totals">
-          {Object.entries(counts)
-            .sort(([a], [b]) => rank(a) - rank(b))
-            .map(([key, value]) => {
-              const card = CARDS[key] ?? { label: titleCase(key) };
-              const shortcut = card.nav ? getCommand(card.nav)?.shortcut : undefined;
-              const body = (
-                <>
-                  <span className="stat-label">
-                    {card.label}
-                    {shortcut && <Kbd shortcut={shortcut} />}
-                  </span>
-                  <span className="stat-value">{value.toLocaleString()}</span>
-                </>
-              );
-              return (
-                <li key={key}>
-                  {card.path ? (
-                    <Link href={card.path} className="stat stat-link" aria-label={`${card.label}: ${value}`}>
-                      {body}
-                    </Link>
-                  ) : (
-                    <div className="stat">{body}</div>
-                  )}
-                </li>
-              );
-            })}
-        </ul>
+      {!data && !error && <Loader />}
+      {data && (
+        <>
+          <Attention data={data} expiringDays={EXPIRING_DAYS} />
+          <section className="dash-section" aria-labelledby="dash-totals">
+            <h2 id="dash-totals" className="dash-heading">
+              Catalogue
+            </h2>
+            <ul className="stat-grid" aria-label="Totals">
+              {Object.entries(data.counts)
+                .sort(([a], [b]) => rank(a) - rank(b))
+                .map(([key, value]) => {
+                  const card = CARDS[key] ?? { label: titleCase(key) };
+                  const shortcut = card.nav ? getCommand(card.nav)?.shortcut : undefined;
+                  const body = (
+                    <>
+                      <span className="stat-label">
+                        {card.label}
+                        {shortcut && <Kbd shortcut={shortcut} />}
+                      </span>
+                      <span className="stat-value">{value.toLocaleString()}</span>
+                    </>
+                  );
+                  return (
+                    <li key={key}>
+                      {card.path ? (
+                        <Link href={card.path} className="stat stat-link" aria-label={`${card.label}: ${value}`}>
+                          {body}
+                        </Link>
+                      ) : (
+                        <div className="stat">{body}</div>
+                      )}
+                    </li>
+                  );
+                })}
+            </ul>
+          </section>
+          <LatestFeedback feedback={data.feedbackData} />
+        </>
       )}
     </div>
   );

@@ -7,6 +7,9 @@ import { clearSession, setUserDetails } from '../../store/session';
 import { go } from '../../store/navigate';
 import type { Command } from '../../commands/types';
 
+/** The profile's toast after a password change (the product's text, lower case as it has it). */
+export const PASSWORD_CHANGED = 'change password successfully!';
+
 export const profileForms = proxy({
   profileErrors: {} as Record<string, string>,
   passwordErrors: {} as Record<string, string>,
@@ -38,15 +41,19 @@ export const profileCommands: Command[] = [
     group: 'Profile',
     scope: 'view:profile',
     palette: false,
-    messages: { success: 'change password successfully!', failure: 'Failed to change password' },
+    // The product's texts for the profile: a failed change reads 'Failed to update card' (when
+    // the server names no reason), a done one 'change password successfully!'.
+    messages: { success: PASSWORD_CHANGED, failure: 'Failed to update card' },
     async run(_ctx, arg) {
       const { password, confirmation } = arg as { password: string; confirmation: string };
       profileForms.passwordErrors = {};
-      const res = await authApi.resetPassword(password, confirmation).catch(keepFieldErrors('passwordErrors'));
+      await authApi.resetPassword(password, confirmation).catch(keepFieldErrors('passwordErrors'));
       // Every session of this admin has just ended on the server, this one included.
       clearSession();
       go('/login', { replace: true });
-      return res;
+      // The call answers the forgot-password flow's sentence ('Password changed successfully');
+      // the profile says its own.
+      return { message: PASSWORD_CHANGED };
     },
   },
 ];

@@ -1,4 +1,5 @@
 import type { Bank } from '../../../../contract/bank';
+import { CommandButton } from '../../../commands/CommandButton';
 import { ResourceListView } from '../../ResourceListView';
 import { BankForm } from './BankForm';
 import { bankScreen } from './screen';
@@ -12,6 +13,7 @@ export default function BanksScreen() {
       renderRow={(b) => <BankRow bank={b} />}
       renderDetail={(b) => <BankDetail bank={b} />}
       renderForm={(p) => <BankForm {...p} />}
+      renderActions={() => <CommandButton id="engagement.ofBank" label="Engagement" variant="ghost" />}
     />
   );
 }

@@ -21,7 +21,12 @@ export default function CardsScreen() {
       renderRow={(c) => <CardRow card={c} />}
       renderDetail={(c) => <CardDetail card={c} />}
       renderForm={(p) => <CardForm {...p} />}
-      renderActions={(c) => <CommandButton id="card.toggleDisplay" label={c.display ? 'Hide from app' : 'Show in app'} />}
+      renderActions={(c) => (
+        <>
+          <CommandButton id="engagement.ofCard" label="Engagement" variant="ghost" />
+          <CommandButton id="card.toggleDisplay" label={c.display ? 'Hide from app' : 'Show in app'} />
+        </>
+      )}
       renderSelectionActions={() => (
         <>
           <CommandButton id="card.toggleDisplay" label="Show or hide in the app" />

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useSearch } from 'wouter';
 import type { Offer } from '../../../../contract/offer';
+import { CommandButton } from '../../../commands/CommandButton';
 import { pathTo } from '../../../commands/resourceScreen';
 import { AppLink } from '../../../ui/AppLink';
 import { ResourceListView } from '../../ResourceListView';
@@ -38,6 +39,7 @@ export default function OffersScreen() {
       renderRow={(o) => <OfferRow offer={o} codes={codes} />}
       renderDetail={(o) => <OfferDetail offer={o} />}
       renderForm={(p) => <OfferForm {...p} />}
+      renderActions={() => <CommandButton id="engagement.ofOffer" label="Engagement" variant="ghost" />}
     />
   );
 }

@@ -32,6 +32,8 @@ export const offerFilters: readonly FilterDef[] = [
   ),
   refFilter('category', 'Category', 'All categories', referenceOptions(categoryResource, categoryClient.list, (c: Category) => ({ value: String(c.id), label: c.name }))),
   refFilter('outlet', 'Outlet', 'All outlets', outletOptions),
+  // The dashboard's "Offers expiring in 7 days" opens the list with this set (?expiring=7).
+  enumFilter('expiring', 'Expiring', 'Any end date', ['7', '30'], (d) => `Ending within ${d} days`),
   // Sources are 'manual' or a crawl source named after its bank ('adcb_crawl').
   refFilter(
     'from_source',

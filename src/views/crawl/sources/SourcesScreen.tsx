@@ -13,6 +13,7 @@ import { Badge, orDash } from '../../catalogue/bits';
 import { formatDate } from '../../catalogue/formParts';
 import { CountCells, KIND_LABEL, Progress, decidedCount, totalCount } from '../counts';
 import { CRAWL_SOURCES_VIEW } from './entry';
+import { ImportDialog } from './ImportDialog';
 import '../crawl.css';
 
 const ROW_HEIGHT = 58;
@@ -45,6 +46,7 @@ export default function SourcesScreen() {
       <div className="list-head">
         <div className="list-title">
           <h1>Crawl review</h1>
+          <CommandButton id="crawl.importFile" label="Import" />
         </div>
         <div className="list-meta">
           <div className="list-count" aria-live="polite">
@@ -79,7 +81,12 @@ export default function SourcesScreen() {
     </>
   );
 
-  return <SplitPane list={list} pane={current ? <SourcePane source={current} /> : <NoSource loading={s.status !== 'ready'} />} paneOpen={!!current} />;
+  return (
+    <>
+      <SplitPane list={list} pane={current ? <SourcePane source={current} /> : <NoSource loading={s.status !== 'ready'} />} paneOpen={!!current} />
+      <ImportDialog />
+    </>
+  );
 }
 
 function SourceRow({ source }: { source: CrawlSource }) {
@@ -191,6 +198,7 @@ function NoSource({ loading }: { loading: boolean }) {
         <Kbd shortcut="j, k" /> <span>move</span>
         <Kbd shortcut="enter" /> <span>review its cards</span>
         <Kbd shortcut="mod+k" /> <span>verify, onboard, roll back</span>
+        <Kbd shortcut="i" /> <span>import a crawl file</span>
       </div>
     </div>
   );

@@ -10,5 +10,5 @@ export const entry: ScreenEntry = {
   nav: { path: '/crawl-data', shortcut: 'g w' },
   paths: ['/crawl-data'],
   page: () => import('./SourcesScreen'),
-  commands: () => import('./commands').then((m) => m.sourceCommands),
+  commands: () => Promise.all([import('./commands'), import('./importCommands')]).then(([a, b]) => [...a.sourceCommands, ...b.importCommands]),
 };

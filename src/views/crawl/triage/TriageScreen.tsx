@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
-import { REF_STATES, type Candidate, type CardRef, type Decision, type OfferRef, type OutletRef, type RefKind, type RefState } from '../../../../contract/crawl';
+import { REF_STATES, type Candidate, type CardRef, type OfferRef, type OutletRef, type RefKind, type RefState } from '../../../../contract/crawl';
 import { CommandButton } from '../../../commands/CommandButton';
 import { runCommand } from '../../../commands/runner';
 import { triagePath } from '../../../store/crawlSources';
@@ -15,12 +15,14 @@ import { Loader } from '../../../ui/Loader';
 import { SplitPane } from '../../../ui/SplitPane';
 import { VirtualList } from '../../../ui/VirtualList';
 import { Badge, formatMoney, orDash, type Tone } from '../../catalogue/bits';
-import { FormActions, formatDate, formatDay, textOrNull } from '../../catalogue/formParts';
+import { FormActions, formatDay, textOrNull } from '../../catalogue/formParts';
 import { Field } from '../../../ui/Field';
 import { TextAreaField } from '../../../ui/FormFields';
 import { KIND_LABEL, STATE_LABEL } from '../counts';
 import { CRAWL_TRIAGE_VIEW, TRIAGE_KINDS, type TriageSegment } from './entry';
-import { withState } from './links';
+import { filtersFor, withState } from './links';
+import { RefHistory } from './RefHistory';
+import { CardDialogs } from './dialogs/CardDialogs';
 import '../crawl.css';
 
 setTriageApi(triageApi);
@@ -109,7 +111,7 @@ export default function TriageScreen() {
           ))}
         </div>
         <div className="triage-tabs" role="tablist" aria-label="State">
-          {(['new', 'assigned', 'created', 'skipped', ...(kind === 'offer' ? ['onboarded'] : []), ...(kind === 'card' ? ['discontinued'] : []), 'all'] as RefFilter[]).map((f) => (
+          {filtersFor(kind).map((f) => (
             <AppLink key={f} role="tab" aria-selected={f === filter} className={f === filter ? 'triage-tab is-active' : 'triage-tab'} to={withState(base, f)}>
               {f === 'all' ? 'All' : STATE_LABEL[f]}
               {counts && f !== 'all' && <span className="count">{counts[f]}</span>}
@@ -143,7 +145,12 @@ export default function TriageScreen() {
     </>
   );
 
-  return <SplitPane list={list} pane={focused && s.focus ? <RefPane r={focused} focus={s.focus as Focus} kind={kind} history={s.history as History | null} editing={s.editing as OfferEditState | null} formRef={editFormRef} /> : <NothingOpen kind={kind} done={s.status === 'ready'} />} paneOpen={!!focused} />;
+  return (
+    <>
+      <SplitPane list={list} pane={focused && s.focus ? <RefPane r={focused} focus={s.focus as Focus} kind={kind} history={s.history as History | null} editing={s.editing as OfferEditState | null} formRef={editFormRef} /> : <NothingOpen kind={kind} done={s.status === 'ready'} />} paneOpen={!!focused} />
+      {kind === 'card' && <CardDialogs />}
+    </>
+  );
 }
 
 function RefRow({ r, pending }: { r: AnyRef; pending: boolean }) {
@@ -220,6 +227,13 @@ function RefPane({ r, focus, kind, history, editing, formRef }: RefPaneProps) {
           </div>
         )}
         <RefFields r={r} />
+        {kind === 'card' && (
+          <div className="triage-tools" role="group" aria-label="Card dialogs">
+            <CommandButton id="crawl.triage.cardDetail" label="Detail" />
+            <CommandButton id="crawl.triage.selectCard" label="Select card…" />
+            <CommandButton id="crawl.triage.createCardDialog" label="Create with fields…" />
+          </div>
+        )}
         {kind !== 'offer' && <Candidates focus={focus} disabled={!isNew} noun={kind} />}
         {kind === 'offer' && (
           <p className="muted">
@@ -408,45 +422,14 @@ function NothingOpen({ kind, done }: { kind: RefKind; done: boolean }) {
         <Kbd shortcut="s" /> <span>skip</span>
         <Kbd shortcut="x" /> <span>{kind === 'offer' ? 'check (⇧ for a range)' : 'check (⇧ for a range), then “Assign checked refs to…” in the palette'}</span>
         <Kbd shortcut="u" /> <span>undo</span>
+        {kind === 'card' && (
+          <>
+            <Kbd shortcut="i" /> <span>card detail (⇧A select a card, ⇧C create one with its fields)</span>
+          </>
+        )}
+        <Kbd shortcut="t, f" /> <span>next kind, next state (⇧ back)</span>
       </div>
     </div>
-  );
-}
-
-const ACTION_LABEL: Record<Decision['action'], string> = {
-  assign: 'Assigned',
-  create: 'Created',
-  skip: 'Skipped',
-  discontinue: 'Marked discontinued',
-  not_discontinue: 'Marked not discontinued',
-  update: 'Updated',
-};
-
-/** The ref's decisions, newest first: closed by default, so the candidates stay the pane's business. */
-function RefHistory({ history }: { history: History | null }) {
-  const items = history?.items ?? [];
-  return (
-    <details className="triage-history">
-      <summary>
-        History
-        <span className="count">{history?.status === 'loading' && !items.length ? '…' : items.length}</span>
-      </summary>
-      {history?.status === 'failed' && <p className="muted">Could not load the history.</p>}
-      {history?.status !== 'failed' && !items.length && <p className="muted">{history?.status === 'ready' ? 'No decisions yet.' : 'Loading…'}</p>}
-      {items.length > 0 && (
-        <ol>
-          {items.map((d) => (
-            <li key={d.id} className={d.undone_at ? 'is-undone' : undefined}>
-              <span className="triage-history-action">{ACTION_LABEL[d.action]}</span>
-              <span className="muted">
-                {d.made_by_name ?? 'someone'} · {formatDate(d.made_at)}
-              </span>
-              {d.undone_at && <span className="triage-history-undone" title={`Undone ${formatDate(d.undone_at)}`}>undone</span>}
-            </li>
-          ))}
-        </ol>
-      )}
-    </details>
   );
 }
 

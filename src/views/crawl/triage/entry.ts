@@ -12,5 +12,6 @@ export const entry: ScreenEntry = {
   title: 'Crawl triage',
   paths: Object.keys(TRIAGE_KINDS).map((k) => `/crawl-data/${k}/:source`),
   page: () => import('./TriageScreen'),
-  commands: () => import('./commands').then((m) => m.triageCommands),
+  commands: () =>
+    Promise.all([import('./commands'), import('./dialogCommands'), import('./switchCommands')]).then(([a, b, c]) => [...a.triageCommands, ...b.cardDialogCommands, ...c.switchCommands]),
 };

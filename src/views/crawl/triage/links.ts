@@ -1,6 +1,6 @@
 // Addresses of the triage view, shared by the view and the crawled records' own URLs
 // (src/views/crawl/records/RecordLink.tsx), which must not pull in the whole view.
-import type { RefState } from '../../../../contract/crawl';
+import type { RefKind, RefState } from '../../../../contract/crawl';
 import { triagePath } from '../../../store/crawlSources';
 import type { RefFilter } from '../../../store/triageModel';
 import type { TriageSegment } from './entry';
@@ -12,3 +12,6 @@ export function refLink(segment: TriageSegment, sourceId: number, r: { id: numbe
   const path = withState(triagePath(segment, sourceId), r.state);
   return `${path}${path.includes('?') ? '&' : '?'}ref=${r.id}${edit ? '&edit=1' : ''}`;
 }
+
+/** The state filters a kind's queue offers, in tab order: only offers are onboarded, only cards discontinued. */
+export const filtersFor = (kind: RefKind): RefFilter[] => ['new', 'assigned', 'created', 'skipped', ...(kind === 'offer' ? (['onboarded'] as const) : []), ...(kind === 'card' ? (['discontinued'] as const) : []), 'all'];

@@ -1,0 +1,104 @@
+// The app's settings: one record of typed fields the consumer app reads (support e-mail,
+// default outlet radius, minimum app versions, maintenance mode, offers per homepage section).
+// Every field remembers who changed it last and when (`changes`), and the screen shows it.
+import { Type, type Static } from '@sinclair/typebox';
+import { RecordEnvelope } from './envelope';
+import { Nullable, Timestamps } from './fields';
+import { ADMIN_ROOT, defineOp } from './operation';
+import { IdParams, Version } from './resource';
+
+/** 'x.y.z', numbers without leading zeros: what app stores call a version. */
+export const APP_VERSION_PATTERN = '^(0|[1-9][0-9]{0,3})\\.(0|[1-9][0-9]{0,3})\\.(0|[1-9][0-9]{0,3})$';
+const AppVersion = Type.String({ maxLength: 14, pattern: APP_VERSION_PATTERN, description: 'x.y.z, e.g. 2.14.0: an older app asks its user to update' });
+
+/** The typed fields, as a write takes them. */
+export const SettingsFields = {
+  support_email: Type.String({ format: 'email', maxLength: 254, description: 'where the app sends users who need help' }),
+  default_outlet_radius_km: Type.Number({ minimum: 0.1, maximum: 200, description: 'km around a user the app searches for outlets until the user picks a radius' }),
+  min_app_version_ios: AppVersion,
+  min_app_version_android: AppVersion,
+  maintenance_mode: Type.Boolean({ description: 'true: the app shows maintenance_message instead of its screens' }),
+  maintenance_message: Nullable(Type.String({ maxLength: 500, description: 'required (not blank) while maintenance_mode is on' })),
+  offers_per_section: Type.Integer({ minimum: 1, maximum: 50, description: "offers the app's homepage shows per section" }),
+};
+export type SettingField = keyof typeof SettingsFields;
+export const SETTING_FIELDS = Object.keys(SettingsFields) as SettingField[];
+
+/** Who changed a field last, and when. */
+export const SettingChange = Type.Object({
+  by_id: Nullable(Type.Integer()),
+  by_name: Type.String(),
+  at: Type.String({ format: 'date-time' }),
+});
+export type SettingChange = Static<typeof SettingChange>;
+
+export const Settings = Type.Object({
+  id: Type.Integer(),
+  support_email: Type.String(),
+  default_outlet_radius_km: Type.Number(),
+  min_app_version_ios: Type.String(),
+  min_app_version_android: Type.String(),
+  maintenance_mode: Type.Boolean(),
+  maintenance_message: Nullable(Type.String()),
+  offers_per_section: Type.Integer(),
+  changes: Type.Record(Type.String(), SettingChange, { description: 'per field: who changed it last and when (a field never changed is absent)' }),
+  ...Timestamps,
+});
+export type Settings = Static<typeof Settings>;
+
+/** PUT: every field, and the version the edit started from (a stale one is a 409). */
+export const SettingsPut = Type.Object({ ...SettingsFields, version: Version });
+/** PATCH: the fields to change, and the version. */
+export const SettingsPatch = Type.Object({ ...Type.Partial(Type.Object(SettingsFields)).properties, version: Version });
+export type SettingsPatch = Static<typeof SettingsPatch>;
+
+export const SettingsRecord = RecordEnvelope(Settings);
+const base = { tag: 'Settings', access: 'admin' as const, resource: 'settings' };
+const write = { ...base, touches: ['settings'], permission: 'settings.write' };
+
+export const showSettings = defineOp({
+  ...base,
+  id: 'settings.show',
+  method: 'GET',
+  path: `${ADMIN_ROOT}/settings`,
+  summary: "The app's settings (one record), with who changed each field last and when",
+  response: SettingsRecord,
+  message: 'Settings fetched successfully!',
+});
+
+export const putSettings = defineOp({
+  ...write,
+  id: 'settings.update',
+  method: 'PUT',
+  path: `${ADMIN_ROOT}/settings/:id`,
+  summary: 'Replace every setting; the fields that changed record who and when. maintenance_message is required while maintenance_mode is on',
+  params: IdParams,
+  body: SettingsPut,
+  response: SettingsRecord,
+  message: 'Settings updated successfully!',
+});
+
+export const patchSettings = defineOp({
+  ...write,
+  id: 'settings.patch',
+  method: 'PATCH',
+  path: `${ADMIN_ROOT}/settings/:id`,
+  summary: 'Change some settings; the fields that changed record who and when. maintenance_message is required while maintenance_mode is on',
+  params: IdParams,
+  body: SettingsPatch,
+  response: SettingsRecord,
+  message: 'Settings updated successfully!',
+});
+
+export const settingsOps = [showSettings, putSettings, patchSettings] as const;
+
+/** The human name of each field (the screen's labels, the server's messages). */
+export const SETTING_LABELS: Readonly<Record<SettingField, string>> = {
+  support_email: 'Support e-mail',
+  default_outlet_radius_km: 'Default outlet radius (km)',
+  min_app_version_ios: 'Minimum iOS app version',
+  min_app_version_android: 'Minimum Android app version',
+  maintenance_mode: 'Maintenance mode',
+  maintenance_message: 'Maintenance message',
+  offers_per_section: 'Offers per homepage section',
+};

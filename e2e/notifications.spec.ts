@@ -1,0 +1,144 @@
+// Notifications and settings in the browser, by keyboard where the screen offers it: compose a
+// notification to the holders of one card (the audience's size shown as it is chosen, the same
+// the API counts), send it, and see it listed as sent with that audience size; the same one
+// again within a minute asks first. Then change a setting with mod+s and see who changed it
+// and when. NOTIFY_SHOTS=<dir> also saves screenshots (1440×900 and 1024×768, light and dark).
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { apiAs, mod, signIn } from './session';
+
+type Api = Awaited<ReturnType<typeof apiAs>>;
+const SHOTS = process.env.NOTIFY_SHOTS;
+
+/** The seeded card whose holders a seeded notification went to (server/db/seed/notifications.ts). */
+async function heldCard(api: Api): Promise<{ id: number; name: string; size: number }> {
+  const listed = (await (await api.get('/admin/v1/notifications?audience=card&per_page=1')).json()).data as { audience_id: number; audience_name: string }[];
+  expect(listed.length).toBe(1);
+  const { audience_id: id, audience_name: name } = listed[0];
+  const size = (await (await api.get(`/admin/v1/notification_audience?audience=card&audience_id=${id}`)).json()).data.size as number;
+  expect(size).toBeGreaterThan(0);
+  return { id, name, size };
+}
+
+/** The card among the picker's choices (not a list row that names it). */
+const cardChoice = (page: Page, name: string) => page.getByRole('listbox', { name: 'Card', exact: true }).getByRole('option').filter({ hasText: name }).first();
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+    for (const [w, h] of [
+      [1440, 900],
+      [1024, 768],
+    ]) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.waitForTimeout(150);
+      await page.screenshot({ path: `${SHOTS}/${name}-${w}x${h}-${theme}.png` });
+    }
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
+}
+
+test('send a notification to the holders of one card; it is listed as sent with its audience size; the same again asks first', async ({ page }) => {
+  await signIn(page);
+  const api = await apiAs(page);
+  const card = await heldCard(api);
+  const title = `Card holders ${Date.now() % 100000}`;
+
+  // g y: the notifications; n: the compose form in the pane, its title focused.
+  await page.keyboard.press('g');
+  await page.keyboard.press('y');
+  await expect(page).toHaveURL(/\/admin\/notifications/);
+  const rows = page.getByRole('listbox', { name: 'Notifications', exact: true }).getByRole('option');
+  await expect(rows.first()).toBeVisible();
+  await shoot(page, 'list');
+  await page.keyboard.press('n');
+  await expect(page.getByLabel('Title')).toBeFocused();
+  await page.keyboard.type(title);
+  await page.getByLabel('Message').fill('A new dining offer for your card: 25% off at 40 restaurants this week.');
+  await expect(page.getByTestId('audience-size')).toContainText('app users get it');
+
+  // The audience: the card's holders, the card found by typing its name.
+  await page.getByRole('radio', { name: 'Holders of a card' }).check();
+  await expect(page.getByTestId('audience-size')).toHaveText('Choose the card to see how many people get it.');
+  const picker = page.getByRole('combobox', { name: 'Card' });
+  await picker.click();
+  await page.keyboard.type(card.name.split(' ').slice(0, 2).join(' '));
+  await cardChoice(page, card.name).click();
+  await expect(page.getByTestId('audience-size')).toHaveText(`${card.size.toLocaleString('en')} app ${card.size === 1 ? 'user gets' : 'users get'} it.`);
+  await shoot(page, 'compose');
+
+  // mod+enter sends; the pane follows it until it is sent.
+  await page.keyboard.press(`${mod}+Enter`);
+  await expect(page.getByText('Notification added successfully!').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/view-notification\/\d+/);
+  const pane = page.locator('.pane');
+  await expect(pane.locator('.ntf-status .ntf-chip')).toHaveText('Sent', { timeout: 20_000 });
+  await expect(pane.locator('.ntf-figures')).toContainText(`Audience${card.size.toLocaleString()}`);
+  await expect(pane.locator('.ntf-figures')).toContainText(`Sent${card.size.toLocaleString()}`);
+  const id = Number(/view-notification\/(\d+)/.exec(page.url())![1]);
+  // The list row says the same, and so does the API.
+  const row = rows.filter({ hasText: title }).first();
+  await expect(row).toContainText('Sent');
+  await expect(row).toContainText(`Holders of ${card.name}`);
+  await expect(row).toContainText(`${card.size.toLocaleString()}/${card.size.toLocaleString()} sent`);
+  const shown = (await (await api.get(`/admin/v1/notifications/${id}`)).json()).data;
+  expect(shown).toMatchObject({ status: 'sent', audience: 'card', audience_id: card.id, audience_size: card.size, sent_count: card.size });
+  await shoot(page, 'sent');
+
+  // The same notification again within a minute: the browser asks, Escape keeps it unsent.
+  await page.keyboard.press('n');
+  await page.keyboard.type(title);
+  await page.getByLabel('Message').fill('A new dining offer for your card: 25% off at 40 restaurants this week.');
+  await page.getByRole('radio', { name: 'Holders of a card' }).check();
+  await page.getByRole('combobox', { name: 'Card' }).click();
+  await page.keyboard.type(card.name.split(' ').slice(0, 2).join(' '));
+  await cardChoice(page, card.name).click();
+  await page.keyboard.press(`${mod}+Enter`);
+  const dialog = page.getByRole('dialog', { name: 'Send it a second time?' });
+  await expect(dialog).toBeVisible();
+  await shoot(page, 'confirm');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  const twins = (await (await api.get(`/admin/v1/notifications?query=${encodeURIComponent(title)}`)).json()).pagination.total;
+  expect(twins).toBe(1);
+  // Asked again, "Send again" sends it a second time.
+  await page.keyboard.press(`${mod}+Enter`);
+  await dialog.getByRole('button', { name: 'Send again' }).click();
+  await expect(page.getByText('Notification added successfully!').first()).toBeVisible();
+  await expect.poll(async () => (await (await api.get(`/admin/v1/notifications?query=${encodeURIComponent(title)}`)).json()).pagination.total).toBe(2);
+});
+
+test('change a setting with mod+s and see who changed it and when', async ({ page }) => {
+  await signIn(page);
+  const api = await apiAs(page);
+  const me = (await (await api.get('/admin/v1/show_user')).json()).data as { name: string };
+  const before = (await (await api.get('/admin/v1/settings')).json()).data as { offers_per_section: number };
+  const next = before.offers_per_section === 17 ? 18 : 17;
+
+  await page.keyboard.press('g');
+  await page.keyboard.press('s');
+  await expect(page).toHaveURL(/\/admin\/settings/);
+  const field = page.getByLabel('Offers per homepage section');
+  await expect(field).toHaveValue(String(before.offers_per_section));
+  await shoot(page, 'settings');
+  await field.fill(String(next));
+  await page.keyboard.press(`${mod}+s`);
+  await expect(page.getByText('Settings updated successfully!').first()).toBeVisible();
+  // Beside the field: who and when.
+  const who = page.locator('.settings-field', { has: field }).getByTestId('changed-by');
+  await expect(who).toContainText(`Changed by ${me.name}`);
+  await expect(who).toContainText('just now');
+  const after = (await (await api.get('/admin/v1/settings')).json()).data;
+  expect(after.offers_per_section).toBe(next);
+  expect(after.changes.offers_per_section.by_name).toBe(me.name);
+
+  // A refused value: the server's sentence beside the field, nothing saved.
+  await field.fill('99');
+  await page.keyboard.press(`${mod}+s`);
+  await expect(page.locator('.field', { has: field }).locator('.field-error')).toHaveText('Offers per section must be <= 50.');
+  expect((await (await api.get('/admin/v1/settings')).json()).data.offers_per_section).toBe(next);
+  await shoot(page, 'settings-error');
+});

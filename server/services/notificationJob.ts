@@ -1,0 +1,167 @@
+// Sending notifications: a job kept in the database (server/db/migrations/011_notifications.sql),
+// run in short transactions like a write batch (./batches.ts), so it never holds the database
+// for long and a server stopped half-way resumes where it was.
+//
+// One loop per process: start the scheduled notifications whose time has come, then, turn
+// by turn, list a chunk of an audience into pieces and send one piece, the event loop taking
+// a turn between units so requests run in between (on PGlite's one connection too). It runs
+// after every add (server/app.ts), at start, and every few seconds (scheduled ones, pieces to
+// try again). On PostgreSQL several servers share the work: each claims pieces the others
+// do not hold, and takes back the claims of one that stopped a minute ago.
+import crypto from 'node:crypto';
+import os from 'node:os';
+import type { Db } from '../db/connection';
+import { isAlive } from '../db/lock';
+import { claimHolders, claimPiece, failPiece, finishPiece, notificationOutcome, planChunk, releaseClaims, startDue, type ClaimedPiece } from '../repositories/notificationPieces';
+import { ABANDONED_AFTER_MS } from './batches';
+import type { PushLink, PushSender } from './push';
+
+/** How often the loop looks for due notifications and pieces to try again. */
+export const TICK_MS = 5_000;
+/** A piece whose sender threw this many times counts as failed. */
+const MAX_ATTEMPTS = 3;
+
+export interface NotificationJob {
+  /** Runs the loop soon (after the current call's answer has gone); a no-op when it runs already (it then goes round once more). */
+  kick(): void;
+  /** Resolves once the loop is not running (tests wait for it; the server's close does). */
+  idle(): Promise<void>;
+  stop(): void;
+}
+
+export interface JobOptions {
+  db: Db;
+  sender: PushSender;
+  /** The server's clock: when a scheduled notification is due. */
+  now: () => number;
+  log: (msg: string) => void;
+  tickMs?: number;
+}
+
+export function createNotificationJob(o: JobOptions): NotificationJob {
+  const { db, sender } = o;
+  // Who holds a claim: this process, told apart from others on other hosts and from an
+  // earlier run of the same pid.
+  const holder = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
+  const at = () => new Date(o.now());
+  let first = true;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+  async function deliverOne(): Promise<boolean> {
+    const piece = await db.transaction((tx) => claimPiece(tx, holder));
+    if (!piece) return false;
+    const link = linkOf(piece);
+    const messages = piece.users.map((user) => ({ user, title: piece.title, body: piece.body, link }));
+    // Users deleted since they were listed get nothing: counted as failed.
+    const gone = piece.user_ids.length - piece.users.length;
+    const key = `notification-${piece.notification_id}-piece-${String(piece.piece).padStart(6, '0')}`;
+    let refused: number;
+    try {
+      const result = messages.length ? await sender.send({ key, notification_id: piece.notification_id, messages }) : undefined;
+      const ids = new Set(piece.users.map((u) => u.id));
+      refused = new Set((result?.failed ?? []).filter((id) => ids.has(id))).size;
+    } catch (err) {
+      o.log(`notification ${piece.notification_id}: piece ${piece.piece} not sent (${err instanceof Error ? err.message : String(err)}); tried again later`);
+      const gaveUp = await db.transaction((tx) => failPiece(tx, { notification_id: piece.notification_id, piece: piece.piece, holder, maxAttempts: MAX_ATTEMPTS }, at()));
+      if (gaveUp) await report(piece.notification_id);
+      return true;
+    }
+    const sent = messages.length - refused;
+    const mine = await db.transaction((tx) => finishPiece(tx, { notification_id: piece.notification_id, piece: piece.piece, holder, sent, failed: refused + gone }, at()));
+    if (mine) await report(piece.notification_id);
+    return true;
+  }
+
+  /** A line in the log when a notification has finished. */
+  async function report(id: number) {
+    const n = await db.read((tx) => notificationOutcome(tx, id));
+    if (n && n.status !== 'sending') o.log(`notification ${id} ${n.status}: ${n.sent_count.toLocaleString('en')} of ${n.audience_size.toLocaleString('en')} sent, ${n.failed_count.toLocaleString('en')} failed`);
+  }
+
+  async function run(): Promise<void> {
+    // Claims left by a process that stopped: on PGlite every one at start (this process alone
+    // holds the folder); on PostgreSQL those of a process on this machine that is gone, and
+    // any untouched for a minute (another machine's); and this process's own, which only an
+    // error between a claim and its mark can leave (one loop at a time).
+    if (first && db.kind === 'pglite') {
+      const n = await db.transaction((tx) => releaseClaims(tx, { idleMs: 0 }));
+      if (n) o.log(`notifications: resuming ${n} piece${n === 1 ? '' : 's'} a stopped server had begun`);
+    }
+    first = false;
+    if (db.kind === 'postgres') {
+      const dead = (await db.read(claimHolders)).filter((h) => h !== holder && !holderAlive(h));
+      const gone = dead.length ? await db.transaction((tx) => releaseClaims(tx, { holders: dead })) : 0;
+      const stale = await db.transaction((tx) => releaseClaims(tx, { idleMs: ABANDONED_AFTER_MS }));
+      if (gone + stale) o.log(`notifications: resuming ${gone + stale} piece${gone + stale === 1 ? '' : 's'} a stopped server had begun`);
+    }
+    await db.transaction((tx) => releaseClaims(tx, { holders: [holder] }));
+    await db.transaction((tx) => startDue(tx, at()));
+    for (;;) {
+      if (stopped) return;
+      const planned = await db.transaction((tx) => planChunk(tx, at()));
+      if (stopped) return;
+      const delivered = await deliverOne();
+      if (!planned && !delivered) return;
+      await turn();
+    }
+  }
+
+  const loop = (): Promise<void> =>
+    run()
+      .catch((err: unknown) => o.log(`notifications: ${err instanceof Error ? err.message : String(err)} (tried again in a few seconds)`))
+      .then(() => {
+        if (again && !stopped) {
+          again = false;
+          return loop();
+        }
+      });
+
+  const kick = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = turn()
+      .then(loop)
+      .finally(() => (running = null));
+  };
+  kick();
+  const timer = setInterval(kick, o.tickMs ?? TICK_MS);
+  timer.unref();
+  return {
+    kick,
+    idle: async () => {
+      while (running) await running;
+    },
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
+}
+
+/**
+ * Whether the process behind a claim ('host:pid:token') may still run: false only when it is
+ * surely gone (this machine, no such pid; server/db/lock.ts isAlive). Another machine's: it
+ * may, and its claim is taken back once a minute old.
+ */
+function holderAlive(holder: string): boolean {
+  const parts = holder.split(':');
+  const pid = Number(parts.at(-2));
+  const host = parts.slice(0, -2).join(':');
+  if (!Number.isInteger(pid) || pid <= 0) return true;
+  return isAlive({ pid, host, token: parts.at(-1) ?? '', started_at: '' });
+}
+
+/** What tapping it opens; a deleted offer or card sends it without a link. */
+function linkOf(p: ClaimedPiece): PushLink | null {
+  if (p.link_type === 'url' && p.url) return { type: 'url', target: p.url };
+  if (p.link_type === 'offer' && p.offer_id !== null) return { type: 'offer', target: String(p.offer_id) };
+  if (p.link_type === 'card' && p.card_id !== null) return { type: 'card', target: String(p.card_id) };
+  return null;
+}

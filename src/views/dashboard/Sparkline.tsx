@@ -1,0 +1,18 @@
+// A trend in a few pixels, as plain SVG: the dashboard loads no chart library for one line.
+const W = 120;
+const H = 34;
+
+export function Sparkline({ values, label }: { values: readonly number[]; label: string }) {
+  if (values.length < 2) return null;
+  const max = Math.max(1, ...values);
+  const x = (i: number) => (i / (values.length - 1)) * W;
+  const y = (v: number) => H - 2 - (v / max) * (H - 4);
+  const line = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
+  return (
+    <svg className="sparkline" viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={label} preserveAspectRatio="none">
+      <polygon className="sparkline-area" points={`0,${H} ${line} ${W},${H}`} />
+      <polyline className="sparkline-line" points={line} />
+      <circle className="sparkline-dot" cx={x(values.length - 1)} cy={y(values.at(-1)!)} r={2.5} />
+    </svg>
+  );
+}
