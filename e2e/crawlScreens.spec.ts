@@ -12,6 +12,7 @@ interface Source {
   name: string;
   from_source: string;
   bank_name: string;
+  counts: Record<'card' | 'outlet' | 'offer', Record<string, number>>;
 }
 interface Ref {
   id: number;
