@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { ApiError } from '../api/client';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useServerSearch } from './useServerSearch';
 import './RecordPicker.css';
 
 /** A record as a picker shows it: the id it stands for, a label and a muted hint. */
@@ -25,8 +25,6 @@ interface RecordPickerProps {
   autoFocus?: boolean;
 }
 
-const DEBOUNCE_MS = 150;
-
 /**
  * A searchable select as a combobox: type to search the API, ↑/↓ to move, Enter to pick (or
  * un-pick a checked one), Backspace on an empty input removes the last choice, Escape closes
@@ -39,42 +37,12 @@ export function RecordPicker({ label, name, multiple = false, value, onChange, s
   const hintId = `${id}-hint`;
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
-  const [options, setOptions] = useState<PickerOption[]>([]);
   const [active, setActive] = useState(0);
-  const [loading, setLoading] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const searchRef = useRef(search);
-  searchRef.current = search;
   const chosen = new Set(value.map((v) => v.id));
-
-  // Search while the list is open: debounced, and a newer search cancels the older one.
-  useEffect(() => {
-    if (!open) return;
-    const abort = new AbortController();
-    setLoading(true);
-    const timer = setTimeout(() => {
-      searchRef.current(text.trim(), abort.signal).then(
-        (found) => {
-          if (abort.signal.aborted) return;
-          setOptions(found);
-          setActive(0);
-          setLoading(false);
-          setFailure(null);
-        },
-        (e: unknown) => {
-          if (abort.signal.aborted || (e instanceof ApiError && e.aborted)) return;
-          setOptions([]);
-          setLoading(false);
-          setFailure('Could not load the choices. Type to try again.');
-        },
-      );
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      abort.abort();
-    };
-  }, [open, text]);
+  const { found: options, status } = useServerSearch(open, text, search, () => setActive(0));
+  const loading = status === 'loading';
+  const failure = status === 'failed' ? 'Could not load the choices. Type to try again.' : null;
 
   function toggle(option: PickerOption) {
     if (!multiple) {

@@ -29,7 +29,8 @@ import {
   verifySource,
 } from '../../contract/crawl';
 import { cardResource } from '../../contract/card';
-import { pathOf, type AnyOp } from '../../contract/operation';
+import { pathOf } from '../../contract/operation';
+import { opCalls } from '../helpers/ops';
 import { multipart, startTestServer, type TestServer } from '../helpers/app';
 import { changedTables, tableChecksums } from '../helpers/checksum';
 import { bearerOf, insertSession, insertUser } from '../helpers/sessions';
@@ -38,28 +39,8 @@ let s: TestServer;
 const ids: Record<string, number> = {};
 let second: Record<string, string>;
 
-interface Input {
-  params?: Record<string, unknown>;
-  query?: Record<string, unknown>;
-  body?: unknown;
-}
-async function call(op: AnyOp, input: Input = {}, headers: Record<string, string> = s.adminAuth) {
-  const qs = input.query ? `?${new URLSearchParams(Object.entries(input.query).map(([k, v]) => [k, String(v)]))}` : '';
-  const res = await s.call({
-    method: op.method,
-    url: pathOf(op, input.params) + qs,
-    headers: { ...headers, ...(input.body !== undefined && { 'content-type': 'application/json' }) },
-    payload: input.body === undefined ? undefined : JSON.stringify(input.body),
-  });
-  return { status: res.statusCode, json: res.json(), body: res.body };
-}
-const ok = async (op: AnyOp, input: Input = {}, headers?: Record<string, string>) => {
-  const res = await call(op, input, headers);
-  expect(res.status, `${op.id}: ${res.body}`).toBe(200);
-  return res.json;
-};
+const { call, ok, one } = opCalls(() => s);
 
-const one = async <T = number>(sql: string, params: unknown[] = []) => Object.values((await s.db.query(sql, params)).rows[0] ?? {})[0] as T;
 
 // ---- arranging refs ----
 let serial = 0;

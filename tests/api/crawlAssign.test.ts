@@ -3,7 +3,7 @@
 // another reviewer has one; refs linked to the record already are counted, not decided again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignRefs, claimRef, listCardRefs, refHistory, undoDecision } from '../../contract/crawl';
-import { pathOf, type AnyOp } from '../../contract/operation';
+import { opCalls } from '../helpers/ops';
 import { startTestServer, type TestServer } from '../helpers/app';
 import { changedTables, tableChecksums } from '../helpers/checksum';
 import { bearerOf, insertSession, insertUser } from '../helpers/sessions';
@@ -12,12 +12,7 @@ let s: TestServer;
 let second: Record<string, string>;
 const ids: Record<string, number> = {};
 
-async function call(op: AnyOp, input: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown }, headers: Record<string, string> = s.adminAuth) {
-  const qs = input.query ? `?${new URLSearchParams(Object.entries(input.query).map(([k, v]) => [k, String(v)]))}` : '';
-  const res = await s.call({ method: op.method, url: pathOf(op, input.params) + qs, headers: { ...headers, ...(input.body !== undefined && { 'content-type': 'application/json' }) }, payload: input.body === undefined ? undefined : JSON.stringify(input.body) });
-  return { status: res.statusCode, json: res.json() };
-}
-const one = async (sql: string, params: unknown[] = []) => Object.values((await s.db.query(sql, params)).rows[0] ?? {})[0] as number;
+const { call, one } = opCalls(() => s);
 let serial = 0;
 const cardRef = (f: { state?: string; card_id?: number | null } = {}) =>
   one("insert into crawl_cards (source_id, source_key, name, state, card_id) values ($1, $2, $3, $4, $5) returning id", [ids.source, `c${++serial}`, `Crawled card ${serial}`, f.state ?? 'new', f.card_id ?? null]);

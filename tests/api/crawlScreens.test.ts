@@ -4,33 +4,13 @@
 // (crawl.createCard with a body), undone like any other decision.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCardFromRef, listAllOfferRefs, listCrawlBanks, refHistory, undoDecision } from '../../contract/crawl';
-import { pathOf, type AnyOp } from '../../contract/operation';
+import { opCalls } from '../helpers/ops';
 import { startTestServer, type TestServer } from '../helpers/app';
 
 let s: TestServer;
 const ids: Record<string, number> = {};
 
-interface Input {
-  params?: Record<string, unknown>;
-  query?: Record<string, unknown>;
-  body?: unknown;
-}
-async function call(op: AnyOp, input: Input = {}) {
-  const qs = input.query ? `?${new URLSearchParams(Object.entries(input.query).map(([k, v]) => [k, String(v)]))}` : '';
-  const res = await s.call({
-    method: op.method,
-    url: pathOf(op, input.params) + qs,
-    headers: { ...s.adminAuth, ...(input.body !== undefined && { 'content-type': 'application/json' }) },
-    payload: input.body === undefined ? undefined : JSON.stringify(input.body),
-  });
-  return { status: res.statusCode, json: res.json(), body: res.body };
-}
-const ok = async (op: AnyOp, input: Input = {}) => {
-  const res = await call(op, input);
-  expect(res.status, `${op.id}: ${res.body}`).toBe(200);
-  return res.json;
-};
-const one = async <T = number>(sql: string, params: unknown[] = []) => Object.values((await s.db.query(sql, params)).rows[0] ?? {})[0] as T;
+const { call, ok, one } = opCalls(() => s);
 
 let serial = 0;
 const source = (slug: string, bankId: number | null, importedAt = '2026-01-01T00:00:00Z') =>

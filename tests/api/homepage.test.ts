@@ -33,32 +33,14 @@ import {
 import { addWelcomeBox, listWelcomeBoxes, moveWelcomeBox, patchWelcomeBox, removeWelcomeBox, updateWelcomeBox } from '../../contract/homepageWelcome';
 import { pathOf, type AnyOp } from '../../contract/operation';
 import { solidPng } from '../../server/db/seed/logo';
+import { opCalls } from '../helpers/ops';
 import { multipart, startTestServer, type TestServer } from '../helpers/app';
 import { changedTables, tableChecksums } from '../helpers/checksum';
 
 let s: TestServer;
 const ids = { bank: 0, card: 0, offers: [] as number[], expiring: 0, ended: 0 };
 
-interface Input {
-  params?: Record<string, unknown>;
-  query?: Record<string, unknown>;
-  body?: unknown;
-}
-async function call(op: AnyOp, input: Input = {}) {
-  const qs = input.query ? `?${new URLSearchParams(Object.entries(input.query).map(([k, v]) => [k, String(v)]))}` : '';
-  const res = await s.call({
-    method: op.method,
-    url: pathOf(op, input.params) + qs,
-    headers: { ...s.adminAuth, ...(input.body !== undefined && { 'content-type': 'application/json' }) },
-    payload: input.body === undefined ? undefined : JSON.stringify(input.body),
-  });
-  return { status: res.statusCode, json: res.json(), body: res.body };
-}
-const ok = async (op: AnyOp, input: Input = {}) => {
-  const res = await call(op, input);
-  expect(res.status, `${op.id}: ${res.body}`).toBe(200);
-  return res.json;
-};
+const { call, ok } = opCalls(() => s);
 async function form(op: AnyOp, fields: Parameters<typeof multipart>[0], params?: Record<string, unknown>) {
   const f = multipart(fields);
   const res = await s.call({ method: op.method, url: pathOf(op, params), headers: { ...s.adminAuth, ...f.headers }, payload: f.payload });

@@ -8,10 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DUPLICATE_MESSAGE, addNotification, cancelNotification, listNotifications, previewAudience, showNotification } from '../../contract/notification';
-import { pathOf, type AnyOp } from '../../contract/operation';
 import { PIECE_SIZE } from '../../server/repositories/notificationPieces';
 import { createNotificationJob } from '../../server/services/notificationJob';
 import { notificationOutbox, type PushSender } from '../../server/services/push';
+import { opCalls } from '../helpers/ops';
 import { startTestServer, type TestServer } from '../helpers/app';
 import { changedTables, tableChecksums } from '../helpers/checksum';
 
@@ -20,26 +20,7 @@ const ids = { bank: 0, card: 0, otherCard: 0, offer: 0, area: 0, otherArea: 0, l
 /** App users: 6 hold the card, 4 of them live in the area; 2 more hold nothing. */
 const appUsers: number[] = [];
 
-interface Input {
-  params?: Record<string, unknown>;
-  query?: Record<string, unknown>;
-  body?: unknown;
-}
-async function call(op: AnyOp, input: Input = {}) {
-  const qs = input.query ? `?${new URLSearchParams(Object.entries(input.query).map(([k, v]) => [k, String(v)]))}` : '';
-  const res = await s.call({
-    method: op.method,
-    url: pathOf(op, input.params) + qs,
-    headers: { ...s.adminAuth, ...(input.body !== undefined && { 'content-type': 'application/json' }) },
-    payload: input.body === undefined ? undefined : JSON.stringify(input.body),
-  });
-  return { status: res.statusCode, json: res.json(), body: res.body };
-}
-const ok = async (op: AnyOp, input: Input = {}) => {
-  const res = await call(op, input);
-  expect(res.status, `${op.id}: ${res.body}`).toBe(200);
-  return res.json;
-};
+const { call, ok } = opCalls(() => s);
 const q = <T = { id: number }>(sql: string, params: unknown[] = []) => s.db.query<T>(sql, params).then((r) => r.rows);
 let serial = 0;
 /** A body no other test sends (the twice-in-a-minute rule compares title, body and audience). */

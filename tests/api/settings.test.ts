@@ -2,23 +2,18 @@
 // PATCH, each changed field recording who and when (on the server's clock), the refusals
 // naming the field and writing nothing, a stale version, and the maintenance-message rule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pathOf, type AnyOp } from '../../contract/operation';
+import type { AnyOp } from '../../contract/operation';
 import { patchSettings, putSettings, showSettings, type Settings } from '../../contract/settings';
+import { opCalls } from '../helpers/ops';
 import { ADMIN, startTestServer, type TestServer } from '../helpers/app';
 import { changedTables, tableChecksums } from '../helpers/checksum';
 
 let s: TestServer;
 let adminId: number;
 
-async function call(op: AnyOp, input: { id?: number; body?: unknown } = {}) {
-  const res = await s.call({
-    method: op.method,
-    url: pathOf(op, { id: input.id ?? 1 }),
-    headers: { ...s.adminAuth, ...(input.body !== undefined && { 'content-type': 'application/json' }) },
-    payload: input.body === undefined ? undefined : JSON.stringify(input.body),
-  });
-  return { status: res.statusCode, json: res.json(), body: res.body };
-}
+const ops = opCalls(() => s);
+/** Settings is one row: its id defaults to 1. */
+const call = (op: AnyOp, input: { id?: number; body?: unknown } = {}) => ops.call(op, { params: { id: input.id ?? 1 }, body: input.body });
 const current = async (): Promise<Settings> => (await call(showSettings)).json.data;
 
 beforeAll(async () => {

@@ -174,6 +174,7 @@ describe.each(['pglite', 'postgres'] as const)('sending to %s app users', (kind)
     expectOncePerUser(n.id);
   });
 
+  // PostgreSQL only: a PGlite DATA_DIR is one process's (the data folder's lock refuses a second).
   it.runIf(kind === 'postgres')('two servers on one database share a send: exactly one message per user', async () => {
     // The second server writes to the same outbox folder (PostgreSQL needs no lock on it).
     const other = await spawnServer(env);

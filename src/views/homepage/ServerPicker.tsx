@@ -4,7 +4,7 @@
 // (and only the list: the pane stays), a newer search cancels the older one.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ApiError } from '../../api/client';
+import { useServerSearch } from '../../ui/useServerSearch';
 import type { Choice, Search } from './pickers';
 
 interface ServerPickerProps {
@@ -22,7 +22,6 @@ interface ServerPickerProps {
   autoFocus?: boolean;
 }
 
-const DEBOUNCE_MS = 150;
 const ROW = 40;
 
 export function ServerPicker({ label, value = null, onPick, search, placeholder, error, hint, adds = false, inputRef, autoFocus }: ServerPickerProps) {
@@ -30,42 +29,16 @@ export function ServerPicker({ label, value = null, onPick, search, placeholder,
   const listId = `${id}-list`;
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
-  const [found, setFound] = useState<Choice[]>([]);
   const [active, setActive] = useState(0);
-  const [status, setStatus] = useState<'idle' | 'loading' | 'ready' | 'failed'>('idle');
-  const searchRef = useRef(search);
-  searchRef.current = search;
   /** Enter pressed while a search was on its way: pick its first answer when it lands. */
   const pickWhenFound = useRef(false);
   const pickRef = useRef<(c: Choice) => void>(() => undefined);
   const scrollRef = useRef<HTMLDivElement | null>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const abort = new AbortController();
-    setStatus('loading');
-    const timer = setTimeout(() => {
-      searchRef.current(text.trim(), abort.signal).then(
-        (rows) => {
-          if (abort.signal.aborted) return;
-          setFound(rows);
-          setActive(0);
-          setStatus('ready');
-          if (pickWhenFound.current && rows[0]) pickRef.current(rows[0]);
-          pickWhenFound.current = false;
-        },
-        (e: unknown) => {
-          if (abort.signal.aborted || (e instanceof ApiError && e.aborted)) return;
-          setFound([]);
-          setStatus('failed');
-        },
-      );
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      abort.abort();
-    };
-  }, [open, text]);
+  const { found, status, markLoading } = useServerSearch(open, text, search, (rows) => {
+    setActive(0);
+    if (pickWhenFound.current && rows[0]) pickRef.current(rows[0]);
+    pickWhenFound.current = false;
+  });
 
   const virtualizer = useVirtualizer({
     count: open ? found.length : 0,
@@ -138,7 +111,7 @@ export function ServerPicker({ label, value = null, onPick, search, placeholder,
         onChange={(e) => {
           setText(e.target.value);
           setOpen(true);
-          setStatus('loading');
+          markLoading();
           pickWhenFound.current = false;
         }}
         onFocus={() => setOpen(true)}
