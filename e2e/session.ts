@@ -13,6 +13,10 @@ export async function signIn(page: Page) {
   await page.keyboard.type(E2E_ADMIN.password);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/admin\/?$/);
+  // The URL changes before the signed-in frame's chunk has arrived; keys pressed before it
+  // mounts (its hotkeys with it) would be lost, so wait for the frame and the dashboard.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
 export async function apiAs(page: Page) {
