@@ -100,10 +100,15 @@ test('? opens the cheat sheet generated from the registry; g b goes to banks', a
   await expect(page).toHaveURL(/\/admin\/bank-list/);
 });
 
-test('deep links load the app; unknown paths show the not-found page', async ({ page }) => {
+test('deep links load the app; unknown paths show the not-found page inside the frame', async ({ page }) => {
   await signIn(page);
   await page.goto('/admin/view-bank/1');
   await expect(page.getByRole('listbox', { name: 'Banks' })).toBeVisible();
   await page.goto('/admin/no-such-page');
   await expect(page.getByText(/not found/i).first()).toBeVisible();
+  // Inside the app's frame: the sidebar is there and the g-keys lead on.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await page.keyboard.press('g');
+  await page.keyboard.press('b');
+  await expect(page).toHaveURL(/\/admin\/bank-list/);
 });

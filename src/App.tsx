@@ -15,8 +15,9 @@ export function App() {
   return (
     <Router base={BASE}>
       <Root />
-      {/* Top right, at most 20; durations are set per toast (2 s success, 4 s error). */}
-      <Toaster position="top-right" visibleToasts={20} theme={theme} toastOptions={{ duration: 4000 }} closeButton />
+      {/* Top right, at most 20; durations are set per toast (2 s success, 4 s error). Below the
+          top bar and a pane's head, so no toast covers Sign out or the pane's buttons. */}
+      <Toaster position="top-right" offset={{ top: 152, right: 16 }} mobileOffset={{ top: 64 }} visibleToasts={20} theme={theme} toastOptions={{ duration: 4000 }} closeButton />
       {loading && <Loader overlay label="Please wait…" />}
     </Router>
   );
@@ -51,16 +52,14 @@ function Root() {
     page.Page.preload();
     return (
       <PageBoundary>
-        <Shell screens={screens} routes={protectedRoutes} />
+        <Shell screens={screens} routes={protectedRoutes} notFound={NotFound} />
       </PageBoundary>
     );
   }
 
-  return (
-    <PageBoundary>
-      <NotFound />
-    </PageBoundary>
-  );
+  // An unknown path: inside the signed-in frame when there is one, so the sidebar, the
+  // palette and the g-keys lead on from there.
+  return <PageBoundary>{signedIn ? <Shell screens={screens} routes={protectedRoutes} notFound={NotFound} /> : <NotFound />}</PageBoundary>;
 }
 
 /**

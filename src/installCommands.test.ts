@@ -1,7 +1,8 @@
 // The real command set of the app, as the signed-in shell registers it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installCommands } from './installCommands';
-import { allCommands, findShortcutConflicts, scopesOverlap } from './commands/registry';
+import { screens } from './screens';
+import { allCommands, findShortcutConflicts, scopesOverlap, scopeTitle } from './commands/registry';
 import { parseShortcut, toBinding } from './ui/kbd';
 import type { Command } from './commands/types';
 
@@ -49,5 +50,14 @@ describe('the registered commands', () => {
       for (const seq of parseShortcut(c.shortcut!)) expect(() => toBinding(seq)).not.toThrow();
     }
   });
-});
 
+  it('head their cheat-sheet sections in words: the screen titles', () => {
+    const headings = new Set(real.filter((c) => c.shortcut).map((c) => scopeTitle(c.scope)));
+    expect(headings).toContain('On Outlet radius');
+    expect(headings).toContain('On Import CSV');
+    const views = new Set(screens.map((s) => `view:${s.id}`));
+    for (const c of real.filter((c) => c.shortcut && c.scope.startsWith('view:'))) expect(views, `${c.id}: ${c.scope}`).toContain(c.scope);
+    // No heading spells an id: no capital letter after the first word's.
+    for (const h of headings) expect(h, h).not.toMatch(/^On \S+[a-z][A-Z]/);
+  });
+});

@@ -8,9 +8,11 @@ import { derivedCommands } from './commands/opCommand';
 import { appCommands, navigationCommands } from './commands/navigation';
 import { recordCommands, setRouteCheck } from './commands/records';
 import { protectedRoutes } from './routes';
-import { register } from './commands/registry';
+import { register, setScopeTitle } from './commands/registry';
 import type { Command } from './commands/types';
 import { screens } from './screens';
+import { setLeaveAsker } from './store/leaveGuard';
+import { confirm } from './ui/confirmStore';
 
 let installing: Promise<void> | null = null;
 
@@ -24,6 +26,10 @@ export async function allAppCommands(): Promise<Command[]> {
 export function installCommands(): Promise<void> {
   // Records open in whichever screen the route table has for them (else their list, searched).
   setRouteCheck((pattern) => protectedRoutes.some((r) => r.path === pattern));
+  for (const s of screens) setScopeTitle(`view:${s.id}`, s.title);
+  setLeaveAsker(() =>
+    confirm({ title: 'Discard unsaved changes?', body: 'What you typed in this form has not been saved.', confirmLabel: 'Discard changes', danger: true }),
+  );
   installing ??= allAppCommands().then((all) => void register(...all));
   return installing;
 }

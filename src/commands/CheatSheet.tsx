@@ -2,11 +2,8 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
 import { ui } from '../store/ui';
 import { Kbd } from '../ui/Kbd';
-import { allCommands, getVersion, subscribe } from './registry';
+import { allCommands, getVersion, scopeTitle, subscribe } from './registry';
 import type { Command, Scope } from './types';
-
-const scopeTitle = (scope: Scope) =>
-  scope === 'global' ? 'Everywhere' : scope === 'list' ? 'In lists' : `On ${scope.slice(5)[0].toUpperCase()}${scope.slice(6)}`;
 
 /** '?': every shortcut there is, generated from the registry so it can never go stale. */
 export function CheatSheet() {

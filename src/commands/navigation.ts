@@ -1,4 +1,5 @@
 // Global commands: a "Go to …" for every screen (src/screens.ts), plus the app's own.
+import { confirmLeave } from '../store/leaveGuard';
 import { signOut } from '../store/session';
 import { openPalette, toggleTheme, ui } from '../store/ui';
 import { go } from '../store/navigate';
@@ -66,6 +67,7 @@ export const appCommands: Command[] = [
     group: 'General',
     keywords: ['log out', 'logout', 'exit'],
     scope: 'global',
-    run: () => signOut(),
+    // Ask about unsaved edits before the session ends, not after.
+    run: async () => (await confirmLeave()) && signOut(),
   },
 ];

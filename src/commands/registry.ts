@@ -32,6 +32,22 @@ export const getVersion = () => version;
 export const getCommand = (id: string) => commands.get(id);
 export const allCommands = () => [...commands.values()];
 
+/** Names of view scopes as people read them ('view:outletRadius' → 'Outlet radius'): the screens' titles. */
+const scopeTitles = new Map<Scope, string>();
+
+export function setScopeTitle(scope: Scope, title: string): void {
+  scopeTitles.set(scope, title);
+}
+
+/** A scope as a heading: the cheat sheet's sections. A view with no title set reads its id as words. */
+export function scopeTitle(scope: Scope): string {
+  if (scope === 'global') return 'Everywhere';
+  if (scope === 'list') return 'In lists';
+  const view = scope.slice('view:'.length);
+  const words = view.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return `On ${scopeTitles.get(scope) ?? words.charAt(0).toUpperCase() + words.slice(1)}`;
+}
+
 export const inScopes = (c: Command, scopes: readonly Scope[]) => scopes.includes(c.scope);
 
 /** Commands of the active scopes that are enabled right now. */

@@ -11,6 +11,7 @@ import { confirm } from '../ui/confirmStore';
 import { CommandError } from './runner';
 import { nounOf, type ResourceScreen } from './resourceScreen';
 import type { Command, Ctx, PickItem } from './types';
+import { withArticle } from '../ui/words';
 
 /** The argument of create/update: what the form collected. */
 export interface SaveArg {
@@ -45,7 +46,7 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
   const commands: Command[] = [];
 
   if (has('show')) {
-    const pick = pickRecord(`Find a ${one} by name…`, false);
+    const pick = pickRecord(`Find ${withArticle(one)} by name…`, false);
     // The palette's root page searches every type that has a Find command in one call, which
     // knows only its SEARCH_TYPES; other lists still get a Find page of their own.
     const searchable = (SEARCH_TYPES as readonly string[]).includes(resource.name);
@@ -198,7 +199,7 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
       palette: false,
       enabled: editing,
       // Multipart updates fail with this text unless the server says more.
-      messages: { failure: 'Unable to update data. Please try again later.' },
+      messages: { failure: 'Unable to update data. Please try again later.', noResponse: screen.updateNoResponse },
       async run(_ctx, arg) {
         const { id, data } = arg as SaveArg;
         const res = await store.update(id!, data);

@@ -28,6 +28,8 @@ export interface ResourceScreenOptions<T extends { id: number }> {
   sortLabels?: Readonly<Record<string, string>>;
   /** CSV export columns; by default every field of the entity but `version`. */
   csvColumns?: readonly CsvColumn<T>[];
+  /** The update's failure text when the server never answered (offers: 'Network error. Please try again.'). */
+  updateNoResponse?: string;
   /** After a create or update succeeded (e.g. reload when the save changed other rows too). */
   afterSave?: (record: T) => void;
   /** Rows per page (a short reference list loads whole). */

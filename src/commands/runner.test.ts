@@ -6,6 +6,7 @@ vi.mock('sonner', () => ({ toast }));
 import { ApiError } from '../api/client';
 import { register, unregister } from './registry';
 import { CommandError, runCommand } from './runner';
+import { answerConfirm, confirm } from '../ui/confirmStore';
 import { recentIds } from './recents';
 import { ui } from '../store/ui';
 import type { Command } from './types';
@@ -20,7 +21,7 @@ const cmd = (over: Partial<Command> & Pick<Command, 'id'>): Command => ({
 
 beforeEach(() => {
   vi.clearAllMocks();
-  unregister('t.ok', 't.fail', 't.off', 't.view', 't.pick', 't.silent', 't.named', 't.bulk', 't.slow');
+  unregister('t.ok', 't.fail', 't.off', 't.view', 't.pick', 't.silent', 't.named', 't.bulk', 't.slow', 't.offline', 't.ask');
   Object.assign(ui, { view: null, list: null, paletteOpen: false, palettePage: null });
 });
 
@@ -48,6 +49,16 @@ describe('runCommand', () => {
     register(cmd({ id: 't.named', messages: { failure: 'Failed to update profile' }, run: async () => Promise.reject(new ApiError(500, 'POST', {})) }));
     await runCommand('t.named', 'button');
     expect(toast.error).toHaveBeenCalledWith('Failed to update profile', expect.anything());
+  });
+
+  it('shows the noResponse text when the server never answered, the failure text when it did', async () => {
+    const messages = { failure: 'Unable to update data. Please try again later.', noResponse: 'Network error. Please try again.' };
+    register(cmd({ id: 't.offline', messages, run: async () => Promise.reject(new ApiError(0, 'POST', null)) }));
+    await runCommand('t.offline', 'button');
+    expect(toast.error).toHaveBeenLastCalledWith('Network error. Please try again.', expect.anything());
+    register(cmd({ id: 't.offline', messages, run: async () => Promise.reject(new ApiError(502, 'POST', null)) }));
+    await runCommand('t.offline', 'button');
+    expect(toast.error).toHaveBeenLastCalledWith('Unable to update data. Please try again later.', expect.anything());
   });
 
   it('does not run a disabled command or one outside the active scopes', () => {
@@ -98,6 +109,29 @@ describe('runCommand', () => {
     await done;
     expect(toast.loading).not.toHaveBeenCalled();
     expect(toast.success).toHaveBeenCalledWith('Exported 2 cards.', expect.anything());
+    vi.useRealTimers();
+  });
+
+  it('shows its loading toast only once the confirmation is answered, not while it is asked', async () => {
+    vi.useFakeTimers();
+    register(
+      cmd({
+        id: 't.ask',
+        run: async () => {
+          if (!(await confirm({ title: 'Delete 1 bank?' }))) return undefined;
+          return new Promise((r) => setTimeout(() => r({ message: 'Bank deleted successfully!' }), 1000));
+        },
+      }),
+    );
+    const done = runCommand('t.ask', 'button');
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(toast.loading).not.toHaveBeenCalled();
+    answerConfirm(true);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(toast.loading).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    await done;
+    expect(toast.success).toHaveBeenCalledWith('Bank deleted successfully!', expect.objectContaining({ id: 'loading-id' }));
     vi.useRealTimers();
   });
 });

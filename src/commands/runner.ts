@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { ApiError } from '../api/client';
 import { errorText } from '../api/errorText';
 import { openPalette } from '../store/ui';
+import { confirmState } from '../ui/confirmStore';
 import { currentCtx } from './ctx';
 import { recordRecent } from './recents';
 import { getCommand } from './registry';
@@ -51,12 +52,17 @@ const isPromise = (v: unknown): v is Promise<unknown> =>
 
 function toastAround(cmd: Command, promise: Promise<unknown>): Promise<unknown> {
   let toastId: string | number | undefined;
-  // A command that reports its own progress (an export counting pages) needs no "working…" toast.
-  const timer = cmd.ownProgress
-    ? undefined
-    : setTimeout(() => {
-        toastId = toast.loading(`${cmd.title}…`);
-      }, LOADING_TOAST_DELAY_MS);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // "Working…" once the command has worked a while on its own: not while it waits for the
+  // person to answer its confirmation (a delete asks first), and not for a command that
+  // reports its own progress (an export counting pages).
+  const showLoadingSoon = () => {
+    timer = setTimeout(() => {
+      if (confirmState.open) showLoadingSoon();
+      else toastId = toast.loading(`${cmd.title}…`);
+    }, LOADING_TOAST_DELAY_MS);
+  };
+  if (!cmd.ownProgress) showLoadingSoon();
 
   return promise.then(
     (value) => {
@@ -93,7 +99,10 @@ export class CommandError extends Error {
 }
 
 export function failureText(cmd: Command, error: unknown): string {
-  if (error instanceof ApiError) return errorText(error.method, error.body, cmd.messages?.failure);
+  if (error instanceof ApiError) {
+    if (error.status === 0 && !error.aborted && cmd.messages?.noResponse) return cmd.messages.noResponse;
+    return errorText(error.method, error.body, cmd.messages?.failure);
+  }
   if (error instanceof CommandError) return error.message;
   console.error(error);
   return cmd.messages?.failure ?? errorText(undefined, null);

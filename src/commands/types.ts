@@ -53,8 +53,11 @@ export interface Command {
    */
   run(ctx: Ctx, arg?: unknown): unknown;
   pick?: Picker;
-  /** Texts where the product names them: success when the server sends none; failure instead of the generic text. */
-  messages?: { success?: string; failure?: string };
+  /**
+   * Texts where the product names them: success when the server sends none; failure instead of
+   * the generic text; noResponse when the server never answered (the network is down).
+   */
+  messages?: { success?: string; failure?: string; noResponse?: string };
   /** false: not listed in the palette (e.g. it needs form data). */
   palette?: boolean;
   /** The command shows its own progress toast; the runner adds no "working…" one. */

@@ -279,6 +279,15 @@ describe('listModel: the cursor', () => {
     expect(m.state.route).toMatchObject({ mode: 'view', openId: 999 });
   });
 
+  it.each(['/edit-bank/abc', '/view-bank/0', '/view-bank/1.5'])('a link whose id is no id (%s) says so and fetches no record', async (url) => {
+    const { m, calls, router } = await screen(url, { total: 120 });
+    expect(calls).toEqual(['list  1']);
+    expect(m.state.route).toMatchObject({ mode: 'view', openId: null });
+    expect(m.state.missing).toBe(`This address names no bank: “${url.split('/').pop()}” is not an id (ids are whole numbers, like 12).`);
+    router.navigate('/bank-list');
+    expect(m.state.missing).toBeNull();
+  });
+
   it('a deep link whose fetch fails for another reason gives the error text; leaving clears it', async () => {
     const fake = fakeClient(120);
     const store = resourceStore<Row>({ name: 'bank' }, { client: fake.client });

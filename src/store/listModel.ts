@@ -48,6 +48,8 @@ export interface ListRoute {
   query: string;
   filters: Filters;
   sort: string;
+  /** The URL's id when it is no record id at all ('/edit-offer/abc'). */
+  badId?: string;
 }
 
 export interface ListModelState {
@@ -89,8 +91,12 @@ export function listModel<T extends { id: number }>(o: ListModelOptions<T>) {
     const params = new URLSearchParams(search);
     const base = { query: params.get('query') ?? '', filters: filtersFromSearch(search, o.filterKeys), sort: params.get('sort') ?? '' };
     for (const mode of ['view', 'edit'] as const) {
-      const id = Number(matchPath(routes[mode], path)?.id);
+      const raw = matchPath(routes[mode], path)?.id;
+      if (raw === undefined) continue;
+      const id = Number(raw);
       if (Number.isInteger(id) && id > 0) return { mode, openId: id, ...base };
+      // /edit-offer/abc: no record to open or edit; the pane says why (`missing`).
+      return { mode: 'view', openId: null, badId: raw, ...base };
     }
     const [addPath, addFlags = ''] = routes.add.split('?');
     const flagged = [...new URLSearchParams(addFlags)].every(([k, v]) => params.get(k) === v);
@@ -124,6 +130,7 @@ export function listModel<T extends { id: number }>(o: ListModelOptions<T>) {
     if (next.mode !== before.mode || next.openId !== before.openId) store.resetForm();
     store.sync({ query: next.query, filters: next.filters, sort: next.sort })?.catch(() => undefined);
     if (next.openId !== before.openId || state.cursor === null) openRecord(next.openId);
+    if (next.badId !== undefined) state.missing = `This address names no ${o.one}: “${next.badId}” is not an id (ids are whole numbers, like 12).`;
   }
 
   /** The record in the URL is the cursor; fetch it when the loaded pages lack it (a deep link). */

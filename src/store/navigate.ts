@@ -1,12 +1,19 @@
 // Navigation outside React (commands, the session store). The app lives under /admin,
 // and wouter's plain `navigate` knows nothing of the Router's base.
 import { navigate } from 'wouter/use-browser-location';
+import { whenLeaving } from './leaveGuard';
 
 export const BASE = '/admin';
 
-/** Go to an app path such as '/bank-list' (no base). */
-export function go(path: string, opts?: { replace?: boolean }): void {
-  navigate(BASE + path, opts);
+/**
+ * Go to an app path such as '/bank-list' (no base). With a form's edits unsaved it asks first
+ * (src/store/leaveGuard.ts) and goes only if told to; `force` goes regardless (the session
+ * ended: there is nothing left to save to).
+ */
+export function go(path: string, opts?: { replace?: boolean; force?: boolean }): void {
+  const leave = () => navigate(BASE + path, { replace: opts?.replace });
+  if (opts?.force) leave();
+  else whenLeaving(leave);
 }
 
 /** The current app path without the base, e.g. '/view-bank/3'. */

@@ -69,7 +69,7 @@ export function clearSession(): void {
 export async function signOut(): Promise<void> {
   if (session.token) await authApi.logout().catch(() => undefined);
   clearSession();
-  go('/login', { replace: true });
+  go('/login', { replace: true, force: true });
 }
 
 /** Run a sign-in call with the full-screen loader on. */
@@ -91,7 +91,7 @@ export function startSession(): void {
   if (session.token && !isSignedIn()) clearSession();
   onUnauthorized(() => {
     clearSession();
-    go('/login', { replace: true });
+    go('/login', { replace: true, force: true });
   });
   // Another tab signed in or out: follow it.
   if (typeof window !== 'undefined') {

@@ -1,8 +1,9 @@
 // The frame every record form shares: the <form> the pane's mod+enter submits, the 409
 // banner with Reload, the server's errors that belong to no field, the version the edit
 // started from, and Save/Cancel. A form's own code is its fields and how values become a payload.
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { Payload } from '../api/resourceClient';
+import { holdLeave } from '../store/leaveGuard';
 import { ConflictAlert, FormActions } from './catalogue/formParts';
 import type { FormProps } from './ResourceListView';
 
@@ -42,18 +43,20 @@ export function ResourceForm<T extends { id: number; version?: number }>({
 }: ResourceFormProps<T>) {
   // The version this edit started from; the server answers 409 if someone saved meanwhile.
   const [version] = useState(record?.version);
+  const { markStart, markSubmit } = useUnsavedGuard(collect, saving);
   const other = Object.entries(errors).filter(([k]) => !fields.includes(k) && k !== 'version');
 
   function submit(e: FormEvent) {
     e.preventDefault();
     const data = collect();
     if (!data) return;
+    markSubmit();
     if (record && version !== undefined) data.version = version;
     onSubmit(data);
   }
 
   return (
-    <form ref={formRef} className="pane-form" onSubmit={submit} noValidate aria-label={record ? (editTitle ?? `Edit ${what}`) : `New ${what}`}>
+    <form ref={formRef} className="pane-form" onSubmit={submit} onChangeCapture={markStart} onKeyDownCapture={markStart} onPointerDownCapture={markStart} noValidate aria-label={record ? (editTitle ?? `Edit ${what}`) : `New ${what}`}>
       {conflict && <ConflictAlert what={what} onReload={onReload} />}
       {other.length > 0 && (
         <div className="alert" role="alert">
@@ -67,6 +70,34 @@ export function ResourceForm<T extends { id: number; version?: number }>({
     </form>
   );
 }
+
+/**
+ * Leaving with edits unsaved asks first (src/store/leaveGuard.ts). The form's values are read
+ * through `collect` when the person first touches the form (before that touch applies), and
+ * it holds unsaved edits while they differ from that; a save on its way holds none, so the
+ * pane it opens after saving does not ask. A refused save holds them again.
+ */
+export function useUnsavedGuard(collect: () => Payload | null, saving: boolean) {
+  const collectRef = useRef(collect);
+  collectRef.current = collect;
+  const start = useRef<string | null>(null);
+  const submitted = useRef(false);
+  useEffect(() => {
+    if (!saving) submitted.current = false;
+  }, [saving]);
+  useEffect(() => holdLeave(() => !submitted.current && start.current !== null && valuesOf(collectRef.current()) !== start.current), []);
+  return {
+    markStart: () => {
+      start.current ??= valuesOf(collectRef.current());
+    },
+    markSubmit: () => {
+      submitted.current = true;
+    },
+  };
+}
+
+/** A payload as comparable text (a chosen file by its name and size). */
+const valuesOf = (data: Payload | null) => JSON.stringify(data, (_k, v: unknown) => (v instanceof File ? `file:${v.name}:${v.size}` : v));
 
 /** '' → null, else the number typed ('1,200' and ' 15 ' read as 1200 and 15); NaN stays NaN for the server to refuse. */
 export function numberOrNull(text: string): number | null {

@@ -12,6 +12,7 @@ import { Kbd } from '../ui/Kbd';
 import { Loader } from '../ui/Loader';
 import { SplitPane } from '../ui/SplitPane';
 import { VirtualList } from '../ui/VirtualList';
+import { withArticle } from '../ui/words';
 
 export interface FormProps<T> {
   /** null: a new record. */
@@ -303,7 +304,7 @@ function SelectionPane({ title, names, more, actions }: { title: string; names: 
 function EmptyPane({ one, canAdd }: { one: string; canAdd: boolean }) {
   return (
     <div className="empty pane-empty">
-      <p>Select a {one} to see it here.</p>
+      <p>Select {withArticle(one)} to see it here.</p>
       <div className="pane-empty-keys muted">
         <Kbd shortcut="j, k" /> <span>move</span>
         <Kbd shortcut="enter" /> <span>open</span>

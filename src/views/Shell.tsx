@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, MouseEvent } from 'react';
 import { matchRoute, useLocation, useRouter } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { runCommand } from '../commands/runner';
@@ -8,6 +8,7 @@ import { Palette } from '../commands/Palette';
 import { CheatSheet } from '../commands/CheatSheet';
 import { CommandButton } from '../commands/CommandButton';
 import { session } from '../store/session';
+import { effectiveTheme, ui, type Theme } from '../store/ui';
 import { matchPath } from '../store/router';
 import { BASE } from '../store/navigate';
 import type { ScreenEntry } from './screenEntry';
@@ -21,19 +22,26 @@ interface ShellProps {
   screens: readonly ScreenEntry[];
   /** Route pattern → page (src/routes.ts). */
   routes: readonly { path: string; Page: ComponentType }[];
+  /** The page for a path no route answers. */
+  notFound: ComponentType;
 }
 
 /** The signed-in frame: sidebar, top bar, the page, and the keyboard layer. */
-export default function Shell({ screens, routes }: ShellProps) {
+export default function Shell({ screens, routes, notFound: NotFound }: ShellProps) {
   const [location] = useLocation();
   const { parser } = useRouter();
   // Same Page component for /bank-list and /view-bank/3: React keeps it mounted between them.
   const route = routes.find((r) => matchRoute(parser, r.path, location)[0]);
   const { userDetails } = useSnapshot(session);
+  const { theme } = useSnapshot(ui);
   const name = userDetails?.name || userDetails?.email || 'Admin';
 
   return (
     <div className="shell">
+      {/* The first Tab stop: past the sidebar's links, straight to the page. */}
+      <a className="skip-link" href="#content" onClick={skipToContent}>
+        Skip to main content
+      </a>
       <aside className="sidebar">
         <div className="brand">
           <span className="brand-mark" aria-hidden>
@@ -69,7 +77,7 @@ export default function Shell({ screens, routes }: ShellProps) {
         </nav>
         <div className="sidebar-foot">
           <CommandButton id="app.shortcuts" label="Shortcuts" variant="ghost" />
-          <CommandButton id="app.theme" label="Theme" variant="ghost" />
+          <CommandButton id="app.theme" label={themeLabel(theme)} variant="ghost" />
         </div>
       </aside>
 
@@ -83,15 +91,15 @@ export default function Shell({ screens, routes }: ShellProps) {
             <span className="avatar" aria-hidden>
               {userDetails?.avatar ? <img src={userDetails.avatar} alt="" /> : initials(name)}
             </span>
-            <span className="topbar-name" data-testid="current-admin">
+            <span className="topbar-name" data-testid="current-admin" title={name}>
               {name}
             </span>
             <CommandButton id="app.signOut" variant="ghost" />
           </div>
         </header>
-        <main className="content" id="content">
+        <main className="content" id="content" tabIndex={-1}>
           <PageBoundary>
-            {route && <route.Page />}
+            {route ? <route.Page /> : <NotFound />}
           </PageBoundary>
         </main>
       </div>
@@ -111,3 +119,12 @@ const initials = (name: string) =>
     .join('')
     .slice(0, 2)
     .toUpperCase();
+
+/** The theme control says what is in effect: 'Theme: Dark', or 'Theme: System (light)'. */
+const themeLabel = (theme: Theme) => (theme === 'system' ? `Theme: System (${effectiveTheme(theme)})` : `Theme: ${theme === 'dark' ? 'Dark' : 'Light'}`);
+
+/** Focus the page itself (the link's #content would also change the URL's hash, which the router reads). */
+function skipToContent(e: MouseEvent) {
+  e.preventDefault();
+  document.getElementById('content')?.focus();
+}

@@ -82,6 +82,15 @@ describe('cards', () => {
     expect(r.json()).toMatchObject({ message: 'Card updated display successfully!', data: { display: true } });
   });
 
+  it('refuses a blank annual fee naming the field (the form sends it as empty), never storing 0', async () => {
+    const card = (await api('POST', '/admin/v1/add_card', { name: 'Fee Card', bank_id: ids.bank, network_id: ids.visa, annual_fee: 300 })).json().data;
+    const form = multipart({ annual_fee: '', version: String(card.version) });
+    const r = await s.call({ method: 'POST', url: `/admin/v1/update_card/${card.id}`, headers: { ...s.adminAuth, ...form.headers }, payload: form.payload });
+    expect(r.statusCode).toBe(422);
+    expect(r.json().errors.annual_fee).toEqual(['Annual fee must be a number.']);
+    expect((await api('GET', `/admin/v1/show_card?id=${card.id}`)).json().data.annual_fee).toBe(300);
+  });
+
   it('names the field when a bank does not exist, and refuses to delete a bank with cards', async () => {
     const r = await api('POST', '/admin/v1/add_card', { name: 'Ghost', bank_id: 99999, network_id: ids.visa });
     expect(r.statusCode).toBe(422);

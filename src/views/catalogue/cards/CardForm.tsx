@@ -44,7 +44,8 @@ export function CardForm(props: FormProps<Card>) {
       network_id: networkId ? Number(networkId) : null,
       category_id: categoryId ? Number(categoryId) : null,
       card_type: cardType,
-      annual_fee: numberOrNull(annualFee) ?? 0,
+      // Blank stays blank: the server names the field, where a silent 0 would read 'Free for life'.
+      annual_fee: numberOrNull(annualFee),
       min_salary: numberOrNull(minSalary),
       description: textOrNull(description),
       status,

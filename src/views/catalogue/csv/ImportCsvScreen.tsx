@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { CSV_COLUMNS, CSV_MAX_BYTES, CSV_TARGETS, type CsvIssue, type CsvTarget } from '../../../../contract/csv';
 import { CommandButton } from '../../../commands/CommandButton';
 import { setActiveView } from '../../../store/ui';
-import { CSV_VIEW } from './commands';
+import { CSV_VIEW } from './entry';
 import { csvListPath, importCsvPath } from './entry';
 import { formatBytes, issuesByCell, uploadLabel, type ColumnStatus, type CsvPreview } from './preview';
 import { chooseFile, csvImport, setTarget } from './state';
@@ -153,10 +153,18 @@ export default function ImportCsvScreen() {
                     <CommandButton id="csv.upload" label="Upload again" />
                   </>
                 ) : (
-                  <>
-                    <CommandButton id="csv.upload" variant="primary" label={uploadLabel(preview)} />
-                    <CommandButton id="csv.choose" label="Choose another file" />
-                  </>
+                  preview.fileIssues > 0 ? (
+                    // The server refuses such a file whole (missing columns, unreadable): a fixed file is the way on.
+                    <>
+                      <CommandButton id="csv.choose" variant="primary" label="Choose another file" />
+                      <CommandButton id="csv.upload" label={uploadLabel(preview)} />
+                    </>
+                  ) : (
+                    <>
+                      <CommandButton id="csv.upload" variant="primary" label={uploadLabel(preview)} />
+                      <CommandButton id="csv.choose" label="Choose another file" />
+                    </>
+                  )
                 )}
                 {s.uploading && <CommandButton id="csv.cancelUpload" variant="ghost" />}
                 {s.uploading && <Progress fraction={s.progress} />}
@@ -235,8 +243,9 @@ function PreviewTables({ preview, refused }: { preview: CsvPreview; refused: boo
       {!refused && (
         <section className="csv-section" aria-labelledby="csv-problems-title">
           <h2 id="csv-problems-title">
-            {bad === 0 ? 'No problems found' : `Rows that will fail`}
-            {preview.issueCount > 0 && <span className="count">{preview.issueCount.toLocaleString()}</span>}
+            {bad === 0 ? 'No problems found' : preview.badRows === 0 ? 'Problems with the file' : 'Rows that will fail'}
+            {/* Rows, not problems: one row may have several. */}
+            {bad > 0 && <span className="count">{(preview.badRows || preview.fileIssues).toLocaleString()}</span>}
           </h2>
           {bad === 0 ? (
             <p className="muted">

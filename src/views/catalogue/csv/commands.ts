@@ -6,10 +6,9 @@ import { importResultOf, uploadCsv } from '../../../api/upload';
 import { TOAST_MS } from '../../../commands/runner';
 import type { Command } from '../../../commands/types';
 import { go } from '../../../store/navigate';
-import { importCsvPath } from './entry';
+import { CSV_VIEW, importCsvPath } from './entry';
 import { canUpload, csvImport, requestPicker } from './state';
 
-export const CSV_VIEW = 'import-csv';
 const scope = `view:${CSV_VIEW}` as const;
 /** The CSV failure toast. */
 export const CSV_FAILURE_TEXT = 'An error occurred';

@@ -4,6 +4,8 @@ import type { CsvTarget } from '../../../../contract/csv';
 import type { ScreenEntry } from '../../screenEntry';
 
 export const importCsvRoute = '/import-csv';
+/** The screen's id and view scope ('view:importCsv'). */
+export const CSV_VIEW = 'importCsv';
 
 export const importCsvPath = (type?: CsvTarget) => (type ? `${importCsvRoute}?type=${type}` : importCsvRoute);
 
@@ -15,7 +17,7 @@ export const csvListPath: Record<CsvTarget, string> = {
 };
 
 export const entry: ScreenEntry = {
-  id: 'importCsv',
+  id: CSV_VIEW,
   title: 'Import CSV',
   nav: { path: importCsvRoute, shortcut: 'g i' },
   paths: [importCsvRoute],

@@ -7,6 +7,8 @@ export const offerScreen = resourceScreen<Offer>({
   view: 'offers',
   resource: offerResource,
   routes: offerRoutes,
+  // The product's text for an offer save that got no answer at all.
+  updateNoResponse: 'Network error. Please try again.',
   describe: (o) => ({ label: o.title, hint: [o.discount, o.bank_names.join(', ')].filter(Boolean).join(' · ') }),
 });
 
