@@ -1,6 +1,7 @@
 // A CRUD screen wired once: its contract, its store (src/store/resourceStore.ts), its list
 // model over the URL (src/store/listModel.ts), and how its records read. Each entity's
 // screen.ts makes one with `resourceScreen`; commands, the list view and pickers read it.
+import type { ReactNode } from 'react';
 import type { Resource } from '../../contract/resource';
 import { filterKeys } from '../api/resourceClient';
 import type { CsvColumn } from '../store/csvExport';
@@ -26,6 +27,12 @@ export interface ResourceScreenOptions<T extends { id: number }> {
   filters?: readonly FilterDef[];
   /** Names of sort keys where the column's name reads badly ('kilometres' → 'Distance'); the keys are the contract's. */
   sortLabels?: Readonly<Record<string, string>>;
+  /**
+   * The columns of the full-width table the list becomes when nothing is open, in order;
+   * default: the name, its hint, and one column per sort key of the contract
+   * (src/views/listTable/columns.tsx).
+   */
+  columns?: readonly ListColumn<T>[];
   /** CSV export columns; by default every field of the entity but `version`. */
   csvColumns?: readonly CsvColumn<T>[];
   /** The update's failure text when the server never answered (offers: 'Network error. Please try again.'). */
@@ -62,3 +69,19 @@ export const nounOf = (screen: Pick<ResourceScreenOptions<never>, 'noun' | 'reso
 
 /** '/view-bank/:id' + 3 → '/view-bank/3'. */
 export const pathTo = (pattern: string, id: number) => pattern.replace(':id', String(id));
+
+/** A column of a list's full-width table. */
+export interface ListColumn<T> {
+  /** Stable name: the column chooser remembers columns by it. */
+  key: string;
+  label: string;
+  cell: (row: T) => ReactNode;
+  /** Its CSS grid track ('minmax(220px, 2fr)'); default 'minmax(96px, 1fr)'. */
+  width?: string;
+  /** The contract's sort key a click on the head sorts by. */
+  sort?: string;
+  /** Right-aligned figures. */
+  numeric?: boolean;
+  /** Left out until someone chooses it in the column chooser. */
+  optional?: boolean;
+}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode, type Ref } from 'react';
+import { useEffect, useRef, type CSSProperties, type ReactNode, type Ref } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 
 interface VirtualListProps<T> {
@@ -16,6 +16,11 @@ interface VirtualListProps<T> {
   total?: number;
   rowHeight?: number;
   footer?: ReactNode;
+  /** Above the rows, scrolling sideways with them and staying on top (a table's column heads). */
+  header?: ReactNode;
+  /** Extra class of the listbox ('is-table' when the rows are a table's), and its style (the table's grid). */
+  className?: string;
+  style?: CSSProperties;
   listRef?: Ref<HTMLDivElement>;
   /** Rows can be picked for bulk actions: a check box leads each row (aria-checked on the option). */
   isChecked?: (item: T) => boolean;
@@ -40,6 +45,9 @@ export function VirtualList<T>({
   total,
   rowHeight = 34,
   footer,
+  header,
+  className,
+  style,
   listRef,
   isChecked,
   onCheck,
@@ -72,12 +80,14 @@ export function VirtualList<T>({
         if (typeof listRef === 'function') listRef(el);
         else if (listRef) listRef.current = el;
       }}
-      className="vlist"
+      className={className ? `vlist ${className}` : 'vlist'}
+      style={style}
       role="listbox"
       aria-label={label}
       tabIndex={0}
       aria-activedescendant={highlighted >= 0 && highlighted < items.length ? optionId(highlighted) : undefined}
     >
+      {header}
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {rows.map((row) => {
           const item = items[row.index];

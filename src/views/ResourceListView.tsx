@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Payload } from '../api/resourceClient';
 import { CommandButton } from '../commands/CommandButton';
@@ -11,6 +11,10 @@ import { FilterBar } from '../ui/FilterBar';
 import { Kbd } from '../ui/Kbd';
 import { Loader } from '../ui/Loader';
 import { SplitPane } from '../ui/SplitPane';
+import { isShown, listPrefs } from '../store/listPrefs';
+import { columnsOf, gridOf } from './listTable/columns';
+import { ColumnChooser, TableCells, TableHead } from './listTable/TableHead';
+import { useMediaQuery } from '../ui/useMediaQuery';
 import { VirtualList } from '../ui/VirtualList';
 import { withArticle } from '../ui/words';
 
@@ -63,6 +67,8 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
   const searchRef = useRef<HTMLInputElement | null>(null);
   const formRef = useRef<HTMLFormElement | null>(null);
   const { one, many } = nounOf(screen);
+  const prefs = useSnapshot(listPrefs(view));
+  const roomy = useMediaQuery(WIDE_TABLE_QUERY);
 
   // While shown, the model follows the URL and the store, and commands act on it.
   useEffect(() => {
@@ -127,6 +133,10 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
 
   const selectedCount = m.selected.size;
   const sorts = sortOptions(resource.sortable ?? [], screen.sortLabels);
+  // Nothing open and nothing picked: the list takes the whole width as a table.
+  const wide = mode === 'list' && selectedCount === 0 && roomy;
+  const allColumns = columnsOf(screen);
+  const columns = allColumns.filter((c, i) => i === 0 || isShown(prefs, c.key, !c.optional));
   const countText =
     s.status === 'loading' && (listKey(s) !== s.shownKey || !s.pagination)
       ? 'Searching…'
@@ -175,6 +185,7 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
             </div>
             {filterCount > 0 && <CommandButton id="list.clearFilters" variant="ghost" noKbd />}
             {(s.pagination?.total ?? 0) > 0 && <CommandButton id={`${resource.name}.export`} label="Export CSV" variant="ghost" noKbd />}
+            {wide && <ColumnChooser view={view} columns={allColumns} />}
           </div>
         )}
       </div>
@@ -185,12 +196,15 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
         total={s.pagination?.total}
         highlighted={highlighted}
         listRef={listRef}
-        rowHeight={rowHeight}
+        rowHeight={wide ? (prefs.density === 'comfortable' ? 44 : 34) : rowHeight}
+        className={wide ? 'is-table' : undefined}
+        style={wide ? ({ '--vtable-grid': gridOf(columns) } as CSSProperties) : undefined}
+        header={wide ? <TableHead columns={columns} sort={sort || (resource.defaultSort ?? sorts[0]?.value ?? '')} onSort={(v) => list.setParams({ sort: v })} /> : undefined}
         isChecked={(r) => m.selected.has(r.id)}
         onCheck={(r, _i, extend) => runCommand(extend ? 'list.extendSelect' : 'list.toggleSelect', 'pointer', r.id)}
         onRowClick={(r) => runCommand('list.open', 'pointer', r.id)}
         onEndReached={loadMore}
-        renderRow={(r) => renderRow(r)}
+        renderRow={(r) => (wide ? <TableCells columns={columns} row={r} /> : renderRow(r))}
         footer={
           <ListFooter
             status={s.status}
@@ -262,7 +276,7 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
     );
   }
 
-  return <SplitPane list={listColumn} pane={pane} paneOpen={mode !== 'list'} />;
+  return <SplitPane list={listColumn} pane={pane} paneOpen={mode !== 'list'} wide={wide} />;
 }
 
 function Pane({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -300,6 +314,9 @@ function SelectionPane({ title, names, more, actions }: { title: string; names: 
     </div>
   );
 }
+
+/** Wide enough for a table beside the sidebar; narrower, the list stays a list. */
+const WIDE_TABLE_QUERY = '(min-width: 900px)';
 
 function EmptyPane({ one, canAdd }: { one: string; canAdd: boolean }) {
   return (
