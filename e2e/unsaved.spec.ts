@@ -14,7 +14,11 @@ test('leaving a form with unsaved edits asks first, each way out; saying no keep
   await expect(rows.nth(1)).toBeVisible();
   const [first, second] = [await rows.nth(0).getAttribute('data-key'), await rows.nth(1).getAttribute('data-key')];
 
-  await page.goto(`/admin/edit-bank/${first}`);
+  // Into the form the app's way (row, then e), so Back stays inside the app.
+  await list.locator(`[data-key="${first}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/view-bank/${first}$`));
+  await page.keyboard.press('e');
+  await expect(page).toHaveURL(new RegExp(`/admin/edit-bank/${first}$`));
   const name = page.getByLabel('Name');
   await expect(name).toBeFocused();
   const original = await name.inputValue();

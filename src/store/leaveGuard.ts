@@ -18,6 +18,11 @@ export function holdLeave(isDirty: IsDirty): () => void {
 
 export const hasUnsaved = () => [...holders].some((isDirty) => isDirty());
 
+/** The edits were saved: nothing held is unsaved any more (the saved record replaces the form). */
+export function letGo(): void {
+  holders.clear();
+}
+
 /** How to ask "Discard unsaved changes?": resolves true to leave. */
 export function setLeaveAsker(fn: () => Promise<boolean>): void {
   ask = fn;

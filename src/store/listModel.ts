@@ -17,6 +17,7 @@ import { withSearch } from './navigate';
 import { filtersFromSearch, searchWith } from './filters';
 import { listKey, type ResourceStore } from './resourceStore';
 import { matchPath, type Router } from './router';
+import { letGo } from './leaveGuard';
 
 export type Mode = 'list' | 'view' | 'edit' | 'add';
 
@@ -215,6 +216,8 @@ export function listModel<T extends { id: number }>(o: ListModelOptions<T>) {
 
   /** After a save: the saved record, in place of the form. */
   function showSaved(id: number) {
+    // Saved: the form's edits are no longer at risk, so showing the record asks nothing.
+    letGo();
     setCursor(id);
     router.navigate(here(pathTo(routes.view, id)), { replace: true });
   }

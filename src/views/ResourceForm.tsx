@@ -43,14 +43,13 @@ export function ResourceForm<T extends { id: number; version?: number }>({
 }: ResourceFormProps<T>) {
   // The version this edit started from; the server answers 409 if someone saved meanwhile.
   const [version] = useState(record?.version);
-  const { markStart, markSubmit } = useUnsavedGuard(collect, saving);
+  const markStart = useUnsavedGuard(collect);
   const other = Object.entries(errors).filter(([k]) => !fields.includes(k) && k !== 'version');
 
   function submit(e: FormEvent) {
     e.preventDefault();
     const data = collect();
     if (!data) return;
-    markSubmit();
     if (record && version !== undefined) data.version = version;
     onSubmit(data);
   }
@@ -74,25 +73,16 @@ export function ResourceForm<T extends { id: number; version?: number }>({
 /**
  * Leaving with edits unsaved asks first (src/store/leaveGuard.ts). The form's values are read
  * through `collect` when the person first touches the form (before that touch applies), and
- * it holds unsaved edits while they differ from that; a save on its way holds none, so the
- * pane it opens after saving does not ask. A refused save holds them again.
+ * it holds unsaved edits while they differ from that. A save that succeeds lets go
+ * (`showSaved` in src/store/listModel.ts); a refused one keeps them held.
  */
-export function useUnsavedGuard(collect: () => Payload | null, saving: boolean) {
+export function useUnsavedGuard(collect: () => Payload | null) {
   const collectRef = useRef(collect);
   collectRef.current = collect;
   const start = useRef<string | null>(null);
-  const submitted = useRef(false);
-  useEffect(() => {
-    if (!saving) submitted.current = false;
-  }, [saving]);
-  useEffect(() => holdLeave(() => !submitted.current && start.current !== null && valuesOf(collectRef.current()) !== start.current), []);
-  return {
-    markStart: () => {
-      start.current ??= valuesOf(collectRef.current());
-    },
-    markSubmit: () => {
-      submitted.current = true;
-    },
+  useEffect(() => holdLeave(() => start.current !== null && valuesOf(collectRef.current()) !== start.current), []);
+  return () => {
+    start.current ??= valuesOf(collectRef.current());
   };
 }
 
