@@ -1,6 +1,6 @@
 // The columns of a list's full-width table: the screen's own (ResourceScreenOptions.columns),
-// else made from what every screen has: its records' name and hint (`describe`) and the
-// contract's sort keys.
+// else made from what every screen has: its records' name (`describe`) and the contract's
+// sort keys, with the pane's one-line hint as a column to add.
 import type { ListColumn, ResourceScreen } from '../../commands/resourceScreen';
 import { humanise } from '../../store/filters';
 import { formatDate, formatDay } from '../catalogue/formParts';
@@ -14,11 +14,13 @@ export function columnsOf<T extends { id: number }>(screen: ResourceScreen<T>): 
   const nameKey = sortable.find((k) => ['name', 'title', 'label', 'type', 'merchant_name'].includes(k));
   const cols: ListColumn<T>[] = [
     { key: 'name', label: nameKey ? (screen.sortLabels?.[nameKey] ?? humanise(nameKey)) : 'Name', cell: (r) => screen.describe(r).label, width: NAME_WIDTH, sort: nameKey },
-    { key: 'hint', label: 'Details', cell: (r) => screen.describe(r).hint ?? '', width: 'minmax(160px, 2fr)' },
+    { key: 'hint', label: 'Details', cell: (r) => screen.describe(r).hint ?? '—', width: 'minmax(160px, 2fr)', optional: true },
   ];
   for (const key of sortable) {
     if (key === nameKey) continue;
-    cols.push({ key, label: key === 'created_at' ? 'Added' : (screen.sortLabels?.[key] ?? humanise(key)), cell: (r) => cellText((r as Record<string, unknown>)[key]), sort: key });
+    const value = (r: T) => (r as Record<string, unknown>)[key];
+    if (key === 'created_at') cols.push({ key, label: 'Added', cell: (r) => dayText(value(r)), sort: key });
+    else cols.push({ key, label: screen.sortLabels?.[key] ?? humanise(key), cell: (r) => cellText(value(r)), sort: key });
   }
   return cols;
 }
@@ -35,6 +37,14 @@ export function cellText(v: unknown): string {
     return v;
   }
   return String(v);
+}
+
+const localDay = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** A moment as the day it fell on, here ('Added': the time is noise in a table). */
+export function dayText(v: unknown): string {
+  const d = typeof v === 'string' ? new Date(v) : null;
+  return d && !Number.isNaN(d.getTime()) ? localDay.format(d) : cellText(v);
 }
 
 /** The grid tracks of the shown columns (after the pick box). */

@@ -3,7 +3,7 @@ import { cardResource, type Card } from '../../../../contract/card';
 import { resourceScreen } from '../../../commands/resourceScreen';
 import { cardRoutes } from './entry';
 import { formatMoney } from '../bits';
-import { cellText, NAME_WIDTH } from '../../listTable/columns';
+import { cellText, dayText, NAME_WIDTH } from '../../listTable/columns';
 
 export const cardScreen = resourceScreen<Card>({
   view: 'cards',
@@ -17,9 +17,9 @@ export const cardScreen = resourceScreen<Card>({
     { key: 'network_type', label: 'Network', cell: (c) => c.network_type },
     { key: 'category_name', label: 'Category', cell: (c) => cellText(c.category_name) },
     { key: 'annual_fee', label: 'Annual fee', cell: (c) => (c.annual_fee === 0 ? 'Free for life' : cellText(formatMoney(c.annual_fee))), sort: 'annual_fee', numeric: true },
-    { key: 'status', label: 'Status', cell: (c) => c.status },
+    { key: 'status', label: 'Status', cell: (c) => c.status, width: 'minmax(136px, 1fr)' },
     { key: 'display', label: 'In the app', cell: (c) => (c.display ? 'Shown' : 'Hidden') },
-    { key: 'created_at', label: 'Added', cell: (c) => cellText(c.created_at), sort: 'created_at' },
+    { key: 'created_at', label: 'Added', cell: (c) => dayText(c.created_at), sort: 'created_at' },
     { key: 'min_salary', label: 'Minimum salary', cell: (c) => cellText(formatMoney(c.min_salary)), numeric: true, optional: true },
     { key: 'card_type', label: 'Type', cell: (c) => cellText(c.card_type), optional: true },
     { key: 'from_source', label: 'Source', cell: (c) => cellText(c.from_source), optional: true },

@@ -2,12 +2,19 @@
 import { categoryResource, type Category } from '../../../../contract/category';
 import { resourceScreen } from '../../../commands/resourceScreen';
 import { categoryRoutes } from './entry';
+import { cellText, dayText, NAME_WIDTH } from '../../listTable/columns';
 
 export const categoryScreen = resourceScreen<Category>({
   view: 'categories',
   resource: categoryResource,
   routes: categoryRoutes,
   describe: (c) => ({ label: c.name, hint: c.is_active ? undefined : 'Inactive' }),
+  columns: [
+    { key: 'name', label: 'Name', cell: (c) => c.name, width: NAME_WIDTH, sort: 'name' },
+    { key: 'description', label: 'Description', cell: (c) => cellText(c.description), width: 'minmax(200px, 3fr)' },
+    { key: 'is_active', label: 'Active', cell: (c) => cellText(c.is_active) },
+    { key: 'created_at', label: 'Added', cell: (c) => dayText(c.created_at), sort: 'created_at' },
+  ],
 });
 
 export const categories = categoryScreen.store;

@@ -3,6 +3,7 @@ import { cityResource, type City } from '../../../../contract/city';
 import { MAX_PER_PAGE } from '../../../../contract/envelope';
 import { resourceScreen } from '../../../commands/resourceScreen';
 import { cityRoutes } from './entry';
+import { cellText, NAME_WIDTH } from '../../listTable/columns';
 
 export const cityScreen = resourceScreen<City>({
   // Dubai has about a hundred areas: one page holds them all (there is no show call to fetch one by id).
@@ -12,6 +13,10 @@ export const cityScreen = resourceScreen<City>({
   routes: cityRoutes,
   describe: (c) => ({ label: c.name, hint: c.emirate }),
   noun: { one: 'area', many: 'Dubai areas' },
+  columns: [
+    { key: 'name', label: 'Area', cell: (c) => c.name, width: NAME_WIDTH, sort: 'name' },
+    { key: 'emirate', label: 'Emirate', cell: (c) => cellText(c.emirate) },
+  ],
 });
 
 export const cities = cityScreen.store;

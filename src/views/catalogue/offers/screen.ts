@@ -3,7 +3,7 @@ import { offerResource, type Offer } from '../../../../contract/offer';
 import { resourceScreen } from '../../../commands/resourceScreen';
 import { offerRoutes } from './entry';
 import { STATE_LABELS } from './states';
-import { cellText } from '../../listTable/columns';
+import { cellText, dayText } from '../../listTable/columns';
 
 export const offerScreen = resourceScreen<Offer>({
   view: 'offers',
@@ -20,7 +20,7 @@ export const offerScreen = resourceScreen<Offer>({
     { key: 'category_name', label: 'Category', cell: (o) => cellText(o.category_name) },
     { key: 'valid_to', label: 'Valid to', cell: (o) => cellText(o.valid_to), sort: 'valid_to' },
     { key: 'state', label: 'State', cell: (o) => STATE_LABELS[o.state].label },
-    { key: 'created_at', label: 'Added', cell: (o) => cellText(o.created_at), sort: 'created_at' },
+    { key: 'created_at', label: 'Added', cell: (o) => dayText(o.created_at), sort: 'created_at' },
     { key: 'valid_from', label: 'Valid from', cell: (o) => cellText(o.valid_from), optional: true },
     { key: 'cards', label: 'Cards', cell: (o) => o.card_ids.length.toLocaleString(), numeric: true, optional: true },
     { key: 'from_source', label: 'Source', cell: (o) => cellText(o.from_source), optional: true },

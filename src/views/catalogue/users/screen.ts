@@ -3,6 +3,7 @@ import { userResource, type AdminUser } from '../../../../contract/user';
 import { enumFilter } from '../../../store/filters';
 import { resourceScreen } from '../../../commands/resourceScreen';
 import { userRoutes } from './entry';
+import { cellText, dayText, NAME_WIDTH } from '../../listTable/columns';
 
 export const ROLE_LABELS: Record<AdminUser['role'], string> = { admin: 'Admin', user: 'App user' };
 export const STATUS_LABELS: Record<AdminUser['status'], string> = { active: 'Active', disabled: 'Disabled' };
@@ -15,6 +16,14 @@ export const userScreen = resourceScreen<AdminUser>({
   filters: [
     enumFilter('role', 'Role', 'All roles', ['admin', 'user'], (v) => ROLE_LABELS[v as AdminUser['role']]),
     enumFilter('status', 'Status', 'Any status', ['active', 'disabled'], (v) => STATUS_LABELS[v as AdminUser['status']]),
+  ],
+  columns: [
+    { key: 'name', label: 'Name', cell: (u) => u.name, width: NAME_WIDTH, sort: 'name' },
+    { key: 'email', label: 'E-mail', cell: (u) => u.email, width: 'minmax(200px, 2fr)', sort: 'email' },
+    { key: 'role', label: 'Role', cell: (u) => ROLE_LABELS[u.role] },
+    { key: 'status', label: 'Status', cell: (u) => STATUS_LABELS[u.status] },
+    { key: 'phone', label: 'Phone', cell: (u) => cellText(u.phone) },
+    { key: 'created_at', label: 'Added', cell: (u) => dayText(u.created_at), sort: 'created_at' },
   ],
 });
 
