@@ -12,6 +12,8 @@ export const ui = proxy({
   /** Id of the command whose pick page the palette shows; null: the root page. */
   palettePage: null as string | null,
   cheatSheetOpen: false,
+  /** The sidebar as a drawer over the page (phone widths). */
+  navOpen: false,
   /** The modal dialog a screen has open (src/ui/Modal.tsx), if any: page hotkeys stay quiet meanwhile. */
   dialog: null as string | null,
   view: null as string | null,

@@ -283,9 +283,15 @@ function Pane({ title, actions, children }: { title: string; actions?: ReactNode
   return (
     <div className="pane">
       <header className="pane-head">
+        {/* Phones show the record full screen: Back leads to the list (the same command as Close). */}
+        <span className="pane-back">
+          <CommandButton id="list.close" label="← Back" variant="ghost" noKbd />
+        </span>
         <h2>{title}</h2>
         {actions}
-        <CommandButton id="list.close" label="Close" variant="ghost" />
+        <span className="pane-close">
+          <CommandButton id="list.close" label="Close" variant="ghost" />
+        </span>
       </header>
       <div className="pane-body">{children}</div>
     </div>

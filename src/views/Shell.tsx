@@ -33,7 +33,7 @@ export default function Shell({ screens, routes, notFound: NotFound }: ShellProp
   // Same Page component for /bank-list and /view-bank/3: React keeps it mounted between them.
   const route = routes.find((r) => matchRoute(parser, r.path, location)[0]);
   const { userDetails } = useSnapshot(session);
-  const { theme } = useSnapshot(ui);
+  const { theme, navOpen } = useSnapshot(ui);
   const name = userDetails?.name || userDetails?.email || 'Admin';
 
   return (
@@ -42,7 +42,16 @@ export default function Shell({ screens, routes, notFound: NotFound }: ShellProp
       <a className="skip-link" href="#content" onClick={skipToContent}>
         Skip to main content
       </a>
-      <aside className="sidebar">
+      <aside
+        className={navOpen ? 'sidebar is-open' : 'sidebar'}
+        aria-label="Sidebar"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && ui.navOpen) {
+            e.stopPropagation();
+            ui.navOpen = false;
+          }
+        }}
+      >
         <div className="brand">
           <span className="brand-mark" aria-hidden>
             ◆
@@ -61,13 +70,19 @@ export default function Shell({ screens, routes, notFound: NotFound }: ShellProp
                     href={BASE + s.nav.path}
                     className={active ? 'nav-item is-active' : 'nav-item'}
                     aria-current={active ? 'page' : undefined}
+                    title={s.title}
                     onClick={(e) => {
                       if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return; // new tab etc.
                       e.preventDefault();
+                      ui.navOpen = false;
                       runCommand(id, 'menu');
                     }}
                   >
-                    <span>{s.title}</span>
+                    {/* Narrow windows show the monogram alone; the title is the link's name and tooltip. */}
+                    <span className="nav-icon" aria-hidden>
+                      {monogram(s.title)}
+                    </span>
+                    <span className="nav-label">{s.title}</span>
                     <Kbd shortcut={getCommand(id)?.shortcut ?? s.nav.shortcut} />
                   </a>
                 </li>
@@ -83,6 +98,9 @@ export default function Shell({ screens, routes, notFound: NotFound }: ShellProp
 
       <div className="main">
         <header className="topbar">
+          <button type="button" className="btn btn-ghost menu-button" aria-expanded={navOpen} aria-label="Menu" onClick={() => (ui.navOpen = !navOpen)}>
+            ☰
+          </button>
           <button type="button" className="palette-trigger" aria-label="Open command palette" onClick={() => runCommand('app.palette', 'button')}>
             <span className="palette-trigger-text">Type a command or search…</span>
             <Kbd shortcut="mod+k" />
@@ -104,6 +122,7 @@ export default function Shell({ screens, routes, notFound: NotFound }: ShellProp
         </main>
       </div>
 
+      {navOpen && <div className="nav-backdrop" aria-hidden onClick={() => (ui.navOpen = false)} />}
       <Hotkeys />
       <Palette />
       <CheatSheet />
@@ -128,3 +147,9 @@ function skipToContent(e: MouseEvent) {
   e.preventDefault();
   document.getElementById('content')?.focus();
 }
+
+/** 'Outlet radius' → 'OR', 'Cards' → 'Ca': a nav item's stand-in for an icon in the narrow sidebar. */
+const monogram = (title: string) => {
+  const words = title.split(/\s+/).filter((w) => /^[A-Za-z]/.test(w));
+  return words.length > 1 ? (words[0][0] + words[1][0]).toUpperCase() : title.slice(0, 2);
+};
