@@ -34,13 +34,20 @@ export function createMailer(o: { smtpUrl?: string; dataDir: string; from: strin
       const info = await transport.sendMail({ from: o.from, ...m });
       await fs.mkdir(outbox, { recursive: true });
       const base = `${new Date().toISOString().replace(/[:.]/g, '-')}-${safe(m.to)}`;
-      await fs.writeFile(path.join(outbox, `${base}.eml`), info.message as Buffer);
-      await fs.writeFile(path.join(outbox, `${base}.json`), JSON.stringify({ ...m, sent_at: new Date().toISOString() }, null, 2));
+      await writeWhole(path.join(outbox, `${base}.eml`), info.message as Buffer);
+      await writeWhole(path.join(outbox, `${base}.json`), JSON.stringify({ ...m, sent_at: new Date().toISOString() }, null, 2));
       o.log(`mail to ${m.to}: "${m.subject}" written to ${path.join(outbox, base)}.eml`);
     },
     describe: () => `the outbox folder ${outbox} (no SMTP_URL set)`,
     close: () => transport.close(),
   };
+}
+
+/** Written aside, then renamed into place: whoever reads the outbox never sees half a mail. */
+async function writeWhole(file: string, data: string | Buffer) {
+  const aside = `${file}.${process.pid}.part`;
+  await fs.writeFile(aside, data);
+  await fs.rename(aside, file);
 }
 
 const safe = (s: string) => s.replace(/[^a-zA-Z0-9@._-]/g, '_');

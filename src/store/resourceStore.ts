@@ -30,6 +30,8 @@ export interface ResourceState<T> {
   sort: string;
   /** `listKey` of what the loaded items answer ('' before the first load). */
   shownKey: string;
+  /** When the loaded items last came from the server (ms since epoch; null before). */
+  loadedAt: number | null;
   /** A record fetched by id that is not (yet) among the loaded pages: deep links. */
   current: T | null;
   fieldErrors: Record<string, string>;
@@ -88,6 +90,7 @@ export function resourceStore<T extends { id: number }>(resource: Pick<Resource,
     filters: {},
     sort: '',
     shownKey: '',
+    loadedAt: null,
     current: null,
     fieldErrors: {},
     conflict: false,
@@ -131,6 +134,7 @@ export function resourceStore<T extends { id: number }>(resource: Pick<Resource,
       state.pagination = res.pagination;
       state.shownQuery = query;
       state.shownKey = key;
+      state.loadedAt = Date.now();
       state.status = 'succeeded';
       state.error = null;
       return res;

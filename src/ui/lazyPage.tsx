@@ -75,15 +75,53 @@ interface BoundaryState {
   error: Error | null;
 }
 
-/** Suspense with the loading screen, and a clear error with Retry when a chunk fails. */
-export class PageBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+/** Seconds before retrying a failed chunk by itself: 2, 4, 8 … up to 30. */
+const retryDelayMs = (attempt: number) => Math.min(30_000, 2_000 * 2 ** attempt);
+
+interface BoundaryProps {
+  children: ReactNode;
+  /** Where the app is (its path): another page starts clean, never showing this one's failure. */
+  resetKey?: string;
+}
+
+/**
+ * Suspense with the loading screen, and a clear error with Retry when a chunk fails. A failed
+ * download is tried again by itself (backing off, and at once when the browser is back
+ * online), so the page comes back with the server without anyone pressing Retry.
+ */
+export class PageBoundary extends Component<BoundaryProps, BoundaryState> {
   state: BoundaryState = { error: null };
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private attempts = 0;
 
   static getDerivedStateFromError(error: Error): BoundaryState {
     return { error };
   }
 
+  componentDidUpdate(prev: BoundaryProps, prevState: BoundaryState) {
+    if (this.state.error && prev.resetKey !== this.props.resetKey) return this.retry();
+    if (this.state.error instanceof ChunkLoadError && this.state.error !== prevState.error) {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(this.retry, retryDelayMs(this.attempts++));
+    }
+    if (!this.state.error && prevState.error === null) this.attempts = 0;
+  }
+
+  componentDidMount() {
+    window.addEventListener('online', this.onOnline);
+  }
+
+  componentWillUnmount() {
+    clearTimeout(this.timer);
+    window.removeEventListener('online', this.onOnline);
+  }
+
+  private onOnline = () => {
+    if (this.state.error instanceof ChunkLoadError) this.retry();
+  };
+
   retry = () => {
+    clearTimeout(this.timer);
     failed.forEach((reset) => reset());
     failed.clear();
     this.setState({ error: null });
@@ -96,7 +134,7 @@ export class PageBoundary extends Component<{ children: ReactNode }, BoundarySta
       return (
         <div className="empty" role="alert">
           <h2>{chunk ? 'This page could not be loaded' : 'Something went wrong'}</h2>
-          <p>{chunk ? `${error.message} Check your connection and try again.` : error.message}</p>
+          <p>{chunk ? `${error.message} Trying again by itself; check your connection, or try now.` : error.message}</p>
           <div style={{ display: 'flex', gap: 8 }}>
             <button type="button" className="btn btn-primary" onClick={this.retry} autoFocus>
               Retry

@@ -169,6 +169,17 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
           sort={sorts.length ? { options: sorts, value: sort, defaultValue: resource.defaultSort ?? sorts[0].value, onChange: (v) => list.setParams({ sort: v || null }) } : undefined}
           onLeave={() => listRef.current?.focus()}
         />
+        {s.status === 'failed' && items.length > 0 && s.loadedAt !== null && (
+          // The rows stay, but say they may be out of date and why.
+          <div className="alert alert-stale" role="status">
+            <span>
+              {s.error} Showing the list as it was at {clock.format(s.loadedAt)}.
+            </span>
+            <button type="button" className="btn btn-ghost" onClick={() => store.loadPage(1).catch(() => undefined)}>
+              Retry
+            </button>
+          </div>
+        )}
         {selectedCount > 0 ? (
           <div className="selection-bar" role="region" aria-label="Selection">
             <span className="selection-count" aria-live="polite">
@@ -320,6 +331,8 @@ function SelectionPane({ title, names, more, actions }: { title: string; names: 
     </div>
   );
 }
+
+const clock = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 
 /** Wide enough for a table beside the sidebar; narrower, the list stays a list. */
 const WIDE_TABLE_QUERY = '(min-width: 900px)';

@@ -116,7 +116,7 @@ export default function Shell({ screens, routes, notFound: NotFound }: ShellProp
           </div>
         </header>
         <main className="content" id="content" tabIndex={-1}>
-          <PageBoundary>
+          <PageBoundary resetKey={location}>
             {route ? <route.Page /> : <NotFound />}
           </PageBoundary>
         </main>
