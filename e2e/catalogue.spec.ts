@@ -96,6 +96,12 @@ test('select three users with x and delete them together after one confirm — k
     await page.keyboard.press('x');
   }
   await expect(page.getByRole('region', { name: 'Selection' })).toContainText('3 selected');
+  // The palette puts what acts on the picked rows first, with their count.
+  await page.keyboard.press(`${mod}+k`);
+  await expect(page.locator('[cmdk-group-heading]').first()).toHaveText('3 selected');
+  await expect(page.locator('[cmdk-item][data-selected="true"]')).toContainText('Delete 3 users');
+  await expect(page.locator('[cmdk-item]').nth(1)).toContainText('Export 3 users to CSV');
+  await page.keyboard.press('Escape');
   await page.keyboard.press(`${mod}+Shift+Backspace`);
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Delete 3 users?');

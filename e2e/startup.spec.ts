@@ -34,3 +34,18 @@ test('a second server on the same DATA_DIR stops at once with a clear message', 
   expect(one.proc.exitCode).toBe(0);
   expect(one.output()).toContain('SIGTERM: closing');
 });
+
+test('scripts and styles go compressed to a browser that accepts it (brotli, else gzip), plain otherwise', async ({ page }) => {
+  await page.goto('/admin/login');
+  const script = await page.locator('script[type="module"][src*="/admin/assets/"]').first().getAttribute('src');
+  const sizes: Record<string, number> = {};
+  for (const encoding of ['br', 'gzip', 'identity']) {
+    const res = await fetch(new URL(script!, page.url()), { headers: { 'accept-encoding': encoding } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding') ?? 'identity').toBe(encoding);
+    expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+    sizes[encoding] = Number(res.headers.get('content-length'));
+  }
+  expect(sizes.br).toBeLessThan(sizes.gzip);
+  expect(sizes.gzip).toBeLessThan(sizes.identity / 2);
+});

@@ -201,6 +201,8 @@ function serveClient(app: FastifyInstance, dir: string | undefined) {
     prefix: '/admin/assets/',
     index: false,
     decorateReply: false,
+    // The build writes .br and .gz beside each script and style (vite.config.ts): sent as the browser accepts.
+    preCompressed: true,
     setHeaders: (reply: FastifyReply) => {
       reply.header('X-Content-Type-Options', 'nosniff');
       reply.header('Cache-Control', 'public, max-age=31536000, immutable');

@@ -198,12 +198,16 @@ function useKeepSelection(values: string[]) {
 }
 
 function RootPage({ search, onChoose, onMore }: { search: string; onChoose: (cmd: Command) => void; onMore: (cmd: Command, keep: string) => void }) {
-  const commands = available(currentCtx()).filter((c) => c.palette !== false);
+  const ctx = currentCtx();
+  const commands = available(ctx).filter((c) => c.palette !== false);
+  // Rows picked: what acts on them comes first, named with their count.
+  const picked = ctx.list?.selectedCount() ?? 0;
+  const onPicked = picked > 0 ? commands.filter((c) => c.selection) : [];
   const byId = new Map(commands.map((c) => [c.id, c]));
   // Recents first, while nothing is typed; typing ranks everything by match.
   const recent = search ? [] : recentIds().flatMap((id) => byId.get(id) ?? []);
   const recentRecs = search ? [] : recentRecords();
-  const rest = commands.filter((c) => !recent.includes(c));
+  const rest = commands.filter((c) => !recent.includes(c) && !onPicked.includes(c));
   const groups = [...new Set(rest.map((c) => c.group))];
 
   // Records of every type answer once two characters are typed: one call for all types.
@@ -219,6 +223,13 @@ function RootPage({ search, onChoose, onMore }: { search: string; onChoose: (cmd
   return (
     <>
       <Cmdk.Empty>{records.loading ? 'Searching…' : 'No matching command or record.'}</Cmdk.Empty>
+      {onPicked.length > 0 && (
+        <Cmdk.Group heading={`${picked.toLocaleString()} selected`} value="group:selection">
+          {onPicked.map((c) => (
+            <CommandItem key={c.id} cmd={c} title={c.selection!(picked)} onChoose={onChoose} />
+          ))}
+        </Cmdk.Group>
+      )}
       {recentRecs.length > 0 && (
         <Cmdk.Group heading="Recently opened" value="group:recent-records">
           {recentRecs.map((h) => (
@@ -285,10 +296,10 @@ function RecordRow({ value, hit, showType = false }: { value: string; hit: Searc
   );
 }
 
-function CommandItem({ cmd, onChoose }: { cmd: Command; onChoose: (cmd: Command) => void }) {
+function CommandItem({ cmd, title = cmd.title, onChoose }: { cmd: Command; title?: string; onChoose: (cmd: Command) => void }) {
   return (
-    <Cmdk.Item value={`${cmd.title} ${cmd.id}`} keywords={[cmd.group, ...(cmd.keywords ?? [])]} onSelect={() => onChoose(cmd)}>
-      <span className="palette-title">{cmd.title}</span>
+    <Cmdk.Item value={`${title} ${cmd.id}`} keywords={[cmd.group, cmd.title, ...(cmd.keywords ?? [])]} onSelect={() => onChoose(cmd)}>
+      <span className="palette-title">{title}</span>
       {cmd.pick && <span className="palette-more" aria-hidden>›</span>}
       {cmd.shortcut && <Kbd shortcut={cmd.shortcut} />}
     </Cmdk.Item>

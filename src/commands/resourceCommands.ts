@@ -115,6 +115,7 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
       {
         id: `${resource.name}.deleteSelected`,
         title: `Delete selected ${many}`,
+        selection: (n) => `Delete ${count(n)}`,
         group,
         keywords: ['remove', 'bulk', 'selection', 'checked'],
         shortcut: 'mod+shift+backspace',
@@ -153,6 +154,7 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
   commands.push({
     id: `${resource.name}.export`,
     title: `Export ${many} to CSV`,
+    selection: (n) => `Export ${count(n)} to CSV`,
     group,
     keywords: ['download', 'csv', 'spreadsheet', 'excel', 'selection'],
     scope,

@@ -58,6 +58,11 @@ export interface Command {
    * the generic text; noResponse when the server never answered (the network is down).
    */
   messages?: { success?: string; failure?: string; noResponse?: string };
+  /**
+   * Acts on the active list's picked rows when some are: its title then ('Delete 4 offers').
+   * While rows are picked the palette lists these first, under the count.
+   */
+  selection?: (picked: number) => string;
   /** false: not listed in the palette (e.g. it needs form data). */
   palette?: boolean;
   /** The command shows its own progress toast; the runner adds no "working…" one. */
