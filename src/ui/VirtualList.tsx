@@ -16,7 +16,11 @@ interface VirtualListProps<T> {
   total?: number;
   rowHeight?: number;
   footer?: ReactNode;
-  /** Above the rows, scrolling sideways with them and staying on top (a table's column heads). */
+  /**
+   * Above the rows, scrolling sideways with them and staying on top (a table's column heads).
+   * A listbox holds options only: the header hides itself from assistive technology
+   * (aria-hidden), and what it does must be reachable another way.
+   */
   header?: ReactNode;
   /** Extra class of the listbox ('is-table' when the rows are a table's), and its style (the table's grid). */
   className?: string;

@@ -101,7 +101,7 @@ export default function Shell({ screens, routes, notFound: NotFound }: ShellProp
           <button type="button" className="btn btn-ghost menu-button" aria-expanded={navOpen} aria-label="Menu" onClick={() => (ui.navOpen = !navOpen)}>
             ☰
           </button>
-          <button type="button" className="palette-trigger" aria-label="Open command palette" onClick={() => runCommand('app.palette', 'button')}>
+          <button type="button" className="palette-trigger" title="Open command palette" onClick={() => runCommand('app.palette', 'button')}>
             <span className="palette-trigger-text">Type a command or search…</span>
             <Kbd shortcut="mod+k" />
           </button>

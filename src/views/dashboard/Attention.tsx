@@ -60,7 +60,7 @@ function Figure({ to, nav, label, value, note, tone, children }: FigureProps) {
   const shortcut = nav ? getCommand(nav)?.shortcut : undefined;
   return (
     <li>
-      <Link href={to} className={`stat stat-link dash-figure${tone ? ` is-${tone}` : ''}`} aria-label={`${label}: ${value}`}>
+      <Link href={to} className={`stat stat-link dash-figure${tone ? ` is-${tone}` : ''}`}>
         <span className="stat-label">
           {label}
           {shortcut && <Kbd shortcut={shortcut} />}

@@ -77,7 +77,7 @@ export default function Dashboard() {
                   return (
                     <li key={key}>
                       {card.path ? (
-                        <Link href={card.path} className="stat stat-link" aria-label={`${card.label}: ${value}`}>
+                        <Link href={card.path} className="stat stat-link">
                           {body}
                         </Link>
                       ) : (

@@ -17,7 +17,9 @@ interface TableHeadProps {
 
 export function TableHead({ columns, sort, onSort }: TableHeadProps) {
   return (
-    <div className="vtable-head" style={{ gridTemplateColumns: gridOf(columns) }}>
+    // Inside the listbox, which may hold only options: hidden from assistive technology; the
+    // sort select above the list does what the heads do.
+    <div className="vtable-head" aria-hidden style={{ gridTemplateColumns: gridOf(columns) }}>
       <span aria-hidden />
       {columns.map((c) => {
         const dir = !c.sort ? null : sort === c.sort ? 'ascending' : sort === `-${c.sort}` ? 'descending' : null;
@@ -33,6 +35,7 @@ export function TableHead({ columns, sort, onSort }: TableHeadProps) {
           <button
             key={c.key}
             type="button"
+            tabIndex={-1} // mouse only: keyboards sort with the sort select (the head is aria-hidden)
             className={`vtable-th is-sortable${c.numeric ? ' is-num' : ''}${dir ? ' is-sorted' : ''}`}
             aria-label={`${c.label}: sort ${next.startsWith('-') ? 'descending' : 'ascending'}`}
             aria-pressed={dir !== null}

@@ -15,7 +15,8 @@ export function Toolbar() {
       type="button"
       className={`cms-tool ${wide}`}
       title={keys ? `${title} · ${shortcutText(keys)}` : title}
-      aria-label={title}
+      // The name starts with the visible label ('H2: Heading'), so speech input finds it by what it shows.
+      aria-label={label === title ? title : `${label}: ${title}`}
       aria-pressed={editor && name ? editor.isActive(name) : undefined}
       // Keep the text's selection: the button acts on it.
       onMouseDown={(e) => e.preventDefault()}
