@@ -1,5 +1,6 @@
 // One crawled offer on the crawled offers screen: its fields, and what the card and outlet
 // names the site gave resolved to (the crawled refs, and the live records those stand for).
+import type { ReactNode } from 'react';
 import type { CrawlOfferRow, RefState } from '../../../../contract/crawl';
 import { CommandButton } from '../../../commands/CommandButton';
 import { runCommand } from '../../../commands/runner';
@@ -17,8 +18,6 @@ export const validity = (r: Pick<CrawlOfferRow, 'valid_from' | 'valid_to'>) =>
   r.valid_from || r.valid_to ? `${r.valid_from ? formatDay(r.valid_from) : '…'} – ${r.valid_to ? formatDay(r.valid_to) : '…'}` : null;
 
 export function OfferPane({ r }: { r: CrawlOfferRow }) {
-  const unresolvedCards = r.card_names.length - r.cards.length;
-  const unresolvedOutlets = r.outlet_names.length - r.outlets.length;
   return (
     <div className="pane">
       <header className="pane-head">
@@ -58,81 +57,89 @@ export function OfferPane({ r }: { r: CrawlOfferRow }) {
           )}
         </dl>
 
-        <section aria-label="Cards">
-          <h3 className="triage-section-head">Cards</h3>
-          <p className="crawl-named muted">{r.card_names.length ? `As the site names them: ${r.card_names.join(', ')}.` : 'The site names no card.'}</p>
-          {r.cards.length > 0 && (
-            <table className="crawl-counts crawl-resolved">
-              <thead>
-                <tr>
-                  <th scope="col">Crawled card</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Live card</th>
-                </tr>
-              </thead>
-              <tbody>
-                {r.cards.map((c) => (
-                  <tr key={c.ref_id}>
-                    <td>
-                      <AppLink to={`${triagePath('cards', r.source_id)}?state=${c.state}&ref=${c.ref_id}`}>{c.name}</AppLink>
-                    </td>
-                    <td>
-                      <Badge tone={STATE_TONE[c.state]}>{STATE_LABEL[c.state]}</Badge>
-                    </td>
-                    <td>{c.card_id !== null ? <AppLink to={`/view-card/${c.card_id}`}>{c.card_name ?? `Card ${c.card_id}`}</AppLink> : <span className="muted">Not linked yet</span>}</td>
-                  </tr>
+        <ResolvedRefs
+          kind="card"
+          named={r.card_names}
+          rows={r.cards}
+          refPath={(c) => `${triagePath('cards', r.source_id)}?state=${c.state}&ref=${c.ref_id}`}
+          liveHead="Live card"
+          live={(c) => (c.card_id !== null ? <AppLink to={`/view-card/${c.card_id}`}>{c.card_name ?? `Card ${c.card_id}`}</AppLink> : null)}
+        />
+        <ResolvedRefs
+          kind="outlet"
+          named={r.outlet_names}
+          rows={r.outlets}
+          refPath={(o) => `/view-crawl-outlet/${o.ref_id}`}
+          liveHead="Live outlets"
+          live={(o) =>
+            o.outlet_ids.length ? (
+              <span className="triage-chips">
+                {o.outlet_ids.map((id) => (
+                  <AppLink key={id} to={`/view-outlet/${id}`}>
+                    Outlet {id}
+                  </AppLink>
                 ))}
-              </tbody>
-            </table>
-          )}
-          {unresolvedCards > 0 && <p className="muted">{unresolvedCards} name{unresolvedCards === 1 ? '' : 's'} matched no crawled card of the source.</p>}
-        </section>
-
-        <section aria-label="Outlets">
-          <h3 className="triage-section-head">Outlets</h3>
-          <p className="crawl-named muted">{r.outlet_names.length ? `As the site names them: ${r.outlet_names.join(', ')}.` : 'The site names no outlet.'}</p>
-          {r.outlets.length > 0 && (
-            <table className="crawl-counts crawl-resolved">
-              <thead>
-                <tr>
-                  <th scope="col">Crawled outlet</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Live outlets</th>
-                </tr>
-              </thead>
-              <tbody>
-                {r.outlets.map((o) => (
-                  <tr key={o.ref_id}>
-                    <td>
-                      <AppLink to={`/view-crawl-outlet/${o.ref_id}`}>{o.name}</AppLink>
-                    </td>
-                    <td>
-                      <Badge tone={STATE_TONE[o.state]}>{STATE_LABEL[o.state]}</Badge>
-                    </td>
-                    <td>
-                      {o.outlet_ids.length ? (
-                        <span className="triage-chips">
-                          {o.outlet_ids.map((id) => (
-                            <AppLink key={id} to={`/view-outlet/${id}`}>
-                              Outlet {id}
-                            </AppLink>
-                          ))}
-                        </span>
-                      ) : (
-                        <span className="muted">Not linked yet</span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-          {unresolvedOutlets > 0 && <p className="muted">{unresolvedOutlets} name{unresolvedOutlets === 1 ? '' : 's'} matched no crawled outlet of the source.</p>}
-        </section>
+              </span>
+            ) : null
+          }
+        />
         <p className="muted">
           <AppLink to={offerEditPath(r.id)}>Edit the crawled offer</AppLink> before its source is onboarded.
         </p>
       </div>
     </div>
+  );
+}
+
+interface ResolvedRefsProps<R extends { ref_id: number; name: string; state: RefState }> {
+  kind: 'card' | 'outlet';
+  /** The names as the site gave them. */
+  named: readonly string[];
+  /** The crawled refs those names resolved to. */
+  rows: readonly R[];
+  refPath: (row: R) => string;
+  liveHead: string;
+  /** The live record(s) a ref stands for; null: not linked yet. */
+  live: (row: R) => ReactNode;
+}
+
+/** What the site's card or outlet names resolved to: the crawled refs, their state, their live records. */
+function ResolvedRefs<R extends { ref_id: number; name: string; state: RefState }>({ kind, named, rows, refPath, liveHead, live }: ResolvedRefsProps<R>) {
+  const heading = kind === 'card' ? 'Cards' : 'Outlets';
+  const unresolved = named.length - rows.length;
+  return (
+    <section aria-label={heading}>
+      <h3 className="triage-section-head">{heading}</h3>
+      <p className="crawl-named muted">{named.length ? `As the site names them: ${named.join(', ')}.` : `The site names no ${kind}.`}</p>
+      {rows.length > 0 && (
+        <table className="crawl-counts crawl-resolved">
+          <thead>
+            <tr>
+              <th scope="col">Crawled {kind}</th>
+              <th scope="col">State</th>
+              <th scope="col">{liveHead}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.ref_id}>
+                <td>
+                  <AppLink to={refPath(row)}>{row.name}</AppLink>
+                </td>
+                <td>
+                  <Badge tone={STATE_TONE[row.state]}>{STATE_LABEL[row.state]}</Badge>
+                </td>
+                <td>{live(row) ?? <span className="muted">Not linked yet</span>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {unresolved > 0 && (
+        <p className="muted">
+          {unresolved} name{unresolved === 1 ? '' : 's'} matched no crawled {kind} of the source.
+        </p>
+      )}
+    </section>
   );
 }
