@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useServerSearch } from './useServerSearch';
+import { comboboxKey, useServerSearch } from './useServerSearch';
 import './RecordPicker.css';
 
 /** A record as a picker shows it: the id it stands for, a label and a muted hint. */
@@ -60,29 +60,14 @@ export function RecordPicker({ label, name, multiple = false, value, onChange, s
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
+    if (comboboxKey(e, { open, setOpen, count: options.length, setActive })) return;
     switch (e.key) {
-      case 'ArrowDown':
-      case 'ArrowUp': {
-        e.preventDefault();
-        if (!open) return setOpen(true);
-        const n = options.length;
-        if (n) setActive((a) => (a + (e.key === 'ArrowDown' ? 1 : n - 1)) % n);
-        return;
-      }
       case 'Enter':
         // Never submits the form from here: Enter picks.
         if (e.metaKey || e.ctrlKey) return; // mod+enter: save the form
         e.preventDefault();
         if (open && options[active]) toggle(options[active]);
         else setOpen(true);
-        return;
-      case 'Escape':
-        if (open) {
-          // Close the list, not the pane.
-          e.preventDefault();
-          e.stopPropagation();
-          setOpen(false);
-        }
         return;
       case 'Backspace':
         if (!text && value.length) {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ApiError } from '../api/client';
 
 export type SearchStatus = 'idle' | 'loading' | 'ready' | 'failed';
@@ -50,4 +50,27 @@ export function useServerSearch<T>(open: boolean, text: string, search: (query: 
   }, [open, text]);
 
   return { found, status, markLoading: () => setStatus('loading') };
+}
+
+/**
+ * The keys every search combobox handles alike: ↑/↓ open the list or move the highlighted row
+ * (wrapping), Escape closes the list and only the list (not the pane around it). True when
+ * the key was one of those; the picker handles Enter (and any key of its own) itself.
+ */
+export function comboboxKey(e: KeyboardEvent, c: { open: boolean; setOpen: (open: boolean) => void; count: number; setActive: (next: (a: number) => number) => void }): boolean {
+  if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+    e.preventDefault();
+    if (!c.open) c.setOpen(true);
+    else if (c.count) c.setActive((a) => (a + (e.key === 'ArrowDown' ? 1 : c.count - 1)) % c.count);
+    return true;
+  }
+  if (e.key === 'Escape') {
+    if (c.open) {
+      e.preventDefault();
+      e.stopPropagation();
+      c.setOpen(false);
+    }
+    return true;
+  }
+  return false;
 }

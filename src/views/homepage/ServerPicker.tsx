@@ -4,7 +4,7 @@
 // (and only the list: the pane stays), a newer search cancels the older one.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useServerSearch } from '../../ui/useServerSearch';
+import { comboboxKey, useServerSearch } from '../../ui/useServerSearch';
 import type { Choice, Search } from './pickers';
 
 interface ServerPickerProps {
@@ -59,28 +59,14 @@ export function ServerPicker({ label, value = null, onPick, search, placeholder,
   pickRef.current = pick;
 
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
+    if (comboboxKey(e, { open, setOpen, count: found.length, setActive })) return;
     switch (e.key) {
-      case 'ArrowDown':
-      case 'ArrowUp': {
-        e.preventDefault();
-        if (!open) return setOpen(true);
-        const n = found.length;
-        if (n) setActive((a) => (a + (e.key === 'ArrowDown' ? 1 : n - 1)) % n);
-        return;
-      }
       case 'Enter':
         if (e.metaKey || e.ctrlKey) return; // mod+enter: save the form
         e.preventDefault();
         if (open && status === 'loading') pickWhenFound.current = true;
         else if (open && found[active]) pick(found[active]);
         else setOpen(true);
-        return;
-      case 'Escape':
-        if (open) {
-          e.preventDefault();
-          e.stopPropagation();
-          setOpen(false);
-        }
         return;
       default:
     }

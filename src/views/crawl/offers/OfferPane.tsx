@@ -3,19 +3,15 @@
 import type { ReactNode } from 'react';
 import type { CrawlOfferRow, RefState } from '../../../../contract/crawl';
 import { CommandButton } from '../../../commands/CommandButton';
-import { runCommand } from '../../../commands/runner';
 import { offerEditPath } from '../../../store/crawlOffers';
 import { triagePath } from '../../../store/crawlSources';
 import { AppLink } from '../../../ui/AppLink';
-import { Kbd } from '../../../ui/Kbd';
 import { Badge, orDash, type Tone } from '../../catalogue/bits';
-import { formatDate, formatDay } from '../../catalogue/formParts';
+import { formatDate } from '../../catalogue/formParts';
+import { OfferRefTail, validity } from '../offerRefFacts';
 import { STATE_LABEL } from '../counts';
 
 export const STATE_TONE: Record<RefState, Tone> = { new: 'accent', assigned: 'on', created: 'on', onboarded: 'on', skipped: 'off', discontinued: 'warn' };
-
-export const validity = (r: Pick<CrawlOfferRow, 'valid_from' | 'valid_to'>) =>
-  r.valid_from || r.valid_to ? `${r.valid_from ? formatDay(r.valid_from) : '…'} – ${r.valid_to ? formatDay(r.valid_to) : '…'}` : null;
 
 export function OfferPane({ r }: { r: CrawlOfferRow }) {
   return (
@@ -23,9 +19,8 @@ export function OfferPane({ r }: { r: CrawlOfferRow }) {
       <header className="pane-head">
         <h2>{r.title}</h2>
         <Badge tone={STATE_TONE[r.state]}>{STATE_LABEL[r.state]}</Badge>
-        <button type="button" className="btn btn-primary" onClick={() => runCommand('list.open', 'button', r.id)}>
-          Edit <Kbd shortcut="enter" />
-        </button>
+        {/* On this screen opening a crawled offer is editing it (its Enter, from the command). */}
+        <CommandButton id="list.open" label="Edit" variant="primary" arg={r.id} />
         <CommandButton id="crawl.offers.openTriage" label="Triage" />
       </header>
       <div className="pane-body crawl-source">
@@ -43,18 +38,7 @@ export function OfferPane({ r }: { r: CrawlOfferRow }) {
           <dd>{orDash(r.discount)}</dd>
           <dt>Valid</dt>
           <dd>{orDash(validity(r))}</dd>
-          <dt>Terms</dt>
-          <dd className="rec-text">{orDash(r.terms)}</dd>
-          <dt>Checked</dt>
-          <dd>{r.checked ? <Badge tone="on">Checked</Badge> : <span className="muted">No</span>}</dd>
-          {r.offer_id !== null && (
-            <>
-              <dt>Live offer</dt>
-              <dd>
-                <AppLink to={`/view-offer/${r.offer_id}`}>Offer {r.offer_id}</AppLink>
-              </dd>
-            </>
-          )}
+          <OfferRefTail r={r} />
         </dl>
 
         <ResolvedRefs

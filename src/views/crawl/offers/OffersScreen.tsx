@@ -15,7 +15,8 @@ import { SearchBox } from '../../ResourceListView';
 import { Badge } from '../../catalogue/bits';
 import { STATE_LABEL } from '../counts';
 import { CRAWL_OFFERS_VIEW } from './entry';
-import { OfferPane, STATE_TONE, validity } from './OfferPane';
+import { OfferPane, STATE_TONE } from './OfferPane';
+import { validity } from '../offerRefFacts';
 import '../crawl.css';
 
 const ROW_HEIGHT = 76;

@@ -15,10 +15,11 @@ import { Loader } from '../../../ui/Loader';
 import { SplitPane } from '../../../ui/SplitPane';
 import { VirtualList } from '../../../ui/VirtualList';
 import { Badge, formatMoney, orDash, type Tone } from '../../catalogue/bits';
-import { FormActions, formatDay, textOrNull } from '../../catalogue/formParts';
+import { FormActions, textOrNull } from '../../catalogue/formParts';
 import { Field } from '../../../ui/Field';
 import { TextAreaField } from '../../../ui/FormFields';
 import { KIND_LABEL, STATE_LABEL } from '../counts';
+import { OfferRefTail, validity } from '../offerRefFacts';
 import { CRAWL_TRIAGE_VIEW, TRIAGE_KINDS, type TriageSegment } from './entry';
 import { filtersFor, withState } from './links';
 import { RefHistory } from './RefHistory';
@@ -316,7 +317,7 @@ function OfferFields({ r }: { r: OfferRef }) {
       <dt>Discount</dt>
       <dd>{orDash(r.discount)}</dd>
       <dt>Valid</dt>
-      <dd>{r.valid_from || r.valid_to ? `${r.valid_from ? formatDay(r.valid_from) : '…'} – ${r.valid_to ? formatDay(r.valid_to) : '…'}` : orDash(null)}</dd>
+      <dd>{orDash(validity(r))}</dd>
       <dt>Cards</dt>
       <dd className="triage-chips">
         {r.card_names.length ? r.card_names.map((n) => <Badge key={n} tone={r.card_ref_ids.length ? 'accent' : 'off'}>{n}</Badge>) : orDash(null)}
@@ -327,18 +328,7 @@ function OfferFields({ r }: { r: OfferRef }) {
         {r.outlet_names.length ? r.outlet_names.map((n, i) => <Badge key={`${n}-${i}`}>{n}</Badge>) : orDash(null)}
         {r.outlet_names.length > 0 && <span className="muted">{r.outlet_ref_ids.length} resolved to crawled outlets</span>}
       </dd>
-      <dt>Terms</dt>
-      <dd className="rec-text">{orDash(r.terms)}</dd>
-      <dt>Checked</dt>
-      <dd>{r.checked ? <Badge tone="on">Checked</Badge> : <span className="muted">No</span>}</dd>
-      {r.offer_id !== null && (
-        <>
-          <dt>Live offer</dt>
-          <dd>
-            <AppLink to={`/view-offer/${r.offer_id}`}>Offer {r.offer_id}</AppLink>
-          </dd>
-        </>
-      )}
+      <OfferRefTail r={r} />
     </dl>
   );
 }
