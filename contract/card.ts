@@ -78,6 +78,7 @@ export const cardResource = defineResource({
   removeIdParam: 'card_id',
   files: { image: 'image' },
   filters: CardFilters,
+  bulk: ['bank_id', 'category_id', 'status', 'display'],
   sortable: ['name', 'bank_name', 'annual_fee', 'created_at'],
   entity: Card,
   create: Type.Object({

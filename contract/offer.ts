@@ -70,6 +70,7 @@ export const offerResource = defineResource({
   removeIdParam: 'offer_id',
   files: { image: 'image' },
   filters: OfferFilters,
+  bulk: ['category_id', 'valid_from', 'valid_to'],
   sortable: ['valid_to', 'title', 'created_at'],
   // Newest first: the offers someone just added or imported are the ones being looked at.
   defaultSort: '-created_at',

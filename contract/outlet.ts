@@ -42,6 +42,7 @@ export const outletResource = defineResource({
   removeIdParam: 'outlet_id',
   files: { image: 'image' },
   filters: Type.Object({ category: Type.Optional(Id), area: Type.Optional(Id) }),
+  bulk: ['category_id', 'area_id'],
   sortable: ['merchant_name', 'area_name', 'created_at'],
   entity: Outlet,
   create: Type.Object({

@@ -5,7 +5,8 @@
 import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import { KeyedListEnvelope, ListEnvelope, ListQuery, RecordEnvelope, type Pagination } from './envelope';
 import { Id } from './fields';
-import { ADMIN_ROOT, defineOp, type DefinedOp, type FileKind, type Method } from './operation';
+import { ADMIN_ROOT, defineOp, type AnyOp, type DefinedOp, type FileKind, type Method } from './operation';
+import { bulkOps, UndoToken } from './bulk';
 
 export type CrudCall = 'list' | 'show' | 'add' | 'update' | 'remove';
 
@@ -88,6 +89,11 @@ export interface ResourceContract<TEntity extends TObject = TObject, TCreate ext
   shows?: readonly string[];
   /** The permission its writes will need once roles exist: '<name>.write' by default. */
   permission?: string;
+  /**
+   * Update fields a bulk change may set on many records at once (contract/bulk.ts): the
+   * ones people set the same on a batch (a category, a status, validity dates).
+   */
+  bulk?: readonly string[];
 }
 
 /** `{ id }` in the path or the query string. */
@@ -126,6 +132,12 @@ export interface CrudOps<E extends TObject, C extends TObject> {
   patch?: RecordOp<E, TObject, typeof IdParams>;
   /** Moves a record of an ordered list (`ordered`). */
   move?: DefinedOp<typeof IdParams, undefined, typeof MoveBody, typeof MoveAnswer>;
+  /** Deletes many (contract/bulk.ts). */
+  bulkRemove?: AnyOp;
+  /** Sets the `bulk` fields of many. */
+  bulkUpdate?: AnyOp;
+  /** Undoes a delete (one or many) or a bulk change. */
+  undo?: AnyOp;
 }
 
 export type Resource<E extends TObject = TObject, C extends TObject = TObject, U extends TObject = TObject> = ResourceContract<E, C, U> & {
@@ -214,7 +226,8 @@ function crudOps<E extends TObject, C extends TObject, U extends TObject>(r: Res
       summary: `Delete a ${one}${r.ordered ? ' (the positions after it close the gap)' : ''}`,
       params: inPath ? IdParams : undefined,
       query: inPath ? undefined : Type.Object({ [r.removeIdParam]: Id }),
-      response: record,
+      // `undo`: the token that puts the record back (contract/bulk.ts); an ordered list's has none.
+      response: r.ordered ? record : Type.Object({ ...record.properties, undo: Type.Optional(UndoToken) }),
       message: r.messages.deleted,
     }) as RecordOp<E, undefined>;
   }
@@ -231,6 +244,8 @@ function crudOps<E extends TObject, C extends TObject, U extends TObject>(r: Res
       message: r.ordered.message,
     });
   }
+  // Only the calls it has: every value of `ops` is an operation the server registers.
+  if (!r.ordered) for (const [k, op] of Object.entries(bulkOps(r, has('remove')))) if (op) Object.assign(ops, { [k]: op });
   return ops;
 }
 

@@ -44,6 +44,8 @@ export interface CrudRepository<T> {
   update(tx: Tx, id: number, data: Record<string, unknown>): Promise<T | null>;
   remove(tx: Tx, id: number): Promise<T | null>;
   count(tx: Tx): Promise<number>;
+  /** The ids the list's search and filters match, in id order, at most `limit` (a bulk call's `where`). */
+  matchingIds(tx: Tx, p: ListParams, limit: number): Promise<number[]>;
 }
 
 export function crudRepository<T>(resource: ResourceContract, o: CrudOptions = {}): CrudRepository<T> {
@@ -56,20 +58,25 @@ export function crudRepository<T>(resource: ResourceContract, o: CrudOptions = {
   const filterSql = filterClauses(resource, o);
   const pick = (data: Record<string, unknown>) => Object.entries(data).filter(([k, v]) => writable.has(k) && v !== undefined);
 
+  /** The WHERE of a list's search and filters, and its parameters (more may be added through `p`). */
+  function matching(params: ListParams) {
+    const values: unknown[] = [];
+    const p: Param = (v) => {
+      values.push(v);
+      return `$${values.length}`;
+    };
+    const where: string[] = searchTerms(params.query).map((term) => searchMatch(table, p(`%${escapeLike(term)}%`)));
+    where.push(...filterSql(params, p));
+    return { values, p, whereSql: where.length ? `where ${where.join(' and ')}` : '' };
+  }
+
   const get = async (tx: Tx, id: number) => normalise<T>((await tx.query(`select * from ${source} where id = $1`, [id])).rows[0]);
 
   return {
     async list(tx, params) {
       const page = params.page ?? DEFAULT_PAGE;
       const perPage = params.per_page ?? DEFAULT_PER_PAGE;
-      const values: unknown[] = [];
-      const p: Param = (v) => {
-        values.push(v);
-        return `$${values.length}`;
-      };
-      const where: string[] = searchTerms(params.query).map((term) => searchMatch(table, p(`%${escapeLike(term)}%`)));
-      where.push(...filterSql(params, p));
-      const whereSql = where.length ? `where ${where.join(' and ')}` : '';
+      const { values, p, whereSql } = matching(params);
       const total = Number((await tx.query<{ n: number }>(`select count(*)::int as n from ${source} ${whereSql}`, values)).rows[0].n);
       const rows = (await tx.query(`select * from ${source} ${whereSql} order by ${orderBy(sorts, resource.ordered ? defaultSort : (params.sort ?? defaultSort))} limit ${p(perPage)} offset ${p((page - 1) * perPage)}`, values)).rows;
       return { data: rows.map((r) => normalise<T>(r)!), pagination: paginate(total, page, perPage, rows.length) };
@@ -110,6 +117,10 @@ export function crudRepository<T>(resource: ResourceContract, o: CrudOptions = {
       if (!before) return null;
       const gone = (await tx.query(`delete from ${table} where id = $1 returning id`, [id])).rows[0];
       return gone ? before : null;
+    },
+    async matchingIds(tx, params, limit) {
+      const { values, p, whereSql } = matching(params);
+      return (await tx.query<{ id: number }>(`select id from ${source} ${whereSql} order by id limit ${p(limit)}`, values)).rows.map((r) => r.id);
     },
     async count(tx) {
       return Number((await tx.query<{ n: number }>(`select count(*)::int as n from ${source}`)).rows[0].n);

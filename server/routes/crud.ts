@@ -13,7 +13,9 @@ import { bindDerived, type Bound, type CallContext } from '../http/handle';
 import { repositoryFor } from '../repositories/registry';
 import { confirmCardStatus } from '../services/cardStatus';
 import type { Reviewer } from '../services/crawlReview';
+import { deleteKept } from '../services/undo';
 import { selfProtection, type CrudRule } from '../services/users';
+import { bulkHandlers, purge } from './bulk';
 
 const RULES: Record<string, CrudRule> = { user: selfProtection };
 
@@ -105,12 +107,21 @@ export function crudHandlers(resource: Resource, { now }: CrudDeps): Bound[] {
       bindDerived(ops.remove, async (input, tx, ctx) => {
         const id = recordIdOf(input, resource, 'remove');
         rule?.('remove', id, {}, ctx.user?.id ?? null);
-        const row = await repo.remove(tx, id);
+        if (resource.ordered) {
+          const row = await repo.remove(tx, id);
+          if (!row) throw notFound();
+          removeLater(ctx, files.map((f) => row[f]));
+          return { message: resource.messages.deleted, data: row };
+        }
+        // Undoable: the row, what cascaded from it and its files are kept a while (contract/bulk.ts).
+        const row = await repo.get(tx, id);
         if (!row) throw notFound();
-        removeLater(ctx, files.map((f) => row[f]));
-        return { message: resource.messages.deleted, data: row };
+        const kept = await deleteKept(tx, { resource: resource.name, table: resource.storage.table, ids: [id], userId: ctx.user?.id ?? null, files });
+        if (!kept.count) throw notFound();
+        await purge(tx, ctx);
+        return { message: resource.messages.deleted, data: row, undo: kept.token };
       }),
     );
   }
-  return bound;
+  return [...bound, ...bulkHandlers(resource, rule)];
 }

@@ -76,13 +76,22 @@ export const listCommands: Command[] = [
   },
   {
     id: 'list.selectAll',
-    title: 'Select all loaded',
+    title: 'Select all loaded (again: all matching)',
     group: 'List',
     keywords: ['check all', 'everything'],
     shortcut: 'mod+a',
     scope: 'list',
     enabled: browsing,
     run: (ctx) => ctx.list?.selectAll(),
+  },
+  {
+    id: 'list.selectMatching',
+    title: 'Select all matching',
+    group: 'List',
+    keywords: ['check all', 'every page', 'everything', 'filter'],
+    scope: 'list',
+    enabled: (ctx) => browsing(ctx) && !!ctx.list && !ctx.list.state.matching && ctx.list.total() > ctx.list.state.selected.size,
+    run: (ctx) => ctx.list?.selectMatching(),
   },
   {
     id: 'list.clearSelection',

@@ -3,6 +3,7 @@ import { confirmLeave } from '../store/leaveGuard';
 import { signOut } from '../store/session';
 import { openPalette, toggleTheme, ui } from '../store/ui';
 import { go } from '../store/navigate';
+import { undoNow } from '../store/undo';
 import type { Command } from './types';
 
 /** What a "Go to …" command needs of a screen (src/views/screenEntry.ts has the rest). */
@@ -60,6 +61,18 @@ export const appCommands: Command[] = [
     keywords: ['theme', 'dark mode', 'light mode', 'appearance', 'colour', 'color'],
     scope: 'global',
     run: () => toggleTheme(),
+  },
+  {
+    id: 'app.undo',
+    title: 'Undo last change',
+    group: 'General',
+    keywords: ['revert', 'restore', 'back'],
+    // Not while typing: mod+z in a field undoes the typing (src/ui/kbd.ts EDITING_KEYS).
+    shortcut: 'mod+z',
+    scope: 'global',
+    enabled: () => undoNow() !== null,
+    messages: { success: 'Undone.' },
+    run: () => undoNow()?.(),
   },
   {
     id: 'app.signOut',

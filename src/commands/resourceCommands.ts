@@ -3,12 +3,10 @@
 // words and keys (n, e, mod+backspace, mod+enter, mod+shift+backspace).
 import { toast } from 'sonner';
 import { SEARCH_TYPES } from '../../contract/search';
-import { ApiError } from '../api/client';
-import { errorText } from '../api/errorText';
 import type { Payload } from '../api/resourceClient';
 import { columnsOf, csvFileName, downloadCsv, EXPORT_CAP, fetchAll, toCsv } from '../store/csvExport';
 import { confirm } from '../ui/confirmStore';
-import { CommandError } from './runner';
+import { bulkCommands } from './bulkCommands';
 import { nounOf, type ResourceScreen } from './resourceScreen';
 import type { Command, Ctx, PickItem } from './types';
 import { withArticle } from '../ui/words';
@@ -101,15 +99,16 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
           const r = record as T;
           const ok = await confirm({
             title: `Delete ${one}?`,
-            body: `“${screen.describe(r).label}” will be deleted. This cannot be undone.`,
+            body: `“${screen.describe(r).label}” will be deleted.${resource.ops.undo ? ' You can undo this.' : ' This cannot be undone.'}`,
             confirmLabel: 'Delete',
             danger: true,
           });
           if (!ok) return undefined;
-          const res = await store.remove(r.id);
+          const res = (await store.remove(r.id)) as Awaited<ReturnType<typeof store.remove>> & { undo?: string };
           // The pane showed the deleted record: back to the list.
           list.closeDeleted(r.id);
-          return res;
+          const token = res.undo;
+          return token ? { message: res.message, undo: () => store.undo(token) } : res;
         },
       },
       {
@@ -120,32 +119,29 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
         keywords: ['remove', 'bulk', 'selection', 'checked'],
         shortcut: 'mod+shift+backspace',
         scope,
-        enabled: (ctx) => !editing(ctx) && selectedCount() > 0,
+        enabled: (ctx) => !editing(ctx) && selectedCount() > 0 && !!resource.ops.bulkRemove,
         async run() {
-          const ids = list.selectedIds();
-          if (!ids.length) return undefined;
+          const n = selectedCount();
+          if (!n) return undefined;
+          const target = list.target();
+          const ids = target.ids ?? [];
           const names = ids.slice(0, 3).map((id) => {
             const r = store.find(id);
             return r ? `“${screen.describe(r).label}”` : `#${id}`;
           });
           const more = ids.length > 3 ? ` and ${(ids.length - 3).toLocaleString()} more` : '';
           const ok = await confirm({
-            title: `Delete ${count(ids.length)}?`,
-            body: `${names.join(', ')}${more} will be deleted. This cannot be undone.`,
-            confirmLabel: `Delete ${count(ids.length)}`,
+            title: `Delete ${count(n)}?`,
+            body: `${target.where ? `All ${count(n)} the list's search and filters match` : `${names.join(', ')}${more}`} will be deleted. You can undo this.`,
+            confirmLabel: `Delete ${count(n)}`,
             danger: true,
           });
           if (!ok) return undefined;
-          const result = await store.removeMany(ids);
-          for (const r of result.removed) list.closeDeleted(r.id);
-          if (result.failed) {
-            const f = result.failed;
-            const name = f.record ? `“${screen.describe(f.record).label}”` : `#${f.id}`;
-            const why = f.error instanceof ApiError ? errorText(f.error.method, f.error.body) : errorText('DELETE', null);
-            const done = result.removed.length ? `Deleted ${result.removed.length} of ${count(ids.length)}; s` : 'S';
-            throw new CommandError(`${done}topped at ${name}: ${why}`);
-          }
-          return { message: `Deleted ${count(result.removed.length)}.` };
+          // One call, one transaction: all of them or, when one may not go, none.
+          const res = await store.bulk('bulkRemove', target);
+          for (const id of ids) list.closeDeleted(id);
+          list.clear();
+          return { message: res.message, undo: () => store.undo(res.data.undo) };
         },
       },
     );
@@ -161,6 +157,8 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
     ownProgress: true,
     run: () => exportCsv(screen),
   });
+
+  commands.push(...bulkCommands(screen));
 
   if (has('add') || has('update')) {
     commands.push({
@@ -224,7 +222,8 @@ export async function exportCsv<T extends { id: number }>(screen: ResourceScreen
   const { one, many } = nounOf(screen);
   const columns = screen.csvColumns ?? columnsOf<T>(Object.keys(resource.entity.properties));
   const fileName = csvFileName(many.toLowerCase().replace(/\s+/g, '-'));
-  const ids = screen.list.selectedIds();
+  // "All matching" exports what the list matches, as with no selection.
+  const ids = screen.list.state.matching ? [] : screen.list.selectedIds();
 
   if (ids.length) {
     const rows = ids.map((id) => store.find(id)).filter((r): r is T => !!r);

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { ApiError } from '../api/client';
 import { errorText } from '../api/errorText';
 import { openPalette } from '../store/ui';
+import { offerUndo } from '../store/undo';
 import { confirmState } from '../ui/confirmStore';
 import { currentCtx } from './ctx';
 import { recordRecent } from './recents';
@@ -13,8 +14,8 @@ import type { Command } from './types';
 /** What triggered a command: the runner treats them alike (recents come from the palette only). */
 export type Source = 'palette' | 'hotkey' | 'button' | 'menu' | 'pointer';
 
-/** Success 2 s, error 4 s. */
-export const TOAST_MS = { success: 2000, error: 4000 } as const;
+/** Success 2 s, error 4 s; a success that offers Undo 8 s. */
+export const TOAST_MS = { success: 2000, error: 4000, undoable: 8000 } as const;
 /** A quick command shows no spinner; a slow one says it is working. */
 const LOADING_TOAST_DELAY_MS = 400;
 
@@ -68,7 +69,12 @@ function toastAround(cmd: Command, promise: Promise<unknown>): Promise<unknown> 
     (value) => {
       clearTimeout(timer);
       const message = messageOf(value) ?? (value !== undefined ? cmd.messages?.success : undefined);
-      if (message) toast.success(message, { id: toastId, duration: TOAST_MS.success });
+      const undo = undoOf(value);
+      if (message && undo) {
+        // Undoable: the toast stays long enough to reach its button; mod+z works as long as the server keeps the undo.
+        offerUndo(message, undo);
+        toast.success(message, { id: toastId, duration: TOAST_MS.undoable, action: { label: 'Undo', onClick: () => runCommand('app.undo', 'button') } });
+      } else if (message) toast.success(message, { id: toastId, duration: TOAST_MS.success });
       else if (toastId !== undefined) toast.dismiss(toastId);
       return value;
     },
@@ -83,6 +89,12 @@ function toastAround(cmd: Command, promise: Promise<unknown>): Promise<unknown> 
       return undefined;
     },
   );
+}
+
+/** A command that can be undone resolves to `{ message, undo }` (src/store/undo.ts). */
+function undoOf(value: unknown): (() => Promise<unknown>) | undefined {
+  const u = (value as { undo?: unknown } | null)?.undo;
+  return typeof u === 'function' ? (u as () => Promise<unknown>) : undefined;
 }
 
 function messageOf(value: unknown): string | undefined {

@@ -49,7 +49,8 @@ export interface Command {
   enabled?(ctx: Ctx): boolean;
   /**
    * May return a promise: the runner shows a toast for it. Resolving to `{ message }`
-   * shows that message; resolving to anything else shows nothing (e.g. cancelled).
+   * shows that message; `{ message, undo }` offers Undo in the toast and on mod+z
+   * (src/store/undo.ts); resolving to anything else shows nothing (e.g. cancelled).
    */
   run(ctx: Ctx, arg?: unknown): unknown;
   pick?: Picker;

@@ -26,6 +26,7 @@ export function cursorList(o: CursorListOptions) {
     cursor: null,
     selected: ref(new Set<number>()),
     anchor: null,
+    matching: false,
     missing: null,
   });
   let dom: ListDom | null = null;
@@ -100,6 +101,11 @@ export function cursorList(o: CursorListOptions) {
     },
     selectedIds: checkedIds,
     selectedCount: () => 0,
+    // Every row is loaded here: "all matching" is "all".
+    selectMatching: () => undefined,
+    allLoadedSelected: () => false,
+    total: () => o.ids().length,
+    target: () => ({ ids: checkedIds() }),
     setParams: () => undefined,
     filterCount: () => 0,
     clearFilters: () => undefined,

@@ -10,6 +10,7 @@
 // the model never copies it into state it could disagree with; it derives `route` from the
 // location on every change and asks the store for the matching list.
 import { proxy, ref, subscribe } from 'valtio';
+import type { BulkTarget } from '../../contract/bulk';
 import type { Filters } from '../api/resourceClient';
 import { ApiError } from '../api/client';
 import { errorText } from '../api/errorText';
@@ -61,6 +62,11 @@ export interface ListModelState {
   selected: ReadonlySet<number>;
   /** The last row checked or unchecked: shift+x extends from here. */
   anchor: number | null;
+  /**
+   * Every record the list's search and filters match is selected, loaded or not ("Select
+   * all 1,234 matching"): bulk actions then name the filter, not ids (contract/bulk.ts).
+   */
+  matching: boolean;
   /** Why the open record cannot be shown (missing, or its fetch failed). */
   missing: string | null;
 }
@@ -79,6 +85,7 @@ export function listModel<T extends { id: number }>(o: ListModelOptions<T>) {
     cursor: null,
     selected: ref(new Set<number>()),
     anchor: null,
+    matching: false,
     missing: null,
   });
   let dom: ListDom | null = null;
@@ -117,6 +124,8 @@ export function listModel<T extends { id: number }>(o: ListModelOptions<T>) {
 
   function setSelected(ids: Iterable<number>) {
     state.selected = ref(new Set(ids));
+    // A change of rows by hand ends "all matching": what is checked is what is meant.
+    state.matching = false;
   }
 
   /** The URL changed: follow it (the list's arguments, the open record). */
@@ -243,14 +252,33 @@ export function listModel<T extends { id: number }>(o: ListModelOptions<T>) {
     setSelected([...state.selected, ...ids.slice(a, b + 1)]);
   }
 
-  /** mod+a: every loaded row. */
-  const selectAll = () => setSelected(items().map((i) => i.id));
+  /** The records the list's search and filters match, loaded or not (the server's count). */
+  const total = () => store.state.pagination?.total ?? items().length;
+  const allLoadedSelected = () => items().length > 0 && items().every((i) => state.selected.has(i.id));
+
+  /** mod+a: every loaded row; again, with more matching than loaded, every matching record. */
+  function selectAll() {
+    if (allLoadedSelected() && total() > items().length) return selectMatching();
+    setSelected(items().map((i) => i.id));
+  }
+
+  /** Every record the list matches, across pages ("Select all 1,234 matching"). */
+  function selectMatching() {
+    setSelected(items().map((i) => i.id));
+    state.matching = true;
+  }
 
   /** Escape with nothing open, or "Clear selection". */
   function clear() {
-    if (state.selected.size) setSelected([]);
+    if (state.selected.size || state.matching) setSelected([]);
     state.anchor = null;
   }
+
+  /** How many records the selection stands for. */
+  const selectedCount = () => (state.matching ? total() : state.selected.size);
+
+  /** Whom a bulk call acts on: the checked ids, or the list's filter with the count shown to the admin. */
+  const target = (): BulkTarget => (state.matching ? { where: store.where(), expect: total() } : { ids: selectedIds() });
 
   /** The checked ids in list order (the order a bulk action works through them). */
   function selectedIds(): number[] {
@@ -304,7 +332,11 @@ export function listModel<T extends { id: number }>(o: ListModelOptions<T>) {
     selectAll,
     clear,
     selectedIds,
-    selectedCount: () => state.selected.size,
+    selectedCount,
+    selectMatching,
+    allLoadedSelected,
+    target,
+    total,
     setParams,
     filterCount,
     clearFilters,

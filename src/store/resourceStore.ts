@@ -8,7 +8,9 @@ import { proxy, ref } from 'valtio';
 import type { ListResponse, Pagination, RecordResponse } from '../../contract/envelope';
 import { DEFAULT_PER_PAGE } from '../../contract/envelope';
 import type { Resource } from '../../contract/resource';
-import { resourceClient, type Filters, type Payload, type ResourceClient } from '../api/resourceClient';
+import type { BulkAnswer, BulkTarget, UndoAnswer } from '../../contract/bulk';
+import { call } from '../api/call';
+import { resourceClient, typeFilters, type Filters, type Payload, type ResourceClient } from '../api/resourceClient';
 import { ApiError } from '../api/client';
 import { whenStale } from './touched';
 
@@ -280,6 +282,40 @@ export function resourceStore<T extends { id: number }>(resource: Pick<Resource,
     return { removed, failed: null, skipped: [] };
   }
 
+  /**
+   * One call for many records (contract/bulk.ts): the checked ids, or what the list's search
+   * and filters match with the count confirmed. The list is fetched again after it.
+   */
+  async function bulk(kind: 'bulkRemove' | 'bulkUpdate', target: BulkTarget, set?: Payload): Promise<BulkAnswer> {
+    const op = resource.ops?.[kind];
+    if (!op) throw new Error(`${resource.name} has no ${kind} call`);
+    state.updateStatus = 'loading';
+    try {
+      const res = (await call(op, { body: { ...target, ...(set && { set }) } } as never)) as BulkAnswer;
+      if (kind === 'bulkRemove') (target.ids ?? []).forEach(forget);
+      state.updateStatus = 'succeeded';
+      await load().catch(() => undefined);
+      return res;
+    } catch (e) {
+      state.updateStatus = 'failed';
+      state.error = messageOf(e);
+      throw e;
+    }
+  }
+
+  /** Puts back what a delete or bulk change with this token changed; then the list again. */
+  async function undo(token: string): Promise<UndoAnswer> {
+    const op = resource.ops?.undo;
+    if (!op) throw new Error(`${resource.name} has no undo call`);
+    const res = (await call(op, { body: { token } } as never)) as UndoAnswer;
+    await load().catch(() => undefined);
+    if (state.current) await show(state.current.id).catch(() => undefined);
+    return res;
+  }
+
+  /** The list's search and filters as a bulk call's `where`, typed for the API. */
+  const where = (): Record<string, unknown> => ({ ...typeFilters(resource as Resource, state.filters), ...(state.query && { query: state.query }) });
+
   /** Put a record the server returned in place of the listed one (display toggles and the like). */
   const replace = (record: T) => replaceInList(record);
 
@@ -314,6 +350,9 @@ export function resourceStore<T extends { id: number }>(resource: Pick<Resource,
     replace,
     remove,
     removeMany,
+    bulk,
+    undo,
+    where,
     onRemoved,
     resetForm,
     client,

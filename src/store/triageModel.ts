@@ -6,6 +6,7 @@
 // once; when the server refuses, the ref is put back (and refocused if the reviewer has not
 // moved on) and the error goes up to the command runner, which toasts it. Undo asks the server
 // (crawl.undo) with the ref's last decision, newest decision of this view first.
+import { takeOverUndo } from './undo';
 import { proxy, ref as keep } from 'valtio';
 import type { CardStatusBody } from '../../contract/card';
 import type { Candidate, CardFromRefBody, CardRef, CrawlSource, Decision as RefDecision, OfferRef, OutletRef, RefKind, RefState } from '../../contract/crawl';
@@ -149,6 +150,8 @@ function need(): TriageApi {
 /** The API in use, for the triage's dialogs (src/store/cardDialogs.ts). */
 export const triageApiInUse = need;
 
+let releaseUndo = () => undefined as void;
+
 /** Show a source's queue of one kind; reloads only when one of the three changed. */
 export async function showQueue(kind: RefKind, sourceId: number, filter: RefFilter, o: { focus?: number; edit?: boolean } = {}): Promise<void> {
   const same = triageState.kind === kind && triageState.sourceId === sourceId && triageState.filter === filter && triageState.status !== 'idle';
@@ -159,6 +162,9 @@ export async function showQueue(kind: RefKind, sourceId: number, filter: RefFilt
   }
   unfocus();
   Object.assign(triageState, { kind, sourceId, filter, refs: [], status: 'loading', error: null, decided: [], checked: {} });
+  // mod+z steps back through this view's decisions while it is shown.
+  releaseUndo();
+  releaseUndo = takeOverUndo({ can: canUndo, run: undoLast });
   if (triageState.source?.id !== sourceId) triageState.source = null;
   cursor.setCursor(null);
   listAbort?.abort();
@@ -184,6 +190,7 @@ export async function showQueue(kind: RefKind, sourceId: number, filter: RefFilt
 
 /** Leave the view: let the claimed ref go. */
 export function leaveQueue() {
+  releaseUndo();
   listAbort?.abort();
   unfocus();
   Object.assign(triageState, { status: 'idle', refs: [], decided: [], checked: {} });

@@ -131,7 +131,10 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
       },
     });
 
-  const selectedCount = m.selected.size;
+  const total = s.pagination?.total ?? items.length;
+  // "All matching": the selection is the list's whole match, loaded or not (src/store/listModel.ts).
+  const selectedCount = m.matching ? total : m.selected.size;
+  const canSelectMatching = !m.matching && total > items.length && items.length > 0 && items.every((r) => m.selected.has(r.id));
   const sorts = sortOptions(resource.sortable ?? [], screen.sortLabels);
   // Nothing open and nothing picked: the list takes the whole width as a table.
   const wide = mode === 'list' && selectedCount === 0 && roomy;
@@ -183,8 +186,13 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
         {selectedCount > 0 ? (
           <div className="selection-bar" role="region" aria-label="Selection">
             <span className="selection-count" aria-live="polite">
-              {selectedCount.toLocaleString()} selected
+              {m.matching ? `All ${selectedCount.toLocaleString()} matching selected` : `${selectedCount.toLocaleString()} selected`}
             </span>
+            {canSelectMatching && (
+              <button type="button" className="btn btn-ghost" onClick={() => list.selectMatching()}>
+                Select all {total.toLocaleString()} matching
+              </button>
+            )}
             {resource.ops.remove && <CommandButton id={`${resource.name}.deleteSelected`} label="Delete selected" variant="danger" noKbd />}
             <CommandButton id={`${resource.name}.export`} label="Export CSV" noKbd />
             <CommandButton id="list.clearSelection" label="Clear" variant="ghost" noKbd />
@@ -245,8 +253,13 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
             return r ? [{ id: sid, label: screen.describe(r).label }] : [];
           })}
           more={Math.max(0, selectedCount - SELECTION_NAMES)}
-          // Delete, export and clear sit in the selection bar; the pane adds the screen's own bulk actions.
-          actions={renderSelectionActions?.()}
+          // Delete, export and clear sit in the selection bar; the pane adds the bulk changes and the screen's own actions.
+          actions={
+            <>
+              {(resource.bulk ?? []).map((field) => resource.ops.bulkUpdate && <CommandButton key={field} id={`${resource.name}.bulkSet.${field}`} noKbd />)}
+              {renderSelectionActions?.()}
+            </>
+          }
         />
       ) : (
         <EmptyPane one={one} canAdd={canAdd} />
@@ -325,7 +338,7 @@ function SelectionPane({ title, names, more, actions }: { title: string; names: 
           {more > 0 && <li className="muted">and {more.toLocaleString()} more</li>}
         </ul>
         <p className="muted selection-pane-keys">
-          <Kbd shortcut="x" /> picks or unpicks the highlighted row, <Kbd shortcut="shift+x" /> picks a range, <Kbd shortcut="mod+a" /> picks every loaded row, <Kbd shortcut="escape" /> lets go.
+          <Kbd shortcut="x" /> picks or unpicks the highlighted row, <Kbd shortcut="shift+x" /> picks a range, <Kbd shortcut="mod+a" /> picks every loaded row and, pressed again, every matching one, <Kbd shortcut="escape" /> lets go.
         </p>
       </div>
     </div>

@@ -116,7 +116,7 @@ async function validInput(op: AnyOp, kind: Kind): Promise<Input> {
   const qs = query && Object.keys(query).length ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : '';
   const url = pathOf(op, params) + qs;
   if (!op.body) return { url, headers: {} };
-  const body = bodyOf(op) as Record<string, unknown> | null;
+  const body = needsRecord && /\.(bulkRemove|bulkUpdate|undo)$/.test(op.id) ? await bulkBody(op) : (bodyOf(op) as Record<string, unknown> | null);
   // The settings are one record, whose version every save moves on: the edit starts from the current one.
   if (op.resource === 'settings' && body && 'version' in body) body.version = (await s.db.query<{ version: number }>('select version from settings where id = 1')).rows[0].version;
   const csvField = Object.entries(op.files ?? {}).find(([, k]) => k === 'csv')?.[0];
@@ -134,6 +134,24 @@ async function validInput(op: AnyOp, kind: Kind): Promise<Input> {
     return { url, headers: form.headers, payload: form.payload };
   }
   return { url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) };
+}
+
+/**
+ * A bulk call's body (contract/bulk.ts): a fresh record by id, and for a change one field
+ * it may set; an undo's, the token of a fresh record's delete by the same admin.
+ */
+async function bulkBody(op: AnyOp): Promise<Record<string, unknown>> {
+  const resource = resources.find((r) => r.name === op.resource)!;
+  const ids = [await freshRecord(op)];
+  if (op.id.endsWith('.bulkRemove')) return { ids };
+  if (op.id.endsWith('.bulkUpdate')) {
+    const field = resource.bulk![0];
+    return { ids, set: { [field]: given(field) ?? sample(resource.update.properties[field] as Schema, field) } };
+  }
+  const del = resource.ops.bulkRemove!;
+  const res = await s.call({ method: del.method, url: pathOf(del), headers: { ...(await authFor("admin's token")), 'content-type': 'application/json' }, payload: JSON.stringify({ ids }) });
+  expect(res.statusCode, `deleting a ${resource.name} to undo: ${res.body}`).toBe(200);
+  return { token: res.json().data.undo };
 }
 
 /** An input no schema accepts: odd ids, a required query parameter missing, the body missing or broken. */

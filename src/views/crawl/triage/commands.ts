@@ -129,7 +129,8 @@ export const triageCommands: Command[] = [
     title: 'Undo last decision',
     group,
     keywords: ['revert', 'back', 'oops'],
-    shortcut: 'u, mod+z',
+    // mod+z reaches this too while the triage is shown (src/store/undo.ts takeOverUndo).
+    shortcut: 'u',
     scope,
     enabled: canUndo,
     messages: { success: 'Undone.' },

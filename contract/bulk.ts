@@ -1,0 +1,66 @@
+// Writes to many records of a resource at once, and their undo. Derived for every resource
+// by `defineResource` (contract/resource.ts): a delete of many when it can delete one, a
+// change of many when it names `bulk` fields, and an undo of either (and of a single delete,
+// whose answer carries an `undo` token too).
+//
+// Which records: the checked ones (`ids`), or every record the list's filter matches
+// (`where`, the list call's own filters and search), with the count the admin was shown and
+// confirmed (`expect`): when the records matching no longer number that many, nothing is
+// written and the answer (409) says how many match now.
+import { Type, type Static, type TObject } from '@sinclair/typebox';
+import { RecordEnvelope } from './envelope';
+import { Id } from './fields';
+import { ADMIN_ROOT, defineOp } from './operation';
+import type { ResourceContract } from './resource';
+
+/** The most records one bulk call writes: a filter matching more is refused (422 on `expect`). */
+export const BULK_MAX = 100_000;
+
+/** How long a delete or bulk change can be undone, in seconds. */
+export const UNDO_SECONDS = 600;
+
+/** A server-made token naming one undoable write (128 random bits, base64url). */
+export const UndoToken = Type.String({ pattern: '^[A-Za-z0-9_-]{22}$', description: 'names one undoable write; valid UNDO_SECONDS, for its author' });
+
+/** What a bulk call answers: how many records it wrote, and the token that undoes it. */
+export const BulkAnswer = RecordEnvelope(Type.Object({ count: Type.Integer({ minimum: 0 }), undo: UndoToken }));
+export type BulkAnswer = Static<typeof BulkAnswer>;
+
+export const UndoBody = Type.Object({ token: UndoToken });
+/** What an undo answers: how many records it put back. */
+export const UndoAnswer = RecordEnvelope(Type.Object({ count: Type.Integer({ minimum: 0 }) }));
+export type UndoAnswer = Static<typeof UndoAnswer>;
+
+/** The target fields of every bulk body: `ids`, or `where` with `expect`. */
+function target(r: ResourceContract) {
+  const { sort: _sort, ...filters } = r.filters?.properties ?? {};
+  return {
+    ids: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: BULK_MAX, uniqueItems: true, description: 'the checked records' })),
+    where: Type.Optional(Type.Object({ query: Type.Optional(Type.String({ maxLength: 200 })), ...filters }, { description: "every record the list's search and filters match" })),
+    expect: Type.Optional(Type.Integer({ minimum: 0, maximum: BULK_MAX, description: 'with `where`: the count the admin confirmed' })),
+  };
+}
+export type BulkTarget = { ids?: number[]; where?: Record<string, unknown>; expect?: number };
+
+/** The fields of `r.update` a bulk change may set (`r.bulk`), all optional; the server wants one at least. */
+export function bulkSet(r: ResourceContract): TObject {
+  const props = Object.fromEntries((r.bulk ?? []).map((k) => [k, Type.Optional(r.update.properties[k])]));
+  return Type.Object(props, { additionalProperties: false, description: `the fields to set on every record: one or more of ${(r.bulk ?? []).join(', ')}` });
+}
+
+export function bulkOps(r: ResourceContract, canRemove: boolean) {
+  const many = r.label.many.toLowerCase();
+  const base = { tag: r.label.many, access: 'admin' as const, resource: r.name, touches: [r.name], permission: r.permission ?? `${r.name}.write` };
+  const root = `${ADMIN_ROOT}/bulk/${r.name}`;
+  const remove = canRemove
+    ? defineOp({ ...base, id: `${r.name}.bulkRemove`, method: 'POST', path: `${root}/delete`, summary: `Delete many ${many} in one transaction (undoable)`, body: Type.Object(target(r)), response: BulkAnswer })
+    : undefined;
+  const update = r.bulk?.length
+    ? defineOp({ ...base, id: `${r.name}.bulkUpdate`, method: 'POST', path: `${root}/update`, summary: `Set ${r.bulk.join(', ')} of many ${many} in one transaction (undoable)`, body: Type.Object({ ...target(r), set: bulkSet(r) }), response: BulkAnswer })
+    : undefined;
+  const undo =
+    remove || update
+      ? defineOp({ ...base, id: `${r.name}.undo`, method: 'POST', path: `${root}/undo`, summary: `Undo a delete or bulk change of ${many} (within ${UNDO_SECONDS / 60} minutes, by its author)`, body: UndoBody, response: UndoAnswer })
+      : undefined;
+  return { bulkRemove: remove, bulkUpdate: update, undo };
+}

@@ -1,0 +1,80 @@
+// A resource's bulk calls and their undo (contract/bulk.ts), for every resource that has
+// them: which records (checked ids, or the list's filter with the count confirmed), then one
+// undoable write through server/services/undo.ts, in the call's one transaction.
+import { BULK_MAX, type BulkTarget } from '../../contract/bulk';
+import type { Resource } from '../../contract/resource';
+import type { Tx } from '../db/connection';
+import { badField, HttpError } from '../errors';
+import { bindDerived, type Bound, type CallContext } from '../http/handle';
+import type { CrudRepository } from '../repositories/crud';
+import { repositoryFor } from '../repositories/registry';
+import { type CrudRule } from '../services/users';
+import { deleteKept, purgeExpired, undoKept, updateKept } from '../services/undo';
+
+const count = (n: number, r: Resource) => `${n.toLocaleString('en')} ${(n === 1 ? r.label.one : r.label.many).toLowerCase()}`;
+
+export function bulkHandlers(resource: Resource, rule: CrudRule | undefined): Bound[] {
+  const { ops } = resource;
+  const repo = repositoryFor<{ id: number }>(resource);
+  const { table } = resource.storage;
+  const files = Object.keys(resource.files ?? {});
+  const bound: Bound[] = [];
+  const userId = (ctx: CallContext) => ctx.user?.id ?? null;
+
+  if (ops.bulkRemove) {
+    bound.push(
+      bindDerived(ops.bulkRemove, async ({ body }, tx, ctx) => {
+        const ids = await targetIds(tx, resource, repo, body as BulkTarget);
+        for (const id of ids) rule?.('remove', id, {}, userId(ctx));
+        const kept = await deleteKept(tx, { resource: resource.name, table, ids, userId: userId(ctx), files });
+        await purge(tx, ctx);
+        return { message: `Deleted ${count(kept.count, resource)}.`, data: { count: kept.count, undo: kept.token } };
+      }),
+    );
+  }
+  if (ops.bulkUpdate) {
+    bound.push(
+      bindDerived(ops.bulkUpdate, async ({ body }, tx, ctx) => {
+        const { set: sent, ...target } = body as BulkTarget & { set: Record<string, unknown> };
+        // Only the bulk fields are ever written (the schema drops others); at least one must be there.
+        const set = Object.fromEntries(Object.entries(sent).filter(([k, v]) => resource.bulk!.includes(k) && v !== undefined));
+        if (!Object.keys(set).length) throw badField('set', `Set one or more of ${resource.bulk!.join(', ')}.`);
+        const ids = await targetIds(tx, resource, repo, target);
+        for (const id of ids) rule?.('update', id, set, userId(ctx));
+        const kept = await updateKept(tx, { resource: resource.name, table, ids, userId: userId(ctx), set });
+        await purge(tx, ctx);
+        return { message: `Updated ${count(kept.count, resource)}.`, data: { count: kept.count, undo: kept.token } };
+      }),
+    );
+  }
+  if (ops.undo) {
+    bound.push(
+      bindDerived(ops.undo, async ({ body }, tx, ctx) => {
+        const n = await undoKept(tx, (body as { token: string }).token, resource.name, userId(ctx));
+        return { message: `Undone: ${count(n, resource)} as before.`, data: { count: n } };
+      }),
+    );
+  }
+  return bound;
+}
+
+/** After an undoable write: the entries that ran out go, and their files once this commits. */
+export async function purge(tx: Tx, ctx: CallContext): Promise<void> {
+  const files = await purgeExpired(tx);
+  if (files.length) ctx.afterCommit(() => Promise.all(files.map((f) => ctx.removeFile(f))));
+}
+
+/** The ids a bulk call writes: the checked ones, or what the filter matches now when that is the count confirmed. */
+async function targetIds(tx: Tx, resource: Resource, repo: CrudRepository<{ id: number }>, body: BulkTarget): Promise<number[]> {
+  if (body.ids && body.where) throw badField('ids', 'Name the records by their ids or by a filter, not both.');
+  if (body.ids) return body.ids;
+  if (!body.where) throw badField('ids', 'Name the records: their ids, or a filter with the count you confirmed.');
+  if (body.expect === undefined) throw badField('expect', 'With a filter, give the count of records you confirmed.');
+  const ids = await repo.matchingIds(tx, body.where, BULK_MAX + 1);
+  if (ids.length > BULK_MAX) throw badField('expect', `More than ${BULK_MAX.toLocaleString('en')} ${resource.label.many.toLowerCase()} match: narrow the filter.`);
+  if (ids.length !== body.expect) {
+    const text = `${count(ids.length, resource)} match now, not ${body.expect.toLocaleString('en')}: the list has changed. Look at it again and retry.`;
+    throw new HttpError(409, text, { expect: [text] });
+  }
+  return ids;
+}

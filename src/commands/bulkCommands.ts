@@ -1,0 +1,95 @@
+// "Set category of 4 offers…": one command per field a resource lets many records take at
+// once (contract/resource.ts `bulk`), from one factory. The value is picked on a palette page
+// (the screen's filter options for references and choices, a typed date for dates), the
+// count confirmed, and the change made in one call that the toast can undo.
+import type { TSchema } from '@sinclair/typebox';
+import { filterChoices, filterKind } from '../api/resourceClient';
+import { humanise, type FilterDef, type Option } from '../store/filters';
+import { confirm } from '../ui/confirmStore';
+import { nounOf, type ResourceScreen } from './resourceScreen';
+import type { Command, Ctx, PickItem } from './types';
+
+/** A picked value: what the API gets, and how it reads in the confirmation. */
+interface Picked {
+  value: unknown;
+  label: string;
+}
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+
+export function bulkCommands<T extends { id: number }>(screen: ResourceScreen<T>): Command[] {
+  const { resource, list, store, view } = screen;
+  if (!resource.ops.bulkUpdate) return [];
+  const { one, many } = nounOf(screen);
+  const count = (n: number) => plural(n, one, many);
+  const browsing = (ctx: Ctx) => ctx.mode !== 'edit' && ctx.mode !== 'add';
+
+  return (resource.bulk ?? []).map((field): Command => {
+    const filter = screen.filters?.find((f) => f.key === field.replace(/_id$/, ''));
+    const label = (filter?.label ?? humanise(field)).toLowerCase();
+    const schema = resource.update.properties[field];
+    return {
+      id: `${resource.name}.bulkSet.${field}`,
+      title: `Set ${label} of selected ${many}…`,
+      selection: (n) => `Set ${label} of ${count(n)}…`,
+      group: resource.label.many,
+      keywords: ['bulk', 'change', 'edit', 'selection', 'checked', label],
+      scope: `view:${view}`,
+      enabled: (ctx) => browsing(ctx) && list.selectedCount() > 0,
+      pick: { placeholder: `New ${label}…`, load: (search) => valuesFor(field, label, schema, filter, search) },
+      async run(_ctx, arg) {
+        const picked = arg as Picked;
+        const n = list.selectedCount();
+        const target = list.target();
+        const ok = await confirm({
+          title: `Set ${label} of ${count(n)}?`,
+          body: `${capital(label)} becomes “${picked.label}” on ${target.where ? `all ${count(n)} the list matches` : count(n)}. You can undo this.`,
+          confirmLabel: `Set ${label} of ${count(n)}`,
+        });
+        if (!ok) return undefined;
+        const res = await store.bulk('bulkUpdate', target, { [field]: picked.value });
+        return { message: res.message, undo: () => store.undo(res.data.undo) };
+      },
+    };
+  });
+}
+
+/** The values a field can take, narrowed by what was typed. */
+async function valuesFor(field: string, label: string, schema: TSchema | undefined, filter: FilterDef | undefined, search: string): Promise<PickItem[]> {
+  const text = search.trim().toLowerCase();
+  if (isDate(schema)) return dateChoices(search);
+  const options: readonly Option[] = filter
+    ? typeof filter.options === 'function'
+      ? await filter.options()
+      : filter.options
+    : (filterChoices(schema) ?? (filterKind(schema) === 'boolean' ? ['true', 'false'] : [])).map((v) => ({ value: v, label: v === 'true' ? 'Yes' : v === 'false' ? 'No' : v }));
+  const kind = filterKind(schema);
+  const typed = (v: string) => (kind === 'number' ? Number(v) : kind === 'boolean' ? v === 'true' : v);
+  const items: PickItem[] = options.map((o) => ({ key: o.value, label: o.label, value: { value: typed(o.value), label: o.label } satisfies Picked }));
+  if (isNullable(schema)) items.unshift({ key: 'none', label: `No ${label}`, value: { value: null, label: `no ${label}` } satisfies Picked });
+  return items.filter((i) => !text || i.label.toLowerCase().includes(text)).slice(0, 50).map((i) => ({ ...i, key: `${field}:${i.key}` }));
+}
+
+/** A date typed as 2026-12-31 (or anything Date reads), else today, this month's and this year's end. */
+function dateChoices(search: string): PickItem[] {
+  const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  const item = (d: Date, hint?: string): PickItem => ({ key: iso(d), label: DAY.format(d), hint, value: { value: iso(d), label: DAY.format(d) } satisfies Picked });
+  const typed = search.trim();
+  if (typed) {
+    const m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(typed);
+    const d = m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : new Date(typed);
+    return Number.isNaN(d.getTime()) ? [] : [item(d)];
+  }
+  const now = new Date();
+  return [
+    item(now, 'Today'),
+    item(new Date(now.getFullYear(), now.getMonth() + 1, 0), 'End of this month'),
+    item(new Date(now.getFullYear(), 11, 31), 'End of this year'),
+  ];
+}
+
+const DAY = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+const variants = (s: TSchema | undefined): TSchema[] => (s ? (Array.isArray(s.anyOf) ? (s.anyOf as TSchema[]) : [s]) : []);
+const isDate = (s: TSchema | undefined) => variants(s).some((v) => v.format === 'date');
+const isNullable = (s: TSchema | undefined) => variants(s).some((v) => v.type === 'null');
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
