@@ -11,8 +11,8 @@ test('select all 60 matching, set their category, undo by mod+z; delete all 60, 
   const api = await apiAs(page);
   const tag = Date.now().toString(36);
   const made = async (url: string, data: unknown) => (await (await api.post(url, data)).json()).data as { id: number };
-  const from = await made('/admin/v1/add_category', { name: `Bulk from ${tag}` });
-  const to = await made('/admin/v1/add_category', { name: `Bulk to ${tag}` });
+  const from = await made('/admin/v1/add_categories', { name: `Bulk from ${tag}` });
+  const to = await made('/admin/v1/add_categories', { name: `Bulk to ${tag}` });
   for (let i = 0; i < 60; i++) {
     await made('/admin/v1/add_offer', { title: `Bulk offer ${tag} ${i}`, discount: '5%', valid_from: '2026-01-01', valid_to: '2027-12-31', category_id: from.id });
   }
@@ -37,8 +37,8 @@ test('select all 60 matching, set their category, undo by mod+z; delete all 60, 
   await page.getByRole('option', { name: /Set category of 60 offers/ }).click();
   await page.keyboard.type(`Bulk to ${tag}`);
   await page.getByRole('option', { name: `Bulk to ${tag}` }).click();
-  const dialog = page.getByRole('alertdialog');
-  await expect(dialog).toContainText('Set category of 60 offers?');
+  const dialog = page.getByRole('dialog', { name: 'Set category of 60 offers?' });
+  await expect(dialog).toContainText(`Category becomes “Bulk to ${tag}” on all 60 offers the list matches. You can undo this.`);
   await dialog.getByRole('button', { name: 'Set category of 60 offers' }).click();
   await expect(page.getByText('Updated 60 offers.')).toBeVisible();
   expect(await inCategory(to.id)).toBe(60);
@@ -57,8 +57,9 @@ test('select all 60 matching, set their category, undo by mod+z; delete all 60, 
   await page.keyboard.press(`${mod}+a`);
   await page.getByRole('button', { name: 'Select all 60 matching' }).click();
   await page.getByRole('button', { name: 'Delete selected' }).click();
-  await expect(dialog).toContainText("All 60 offers the list's search and filters match will be deleted. You can undo this.");
-  await dialog.getByRole('button', { name: 'Delete 60 offers' }).click();
+  const asked = page.getByRole('dialog', { name: 'Delete 60 offers?' });
+  await expect(asked).toContainText("All 60 offers the list's search and filters match will be deleted. You can undo this.");
+  await asked.getByRole('button', { name: 'Delete 60 offers' }).click();
   const toast = page.locator('[data-sonner-toast]', { hasText: 'Deleted 60 offers.' });
   await expect(toast).toBeVisible();
   expect(await inCategory(from.id)).toBe(0);

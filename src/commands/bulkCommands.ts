@@ -26,7 +26,7 @@ export function bulkCommands<T extends { id: number }>(screen: ResourceScreen<T>
 
   return (resource.bulk ?? []).map((field): Command => {
     const filter = screen.filters?.find((f) => f.key === field.replace(/_id$/, ''));
-    const label = (filter?.label ?? humanise(field)).toLowerCase();
+    const label = (filter?.label ?? humanise(field.replace(/_id$/, ''))).toLowerCase();
     const schema = resource.update.properties[field];
     return {
       id: `${resource.name}.bulkSet.${field}`,
@@ -48,6 +48,8 @@ export function bulkCommands<T extends { id: number }>(screen: ResourceScreen<T>
         });
         if (!ok) return undefined;
         const res = await store.bulk('bulkUpdate', target, { [field]: picked.value });
+        // Checked rows stay checked for a second change; "all matching" may match others now.
+        if (target.where) list.clear();
         return { message: res.message, undo: () => store.undo(res.data.undo) };
       },
     };
@@ -62,8 +64,9 @@ async function valuesFor(field: string, label: string, schema: TSchema | undefin
     ? typeof filter.options === 'function'
       ? await filter.options()
       : filter.options
-    : (filterChoices(schema) ?? (filterKind(schema) === 'boolean' ? ['true', 'false'] : [])).map((v) => ({ value: v, label: v === 'true' ? 'Yes' : v === 'false' ? 'No' : v }));
-  const kind = filterKind(schema);
+    : (filterChoices(schema) ?? (filterKind(variants(schema).find((v) => v.type !== 'null')) === 'boolean' ? ['true', 'false'] : [])).map((v) => ({ value: v, label: v === 'true' ? 'Yes' : v === 'false' ? 'No' : v }));
+  // The value's own type, not the null a nullable field also takes.
+  const kind = filterKind(variants(schema).find((v) => v.type !== 'null'));
   const typed = (v: string) => (kind === 'number' ? Number(v) : kind === 'boolean' ? v === 'true' : v);
   const items: PickItem[] = options.map((o) => ({ key: o.value, label: o.label, value: { value: typed(o.value), label: o.label } satisfies Picked }));
   if (isNullable(schema)) items.unshift({ key: 'none', label: `No ${label}`, value: { value: null, label: `no ${label}` } satisfies Picked });

@@ -510,6 +510,28 @@ describe('listModel: the selection', () => {
     expect(m.state.anchor).toBeNull();
   });
 
+  it('selectAll again, with more matching than loaded, selects every matching record: bulk calls then name the filter and the count shown', async () => {
+    const { m, store } = await screen('/bank-list?query=Bank&kind=odd', { total: 120 });
+    const loaded = store.state.items.map((r) => r.id);
+    m.selectAll();
+    expect(m.state.matching).toBe(false);
+    expect(m.allLoadedSelected()).toBe(true);
+    expect(m.target()).toEqual({ ids: loaded });
+    m.selectAll();
+    expect(m.state.matching).toBe(true);
+    expect(m.selectedCount()).toBe(m.total());
+    // `kind` is this fake list's own filter, not one of the bank contract's: the call leaves it out.
+    expect(m.target()).toEqual({ where: { query: 'Bank' }, expect: m.total() });
+    // Unchecking a row by hand ends "all matching": the checked rows are meant.
+    m.toggle(loaded[0]);
+    expect(m.state.matching).toBe(false);
+    expect(m.target()).toEqual({ ids: loaded.slice(1) });
+    m.selectMatching();
+    m.clear();
+    expect(m.state.matching).toBe(false);
+    expect(m.selectedCount()).toBe(0);
+  });
+
   it('selectedIds: list order first, then ids not loaded', async () => {
     const { m } = await screen('/bank-list?sort=-id', { total: 10 });
     m.toggle(200);

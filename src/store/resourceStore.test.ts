@@ -394,39 +394,6 @@ describe('resourceStore records', () => {
     expect(store.state.pagination?.total).toBe(120);
   });
 
-  it('bulk remove deletes one by one and drops each from the list', async () => {
-    const { store, calls } = await loaded(10);
-    const heard: number[] = [];
-    store.onRemoved((id) => heard.push(id));
-    const result = await store.removeMany([2, 4, 6]);
-    expect(result.failed).toBeNull();
-    expect(result.skipped).toEqual([]);
-    expect(result.removed.map((r) => r.id)).toEqual([2, 4, 6]);
-    expect(calls.filter((c) => c.startsWith('remove'))).toEqual(['remove 2', 'remove 4', 'remove 6']);
-    expect(ids(store.state.items)).toEqual([1, 3, 5, 7, 8, 9, 10]);
-    expect(heard).toEqual([2, 4, 6]);
-    expect(store.state.pagination?.total).toBe(7);
-    expect(store.state.updateStatus).toBe('succeeded');
-  });
-
-  it('bulk remove stops at the first failure and says what is left', async () => {
-    const { store, calls, failRemoveOf } = await loaded(10);
-    const heard: number[] = [];
-    store.onRemoved((id) => heard.push(id));
-    failRemoveOf(4);
-    const result = await store.removeMany([2, 4, 6, 8]);
-    expect(result.removed.map((r) => r.id)).toEqual([2]);
-    expect(result.failed?.id).toBe(4);
-    expect(result.failed?.record?.name).toBe('Bank 4');
-    expect((result.failed?.error as ApiError).status).toBe(409);
-    expect(result.skipped).toEqual([6, 8]);
-    expect(calls.filter((c) => c.startsWith('remove'))).toEqual(['remove 2', 'remove 4']);
-    expect(ids(store.state.items)).toEqual([1, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(heard).toEqual([2]);
-    expect(store.state.updateStatus).toBe('failed');
-    expect(store.state.error).toBe('This bank is still in use by other records; remove those first.');
-  });
-
   it('replace puts a returned record in place and ignores one not listed', async () => {
     const { store } = await loaded(3);
     store.replace({ id: 2, name: 'Shown again' });

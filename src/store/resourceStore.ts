@@ -61,14 +61,6 @@ export function cleanFilters(filters: Filters | undefined): Filters {
 export const listKey = (a: { query?: string; filters?: Filters; sort?: string }) =>
   JSON.stringify([a.query ?? '', cleanFilters(a.filters), a.sort ?? '']);
 
-/** The outcome of a bulk delete: what went, and the first failure (the rest were not tried). */
-export interface RemoveManyResult<T> {
-  removed: T[];
-  failed: { id: number; record: T | undefined; error: unknown } | null;
-  /** Ids not tried because an earlier one failed. */
-  skipped: number[];
-}
-
 const messageOf = (e: unknown) =>
   (e instanceof ApiError ? e.serverMessage : e instanceof Error ? e.message : null) || UNKNOWN_ERROR;
 
@@ -259,30 +251,6 @@ export function resourceStore<T extends { id: number }>(resource: Pick<Resource,
   }
 
   /**
-   * Bulk delete: one call after another (the server's rules apply to each), each record leaving
-   * the list as it goes; the first failure stops the run and is reported with what remains.
-   */
-  async function removeMany(ids: readonly number[]): Promise<RemoveManyResult<T>> {
-    const removed: T[] = [];
-    state.updateStatus = 'loading';
-    for (let i = 0; i < ids.length; i++) {
-      const id = ids[i];
-      const record = find(id);
-      try {
-        const res = await client.remove(id);
-        forget(id);
-        removed.push(res.data ?? (record as T));
-      } catch (error) {
-        state.updateStatus = 'failed';
-        state.error = messageOf(error);
-        return { removed, failed: { id, record, error }, skipped: ids.slice(i + 1) };
-      }
-    }
-    state.updateStatus = 'succeeded';
-    return { removed, failed: null, skipped: [] };
-  }
-
-  /**
    * One call for many records (contract/bulk.ts): the checked ids, or what the list's search
    * and filters match with the count confirmed. The list is fetched again after it.
    */
@@ -349,7 +317,6 @@ export function resourceStore<T extends { id: number }>(resource: Pick<Resource,
     update,
     replace,
     remove,
-    removeMany,
     bulk,
     undo,
     where,

@@ -1,11 +1,14 @@
 // Cards, wired once: contract → store → list model → routes. The commands and the screen read this.
 import { cardResource, type Card } from '../../../../contract/card';
+import { cardFilters } from './options';
 import { resourceScreen } from '../../../commands/resourceScreen';
 import { cardRoutes } from './entry';
 import { formatMoney } from '../bits';
 import { cellText, dayText, NAME_WIDTH } from '../../listTable/columns';
 
 export const cardScreen = resourceScreen<Card>({
+  // The filter bar's choices, which the bulk changes offer too (src/commands/bulkCommands.ts).
+  filters: cardFilters,
   view: 'cards',
   resource: cardResource,
   routes: cardRoutes,

@@ -1,11 +1,14 @@
 // Offers, wired once: contract → store → list model → routes. The commands and the screen read this.
 import { offerResource, type Offer } from '../../../../contract/offer';
+import { offerFilters } from './filters';
 import { resourceScreen } from '../../../commands/resourceScreen';
 import { offerRoutes } from './entry';
 import { STATE_LABELS } from './states';
 import { cellText, dayText } from '../../listTable/columns';
 
 export const offerScreen = resourceScreen<Offer>({
+  // The filter bar's choices, which the bulk changes offer too (src/commands/bulkCommands.ts).
+  filters: offerFilters,
   view: 'offers',
   resource: offerResource,
   routes: offerRoutes,

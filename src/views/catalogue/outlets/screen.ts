@@ -1,5 +1,6 @@
 // Outlets, wired once: contract → store → list model → routes. The commands and the screen read this.
 import { outletResource, type Outlet } from '../../../../contract/outlet';
+import { outletFilters } from './filters';
 import { resourceScreen } from '../../../commands/resourceScreen';
 import { outletRoutes } from './entry';
 import { cellText, dayText, NAME_WIDTH } from '../../listTable/columns';
@@ -8,6 +9,8 @@ import { cellText, dayText, NAME_WIDTH } from '../../listTable/columns';
 export const outletLabel = (o: Pick<Outlet, 'merchant_name' | 'branch'>) => (o.branch ? `${o.merchant_name} — ${o.branch}` : o.merchant_name);
 
 export const outletScreen = resourceScreen<Outlet>({
+  // The filter bar's choices, which the bulk changes offer too (src/commands/bulkCommands.ts).
+  filters: outletFilters,
   view: 'outlets',
   resource: outletResource,
   routes: outletRoutes,
