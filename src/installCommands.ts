@@ -4,6 +4,7 @@
 // shell). The duplicate-shortcut test reads exactly this set.
 import { operations } from '../contract/operations';
 import { listCommands } from './commands/list';
+import { viewCommands } from './commands/viewCommands';
 import { derivedCommands } from './commands/opCommand';
 import { appCommands, navigationCommands } from './commands/navigation';
 import { recordCommands, setRouteCheck } from './commands/records';
@@ -20,7 +21,7 @@ let installing: Promise<void> | null = null;
 export async function allAppCommands(): Promise<Command[]> {
   const perScreen = await Promise.all(screens.map((s) => s.commands?.() ?? Promise.resolve([])));
   const views = screens.flatMap((s) => (s.resource ? [{ resource: s.resource, view: s.id }] : []));
-  return [...navigationCommands(screens), ...appCommands, ...listCommands, ...recordCommands, ...derivedCommands(operations, views), ...perScreen.flat()];
+  return [...navigationCommands(screens), ...appCommands, ...listCommands, ...viewCommands, ...recordCommands, ...derivedCommands(operations, views), ...perScreen.flat()];
 }
 
 export function installCommands(): Promise<void> {

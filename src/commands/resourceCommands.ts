@@ -7,6 +7,7 @@ import type { Payload } from '../api/resourceClient';
 import { columnsOf, csvFileName, downloadCsv, EXPORT_CAP, fetchAll, toCsv } from '../store/csvExport';
 import { confirm } from '../ui/confirmStore';
 import { bulkCommands } from './bulkCommands';
+import { filterCommands } from './filterCommands';
 import { nounOf, type ResourceScreen } from './resourceScreen';
 import type { Command, Ctx, PickItem } from './types';
 import { withArticle } from '../ui/words';
@@ -158,7 +159,7 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
     run: () => exportCsv(screen),
   });
 
-  commands.push(...bulkCommands(screen));
+  commands.push(...bulkCommands(screen), ...filterCommands(screen));
 
   if (has('add') || has('update')) {
     commands.push({

@@ -19,6 +19,11 @@ export interface FilterDef {
   /** The "no filter" choice: 'All banks'. */
   any: string;
   options: OptionSource;
+  /**
+   * For long lists (cards, outlets): the palette's "Filter … by …" page searches the server
+   * with what is typed, instead of narrowing `options`.
+   */
+  search?: (text: string, signal: AbortSignal) => Promise<readonly Option[]>;
 }
 
 export const enumFilter = (key: string, label: string, any: string, values: readonly string[], labelOf: (v: string) => string = (v) => v): FilterDef => ({

@@ -37,6 +37,12 @@ export function setDensity(view: string, density: Density): void {
   save(view);
 }
 
+/** Takes prefs kept elsewhere (a saved view's). */
+export function applyListPrefs(view: string, prefs: ListPrefs): void {
+  Object.assign(listPrefs(view), { shown: { ...prefs.shown }, density: prefs.density === 'comfortable' ? 'comfortable' : 'dense' });
+  save(view);
+}
+
 /** Back to the screen's own columns and the dense rows. */
 export function resetListPrefs(view: string): void {
   Object.assign(listPrefs(view), { shown: {}, density: 'dense' });

@@ -93,3 +93,30 @@ export function useOptions(source: OptionSource): { list: readonly Option[]; loa
   }, [source]);
   return state;
 }
+
+/** The filters set, one chip each ("Bank ADCB ×"); a chip removes its filter. */
+export function FilterChips({ filters, values, onRemove }: { filters: readonly FilterDef[]; values: Filters; onRemove: (key: string) => void }) {
+  const set = filters.filter((f) => values[f.key]);
+  if (!set.length) return null;
+  return (
+    <div className="filter-chips" role="group" aria-label="Filters set">
+      {set.map((f) => (
+        <FilterChip key={f.key} def={f} value={values[f.key]} onRemove={() => onRemove(f.key)} />
+      ))}
+    </div>
+  );
+}
+
+function FilterChip({ def, value, onRemove }: { def: FilterDef; value: string; onRemove: () => void }) {
+  const options = useOptions(def.options);
+  const label = options.list.find((o) => o.value === value)?.label ?? (options.loading ? '…' : `#${value}`);
+  return (
+    <button type="button" className="filter-chip" onClick={onRemove} aria-label={`Remove the filter ${def.label}: ${label}`} title="Remove this filter">
+      <span className="filter-chip-kind">{def.label}</span>
+      <span className="filter-chip-value">{label}</span>
+      <span className="filter-chip-x" aria-hidden>
+        ×
+      </span>
+    </button>
+  );
+}

@@ -7,7 +7,7 @@ import { runCommand } from '../commands/runner';
 import { sortOptions } from '../store/filters';
 import { listKey } from '../store/resourceStore';
 import { setActiveView } from '../store/ui';
-import { FilterBar } from '../ui/FilterBar';
+import { FilterBar, FilterChips } from '../ui/FilterBar';
 import { Kbd } from '../ui/Kbd';
 import { Loader } from '../ui/Loader';
 import { SplitPane } from '../ui/SplitPane';
@@ -172,6 +172,7 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
           sort={sorts.length ? { options: sorts, value: sort, defaultValue: resource.defaultSort ?? sorts[0].value, onChange: (v) => list.setParams({ sort: v || null }) } : undefined}
           onLeave={() => listRef.current?.focus()}
         />
+        <FilterChips filters={screen.filters ?? []} values={filters} onRemove={(key) => list.setParams({ [key]: null })} />
         {s.status === 'failed' && items.length > 0 && s.loadedAt !== null && (
           // The rows stay, but say they may be out of date and why.
           <div className="alert alert-stale" role="status">

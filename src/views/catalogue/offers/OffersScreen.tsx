@@ -18,7 +18,7 @@ import '../catalogue.css';
 /**
  * The screen with its filter bar (kept out of the commands, which load with the app). Card and
  * outlet have too many choices for a select to be quick: they join the bar when the URL sets
- * them ("Show offers at this outlet", "Filter offers by card…").
+ * them ("Show offers at this outlet", "Show offers on a card…").
  */
 const ALWAYS = ['state', 'bank', 'category', 'from_source'];
 function useOfferScreen() {

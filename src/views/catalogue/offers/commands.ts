@@ -1,6 +1,6 @@
 import { OFFER_STATES } from '../../../../contract/offer';
 import { resourceCommands } from '../../../commands/resourceCommands';
-import type { Command, PickItem } from '../../../commands/types';
+import type { Command, Ctx, PickItem } from '../../../commands/types';
 import { currentPath, go } from '../../../store/navigate';
 import { bankClient, searchCards, searchOutlets } from '../lookups';
 import { offerRoutes } from './entry';
@@ -21,14 +21,21 @@ export function offerListWith(key: string, value: string | number): string {
   return `${offerRoutes.list}?${params.toString()}`;
 }
 
+/**
+ * The jumps to a filtered offer list from any other screen; on the offers screen its own
+ * "Filter offers by …" commands (src/commands/filterCommands.ts) do it.
+ */
+const elsewhere = (ctx: Ctx) => ctx.view !== 'offers';
+
 export const offerCommands: Command[] = [
   ...resourceCommands(offerScreen),
   {
     id: 'offer.filterByBank',
-    title: 'Filter offers by bank…',
+    title: 'Show offers of a bank…',
     group: 'Offers',
     keywords: ['bank', 'offers of', 'show offers', 'filter'],
     scope: 'global',
+    enabled: elsewhere,
     pick: {
       placeholder: 'Offers of which bank?',
       async load(search, signal): Promise<PickItem[]> {
@@ -40,10 +47,11 @@ export const offerCommands: Command[] = [
   },
   {
     id: 'offer.filterByState',
-    title: 'Filter offers by state…',
+    title: 'Show offers by state…',
     group: 'Offers',
     keywords: ['live', 'upcoming', 'expired', 'active', 'valid', 'filter'],
     scope: 'global',
+    enabled: elsewhere,
     pick: {
       placeholder: 'Live, upcoming or expired?',
       async load(search): Promise<PickItem[]> {
@@ -60,10 +68,11 @@ export const offerCommands: Command[] = [
   },
   {
     id: 'offer.filterByCard',
-    title: 'Filter offers by card…',
+    title: 'Show offers on a card…',
     group: 'Offers',
     keywords: ['card', 'offers on', 'show offers', 'filter'],
     scope: 'global',
+    enabled: elsewhere,
     pick: {
       placeholder: 'Offers on which card? (name or bank)',
       load: (search, signal) => searchCards(search, signal).then((found) => found.map((c) => ({ key: String(c.id), label: c.label, hint: c.hint, value: c.id }))),
@@ -72,10 +81,11 @@ export const offerCommands: Command[] = [
   },
   {
     id: 'offer.filterByOutlet',
-    title: 'Filter offers by outlet…',
+    title: 'Show offers at an outlet…',
     group: 'Offers',
     keywords: ['outlet', 'merchant', 'shop', 'offers at', 'filter'],
     scope: 'global',
+    enabled: elsewhere,
     pick: {
       placeholder: 'Offers at which outlet? (merchant or area)',
       load: (search, signal) => searchOutlets(search, signal).then((found) => found.map((o) => ({ key: String(o.id), label: o.label, hint: o.hint, value: o.id }))),

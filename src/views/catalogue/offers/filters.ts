@@ -5,7 +5,7 @@ import { bankResource, type Bank } from '../../../../contract/bank';
 import { cardResource, type Card } from '../../../../contract/card';
 import { categoryResource, type Category } from '../../../../contract/category';
 import { enumFilter, refFilter, type FilterDef, type Option } from '../../../store/filters';
-import { bankClient, cardClient, categoryClient, outletClient, outletOption, referenceOptions } from '../lookups';
+import { bankClient, cardClient, categoryClient, outletClient, outletOption, referenceOptions, searchCards, searchOutlets } from '../lookups';
 import { STATE_LABELS } from './states';
 
 const bankOptions = referenceOptions(bankResource, bankClient.list, (b: Bank) => ({ value: String(b.id), label: b.name }));
@@ -24,14 +24,12 @@ function outletOptions(): Promise<readonly Option[]> {
 export const offerFilters: readonly FilterDef[] = [
   enumFilter('state', 'State', 'Any state', OFFER_STATES, (s) => STATE_LABELS[s as keyof typeof STATE_LABELS].label),
   refFilter('bank', 'Bank', 'All banks', bankOptions),
-  refFilter(
-    'card',
-    'Card',
-    'All cards',
-    referenceOptions(cardResource, cardClient.list, (c: Card) => ({ value: String(c.id), label: `${c.name} · ${c.bank_name}` })),
-  ),
+  {
+    ...refFilter('card', 'Card', 'All cards', referenceOptions(cardResource, cardClient.list, (c: Card) => ({ value: String(c.id), label: `${c.name} · ${c.bank_name}` }))),
+    search: (text, signal) => searchCards(text, signal).then((found) => found.map((c) => ({ value: String(c.id), label: c.label }))),
+  },
   refFilter('category', 'Category', 'All categories', referenceOptions(categoryResource, categoryClient.list, (c: Category) => ({ value: String(c.id), label: c.name }))),
-  refFilter('outlet', 'Outlet', 'All outlets', outletOptions),
+  { ...refFilter('outlet', 'Outlet', 'All outlets', outletOptions), search: (text, signal) => searchOutlets(text, signal).then((found) => found.map((o) => ({ value: String(o.id), label: o.label }))) },
   // The dashboard's "Offers expiring in 7 days" opens the list with this set (?expiring=7).
   enumFilter('expiring', 'Expiring', 'Any end date', ['7', '30'], (d) => `Ending within ${d} days`),
   // Sources are 'manual' or a crawl source named after its bank ('adcb_crawl').
