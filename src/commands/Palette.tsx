@@ -1,3 +1,4 @@
+import { returnFocus } from '../ui/focusReturn';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { Command as Cmdk, defaultFilter } from 'cmdk';
 import { useSnapshot } from 'valtio';
@@ -62,6 +63,13 @@ export function Palette() {
   useSyncExternalStore(subscribe, getVersion);
   const [search, setSearch] = useState('');
   const page = snap.palettePage ? getCommand(snap.palettePage) : undefined;
+
+  // Closed (a command ran, or Escape): the keys go back to where they were.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !snap.paletteOpen) returnFocus();
+    wasOpen.current = snap.paletteOpen;
+  }, [snap.paletteOpen]);
 
   // Every opening and every page starts with an empty input, unless a row carries the search
   // over ("All matching cards…" opens "Find card…" with what was typed).

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { answerConfirm, confirmState } from './confirmStore';
+import { returnFocus } from './focusReturn';
 
 /**
  * The answer to `await confirm(...)`. A native modal <dialog>: the page behind is inert
@@ -10,18 +11,16 @@ export function Confirm() {
   const s = useSnapshot(confirmState);
   const ref = useRef<HTMLDialogElement>(null);
   const okRef = useRef<HTMLButtonElement>(null);
-  const returnFocus = useRef<Element | null>(null);
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (s.open && !dialog.open) {
-      returnFocus.current = document.activeElement;
       dialog.showModal();
       okRef.current?.focus();
     } else if (!s.open && dialog.open) {
       dialog.close();
-      if (returnFocus.current instanceof HTMLElement && returnFocus.current.isConnected) returnFocus.current.focus();
+      returnFocus();
     }
   }, [s.open]);
 
