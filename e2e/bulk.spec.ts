@@ -42,6 +42,14 @@ test('select all 60 matching, set their category, undo by mod+z; delete all 60, 
   await dialog.getByRole('button', { name: 'Set category of 60 offers' }).click();
   await expect(page.getByText('Updated 60 offers.')).toBeVisible();
   expect(await inCategory(to.id)).toBe(60);
+  // The toast covers no button: not Sign out, not the list's.
+  const toastBox = (await page.locator('[data-sonner-toast]').first().boundingBox())!;
+  for (const button of await page.locator('header button, .list-head button').all()) {
+    const b = await button.boundingBox();
+    if (!b) continue;
+    const overlaps = b.x < toastBox.x + toastBox.width && toastBox.x < b.x + b.width && b.y < toastBox.y + toastBox.height && toastBox.y < b.y + b.height;
+    expect(overlaps, `the toast covers “${await button.textContent()}”`).toBe(false);
+  }
   // The list still filters by the old category: it is empty now.
   await expect(page.locator('.list-count')).toHaveText('0 offers');
 

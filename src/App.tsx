@@ -15,9 +15,11 @@ export function App() {
   return (
     <Router base={BASE}>
       <Root />
-      {/* Top right, at most 20; durations are set per toast (2 s success, 4 s error). Below the
-          top bar and a pane's head, so no toast covers Sign out or the pane's buttons. */}
-      <Toaster position="top-right" offset={{ top: 152, right: 16 }} mobileOffset={{ top: 64 }} visibleToasts={20} theme={theme} toastOptions={{ duration: 4000 }} closeButton />
+      {/* Bottom right, at most 20; durations are set per toast (2 s success, 4 s error, 8 s with
+          Undo). Every screen keeps its buttons at the top (Sign out, a pane's head, a list's
+          filters, chips and selection bar, whose height varies), so the bottom corner is the
+          one place a toast covers none of them. */}
+      <Toaster position="bottom-right" offset={{ bottom: 16, right: 16 }} mobileOffset={{ bottom: 12 }} visibleToasts={20} theme={theme} toastOptions={{ duration: 4000 }} closeButton />
       {loading && <Loader overlay label="Please wait…" />}
     </Router>
   );
