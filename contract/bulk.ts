@@ -26,6 +26,10 @@ export const UndoToken = Type.String({ pattern: '^[A-Za-z0-9_-]{22}$', descripti
 export const BulkAnswer = RecordEnvelope(Type.Object({ count: Type.Integer({ minimum: 0 }), undo: UndoToken }));
 export type BulkAnswer = Static<typeof BulkAnswer>;
 
+/** How many records a filter matches (BULK_MAX + 1: more than a bulk call takes). */
+export const CountAnswer = RecordEnvelope(Type.Object({ count: Type.Integer({ minimum: 0 }) }));
+export type CountAnswer = Static<typeof CountAnswer>;
+
 export const UndoBody = Type.Object({ token: UndoToken });
 /** What an undo answers: how many records it put back. */
 export const UndoAnswer = RecordEnvelope(Type.Object({ count: Type.Integer({ minimum: 0 }) }));
@@ -58,9 +62,25 @@ export function bulkOps(r: ResourceContract, canRemove: boolean) {
   const update = r.bulk?.length
     ? defineOp({ ...base, id: `${r.name}.bulkUpdate`, method: 'POST', path: `${root}/update`, summary: `Set ${r.bulk.join(', ')} of many ${many} in one transaction (undoable)`, body: Type.Object({ ...target(r), set: bulkSet(r) }), response: BulkAnswer })
     : undefined;
+  // Only for lists that can write many: how many records a filter matches, exactly (a list
+  // counts exactly only up to 10,000), before "select all matching" asks to confirm them.
+  const count =
+    remove || update
+      ? defineOp({
+          tag: r.label.many,
+          access: 'admin',
+          resource: r.name,
+          id: `${r.name}.count`,
+          method: 'POST',
+          path: `${root}/count`,
+          summary: `Count the ${many} a filter matches, exactly up to ${BULK_MAX.toLocaleString('en')} (more: ${(BULK_MAX + 1).toLocaleString('en')})`,
+          body: Type.Object({ where: target(r).where }),
+          response: CountAnswer,
+        })
+      : undefined;
   const undo =
     remove || update
       ? defineOp({ ...base, id: `${r.name}.undo`, method: 'POST', path: `${root}/undo`, summary: `Undo a delete or bulk change of ${many} (within ${UNDO_SECONDS / 60} minutes, by its author)`, body: UndoBody, response: UndoAnswer })
       : undefined;
-  return { bulkRemove: remove, bulkUpdate: update, undo };
+  return { bulkRemove: remove, bulkUpdate: update, undo, count };
 }

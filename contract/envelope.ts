@@ -1,6 +1,14 @@
 // The response shapes both halves agree on (contract/api.md, "The conventions").
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
+/**
+ * How far `total` is a count: exact (left out: exact), at_least (the list matches more than
+ * this: "10,000+"), about (the table's size as the database estimates it: "about 1.0M").
+ * Lists count exactly up to 10,000 rows (server/repositories/crud.ts COUNT_CAP).
+ */
+export const TotalIs = Type.Union([Type.Literal('exact'), Type.Literal('at_least'), Type.Literal('about')]);
+export type TotalIs = Static<typeof TotalIs>;
+
 export const Pagination = Type.Object({
   page: Type.Integer(),
   per_page: Type.Integer(),
@@ -10,6 +18,7 @@ export const Pagination = Type.Object({
   last_page: Type.Integer(),
   from: Type.Integer(),
   to: Type.Integer(),
+  total_is: Type.Optional(TotalIs),
 });
 export type Pagination = Static<typeof Pagination>;
 
@@ -60,5 +69,7 @@ export const ListQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: DEFAULT_PAGE })),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE })),
   sort: Type.Optional(Type.String({ pattern: '^-?[a-z_]+$', maxLength: 40 })),
+  /** The last row already shown: the page after it, found through the sort's index (infinite scroll). */
+  after: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'id of the last row shown: the rows after it in this order' })),
 });
 export type ListQuery = Static<typeof ListQuery>;

@@ -138,6 +138,8 @@ export interface CrudOps<E extends TObject, C extends TObject> {
   bulkUpdate?: AnyOp;
   /** Undoes a delete (one or many) or a bulk change. */
   undo?: AnyOp;
+  /** Counts what a filter matches, exactly (for "select all matching"). */
+  count?: AnyOp;
 }
 
 export type Resource<E extends TObject = TObject, C extends TObject = TObject, U extends TObject = TObject> = ResourceContract<E, C, U> & {

@@ -5,7 +5,7 @@
 // entity has bank_id). Per-entity code is only for the exceptions (CrudOptions).
 // Every function takes the call's Tx first: a repository never reaches the pool itself.
 import type { TSchema } from '@sinclair/typebox';
-import type { Pagination } from '../../contract/envelope';
+import type { Pagination, TotalIs } from '../../contract/envelope';
 import { DEFAULT_PAGE, DEFAULT_PER_PAGE } from '../../contract/envelope';
 import type { ResourceContract } from '../../contract/resource';
 import type { Tx } from '../db/connection';
@@ -67,7 +67,7 @@ export function crudRepository<T>(resource: ResourceContract, o: CrudOptions = {
     };
     const where: string[] = searchTerms(params.query).map((term) => searchMatch(table, p(`%${escapeLike(term)}%`)));
     where.push(...filterSql(params, p));
-    return { values, p, whereSql: where.length ? `where ${where.join(' and ')}` : '' };
+    return { values, p, whereSql: where.length ? `where ${where.join(' and ')}` : '', filtered: where.length > 0 };
   }
 
   const get = async (tx: Tx, id: number) => normalise<T>((await tx.query(`select * from ${source} where id = $1`, [id])).rows[0]);
@@ -76,10 +76,25 @@ export function crudRepository<T>(resource: ResourceContract, o: CrudOptions = {
     async list(tx, params) {
       const page = params.page ?? DEFAULT_PAGE;
       const perPage = params.per_page ?? DEFAULT_PER_PAGE;
-      const { values, p, whereSql } = matching(params);
-      const total = Number((await tx.query<{ n: number }>(`select count(*)::int as n from ${source} ${whereSql}`, values)).rows[0].n);
-      const rows = (await tx.query(`select * from ${source} ${whereSql} order by ${orderBy(sorts, resource.ordered ? defaultSort : (params.sort ?? defaultSort))} limit ${p(perPage)} offset ${p((page - 1) * perPage)}`, values)).rows;
-      return { data: rows.map((r) => normalise<T>(r)!), pagination: paginate(total, page, perPage, rows.length) };
+      const { values, p, whereSql, filtered } = matching(params);
+      const { expr, dir, nullable } = sortOf(sorts, resource, resource.ordered ? defaultSort : (params.sort ?? defaultSort));
+      const counted = await countCapped(tx, source, table, whereSql, values, filtered);
+      // The next page after a row already shown (infinite scroll): seek past that row through
+      // the sort's index instead of counting off every row before it. A key that may be null
+      // has no order to seek by, and a row deleted meanwhile has no place: those take OFFSET.
+      const seek = params.after !== undefined && !nullable && (await tx.query(`select 1 from ${source} where id = $1`, [params.after])).rows.length > 0;
+      const cond = seek ? `(${expr}, id) ${dir === 'desc' ? '<' : '>'} (select ${expr}, id from ${source} where id = ${p(params.after)})` : null;
+      const where = cond ? (whereSql ? `${whereSql} and ${cond}` : `where ${cond}`) : whereSql;
+      // The page's ids first, through the indexes, then the view's columns (names, arrays of
+      // links) for those 50 rows only: the rows skipped never compute them.
+      const rows = (
+        await tx.query(
+          `with page as materialized (select id, row_number() over () as n from (select id from ${source} ${where} order by ${expr} ${dir}, id ${dir} limit ${p(perPage)} offset ${p(seek ? 0 : (page - 1) * perPage)}) ids)
+           select v.* from ${source} v join page using (id) order by page.n`,
+          values,
+        )
+      ).rows;
+      return { data: rows.map((r) => normalise<T>(r)!), pagination: paginate(counted.total, page, perPage, rows.length, counted.total_is) };
     },
     get,
     async create(tx, data) {
@@ -170,17 +185,38 @@ export function searchTerms(query: string | undefined): string[] {
   return (query ?? '').toLowerCase().split(/[\s\0]+/).filter(Boolean).slice(0, 8);
 }
 
-function orderBy(sorts: Record<string, string>, sort: string): string {
+/** The sort's SQL, direction, and whether its key may be null (then no seeking by it). */
+function sortOf(sorts: Record<string, string>, r: ResourceContract, sort: string) {
   const key = sort.replace(/^-/, '');
-  const col = sorts[key] ?? 'id';
-  const dir = sort.startsWith('-') && sorts[key] ? 'desc' : 'asc';
-  return `${col} ${dir}, id ${dir}`;
+  const known = key in sorts;
+  const schema = r.entity.properties[key];
+  const nullable = known && key !== 'id' && key !== 'position' && (!schema || (Array.isArray(schema.anyOf) && (schema.anyOf as TSchema[]).some((s) => s.type === 'null')));
+  return { expr: known ? sorts[key] : 'id', dir: sort.startsWith('-') && known ? 'desc' : 'asc', nullable };
 }
 
-export function paginate(total: number, page: number, perPage: number, got: number): Pagination {
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
+/** Lists count exactly up to this many rows; past it they say "10,000+" or "about 1.0M". */
+export const COUNT_CAP = 10_000;
+
+/**
+ * How many rows a list matches, without counting a million: exactly up to COUNT_CAP; past it,
+ * with no search or filter, the table's size as the planner knows it (about); else at least.
+ */
+async function countCapped(tx: Tx, source: string, table: string, whereSql: string, values: unknown[], filtered: boolean): Promise<{ total: number; total_is: TotalIs }> {
+  const n = Number((await tx.query<{ n: number }>(`select count(*)::int as n from (select 1 from ${source} ${whereSql} limit ${COUNT_CAP + 1}) x`, values)).rows[0].n);
+  if (n <= COUNT_CAP) return { total: n, total_is: 'exact' };
+  if (!filtered) {
+    const estimate = Number((await tx.query<{ n: number }>('select reltuples::bigint as n from pg_class where oid = $1::regclass', [table])).rows[0]?.n ?? -1);
+    if (estimate > COUNT_CAP) return { total: Math.round(estimate), total_is: 'about' };
+  }
+  return { total: COUNT_CAP, total_is: 'at_least' };
+}
+
+export function paginate(total: number, page: number, perPage: number, got: number, totalIs: TotalIs = 'exact'): Pagination {
+  // Not an exact total: there is a next page as long as this one was full.
+  const lastPage = totalIs === 'exact' ? Math.max(1, Math.ceil(total / perPage)) : got === perPage ? Math.max(page + 1, Math.ceil(total / perPage)) : page;
   const from = got ? (page - 1) * perPage + 1 : 0;
-  return { page, per_page: perPage, current_page: page, total, first_page: 1, last_page: lastPage, from, to: got ? from + got - 1 : 0 };
+  const out: Pagination = { page, per_page: perPage, current_page: page, total, first_page: 1, last_page: lastPage, from, to: got ? from + got - 1 : 0 };
+  return totalIs === 'exact' ? out : { ...out, total_is: totalIs };
 }
 
 /** Dates leave as ISO strings; secrets and internal columns never leave. */

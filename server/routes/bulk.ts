@@ -47,6 +47,14 @@ export function bulkHandlers(resource: Resource, rule: CrudRule | undefined): Bo
       }),
     );
   }
+  if (ops.count) {
+    bound.push(
+      bindDerived(ops.count, async ({ body }, tx) => {
+        const n = (await repo.matchingIds(tx, (body as { where?: Record<string, unknown> }).where ?? {}, BULK_MAX + 1)).length;
+        return { message: `${count(n, resource)} match.`, data: { count: n } };
+      }),
+    );
+  }
   if (ops.undo) {
     bound.push(
       bindDerived(ops.undo, async ({ body }, tx, ctx) => {

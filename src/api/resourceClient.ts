@@ -20,6 +20,8 @@ export interface ListParams {
   sort?: string;
   /** The contract's filter fields (beyond `query`); empty values are left out. */
   filters?: Filters;
+  /** The last row already shown: the server seeks past it instead of counting off every row before it. */
+  after?: number;
 }
 
 export interface ResourceClient<T> {
@@ -56,13 +58,13 @@ export function resourceClient<T>(resource: Resource): ResourceClient<T> {
   const queryInBody = post && !!resource.filters?.properties.query;
 
   return {
-    list({ query, page = DEFAULT_PAGE, per_page = DEFAULT_PER_PAGE, sort, filters }, opts) {
+    list({ query, page = DEFAULT_PAGE, per_page = DEFAULT_PER_PAGE, sort, filters, after }, opts) {
       const typed = typeFilters(resource, filters);
       // GET: everything in the query string. POST: paging and search in the query, filters in the body.
-      if (!post) return loose(ops.list, { query: { query, ...typed, sort, page, per_page } }, opts);
+      if (!post) return loose(ops.list, { query: { query, ...typed, sort, page, per_page, after } }, opts);
       const body: Record<string, unknown> = { ...typed };
       if (queryInBody && query) body.query = query;
-      return loose(ops.list, { query: { query: queryInBody ? undefined : query, sort, page, per_page }, body }, opts);
+      return loose(ops.list, { query: { query: queryInBody ? undefined : query, sort, page, per_page, after }, body }, opts);
     },
     show: (id, opts) => (ops.show ? loose(ops.show, idInput(ops.show, id), opts) : missing('show')),
     add: (data) => (ops.add ? loose(ops.add, { body: data }) : missing('add')),

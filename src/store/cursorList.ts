@@ -27,6 +27,7 @@ export function cursorList(o: CursorListOptions) {
     selected: ref(new Set<number>()),
     anchor: null,
     matching: false,
+    matchingCount: 0,
     missing: null,
   });
   let dom: ListDom | null = null;
@@ -102,7 +103,7 @@ export function cursorList(o: CursorListOptions) {
     selectedIds: checkedIds,
     selectedCount: () => 0,
     // Every row is loaded here: "all matching" is "all".
-    selectMatching: () => undefined,
+    selectMatching: () => Promise.resolve(),
     allLoadedSelected: () => false,
     total: () => o.ids().length,
     target: () => ({ ids: checkedIds() }),

@@ -517,7 +517,7 @@ describe('listModel: the selection', () => {
     expect(m.state.matching).toBe(false);
     expect(m.allLoadedSelected()).toBe(true);
     expect(m.target()).toEqual({ ids: loaded });
-    m.selectAll();
+    await m.selectAll();
     expect(m.state.matching).toBe(true);
     expect(m.selectedCount()).toBe(m.total());
     // `kind` is this fake list's own filter, not one of the bank contract's: the call leaves it out.
@@ -526,7 +526,7 @@ describe('listModel: the selection', () => {
     m.toggle(loaded[0]);
     expect(m.state.matching).toBe(false);
     expect(m.target()).toEqual({ ids: loaded.slice(1) });
-    m.selectMatching();
+    await m.selectMatching();
     m.clear();
     expect(m.state.matching).toBe(false);
     expect(m.selectedCount()).toBe(0);

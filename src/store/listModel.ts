@@ -67,6 +67,8 @@ export interface ListModelState {
    * all 1,234 matching"): bulk actions then name the filter, not ids (contract/bulk.ts).
    */
   matching: boolean;
+  /** With `matching`: how many records that is, exactly (a list's own total may be "10,000+"). */
+  matchingCount: number;
   /** Why the open record cannot be shown (missing, or its fetch failed). */
   missing: string | null;
 }
@@ -86,6 +88,7 @@ export function listModel<T extends { id: number }>(o: ListModelOptions<T>) {
     selected: ref(new Set<number>()),
     anchor: null,
     matching: false,
+    matchingCount: 0,
     missing: null,
   });
   let dom: ListDom | null = null;
@@ -257,14 +260,18 @@ export function listModel<T extends { id: number }>(o: ListModelOptions<T>) {
   const allLoadedSelected = () => items().length > 0 && items().every((i) => state.selected.has(i.id));
 
   /** mod+a: every loaded row; again, with more matching than loaded, every matching record. */
-  function selectAll() {
+  function selectAll(): Promise<unknown> | void {
     if (allLoadedSelected() && total() > items().length) return selectMatching();
     setSelected(items().map((i) => i.id));
   }
 
-  /** Every record the list matches, across pages ("Select all 1,234 matching"). */
-  function selectMatching() {
+  /** Every record the list matches, across pages ("Select all 1,234 matching"); counted exactly first when the list's total is not. */
+  async function selectMatching() {
+    const listed = listKey(state.route);
+    const n = await store.exactCount();
+    if (listKey(state.route) !== listed) return; // another list meanwhile
     setSelected(items().map((i) => i.id));
+    state.matchingCount = n;
     state.matching = true;
   }
 
@@ -275,10 +282,10 @@ export function listModel<T extends { id: number }>(o: ListModelOptions<T>) {
   }
 
   /** How many records the selection stands for. */
-  const selectedCount = () => (state.matching ? total() : state.selected.size);
+  const selectedCount = () => (state.matching ? state.matchingCount : state.selected.size);
 
   /** Whom a bulk call acts on: the checked ids, or the list's filter with the count shown to the admin. */
-  const target = (): BulkTarget => (state.matching ? { where: store.where(), expect: total() } : { ids: selectedIds() });
+  const target = (): BulkTarget => (state.matching ? { where: store.where(), expect: state.matchingCount } : { ids: selectedIds() });
 
   /** The checked ids in list order (the order a bulk action works through them). */
   function selectedIds(): number[] {

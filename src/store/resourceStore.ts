@@ -8,7 +8,7 @@ import { proxy, ref } from 'valtio';
 import type { ListResponse, Pagination, RecordResponse } from '../../contract/envelope';
 import { DEFAULT_PER_PAGE } from '../../contract/envelope';
 import type { Resource } from '../../contract/resource';
-import type { BulkAnswer, BulkTarget, UndoAnswer } from '../../contract/bulk';
+import type { BulkAnswer, BulkTarget, CountAnswer, UndoAnswer } from '../../contract/bulk';
 import { call } from '../api/call';
 import { resourceClient, typeFilters, type Filters, type Payload, type ResourceClient } from '../api/resourceClient';
 import { ApiError } from '../api/client';
@@ -120,7 +120,9 @@ export function resourceStore<T extends { id: number }>(resource: Pick<Resource,
     state.filters = filters;
     state.sort = sort;
     try {
-      const res = await client.list({ query: query || undefined, filters, sort: sort || undefined, page, per_page: perPage }, { signal: abort.signal });
+      // The next page of the rows shown: after the last of them (the server seeks, not counts).
+      const after = page > 1 && key === state.shownKey ? state.items.at(-1)?.id : undefined;
+      const res = await client.list({ query: query || undefined, filters, sort: sort || undefined, page, per_page: perPage, after }, { signal: abort.signal });
       if (abort.signal.aborted) return undefined;
       // Rows can shift between pages while someone adds or deletes; never show one twice.
       const seen = new Set(page === 1 ? [] : state.items.map((i) => i.id));
@@ -281,6 +283,15 @@ export function resourceStore<T extends { id: number }>(resource: Pick<Resource,
     return res;
   }
 
+  /** How many records the list matches, exactly: its total when that is exact, else counted (up to BULK_MAX + 1). */
+  async function exactCount(): Promise<number> {
+    const p = state.pagination;
+    if (p && (p.total_is ?? 'exact') === 'exact') return p.total;
+    const op = resource.ops?.count;
+    if (!op) return p?.total ?? state.items.length;
+    return ((await call(op, { body: { where: where() } } as never)) as CountAnswer).data.count;
+  }
+
   /** The list's search and filters as a bulk call's `where`, typed for the API. */
   const where = (): Record<string, unknown> => ({ ...typeFilters(resource as Resource, state.filters), ...(state.query && { query: state.query }) });
 
@@ -320,6 +331,7 @@ export function resourceStore<T extends { id: number }>(resource: Pick<Resource,
     bulk,
     undo,
     where,
+    exactCount,
     onRemoved,
     resetForm,
     client,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withArticle } from './words';
+import { totalWords, withArticle } from './words';
 
 describe('withArticle', () => {
   it.each([
@@ -17,4 +17,13 @@ describe('withArticle', () => {
     ['hour', 'an hour'],
     ['one-time code', 'a one-time code'],
   ])('%s → %s', (noun, expected) => expect(withArticle(noun)).toBe(expected));
+});
+
+describe('totalWords', () => {
+  it('says how far a total is counted', () => {
+    expect(totalWords(1234)).toBe('1,234');
+    expect(totalWords(10_000, 'at_least')).toBe('10,000+');
+    expect(totalWords(1_002_000, 'about')).toBe('about 1M');
+    expect(totalWords(1_250_000, 'about')).toBe('about 1.3M');
+  });
 });

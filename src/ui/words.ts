@@ -11,3 +11,15 @@ export function withArticle(noun: string): string {
   const an = /^(hour|honou?r|heir)/.test(w) || (/^[aeio]/.test(w) && !/^(one|eu)/.test(w)) || (/^u/.test(w) && !/^(u[sr]|uni|ut|ub)/.test(w));
   return `${an ? 'an' : 'a'} ${noun}`;
 }
+
+const COMPACT = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+
+/**
+ * A list's total as far as it is known (contract/envelope.ts TotalIs): '1,234', '10,000+'
+ * past the exact count with a filter, 'about 1M' from the table's size.
+ */
+export function totalWords(total: number, totalIs: 'exact' | 'at_least' | 'about' = 'exact'): string {
+  if (totalIs === 'at_least') return `${total.toLocaleString('en')}+`;
+  if (totalIs === 'about') return `about ${COMPACT.format(total)}`;
+  return total.toLocaleString('en');
+}

@@ -16,7 +16,7 @@ import { columnsOf, gridOf } from './listTable/columns';
 import { ColumnChooser, TableCells, TableHead } from './listTable/TableHead';
 import { useMediaQuery } from '../ui/useMediaQuery';
 import { VirtualList } from '../ui/VirtualList';
-import { withArticle } from '../ui/words';
+import { totalWords, withArticle } from '../ui/words';
 
 export interface FormProps<T> {
   /** null: a new record. */
@@ -133,7 +133,8 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
 
   const total = s.pagination?.total ?? items.length;
   // "All matching": the selection is the list's whole match, loaded or not (src/store/listModel.ts).
-  const selectedCount = m.matching ? total : m.selected.size;
+  const selectedCount = m.matching ? m.matchingCount : m.selected.size;
+  const totalText = totalWords(total, s.pagination?.total_is);
   const canSelectMatching = !m.matching && total > items.length && items.length > 0 && items.every((r) => m.selected.has(r.id));
   const sorts = sortOptions(resource.sortable ?? [], screen.sortLabels);
   // Nothing open and nothing picked: the list takes the whole width as a table.
@@ -144,7 +145,7 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
     s.status === 'loading' && (listKey(s) !== s.shownKey || !s.pagination)
       ? 'Searching…'
       : s.pagination
-        ? `${s.pagination.total.toLocaleString()} ${s.pagination.total === 1 ? one : many}${s.shownQuery ? ` matching “${s.shownQuery}”` : ''}`
+        ? `${totalText} ${s.pagination.total === 1 ? one : many}${s.shownQuery ? ` matching “${s.shownQuery}”` : ''}`
         : '\u00a0';
 
   const listColumn = (
@@ -190,8 +191,8 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
               {m.matching ? `All ${selectedCount.toLocaleString()} matching selected` : `${selectedCount.toLocaleString()} selected`}
             </span>
             {canSelectMatching && (
-              <button type="button" className="btn btn-ghost" onClick={() => list.selectMatching()}>
-                Select all {total.toLocaleString()} matching
+              <button type="button" className="btn btn-ghost" onClick={() => runCommand('list.selectMatching', 'button')}>
+                Select all {totalText} matching
               </button>
             )}
             {resource.ops.remove && <CommandButton id={`${resource.name}.deleteSelected`} label="Delete selected" variant="danger" noKbd />}

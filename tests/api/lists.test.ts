@@ -1,0 +1,72 @@
+// Lists at scale (server/repositories/crud.ts, migration 014) on both databases: no exact
+// count past COUNT_CAP (the pagination says at_least or about), and the next page found
+// after the last row shown (`after`) is exactly the page OFFSET would give, ties included.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offerResource } from '../../contract/offer';
+import { COUNT_CAP } from '../../server/repositories/crud';
+import { opCalls } from '../helpers/ops';
+import { startTestServer, type TestServer } from '../helpers/app';
+
+let s: TestServer;
+const { ok } = opCalls(() => s);
+const list = offerResource.ops.list;
+const MANY = COUNT_CAP + 150;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  // One statement: every row has the same created_at, and titles repeat, so only the id breaks ties.
+  await s.db.query(
+    `insert into offers (title, discount, valid_from, valid_to, from_source)
+     select 'Offer ' || (g % 7), '5%', '2026-01-01', '2027-01-01', case when g <= 120 then 'few' else 'manual' end from generate_series(1, $1) g`,
+    [MANY],
+  );
+  await s.db.query('analyze offers');
+});
+afterAll(() => s?.close());
+
+const page = (query: Record<string, unknown>, body: Record<string, unknown> = {}) => ok(list, { query: { per_page: 50, ...query }, body });
+const ids = (res: { data: { id: number }[] }) => res.data.map((r) => r.id);
+
+describe('counting', () => {
+  it('counts exactly up to the cap', async () => {
+    const res = await page({ page: 1 }, { from_source: 'few' });
+    expect(res.pagination).toMatchObject({ total: 120, last_page: 3 });
+    expect(res.pagination.total_is).toBeUndefined();
+  });
+
+  it('past the cap: "at least" with a filter, "about" the table size without one; the pages go on while full', async () => {
+    const filtered = await page({ page: 1 }, { state: 'live' });
+    expect(filtered.pagination).toMatchObject({ total: COUNT_CAP, total_is: 'at_least' });
+    const all = await page({ page: 1 });
+    expect(all.pagination.total_is).toBe('about');
+    expect(all.pagination.total).toBeGreaterThan(COUNT_CAP);
+    // "Select all matching" counts exactly what the list only says is "10,000+".
+    expect((await ok(offerResource.ops.count!, { body: { where: { state: 'live' } } })).data.count).toBe(MANY);
+    const last = await page({ page: Math.ceil(MANY / 50) + 5 });
+    expect(last.data).toEqual([]);
+    expect(last.pagination.last_page).toBe(last.pagination.page);
+  });
+});
+
+describe('the page after a row', () => {
+  for (const sort of ['-created_at', 'title', '-valid_to']) {
+    it(`is the page OFFSET gives, sorted by ${sort}, ties broken by id`, async () => {
+      const byOffset = [await page({ page: 1, sort }), await page({ page: 2, sort }), await page({ page: 3, sort })].map(ids);
+      const first = await page({ page: 1, sort });
+      const second = await page({ page: 2, sort, after: ids(first).at(-1) });
+      const third = await page({ page: 3, sort, after: ids(second).at(-1) });
+      expect([ids(first), ids(second), ids(third)]).toEqual(byOffset);
+      expect(new Set(byOffset.flat()).size).toBe(150);
+    });
+  }
+
+  it('after a row deleted meanwhile, the page number decides', async () => {
+    const first = await page({ page: 1 }, { from_source: 'few' });
+    const gone = ids(first).at(-1)!;
+    const expected = ids(await page({ page: 2 }, { from_source: 'few' }));
+    await s.db.query('delete from offers where id = $1', [gone]);
+    const second = await page({ page: 2, after: gone }, { from_source: 'few' });
+    // One row moved up a page when its neighbour went; the rest are the same rows.
+    expect(ids(second).slice(0, 48)).toEqual(expected.slice(1, 49));
+  });
+});
