@@ -3,7 +3,7 @@
 // first implementation without the search_text column and trigram indexes would do).
 //
 //   npm run seed:large -- --offers 1000000      (fills DATA_DIR, default ./data)
-//   npm run bench                                 (DATA_DIR or DATABASE_URL as for npm start)
+//   npm run bench:search                          (DATA_DIR or DATABASE_URL as for npm start)
 import { login } from '../contract/auth';
 import { offerResource } from '../contract/offer';
 import { pathOf } from '../contract/operation';

@@ -127,7 +127,9 @@ export function resourceStore<T extends { id: number }>(resource: Pick<Resource,
       // Rows can shift between pages while someone adds or deletes; never show one twice.
       const seen = new Set(page === 1 ? [] : state.items.map((i) => i.id));
       state.items = ref([...(page === 1 ? [] : state.items), ...res.data.filter((r) => !seen.has(r.id))]);
-      state.pagination = res.pagination;
+      // A later page is not counted again by the server: the first page's total stands.
+      const first = page > 1 && state.pagination ? state.pagination : null;
+      state.pagination = first ? { ...res.pagination, total: Math.max(first.total, res.pagination.total), total_is: first.total_is } : res.pagination;
       state.shownQuery = query;
       state.shownKey = key;
       state.loadedAt = Date.now();

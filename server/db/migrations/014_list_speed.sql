@@ -39,11 +39,11 @@ create or replace view offers_view as
   left join categories cat on cat.id = o.category_id
   where o.batch_id is null or not exists (select 1 from write_batches wb where wb.id = o.batch_id and wb.state = 'pending');
 
-create index offers_created_idx on offers (created_at, id);
-create index offers_valid_to_id_idx on offers (valid_to, id);
-create index offers_title_idx on offers (lower(title), id);
+create index if not exists offers_created_idx on offers (created_at, id);
+create index if not exists offers_valid_to_id_idx on offers (valid_to, id);
+create index if not exists offers_title_idx on offers (lower(title), id);
 drop index if exists offers_valid_to_idx;
-create index cards_created_idx on cards (created_at, id);
-create index cards_name_idx on cards (lower(name), id);
-create index outlets_created_idx on outlets (created_at, id);
-create index outlets_merchant_idx on outlets (lower(merchant_name), id);
+create index if not exists cards_created_idx on cards (created_at, id);
+create index if not exists cards_name_idx on cards (lower(name), id);
+create index if not exists outlets_created_idx on outlets (created_at, id);
+create index if not exists outlets_merchant_idx on outlets (lower(merchant_name), id);

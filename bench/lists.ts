@@ -1,0 +1,211 @@
+// Lists, search and start-up at scale, each side by side with a baseline in the same run,
+// one line each: `NAME: ours=… baseline=… ratio=…` (issue 12's targets).
+//
+//   npm run bench -- --quick          a fresh PGlite folder with 50,000 offers (a few minutes)
+//   npm run bench -- --offers 1000000 the same at a million (seeding takes a while)
+//   DATABASE_URL=… npm run bench      an existing PostgreSQL database as it is (seed it first
+//                                     with npm run seed:large)
+//
+// Baselines: the list queries as they were before migration 014 (an exact count and OFFSET
+// over the view, the planner scanning every row), the bare SQL of our own list query through
+// the driver (what the HTTP layer costs on top), and for search plain ILIKE over the joined
+// text. Throughput is measured over HTTP on a real listening server with CLIENTS concurrent
+// keep-alive clients.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { login } from '../contract/auth';
+import { offerResource } from '../contract/offer';
+import { pathOf } from '../contract/operation';
+import { searchRecords } from '../contract/search';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDb } from '../server/db/connection';
+import { migrate } from '../server/db/migrate';
+import { hashPassword } from '../server/security/passwords';
+import { createMailer } from '../server/services/mail';
+
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : undefined);
+const QUICK = process.argv.includes('--quick');
+const OFFERS = Number(arg('offers') ?? (QUICK ? 50_000 : 1_000_000));
+const CLIENTS = Number(arg('clients') ?? 32);
+const SECONDS = Number(arg('seconds') ?? (QUICK ? 4 : 20));
+const RUNS = QUICK ? 20 : 50;
+
+async function main() {
+  const started = performance.now();
+  const env = { ...process.env };
+  let dataDir = process.env.DATA_DIR;
+  if (!env.DATABASE_URL && !dataDir) {
+    // A fresh folder, seeded here: the figures never depend on what an earlier run left.
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-bench-'));
+    const offers = OFFERS - 2000; // the demo data has 2,000
+    console.log(`seeding ${OFFERS.toLocaleString('en')} offers into ${dataDir} …`);
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seedLarge.ts', '--offers', String(offers), '--outlets', String(Math.round(OFFERS / 10)), '--cards', String(Math.max(200, Math.round(OFFERS / 500)))], {
+      env: { ...env, DATA_DIR: dataDir },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  }
+  const config = loadConfig({ ...env, DATA_DIR: dataDir ?? env.DATA_DIR, PORT: '0' });
+  const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+  await migrate(db);
+  const sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) => db.read((tx) => tx.query<T>(text, params));
+  const count = Number((await sql<{ n: number }>('select count(*)::int as n from offers')).rows[0].n);
+  const bank = (await sql<{ id: number }>('select bank_id as id from cards group by bank_id order by count(*) desc limit 1')).rows[0].id;
+  console.log(`lists: ${count.toLocaleString('en')} offers on ${db.kind}, ${os.cpus().length} CPUs, ${CLIENTS} clients × ${SECONDS} s\n`);
+
+  const email = 'bench@bench.local';
+  await sql('delete from users where email = $1', [email]);
+  await sql("insert into users (name, email, role, password_hash) values ('Bench', $1, 'admin', $2)", [email, await hashPassword('bench-password')]);
+  const app = await buildApp({ config, db, mailer: createMailer({ dataDir: config.dataDir, from: config.mailFrom, log: () => {} }) });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const token = (await (await fetch(base + pathOf(login), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'bench-password' }) })).json()).data.token;
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const listUrl = base + pathOf(offerResource.ops.list);
+  const list = (query: string, body: object = {}) => async () => {
+    const r = await fetch(`${listUrl}?${query}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    if (r.status !== 200) throw new Error(`${r.status} ${await r.text()}`);
+    return r.json() as Promise<{ data: { id: number }[] }>;
+  };
+
+  // Our list query as the repository sends it (bare SQL), and as it was before migration 014.
+  const ours = `with page as materialized (select id, row_number() over () as n from (select id from offers_view order by created_at desc, id desc limit 50) ids)
+                select v.* from offers_view v join page using (id) order by page.n`;
+  const oldWhere = 'where not exists (select 1 from write_batches wb where wb.id = o.batch_id and wb.state = $1)';
+  const oldView = `(select o.*, array(select oc.card_id from offer_cards oc where oc.offer_id = o.id) as card_ids,
+      array(select distinct b.name from offer_cards oc join cards c on c.id = oc.card_id join banks b on b.id = c.bank_id where oc.offer_id = o.id) as bank_names
+      from offers o ${oldWhere}) v`;
+  const old = (extra: string, offset = 0) => async () => {
+    await sql(`select count(*) from ${oldView} ${extra}`, ['pending']);
+    await sql(`select * from ${oldView} ${extra} order by created_at desc, id desc limit 50 offset ${offset}`, ['pending']);
+  };
+  const lines: string[] = [];
+  const line = (name: string, o: number, b: number, unit: string, better: 'lower' | 'higher') => {
+    const ratio = better === 'lower' ? b / o : o / b;
+    const text = `${name}: ours=${fmt(o)}${unit} baseline=${fmt(b)}${unit} ratio=${ratio.toFixed(2)}`;
+    lines.push(text);
+    console.log(text);
+  };
+
+  // 1–3. Page 1 of the default sort, filtered (bank + live), searched: one client, p50.
+  const oldRuns = QUICK ? 3 : 2;
+  line('list page 1, newest first, p50', p(await time(RUNS, list('page=1&per_page=50')), 50), p(await time(oldRuns, old('')), 50), ' ms', 'lower');
+  line('list bank + live, p50', p(await time(RUNS, list('page=1&per_page=50', { bank, state: 'live' })), 50), p(await time(oldRuns, old(`where $1 <> '' and ${bankLive(bank)}`)), 50), ' ms', 'lower');
+  line('list searched "cashback dining", p50', p(await time(RUNS, list('page=1&per_page=50', { query: 'cashback dining' })), 50), p(await time(oldRuns, old(`where $1 <> '' and title ilike '%cashback%' and title ilike '%dining%'`)), 50), ' ms', 'lower');
+
+  // 4. A deep page: found after the last row shown, against page 1 (target: within 3×).
+  const deepPage = Math.floor(Math.min(count, 500_000) / 50);
+  const deepId = (await sql<{ id: number }>(`select id from offers_view order by created_at desc, id desc offset ${(deepPage - 1) * 50 - 1} limit 1`)).rows[0].id;
+  const page1 = p(await time(RUNS, list('page=1&per_page=50')), 50);
+  line(`list page ${deepPage.toLocaleString('en')} (after the last row shown) vs page 1, p50`, p(await time(RUNS, list(`page=${deepPage}&per_page=50&after=${deepId}`)), 50), page1, ' ms', 'lower');
+  line(`list page ${deepPage.toLocaleString('en')} by number (OFFSET) vs before, p50`, p(await time(QUICK ? 5 : 3, list(`page=${deepPage}&per_page=50`)), 50), p(await time(1, old('', (deepPage - 1) * 50), false), 50), ' ms', 'lower');
+
+  // 5. Throughput at CLIENTS clients over HTTP, against the bare SQL of the same query.
+  const http = await load(CLIENTS, SECONDS, list('page=1&per_page=50'));
+  const bare = await load(db.kind === 'pglite' ? 1 : CLIENTS, SECONDS, () => sql(ours));
+  line(`list page 1 at ${CLIENTS} clients, req/s (baseline: bare SQL)`, http.rate, bare.rate, ' req/s', 'higher');
+  line(`list page 1 at ${CLIENTS} clients, p99 (baseline: bare SQL)`, http.p99, bare.p99, ' ms', 'lower');
+
+  // 6. Palette search, one client, p95, against ILIKE over the joined text.
+  const search = (q: string) => async () => {
+    const r = await fetch(`${base}${pathOf(searchRecords)}?query=${encodeURIComponent(q)}`, { headers });
+    if (r.status !== 200) throw new Error(`${r.status} ${await r.text()}`);
+    await r.json();
+  };
+  const queries = ['shake', 'marina 20%', 'cashback dining', 'reel cinemas'];
+  const oursSearch: number[] = [];
+  const naiveSearch: number[] = [];
+  for (const q of queries) {
+    oursSearch.push(...(await time(RUNS, search(q))));
+    const terms = q.split(/\s+/).map((t) => `%${t}%`);
+    naiveSearch.push(...(await time(QUICK ? 2 : 1, () => sql(`select id, title from ${oldView.replace('$1', "'pending'")} where ${terms.map((_, i) => `concat_ws(' ', v.title, v.discount, array_to_string(v.bank_names, ' ')) ilike $${i + 1}`).join(' and ')} limit 5`, terms), false)));
+  }
+  line('palette search, p95', p(oursSearch, 95), p(naiveSearch, 95), ' ms', 'lower');
+
+  // 7. Another call while a heavy one runs (an export of 5,000 rows): its latency, against alone.
+  const alone = await time(10, search('shake'));
+  const heavy = Promise.all(Array.from({ length: 5 }, (_, i) => list(`page=${i + 1}&per_page=500`)()));
+  const during = await time(10, search('shake'));
+  await heavy;
+  line('a search while 5 pages of 500 load, p95 (baseline: alone)', p(during, 95), p(alone, 95), ' ms', 'lower');
+
+  await app.close();
+  await db.close();
+
+  // 8. Start: `npm start`'s server on this folder answering /health, against Node alone.
+  if (dataDir) {
+    await timeStart(dataDir); // the first start after a source change builds the browser app
+    const startMs = await timeStart(dataDir);
+    const nodeMs = timeNode();
+    line('start to /health (baseline: node alone)', startMs, nodeMs, ' ms', 'lower');
+  }
+  console.log(`\n${lines.length} lines in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  if (dataDir && !process.env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+const bankLive = (bank: number) => `id in (select oc.offer_id from offer_cards oc join cards c on c.id = oc.card_id where c.bank_id = ${bank}) and valid_from <= current_date and valid_to >= current_date`;
+
+/** `clients` loops calling `fn` for `seconds`: requests per second and the 99th percentile. */
+async function load(clients: number, seconds: number, fn: () => Promise<unknown>) {
+  const end = performance.now() + seconds * 1000;
+  const times: number[] = [];
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        await fn();
+        times.push(performance.now() - t);
+      }
+    }),
+  );
+  return { rate: times.length / seconds, p99: p(times, 99) };
+}
+
+async function time(runs: number, fn: () => Promise<unknown>, warmUp = true) {
+  if (warmUp) await fn();
+  const out: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await fn();
+    out.push(performance.now() - t);
+  }
+  return out;
+}
+
+/** `npm start`'s server (tsx server/main.ts) on an existing folder until /health answers, in ms. */
+async function timeStart(dataDir: string): Promise<number> {
+  const { spawn } = await import('node:child_process');
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const t = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '' }, stdio: 'ignore' });
+  try {
+    for (;;) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return performance.now() - t;
+      } catch {
+        /* not listening yet */
+      }
+      if (performance.now() - t > 60_000) throw new Error('the server did not answer /health within 60 s');
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
+function timeNode(): number {
+  const t = performance.now();
+  execFileSync(process.execPath, ['-e', '0']);
+  return performance.now() - t;
+}
+
+const p = (xs: number[], pct: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((pct / 100) * xs.length))];
+const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
