@@ -3,6 +3,7 @@
 //
 //   npm run bench -- --quick          a fresh PGlite folder with 50,000 offers (a few minutes)
 //   npm run bench -- --offers 1000000 the same at a million (seeding takes a while)
+//   npm run bench -- --quick --postgres  the same on a throwaway PostgreSQL cluster
 //   DATABASE_URL=… npm run bench      an existing PostgreSQL database as it is (seed it first
 //                                     with npm run seed:large)
 //
@@ -24,6 +25,7 @@ import { loadConfig } from '../server/config';
 import { openDb } from '../server/db/connection';
 import { migrate } from '../server/db/migrate';
 import { hashPassword } from '../server/security/passwords';
+import { startCluster } from '../scripts/postgres';
 import { createMailer } from '../server/services/mail';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : undefined);
@@ -37,7 +39,9 @@ async function main() {
   const started = performance.now();
   const env = { ...process.env };
   let dataDir = process.env.DATA_DIR;
-  if (!env.DATABASE_URL && !dataDir) {
+  const cluster = process.argv.includes('--postgres') ? await startCluster() : null;
+  if (cluster) env.DATABASE_URL = cluster.url;
+  if ((!env.DATABASE_URL || cluster) && !dataDir) {
     // A fresh folder, seeded here: the figures never depend on what an earlier run left.
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-bench-'));
     const offers = OFFERS - 2000; // the demo data has 2,000
@@ -136,13 +140,14 @@ async function main() {
 
   // 8. Start: `npm start`'s server on this folder answering /health, against Node alone.
   if (dataDir) {
-    await timeStart(dataDir); // the first start after a source change builds the browser app
-    const startMs = await timeStart(dataDir);
+    await timeStart(dataDir, env); // the first start after a source change builds the browser app
+    const startMs = await timeStart(dataDir, env);
     const nodeMs = timeNode();
     line('start to /health (baseline: node alone)', startMs, nodeMs, ' ms', 'lower');
   }
   console.log(`\n${lines.length} lines in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   if (dataDir && !process.env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
+  await cluster?.stop();
 }
 
 const bankLive = (bank: number) => `id in (select oc.offer_id from offer_cards oc join cards c on c.id = oc.card_id where c.bank_id = ${bank}) and valid_from <= current_date and valid_to >= current_date`;
@@ -175,11 +180,11 @@ async function time(runs: number, fn: () => Promise<unknown>, warmUp = true) {
 }
 
 /** `npm start`'s server (tsx server/main.ts) on an existing folder until /health answers, in ms. */
-async function timeStart(dataDir: string): Promise<number> {
+async function timeStart(dataDir: string, env: NodeJS.ProcessEnv): Promise<number> {
   const { spawn } = await import('node:child_process');
   const port = 20000 + Math.floor(Math.random() * 20000);
   const t = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '' }, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...env, DATA_DIR: dataDir, PORT: String(port) }, stdio: 'ignore' });
   try {
     for (;;) {
       try {

@@ -169,6 +169,7 @@ export function Palette() {
           </HitsCtx.Provider>
         </SelectionCtx.Provider>
       </Cmdk.List>
+      <ResultsAnnouncer listRef={listRef} search={search} page={snap.palettePage} />
       {snap.paletteOpen && (
         <div className="palette-foot" aria-hidden>
           {selected === 'record' ? (
@@ -193,6 +194,26 @@ export function Palette() {
         </div>
       )}
     </Cmdk.Dialog>
+  );
+}
+
+/**
+ * Says how many rows answer what was typed, once typing pauses (screen readers hear the
+ * highlighted row from cmdk, but not that the list changed under it).
+ */
+function ResultsAnnouncer({ listRef, search, page }: { listRef: React.RefObject<HTMLDivElement | null>; search: string; page: string | null }) {
+  const [text, setText] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const n = listRef.current?.querySelectorAll('[cmdk-item]').length ?? 0;
+      setText(n === 0 ? 'No results' : `${n} ${n === 1 ? 'result' : 'results'}`);
+    }, 500);
+    return () => clearTimeout(timer);
+  }, [listRef, search, page]);
+  return (
+    <div className="visually-hidden" aria-live="polite">
+      {text}
+    </div>
   );
 }
 
