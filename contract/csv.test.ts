@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_COLUMNS, CSV_TARGETS, checkHeader, checkRow, templateCsv } from './csv';
+import { CSV_COLUMNS, CSV_NAME_COLUMNS, CSV_TARGETS, checkHeader, checkRow, nameProblem, namesIn, templateCsv } from './csv';
 import Papa from 'papaparse';
 
 describe('CSV rules', () => {
@@ -30,5 +30,17 @@ describe('CSV rules', () => {
 
   it('every target names its required columns first in the template', () => {
     for (const t of CSV_TARGETS) expect(CSV_COLUMNS[t][0].required).toBe(true);
+  });
+
+  it('words a name that resolves to no record or several, and reads cells as the import does', () => {
+    expect(nameProblem('category', 'Dinning', 0)).toBe('No category named "Dinning".');
+    expect(nameProblem('card', 'Platinum', 2)).toBe('"Platinum" matches 2 cards; use its id.');
+    expect(nameProblem('bank', 'ENBD', 1)).toBeNull();
+    const [category, cards] = CSV_NAME_COLUMNS.offers;
+    expect(namesIn(category, '  Dining ')).toEqual(['Dining']);
+    expect(namesIn(category, '   ')).toEqual([]);
+    expect(namesIn(cards, ' Gold | |12|Gold')).toEqual(['Gold', '12', 'Gold']);
+    // Every name column is a column of its target.
+    for (const t of CSV_TARGETS) for (const c of CSV_NAME_COLUMNS[t]) expect(CSV_COLUMNS[t].map((x) => x.name)).toContain(c.column);
   });
 });

@@ -1,6 +1,9 @@
 // CSV import (POST /admin/v1/add_csv): the columns each target expects and the per-row
 // format rules. The browser runs the same rules to preview "rows that will fail and why"
 // before anything is sent; the server runs them again and also resolves names to records.
+// Which cells name records, and the words for a name it cannot resolve, are here too: the
+// preview asks the server about the file's names (csv.checkNames) and says what the import
+// would say.
 import { CARD_STATUSES } from './constants';
 
 export const CSV_TARGETS = ['offers', 'outlets', 'cards'] as const;
@@ -102,6 +105,62 @@ export function checkRow(target: CsvTarget, row: Record<string, string | undefin
     if (from && to && isDate(from) && isDate(to) && to < from) add('valid_to', 'valid_to must be on or after valid_from.', to);
   }
   return issues;
+}
+
+/** The kinds of record a cell names, which the import resolves by name (or id, or code). */
+export const CSV_LOOKUP_KINDS = ['bank', 'network', 'category', 'area', 'card', 'outlet'] as const;
+export type CsvLookupKind = (typeof CSV_LOOKUP_KINDS)[number];
+
+export interface CsvNameColumn {
+  column: string;
+  kind: CsvLookupKind;
+  /** The cell holds a | separated list (splitList). */
+  list: boolean;
+}
+
+/**
+ * Per target, the cells that name records, in the order the import resolves a row's names
+ * (server/services/csvImport.ts), so its problems on one line come in this order. The preview
+ * gathers the same cells and asks the server about their names (csv.checkNames).
+ */
+export const CSV_NAME_COLUMNS: Record<CsvTarget, readonly CsvNameColumn[]> = {
+  offers: [
+    { column: 'category', kind: 'category', list: false },
+    { column: 'cards', kind: 'card', list: true },
+    { column: 'outlets', kind: 'outlet', list: true },
+  ],
+  outlets: [
+    { column: 'category', kind: 'category', list: false },
+    { column: 'area', kind: 'area', list: false },
+  ],
+  cards: [
+    { column: 'bank', kind: 'bank', list: false },
+    { column: 'network', kind: 'network', list: false },
+    { column: 'category', kind: 'category', list: false },
+  ],
+};
+
+/** csv.checkNames takes at most this many names of one kind, each at most CSV_NAME_MAX_LENGTH characters. */
+export const CSV_NAMES_MAX = 20_000;
+/** Longer than any name a record can have (names are at most 120 characters, contract/fields.ts). */
+export const CSV_NAME_MAX_LENGTH = 200;
+
+/** The names a cell holds as the import reads them: trimmed, a list split at |, blanks left out. */
+export const namesIn = (c: CsvNameColumn, cell: string | undefined): string[] => {
+  if (c.list) return splitList(cell);
+  const v = cell?.trim();
+  return v ? [v] : [];
+};
+
+/**
+ * What the import says of a name (trimmed, as written) that resolves to `matches` distinct
+ * records: none, or more than one; null when it names exactly one. The import and the
+ * preview both word their problems here, so the two cannot drift.
+ */
+export function nameProblem(kind: CsvLookupKind, value: string, matches: number): string | null {
+  if (matches === 0) return `No ${kind} named "${value}".`;
+  if (matches > 1) return `"${value}" matches ${matches} ${kind}s; use its id.`;
+  return null;
 }
 
 export const parseBoolean = (v: string) => /^(true|yes|1)$/i.test(v.trim());

@@ -1,7 +1,8 @@
-// POST /admin/v1/add_csv: the call itself. The column rules live in contract/csv.ts, which
+// POST /admin/v1/add_csv: the call itself, and POST /admin/v1/add_csv/names, the preview's
+// question about the names a file uses. The column rules live in contract/csv.ts, which
 // stays free of TypeBox so the browser's CSV worker can import it.
-import { Type } from '@sinclair/typebox';
-import { CSV_MAX_BYTES, CSV_TARGETS } from './csv';
+import { Type, type Static, type TOptional } from '@sinclair/typebox';
+import { CSV_LOOKUP_KINDS, CSV_MAX_BYTES, type CsvLookupKind, CSV_NAME_MAX_LENGTH, CSV_NAMES_MAX, CSV_TARGETS } from './csv';
 import { ErrorEnvelope } from './envelope';
 import { ADMIN_ROOT, defineOp } from './operation';
 
@@ -31,4 +32,44 @@ export const importCsv = defineOp({
   // A refused file answers 422 with the rows that failed, and the error envelope's fields.
   responses: { 422: Type.Composite([ErrorEnvelope, Type.Partial(CsvImportResult)]) },
   touches: ['offer', 'outlet', 'card'],
+});
+
+const Names = Type.Array(Type.String({ minLength: 1, maxLength: CSV_NAME_MAX_LENGTH }), { maxItems: CSV_NAMES_MAX });
+
+/** Per kind of record, the distinct names a file uses (trimmed, as written). */
+export const CsvNamesBody = Type.Object(
+  Object.fromEntries(CSV_LOOKUP_KINDS.map((k) => [k, Type.Optional(Names)])) as Record<CsvLookupKind, TOptional<typeof Names>>,
+  { description: `Per kind (${CSV_LOOKUP_KINDS.join(', ')}): the distinct names a file uses, at most ${CSV_NAMES_MAX} of each, each at most ${CSV_NAME_MAX_LENGTH} characters` },
+);
+
+const NameAnswer = Type.Object({
+  /** Names no record has. */
+  unknown: Type.Array(Type.String()),
+  /** Names several records have, and how many. */
+  ambiguous: Type.Array(Type.Object({ name: Type.String(), matches: Type.Integer({ minimum: 2 }) })),
+});
+
+export const CsvNamesResult = Type.Object({
+  data: Type.Object(Object.fromEntries(CSV_LOOKUP_KINDS.map((k) => [k, NameAnswer])) as Record<CsvLookupKind, typeof NameAnswer>),
+});
+export type CsvNamesResult = Static<typeof CsvNamesResult>;
+
+/**
+ * The CSV preview asks, before the upload, which names the import would refuse: resolved
+ * exactly as the import resolves them (server/services/csvLookups.ts), so the preview's
+ * problems are the import's (worded by nameProblem, contract/csv.ts). Reads only.
+ */
+export const checkCsvNames = defineOp({
+  id: 'csv.checkNames',
+  method: 'POST',
+  path: `${ADMIN_ROOT}/add_csv/names`,
+  summary: 'Which names of a CSV file name no record, or several (the preview, before the upload)',
+  tag: 'CSV import',
+  access: 'admin',
+  permission: 'catalogue.import',
+  body: CsvNamesBody,
+  // The names of a file of at most CSV_MAX_BYTES, as JSON.
+  bodyLimit: 2 * CSV_MAX_BYTES,
+  response: CsvNamesResult,
+  readOnly: true,
 });

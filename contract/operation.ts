@@ -60,6 +60,11 @@ export interface Op<
   responses?: Readonly<Record<number, TSchema>>;
   /** The success message the server sends, when it sends a fixed one. */
   message?: string;
+  /**
+   * The call only reads, though it is no GET (its input is too big for a URL): the server runs
+   * it in a read unit (`Db.read`) and tells no one of a write. It touches nothing.
+   */
+  readOnly?: boolean;
   /** Resources whose records this call changes: the browser refreshes their stores after it. */
   touches?: readonly string[];
   access: Access;

@@ -10,7 +10,7 @@ import { contactOps, contactResource } from './contact';
 import { crawlOps } from './crawl';
 import { homepageOps } from './homepage';
 import { cityResource } from './city';
-import { importCsv } from './csvImport';
+import { checkCsvNames, importCsv } from './csvImport';
 import { totalCounts } from './dashboard';
 import { engagementOps } from './engagement';
 import { feedbackResource } from './feedback';
@@ -45,6 +45,7 @@ export const operations: readonly AnyOp[] = [
   ...resources.flatMap((r) => Object.values(r.ops) as AnyOp[]),
   ...cardOps,
   importCsv,
+  checkCsvNames,
   searchRecords,
   ...crawlOps,
   ...homepageOps,

@@ -1,6 +1,8 @@
 // CSV import by keyboard (the file itself is handed to the file input, as a person would
 // pick it): a file with one bad row imports nothing and shows the row; fixed, it imports.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
+import { checkCsvNames } from '../contract/csvImport';
+import { pathOf } from '../contract/operation';
 import { signIn, apiAs, mod } from './session';
 
 test('import offers from CSV: one bad row blocks the file, the fixed file imports', async ({ page }) => {
@@ -39,4 +41,57 @@ test('import offers from CSV: one bad row blocks the file, the fixed file import
   const found = await (await api.post('/admin/v1/all_offer', { query: 'e2e import offer' })).json();
   expect(found.data.map((o: { title: string }) => o.title).sort()).toEqual(['E2E import offer 1', 'E2E import offer 2', 'E2E import offer 3']);
   expect(found.data[0].bank_names).toEqual(['Emirates NBD']);
+});
+
+/** A table's body rows as their cells' texts. */
+const rowsOf = (table: Locator) => table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')));
+
+test('the preview checks names with the server: an unknown category shows before the upload, as the server then refuses it', async ({ page }) => {
+  await signIn(page);
+  // The names' check is held until the test lets it go, to see the preview say it is checking.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let failNext = false;
+  await page.route(`**${pathOf(checkCsvNames)}`, async (route) => {
+    if (failNext) return route.abort();
+    await held;
+    return route.continue();
+  });
+  await page.goto('/admin/import-csv?type=offers');
+  const input = page.getByLabel('CSV file');
+
+  const header = 'title,discount,valid_from,valid_to,category,cards\n';
+  const csv = `${header}E2E names offer 1,15% off,2026-01-01,2027-12-31,Dining,Skywards Infinite Credit Card\nE2E names offer 2,15% off,2026-01-01,2027-12-31,Dinning,\nx,10% off,2026-05-01,2026-06-01,dinning,\n`;
+  await input.setInputFiles({ name: 'offers-names.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+
+  // The format checks first: only line 4's title; the names are being checked.
+  const willFail = page.getByRole('table', { name: 'Rows that will fail' });
+  await expect(willFail).toContainText('title must be 3–160 characters.');
+  await expect(page.getByRole('status').filter({ hasText: 'Checking the names in category, cards and outlets with the server…' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Upload anyway — 1 row looks wrong/ })).toBeVisible();
+  release();
+
+  // The server's answer merged in: the unknown category on lines 3 and 4, line 4 counted once.
+  await expect(willFail).toContainText('No category named "Dinning".');
+  await expect(page.getByText('Checking the names')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Upload anyway — 2 rows look wrong/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Rows that will fail/ })).toContainText('2');
+  await expect(page.getByRole('table', { name: 'First rows' }).locator('td.cell-bad')).toHaveCount(3);
+  const previewed = await rowsOf(willFail);
+  expect(previewed).toEqual([
+    ['3', 'category', 'No category named "Dinning".', 'Dinning'],
+    ['4', 'title', 'title must be 3–160 characters.', 'x'],
+    ['4', 'category', 'No category named "dinning".', 'dinning'],
+  ]);
+
+  // The upload: the server refuses the file with exactly those rows.
+  await page.keyboard.press(`${mod}+Enter`);
+  await expect(page.getByRole('heading', { name: 'Nothing was imported' })).toBeVisible();
+  expect(await rowsOf(page.getByRole('table', { name: 'Rows the server refused' }))).toEqual(previewed);
+
+  // When the check cannot be made, the preview says so and the upload stays open.
+  failNext = true;
+  await page.getByLabel('CSV file').setInputFiles({ name: 'offers-names-2.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByRole('status').filter({ hasText: 'The names in category, cards and outlets could not be checked; the server checks them when you upload.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Upload anyway — 1 row looks wrong/ })).toBeEnabled();
 });

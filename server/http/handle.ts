@@ -166,7 +166,7 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
         afterCommit: (fn) => void after.push(fn),
       };
       const input = { params: req.params, query: req.query, body: req.body } as OpInput<AnyOp>;
-      const unit = op.method === 'GET' ? deps.db.read.bind(deps.db) : deps.db.transaction.bind(deps.db);
+      const unit = reads(op) ? deps.db.read.bind(deps.db) : deps.db.transaction.bind(deps.db);
       // The public calls are the sign-in ones: someone at the door goes first (UnitOptions.urgent).
       const urgent = op.access === 'public';
       let output: OpOutput<AnyOp> | undefined;
@@ -193,12 +193,15 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
         throw refused;
       }
       for (const fn of after) await Promise.resolve(fn()).catch((e: unknown) => req.log.warn({ err: e }, 'after-commit step failed'));
-      if (op.method !== 'GET') deps.afterWrite?.(op);
+      if (!reads(op)) deps.afterWrite?.(op);
       return output;
     },
   };
   app.route(route);
 }
+
+/** A GET, or a call marked `readOnly`: it runs in a read unit and is no write. */
+const reads = (op: AnyOp) => op.method === 'GET' || op.readOnly === true;
 
 /**
  * The body the route validates: the operation's fields plus, for each upload field `f`, the

@@ -1,10 +1,13 @@
 // POST /admin/v1/add_csv (multipart: type, file). All or nothing; a refused file answers 422
 // listing every invalid cell (success, error, invalid_data, errors.message[0]).
 // A long call: it writes in short transactions of its own (server/services/batches.ts).
-import { importCsv } from '../../contract/csvImport';
+// POST /admin/v1/add_csv/names: the preview's question, which of a file's names the import
+// would refuse; resolved by the import's own look-ups, in a read.
+import { checkCsvNames, importCsv } from '../../contract/csvImport';
 import { badField } from '../errors';
-import { bindLong, type Bound } from '../http/handle';
+import { bind, bindLong, type Bound } from '../http/handle';
 import { importCsv as runImport } from '../services/csvImport';
+import { checkNames } from '../services/csvLookups';
 
 export function csvHandlers(): Bound[] {
   return [
@@ -15,5 +18,6 @@ export function csvHandlers(): Bound[] {
       if (text.includes('\u0000')) throw badField('file', 'File must be a text CSV file.');
       return runImport(units, body.type, text, ctx.user?.id ?? null);
     }),
+    bind(checkCsvNames, async ({ body }, tx) => ({ data: await checkNames(tx, body) })),
   ];
 }

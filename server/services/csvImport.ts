@@ -5,7 +5,7 @@
 // the add call would refuse is refused here too, naming its line.
 import Papa from 'papaparse';
 import { cardResource } from '../../contract/card';
-import { CSV_MAX_ROWS, checkHeader, checkRow, parseBoolean, splitList, type CsvImportResult, type CsvIssue, type CsvTarget } from '../../contract/csv';
+import { CSV_MAX_ROWS, CSV_NAME_COLUMNS, checkHeader, checkRow, nameProblem, namesIn, parseBoolean, type CsvImportResult, type CsvIssue, type CsvTarget } from '../../contract/csv';
 import { offerResource } from '../../contract/offer';
 import { outletResource } from '../../contract/outlet';
 import type { ResourceContract } from '../../contract/resource';
@@ -14,24 +14,12 @@ import { insertMany } from '../repositories/bulk';
 import { HttpError } from '../errors';
 import { toHttpError } from '../db/constraintErrors';
 import { inBatch, type Units } from './batches';
+import { loadLookups, resolveName } from './csvLookups';
 import { validationFields, validatorOf } from './validate';
 
 type Row = Record<string, string>;
-type Lookup = (tx: Tx) => Promise<Map<string, number[]>>;
-
-const byName = (sql: string): Lookup => async (tx) => {
-  const map = new Map<string, number[]>();
-  for (const r of (await tx.query<{ id: number; k: string }>(sql)).rows) map.set(r.k, [...(map.get(r.k) ?? []), r.id]);
-  return map;
-};
-const LOOKUPS = {
-  bank: byName('select id, lower(name) as k from banks union all select id, lower(code) from banks'),
-  network: byName('select id, lower(type) as k from networks'),
-  category: byName('select id, lower(name) as k from categories'),
-  area: byName('select id, lower(name) as k from dubai_cities'),
-  card: byName('select id, lower(name) as k from cards_view union all select id, id::text from cards_view'),
-  outlet: byName('select id, id::text as k from outlets_view'),
-};
+/** Per name column (CSV_NAME_COLUMNS): the ids its names resolved to, the first of each name's. */
+type Resolved = Record<string, number[]>;
 
 /** Per target: the resource whose add call a row becomes, and which CSV column each API field comes from. */
 const TARGETS: Record<CsvTarget, { resource: ResourceContract; columns: Record<string, string> }> = {
@@ -50,22 +38,25 @@ export async function importCsv(units: Units, target: CsvTarget, text: string, u
   if (parsed.data.length > CSV_MAX_ROWS) issues.push({ row: CSV_MAX_ROWS + 2, column: '', message: `At most ${CSV_MAX_ROWS} rows per file.` });
   if (issues.length) return refuse(issues);
 
-  const maps = await units.read(async (tx) => Object.fromEntries(await Promise.all(Object.entries(LOOKUPS).map(async ([k, f]) => [k, await f(tx)] as const)))) as Record<keyof typeof LOOKUPS, Map<string, number[]>>;
+  const nameColumns = CSV_NAME_COLUMNS[target];
+  const maps = await units.read((tx) => loadLookups(tx, nameColumns.map((c) => c.kind)));
   const check = validatorOf(resource.create);
   const records: Record<string, unknown>[] = [];
   parsed.data.forEach((row, i) => {
     const line = i + 2;
     const rowIssues = checkRow(target, row, line);
-    const ref = (kind: keyof typeof maps, column: string, value: string | undefined, what: string) => {
-      const v = value?.trim();
-      if (!v) return null;
-      const ids = maps[kind].get(v.toLowerCase());
-      if (!ids) rowIssues.push({ row: line, column, message: `No ${what} named "${v}".`, value: v });
-      else if (new Set(ids).size > 1) rowIssues.push({ row: line, column, message: `"${v}" matches ${new Set(ids).size} ${what}s; use its id.`, value: v });
-      return ids?.[0] ?? null;
-    };
-    const refs = (kind: 'card' | 'outlet', column: string, what: string) => splitList(row[column]).map((v) => ref(kind, column, v, what)).filter((x): x is number => x !== null);
-    const record = dropNulls(toRecord(target, row, ref, refs));
+    // Names to records (csv.checkNames resolves and words them the same for the preview).
+    const resolved: Resolved = {};
+    for (const c of nameColumns) {
+      resolved[c.column] = [];
+      for (const v of namesIn(c, row[c.column])) {
+        const { ids, matches } = resolveName(maps[c.kind], v);
+        const problem = nameProblem(c.kind, v, matches);
+        if (problem) rowIssues.push({ row: line, column: c.column, message: problem, value: v });
+        if (ids) resolved[c.column].push(ids[0]);
+      }
+    }
+    const record = dropNulls(toRecord(target, row, resolved));
     // The add call's schema, as the API would run it on this record.
     if (!rowIssues.length && !check(record)) {
       for (const [field, texts] of Object.entries(validationFields(check.errors ?? []))) {
@@ -133,28 +124,28 @@ async function firstRefused(tx: Tx, resource: ResourceContract, rows: readonly R
   throw new Error('a piece failed, but each of its rows alone went in');
 }
 
-type Ref = (kind: keyof typeof LOOKUPS, column: string, value: string | undefined, what: string) => number | null;
-
-function toRecord(target: CsvTarget, row: Row, ref: Ref, refs: (k: 'card' | 'outlet', c: string, w: string) => number[]): Record<string, unknown> {
+function toRecord(target: CsvTarget, row: Row, resolved: Resolved): Record<string, unknown> {
   const s = (k: string) => row[k]?.trim() || null;
   const n = (k: string) => (s(k) === null ? null : Number(s(k)));
+  const ref = (column: string) => resolved[column][0] ?? null;
+  const refs = (column: string) => [...new Set(resolved[column])];
   switch (target) {
     case 'offers':
       return {
         title: s('title'), discount: s('discount'), valid_from: s('valid_from'), valid_to: s('valid_to'),
-        description: s('description'), terms: s('terms'), category_id: ref('category', 'category', row.category, 'category'),
-        card_ids: [...new Set(refs('card', 'cards', 'card'))], outlet_ids: [...new Set(refs('outlet', 'outlets', 'outlet'))],
+        description: s('description'), terms: s('terms'), category_id: ref('category'),
+        card_ids: refs('cards'), outlet_ids: refs('outlets'),
         from_source: s('from_source') ?? 'manual',
       };
     case 'outlets':
       return {
-        merchant_name: s('merchant_name'), branch: s('branch'), category_id: ref('category', 'category', row.category, 'category'),
-        area_id: ref('area', 'area', row.area, 'area'), address: s('address'), latitude: n('latitude'), longitude: n('longitude'), phone: s('phone'),
+        merchant_name: s('merchant_name'), branch: s('branch'), category_id: ref('category'),
+        area_id: ref('area'), address: s('address'), latitude: n('latitude'), longitude: n('longitude'), phone: s('phone'),
       };
     case 'cards':
       return {
-        name: s('name'), bank_id: ref('bank', 'bank', row.bank, 'bank'), network_id: ref('network', 'network', row.network, 'network'),
-        category_id: ref('category', 'category', row.category, 'category'), card_type: s('card_type')?.toLowerCase() ?? 'credit',
+        name: s('name'), bank_id: ref('bank'), network_id: ref('network'),
+        category_id: ref('category'), card_type: s('card_type')?.toLowerCase() ?? 'credit',
         annual_fee: n('annual_fee') ?? 0,
         status: s('status') ? (s('status')!.toLowerCase() === 'discontinued' ? 'Discontinued' : 'Not Discontinued') : 'Not Discontinued',
         display: s('display') === null ? true : parseBoolean(row.display),

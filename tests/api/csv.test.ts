@@ -1,6 +1,10 @@
 // POST /admin/v1/add_csv: every row checked, all or nothing, invalid rows listed.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CSV_NAMES_MAX, type CsvTarget } from '../../contract/csv';
+import { checkCsvNames } from '../../contract/csvImport';
+import { mergeNameAnswer, namesQuestion, previewCsvText } from '../../src/views/catalogue/csv/preview';
 import { multipart, startTestServer, type TestServer } from '../helpers/app';
+import { opCalls } from '../helpers/ops';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -11,6 +15,7 @@ beforeAll(async () => {
   await s.db.query("insert into banks (name, code) values ('Emirates NBD', 'ENBD'), ('Mashreq', 'MASHREQ')");
 });
 afterAll(() => s.close());
+const { call, ok, one } = opCalls(() => s);
 
 const upload = (type: string, csv: string) => {
   const form = multipart({ type, file: { filename: 'data.csv', type: 'text/csv', data: Buffer.from(csv) } });
@@ -90,4 +95,57 @@ it('refuses a file whose row breaks a database rule, naming the row, and imports
   expect(r.statusCode).toBe(422);
   expect(r.json().invalid_data).toEqual([{ row: 3, column: 'name', message: 'A card with this name already exists.', value: 'duplicate check' }]);
   expect(await count('cards')).toBe(before);
+});
+
+// POST /admin/v1/add_csv/names: the preview's question. The browser's own preview code asks
+// it and merges the answer; the upload of the same file then says exactly that.
+it('answers about names what the import then says: the same problems, lines, columns and words', async () => {
+  await s.db.query("insert into banks (name, code) values ('Names Bank', 'NMB'), ('Other Names Bank', 'NAMES')");
+  await s.db.query("insert into banks (name, code) values ('NAMES', 'NMX')"); // "names" is a bank's name and another's code
+  const bank = await one("select id from banks where code = 'NMB'");
+  const other = await one("select id from banks where code = 'NAMES'");
+  const visa = await one("select id from networks where type = 'Visa'");
+  await s.db.query("insert into cards (name, bank_id, network_id) values ('Names Gold', $1, $3), ('Names Twin', $1, $3), ('Names Twin', $2, $3)", [bank, other, visa]);
+  const outlet = await one("insert into outlets (merchant_name) values ('Names Outlet') returning id");
+
+  const files: [CsvTarget, string][] = [
+    ['cards', ['name,bank,network,category,annual_fee', 'Names New One,names,Visa,dining,0', 'Names New Two, nmb ,VISA,Dinning,abc', 'Names New Three,No Such Bank,Amex,,0', 'Names New Four,Names Bank,Mastercard,Travel,0'].join('\n')],
+    ['outlets', ['merchant_name,category,area', 'Names Cafe,Dining,dubai marina', 'Names Bistro,Dining,Marina', 'Names Bar,Drinks,Deira'].join('\n')],
+    ['offers', ['title,discount,valid_from,valid_to,category,cards,outlets', `Names offer one,5%,2026-01-01,2026-02-01,Dining,Names Gold|names twin,${outlet}`, `x,5%,2026-01-01,2026-02-01,Dinning,Names Nope|Names Gold|Names Nope,${outlet}|999999`, 'Names offer three,5%,2026-01-01,2026-02-01,,,'].join('\n')],
+  ];
+  for (const [target, csv] of files) {
+    const preview = previewCsvText(target, csv);
+    const question = namesQuestion(preview.names);
+    if (!question || question === 'too many') throw new Error(`${target}: no question`);
+    const { data } = await ok(checkCsvNames, { body: question });
+    const merged = mergeNameAnswer(preview, data);
+    const r = await upload(target, csv);
+    expect(r.statusCode, `${target}: ${r.body}`).toBe(422);
+    expect(merged.issues, target).toEqual(r.json().invalid_data);
+    expect(r.json().message, target).toBe(`${merged.badRows} rows have errors; nothing was imported.`);
+  }
+
+  // The answer itself: per kind, names of no record and names of several, as sent.
+  const { data } = await ok(checkCsvNames, { body: { bank: ['names', 'NMB', ' nmb ', 'No Such Bank'], card: ['Names Twin', 'names gold', 'Names Nope'], outlet: [String(outlet), '0'], category: ['DINING', 'Dinning'] } });
+  expect(data).toEqual({
+    bank: { unknown: ['No Such Bank'], ambiguous: [{ name: 'names', matches: 2 }] },
+    network: { unknown: [], ambiguous: [] },
+    category: { unknown: ['Dinning'], ambiguous: [] },
+    area: { unknown: [], ambiguous: [] },
+    card: { unknown: ['Names Nope'], ambiguous: [{ name: 'Names Twin', matches: 2 }] },
+    outlet: { unknown: ['0'], ambiguous: [] },
+  });
+});
+
+it('takes an empty question, and refuses one past its bounds', async () => {
+  expect((await ok(checkCsvNames, { body: {} })).data.card).toEqual({ unknown: [], ambiguous: [] });
+  const tooMany = await call(checkCsvNames, { body: { category: Array.from({ length: CSV_NAMES_MAX + 1 }, (_, i) => `c${i}`) } });
+  expect(tooMany.status).toBe(422);
+  expect(Object.keys(tooMany.json.errors)).toContain('category');
+  expect((await call(checkCsvNames, { body: { area: ['x'.repeat(201)] } })).status).toBe(422);
+  expect((await call(checkCsvNames, { body: { area: [''] } })).status).toBe(422);
+  // The most names of every kind at once fits the call.
+  const most = Object.fromEntries(['bank', 'network', 'category', 'area', 'card', 'outlet'].map((k) => [k, Array.from({ length: CSV_NAMES_MAX }, (_, i) => `${k} ${i}`)]));
+  const all = await ok(checkCsvNames, { body: most });
+  expect(all.data.area.unknown).toHaveLength(CSV_NAMES_MAX);
 });

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { CSV_COLUMNS, CSV_MAX_BYTES, CSV_TARGETS, type CsvIssue, type CsvTarget } from '../../../../contract/csv';
+import { CSV_COLUMNS, CSV_MAX_BYTES, CSV_NAME_COLUMNS, CSV_TARGETS, type CsvIssue, type CsvTarget } from '../../../../contract/csv';
 import { CommandButton } from '../../../commands/CommandButton';
 import { setActiveView } from '../../../store/ui';
 import { CSV_VIEW } from './entry';
 import { csvListPath, importCsvPath } from './entry';
 import { formatBytes, issuesByCell, uploadLabel, type ColumnStatus, type CsvPreview } from './preview';
-import { chooseFile, csvImport, setTarget } from './state';
+import { chooseFile, csvImport, setTarget, type NamesCheck } from './state';
 import './csv.css';
 
 const isTarget = (v: string | null): v is CsvTarget => (CSV_TARGETS as readonly string[]).includes(v ?? '');
@@ -170,7 +170,7 @@ export default function ImportCsvScreen() {
                 {s.uploading && <Progress fraction={s.progress} />}
               </div>
               {s.result && <ImportResult />}
-              <PreviewTables preview={preview} refused={!!s.result} />
+              <PreviewTables preview={preview} refused={!!s.result} names={s.names} />
             </>
           )}
         </>
@@ -235,27 +235,32 @@ function ImportResult() {
 /** After a successful import the keyboard lands on the way to the imported records. */
 const focusOnMount = (el: HTMLAnchorElement | null) => el?.focus();
 
-function PreviewTables({ preview, refused }: { preview: CsvPreview; refused: boolean }) {
+function PreviewTables({ preview, refused, names }: { preview: CsvPreview; refused: boolean; names: NamesCheck }) {
   const bad = preview.badRows + preview.fileIssues;
+  const where = nameColumnsText(preview.target);
   return (
     <>
       {/* Once the server has answered, its list replaces the guess. */}
       {!refused && (
         <section className="csv-section" aria-labelledby="csv-problems-title">
           <h2 id="csv-problems-title">
-            {bad === 0 ? 'No problems found' : preview.badRows === 0 ? 'Problems with the file' : 'Rows that will fail'}
+            {bad === 0 ? (names === 'none' || names === 'checked' ? 'No problems found' : 'No format problems found') : preview.badRows === 0 ? 'Problems with the file' : 'Rows that will fail'}
             {/* Rows, not problems: one row may have several. */}
             {bad > 0 && <span className="count">{(preview.badRows || preview.fileIssues).toLocaleString()}</span>}
           </h2>
           {bad === 0 ? (
-            <p className="muted">
-              Every row passes the format checks. The server also checks that names (cards, categories, areas, banks) exist.
-            </p>
+            <>
+              <p className="muted">
+                Every row passes the format checks{names === 'checked' ? `, and every name in ${where} matches one record.` : '.'}
+              </p>
+              <NamesNote names={names} where={where} />
+            </>
           ) : (
             <>
               <p className="muted">
                 {summary(preview)} You can upload anyway: the server decides, and imports nothing if any row fails.
               </p>
+              <NamesNote names={names} where={where} />
               <IssueTable label="Rows that will fail" issues={preview.issues} />
               {preview.issueCount > preview.issues.length && (
                 <p className="muted">First {preview.issues.length.toLocaleString()} of {preview.issueCount.toLocaleString()} problems shown.</p>
@@ -279,6 +284,31 @@ function PreviewTables({ preview, refused }: { preview: CsvPreview; refused: boo
       </section>
     </>
   );
+}
+
+/** The target's columns whose names the server resolves: "category, cards and outlets". */
+function nameColumnsText(target: CsvTarget): string {
+  const cols = CSV_NAME_COLUMNS[target].map((c) => c.column);
+  return cols.length > 1 ? `${cols.slice(0, -1).join(', ')} and ${cols[cols.length - 1]}` : cols.join('');
+}
+
+/** Where the server's check of the names stands, while it is not merged in (nothing once it is). */
+function NamesNote({ names, where }: { names: NamesCheck; where: string }) {
+  if (names === 'checking') {
+    return (
+      <p className="csv-note" role="status">
+        <span className="spinner" aria-hidden /> Checking the names in {where} with the server…
+      </p>
+    );
+  }
+  if (names === 'failed' || names === 'too many') {
+    return (
+      <p className="csv-note" role="status">
+        {names === 'failed' ? `The names in ${where} could not be checked` : `Too many different names in ${where} to check here`}; the server checks them when you upload.
+      </p>
+    );
+  }
+  return null;
 }
 
 function summary(p: CsvPreview): string {

@@ -11,10 +11,14 @@ export type WorkerAnswer = { ok: true; preview: CsvPreview } | { ok: false; erro
 
 self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
   let answer: WorkerAnswer;
+  let transfer: Transferable[] = [];
   try {
-    answer = { ok: true, preview: previewCsvText(e.data.target, await e.data.file.text()) };
+    const preview = previewCsvText(e.data.target, await e.data.file.text());
+    answer = { ok: true, preview };
+    // The uses of names go over as they are, not copied.
+    transfer = [preview.names.use.buffer, preview.names.line.buffer, preview.names.formatBad.buffer];
   } catch (err) {
     answer = { ok: false, error: err instanceof Error ? err.message : String(err) };
   }
-  (self as unknown as Worker).postMessage(answer);
+  (self as unknown as Worker).postMessage(answer, transfer);
 };

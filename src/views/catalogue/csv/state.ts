@@ -2,14 +2,25 @@
 // Commands (upload, choose file) and the screen both read and write it.
 import { proxy, ref } from 'valtio';
 import type { CsvImportResult, CsvTarget } from '../../../../contract/csv';
-import type { CsvPreview } from './preview';
+import { checkCsvNames } from '../../../../contract/csvImport';
+import { call } from '../../../api/call';
+import { mergeNameAnswer, namesQuestion, type CsvPreview } from './preview';
+
+/**
+ * The server's check of the names the file gives (csv.checkNames), after the local preview:
+ * none: the file names no record; checking; checked: merged into the preview; failed: the
+ * call failed (the upload still checks them); too many: more names than the call takes.
+ */
+export type NamesCheck = 'none' | 'checking' | 'checked' | 'failed' | 'too many';
 
 export const csvImport = proxy({
   target: 'offers' as CsvTarget,
   file: null as File | null,
   reading: false,
   readError: null as string | null,
+  /** The local preview, then with the server's answer about its names merged in. */
   preview: null as CsvPreview | null,
+  names: 'none' as NamesCheck,
   uploading: false,
   /** 0…1 of the body sent; 1 while the server checks and imports. */
   progress: 0,
@@ -26,6 +37,7 @@ export async function loadPreview(): Promise<void> {
   reading?.abort();
   const file = csvImport.file;
   csvImport.preview = null;
+  csvImport.names = 'none';
   csvImport.result = null;
   csvImport.readError = null;
   if (!file) return;
@@ -35,11 +47,32 @@ export async function loadPreview(): Promise<void> {
     // Loaded on first use: papaparse stays out of the chunk every page downloads.
     const { previewFile } = await import('./parseFile');
     const preview = await previewFile(csvImport.target, file, abort.signal);
-    if (!abort.signal.aborted) csvImport.preview = ref(preview);
+    if (abort.signal.aborted) return;
+    csvImport.preview = ref(preview);
+    csvImport.reading = false;
+    await checkNames(preview, abort.signal);
   } catch (e) {
     if (!abort.signal.aborted) csvImport.readError = e instanceof Error ? e.message : String(e);
   } finally {
     if (!abort.signal.aborted) csvImport.reading = false;
+  }
+}
+
+/** Asks the server about the preview's names, once, and merges its answer in. */
+async function checkNames(preview: CsvPreview, signal: AbortSignal): Promise<void> {
+  const question = namesQuestion(preview.names);
+  if (question === null || question === 'too many') {
+    csvImport.names = question ?? 'none';
+    return;
+  }
+  csvImport.names = 'checking';
+  try {
+    const { data } = await call(checkCsvNames, { body: question }, { signal });
+    if (signal.aborted) return;
+    csvImport.preview = ref(mergeNameAnswer(preview, data));
+    csvImport.names = 'checked';
+  } catch {
+    if (!signal.aborted) csvImport.names = 'failed';
   }
 }
 
