@@ -8,6 +8,7 @@ import { listCmsVersions, restoreCmsVersion, saveCmsPage, showCmsPage, showCmsVe
 import { MAX_PER_PAGE } from '../../contract/envelope';
 import { call } from '../api/call';
 import { ApiError } from '../api/client';
+import { isPhone } from './ui';
 
 /** What the view's editor does for the model. */
 export interface EditorBridge {
@@ -39,6 +40,8 @@ export const cms = proxy({
   /** What the server took out of the last save. */
   removed: [] as string[],
   panel: 'preview' as Panel,
+  /** A phone shows the text or the panel, one at a time: whether the panel has the screen. */
+  panelShown: false,
   versions: [] as CmsVersion[],
   versionsStatus: 'idle' as Status,
   /** The version picked in the history, and its text once fetched. */
@@ -82,6 +85,8 @@ export function editorChanged(html: string) {
 
 /** Show a page: its stored text in the editor, its history beside it. */
 export async function openPage(type: CmsType): Promise<void> {
+  // A phone opens a page on its text.
+  cms.panelShown = false;
   if (cms.type !== type) {
     cms.type = type;
     cms.page = null;
@@ -153,7 +158,17 @@ export function pickNext(step: 1 | -1): Promise<void> | undefined {
   return next && next.version !== cms.picked ? pick(next.version) : undefined;
 }
 
-export const showPanel = (panel: Panel) => void (cms.panel = panel);
+/** Show the preview or the history; a phone shows it in place of the text, with Back. */
+export function showPanel(panel: Panel) {
+  cms.panel = panel;
+  cms.panelShown = isPhone();
+}
+
+/** The text again, on a phone (Back from the panel). */
+export const hidePanel = () => void (cms.panelShown = false);
+
+/** Whether the panel is in sight: beside the text, or on a phone in its place. */
+export const panelInSight = (panel: Panel) => cms.panel === panel && (cms.panelShown || !isPhone());
 
 /** Edit the HTML itself, or go back to the rich text (the source is read into the editor). */
 export function toggleSource() {

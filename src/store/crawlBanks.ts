@@ -31,6 +31,8 @@ export function openSource(n: number, segment: 'cards' | 'outlets' | 'offers' = 
 const banksCursor = cursorList({
   ids: () => banksState.banks.map(bankKey),
   onOpen: () => openSource(0),
+  // A phone: a tap shows the bank's sources first, Enter (again) the newest one's triage.
+  paneFollowsCursor: true,
 });
 export const banksList = banksCursor.list;
 
@@ -59,6 +61,8 @@ export async function loadBanks(): Promise<void> {
 
 /** While the screen is shown: load, and reload whenever a call changed what a source counts. */
 export function activateBanks(): () => void {
+  // A phone starts on the list, whatever bank was shown when it was left.
+  banksCursor.hide();
   void loadBanks();
   const stop = onTouched((touched) => {
     if (touched.includes('crawlSource')) void loadBanks();

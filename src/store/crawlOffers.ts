@@ -49,6 +49,8 @@ export const offerEditPath = (id: number) => `/edit-crawl-offer/${id}`;
 const offersCursor = cursorList({
   ids: () => offersState.rows.map((r) => r.id),
   onOpen: (id) => go(offerEditPath(id)),
+  // A phone: a tap shows the offer first, Enter (again) its edit form.
+  paneFollowsCursor: true,
 });
 export const offersList = offersCursor.list;
 
@@ -109,6 +111,8 @@ export function setOfferParams(changes: Readonly<Record<string, string | null>>)
 
 export function leaveOffers(): void {
   abort?.abort();
+  // A phone comes back to the list, not to the offer shown when it left.
+  offersCursor.hide();
   wanted = '';
   offersState.status = 'idle';
 }

@@ -22,6 +22,8 @@ export const triagePath = (kind: 'cards' | 'outlets' | 'offers', sourceId: numbe
 const sourcesCursor = cursorList({
   ids: () => sourcesState.sources.map((s) => s.id),
   onOpen: (id) => go(triagePath('cards', id)),
+  // A phone: a tap shows the source's counts and actions first, Enter (again) its triage.
+  paneFollowsCursor: true,
 });
 export const sourcesList = sourcesCursor.list;
 
@@ -57,6 +59,8 @@ export const sourceBySlug = (slug: string) => sourcesState.sources.find((s) => s
 
 /** While the screen is shown: load, and reload whenever a call changed what a source counts. */
 export function activateSources(): () => void {
+  // A phone starts on the list, whatever source was shown when it was left.
+  sourcesCursor.hide();
   void loadSources();
   const stop = onTouched((touched) => {
     if (touched.includes('crawlSource')) void loadSources();

@@ -3,6 +3,7 @@
 // commands. This adapts a model that owns its rows to the ActiveList those commands call.
 import { proxy, ref } from 'valtio';
 import type { ActiveList, ListDom, ListModelState, Mode } from './listModel';
+import { isPhone } from './ui';
 
 export interface CursorListOptions {
   /** The rows' ids in list order. */
@@ -16,13 +17,27 @@ export interface CursorListOptions {
   /** x and shift+x on rows that can be checked; without it rows cannot be. */
   onCheck?(ids: readonly number[], checked: boolean): Promise<unknown> | void;
   isChecked?(id: number): boolean;
+  /**
+   * The pane shows the highlighted row, opened or not (crawl sources, crawled banks and
+   * offers, the homepage lists). A phone has room for the list or the pane, not both
+   * (SplitPane.css): there the first open (a tap, Enter) only shows the row's pane in place
+   * of the list (`state.shown`), the next runs `onOpen`, and close (Back, Escape) brings the
+   * list back.
+   */
+  paneFollowsCursor?: boolean;
+}
+
+export interface CursorListState extends ListModelState {
+  /** A phone shows the highlighted row's pane instead of the list (`paneFollowsCursor`). */
+  shown: boolean;
 }
 
 const NO_ROUTES = { list: '', view: '', edit: '', add: '' };
 
 export function cursorList(o: CursorListOptions) {
-  const state = proxy<ListModelState>({
+  const state = proxy<CursorListState>({
     route: { mode: 'list', openId: null, query: '', filters: {}, sort: '' },
+    shown: false,
     cursor: null,
     selected: ref(new Set<number>()),
     anchor: null,
@@ -40,6 +55,20 @@ export function cursorList(o: CursorListOptions) {
 
   function setMode(mode: Mode, openId: number | null) {
     state.route = { ...state.route, mode, openId };
+  }
+
+  /** The row's pane takes a phone's screen; 'view' lets Escape and Back (list.close) bring the list back. */
+  function show(id: number) {
+    setCursor(id);
+    o.onCursor?.(id);
+    state.shown = true;
+    if (state.route.mode === 'list') setMode('view', id);
+  }
+
+  /** The list again (a screen entered afresh starts there). */
+  function hide() {
+    state.shown = false;
+    if (state.route.mode === 'view' && !o.onClose) setMode('list', null);
   }
 
   function move(delta: 1 | -1) {
@@ -69,7 +98,7 @@ export function cursorList(o: CursorListOptions) {
     return o.onCheck(ids.slice(a, b + 1).filter((r) => !o.isChecked?.(r)), true);
   }
 
-  const list: ActiveList = {
+  const list: ActiveList & { state: CursorListState } = {
     state,
     routes: NO_ROUTES,
     activate: () => () => undefined,
@@ -79,12 +108,14 @@ export function cursorList(o: CursorListOptions) {
     move,
     open(id = state.cursor) {
       if (id === null) return;
+      if (o.paneFollowsCursor && !state.shown && isPhone()) return show(id);
       setCursor(id);
       o.onOpen(id);
     },
     edit: () => undefined,
     add: () => undefined,
     close() {
+      hide();
       o.onClose?.();
       dom?.focusList();
     },
@@ -115,7 +146,7 @@ export function cursorList(o: CursorListOptions) {
     // A form the view shows in its pane (the triage view's offer edit) answers mod+enter.
     submit: () => dom?.submitForm(),
   };
-  return { list, state, setCursor, setMode };
+  return { list, state, setCursor, setMode, hide };
 }
 
 export type CursorList = ReturnType<typeof cursorList>;

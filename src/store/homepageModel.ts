@@ -16,7 +16,6 @@ import type { Payload } from '../api/call';
 import { ApiError } from '../api/client';
 import { errorText } from '../api/errorText';
 import { cursorList } from './cursorList';
-import type { ActiveList } from './listModel';
 
 /** The screen's tabs, in their order (the URL's ?tab=). */
 export const HOMEPAGE_TABS = ['hero-banners', 'welcome-boxes', 'selected-offers', 'dont-miss-out'] as const;
@@ -121,6 +120,8 @@ const cursor = cursorList({
   onClose: () => {
     if (homepageState.form.kind === 'new') cancelNew();
   },
+  // A phone: a tap shows the row's form in place of the list, Back brings the list back.
+  paneFollowsCursor: true,
 });
 
 /** What only the DOM can do, lent by the view. */
@@ -136,7 +137,7 @@ let dom: HomepageDom | null = null;
  * The list keys' view of the shown tab (src/commands/list.ts: j/k, Enter, Escape). While a row
  * is dragged, Escape belongs to the drag (dnd-kit cancels it), not to the pane.
  */
-export const homepageList: ActiveList = {
+export const homepageList: typeof cursor.list = {
   ...cursor.list,
   close() {
     if (homepageState.dragging) return;
@@ -170,6 +171,8 @@ export function showTab(tab: HomepageTab): void {
   if (before !== tab && homepageList.state.cursor !== null) cursors[before] = homepageList.state.cursor;
   homepageState.tab = tab;
   if (homepageState.form.kind === 'new' && before !== tab) cancelNew();
+  // A phone shows the new tab's list, not the form of its highlighted row.
+  if (before !== tab) cursor.hide();
   if (homepageState.lists[tab].status === 'idle') void load(tab);
   placeCursor(tab);
 }
@@ -209,6 +212,8 @@ function highlight(id: number) {
 
 /** Open the screen: every list (the preview shows all four). */
 export function enterHomepage(tab: HomepageTab): void {
+  // A phone starts on the list, whatever row was shown when the screen was left.
+  cursor.hide();
   homepageState.tab = tab;
   for (const t of HOMEPAGE_TABS) void load(t);
   placeCursor(tab);
@@ -402,6 +407,8 @@ export async function removeItem(tab: HomepageTab, id: number): Promise<Answer<u
     const rows = homepageState.lists[tab].items;
     const next = rows[Math.min(Math.max(at, 0), rows.length - 1)];
     delete cursors[tab];
+    // A phone goes back to the list, as a list screen does after a delete.
+    cursor.hide();
     if (next) highlight(next.id);
     else placeCursor(tab);
   }

@@ -38,6 +38,10 @@ export function setTheme(theme: Theme) {
   applyTheme();
 }
 
+/** A phone's width (the media query of SplitPane.css and Shell.css): the list and the open record take turns. */
+export const PHONE_QUERY = '(max-width: 640px)';
+export const isPhone = () => typeof matchMedia !== 'undefined' && matchMedia(PHONE_QUERY).matches;
+
 const systemDark = () => typeof matchMedia !== 'undefined' && matchMedia('(prefers-color-scheme: dark)').matches;
 
 export const effectiveTheme = (theme: Theme = ui.theme): 'light' | 'dark' =>

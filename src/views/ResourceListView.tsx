@@ -17,6 +17,7 @@ import { ColumnChooser, TableCells, TableHead } from './listTable/TableHead';
 import { useMediaQuery } from '../ui/useMediaQuery';
 import { VirtualList } from '../ui/VirtualList';
 import { totalWords, withArticle } from '../ui/words';
+import { PaneBack } from './PaneBack';
 
 export interface FormProps<T> {
   /** null: a new record. */
@@ -309,10 +310,7 @@ function Pane({ title, actions, children }: { title: string; actions?: ReactNode
   return (
     <div className="pane">
       <header className="pane-head">
-        {/* Phones show the record full screen: Back leads to the list (the same command as Close). */}
-        <span className="pane-back">
-          <CommandButton id="list.close" label="← Back" variant="ghost" noKbd />
-        </span>
+        <PaneBack />
         <h2>{title}</h2>
         {actions}
         <span className="pane-close">

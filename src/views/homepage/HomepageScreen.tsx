@@ -98,7 +98,8 @@ export default function HomepageScreen() {
         <TabBar tab={tab} lists={s.lists as Record<HomepageTab, TabList>} />
         <CommandButton id="homepage.togglePreview" label="Preview" variant="ghost" />
       </header>
-      <div className="hp-body" id="hp-panel" role="tabpanel" aria-labelledby={`hp-tab-${tab}`}>
+      {/* is-open: a phone shows the form (a tapped row's, or a new one's) in place of the list. */}
+      <div className={m.shown || s.form.kind === 'new' ? 'hp-body is-open' : 'hp-body'} id="hp-panel" role="tabpanel" aria-labelledby={`hp-tab-${tab}`}>
         <section className="hp-list" aria-label={TAB_LABEL[tab].many}>
           <ListHead tab={tab} count={rows.length} ready={list.status === 'ready'} moving={s.moving[tab]} saved={s.saved[tab]} addRef={addRef} />
           <SortableList

@@ -9,6 +9,7 @@ import { runCommand } from '../../commands/runner';
 import { load, titleOf, type FormState, type HomepageItem, type HomepageTab, type TabList } from '../../store/homepageModel';
 import { Kbd } from '../../ui/Kbd';
 import { Badge } from '../catalogue/bits';
+import { PaneBack } from '../PaneBack';
 import { BannerForm, SelectedOfferForm, WelcomeBoxForm, type ItemFormProps } from './forms';
 import { SCHEDULE_LABEL, scheduleState } from './schedule';
 import { TAB_LABEL } from './tabs';
@@ -45,6 +46,7 @@ export const ItemPane = memo(function ItemPane({ tab, list, item, form, formRef,
   return (
     <div className="pane">
       <header className="pane-head">
+        <PaneBack />
         <h2>{shown ? titleOf(shown) : `New ${TAB_LABEL[tab].one}`}</h2>
         {shown && 'expired' in shown && shown.expired && <Badge tone="warn">Expired</Badge>}
         {state && <Badge tone={state.tone}>{state.label}</Badge>}

@@ -12,6 +12,7 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { CSS } from '@dnd-kit/utilities';
 import { runCommand } from '../../commands/runner';
 import { setDragging, titleOf, type HomepageItem, type HomepageTab } from '../../store/homepageModel';
+import { isPhone } from '../../store/ui';
 import { announcementsFor, instructions } from './announcements';
 import type { MoveArg } from './commands';
 
@@ -110,7 +111,8 @@ function SortableRow({ row, highlighted, focusable, children }: { row: HomepageI
       tabIndex={focusable ? 0 : -1}
       className={`hp-row${highlighted ? ' is-highlighted' : ''}${isDragging ? ' is-dragging' : ''}`}
       style={{ transform: CSS.Translate.toString(transform), transition }}
-      onClick={() => runCommand('homepage.highlight', 'pointer', row.id)}
+      // A phone has room for the list or the form: a tap opens the row's form in its place (list.open).
+      onClick={() => runCommand(isPhone() ? 'list.open' : 'homepage.highlight', 'pointer', row.id)}
     >
       <span className="hp-grip" aria-hidden>
         ⠿

@@ -14,6 +14,7 @@ import { CMS_PATHS, CMS_VIEW } from './entry';
 import { History } from './History';
 import { Preview } from './Preview';
 import { Toolbar } from './Toolbar';
+import '../../../ui/SplitPane.css';
 import './cms.css';
 
 // The editor (TipTap and ProseMirror) is a chunk of its own, fetched as the page opens.
@@ -39,7 +40,8 @@ export default function CmsScreen() {
   const dirty = isDirty();
 
   return (
-    <div className="cms">
+    // is-panel-shown: a phone shows the preview or the history in place of the text.
+    <div className={s.panelShown ? 'cms is-panel-shown' : 'cms'}>
       <header className="cms-head">
         <div className="cms-title">
           <h1>{CMS_TITLES[type]}</h1>
@@ -115,15 +117,26 @@ export default function CmsScreen() {
               onChange={(e) => sourceChanged(e.target.value)}
             />
           )}
+          {/* A phone has no room beside the text: these open the panel in its place. */}
+          <div className="cms-panel-open">
+            <CommandButton id="cms.preview" label="Preview" noKbd />
+            <CommandButton id="cms.history" label={`History${s.versions.length ? ` (${s.versions.length})` : ''}`} noKbd />
+          </div>
           <p className="cms-hint muted">
             <Kbd shortcut="mod+s" /> saves · <Kbd shortcut="e" /> edits · Tab leaves the text · <Kbd shortcut="shift+e" /> {s.source === null ? 'edits the HTML' : 'back to rich text'}
             {s.source !== null && '. The server keeps headings, paragraphs, lists, bold, italic, underline, strikethrough, links (http, https, mailto), quotes and code, and removes anything else.'}
           </p>
         </section>
         <aside className="cms-side">
-          <div className="cms-panel-tabs" role="tablist" aria-label="Beside the text">
-            <PanelTab panel="preview" label="Preview" shortcut="p" command="cms.preview" />
-            <PanelTab panel="history" label={`History${s.versions.length ? ` (${s.versions.length})` : ''}`} shortcut="h" command="cms.history" />
+          <div className="cms-panel-tabs">
+            {/* A phone: Back to the text (SplitPane.css shows .pane-back there only). */}
+            <span className="pane-back">
+              <CommandButton id="cms.text" label="← Back" variant="ghost" noKbd />
+            </span>
+            <div className="cms-panel-tablist" role="tablist" aria-label="Beside the text">
+              <PanelTab panel="preview" label="Preview" shortcut="p" command="cms.preview" />
+              <PanelTab panel="history" label={`History${s.versions.length ? ` (${s.versions.length})` : ''}`} shortcut="h" command="cms.history" />
+            </div>
           </div>
           <div className="cms-panel" role="tabpanel">
             {s.panel === 'preview' ? <Preview title={CMS_TITLES[type]} html={s.draft} /> : <History />}

@@ -5,7 +5,7 @@
 // are commands too (palette and toolbar); their keys are the editor's own.
 import { CMS_TITLES, CMS_TYPES, type CmsType } from '../../../../contract/cms';
 import type { Command, PickItem } from '../../../commands/types';
-import { cms, editorBridge, isDirty, pickNext, reload, restore, save, showPanel, toggleSource } from '../../../store/cmsModel';
+import { cms, editorBridge, hidePanel, isDirty, panelInSight, pickNext, reload, restore, save, showPanel, toggleSource } from '../../../store/cmsModel';
 import { go } from '../../../store/navigate';
 import { confirm } from '../../../ui/confirmStore';
 import { CMS_PATHS, CMS_VIEW } from './entry';
@@ -65,7 +65,7 @@ export const cmsCommands: Command[] = [
     keywords: ['app', 'phone', 'render', 'look'],
     shortcut: 'p',
     scope,
-    enabled: () => cms.panel !== 'preview',
+    enabled: () => !panelInSight('preview'),
     run: () => showPanel('preview'),
   },
   {
@@ -75,8 +75,18 @@ export const cmsCommands: Command[] = [
     keywords: ['versions', 'diff', 'compare', 'changes', 'who'],
     shortcut: 'h',
     scope,
-    enabled: () => cms.panel !== 'history',
+    enabled: () => !panelInSight('history'),
     run: () => showPanel('history'),
+  },
+  {
+    // A phone shows the text or the panel: Back from the preview or the history.
+    id: 'cms.text',
+    title: 'Back to the text',
+    group,
+    keywords: ['editor', 'close', 'preview', 'history'],
+    scope,
+    enabled: () => cms.panelShown,
+    run: () => hidePanel(),
   },
   {
     id: 'cms.olderVersion',

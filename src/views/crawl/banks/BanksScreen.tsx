@@ -12,6 +12,7 @@ import { VirtualList } from '../../../ui/VirtualList';
 import { Badge, orDash } from '../../catalogue/bits';
 import { formatDate } from '../../catalogue/formParts';
 import { KIND_LABEL, Progress } from '../counts';
+import { PaneBack } from '../../PaneBack';
 import { BankCounts } from './BankCounts';
 import { CRAWL_BANKS_VIEW } from './entry';
 import '../crawl.css';
@@ -80,7 +81,8 @@ export default function BanksScreen() {
     </>
   );
 
-  return <SplitPane list={list} pane={current ? <BankPane bank={current} /> : <NoBank loading={s.status !== 'ready'} />} paneOpen={!!current} />;
+  // paneOpen: a phone shows the bank instead of the list once it is tapped (m.shown).
+  return <SplitPane list={list} pane={current ? <BankPane bank={current} /> : <NoBank loading={s.status !== 'ready'} />} paneOpen={!!current && m.shown} />;
 }
 
 function BankRow({ bank }: { bank: CrawlBank }) {
@@ -118,6 +120,7 @@ function BankPane({ bank }: { bank: CrawlBank }) {
   return (
     <div className="pane">
       <header className="pane-head">
+        <PaneBack />
         <h2>{bankName(bank)}</h2>
         {bank.bank_id !== null && (
           <AppLink className="btn btn-ghost" to={`/view-bank/${bank.bank_id}`}>

@@ -9,6 +9,7 @@ import { AppLink } from '../../../ui/AppLink';
 import { Badge, orDash, type Tone } from '../../catalogue/bits';
 import { formatDate } from '../../catalogue/formParts';
 import { OfferRefTail, validity } from '../offerRefFacts';
+import { PaneBack } from '../../PaneBack';
 import { STATE_LABEL } from '../counts';
 
 export const STATE_TONE: Record<RefState, Tone> = { new: 'accent', assigned: 'on', created: 'on', onboarded: 'on', skipped: 'off', discontinued: 'warn' };
@@ -17,6 +18,7 @@ export function OfferPane({ r }: { r: CrawlOfferRow }) {
   return (
     <div className="pane">
       <header className="pane-head">
+        <PaneBack />
         <h2>{r.title}</h2>
         <Badge tone={STATE_TONE[r.state]}>{STATE_LABEL[r.state]}</Badge>
         {/* On this screen opening a crawled offer is editing it (its Enter, from the command). */}

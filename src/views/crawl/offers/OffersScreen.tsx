@@ -124,7 +124,8 @@ export default function OffersScreen() {
     </>
   );
 
-  return <SplitPane list={list} pane={current ? <OfferPane r={current} /> : <NoOffer loading={s.status !== 'ready'} />} paneOpen={!!current} />;
+  // paneOpen: a phone shows the offer instead of the list once it is tapped (m.shown).
+  return <SplitPane list={list} pane={current ? <OfferPane r={current} /> : <NoOffer loading={s.status !== 'ready'} />} paneOpen={!!current && m.shown} />;
 }
 
 /** What the names resolved to, in a few words: "Skywards Infinite → live · 3 outlets (2 live)". */

@@ -11,6 +11,7 @@ import { SplitPane } from '../../../ui/SplitPane';
 import { VirtualList } from '../../../ui/VirtualList';
 import { Badge, orDash } from '../../catalogue/bits';
 import { formatDate } from '../../catalogue/formParts';
+import { PaneBack } from '../../PaneBack';
 import { CountCells, KIND_LABEL, Progress, decidedCount, totalCount } from '../counts';
 import { CRAWL_SOURCES_VIEW } from './entry';
 import { ImportDialog } from './ImportDialog';
@@ -83,7 +84,8 @@ export default function SourcesScreen() {
 
   return (
     <>
-      <SplitPane list={list} pane={current ? <SourcePane source={current} /> : <NoSource loading={s.status !== 'ready'} />} paneOpen={!!current} />
+      {/* paneOpen: a phone shows the source instead of the list once it is tapped (m.shown). */}
+      <SplitPane list={list} pane={current ? <SourcePane source={current} /> : <NoSource loading={s.status !== 'ready'} />} paneOpen={!!current && m.shown} />
       <ImportDialog />
     </>
   );
@@ -117,6 +119,7 @@ function SourcePane({ source }: { source: CrawlSource }) {
   return (
     <div className="pane">
       <header className="pane-head">
+        <PaneBack />
         <h2>{source.name}</h2>
         <CommandButton id="crawl.verifySource" label="Verify" />
       </header>

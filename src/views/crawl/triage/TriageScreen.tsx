@@ -23,6 +23,7 @@ import { OfferRefTail, validity } from '../offerRefFacts';
 import { CRAWL_TRIAGE_VIEW, TRIAGE_KINDS, type TriageSegment } from './entry';
 import { filtersFor, withState } from './links';
 import { RefHistory } from './RefHistory';
+import { PaneBack } from '../../PaneBack';
 import { CardDialogs } from './dialogs/CardDialogs';
 import '../crawl.css';
 
@@ -192,6 +193,7 @@ function RefPane({ r, focus, kind, history, editing, formRef }: RefPaneProps) {
   return (
     <div className="pane">
       <header className="pane-head">
+        <PaneBack />
         <h2>{refTitle(r)}</h2>
         <Badge tone={STATE_TONE[r.state]}>{STATE_LABEL[r.state]}</Badge>
         {kind !== 'offer' && <CommandButton id="crawl.triage.create" label="Create" />}
@@ -451,6 +453,7 @@ function OfferEditPane({ r, editing, formRef }: { r: OfferRef; editing: OfferEdi
   return (
     <div className="pane">
       <header className="pane-head">
+        <PaneBack />
         <h2>Edit {r.title}</h2>
       </header>
       <div className="pane-body">
