@@ -17,6 +17,7 @@ import { hashPassword } from '../server/security/passwords';
 import { createMailer } from '../server/services/mail';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
+import { pct, time } from './timing';
 
 const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 15);
 const BASELINE_RUNS = Number(process.argv.find((a) => a.startsWith('--baseline-runs='))?.slice(16) ?? 3);
@@ -90,17 +91,6 @@ function naive(terms: string[], v: string) {
   return terms.map((_, i) => `${text} ilike $${i + 1}`).join(' and ');
 }
 
-async function time(runs: number, fn: () => Promise<unknown>, warmUp = runs > 3) {
-  if (warmUp) await fn();
-  const out: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await fn();
-    out.push(performance.now() - t);
-  }
-  return out;
-}
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const pad = (s: string, n: number) => s.padEnd(n);
 
 main().catch((e) => {

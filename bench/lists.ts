@@ -26,6 +26,7 @@ import { openDb } from '../server/db/connection';
 import { migrate } from '../server/db/migrate';
 import { hashPassword } from '../server/security/passwords';
 import { startCluster } from '../scripts/postgres';
+import { pct, time } from './timing';
 import { createMailer } from '../server/services/mail';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : undefined);
@@ -168,17 +169,6 @@ async function load(clients: number, seconds: number, fn: () => Promise<unknown>
   return { rate: times.length / seconds, p99: p(times, 99) };
 }
 
-async function time(runs: number, fn: () => Promise<unknown>, warmUp = true) {
-  if (warmUp) await fn();
-  const out: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await fn();
-    out.push(performance.now() - t);
-  }
-  return out;
-}
-
 /** `npm start`'s server (tsx server/main.ts) on an existing folder until /health answers, in ms. */
 async function timeStart(dataDir: string, env: NodeJS.ProcessEnv): Promise<number> {
   const { spawn } = await import('node:child_process');
@@ -207,7 +197,7 @@ function timeNode(): number {
   return performance.now() - t;
 }
 
-const p = (xs: number[], pct: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((pct / 100) * xs.length))];
+const p = pct;
 const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
 
 main().catch((e) => {
