@@ -72,7 +72,7 @@ function toastAround(cmd: Command, promise: Promise<unknown>): Promise<unknown> 
       const undo = undoOf(value);
       if (message && undo) {
         // Undoable: the toast stays long enough to reach its button; mod+z works as long as the server keeps the undo.
-        offerUndo(message, undo);
+        offerUndo(undo);
         toast.success(message, { id: toastId, duration: TOAST_MS.undoable, action: { label: 'Undo', onClick: () => runCommand('app.undo', 'button') } });
       } else if (message) toast.success(message, { id: toastId, duration: TOAST_MS.success });
       else if (toastId !== undefined) toast.dismiss(toastId);

@@ -135,7 +135,6 @@ export function cursorList(o: CursorListOptions) {
     selectedCount: () => 0,
     // Every row is loaded here: "all matching" is "all".
     selectMatching: () => Promise.resolve(),
-    allLoadedSelected: () => false,
     total: () => o.ids().length,
     target: () => ({ ids: checkedIds() }),
     setParams: () => undefined,

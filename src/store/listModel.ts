@@ -341,7 +341,6 @@ export function listModel<T extends { id: number }>(o: ListModelOptions<T>) {
     selectedIds,
     selectedCount,
     selectMatching,
-    allLoadedSelected,
     target,
     total,
     setParams,

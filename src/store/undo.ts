@@ -2,24 +2,17 @@
 // command's toast (src/commands/runner.ts) and `app.undo` (mod+z) takes it. One at a time,
 // like a mail client's "Undo send": a newer write replaces the offer. The server keeps an
 // undo for UNDO_SECONDS (contract/bulk.ts); the offer ends a little before that.
-import { proxy } from 'valtio';
 import { UNDO_SECONDS } from '../../contract/bulk';
 
 /** Margin for the clock and the trip to the server. */
 const OFFER_MS = (UNDO_SECONDS - 15) * 1000;
 
-export const undoState = proxy({
-  /** What would be undone ('Deleted 3 offers.'), or null. */
-  label: null as string | null,
-});
-
 let pending: { undo: () => Promise<unknown>; until: number } | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
 /** A write succeeded that `undo` undoes. */
-export function offerUndo(label: string, undo: () => Promise<unknown>, now = Date.now()) {
+export function offerUndo(undo: () => Promise<unknown>, now = Date.now()) {
   pending = { undo, until: now + OFFER_MS };
-  undoState.label = label;
   clearTimeout(timer);
   timer = setTimeout(dropUndo, OFFER_MS);
 }
@@ -58,6 +51,5 @@ export const undoNow = (): (() => Promise<unknown>) | null => (own ? (own.can() 
 
 export function dropUndo() {
   pending = null;
-  undoState.label = null;
   clearTimeout(timer);
 }
