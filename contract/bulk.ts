@@ -73,6 +73,7 @@ export function bulkOps(r: ResourceContract, canRemove: boolean) {
           id: `${r.name}.count`,
           method: 'POST',
           readOnly: true,
+          shared: true,
           path: `${root}/count`,
           summary: `Count the ${many} a filter matches, exactly up to ${BULK_MAX.toLocaleString('en')} (more: ${(BULK_MAX + 1).toLocaleString('en')})`,
           body: Type.Object({ where: target(r).where }),

@@ -65,6 +65,12 @@ export interface Op<
    * it in a read unit (`Db.read`) and tells no one of a write. It touches nothing.
    */
   readOnly?: boolean;
+  /**
+   * A read whose answer depends on its input and the data only, never on who asks: the
+   * server may answer a repeat with the answer it read for the same input until the next
+   * write commits (server/http/answerCache.ts). Lists, counts and the palette's search.
+   */
+  shared?: boolean;
   /** Resources whose records this call changes: the browser refreshes their stores after it. */
   touches?: readonly string[];
   access: Access;

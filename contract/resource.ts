@@ -174,6 +174,7 @@ function crudOps<E extends TObject, C extends TObject, U extends TObject>(r: Res
       method: post ? 'POST' : 'GET',
       // A POST list only reads (its filters travel as a body): a read unit, no write to tell.
       readOnly: post || undefined,
+      shared: true,
       path: ADMIN_ROOT + r.paths.list,
       summary: [`List ${many}${r.ordered ? ' in position order' : ''}`, r.about].filter(Boolean).join('. '),
       // GET: every filter in the query string. POST: paging in the query, filters in the body.

@@ -28,6 +28,7 @@ export const searchRecords = defineOp({
   summary: 'Find records of every type (the command palette)',
   tag: 'Search',
   access: 'admin',
+  shared: true,
   query: SearchQuery,
   response: Type.Object({ data: Type.Array(SearchHit) }),
 });

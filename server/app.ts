@@ -12,6 +12,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { ADMIN_ROOT, type AnyOp } from '../contract/operation';
 import type { Config } from './config';
 import type { Db } from './db/connection';
+import { answerCache } from './http/answerCache';
 import type { Mailer } from './services/mail';
 import { homepageResources } from '../contract/homepage';
 import { operations, resources } from '../contract/operations';
@@ -54,6 +55,8 @@ export interface AppDeps {
   push?: PushSender;
   /** Lines of background work (the notification job); default: the request logger. */
   log?: (msg: string) => void;
+  /** false: every shared call reads the database again (bench/lists.ts's uncached figures). */
+  answerCache?: boolean;
 }
 
 declare module 'fastify' {
@@ -162,7 +165,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const nouns = new Map([...resources, ...homepageResources].map((r) => [r.name, r.label.one.toLowerCase()]));
   // Offers written without search text are indexed once their call has answered.
   const afterWrite = (op: AnyOp) => void (op.touches?.includes('offer') && app.searchBacklog.kick());
-  const handleDeps = { db, uploads, guards: guards(auth), nounOf: (name: string | undefined) => (name && nouns.get(name)) || 'record', afterWrite };
+  const answers = deps.answerCache === false ? undefined : answerCache(() => db.writes());
+  const handleDeps = { db, uploads, guards: guards(auth), nounOf: (name: string | undefined) => (name && nouns.get(name)) || 'record', afterWrite, answers };
   for (const op of operations) {
     const bound = byId.get(op.id);
     if (!bound) throw new Error(`No handler for operation ${op.id} (${op.method} ${op.path})`);

@@ -20,6 +20,13 @@ export interface Db {
   transaction<T>(fn: (tx: Tx) => Promise<T>, opts?: UnitOptions): Promise<T>;
   /** Runs `fn` on one connection without a transaction (reads). */
   read<T>(fn: (tx: Tx) => Promise<T>, opts?: UnitOptions): Promise<T>;
+  /**
+   * A number that changes whenever a transaction may have committed: after every commit of
+   * this process, and on PostgreSQL of any process on the same database (they tell each other
+   * through NOTIFY, sent inside the transaction so it arrives only if it commits). An answer
+   * read while it stayed the same is still current (server/http/answerCache.ts).
+   */
+  writes(): number;
   close(): Promise<void>;
 }
 
@@ -78,21 +85,27 @@ async function openPglite(dir: string | undefined, beforeCommit: () => void): Pr
   // PGlite is one connection: units of work run one after another, never interleaved.
   const exclusive = oneAtATime();
   const asTx = (q: { query: (s: string, p?: unknown[]) => Promise<unknown> }): Tx => ({ query: (s, p) => q.query(s, p) as never });
+  // The data folder is this process's alone (server/db/lock.ts): its own commits are all there are.
+  let writes = 0;
   const db: Db = {
     kind: 'pglite',
     transaction: (fn, opts) =>
       enter(db, () =>
         exclusive(
           () =>
-            pg.transaction(async (tx) => {
-              const out = await fn(asTx(tx));
-              beforeCommit(); // throwing here makes PGlite roll back
-              return out;
-            }),
+            pg
+              .transaction(async (tx) => {
+                const out = await fn(asTx(tx));
+                beforeCommit(); // throwing here makes PGlite roll back
+                return out;
+              })
+              // Counted whatever the outcome: a failed COMMIT may still have committed.
+              .finally(() => void writes++),
           opts?.urgent,
         ),
       ),
     read: (fn, opts) => enter(db, () => exclusive(() => fn(asTx(pg)), opts?.urgent)),
+    writes: () => writes,
     close: () => exclusive(() => pg.close()),
   };
   return db;
@@ -112,6 +125,8 @@ async function openPostgres(url: string, beforeCommit: () => void): Promise<Db> 
   const urgentPool = new pg.Pool({ connectionString: url, max: 2 });
   for (const p of [pool, urgentPool]) p.on('error', (err) => console.error(`[db] idle connection lost: ${err.message}`));
   await pool.query('select 1');
+  const others = await listenForWrites(pg.Client, url);
+  let writes = 0;
   const asTx = (client: InstanceType<typeof pg.Client> | InstanceType<typeof pg.Pool>): Tx => ({ query: (s, p) => client.query(s, p) as never });
   const db: Db = {
     kind: 'postgres',
@@ -122,23 +137,68 @@ async function openPostgres(url: string, beforeCommit: () => void): Promise<Db> 
           await client.query('begin');
           const out = await fn(asTx(client));
           beforeCommit();
+          await client.query('select pg_notify($1, $2)', [WRITES_CHANNEL, others.tag]);
           await client.query('commit');
           return out;
         } catch (err) {
           await client.query('rollback').catch(() => undefined);
           throw err;
         } finally {
+          writes++;
           client.release();
         }
       }),
     // Each query takes any free connection: a read needs no single snapshot, and a single
     // query returns its connection at once instead of holding one for the whole request.
     read: (fn, opts) => enter(db, () => fn(asTx(opts?.urgent ? urgentPool : pool))),
+    writes: () => writes + others.count(),
     close: async () => {
-      await Promise.all([pool.end(), urgentPool.end()]);
+      await Promise.all([pool.end(), urgentPool.end(), others.close()]);
     },
   };
   return db;
+}
+
+/** The NOTIFY channel on which server processes sharing one PostgreSQL database announce commits. */
+const WRITES_CHANNEL = 'cards_admin_writes';
+
+/**
+ * Counts the commits other processes announce on WRITES_CHANNEL, on a connection of its own.
+ * While that connection is down nothing can be known, so the count changes on every look
+ * (nothing read then is reused) until it is back.
+ */
+async function listenForWrites(Client: typeof import('pg').Client, url: string) {
+  const tag = `${process.pid}-${Math.random().toString(36).slice(2)}`;
+  let count = 0;
+  let up = false;
+  let closed = false;
+  let client: InstanceType<typeof Client> | null = null;
+  const retry = () => void (!closed && setTimeout(() => void connect().catch(retry), 1000).unref());
+  const connect = async () => {
+    const c = new Client({ connectionString: url });
+    c.on('notification', (n) => void (n.payload !== tag && count++));
+    c.on('error', () => undefined); // 'end' follows
+    c.on('end', () => {
+      if (client !== c) return;
+      up = false;
+      client = null;
+      retry();
+    });
+    await c.connect();
+    await c.query(`listen ${WRITES_CHANNEL}`);
+    client = c;
+    count++; // what was missed while down
+    up = true;
+  };
+  await connect();
+  return {
+    tag,
+    count: () => (up ? count : ++count),
+    close: async () => {
+      closed = true;
+      await client?.end().catch(() => undefined);
+    },
+  };
 }
 
 /**

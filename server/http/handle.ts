@@ -23,6 +23,7 @@ import { toHttpError } from '../db/constraintErrors';
 import { validatorOf } from '../services/validate';
 import { multipartToBody } from './multipart';
 import { bodyReadEnds } from './errorHandler';
+import type { AnswerCache } from './answerCache';
 
 /** What a handler knows about the call besides its input. */
 export interface CallContext {
@@ -89,6 +90,8 @@ export interface HandleDeps {
   nounOf(resource: string | undefined): string;
   /** Told after every write call that committed, once its after-commit steps ran. */
   afterWrite?(op: AnyOp): void;
+  /** Where `shared` calls' answers are kept until a write (none: every call reads). */
+  answers?: AnswerCache;
 }
 
 declare module 'fastify' {
@@ -103,6 +106,7 @@ declare module 'fastify' {
 }
 
 export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, handler, long }: Bound): void {
+  if (op.shared && (!reads(op) || long)) throw new Error(`${op.id} is shared, so it must be a read`);
   const files = Object.keys(op.files ?? {});
   const body = wireBody(op);
   const one = deps.nounOf(op.resource);
@@ -171,8 +175,10 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
       const urgent = op.access === 'public';
       let output: OpOutput<AnyOp> | undefined;
       let refused: HttpError | null = null;
+      const key = op.shared && deps.answers ? answerKey(op, input) : null;
+      const read = (fn: () => Promise<OpOutput<AnyOp>>) => (key ? deps.answers!.answer(key, fn) : fn());
       try {
-        output = long ? await long(input, deps.db, ctx) : await unit(async (tx) => {
+        output = long ? await long(input, deps.db, ctx) : await read(() => unit(async (tx) => {
           try {
             return await handler(input, tx, ctx);
           } catch (err) {
@@ -183,7 +189,7 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
             }
             throw err;
           }
-        }, { urgent });
+        }, { urgent }));
       } catch (err) {
         await Promise.all(saved.map((url) => deps.uploads.remove(url).catch(() => undefined)));
         throw toHttpError(err, one);
@@ -198,6 +204,20 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
     },
   };
   app.route(route);
+}
+
+/**
+ * What a shared call's answer is kept under: its input, as a shared read depends on nothing
+ * else (no files, no user). Null, so it is read afresh, for an input too big to be worth
+ * keeping or too deep to write out (fields the schema does not name may hold anything).
+ */
+function answerKey(op: AnyOp, input: unknown): string | null {
+  try {
+    const key = `${op.id} ${JSON.stringify(input)}`;
+    return key.length <= 2000 ? key : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A GET, or a call marked `readOnly`: it runs in a read unit and is no write. */

@@ -22,6 +22,8 @@ export type TestDb = Db & Tx;
 export interface TestServer {
   app: FastifyInstance;
   db: TestDb;
+  /** The test database's URL on PostgreSQL (undefined on PGlite), to open a second connection to it. */
+  databaseUrl?: string;
   dataDir: string;
   /** Bearer header of a signed-in admin. */
   adminAuth: { authorization: string };
@@ -43,12 +45,14 @@ export async function startTestServer(): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-admin-test-'));
   let dropDb: (() => Promise<void>) | undefined;
   let db: Db;
+  let databaseUrl: string | undefined;
   if (process.env.TEST_DB === 'postgres') {
     const adminUrl = inject('postgresUrl');
     const name = `t_${crypto.randomBytes(6).toString('hex')}`;
     const admin = await openDb({ databaseUrl: adminUrl });
     await admin.read((tx) => tx.query(`create database ${name}`));
-    db = await openDb({ databaseUrl: adminUrl.replace(/\/postgres$/, `/${name}`) });
+    databaseUrl = adminUrl.replace(/\/postgres$/, `/${name}`);
+    db = await openDb({ databaseUrl });
     dropDb = async () => {
       await admin.read((tx) => tx.query(`drop database if exists ${name} with (force)`));
       await admin.close();
@@ -85,10 +89,13 @@ export async function startTestServer(): Promise<TestServer> {
   // The document is fetched once, on the first call, and that fetch is not checked.
   const openapi = openApiGuard(async () => (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json());
   const testFile = path.relative(process.cwd(), expect.getState().testPath ?? '');
-  const testDb: TestDb = { ...db, query: (sql, params) => db.read((tx) => tx.query(sql, params)) };
+  // A transaction, since tests write with it: a commit tells the app's answer cache
+  // (server/http/answerCache.ts) that lists read before it are stale.
+  const testDb: TestDb = { ...db, query: (sql, params) => db.transaction((tx) => tx.query(sql, params)) };
   return {
     app,
     db: testDb,
+    databaseUrl,
     dataDir,
     clock,
     adminAuth: { authorization: `Bearer ${token}` },

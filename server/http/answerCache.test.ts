@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_AGE_MS, answerCache } from './answerCache';
+
+describe('answerCache', () => {
+  const setup = () => {
+    const state = { writes: 0, now: 0, reads: 0 };
+    const cache = answerCache(
+      () => state.writes,
+      () => state.now,
+    );
+    const ask = (key = 'a') => cache.answer(key, async () => `${key}${++state.reads}`);
+    return { state, ask };
+  };
+
+  it('answers a repeat from the kept answer until a write commits', async () => {
+    const { state, ask } = setup();
+    expect(await ask()).toBe('a1');
+    expect(await ask()).toBe('a1');
+    expect(await ask('b')).toBe('b2');
+    state.writes++;
+    expect(await ask()).toBe('a3');
+    expect(await ask()).toBe('a3');
+  });
+
+  it('reads again once the answer is MAX_AGE_MS old, written or not', async () => {
+    const { state, ask } = setup();
+    await ask();
+    state.now += MAX_AGE_MS - 1;
+    expect(await ask()).toBe('a1');
+    state.now += 1;
+    expect(await ask()).toBe('a2');
+  });
+
+  it('shares one read among callers asking at the same time', async () => {
+    const { state, ask } = setup();
+    const answers = await Promise.all([ask(), ask(), ask()]);
+    expect(answers).toEqual(['a1', 'a1', 'a1']);
+    expect(state.reads).toBe(1);
+  });
+
+  it('keeps no failure: the next caller reads again', async () => {
+    let fail = true;
+    const cache = answerCache(() => 0, () => 0);
+    const read = async () => {
+      if (fail) throw new Error('refused');
+      return 'ok';
+    };
+    await expect(cache.answer('k', read)).rejects.toThrow('refused');
+    fail = false;
+    expect(await cache.answer('k', read)).toBe('ok');
+  });
+
+  it('a write during a read leaves that answer stale for the next caller', async () => {
+    const { state } = setup();
+    let release!: () => void;
+    const cache = answerCache(() => state.writes, () => 0);
+    const first = cache.answer('k', () => new Promise<string>((r) => (release = () => r('before'))));
+    state.writes++; // committed while the first read ran
+    const second = cache.answer('k', async () => 'after');
+    release();
+    expect(await first).toBe('before');
+    expect(await second).toBe('after');
+  });
+});
