@@ -171,9 +171,13 @@ async function main() {
 function client(base: string, token: string) {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const list =
-    (query: string, body: object = {}, resource: { ops: { list: Parameters<typeof pathOf>[0] } } = offerResource) =>
+    (query: string, body: Record<string, unknown> = {}, resource: { ops: { list: Parameters<typeof pathOf>[0] & { method: string } } } = offerResource) =>
     async () => {
-      const r = await fetch(`${base}${pathOf(resource.ops.list)}?${query}`, { method: 'POST', headers, body: JSON.stringify(body) });
+      const op = resource.ops.list;
+      // A GET list takes its filters in the query string, a POST list in the body.
+      const get = op.method === 'GET';
+      const q = get ? [query, ...Object.entries(body).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)].join('&') : query;
+      const r = await fetch(`${base}${pathOf(op)}?${q}`, get ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) });
       if (r.status !== 200) throw new Error(`${r.status} ${await r.text()}`);
       return r.json() as Promise<{ data: { id: number }[] }>;
     };

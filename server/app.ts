@@ -16,7 +16,7 @@ import { answerCache } from './http/answerCache';
 import type { Mailer } from './services/mail';
 import { homepageResources } from '../contract/homepage';
 import { operations, resources } from '../contract/operations';
-import { createAuth } from './services/auth';
+import { createAuth, sha256, type Auth } from './services/auth';
 import { TooManyRequests } from './services/signinLimits';
 import { createUploads } from './services/uploads';
 import { createSearchBacklog, type SearchBacklog } from './services/searchBacklog';
@@ -165,8 +165,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const nouns = new Map([...resources, ...homepageResources].map((r) => [r.name, r.label.one.toLowerCase()]));
   // Offers written without search text are indexed once their call has answered.
   const afterWrite = (op: AnyOp) => void (op.touches?.includes('offer') && app.searchBacklog.kick());
-  const answers = deps.answerCache === false ? undefined : answerCache(() => db.writes());
-  const handleDeps = { db, uploads, guards: guards(auth), nounOf: (name: string | undefined) => (name && nouns.get(name)) || 'record', afterWrite, answers };
+  const clock = deps.now ?? Date.now;
+  const answers = deps.answerCache === false ? undefined : answerCache(() => db.writes(), clock);
+  // Who a token belongs to is read once per second at most while nothing is written: every
+  // sign-out, revocation or disabled account is a write, and expiry waits at most that second.
+  const sessions = deps.answerCache === false ? undefined : answerCache(() => db.writes(), clock);
+  const signedIn: Pick<Auth, 'authenticate'> = sessions
+    ? { authenticate: (token) => (token ? sessions.answer(sha256(token), () => auth.authenticate(token)) : auth.authenticate(token)) }
+    : auth;
+  const handleDeps = { db, uploads, guards: guards(signedIn), nounOf: (name: string | undefined) => (name && nouns.get(name)) || 'record', afterWrite, answers };
   for (const op of operations) {
     const bound = byId.get(op.id);
     if (!bound) throw new Error(`No handler for operation ${op.id} (${op.method} ${op.path})`);

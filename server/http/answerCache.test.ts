@@ -29,6 +29,8 @@ describe('answerCache', () => {
     expect(await ask()).toBe('a1');
     state.now += 1;
     expect(await ask()).toBe('a2');
+    state.now -= 10; // the clock set back
+    expect(await ask()).toBe('a3');
   });
 
   it('shares one read among callers asking at the same time', async () => {

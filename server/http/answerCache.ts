@@ -31,7 +31,8 @@ export function answerCache(writes: () => number, now: () => number = Date.now):
       const w = writes();
       const t = now();
       const kept = entries.get(key);
-      if (kept && kept.writes === w && t - kept.at < MAX_AGE_MS) return kept.answer as Promise<T>;
+      // A clock set back (a test's, or NTP's) makes no answer younger: read again.
+      if (kept && kept.writes === w && t >= kept.at && t - kept.at < MAX_AGE_MS) return kept.answer as Promise<T>;
       // The count is taken before the read starts: a commit during the read makes the
       // answer stale at once, never current under a newer count.
       const answer = read();

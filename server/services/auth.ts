@@ -14,7 +14,8 @@ import { TooManyRequests, createSigninLimits } from './signinLimits';
 
 export type OtpPurpose = 'login' | 'reset';
 
-const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
+/** How a token is kept: only its hash is ever stored or used as a key. */
+export const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
 export function createAuth(db: Db, now: () => number = Date.now) {
   // Failed sign-ins per account and per address, code requests per address (README.md, "Sign-in limits").
