@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_AGE_MS, answerCache } from './answerCache';
+import { MAX_AGE_MS, REFRESH_MS, answerCache } from './answerCache';
 
 describe('answerCache', () => {
   const setup = () => {
@@ -22,15 +22,29 @@ describe('answerCache', () => {
     expect(await ask()).toBe('a3');
   });
 
-  it('reads again once the answer is MAX_AGE_MS old, written or not', async () => {
+  it('past MAX_AGE_MS, gives the old answer while one read refreshes it; past REFRESH_MS more, waits for a read', async () => {
     const { state, ask } = setup();
     await ask();
     state.now += MAX_AGE_MS - 1;
     expect(await ask()).toBe('a1');
     state.now += 1;
+    const during = [ask(), ask()]; // the first starts a refresh, the second starts none
+    expect(await Promise.all(during)).toEqual(['a1', 'a1']);
+    expect(state.reads).toBe(2);
     expect(await ask()).toBe('a2');
-    state.now -= 10; // the clock set back
+    expect(state.reads).toBe(2);
+    state.now += MAX_AGE_MS + REFRESH_MS;
     expect(await ask()).toBe('a3');
+    state.now -= 10; // the clock set back
+    expect(await ask()).toBe('a4');
+  });
+
+  it('a write is never answered from before it, refreshing or not', async () => {
+    const { state, ask } = setup();
+    await ask();
+    state.now += MAX_AGE_MS;
+    state.writes++;
+    expect(await ask()).toBe('a2');
   });
 
   it('shares one read among callers asking at the same time', async () => {

@@ -5,11 +5,18 @@
 //
 // Current means: no transaction has committed since the answer was read (`Db.writes`, which
 // on PostgreSQL also counts other processes' commits), and it is younger than MAX_AGE_MS,
-// since some answers move with the clock alone (an offer stops being live at midnight).
-// Calls asking the same thing at the same time share one read.
+// since some answers move with the clock alone (an offer stops being live at midnight);
+// a little older while a fresh read replaces it (REFRESH_MS). Calls asking the same thing
+// at the same time share one read.
 
 /** How long an answer may be reused when nothing was written: what a clock-driven state may lag. */
 export const MAX_AGE_MS = 1000;
+/**
+ * After MAX_AGE_MS, with still nothing written, the old answer is given for up to this much
+ * longer while one caller's read refreshes it: otherwise every caller of a slow list (a
+ * search over a million offers) would wait on that read once a second.
+ */
+export const REFRESH_MS = 1000;
 /** Answers kept at most; the oldest go first. A page of 50 offers is about 40 KB. */
 const MAX_ENTRIES = 500;
 
@@ -17,6 +24,8 @@ interface Entry {
   writes: number;
   at: number;
   answer: Promise<unknown>;
+  /** A read refreshing this answer is under way. */
+  refreshing?: boolean;
 }
 
 export interface AnswerCache {
@@ -26,20 +35,35 @@ export interface AnswerCache {
 
 export function answerCache(writes: () => number, now: () => number = Date.now): AnswerCache {
   const entries = new Map<string, Entry>();
+  // The count is taken before the read starts: a commit during the read makes the answer
+  // stale at once, never current under a newer count.
+  const keep = (key: string, entry: Entry) => {
+    entries.delete(key); // re-inserted last: the Map's order is the eviction order
+    entries.set(key, entry);
+    if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  };
   return {
     answer<T>(key: string, read: () => Promise<T>): Promise<T> {
       const w = writes();
       const t = now();
       const kept = entries.get(key);
       // A clock set back (a test's, or NTP's) makes no answer younger: read again.
-      if (kept && kept.writes === w && t >= kept.at && t - kept.at < MAX_AGE_MS) return kept.answer as Promise<T>;
-      // The count is taken before the read starts: a commit during the read makes the
-      // answer stale at once, never current under a newer count.
+      const age = kept && kept.writes === w && t >= kept.at ? t - kept.at : Infinity;
+      if (age < MAX_AGE_MS) return kept!.answer as Promise<T>;
+      if (age < MAX_AGE_MS + REFRESH_MS) {
+        if (!kept!.refreshing) {
+          kept!.refreshing = true;
+          const fresh = read();
+          fresh.then(
+            () => entries.get(key) === kept && keep(key, { writes: w, at: t, answer: fresh }),
+            () => void (kept!.refreshing = false),
+          );
+        }
+        return kept!.answer as Promise<T>;
+      }
       const answer = read();
       const entry: Entry = { writes: w, at: t, answer };
-      entries.delete(key); // re-inserted last: the Map's order is the eviction order
-      entries.set(key, entry);
-      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      keep(key, entry);
       answer.catch(() => entries.get(key) === entry && entries.delete(key));
       return answer;
     },

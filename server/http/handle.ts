@@ -153,7 +153,7 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
       const upload = Object.keys(req.uploaded ?? {})[0];
       if (upload && takesAlternative(op, req.body)) throw badField(upload, `${fieldLabel(upload)} is not taken with this body.`);
     },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const saved: string[] = [];
       const after: (() => unknown)[] = [];
       const ctx: CallContext = {
@@ -176,7 +176,10 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
       let output: OpOutput<AnyOp> | undefined;
       let refused: HttpError | null = null;
       const key = op.shared && deps.answers ? answerKey(op, input) : null;
-      const read = (fn: () => Promise<OpOutput<AnyOp>>) => (key ? deps.answers!.answer(key, fn) : fn());
+      // Kept as the JSON text sent: a repeat costs no serializing either (a string of JSON
+      // type is sent as it is). Serialized by the route's own 200 schema, as any answer is.
+      if (key) reply.type('application/json; charset=utf-8');
+      const read = (fn: () => Promise<OpOutput<AnyOp>>) => (key ? (deps.answers!.answer(key, async () => reply.serialize(await fn())) as Promise<OpOutput<AnyOp>>) : fn());
       try {
         output = long ? await long(input, deps.db, ctx) : await read(() => unit(async (tx) => {
           try {
