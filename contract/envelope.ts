@@ -3,8 +3,8 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 /**
  * How far `total` is a count: exact (left out: exact), at_least (the list matches more than
- * this: "10,000+"), about (the table's size as the database estimates it: "about 1.0M").
- * Lists count exactly up to 10,000 rows (server/repositories/crud.ts COUNT_CAP).
+ * this: "10,000+" or "1,000+"), about (the table's size as the database estimates it: "about 1.0M").
+ * Lists count exactly up to 10,000 rows, searched or filtered up to 1,000 (server/repositories/crud.ts COUNT_CAP).
  */
 export const TotalIs = Type.Union([Type.Literal('exact'), Type.Literal('at_least'), Type.Literal('about')]);
 export type TotalIs = Static<typeof TotalIs>;
