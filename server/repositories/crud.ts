@@ -65,7 +65,8 @@ export function crudRepository<T>(resource: ResourceContract, o: CrudOptions = {
       values.push(v);
       return `$${values.length}`;
     };
-    const where: string[] = searchTerms(params.query).map((term) => searchMatch(table, p(`%${escapeLike(term)}%`)));
+    const search = searchMatch(table, searchTerms(params.query).map((term) => p(`%${escapeLike(term)}%`)));
+    const where: string[] = search ? [search] : [];
     where.push(...filterSql(params, p));
     return { values, p, whereSql: where.length ? `where ${where.join(' and ')}` : '', filtered: where.length > 0 };
   }

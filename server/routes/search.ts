@@ -29,7 +29,7 @@ export function searchHandlers(): Bound[] {
           const params: unknown[] = terms.map((t) => `%${escapeLike(t)}%`);
           // A view reads its table's rows (`offers_view` → offers), whose search text may be in the backlog.
           const table = s.from.replace(/_view$/, '');
-          const where = terms.map((_, i) => searchMatch(table, `$${i + 1}`)).join(' and ');
+          const where = searchMatch(table, terms.map((_, i) => `$${i + 1}`));
           params.push(terms.join(' '), limit);
           // Ranked among the first 200 matches, so a common word stays cheap on a million rows.
           const rows = await tx.query<{ id: number; title: string; subtitle: string }>(
