@@ -13,6 +13,7 @@ import { ADMIN_ROOT, type AnyOp } from '../contract/operation';
 import type { Config } from './config';
 import type { Db } from './db/connection';
 import { answerCache } from './http/answerCache';
+import { lazySerializerOf } from './http/serialize';
 import type { Mailer } from './services/mail';
 import { homepageResources } from '../contract/homepage';
 import { operations, resources } from '../contract/operations';
@@ -22,7 +23,7 @@ import { createUploads } from './services/uploads';
 import { createSearchBacklog, type SearchBacklog } from './services/searchBacklog';
 import { createNotificationJob, type NotificationJob } from './services/notificationJob';
 import { outboxSender, type PushSender } from './services/push';
-import { validatorOf } from './services/validate';
+import { lazyValidatorOf } from './services/validate';
 import { frameworkErrors, registerErrorHandler } from './http/errorHandler';
 import { errorBody } from './errors';
 import { guards } from './http/authGuard';
@@ -71,8 +72,10 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, mailer } = deps;
   const app = Fastify({ logger: deps.logger ? { level: 'info' } : false, bodyLimit: 1024 * 1024, frameworkErrors, trustProxy: config.trustProxy });
-  // One validator for calls and CSV rows alike (server/services/validate.ts).
-  app.setValidatorCompiler(({ schema, httpPart }) => validatorOf(schema, { coerce: httpPart !== 'body' }));
+  // One validator for calls and CSV rows alike (server/services/validate.ts). Validators and
+  // serializers compile on first use: most routes are not called in a server's first minute.
+  app.setValidatorCompiler(({ schema, httpPart }) => lazyValidatorOf(schema, { coerce: httpPart !== 'body' }));
+  app.setSerializerCompiler(lazySerializerOf);
   const auth = createAuth(db, deps.now);
   const uploads = createUploads(config.dataDir, config.uploadMaxBytes);
 

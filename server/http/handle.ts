@@ -20,7 +20,7 @@ import type { Units } from '../services/batches';
 import type { Uploads } from '../services/uploads';
 import type { Guards } from './authGuard';
 import { toHttpError } from '../db/constraintErrors';
-import { validatorOf } from '../services/validate';
+import { lazyValidatorOf, validatorOf } from '../services/validate';
 import { multipartToBody } from './multipart';
 import { bodyReadEnds } from './errorHandler';
 import type { AnswerCache } from './answerCache';
@@ -126,7 +126,7 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
     // Two bodies: each is checked against the one it is meant for, so a refusal names that
     // body's fields only ("Version is required.", not every field of both shapes).
     ...(op.alternativeBody && {
-      validatorCompiler: ({ schema, httpPart }: { schema: object; httpPart?: string }) => (httpPart === 'body' ? eitherBody(op, main!, body!) : validatorOf(schema, { coerce: true })),
+      validatorCompiler: ({ schema, httpPart }: { schema: object; httpPart?: string }) => (httpPart === 'body' ? eitherBody(op, main!, body!) : lazyValidatorOf(schema, { coerce: true })),
     }),
     schema: {
       operationId: op.id,
