@@ -109,8 +109,11 @@ async function main() {
   line(`list page ${deepPage.toLocaleString('en')} (after the last row shown) vs page 1, p50`, p(await time(RUNS, list(`page=${deepPage}&per_page=50&after=${deepId}`)), 50), page1, ' ms', 'lower');
   line(`list page ${deepPage.toLocaleString('en')} by number (OFFSET) vs before, p50`, p(await time(QUICK ? 5 : 3, list(`page=${deepPage}&per_page=50`)), 50), p(await time(1, old('', (deepPage - 1) * 50), false), 50), ' ms', 'lower');
 
-  // The bare SQL of the throughput figures' queries (measured now: PGlite is this process's until the server starts).
+  // The baselines of the throughput figures (measured now: PGlite is this process's until the
+  // server starts): page 1's bare SQL, and every other call through this uncached app.
   const bare = await load(db.kind === 'pglite' ? 1 : CLIENTS, SECONDS, () => sql(ours));
+  const uncached = new Map<string, { rate: number; p99: number }>();
+  for (const [name, fn] of loads({ list, search }, bank)) uncached.set(name, await load(db.kind === 'pglite' ? 1 : CLIENTS, Math.max(2, SECONDS / 2), fn));
 
   // 6. Palette search, one client, p95, against ILIKE over the joined text.
   const queries = ['shake', 'marina 20%', 'cashback dining', 'reel cinemas'];
@@ -133,24 +136,23 @@ async function main() {
   await app.close();
   await db.close();
 
-  // 5. Throughput at CLIENTS clients over HTTP against `npm start`'s server, against the bare SQL.
+  // 5. Throughput at CLIENTS clients over HTTP against `npm start`'s server (answer cache on),
+  // against the same calls read every time (this process's uncached app, measured above).
   const server = await startServer(dataDir, { ...env, SKIP_CLIENT_BUILD: '1' });
   try {
     const c = client(server.url, await signIn(server.url, email));
     const http = await load(CLIENTS, SECONDS, c.list('page=1&per_page=50'));
     line(`list page 1 at ${CLIENTS} clients, req/s (baseline: bare SQL)`, http.rate, bare.rate, ' req/s', 'higher');
     line(`list page 1 at ${CLIENTS} clients, p99 (baseline: bare SQL)`, http.p99, bare.p99, ' ms', 'lower');
-    for (const [name, fn] of [
-      ['list bank + live', c.list('page=1&per_page=50', { bank, state: 'live' })],
-      ['list searched', c.list('page=1&per_page=50', { query: 'cashback dining' })],
-      ['cards page 1', c.list('page=1&per_page=50', {}, cardResource)],
-      ['outlets page 1', c.list('page=1&per_page=50', {}, outletResource)],
-      ['palette search', c.search('marina 20%')],
-    ] as const) {
+    for (const [name, fn] of loads(c, bank)) {
       const r = await load(CLIENTS, Math.max(2, SECONDS / 2), fn);
-      line(`${name} at ${CLIENTS} clients, req/s (baseline: list page 1's bare SQL)`, r.rate, bare.rate, ' req/s', 'higher');
-      console.log(`  p99 ${fmt(r.p99)} ms`);
+      line(`${name} at ${CLIENTS} clients, req/s (baseline: read every time)`, r.rate, uncached.get(name)!.rate, ' req/s', 'higher');
+      line(`${name} at ${CLIENTS} clients, p99 (baseline: read every time)`, r.p99, uncached.get(name)!.p99, ' ms', 'lower');
     }
+    // 7b. Memory: the server's peak resident size after all that (Linux: VmHWM), against Node alone.
+    const peak = peakRss(server.pid);
+    const nodeAlone = Number(execFileSync(process.execPath, ['-e', 'console.log(process.memoryUsage().rss)'], { encoding: 'utf8' })) / 1024 / 1024;
+    if (peak) line('server peak memory after the load (baseline: node alone)', peak / 1024, nodeAlone, ' MB', 'lower');
   } finally {
     await server.stop();
   }
@@ -165,6 +167,27 @@ async function main() {
   console.log(`\n${lines.length} lines in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   if (dataDir && !process.env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
   await cluster?.stop();
+}
+
+/** The calls loaded by CLIENTS clients at once, besides page 1 of the offers. */
+function loads(c: ReturnType<typeof client>, bank: number) {
+  return [
+    ['list bank + live', c.list('page=1&per_page=50', { bank, state: 'live' })],
+    ['list searched', c.list('page=1&per_page=50', { query: 'cashback dining' })],
+    ['cards page 1', c.list('page=1&per_page=50', {}, cardResource)],
+    ['outlets page 1', c.list('page=1&per_page=50', {}, outletResource)],
+    ['palette search', c.search('marina 20%')],
+  ] as const;
+}
+
+/** A process's peak resident memory in KB (Linux /proc), or null elsewhere. */
+function peakRss(pid: number | undefined): number | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/^VmHWM:\s+(\d+)/m.exec(status)?.[1] ?? NaN) || null;
+  } catch {
+    return null;
+  }
 }
 
 /** The list and search calls of a signed-in admin, over HTTP. */
@@ -212,20 +235,20 @@ async function load(clients: number, seconds: number, fn: () => Promise<unknown>
   return { rate: times.length / seconds, p99: p(times, 99) };
 }
 
-/** `npm start`'s server (tsx server/main.ts) on an existing folder, once /health answers. */
+/** `npm start`'s server (node scripts/start.mjs) on an existing folder, once /health answers. */
 async function startServer(dataDir: string | undefined, env: NodeJS.ProcessEnv) {
   const { spawn } = await import('node:child_process');
   const port = 20000 + Math.floor(Math.random() * 20000);
   const url = `http://127.0.0.1:${port}`;
   const t = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...env, ...(dataDir && { DATA_DIR: dataDir }), PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['scripts/start.mjs'], { env: { ...env, ...(dataDir && { DATA_DIR: dataDir }), PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
   const stop = async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
   };
   for (;;) {
     try {
-      if ((await fetch(`${url}/health`)).ok) return { url, stop, ms: performance.now() - t };
+      if ((await fetch(`${url}/health`)).ok) return { url, stop, ms: performance.now() - t, pid: child.pid };
     } catch {
       /* not listening yet */
     }

@@ -1,6 +1,5 @@
 // `npm start`: config, lock, database, migrations, first admin, seed, browser build, listen.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config';
 import { openDb } from './db/connection';
 import { DataDirLostError, lockDataDir, type DataDirLock } from './db/lock';
@@ -13,8 +12,9 @@ import { createAuth } from './services/auth';
 import { loadPushSender } from './services/push';
 import { buildApp } from './app';
 import { buildClient, clientBuildIsStale } from './build';
+import { ROOT } from './root';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
 const started = performance.now();
 const log = (msg: string) => console.log(`[cards-admin] ${msg}`);
 
@@ -26,10 +26,10 @@ async function main() {
   // PGlite: this process alone may open DATA_DIR (server/db/lock.ts). PostgreSQL has its own locks.
   const lock: DataDirLock | null = config.databaseUrl ? null : await lockDataDir(config.dataDir);
   if (lock?.tookOver) log(`took over the lock of process ${lock.tookOver.pid}, which is no longer running`);
-  const clientDir = path.join(root, 'dist', 'client');
-  if (process.env.SKIP_CLIENT_BUILD !== '1' && clientBuildIsStale(root, clientDir)) {
+  const clientDir = path.join(ROOT, 'dist', 'client');
+  if (process.env.SKIP_CLIENT_BUILD !== '1' && clientBuildIsStale(ROOT, clientDir)) {
     log('building the browser app (first start or sources changed)…');
-    await buildClient(root);
+    await buildClient(ROOT);
   }
   const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), beforeCommit: lock?.writeGuard });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log });

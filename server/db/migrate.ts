@@ -8,10 +8,10 @@
 // (PGlite is one process's already: server/db/lock.ts.)
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Db, Tx } from './connection';
+import { ROOT } from '../root';
 
-const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const dir = path.join(ROOT, 'server', 'db', 'migrations');
 
 /** pg_advisory_xact_lock key under which a database is prepared (any constant; "cards-admin prepare"). */
 export const PREPARE_LOCK_KEY = 0x63_61_72_64_73_70;

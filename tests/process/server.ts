@@ -1,5 +1,5 @@
 // Real server processes for the process tests: `server/main.ts` started the way `npm start`
-// starts it (node with tsx), on a free port, with the environment a test gives. Nothing is
+// starts it (scripts/start.mjs: bundled, then run), on a free port, with the environment a test gives. Nothing is
 // mocked: the tests stop, kill and restart these processes and read what they print.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -46,7 +46,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? tempDir('process');
   let out = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const proc = spawn(process.execPath, ['scripts/start.mjs'], {
     env: {
       ...process.env,
       PORT: String(port),
