@@ -75,7 +75,7 @@ export default tseslint.config(
         { type: 'views', pattern: 'src/views', partialMatch: false },
         { type: 'app', pattern: 'src/*.{ts,tsx}', mode: 'file' },
         { type: 'core', pattern: 'server/security', partialMatch: false },
-        { type: 'core', pattern: 'server/{errors,config}.ts', mode: 'file' },
+        { type: 'core', pattern: 'server/{errors,config,root}.ts', mode: 'file' },
         { type: 'seed', pattern: 'server/db/seed', partialMatch: false },
         { type: 'db', pattern: 'server/db', partialMatch: false },
         { type: 'repositories', pattern: 'server/repositories', partialMatch: false },
