@@ -21,10 +21,13 @@
 //   requestIdleCallback), for the moment the admin signs in; that prefetch is no part of the
 //   sign-in page's own download, so the bench holds the page's idle callbacks until the
 //   sign-in page is measured, then lets them run and reports what they fetched on a line of
-//   its own.
+//   its own. (requestIdleCallback is held, nothing else: a page that needed the file to show
+//   would still fetch it before the form shows.)
 // - The signed-in shell: after signing in through the form, a fresh context with only that
 //   session (cold cache) opens /admin/ and waits for the dashboard's counts: everything
-//   (entry, shell, dashboard, commands) that showing the signed-in dashboard needs.
+//   (entry, shell, its own commands, dashboard) that showing the signed-in dashboard needs.
+//   Here too the idle callbacks wait until then: the shell fetches every screen's commands and
+//   sonner when idle (src/installCommands.ts), reported on a line of their own.
 // - The baseline: bench/react-admin (react-admin with ra-data-fakerest, one resource listed by
 //   ListGuesser), installed on first run (npm ci --prefix bench/react-admin), built with this
 //   project's Vite and React plugin, served by `vite preview`, opened at / until its list
@@ -36,7 +39,7 @@
 //   (vite preview) likewise, for comparison (a ratio of shares, "inf" when the baseline has none).
 // - Screen code stays on its screen: the built assets holding dnd-kit, uPlot, tiptap
 //   (ProseMirror) and papaparse, found by a string each library's minified code keeps, must
-//   not be among the sign-in page's, the prefetch's or the shell's files.
+//   not be among the files of the sign-in page, the shell, or what either fetches when idle.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -162,21 +165,26 @@ function screenLibraryFiles(dir: string): Map<string, string[]> {
 const freshContext = (browser: Browser, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>) =>
   browser.newContext({ viewport: { width: 1440, height: 900 }, storageState });
 
-async function measureOurs(browser: Browser, url: string) {
-  // The sign-in page, its idle-time prefetch held back (see the header).
-  const signIn = await freshContext(browser);
-  await signIn.addInitScript(`
+/** The page's idle callbacks wait until `releaseIdle` (see the header). */
+const holdIdle = (context: BrowserContext) =>
+  context.addInitScript(`
     window.__idle = [];
     window.requestIdleCallback = (cb) => window.__idle.push(cb);
     window.cancelIdleCallback = (id) => { window.__idle[id - 1] = () => {}; };
   `);
+const releaseIdle = (page: Page) => page.evaluate(`window.__idle.splice(0).forEach((cb) => cb({ didTimeout: false, timeRemaining: () => 50 }))`);
+
+async function measureOurs(browser: Browser, url: string) {
+  // The sign-in page, its idle-time prefetch held back.
+  const signIn = await freshContext(browser);
+  await holdIdle(signIn);
   const page = await signIn.newPage();
   const rec = record(page);
   await page.goto(`${url}/admin/login`);
   await page.getByLabel('Email').waitFor();
   await rec.quiet();
   const signInAssets = await rec.take();
-  await page.evaluate(`window.__idle.splice(0).forEach((cb) => cb({ didTimeout: false, timeRemaining: () => 50 }))`);
+  await releaseIdle(page);
   await rec.quiet();
   const prefetch = await rec.take();
 
@@ -187,16 +195,21 @@ async function measureOurs(browser: Browser, url: string) {
   const session = await signIn.storageState();
   await signIn.close();
 
-  // The signed-in shell from a cold cache: a new context holding only the session.
+  // The signed-in shell from a cold cache: a new context holding only the session; what it
+  // fetches when idle (every screen's commands, the toasts) afterwards, apart.
   const shell = await freshContext(browser, session);
+  await holdIdle(shell);
   const shellPage = await shell.newPage();
   const shellRec = record(shellPage);
   await shellPage.goto(`${url}/admin/`);
   await shellPage.getByRole('heading', { name: 'Catalogue' }).waitFor();
   await shellRec.quiet();
   const shellAssets = await shellRec.take();
+  await releaseIdle(shellPage);
+  await shellRec.quiet();
+  const shellIdle = await shellRec.take();
   await shell.close();
-  return { signInAssets, prefetch, shellAssets };
+  return { signInAssets, prefetch, shellAssets, shellIdle };
 }
 
 async function measureBaseline(browser: Browser) {
@@ -249,27 +262,29 @@ async function main() {
     line('signed-in shell (gzip)', sum(ours.shellAssets, 'gzip'), base);
     line('sign-in page on the wire (as Chromium got it)', sum(ours.signInAssets, 'wire'), sum(baseline, 'wire'));
     console.log(`bytes sign-in page's idle prefetch of the shell (gzip, not counted above): ${kb(sum(ours.prefetch, 'gzip'))} in ${ours.prefetch.length} files`);
+    console.log(`bytes signed-in shell's idle fetch, every screen's commands and the toasts (gzip, not counted above): ${kb(sum(ours.shellIdle, 'gzip'))} in ${ours.shellIdle.length} files`);
 
-    const oursHashed = compressedImmutable([...ours.signInAssets, ...ours.prefetch, ...ours.shellAssets], (a) => new URL(a.url).pathname.startsWith('/admin/assets/'));
+    const oursHashed = compressedImmutable([...ours.signInAssets, ...ours.prefetch, ...ours.shellAssets, ...ours.shellIdle], (a) => new URL(a.url).pathname.startsWith('/admin/assets/'));
     const baseHashed = compressedImmutable(baseline, (a) => new URL(a.url).pathname.startsWith('/assets/'));
     const share = (x: { good: number; all: number }) => x.good / Math.max(1, x.all);
     const ratio = share(baseHashed) === 0 ? 'inf' : (share(oursHashed) / share(baseHashed)).toFixed(2);
     console.log(`bytes compressed+immutable assets: ours=${oursHashed.good}/${oursHashed.all} baseline=${baseHashed.good}/${baseHashed.all} ratio=${ratio}`);
     for (const a of oursHashed.bad) console.log(`  not compressed or not immutable: ${new URL(a.url).pathname} (content-encoding: ${a.encoding || 'none'}; cache-control: ${a.cacheControl || 'none'})`);
 
-    const leaks = (['sign-in page', 'idle prefetch', 'signed-in shell'] as const).flatMap((label, i) =>
-      [ours.signInAssets, ours.prefetch, ours.shellAssets][i].flatMap((a) => {
+    const leaks = (['sign-in page', 'idle prefetch', 'signed-in shell', "shell's idle fetch"] as const).flatMap((label, i) =>
+      [ours.signInAssets, ours.prefetch, ours.shellAssets, ours.shellIdle][i].flatMap((a) => {
         const libs = libraryFiles.get(path.basename(new URL(a.url).pathname)) ?? [];
         return libs.map((lib) => `${lib} on the ${label} (${path.basename(new URL(a.url).pathname)})`);
       }),
     );
     const libs = Object.keys(SCREEN_LIBRARIES);
     const kept = libs.filter((l) => !leaks.some((x) => x.startsWith(`${l} `)));
-    console.log(`bytes screen code only on its screen (${libs.join(', ')}): ${kept.length}/${libs.length} kept off the sign-in page, its prefetch and the shell${leaks.length ? `; loaded: ${leaks.join('; ')}` : ''}`);
+    console.log(`bytes screen code only on its screen (${libs.join(', ')}): ${kept.length}/${libs.length} kept off the sign-in page, the shell and what they fetch when idle${leaks.length ? `; loaded: ${leaks.join('; ')}` : ''}`);
 
     detail('sign-in page', ours.signInAssets);
     detail('idle prefetch', ours.prefetch);
     detail('signed-in shell', ours.shellAssets);
+    detail("signed-in shell's idle fetch", ours.shellIdle);
     detail('baseline (react-admin)', baseline);
   } finally {
     await browser.close();

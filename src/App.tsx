@@ -1,13 +1,14 @@
 import { Redirect, Router, matchRoute, useLocation, useRouter } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { Toaster } from 'sonner';
 import { BASE } from './store/navigate';
 import { isSignedIn, session } from './store/session';
 import { ui } from './store/ui';
 import { NotFound, protectedRoutes, publicRoutes, Shell } from './routes';
 import { screens } from './screens';
+import { whenIdle } from './ui/later';
 import { PageBoundary } from './ui/lazyPage';
 import { Loader } from './ui/Loader';
+import { Toasts } from './ui/toast';
 
 export function App() {
   const { loading } = useSnapshot(session);
@@ -18,8 +19,8 @@ export function App() {
       {/* Bottom right, at most 20; durations are set per toast (2 s success, 4 s error, 8 s with
           Undo). Every screen keeps its buttons at the top (Sign out, a pane's head, a list's
           filters, chips and selection bar, whose height varies), so the bottom corner is the
-          one place a toast covers none of them. */}
-      <Toaster position="bottom-right" offset={{ bottom: 16, right: 16 }} mobileOffset={{ bottom: 12 }} visibleToasts={20} theme={theme} toastOptions={{ duration: 4000 }} closeButton />
+          one place a toast covers none of them. sonner itself arrives with the first toast (ui/toast.tsx). */}
+      <Toasts position="bottom-right" offset={{ bottom: 16, right: 16 }} mobileOffset={{ bottom: 12 }} visibleToasts={20} theme={theme} toastOptions={{ duration: 4000 }} closeButton />
       {loading && <Loader overlay label="Please wait…" />}
     </Router>
   );
@@ -73,12 +74,10 @@ let shellPreloaded = false;
 function preloadShellWhenIdle() {
   if (shellPreloaded) return;
   shellPreloaded = true;
-  const go = () => {
+  whenIdle(() => {
     Shell.preload();
     protectedRoutes[0].Page.preload();
-  };
-  if ('requestIdleCallback' in window) requestIdleCallback(go, { timeout: 2000 });
-  else setTimeout(go, 500);
+  });
 }
 
 /** Where to go after signing in: ?next= when it is a path inside this app, else the dashboard. */
