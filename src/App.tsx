@@ -3,8 +3,7 @@ import { useSnapshot } from 'valtio';
 import { BASE } from './store/navigate';
 import { isSignedIn, session } from './store/session';
 import { ui } from './store/ui';
-import { NotFound, protectedRoutes, publicRoutes, Shell } from './routes';
-import { screens } from './screens';
+import { publicRoutes, Shell, SignedIn } from './routes';
 import { whenIdle } from './ui/later';
 import { PageBoundary } from './ui/lazyPage';
 import { Loader } from './ui/Loader';
@@ -44,25 +43,13 @@ function Root() {
     );
   }
 
-  const page = protectedRoutes.find((r) => matches(r.path));
-  if (page) {
-    if (!signedIn) {
-      // Come back here after signing in (the plain home page needs no note).
-      const next = location === '/' ? '' : `?next=${encodeURIComponent(location + window.location.search)}`;
-      return <Redirect to={`/login${next}`} replace />;
-    }
-    // Shell and page chunks download side by side instead of one after the other.
-    page.Page.preload();
-    return (
-      <PageBoundary>
-        <Shell screens={screens} routes={protectedRoutes} notFound={NotFound} />
-      </PageBoundary>
-    );
-  }
-
-  // An unknown path: inside the signed-in frame when there is one, so the sidebar, the
-  // palette and the g-keys lead on from there.
-  return <PageBoundary>{signedIn ? <Shell screens={screens} routes={protectedRoutes} notFound={NotFound} /> : <NotFound />}</PageBoundary>;
+  // The frame starts downloading beside the chunk with the screens' routes.
+  if (signedIn) Shell.preload();
+  return (
+    <PageBoundary>
+      <SignedIn />
+    </PageBoundary>
+  );
 }
 
 /**
@@ -76,7 +63,8 @@ function preloadShellWhenIdle() {
   shellPreloaded = true;
   whenIdle(() => {
     Shell.preload();
-    protectedRoutes[0].Page.preload();
+    SignedIn.preload();
+    void import('./screenRoutes').then((m) => m.protectedRoutes[0].Page.preload());
   });
 }
 

@@ -4,14 +4,14 @@
 // a command for every operation that asks for one (contract/operation.ts `command`); they
 // bring the stores and the contract of every screen (TypeBox schemas included), several times
 // the shell's own code, so they are fetched when the browser is idle once the shell shows, or
-// at once when a screen that has commands opens (src/routes.ts) or the palette or the cheat
+// at once when a screen that has commands opens (src/screenRoutes.ts) or the palette or the cheat
 // sheet does (commands/registry.ts `registerLaterCommands`). The duplicate-shortcut test reads
 // exactly the whole set.
 import { listCommands } from './commands/list';
 import { viewCommands } from './commands/viewCommands';
 import { appCommands, navigationCommands } from './commands/navigation';
 import { recordCommands, setRouteCheck } from './commands/records';
-import { protectedRoutes } from './routes';
+import { protectedRoutes } from './screenRoutes';
 import { register, registerLaterCommands, setLaterCommands, setScopeTitle } from './commands/registry';
 import type { Command } from './commands/types';
 import { screens } from './screens';

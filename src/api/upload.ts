@@ -1,6 +1,6 @@
 // The transport for a multipart POST whose upload progress the page shows (fetch has no
-// upload progress): `call` (src/api/call.ts) uses it when given onProgress. Same headers,
-// same typed ApiError as client.ts.
+// upload progress): `call` (src/api/call.ts) fetches and uses it when given onProgress. Same
+// headers, same typed ApiError as client.ts.
 import { ApiError, reportUnauthorized, requestHeaders } from './client';
 
 export interface UploadOptions {

@@ -4,6 +4,7 @@ import { ui } from '../store/ui';
 import { Kbd } from '../ui/Kbd';
 import { allCommands, getVersion, registerLaterCommands, scopeTitle, subscribe } from './registry';
 import type { Command, Scope } from './types';
+import './CheatSheet.css';
 
 /** '?': every shortcut there is, generated from the registry so it can never go stale. */
 export function CheatSheet() {

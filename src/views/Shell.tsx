@@ -20,7 +20,7 @@ import './Shell.css';
 interface ShellProps {
   /** The screens, in sidebar order (src/screens.ts). */
   screens: readonly ScreenEntry[];
-  /** Route pattern → page (src/routes.ts). */
+  /** Route pattern → page (src/screenRoutes.ts). */
   routes: readonly { path: string; Page: ComponentType }[];
   /** The page for a path no route answers. */
   notFound: ComponentType;
