@@ -113,6 +113,22 @@ export default tseslint.config(
     },
   },
   {
+    // The browser builds contract/'s schemas with src/typeboxLite.ts (vite.config.ts), which has
+    // TypeBox's builders by name and not TypeBox's `Type` object: contract/ calls them through a
+    // namespace (`import * as Type from '@sinclair/typebox'`), the same code on both halves.
+    files: ['contract/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='@sinclair/typebox'] > ImportSpecifier[imported.name!=/^T[A-Z]|^Static$/]",
+          message: "Import TypeBox's builders as a namespace (import * as Type from '@sinclair/typebox'); the browser's build has them from src/typeboxLite.ts.",
+        },
+      ],
+    },
+  },
+  {
     // Handlers get typed input from their operation: no casting it away.
     files: ['server/routes/**/*.ts', 'server/http/**/*.ts', 'server/services/**/*.ts', 'server/repositories/**/*.ts'],
     rules: {
