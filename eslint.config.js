@@ -36,7 +36,8 @@ const LAYERS = {
 const API_PATH = String.raw`^\/(api|admin)\/v1\b`;
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  // bench/react-admin: the baseline app of bench/bytes.ts, with packages of its own.
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/react-admin/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -108,6 +109,22 @@ export default tseslint.config(
         'error',
         { selector: `Literal[value=/${API_PATH}/]`, message: 'API paths live in contract/: call an operation (src/api/call.ts) or use pathOf(op).' },
         { selector: `TemplateElement[value.raw=/${API_PATH}/]`, message: 'API paths live in contract/: call an operation (src/api/call.ts) or use pathOf(op).' },
+      ],
+    },
+  },
+  {
+    // The browser builds contract/'s schemas with src/typeboxLite.ts (vite.config.ts), which has
+    // TypeBox's builders by name and not TypeBox's `Type` object: contract/ calls them through a
+    // namespace (`import * as Type from '@sinclair/typebox'`), the same code on both halves.
+    files: ['contract/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='@sinclair/typebox'] > ImportSpecifier[imported.name!=/^T[A-Z]|^Static$/]",
+          message: "Import TypeBox's builders as a namespace (import * as Type from '@sinclair/typebox'); the browser's build has them from src/typeboxLite.ts.",
+        },
       ],
     },
   },

@@ -1,4 +1,5 @@
-import { Type, type Static } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import { MessageEnvelope, RecordEnvelope } from './envelope';
 import { Timestamps } from './fields';
 import { ADMIN_ROOT, AUTH_ROOT, defineOp } from './operation';

@@ -7,7 +7,8 @@
 // (`where`, the list call's own filters and search), with the count the admin was shown and
 // confirmed (`expect`): when the records matching no longer number that many, nothing is
 // written and the answer (409) says how many match now.
-import { Type, type Static, type TObject } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
+import type { Static, TObject } from '@sinclair/typebox';
 import { RecordEnvelope } from './envelope';
 import { Id } from './fields';
 import { ADMIN_ROOT, defineOp } from './operation';

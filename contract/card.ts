@@ -1,4 +1,5 @@
-import { Type, type Static } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import { IdParams, defineResource } from './resource';
 import { RecordEnvelope } from './envelope';
 import { ADMIN_ROOT, defineOp } from './operation';

@@ -3,7 +3,8 @@
 // stores only what it kept and says what it took out, and every save keeps a version: who,
 // when, the text. A restore writes the old text again as a new version; history is never
 // rewritten.
-import { Type, type Static } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import { ListEnvelope, ListQuery, RecordEnvelope } from './envelope';
 import { Nullable } from './fields';
 import { ADMIN_ROOT, defineOp } from './operation';

@@ -2,7 +2,8 @@
 // and delete calls are derived (contract/resource.ts); marking one handled and replying are
 // the exceptions. A reply goes out as an e-mail through the server's mailer once it is
 // recorded, and stays on the message with who sent it, when, and whether the mail went out.
-import { Type, type Static } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import { RecordEnvelope } from './envelope';
 import { Nullable } from './fields';
 import { ADMIN_ROOT, defineOp } from './operation';

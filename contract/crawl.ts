@@ -9,7 +9,8 @@
 //
 // `from` in the list calls is the source's id; `from_source` in the bulk calls its slug.
 // contract/api.md lists every call; paths the product leaves open are fixed here.
-import { Type, type Static } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import { ListEnvelope, MessageEnvelope, Pagination, RecordEnvelope } from './envelope';
 import { DateOnly, Id, IdList, Name, Nullable, Text } from './fields';
 import { ADMIN_ROOT, defineOp } from './operation';

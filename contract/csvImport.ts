@@ -1,7 +1,8 @@
 // POST /admin/v1/add_csv: the call itself, and POST /admin/v1/add_csv/names, the preview's
 // question about the names a file uses. The column rules live in contract/csv.ts, which
 // stays free of TypeBox so the browser's CSV worker can import it.
-import { Type, type Static, type TOptional } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
+import type { Static, TOptional } from '@sinclair/typebox';
 import { CSV_LOOKUP_KINDS, CSV_MAX_BYTES, type CsvLookupKind, CSV_NAME_MAX_LENGTH, CSV_NAMES_MAX, CSV_TARGETS } from './csv';
 import { ErrorEnvelope } from './envelope';
 import { ADMIN_ROOT, defineOp } from './operation';

@@ -1,4 +1,5 @@
-import { Type, type Static } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import { RecordEnvelope } from './envelope';
 import { Feedback } from './feedback';
 import { ADMIN_ROOT, defineOp } from './operation';

@@ -2,7 +2,8 @@
 // answers every chart of the /engagement screen (one round trip, one consistent moment).
 // Events are written by the app (migration 012); here they are only read, through daily
 // rollups (server/repositories/engagement.ts).
-import { Type, type Static, type TProperties } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
+import type { Static, TProperties } from '@sinclair/typebox';
 import { RecordEnvelope } from './envelope';
 import { DateOnly, Id, Nullable } from './fields';
 import { ADMIN_ROOT, defineOp } from './operation';

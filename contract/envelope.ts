@@ -1,5 +1,6 @@
 // The response shapes both halves agree on (contract/api.md, "The conventions").
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
 
 /**
  * How far `total` is a count: exact (left out: exact), at_least (the list matches more than

@@ -1,7 +1,8 @@
 // Feedback: what app users rate and say about an offer or a card (1 to 5 stars, a comment).
 // It comes from the app; here it is read, filtered and deleted. Every call is derived
 // (contract/resource.ts).
-import { Type, type Static } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import { Id, Nullable } from './fields';
 import { defineResource } from './resource';
 

@@ -1,6 +1,7 @@
 // Field schemas shared by the entity contracts. Nullable unions list Null first so Ajv's
 // coercion turns an empty form field into null rather than "".
-import { Type, type TSchema } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
+import type { TSchema } from '@sinclair/typebox';
 
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([Type.Null(), t]);
 export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });

@@ -1,7 +1,8 @@
 // The homepage's picture lists: hero banners (the carousel at the top of the app's homepage)
 // and don't-miss-out banners (the strip further down). Both: a title, an image, and what
 // the banner opens (contract/homepageFields.ts LinkFields), in an order people set.
-import { Type, type Static, type TObject } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
+import type { Static, TObject } from '@sinclair/typebox';
 import { KeyedListEnvelope, ListEnvelope, RecordEnvelope } from './envelope';
 import { Id, Nullable } from './fields';
 import { HOMEPAGE_PERMISSION, HomepageListQuery, LinkFields, LinkInput, Placed, ScheduleInput, Title, partial } from './homepageFields';

@@ -1,6 +1,7 @@
 // What the four homepage lists (contract/homepage.ts) have in common: a place in their list,
 // a switch, a schedule, and (banners) what the banner opens in the app.
-import { Type, type Static, type TObject } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
+import type { Static, TObject } from '@sinclair/typebox';
 import { ListQuery } from './envelope';
 import { Id, Nullable, Timestamps, Url } from './fields';
 

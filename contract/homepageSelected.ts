@@ -2,7 +2,8 @@
 // points at a live offer; one whose validity has ended stays in the list, flagged `expired`
 // (the screen shows it, the app leaves it out), until someone removes it. Deleting the offer
 // removes it from the list and closes the gap.
-import { Type, type Static } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import { ListEnvelope, RecordEnvelope } from './envelope';
 import { DateOnly, Id, Nullable } from './fields';
 import { HOMEPAGE_PERMISSION, HomepageListQuery, Placed, ScheduleInput } from './homepageFields';

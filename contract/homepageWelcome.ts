@@ -1,6 +1,7 @@
 // Welcome boxes: the message on the app's first screen. Several may be set up and scheduled;
 // the app shows the first one (by position) that is shown at the moment (isShownAt).
-import { Type, type Static } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import { KeyedListEnvelope, RecordEnvelope } from './envelope';
 import { HOMEPAGE_PERMISSION, HomepageListQuery, Placed, ScheduleInput, Title, partial } from './homepageFields';
 import type { DefinedOp } from './operation';

@@ -7,7 +7,8 @@
 // Listed in contract/operations.ts's `operations`, not `resources`: the add call is no plain
 // insert (the audience, the twice-in-a-minute check, the job), so the server's handlers are
 // written out (server/routes/notifications.ts); the browser still lists it as a resource.
-import { Type, type Static } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import { ListEnvelope, ListQuery, RecordEnvelope } from './envelope';
 import { Id, Nullable, Timestamps, Url } from './fields';
 import { ADMIN_ROOT, defineOp, type AnyOp, type DefinedOp } from './operation';

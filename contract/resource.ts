@@ -2,7 +2,8 @@
 // (list, show, add, update, remove) from it, so a plain entity's calls are never written
 // by hand: the server registers them with a derived repository, the browser calls them
 // through the resource client, and both read the same paths, schemas and messages.
-import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import { KeyedListEnvelope, ListEnvelope, ListQuery, RecordEnvelope, type Pagination } from './envelope';
 import { Id } from './fields';
 import { ADMIN_ROOT, defineOp, type AnyOp, type DefinedOp, type FileKind, type Method } from './operation';

@@ -1,4 +1,5 @@
-import { Type, type Static } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import { ADMIN_ROOT, defineOp } from './operation';
 
 export const SEARCH_TYPES = ['card', 'offer', 'outlet', 'bank', 'user', 'category'] as const;

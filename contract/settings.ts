@@ -1,7 +1,8 @@
 // The app's settings: one record of typed fields the consumer app reads (support e-mail,
 // default outlet radius, minimum app versions, maintenance mode, offers per homepage section).
 // Every field remembers who changed it last and when (`changes`), and the screen shows it.
-import { Type, type Static } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import { RecordEnvelope } from './envelope';
 import { Nullable, Timestamps } from './fields';
 import { ADMIN_ROOT, defineOp } from './operation';

@@ -1,13 +1,13 @@
 import { Redirect, Router, matchRoute, useLocation, useRouter } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { Toaster } from 'sonner';
 import { BASE } from './store/navigate';
 import { isSignedIn, session } from './store/session';
 import { ui } from './store/ui';
-import { NotFound, protectedRoutes, publicRoutes, Shell } from './routes';
-import { screens } from './screens';
+import { publicRoutes, Shell, SignedIn } from './routes';
+import { whenIdle } from './ui/later';
 import { PageBoundary } from './ui/lazyPage';
 import { Loader } from './ui/Loader';
+import { Toasts } from './ui/toast';
 
 export function App() {
   const { loading } = useSnapshot(session);
@@ -18,8 +18,8 @@ export function App() {
       {/* Bottom right, at most 20; durations are set per toast (2 s success, 4 s error, 8 s with
           Undo). Every screen keeps its buttons at the top (Sign out, a pane's head, a list's
           filters, chips and selection bar, whose height varies), so the bottom corner is the
-          one place a toast covers none of them. */}
-      <Toaster position="bottom-right" offset={{ bottom: 16, right: 16 }} mobileOffset={{ bottom: 12 }} visibleToasts={20} theme={theme} toastOptions={{ duration: 4000 }} closeButton />
+          one place a toast covers none of them. sonner itself arrives with the first toast (ui/toast.tsx). */}
+      <Toasts position="bottom-right" offset={{ bottom: 16, right: 16 }} mobileOffset={{ bottom: 12 }} visibleToasts={20} theme={theme} toastOptions={{ duration: 4000 }} closeButton />
       {loading && <Loader overlay label="Please wait…" />}
     </Router>
   );
@@ -43,25 +43,13 @@ function Root() {
     );
   }
 
-  const page = protectedRoutes.find((r) => matches(r.path));
-  if (page) {
-    if (!signedIn) {
-      // Come back here after signing in (the plain home page needs no note).
-      const next = location === '/' ? '' : `?next=${encodeURIComponent(location + window.location.search)}`;
-      return <Redirect to={`/login${next}`} replace />;
-    }
-    // Shell and page chunks download side by side instead of one after the other.
-    page.Page.preload();
-    return (
-      <PageBoundary>
-        <Shell screens={screens} routes={protectedRoutes} notFound={NotFound} />
-      </PageBoundary>
-    );
-  }
-
-  // An unknown path: inside the signed-in frame when there is one, so the sidebar, the
-  // palette and the g-keys lead on from there.
-  return <PageBoundary>{signedIn ? <Shell screens={screens} routes={protectedRoutes} notFound={NotFound} /> : <NotFound />}</PageBoundary>;
+  // The frame starts downloading beside the chunk with the screens' routes.
+  if (signedIn) Shell.preload();
+  return (
+    <PageBoundary>
+      <SignedIn />
+    </PageBoundary>
+  );
 }
 
 /**
@@ -73,12 +61,11 @@ let shellPreloaded = false;
 function preloadShellWhenIdle() {
   if (shellPreloaded) return;
   shellPreloaded = true;
-  const go = () => {
+  whenIdle(() => {
     Shell.preload();
-    protectedRoutes[0].Page.preload();
-  };
-  if ('requestIdleCallback' in window) requestIdleCallback(go, { timeout: 2000 });
-  else setTimeout(go, 500);
+    SignedIn.preload();
+    void import('./screenRoutes').then((m) => m.protectedRoutes[0].Page.preload());
+  });
 }
 
 /** Where to go after signing in: ?next= when it is a path inside this app, else the dashboard. */

@@ -1,6 +1,6 @@
-// The real command set of the app, as the signed-in shell registers it.
+// The real command set of the app, as the signed-in shell registers it (its own, then every screen's).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { installCommands } from './installCommands';
+import { installCommands, installLaterCommands } from './installCommands';
 import { screens } from './screens';
 import { allCommands, findShortcutConflicts, scopesOverlap, scopeTitle } from './commands/registry';
 import { parseShortcut, toBinding } from './ui/kbd';
@@ -9,6 +9,7 @@ import type { Command } from './commands/types';
 let real: Command[] = [];
 beforeAll(async () => {
   await installCommands();
+  await installLaterCommands();
   real = allCommands();
 });
 

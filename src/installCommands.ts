@@ -1,29 +1,48 @@
-// Every command family, registered once when the signed-in app starts: the app's own, the
-// list keys, records, "Go to …" for every screen, a command for every operation that asks
-// for one (contract/operation.ts `command`), and each screen's commands (fetched with the
-// shell). The duplicate-shortcut test reads exactly this set.
-import { operations } from '../contract/operations';
+// Every command family, registered when the signed-in app starts, in two steps. With the
+// shell: the app's own, the list keys, records, saved views and "Go to …" for every screen
+// (small, and what the dashboard's keys and links need). After it: each screen's commands and
+// a command for every operation that asks for one (contract/operation.ts `command`); they
+// bring the stores and the contract of every screen (TypeBox schemas included), several times
+// the shell's own code, so they are fetched when the browser is idle once the shell shows, or
+// at once when a screen that has commands opens (src/screenRoutes.ts) or the palette or the cheat
+// sheet does (commands/registry.ts `registerLaterCommands`). The duplicate-shortcut test reads
+// exactly the whole set.
 import { listCommands } from './commands/list';
 import { viewCommands } from './commands/viewCommands';
-import { derivedCommands } from './commands/opCommand';
 import { appCommands, navigationCommands } from './commands/navigation';
 import { recordCommands, setRouteCheck } from './commands/records';
-import { protectedRoutes } from './routes';
-import { register, setScopeTitle } from './commands/registry';
+import { protectedRoutes } from './screenRoutes';
+import { register, registerLaterCommands, setLaterCommands, setScopeTitle } from './commands/registry';
 import type { Command } from './commands/types';
 import { screens } from './screens';
 import { setLeaveAsker } from './store/leaveGuard';
 import { confirm } from './ui/confirmStore';
+import { whenIdle } from './ui/later';
+import { loadToasts } from './ui/toast';
 
 let installing: Promise<void> | null = null;
+let installingLater: Promise<void> | null = null;
+
+/** The shell's own commands. */
+const shellCommands = (): Command[] => [...navigationCommands(screens), ...appCommands, ...listCommands, ...viewCommands, ...recordCommands];
+
+/** Each screen's commands and the operations' own. */
+async function laterCommands(): Promise<Command[]> {
+  const [{ operations }, { derivedCommands }, ...perScreen] = await Promise.all([
+    import('../contract/operations'),
+    import('./commands/opCommand'),
+    ...screens.map((s) => s.commands?.() ?? Promise.resolve([])),
+  ]);
+  const views = screens.flatMap((s) => (s.resource ? [{ resource: s.resource, view: s.id }] : []));
+  return [...derivedCommands(operations, views), ...perScreen.flat()];
+}
 
 /** Every command of the app (for tests: the real set). */
 export async function allAppCommands(): Promise<Command[]> {
-  const perScreen = await Promise.all(screens.map((s) => s.commands?.() ?? Promise.resolve([])));
-  const views = screens.flatMap((s) => (s.resource ? [{ resource: s.resource, view: s.id }] : []));
-  return [...navigationCommands(screens), ...appCommands, ...listCommands, ...viewCommands, ...recordCommands, ...derivedCommands(operations, views), ...perScreen.flat()];
+  return [...shellCommands(), ...(await laterCommands())];
 }
 
+/** The shell's commands, registered before it shows; the rest follow when the browser is idle. */
 export function installCommands(): Promise<void> {
   // Records open in whichever screen the route table has for them (else their list, searched).
   setRouteCheck((pattern) => protectedRoutes.some((r) => r.path === pattern));
@@ -31,6 +50,26 @@ export function installCommands(): Promise<void> {
   setLeaveAsker(() =>
     confirm({ title: 'Discard unsaved changes?', body: 'What you typed in this form has not been saved.', confirmLabel: 'Discard changes', danger: true }),
   );
-  installing ??= allAppCommands().then((all) => void register(...all));
+  setLaterCommands(installLaterCommands);
+  installing ??= Promise.resolve().then(() => {
+    register(...shellCommands());
+    whenIdle(() => {
+      void registerLaterCommands();
+      // The first toast of the session then shows without waiting for sonner (src/ui/toast.tsx).
+      void loadToasts();
+    });
+  });
   return installing;
+}
+
+/** Every screen's commands and the operations' own, registered once (a failed download is tried again next time). */
+export function installLaterCommands(): Promise<void> {
+  installingLater ??= laterCommands().then(
+    (list) => void register(...list),
+    (e: unknown) => {
+      installingLater = null;
+      throw e;
+    },
+  );
+  return installingLater;
 }

@@ -1,7 +1,6 @@
-// Every route and the chunk behind it. Pages load on demand; this table is all the
-// first download knows about them.
+// The routes the first download knows: the sign-in pages, and a chunk for every other path
+// (./SignedIn.tsx, with the screens' own table: ./screenRoutes.ts). Pages load on demand.
 import { lazyPage } from './ui/lazyPage';
-import { screens } from './screens';
 
 export const publicRoutes = [
   { path: '/login', Page: lazyPage(() => import('./views/auth/Login')), bounceSignedIn: true },
@@ -11,15 +10,11 @@ export const publicRoutes = [
   { path: '/forgot-password', Page: lazyPage(() => import('./views/auth/ForgotPassword')), bounceSignedIn: false },
 ];
 
-/** One page per screen for all its URLs: the list screens read their mode from the path. */
-export const protectedRoutes = screens.flatMap((s) => {
-  const Page = lazyPage(s.page);
-  return s.paths.map((path) => ({ path, Page }));
-});
-
-/** The signed-in frame, fetched with every screen's commands registered. */
+/** The signed-in frame, fetched with its own commands registered (every screen's follow: src/installCommands.ts). */
 export const Shell = lazyPage(async () => {
   const [, page] = await Promise.all([import('./installCommands').then((m) => m.installCommands()), import('./views/Shell')]);
   return page;
 });
 export const NotFound = lazyPage(() => import('./views/NotFound'));
+/** Every path but the sign-in pages: the screens' routes and the frame around them. */
+export const SignedIn = lazyPage(() => import('./SignedIn'));

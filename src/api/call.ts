@@ -7,7 +7,6 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { AnyOp, FileField, OpOutput } from '../../contract/operation';
 import { pathOf } from '../../contract/operation';
 import { request } from './client';
-import { postMultipart } from './upload';
 
 /** A part the operation has is required; one it may have (a derived call) is optional. */
 type Part<K extends string, S, Extra = unknown> = [NonNullable<S>] extends [never]
@@ -47,7 +46,8 @@ export async function call<O extends AnyOp>(op: O, input: CallInput<O>, opts: Ca
   const data = body === undefined ? undefined : encodeBody(body as Payload | FormData);
   const out =
     opts.onProgress && typeof FormData !== 'undefined' && data instanceof FormData
-      ? await postMultipart<OpOutput<O>>(withQuery(url, query), data, opts)
+      ? // The XMLHttpRequest transport comes with the first upload that shows progress (the CSV import's).
+        await (await import('./upload')).postMultipart<OpOutput<O>>(withQuery(url, query), data, opts)
       : await request<OpOutput<O>>(op.method, url, { params: query as Params, data, signal: opts.signal, token: opts.token });
   if (op.touches?.length) touchListeners.forEach((fn) => fn(op.touches!, op, out));
   return out;

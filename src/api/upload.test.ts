@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, onUnauthorized, setTokenSource } from './client';
-import { importResultOf, uploadCsv } from './upload';
+import { importResultOf, uploadCsv } from './csvUpload';
 
 /** A stand-in XMLHttpRequest: records what was sent, answers what the test says. */
 class FakeXhr {

@@ -1,9 +1,6 @@
 // The transport for a multipart POST whose upload progress the page shows (fetch has no
-// upload progress): `call` (src/api/call.ts) uses it when given onProgress. Same headers,
-// same typed ApiError as client.ts.
-import type { CsvImportResult, CsvTarget } from '../../contract/csv';
-import { importCsv } from '../../contract/csvImport';
-import { call } from './call';
+// upload progress): `call` (src/api/call.ts) fetches and uses it when given onProgress. Same
+// headers, same typed ApiError as client.ts.
 import { ApiError, reportUnauthorized, requestHeaders } from './client';
 
 export interface UploadOptions {
@@ -57,19 +54,4 @@ function parseBody(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-/** The CSV import (multipart: type, file). A 422 carries the CsvImportResult in ApiError.body. */
-export async function uploadCsv(type: CsvTarget, file: Blob, fileName: string, opts?: UploadOptions): Promise<CsvImportResult> {
-  const form = new FormData();
-  form.append('type', type);
-  form.append('file', file, fileName);
-  return call(importCsv, { body: form }, { onProgress: opts?.onProgress ?? (() => undefined), signal: opts?.signal });
-}
-
-/** The import result inside a failed upload's error, when the server sent one (422). */
-export function importResultOf(e: unknown): CsvImportResult | null {
-  if (!(e instanceof ApiError)) return null;
-  const b = e.body as Partial<CsvImportResult> | null;
-  return b && typeof b === 'object' && b.success === false && Array.isArray(b.invalid_data) ? (b as CsvImportResult) : null;
 }

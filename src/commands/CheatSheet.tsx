@@ -2,8 +2,9 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
 import { ui } from '../store/ui';
 import { Kbd } from '../ui/Kbd';
-import { allCommands, getVersion, scopeTitle, subscribe } from './registry';
+import { allCommands, getVersion, registerLaterCommands, scopeTitle, subscribe } from './registry';
 import type { Command, Scope } from './types';
+import './CheatSheet.css';
 
 /** '?': every shortcut there is, generated from the registry so it can never go stale. */
 export function CheatSheet() {
@@ -14,6 +15,7 @@ export function CheatSheet() {
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
+    if (cheatSheetOpen) void registerLaterCommands(); // every screen's keys, if not fetched yet
     if (cheatSheetOpen && !d.open) d.showModal();
     if (!cheatSheetOpen && d.open) d.close();
   }, [cheatSheetOpen]);

@@ -11,7 +11,7 @@ import { Kbd } from '../ui/Kbd';
 import { currentCtx } from './ctx';
 import { recentIds } from './recents';
 import { RECORD_TYPES, recentRecords, rememberRecord } from './records';
-import { available, getCommand, getVersion, subscribe } from './registry';
+import { available, getCommand, getVersion, registerLaterCommands, subscribe } from './registry';
 import { runCommand } from './runner';
 import type { Command, PickItem } from './types';
 import './Palette.css';
@@ -69,6 +69,8 @@ export function Palette() {
   useEffect(() => {
     if (wasOpen.current && !snap.paletteOpen) returnFocus();
     wasOpen.current = snap.paletteOpen;
+    // Opened before the browser was idle enough to fetch every screen's commands: fetch them now.
+    if (snap.paletteOpen) void registerLaterCommands();
   }, [snap.paletteOpen]);
 
   // Every opening and every page starts with an empty input, unless a row carries the search

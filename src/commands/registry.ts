@@ -32,6 +32,17 @@ export const getVersion = () => version;
 export const getCommand = (id: string) => commands.get(id);
 export const allCommands = () => [...commands.values()];
 
+/**
+ * Commands the signed-in app registers after it shows (every screen's own, and those made from
+ * operations: src/installCommands.ts), and how to fetch them at once.
+ */
+let fetchLater: () => Promise<void> = async () => undefined;
+export function setLaterCommands(fetch: () => Promise<void>): void {
+  fetchLater = fetch;
+}
+/** Every command, now: the palette and the cheat sheet list them all (they appear as they arrive). */
+export const registerLaterCommands = (): Promise<void> => fetchLater().catch(() => undefined); // tried again on the next opening
+
 /** Names of view scopes as people read them ('view:outletRadius' → 'Outlet radius'): the screens' titles. */
 const scopeTitles = new Map<Scope, string>();
 

@@ -1,11 +1,11 @@
 // Find / New / Edit / Delete / Save for any CRUD resource, plus the bulk actions on a
 // selection (delete selected, export CSV), from one factory, so every entity gets the same
 // words and keys (n, e, mod+backspace, mod+enter, mod+shift+backspace).
-import { toast } from 'sonner';
 import { SEARCH_TYPES } from '../../contract/search';
 import type { Payload } from '../api/resourceClient';
 import { columnsOf, csvFileName, downloadCsv, EXPORT_CAP, fetchAll, toCsv } from '../store/csvExport';
 import { confirm } from '../ui/confirmStore';
+import { toast } from '../ui/toast';
 import { bulkCommands } from './bulkCommands';
 import { filterCommands } from './filterCommands';
 import { nounOf, type ResourceScreen } from './resourceScreen';

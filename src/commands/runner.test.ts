@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), loading: vi.fn(() => 'loading-id'), dismiss: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('../ui/toast', () => ({ toast }));
 
 import { ApiError } from '../api/client';
 import { register, unregister } from './registry';

@@ -1,11 +1,11 @@
 // The only way anything runs: palette, hotkey, button and menu all come through here,
 // so the enabled check, recents and the toast around a promise happen in one place.
-import { toast } from 'sonner';
 import { ApiError } from '../api/client';
 import { errorText } from '../api/errorText';
 import { openPalette } from '../store/ui';
 import { offerUndo } from '../store/undo';
 import { confirmState } from '../ui/confirmStore';
+import { toast } from '../ui/toast';
 import { currentCtx } from './ctx';
 import { recordRecent } from './recents';
 import { getCommand } from './registry';

@@ -1,10 +1,9 @@
-import type { ComponentType, MouseEvent } from 'react';
+import { useEffect, type ComponentType, type MouseEvent } from 'react';
 import { matchRoute, useLocation, useRouter } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { runCommand } from '../commands/runner';
 import { getCommand } from '../commands/registry';
 import { Hotkeys } from '../commands/Hotkeys';
-import { Palette } from '../commands/Palette';
 import { CheatSheet } from '../commands/CheatSheet';
 import { CommandButton } from '../commands/CommandButton';
 import { session } from '../store/session';
@@ -14,17 +13,27 @@ import { BASE } from '../store/navigate';
 import type { ScreenEntry } from './screenEntry';
 import { Confirm } from '../ui/Confirm';
 import { Kbd } from '../ui/Kbd';
+import { later, whenIdle } from '../ui/later';
 import { PageBoundary } from '../ui/lazyPage';
 import './Shell.css';
 
 interface ShellProps {
   /** The screens, in sidebar order (src/screens.ts). */
   screens: readonly ScreenEntry[];
-  /** Route pattern → page (src/routes.ts). */
+  /** Route pattern → page (src/screenRoutes.ts). */
   routes: readonly { path: string; Page: ComponentType }[];
   /** The page for a path no route answers. */
   notFound: ComponentType;
 }
+
+/**
+ * The palette's code (cmdk and Radix's dialog, a third of the shell's) is not needed to show
+ * the shell: it comes when the browser is idle, or with the first Ctrl+K, and is mounted
+ * (closed) from then on.
+ */
+const palette = later(() => import('../commands/Palette'));
+/** A failed download is tried again by the next Ctrl+K. */
+const loadPalette = () => void palette.load().catch(() => undefined);
 
 /** The signed-in frame: sidebar, top bar, the page, and the keyboard layer. */
 export default function Shell({ screens, routes, notFound: NotFound }: ShellProps) {
@@ -33,8 +42,13 @@ export default function Shell({ screens, routes, notFound: NotFound }: ShellProp
   // Same Page component for /bank-list and /view-bank/3: React keeps it mounted between them.
   const route = routes.find((r) => matchRoute(parser, r.path, location)[0]);
   const { userDetails } = useSnapshot(session);
-  const { theme, navOpen } = useSnapshot(ui);
+  const { theme, navOpen, paletteOpen } = useSnapshot(ui);
   const name = userDetails?.name || userDetails?.email || 'Admin';
+  const Palette = palette.use()?.Palette;
+  useEffect(() => whenIdle(loadPalette), []);
+  useEffect(() => {
+    if (paletteOpen) loadPalette();
+  }, [paletteOpen]);
 
   return (
     <div className="shell">
@@ -124,7 +138,7 @@ export default function Shell({ screens, routes, notFound: NotFound }: ShellProp
 
       {navOpen && <div className="nav-backdrop" aria-hidden onClick={() => (ui.navOpen = false)} />}
       <Hotkeys />
-      <Palette />
+      {Palette && <Palette />}
       <CheatSheet />
       <Confirm />
     </div>

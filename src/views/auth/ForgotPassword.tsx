@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { toast } from 'sonner';
 import { authApi } from '../../api/auth';
 import { clearSession, isSignedIn, session, withLoading } from '../../store/session';
 import { Field } from '../../ui/Field';
+import { toast } from '../../ui/toast';
 import { AuthLayout } from './AuthLayout';
 import { useAuthStep } from './authError';
 

@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { toast } from 'sonner';
 import { OTP_RESEND_MS } from '../../../contract/auth';
 import { authApi } from '../../api/auth';
 import { signIn, withLoading } from '../../store/session';
 import { Field } from '../../ui/Field';
+import { toast } from '../../ui/toast';
 import { AuthLayout } from './AuthLayout';
 import { useAuthStep } from './authError';
 

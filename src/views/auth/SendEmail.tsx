@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { toast } from 'sonner';
 import { authApi } from '../../api/auth';
 import { withLoading } from '../../store/session';
 import { Field } from '../../ui/Field';
+import { toast } from '../../ui/toast';
 import { AuthLayout } from './AuthLayout';
 import { useAuthStep } from './authError';
 

@@ -4,7 +4,6 @@
 // place), and a drag (homepage.move, run by the sortable list). They all end in the model's
 // moveItem (src/store/homepageModel.ts): shown at once, put back with the product's toast
 // when the server refuses. j/k, Enter and Escape are the list keys (src/commands/list.ts).
-import { toast } from 'sonner';
 import { ApiError } from '../../api/client';
 import { CommandError, TOAST_MS } from '../../commands/runner';
 import type { Command, PickItem } from '../../commands/types';
@@ -33,6 +32,7 @@ import {
 import type { Payload } from '../../api/call';
 import { openPalette } from '../../store/ui';
 import { confirm } from '../../ui/confirmStore';
+import { toast } from '../../ui/toast';
 import { HOMEPAGE_VIEW } from './entry';
 import { searchOffers } from './pickers';
 import { TAB_LABEL, tabPath } from './tabs';

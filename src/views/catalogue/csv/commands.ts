@@ -1,11 +1,11 @@
 // CSV import as commands: the palette's "Import offers from CSV…", the screen's Upload
 // button and mod+enter, "Choose another file" and the templates are one action each.
-import { toast } from 'sonner';
 import { CSV_TARGETS, templateCsv, type CsvTarget } from '../../../../contract/csv';
-import { importResultOf, uploadCsv } from '../../../api/upload';
+import { importResultOf, uploadCsv } from '../../../api/csvUpload';
 import { TOAST_MS } from '../../../commands/runner';
 import type { Command } from '../../../commands/types';
 import { go } from '../../../store/navigate';
+import { toast } from '../../../ui/toast';
 import { CSV_VIEW, importCsvPath } from './entry';
 import { canUpload, csvImport, requestPicker } from './state';
 

@@ -1,7 +1,8 @@
 // Parses and checks a big CSV off the main thread, so the page stays responsive.
 // Vite bundles it: new Worker(new URL('./csvWorker.ts', import.meta.url), { type: 'module' }).
 import type { CsvTarget } from '../../../../contract/csv';
-import { previewCsvText, type CsvPreview } from './preview';
+import type { CsvPreview } from './preview';
+import { previewCsvText } from './parseText';
 
 export interface WorkerRequest {
   target: CsvTarget;

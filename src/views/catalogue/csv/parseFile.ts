@@ -1,6 +1,7 @@
 // Reads a chosen file into a preview: small files on the main thread, big ones in a worker.
 import { CSV_MAX_BYTES, type CsvTarget } from '../../../../contract/csv';
-import { formatBytes, previewCsvText, type CsvPreview } from './preview';
+import { formatBytes, type CsvPreview } from './preview';
+import { previewCsvText } from './parseText';
 import type { WorkerAnswer, WorkerRequest } from './csvWorker';
 
 /** Above this size the parse runs in a Web Worker. */

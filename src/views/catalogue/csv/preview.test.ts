@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CSV_MAX_ROWS, templateCsv } from '../../../../contract/csv';
-import { computePreview, issuesByCell, MAX_LISTED_ISSUES, mergeNameAnswer, namesQuestion, previewCsvText, SAMPLE_ROWS, uploadLabel, type NamesAnswer } from './preview';
+import { computePreview, issuesByCell, MAX_LISTED_ISSUES, mergeNameAnswer, namesQuestion, SAMPLE_ROWS, uploadLabel, type NamesAnswer } from './preview';
+import { previewCsvText } from './parseText';
 
 const offerLine = (i: number, from = '2026-01-01', to = '2026-02-01') => `Offer number ${i},10% off,${from},${to}`;
 

@@ -3,8 +3,8 @@
 // runs the same rules as the server (contract/csv.ts) in the same order. The names the
 // server resolves to records (categories, banks, cards…) are gathered here with the lines
 // they are used on; the screen asks the server about them (csv.checkNames) and merges its
-// answer in with `mergeNameAnswer`, worded by the import's own `nameProblem`.
-import Papa from 'papaparse';
+// answer in with `mergeNameAnswer`, worded by the import's own `nameProblem`. Reading the
+// text (papaparse) is ./parseText.ts, fetched with a file: the screen's commands import this.
 import {
   CSV_COLUMNS,
   CSV_LOOKUP_KINDS,
@@ -77,25 +77,12 @@ export interface CsvNameUses {
   formatBad: Uint8Array;
 }
 
-/** The server's parse settings (server/services/csvImport.ts): the same file reads the same. */
-export const PARSE_CONFIG = {
-  header: true,
-  skipEmptyLines: 'greedy',
-  transformHeader: (h: string) => h.trim().toLowerCase(),
-} as const;
-
+/** A file as papaparse read it (./parseText.ts). */
 export interface ParsedCsv {
   fields: string[];
   rows: Record<string, string>[];
   errors: { row?: number | null; code?: string; message: string }[];
 }
-
-export function parseCsvText(text: string): ParsedCsv {
-  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { ...PARSE_CONFIG });
-  return { fields: parsed.meta.fields ?? [], rows: parsed.data, errors: parsed.errors };
-}
-
-export const previewCsvText = (target: CsvTarget, text: string): CsvPreview => computePreview(target, parseCsvText(text));
 
 /** The preview of parsed rows: columns against the expected ones, the first rows, every problem. */
 export function computePreview(target: CsvTarget, { fields, rows, errors }: ParsedCsv): CsvPreview {
