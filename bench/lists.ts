@@ -1,10 +1,10 @@
 // Lists, search and start-up at scale, each side by side with a baseline in the same run,
 // one line each: `NAME: ours=… baseline=… ratio=…` (issue 12's targets).
 //
-//   npm run bench -- --quick          a fresh PGlite folder with 50,000 offers (a few minutes)
-//   npm run bench -- --offers 1000000 the same at a million (seeding takes a while)
-//   npm run bench -- --quick --postgres  the same on a throwaway PostgreSQL cluster
-//   DATABASE_URL=… npm run bench      an existing PostgreSQL database as it is (seed it first
+//   npm run bench:lists -- --quick          a fresh PGlite folder with 50,000 offers (a few minutes)
+//   npm run bench:lists -- --offers 1000000 the same at a million (seeding takes a while)
+//   npm run bench:lists -- --quick --postgres  the same on a throwaway PostgreSQL cluster
+//   DATABASE_URL=… npm run bench:lists      an existing PostgreSQL database as it is (seed it first
 //                                     with npm run seed:large)
 //
 // Baselines: the list queries as they were before migration 014 (an exact count and OFFSET
