@@ -29,7 +29,11 @@ export function searchHandlers(): Bound[] {
           const params: unknown[] = terms.map((t) => `%${escapeLike(t)}%`);
           // A view reads its table's rows (`offers_view` → offers), whose search text may be in the backlog.
           const table = s.from.replace(/_view$/, '');
-          const where = searchMatch(table, terms.map((_, i) => `$${i + 1}`));
+          // Each term a condition of its own, unlike a list's (server/repositories/crud.ts):
+          // for any 200 matches of common words the planner may read rows in table order and
+          // stop at the 200th, where intersecting every term's trigram lists first costs more
+          // ("cashback dining" at a million offers: ~30 ms against ~70 ms).
+          const where = terms.map((_, i) => searchMatch(table, [`$${i + 1}`])).join(' and ');
           params.push(terms.join(' '), limit);
           // Ranked among the first 200 matches, so a common word stays cheap on a million rows.
           const rows = await tx.query<{ id: number; title: string; subtitle: string }>(
