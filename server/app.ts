@@ -170,8 +170,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const afterWrite = (op: AnyOp) => void (op.touches?.includes('offer') && app.searchBacklog.kick());
   const clock = deps.now ?? Date.now;
   const answers = deps.answerCache === false ? undefined : answerCache(() => db.writes(), clock);
-  // Who a token belongs to is read once per second at most while nothing is written: every
-  // sign-out, revocation or disabled account is a write, and expiry waits at most that second.
+  // Who a token belongs to is read once in five seconds at most while nothing is written:
+  // every sign-out, revocation or disabled account is a write; expiry may lag by seconds
+  // (MAX_AGE_MS + REFRESH_MS of server/http/answerCache.ts).
   const sessions = deps.answerCache === false ? undefined : answerCache(() => db.writes(), clock);
   const signedIn: Pick<Auth, 'authenticate'> = sessions
     ? { authenticate: (token) => (token ? sessions.answer(sha256(token), () => auth.authenticate(token)) : auth.authenticate(token)) }
