@@ -1,5 +1,5 @@
 import { returnFocus } from '../ui/focusReturn';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { createContext, memo, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { Command as Cmdk, defaultFilter } from 'cmdk';
 import { useSnapshot } from 'valtio';
 import type { SearchHit } from '../../contract/search';
@@ -102,17 +102,21 @@ export function Palette() {
   // Which rows are records, per opening and page (a page's keys are only unique on that page).
   const hits = useMemo(() => hitsOf(`${snap.paletteOpen}:${snap.palettePage}`), [snap.paletteOpen, snap.palettePage]);
 
-  const openPage = (cmd: Command, keep = '') => {
+  // Stable, so that the command rows (memoized) keep their props while typing.
+  const openPage = useCallback((cmd: Command, keep = '') => {
     carried.current = keep;
     ui.palettePage = cmd.id;
-  };
+  }, []);
 
-  const choose = (cmd: Command) => {
-    const ctx = currentCtx();
-    if (cmd.pick && cmd.pick.fromContext?.(ctx) === undefined) return openPage(cmd);
-    closePalette();
-    runCommand(cmd.id, 'palette');
-  };
+  const choose = useCallback(
+    (cmd: Command) => {
+      const ctx = currentCtx();
+      if (cmd.pick && cmd.pick.fromContext?.(ctx) === undefined) return openPage(cmd);
+      closePalette();
+      runCommand(cmd.id, 'palette');
+    },
+    [openPage],
+  );
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'Enter' || !(e.metaKey || e.ctrlKey) || e.nativeEvent.isComposing) return;
@@ -314,7 +318,11 @@ function RootPage({ search, onChoose, onMore }: { search: string; onChoose: (cmd
 
 const TYPE_LABEL = Object.fromEntries(RECORD_TYPES.map((t) => [t.type, t.heading.replace(/ies$/, 'y').replace(/s$/, '')]));
 
-function RecordRow({ value, hit, showType = false }: { value: string; hit: SearchHit; showType?: boolean }) {
+// The rows are memoized: every key typed renders the palette again, and rendering each of its
+// hundred-odd rows again (cmdk's items and our shortcut hints) took most of a keystroke's time
+// while changing nothing. cmdk filters and orders the rows itself, outside React.
+
+const RecordRow = memo(function RecordRow({ value, hit, showType = false }: { value: string; hit: SearchHit; showType?: boolean }) {
   useContext(HitsCtx).set(value, hit);
   return (
     <Cmdk.Item value={value} onSelect={() => openRecord(hit, 'view')}>
@@ -323,9 +331,9 @@ function RecordRow({ value, hit, showType = false }: { value: string; hit: Searc
       {hit.subtitle && <span className="palette-sub">{hit.subtitle}</span>}
     </Cmdk.Item>
   );
-}
+});
 
-function CommandItem({ cmd, title = cmd.title, onChoose }: { cmd: Command; title?: string; onChoose: (cmd: Command) => void }) {
+const CommandItem = memo(function CommandItem({ cmd, title = cmd.title, onChoose }: { cmd: Command; title?: string; onChoose: (cmd: Command) => void }) {
   return (
     <Cmdk.Item value={`${title} ${cmd.id}`} keywords={[cmd.group, cmd.title, ...(cmd.keywords ?? [])]} onSelect={() => onChoose(cmd)}>
       <span className="palette-title">{title}</span>
@@ -333,7 +341,7 @@ function CommandItem({ cmd, title = cmd.title, onChoose }: { cmd: Command; title
       {cmd.shortcut && <Kbd shortcut={cmd.shortcut} />}
     </Cmdk.Item>
   );
-}
+});
 
 interface PickState {
   items: PickItem[];
