@@ -57,7 +57,7 @@ const BASELINE_QUERIES = QUICK ? 2 : 5;
 const ITEMS = 50_000;
 const FLOOR_KEYS = 60;
 const LIST_ROWS = 100_000;
-const PLAIN_ROWS = 10_000;
+const PLAIN_ROWS: number = 10_000;
 const SCROLL_MS = QUICK ? 3_000 : 5_000;
 const FRAME_MS = 1000 / 60;
 /** A frame that made its vsync: rAF timestamps jitter by a millisecond or two around 16.7 ms. */
@@ -71,7 +71,7 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-ne
 // `answers`: search calls' responseEnd; `ticks`: every frame's timestamp while `__loop` is on.
 const INSTRUMENT = `(() => {
   const w = window;
-  w.__open = []; w.__keys = []; w.__recs = []; w.__answers = []; w.__frame = 0;
+  w.__open = []; w.__keys = []; w.__recs = []; w.__answers = []; w.__frame = 0; w.__starts = [];
   let tOpen = 0, tKey = 0, fOpen = 0, fKey = 0, shownRecs = '';
   const mark = (t0, f0, out) => {
     const dom = performance.now() - t0;
@@ -97,14 +97,15 @@ const INSTRUMENT = `(() => {
     if (now !== shownRecs) {
       shownRecs = now;
       const dom = performance.now();
-      if (now) requestAnimationFrame(() => w.__recs.push({ dom, raf: performance.now() }));
+      if (now) requestAnimationFrame((ts) => w.__recs.push({ dom, raf: performance.now(), ts, starts: w.__starts.slice() }));
     }
   }).observe(document.body, { childList: true, subtree: true, attributes: true });
   new PerformanceObserver((l) => {
     for (const e of l.getEntries()) if (e.name.includes('search')) w.__answers.push(e.responseEnd);
   }).observe({ type: 'resource' });
   // Every frame counted (registered first in its frame, so a mark's callback sees its frame counted).
-  const loop = () => { w.__frame++; requestAnimationFrame(loop); };
+  // The last frames' start times too (their vsync), to count the frames begun after an answer.
+  const loop = (ts) => { w.__frame++; w.__starts.push(ts); if (w.__starts.length > 120) w.__starts.shift(); requestAnimationFrame(loop); };
   requestAnimationFrame(loop);
 })()`;
 
@@ -195,7 +196,8 @@ async function keystrokes(page: Page, titles: string[], searching: () => number)
  * Each query typed into a fresh palette; after its answer, the time until the record rows were
  * in the DOM and until the frame that showed them. Queries that showed no records are left out.
  */
-async function records(page: Page, queries: string[], searching: () => number): Promise<{ dom: number[]; raf: number[]; missed: string[] }> {
+async function records(page: Page, queries: string[], searching: () => number): Promise<{ dom: number[]; raf: number[]; frames: number[]; missed: string[] }> {
+  const frames: number[] = [];
   const dom: number[] = [];
   const raf: number[] = [];
   const missed: string[] = [];
@@ -209,7 +211,7 @@ async function records(page: Page, queries: string[], searching: () => number): 
     await until(page, 'the keys to be handled', async () => (await page.locator('[cmdk-input]').inputValue()) === q, 120_000);
     await page.waitForTimeout(200);
     await until(page, 'the record search', async () => searching() === 0, 30_000);
-    const read = async () => (await page.evaluate(`({ recs: window.__recs, answers: window.__answers })`)) as { recs: { dom: number; raf: number }[]; answers: number[] };
+    const read = async () => (await page.evaluate(`({ recs: window.__recs, answers: window.__answers })`)) as { recs: { dom: number; raf: number; ts: number; starts: number[] }[]; answers: number[] };
     const settled = async () => {
       const { recs, answers } = await read();
       return answers.length > 0 && recs.some((x) => x.dom > answers.at(-1)!);
@@ -223,17 +225,19 @@ async function records(page: Page, queries: string[], searching: () => number): 
     else {
       dom.push(shown.dom - answer);
       raf.push(shown.raf - answer);
+      // A frame begins at its vsync; one still waiting for the main thread when the answer came counts as after it.
+      frames.push(Math.max(1, new Set([...shown.starts, shown.ts].filter((t) => t > answer && t <= shown.ts)).size));
     }
     await page.keyboard.press('Escape');
     await until(page, 'the palette to close', async () => !(await paletteShown(page)), 60_000);
   }
-  return { dom, raf, missed };
+  return { dom, raf, frames, missed };
 }
 
 /** The table at `url` loaded, then scrolled `step` px per frame: the gaps between frames. */
 async function scroll(page: Page, url: string, steps: number[]): Promise<{ loadMs: number; gaps: Map<number, number[]> }> {
   await page.goto(url);
-  await until(page, 'the table to load', async () => (await page.evaluate('window.benchMounted ?? 0')) > 0, 600_000);
+  await until(page, 'the table to load', async () => ((await page.evaluate('window.benchMounted ?? 0')) as number) > 0, 600_000);
   const loadMs = (await page.evaluate('window.benchMounted')) as number;
   await page.waitForTimeout(500);
   const gaps = new Map<number, number[]>();
@@ -341,11 +345,16 @@ async function main() {
 
     const line = (name: string, o: number[], b: number[], p: number) => console.log(`${name}: ours=${ms(pct(o, p))} baseline=${ms(pct(b, p))} ratio=${ratio(pct(o, p), pct(b, p))}`);
     const of = <K extends keyof Mark>(m: Mark[], k: K) => m.map((x) => x[k]);
-    /** Frame intervals from the event to the frame that showed its result (1: within 16.7 ms). */
-    const frames = (xs: number[]) => {
-      const n = Math.max(1, Math.ceil(pct(xs, 95) / FRAME_MS));
-      return `${n} frame${n === 1 ? '' : 's'}`;
+    /**
+     * Frames from an event to the frame that showed its result: the frames begun after it, that
+     * one included, and every 16.7 ms that passed with no frame at all (a blocked main thread).
+     */
+    const framesOf = (begun: number[], after: number[]) => begun.map((n, i) => Math.max(1, n, Math.floor(after[i] / FRAME_MS)));
+    const frameText = (xs: number[], p: number) => {
+      const n = pct(xs, p);
+      return n === undefined ? 'n/a' : `${n} frame${n === 1 ? '' : 's'}`;
     };
+    const frameLine = (name: string, o: number[], b: number[], p: number) => console.log(`${name}: ours=${frameText(o, p)} baseline=${frameText(b, p)} ratio=${ratio(pct(o, p), pct(b, p))}`);
     console.log(`palette: ${OPENS} opens, ${oursKeys.length} keys (${titles.length} titles × ${LETTERS} letters), ${oursRecs.raf.length} record searches; baseline ${baseOpen.length} opens, ${baseKeys.length} keys, ${baseRecs.raf.length} searches over ${ITEMS.toLocaleString('en')} items`);
     line('palette open p50', of(oursOpen, 'raf'), of(baseOpen, 'raf'), 50);
     line('palette open p95', of(oursOpen, 'raf'), of(baseOpen, 'raf'), 95);
@@ -354,9 +363,13 @@ async function main() {
     line('palette keystroke local p95', of(oursKeys, 'raf'), of(baseKeys, 'raf'), 95);
     line('palette keystroke local p95 (keydown → results in the DOM, before their frame)', of(oursKeys, 'dom'), of(baseKeys, 'dom'), 95);
     line('palette keystroke local p95 (to the end of that frame: style, layout, paint)', of(oursKeys, 'painted'), of(baseKeys, 'painted'), 95);
+    frameLine('palette keystroke local p95 in frames', framesOf(of(oursKeys, 'frames'), of(oursKeys, 'raf')), framesOf(of(baseKeys, 'frames'), of(baseKeys, 'raf')), 95);
     // A key lands anywhere in a frame: with no work at all, the next frame is 0–16.7 ms away.
     console.log(`palette keystroke floor (keydown → next frame, nothing to do): p50=${ms(pct(floor, 50))} p95=${ms(pct(floor, 95))}`);
-    console.log(`palette records after answer: ours=${frames(oursRecs.raf)} baseline=${frames(baseRecs.raf)} ratio=${ratio(pct(oursRecs.raf, 95), pct(baseRecs.raf, 95))} (p95 of ${ms(pct(oursRecs.raf, 95))} and ${ms(pct(baseRecs.raf, 95))} from the answer's last byte to the frame that showed the records)`);
+    const [oRec, bRec] = [framesOf(oursRecs.frames, oursRecs.raf), framesOf(baseRecs.frames, baseRecs.raf)];
+    console.log(`palette records after answer: ours=${frameText(oRec, 95)} baseline=${frameText(bRec, 95)} ratio=${ratio(pct(oRec, 95), pct(bRec, 95))} (p95; p50 ours=${frameText(oRec, 50)})`);
+    line('palette records after answer p50 (answer → their frame)', oursRecs.raf, baseRecs.raf, 50);
+    line('palette records after answer p95 (answer → their frame)', oursRecs.raf, baseRecs.raf, 95);
     line('palette records after answer p95 (answer → records in the DOM, before their frame)', oursRecs.dom, baseRecs.dom, 95);
     if (oursRecs.missed.length || baseRecs.missed.length) console.log(`  (no records shown for: ours ${oursRecs.missed.join(', ') || '—'}; baseline ${baseRecs.missed.join(', ') || '—'})`);
 

@@ -119,6 +119,9 @@ declare global {
 window.benchScroll = (step, ms) =>
   new Promise((resolve) => {
     const list = document.querySelector<HTMLElement>('.vlist')!;
+    // Read once: reading the list's geometry in every frame would force a layout of its own.
+    const bottom = list.scrollHeight - list.clientHeight;
+    let at = list.scrollTop;
     const gaps: number[] = [];
     let last = 0;
     const end = performance.now() + ms;
@@ -127,7 +130,8 @@ window.benchScroll = (step, ms) =>
       last = t;
       if (t > end) return resolve(gaps);
       // Back to the top at the bottom, so a long run keeps scrolling.
-      list.scrollTop = list.scrollTop + step >= list.scrollHeight - list.clientHeight ? 0 : list.scrollTop + step;
+      at = at + step > bottom ? 0 : at + step;
+      list.scrollTop = at;
       requestAnimationFrame(frame);
     };
     requestAnimationFrame(frame);

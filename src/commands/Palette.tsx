@@ -1,5 +1,6 @@
 import { returnFocus } from '../ui/focusReturn';
 import { createContext, memo, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Command as Cmdk, defaultFilter } from 'cmdk';
 import { useSnapshot } from 'valtio';
 import type { SearchHit } from '../../contract/search';
@@ -40,10 +41,24 @@ function filter(value: string, search: string, keywords?: string[]): number {
     return 0.002 - (TYPE_RANK.get(type as SearchHit['type']) ?? 9) * 0.0001 - (value.startsWith(MORE) ? 0.00005 : 0);
   }
   if (value.startsWith(RECENT)) return 0; // shown only while nothing is typed
-  const haystack = `${value} ${(keywords ?? []).join(' ')}`.toLowerCase();
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  return words.every((w) => haystack.includes(w)) ? defaultFilter(value, search, keywords) : 0;
+  if (scored.search !== search) scored = { search, scores: new Map() };
+  const key = keywords?.length ? `${value}\n${keywords.join('\n')}` : value;
+  let score = scored.scores.get(key);
+  if (score === undefined) {
+    const haystack = `${value} ${(keywords ?? []).join(' ')}`.toLowerCase();
+    const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+    score = words.every((w) => haystack.includes(w)) ? defaultFilter(value, search, keywords) : 0;
+    scored.scores.set(key, score);
+  }
+  return score;
 }
+
+/**
+ * The commands' scores for what is typed now. cmdk scores every row again whenever a row comes
+ * or goes, with the same search: records arriving would rank every command again, in the time
+ * between the answer and its frame.
+ */
+let scored = { search: '', scores: new Map<string, number>() };
 
 const recordValue = (prefix: string, h: Pick<SearchHit, 'type' | 'id'>) => `${prefix}${h.type}:${h.id}`;
 
@@ -368,7 +383,9 @@ function useDebouncedSearch(load: (search: string, signal: AbortSignal) => Promi
     setState((s) => ({ ...s, loading: true }));
     const timer = setTimeout(() => {
       loadRef.current(search.trim(), abort.signal).then(
-        (items) => !abort.signal.aborted && setState({ items, loading: false, error: null }),
+        // Rendered at once: as an ordinary update it would wait for a task of React's
+        // scheduler, which a frame can overtake, and the rows would show a frame later.
+        (items) => !abort.signal.aborted && flushSync(() => setState({ items, loading: false, error: null })),
         (e: unknown) => {
           if (abort.signal.aborted || (e instanceof ApiError && e.aborted)) return;
           setState({ items: [], loading: false, error: e instanceof ApiError ? errorText(e.method, e.body) : String(e) });
