@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useRef, type CSSProperties, type ReactNode, type Ref, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, type CSSProperties, type ReactNode, type Ref, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 
 interface VirtualListProps<T> {
@@ -70,6 +70,13 @@ export function VirtualList<T>({
     overscan: 12,
     getItemKey,
   });
+  // With getItemKey holding still, another row height (the table's density) needs saying so.
+  const laidOutFor = useRef(rowHeight);
+  useLayoutEffect(() => {
+    if (laidOutFor.current === rowHeight) return;
+    laidOutFor.current = rowHeight;
+    virtualizer.measure();
+  }, [rowHeight, virtualizer]);
   const rows = virtualizer.getVirtualItems();
   const lastIndex = rows.at(-1)?.index ?? -1;
 
