@@ -31,6 +31,13 @@ const MORE = 'more:';
 const TYPE_RANK = new Map(RECORD_TYPES.map((t, i) => [t.type, i]));
 
 /**
+ * The commands' scores for what is typed now. cmdk scores every row again whenever a row comes
+ * or goes, with the same search: records arriving would rank every command again, in the time
+ * between the answer and its frame.
+ */
+let scored = { search: '', scores: new Map<string, number>() };
+
+/**
  * cmdk's fuzzy ranking, but every typed word must appear: "bank" should not find "keyboard shortcuts".
  * Records come from the server already matched: they always show, below any matching command,
  * their groups in RECORD_TYPES order and their rows in the server's order.
@@ -52,13 +59,6 @@ function filter(value: string, search: string, keywords?: string[]): number {
   }
   return score;
 }
-
-/**
- * The commands' scores for what is typed now. cmdk scores every row again whenever a row comes
- * or goes, with the same search: records arriving would rank every command again, in the time
- * between the answer and its frame.
- */
-let scored = { search: '', scores: new Map<string, number>() };
 
 const recordValue = (prefix: string, h: Pick<SearchHit, 'type' | 'id'>) => `${prefix}${h.type}:${h.id}`;
 
