@@ -1,5 +1,6 @@
 import { returnFocus } from '../ui/focusReturn';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { createContext, memo, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Command as Cmdk, defaultFilter } from 'cmdk';
 import { useSnapshot } from 'valtio';
 import type { SearchHit } from '../../contract/search';
@@ -30,6 +31,13 @@ const MORE = 'more:';
 const TYPE_RANK = new Map(RECORD_TYPES.map((t, i) => [t.type, i]));
 
 /**
+ * The commands' scores for what is typed now. cmdk scores every row again whenever a row comes
+ * or goes, with the same search: records arriving would rank every command again, in the time
+ * between the answer and its frame.
+ */
+let scored = { search: '', scores: new Map<string, number>() };
+
+/**
  * cmdk's fuzzy ranking, but every typed word must appear: "bank" should not find "keyboard shortcuts".
  * Records come from the server already matched: they always show, below any matching command,
  * their groups in RECORD_TYPES order and their rows in the server's order.
@@ -40,9 +48,16 @@ function filter(value: string, search: string, keywords?: string[]): number {
     return 0.002 - (TYPE_RANK.get(type as SearchHit['type']) ?? 9) * 0.0001 - (value.startsWith(MORE) ? 0.00005 : 0);
   }
   if (value.startsWith(RECENT)) return 0; // shown only while nothing is typed
-  const haystack = `${value} ${(keywords ?? []).join(' ')}`.toLowerCase();
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  return words.every((w) => haystack.includes(w)) ? defaultFilter(value, search, keywords) : 0;
+  if (scored.search !== search) scored = { search, scores: new Map() };
+  const key = keywords?.length ? `${value}\n${keywords.join('\n')}` : value;
+  let score = scored.scores.get(key);
+  if (score === undefined) {
+    const haystack = `${value} ${(keywords ?? []).join(' ')}`.toLowerCase();
+    const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+    score = words.every((w) => haystack.includes(w)) ? defaultFilter(value, search, keywords) : 0;
+    scored.scores.set(key, score);
+  }
+  return score;
 }
 
 const recordValue = (prefix: string, h: Pick<SearchHit, 'type' | 'id'>) => `${prefix}${h.type}:${h.id}`;
@@ -104,17 +119,21 @@ export function Palette() {
   // Which rows are records, per opening and page (a page's keys are only unique on that page).
   const hits = useMemo(() => hitsOf(`${snap.paletteOpen}:${snap.palettePage}`), [snap.paletteOpen, snap.palettePage]);
 
-  const openPage = (cmd: Command, keep = '') => {
+  // Stable, so that the command rows (memoized) keep their props while typing.
+  const openPage = useCallback((cmd: Command, keep = '') => {
     carried.current = keep;
     ui.palettePage = cmd.id;
-  };
+  }, []);
 
-  const choose = (cmd: Command) => {
-    const ctx = currentCtx();
-    if (cmd.pick && cmd.pick.fromContext?.(ctx) === undefined) return openPage(cmd);
-    closePalette();
-    runCommand(cmd.id, 'palette');
-  };
+  const choose = useCallback(
+    (cmd: Command) => {
+      const ctx = currentCtx();
+      if (cmd.pick && cmd.pick.fromContext?.(ctx) === undefined) return openPage(cmd);
+      closePalette();
+      runCommand(cmd.id, 'palette');
+    },
+    [openPage],
+  );
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'Enter' || !(e.metaKey || e.ctrlKey) || e.nativeEvent.isComposing) return;
@@ -316,7 +335,11 @@ function RootPage({ search, onChoose, onMore }: { search: string; onChoose: (cmd
 
 const TYPE_LABEL = Object.fromEntries(RECORD_TYPES.map((t) => [t.type, t.heading.replace(/ies$/, 'y').replace(/s$/, '')]));
 
-function RecordRow({ value, hit, showType = false }: { value: string; hit: SearchHit; showType?: boolean }) {
+// The rows are memoized: every key typed renders the palette again, and rendering each of its
+// hundred-odd rows again (cmdk's items and our shortcut hints) took most of a keystroke's time
+// while changing nothing. cmdk filters and orders the rows itself, outside React.
+
+const RecordRow = memo(function RecordRow({ value, hit, showType = false }: { value: string; hit: SearchHit; showType?: boolean }) {
   useContext(HitsCtx).set(value, hit);
   return (
     <Cmdk.Item value={value} onSelect={() => openRecord(hit, 'view')}>
@@ -325,9 +348,9 @@ function RecordRow({ value, hit, showType = false }: { value: string; hit: Searc
       {hit.subtitle && <span className="palette-sub">{hit.subtitle}</span>}
     </Cmdk.Item>
   );
-}
+});
 
-function CommandItem({ cmd, title = cmd.title, onChoose }: { cmd: Command; title?: string; onChoose: (cmd: Command) => void }) {
+const CommandItem = memo(function CommandItem({ cmd, title = cmd.title, onChoose }: { cmd: Command; title?: string; onChoose: (cmd: Command) => void }) {
   return (
     <Cmdk.Item value={`${title} ${cmd.id}`} keywords={[cmd.group, cmd.title, ...(cmd.keywords ?? [])]} onSelect={() => onChoose(cmd)}>
       <span className="palette-title">{title}</span>
@@ -335,7 +358,7 @@ function CommandItem({ cmd, title = cmd.title, onChoose }: { cmd: Command; title
       {cmd.shortcut && <Kbd shortcut={cmd.shortcut} />}
     </Cmdk.Item>
   );
-}
+});
 
 interface PickState {
   items: PickItem[];
@@ -362,7 +385,9 @@ function useDebouncedSearch(load: (search: string, signal: AbortSignal) => Promi
     setState((s) => ({ ...s, loading: true }));
     const timer = setTimeout(() => {
       loadRef.current(search.trim(), abort.signal).then(
-        (items) => !abort.signal.aborted && setState({ items, loading: false, error: null }),
+        // Rendered at once: as an ordinary update it would wait for a task of React's
+        // scheduler, which a frame can overtake, and the rows would show a frame later.
+        (items) => !abort.signal.aborted && flushSync(() => setState({ items, loading: false, error: null })),
         (e: unknown) => {
           if (abort.signal.aborted || (e instanceof ApiError && e.aborted)) return;
           setState({ items: [], loading: false, error: e instanceof ApiError ? errorText(e.method, e.body) : String(e) });

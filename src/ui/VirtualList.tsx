@@ -1,4 +1,4 @@
-import { useEffect, useRef, type CSSProperties, type ReactNode, type Ref } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, type CSSProperties, type ReactNode, type Ref, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 
 interface VirtualListProps<T> {
@@ -57,13 +57,26 @@ export function VirtualList<T>({
   onCheck,
 }: VirtualListProps<T>) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
+  // The virtualizer lays out every loaded row again whenever getItemKey is another function:
+  // a new one per render (callers pass getKey inline) walked all 100,000 rows in every frame
+  // of a scroll. It changes with the rows only.
+  const keyRef = useRef(getKey);
+  keyRef.current = getKey;
+  const getItemKey = useCallback((i: number) => keyRef.current(items[i]), [items]);
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: 12,
-    getItemKey: (i) => getKey(items[i]),
+    getItemKey,
   });
+  // With getItemKey holding still, another row height (the table's density) needs saying so.
+  const laidOutFor = useRef(rowHeight);
+  useLayoutEffect(() => {
+    if (laidOutFor.current === rowHeight) return;
+    laidOutFor.current = rowHeight;
+    virtualizer.measure();
+  }, [rowHeight, virtualizer]);
   const rows = virtualizer.getVirtualItems();
   const lastIndex = rows.at(-1)?.index ?? -1;
 
@@ -95,39 +108,23 @@ export function VirtualList<T>({
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {rows.map((row) => {
           const item = items[row.index];
-          const isHighlighted = row.index === highlighted;
-          const checked = isChecked?.(item);
           return (
-            <div
+            <Row
               key={row.key}
+              item={item}
+              index={row.index}
+              start={row.start}
+              size={row.size}
               id={optionId(row.index)}
-              role="option"
-              data-key={getKey(item)}
-              aria-selected={isHighlighted}
-              aria-checked={isChecked ? checked : undefined}
-              aria-posinset={row.index + 1}
-              aria-setsize={total ?? items.length}
-              className={`vlist-row${isHighlighted ? ' is-highlighted' : ''}${checked ? ' is-checked' : ''}`}
-              style={{ position: 'absolute', top: 0, left: 0, right: 0, height: row.size, transform: `translateY(${row.start}px)` }}
-              onMouseDown={(e) => e.preventDefault() /* keep focus on the listbox */}
-              onClick={() => {
-                scrollRef.current?.focus();
-                onRowClick(item, row.index);
-              }}
-            >
-              {isChecked && (
-                <span
-                  className={checked ? 'vlist-check is-on' : 'vlist-check'}
-                  aria-hidden
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    scrollRef.current?.focus();
-                    onCheck?.(item, row.index, e.shiftKey);
-                  }}
-                />
-              )}
-              {renderRow(item, isHighlighted)}
-            </div>
+              dataKey={getKey(item)}
+              highlighted={row.index === highlighted}
+              checked={isChecked?.(item)}
+              setSize={total ?? items.length}
+              scrollRef={scrollRef}
+              renderRow={renderRow}
+              onRowClick={onRowClick}
+              onCheck={isChecked ? onCheck : undefined}
+            />
           );
         })}
       </div>
@@ -135,3 +132,59 @@ export function VirtualList<T>({
     </div>
   );
 }
+
+interface RowProps<T> {
+  item: T;
+  index: number;
+  start: number;
+  size: number;
+  id: string;
+  dataKey: number | string;
+  highlighted: boolean;
+  /** undefined: the list has no pick boxes. */
+  checked: boolean | undefined;
+  setSize: number;
+  scrollRef: RefObject<HTMLDivElement | null>;
+  renderRow: VirtualListProps<T>['renderRow'];
+  onRowClick: VirtualListProps<T>['onRowClick'];
+  onCheck: VirtualListProps<T>['onCheck'];
+}
+
+/**
+ * One row, rendered again only when it changed: a scroll moves the window over the rows, and
+ * rendering every row in view again (each cell formatted anew) in every frame of it was most of
+ * that frame's work. Callers' functions (renderRow, onRowClick) hold still while the list scrolls.
+ */
+const Row = memo(function Row<T>({ item, index, start, size, id, dataKey, highlighted, checked, setSize, scrollRef, renderRow, onRowClick, onCheck }: RowProps<T>) {
+  return (
+    <div
+      id={id}
+      role="option"
+      data-key={dataKey}
+      aria-selected={highlighted}
+      aria-checked={checked}
+      aria-posinset={index + 1}
+      aria-setsize={setSize}
+      className={`vlist-row${highlighted ? ' is-highlighted' : ''}${checked ? ' is-checked' : ''}`}
+      style={{ position: 'absolute', top: 0, left: 0, right: 0, height: size, transform: `translateY(${start}px)` }}
+      onMouseDown={(e) => e.preventDefault() /* keep focus on the listbox */}
+      onClick={() => {
+        scrollRef.current?.focus();
+        onRowClick(item, index);
+      }}
+    >
+      {checked !== undefined && (
+        <span
+          className={checked ? 'vlist-check is-on' : 'vlist-check'}
+          aria-hidden
+          onClick={(e) => {
+            e.stopPropagation();
+            scrollRef.current?.focus();
+            onCheck?.(item, index, e.shiftKey);
+          }}
+        />
+      )}
+      {renderRow(item, highlighted)}
+    </div>
+  );
+}) as <T>(props: RowProps<T>) => ReactNode;
