@@ -67,7 +67,7 @@ export interface ListModelState {
    * all 1,234 matching"): bulk actions then name the filter, not ids (contract/bulk.ts).
    */
   matching: boolean;
-  /** With `matching`: how many records that is, exactly (a list's own total may be "10,000+"). */
+  /** With `matching`: how many records that is, exactly (a searched or filtered list's own total may be only "1,000+"). */
   matchingCount: number;
   /** Why the open record cannot be shown (missing, or its fetch failed). */
   missing: string | null;
