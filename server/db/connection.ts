@@ -51,6 +51,8 @@ export interface OpenOptions {
    * (server/db/lock.ts, writeGuard), so a process that lost its folder confirms no write.
    */
   beforeCommit?: () => void;
+  /** Where a connection's trouble is told (the server's logger); default: stderr. */
+  log?: (msg: string) => void;
 }
 
 export class NestedTransactionError extends Error {
@@ -62,7 +64,7 @@ export class NestedTransactionError extends Error {
 
 export async function openDb(opts: OpenOptions): Promise<Db> {
   const beforeCommit = opts.beforeCommit ?? (() => undefined);
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, beforeCommit) : openPglite(opts.pgliteDir, beforeCommit);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, beforeCommit, opts.log ?? ((msg) => console.error(`[db] ${msg}`))) : openPglite(opts.pgliteDir, beforeCommit);
 }
 
 /** Which Db the current async call chain is working inside, if any. */
@@ -111,7 +113,7 @@ async function openPglite(dir: string | undefined, beforeCommit: () => void): Pr
   return db;
 }
 
-async function openPostgres(url: string, beforeCommit: () => void): Promise<Db> {
+async function openPostgres(url: string, beforeCommit: () => void, log: (msg: string) => void): Promise<Db> {
   const { default: pg } = await import('pg');
   // Return BIGINT counts and NUMERIC as numbers; our ids and counts stay well within 2^53.
   pg.types.setTypeParser(20, (v) => Number(v));
@@ -123,7 +125,7 @@ async function openPostgres(url: string, beforeCommit: () => void): Promise<Db> 
   // Urgent units (sign-in, /health) have two connections of their own, so they never wait
   // for the main pool behind a crowd of list calls (UnitOptions.urgent).
   const urgentPool = new pg.Pool({ connectionString: url, max: 2 });
-  for (const p of [pool, urgentPool]) p.on('error', (err) => console.error(`[db] idle connection lost: ${err.message}`));
+  for (const p of [pool, urgentPool]) p.on('error', (err) => log(`idle connection lost: ${err.message}`));
   await pool.query('select 1');
   const others = await listenForWrites(pg.Client, url);
   let writes = 0;
