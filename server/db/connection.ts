@@ -12,6 +12,11 @@ import path from 'node:path';
 /** A connection inside one unit of work: every repository takes it as its first argument. */
 export interface Tx {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /**
+   * Runs a script of several statements as the database reads it (PGlite's exec, pg's simple
+   * query protocol), with no parameters: the migrations (server/db/migrate.ts).
+   */
+  exec(sql: string): Promise<void>;
 }
 
 export interface Db {
@@ -86,7 +91,10 @@ async function openPglite(dir: string | undefined, beforeCommit: () => void): Pr
   const pg = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm, unaccent }, parsers: { 1082: (v: string) => v, 1700: (v: string) => Number(v) } });
   // PGlite is one connection: units of work run one after another, never interleaved.
   const exclusive = oneAtATime();
-  const asTx = (q: { query: (s: string, p?: unknown[]) => Promise<unknown> }): Tx => ({ query: (s, p) => q.query(s, p) as never });
+  const asTx = (q: { query: (s: string, p?: unknown[]) => Promise<unknown>; exec: (s: string) => Promise<unknown> }): Tx => ({
+    query: (s, p) => q.query(s, p) as never,
+    exec: async (s) => void (await q.exec(s)),
+  });
   // The data folder is this process's alone (server/db/lock.ts): its own commits are all there are.
   let writes = 0;
   const db: Db = {
@@ -129,7 +137,11 @@ async function openPostgres(url: string, beforeCommit: () => void, log: (msg: st
   await pool.query('select 1');
   const others = await listenForWrites(pg.Client, url);
   let writes = 0;
-  const asTx = (client: InstanceType<typeof pg.Client> | InstanceType<typeof pg.Pool>): Tx => ({ query: (s, p) => client.query(s, p) as never });
+  const asTx = (client: InstanceType<typeof pg.Client> | InstanceType<typeof pg.Pool>): Tx => ({
+    query: (s, p) => client.query(s, p) as never,
+    // Without parameters node-postgres sends the simple query protocol, which takes many statements.
+    exec: async (s) => void (await client.query(s)),
+  });
   const db: Db = {
     kind: 'postgres',
     transaction: (fn, opts) =>

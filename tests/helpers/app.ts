@@ -123,7 +123,7 @@ export async function startTestServer(): Promise<TestServer> {
   const testFile = path.relative(process.cwd(), expect.getState().testPath ?? '');
   // A transaction, since tests write with it: a commit tells the app's answer cache
   // (server/http/answerCache.ts) that lists read before it are stale.
-  const testDb: TestDb = { ...db, query: (sql, params) => db.transaction((tx) => tx.query(sql, params)) };
+  const testDb: TestDb = { ...db, query: (sql, params) => db.transaction((tx) => tx.query(sql, params)), exec: (sql) => db.transaction((tx) => tx.exec(sql)) };
   return {
     app,
     db: testDb,
