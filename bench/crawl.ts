@@ -1,11 +1,13 @@
 // Onboarding and rolling back a 10,000-ref crawl source through the real calls
 // (transfer_offer_ref, rollback_offer_ref), side by side with a baseline in the same run: the
 // same work done a row at a time (an INSERT per offer and per link, a DELETE per offer), as
-// a first implementation would. Also times the import of that source's file.
+// a first implementation would. Also times the import of that source's file, and first the
+// import of files whose offers name their cards and outlets, at 2,000 and 20,000 offers,
+// against the name resolution as it was queried before (bench/crawlImport.ts).
 //
 //   npm run bench:crawl                      a throwaway in-memory PGlite
 //   npm run bench:crawl -- --postgres        a throwaway PostgreSQL cluster (its binaries must be installed)
-//   npm run bench:crawl -- --refs 10000 --runs 3
+//   npm run bench:crawl -- --refs 10000 --runs 3 --import-runs 3 --baseline-max 5000 [--import-only]
 import { parseArgs } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,8 +25,17 @@ import { hashPassword } from '../server/security/passwords';
 import { createMailer } from '../server/services/mail';
 import { createUploads } from '../server/services/uploads';
 import { startCluster, type Cluster } from '../scripts/postgres';
+import { importLines } from './crawlImport';
 
-const { values } = parseArgs({ options: { postgres: { type: 'boolean', default: false }, refs: { type: 'string', default: '10000' }, runs: { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+  options: {
+    postgres: { type: 'boolean', default: false }, refs: { type: 'string', default: '10000' }, runs: { type: 'string', default: '3' },
+    'import-runs': { type: 'string', default: '3' },
+    // The baseline takes minutes where the planner's guesses go wrong; above this many offers it is not run.
+    'baseline-max': { type: 'string', default: '5000' },
+    'import-only': { type: 'boolean', default: false },
+  },
+});
 const REFS = Number(values.refs);
 const RUNS = Number(values.runs);
 const SLUG = 'large-crawl';
@@ -38,6 +49,8 @@ async function main() {
     db = await openDb({ databaseUrl: cluster.url });
   } else db = await openDb({});
   try {
+    await importLines(cluster, Number(values['import-runs']), Number(values['baseline-max']));
+    if (values['import-only']) return;
     await prepareDatabase(db, (tx) => seed(tx, createUploads(dataDir)));
     const t = performance.now();
     await db.transaction((tx) => seedLargeCrawl(tx, REFS));

@@ -98,7 +98,7 @@ function parseOptions(): Options {
 
 /** The database, plus a `query` of its own for the script's statements outside batches. */
 type Db = BaseDb & Tx;
-const withQuery = (db: BaseDb): Db => ({ ...db, query: (sql, params) => db.read((tx) => tx.query(sql, params)) });
+const withQuery = (db: BaseDb): Db => ({ ...db, query: (sql, params) => db.read((tx) => tx.query(sql, params)), exec: (sql) => db.read((tx) => tx.exec(sql)) });
 
 let stopping = false;
 

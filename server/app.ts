@@ -2,8 +2,9 @@
 // (contract/operations.ts) with its handler. Built without listening, so tests drive it
 // through app.inject.
 import fs from 'node:fs';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -25,6 +26,9 @@ import { createNotificationJob, type NotificationJob } from './services/notifica
 import { outboxSender, type PushSender } from './services/push';
 import { lazyValidatorOf } from './services/validate';
 import { frameworkErrors, registerErrorHandler } from './http/errorHandler';
+import { QuietRequests, registerRequestLog, requestId } from './http/requestLog';
+import { registerNoStore } from './http/noStore';
+import { createLogger, lineLogger, type Logger } from './logger';
 import { errorBody } from './errors';
 import { guards } from './http/authGuard';
 import { registerOperation, type Bound } from './http/handle';
@@ -44,18 +48,19 @@ import { contactHandlers } from './routes/contact';
 import { notificationHandlers } from './routes/notifications';
 import { settingsHandlers } from './routes/settings';
 
+const SESSION_CACHE_BYTES = 4 * 1024 * 1024;
+
 export interface AppDeps {
   config: Config;
   db: Db;
   mailer: Mailer;
   /** Built browser app to serve under /admin; omitted in API tests. */
   clientDir?: string;
-  logger?: boolean;
+  /** Where the app and its services log (server/logger.ts); default: stdout at config.logLevel. */
+  logger?: Logger;
   now?: () => number;
   /** Where notifications go (server/services/push.ts); default: DATA_DIR/outbox. */
   push?: PushSender;
-  /** Lines of background work (the notification job); default: the request logger. */
-  log?: (msg: string) => void;
   /** false: every shared call reads the database again (bench/lists.ts's uncached figures). */
   answerCache?: boolean;
 }
@@ -71,7 +76,15 @@ declare module 'fastify' {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, mailer } = deps;
-  const app = Fastify({ logger: deps.logger ? { level: 'info' } : false, bodyLimit: 1024 * 1024, frameworkErrors, trustProxy: config.trustProxy });
+  const logger = deps.logger ?? createLogger(config.logLevel);
+  const app = Fastify({
+    loggerInstance: logger,
+    logController: new QuietRequests(),
+    genReqId: requestId,
+    bodyLimit: 1024 * 1024,
+    frameworkErrors,
+    trustProxy: trustedHops(config.trustProxy),
+  }) as unknown as FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger>;
   // One validator for calls and CSV rows alike (server/services/validate.ts). Validators and
   // serializers compile on first use: most routes are not called in a server's first minute.
   app.setValidatorCompiler(({ schema, httpPart }) => lazyValidatorOf(schema, { coerce: httpPart !== 'body' }));
@@ -79,7 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuth(db, deps.now);
   const uploads = createUploads(config.dataDir, config.uploadMaxBytes);
 
-  const searchBacklog = createSearchBacklog(db, (msg) => app.log.warn(msg));
+  const searchBacklog = createSearchBacklog(db, lineLogger(logger, 'searchBacklog', 'warn'));
   app.decorate('searchBacklog', searchBacklog);
   // The backlog's last piece finishes before whoever closed the app closes the database.
   app.addHook('onClose', async () => {
@@ -87,15 +100,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await searchBacklog.idle();
   });
   // Notifications are sent by a job in the database; a close lets its current unit finish.
-  const jobLog = deps.log ?? ((msg: string) => app.log.info(msg));
-  const push = deps.push ?? outboxSender(config.dataDir, jobLog);
-  const notificationJob = createNotificationJob({ db, sender: push, now: deps.now ?? Date.now, log: jobLog });
+  const push = deps.push ?? outboxSender(config.dataDir, lineLogger(logger, 'push'));
+  const notificationJob = createNotificationJob({ db, sender: push, now: deps.now ?? Date.now, log: lineLogger(logger, 'notificationJob') });
   app.decorate('notificationJob', notificationJob);
   app.addHook('onClose', async () => {
     notificationJob.stop();
     await notificationJob.idle();
   });
 
+  registerRequestLog(app);
+  registerNoStore(app);
   registerErrorHandler(app);
   // A 429 of the sign-in limits says when to come back (onError runs before the error handler answers).
   app.addHook('onError', async (_req, reply, err) => {
@@ -149,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Every operation of the contract, each with its handler; a missing one stops the start.
   const handlers: Bound[] = [
-    ...authHandlers({ auth, mailer }),
+    ...authHandlers({ auth, mailer, log: lineLogger(logger, 'mail', 'error') }),
     ...dashboardHandlers({ now: deps.now ?? Date.now }),
     ...engagementHandlers({ now: deps.now ?? Date.now }),
     ...resources.flatMap((r) => crudHandlers(r, { now: deps.now ?? Date.now })),
@@ -169,11 +183,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Offers written without search text are indexed once their call has answered.
   const afterWrite = (op: AnyOp) => void (op.touches?.includes('offer') && app.searchBacklog.kick());
   const clock = deps.now ?? Date.now;
-  const answers = deps.answerCache === false ? undefined : answerCache(() => db.writes(), clock);
+  const answers = deps.answerCache === false ? undefined : answerCache(() => db.writes(), clock, config.answerCacheMb * 1024 * 1024);
   // Who a token belongs to is read once in five seconds at most while nothing is written:
   // every sign-out, revocation or disabled account is a write; expiry may lag by seconds
   // (MAX_AGE_MS + REFRESH_MS of server/http/answerCache.ts).
-  const sessions = deps.answerCache === false ? undefined : answerCache(() => db.writes(), clock);
+  // Sessions are a few hundred bytes each: 4 MB holds some ten thousand, apart from the answers' budget.
+  const sessions = deps.answerCache === false ? undefined : answerCache(() => db.writes(), clock, SESSION_CACHE_BYTES);
   const signedIn: Pick<Auth, 'authenticate'> = sessions
     ? { authenticate: (token) => (token ? sessions.answer(sha256(token), () => auth.authenticate(token)) : auth.authenticate(token)) }
     : auth;
@@ -200,6 +215,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   serveClient(app, deps.clientDir);
   return app;
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes "the socket's peer and the n − 1
+ * entries nearest it are proxies", so the client is the nth entry from the right of
+ * X-Forwarded-For (Fastify itself trusts no one given a bare number).
+ */
+function trustedHops(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_addr: string, i: number) => i < trust : trust;
 }
 
 /**

@@ -1,4 +1,5 @@
 // Configuration comes from the environment only (README.md, "Configuration").
+import net from 'node:net';
 import path from 'node:path';
 
 export interface Config {
@@ -22,12 +23,21 @@ export interface Config {
   seedEvents: number | undefined;
   /**
    * TRUST_PROXY: whose X-Forwarded-For gives the client's address (Fastify's trustProxy;
-   * the sign-in limits count by that address). false (unset): nobody's, the address is the
-   * connection's; true: every hop's; a string: the proxies' addresses or CIDR ranges,
-   * comma-separated.
+   * the sign-in limits count by that address). The client is the first hop from the right
+   * that is not a trusted proxy. false (unset, 0): nobody's, the address is the connection's;
+   * a number n: the n proxies nearest the server; a string: the proxies' addresses or CIDR
+   * ranges, comma-separated. `true` (trust every hop: the leftmost entry, which any client
+   * can write) is refused.
    */
-  trustProxy: boolean | string;
+  trustProxy: false | number | string;
+  /** LOG_LEVEL: pino's level for the server's log (server/logger.ts); LOG_REQUESTS=1, the old switch, means debug. */
+  logLevel: LogLevel;
+  /** ANSWER_CACHE_MB: how many bytes of answers the answer cache keeps (server/http/answerCache.ts), in MB. */
+  answerCacheMb: number;
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
@@ -46,7 +56,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: env.SEED !== '0',
     seedEvents: seedEvents(env.SEED_EVENTS),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    logLevel: logLevel(env.LOG_LEVEL, env.LOG_REQUESTS),
+    answerCacheMb: answerCacheMb(env.ANSWER_CACHE_MB),
   };
+}
+
+function logLevel(value: string | undefined, requests: string | undefined): LogLevel {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '') return requests === '1' ? 'debug' : 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(v)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  return v as LogLevel;
+}
+
+function answerCacheMb(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 64;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 16_384) throw new Error(`ANSWER_CACHE_MB must be a whole number of megabytes from 1 to 16,384, got "${value}"`);
+  return n;
 }
 
 function seedEvents(value: string | undefined): number | undefined {
@@ -56,14 +82,34 @@ function seedEvents(value: string | undefined): number | undefined {
   return n;
 }
 
-function trustProxy(value: string | undefined): boolean | string {
+function trustProxy(value: string | undefined): false | number | string {
   const v = (value ?? '').trim();
-  if (v === '' || v === 'false') return false;
-  if (v === 'true') return true;
-  if (/^\d+$/.test(v)) throw new Error(`TRUST_PROXY must be true, false or the proxies' addresses (e.g. 127.0.0.1,10.0.0.0/8), got "${value}"`);
-  return v
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true')
+    throw new Error(
+      `TRUST_PROXY=true would take the client's address from the leftmost X-Forwarded-For entry, which any client can write: give the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 127.0.0.1,10.0.0.0/8)`,
+    );
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 10) throw new Error(`TRUST_PROXY must be the number of proxies in front of the server (1 to 10) or their addresses, got "${value}"`);
+    return hops;
+  }
+  const list = v
     .split(',')
     .map((s) => s.trim())
-    .filter(Boolean)
-    .join(',');
+    .filter(Boolean);
+  const bad = list.find((a) => !isNet(a));
+  if (bad !== undefined) throw new Error(`TRUST_PROXY must be the number of proxies in front of the server or their addresses (IPv4 or IPv6, optionally /prefix, comma-separated), got "${bad}"`);
+  return list.join(',');
+}
+
+/** An IP address or CIDR range, or a name proxy-addr knows (loopback, linklocal, uniquelocal). */
+function isNet(a: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(a)) return true;
+  const [ip, prefix, ...rest] = a.split('/');
+  const kind = net.isIP(ip);
+  if (!kind || rest.length) return false;
+  if (prefix === undefined) return true;
+  const n = Number(prefix);
+  return /^\d+$/.test(prefix) && n <= (kind === 4 ? 32 : 128);
 }

@@ -12,27 +12,33 @@ import { createAuth } from './services/auth';
 import { loadPushSender } from './services/push';
 import { buildApp } from './app';
 import { buildClient, clientBuildIsStale } from './build';
+import { createLogger, lineLogger } from './logger';
 import { ROOT } from './root';
 
-
 const started = performance.now();
-const log = (msg: string) => console.log(`[cards-admin] ${msg}`);
+/**
+ * What `npm start` tells whoever started it (where the app is, where codes go, the first
+ * admin's password): plain lines, once. Everything the running server has to say goes
+ * through its logger (server/logger.ts) as JSON lines.
+ */
+const say = (msg: string) => console.log(`[cards-admin] ${msg}`);
 
 /** How long a server that lost its data folder keeps answering 503 before it stops listening. */
 const LOST_DRAIN_MS = 1_000;
 
 async function main() {
   const config = loadConfig();
+  const logger = createLogger(config.logLevel);
   // PGlite: this process alone may open DATA_DIR (server/db/lock.ts). PostgreSQL has its own locks.
   const lock: DataDirLock | null = config.databaseUrl ? null : await lockDataDir(config.dataDir);
-  if (lock?.tookOver) log(`took over the lock of process ${lock.tookOver.pid}, which is no longer running`);
+  if (lock?.tookOver) logger.warn(`took over the lock of process ${lock.tookOver.pid}, which is no longer running`);
   const clientDir = path.join(ROOT, 'dist', 'client');
   if (process.env.SKIP_CLIENT_BUILD !== '1' && clientBuildIsStale(ROOT, clientDir)) {
-    log('building the browser app (first start or sources changed)…');
+    say('building the browser app (first start or sources changed)…');
     await buildClient(ROOT);
   }
-  const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), beforeCommit: lock?.writeGuard });
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log });
+  const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), beforeCommit: lock?.writeGuard, log: lineLogger(logger, 'db', 'error') });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log: lineLogger(logger, 'mail') });
   // Migrations, the first admin and the demo data in one transaction (on PostgreSQL under an
   // advisory lock): servers starting at once on one database do it once.
   const uploads = createUploads(config.dataDir);
@@ -41,15 +47,15 @@ async function main() {
     admin: await auth.ensureAdmin(config.adminEmail, config.adminPassword, tx),
     seeded: config.seed && (await seed(tx, uploads, { events: config.seedEvents })),
   }));
-  if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
-  if (result?.seeded) log('demo data seeded');
+  if (applied.length) logger.info(`migrations applied: ${applied.join(', ')}`);
+  if (result?.seeded) logger.info('demo data seeded');
   const admin = result?.admin;
 
   // Notifications go to the module PUSH_SENDER names, else to DATA_DIR/outbox (README.md, "Push notifications").
-  const push = await loadPushSender({ module: process.env.PUSH_SENDER || undefined, dataDir: config.dataDir, log });
-  const app = await buildApp({ config, db, mailer, clientDir, logger: process.env.LOG_REQUESTS === '1', push, log });
+  const push = await loadPushSender({ module: process.env.PUSH_SENDER || undefined, dataDir: config.dataDir, log: lineLogger(logger, 'push') });
+  const app = await buildApp({ config, db, mailer, clientDir, logger, push });
   // Rows of an import cut short by a crash are invisible; removed in the background.
-  const stopSweeping = sweepAbandonedBatches(db, log);
+  const stopSweeping = sweepAbandonedBatches(db, lineLogger(logger, 'batches'));
   let lost: DataDirLostError | null = null;
   app.addHook('onRequest', async () => {
     if (lost) throw lost;
@@ -60,7 +66,7 @@ async function main() {
   // start's transaction is refused at its commit instead, and the start fails.
   lock?.onLost((err) => {
     lost = err;
-    console.error(`[cards-admin] ${err.message} ${config.dataDir}/.lock is not this server's any more: stopping without touching the folder again.`);
+    logger.fatal(`${err.message} ${config.dataDir}/.lock is not this server's any more: stopping without touching the folder again.`);
     setTimeout(() => {
       void Promise.race([app.close(), new Promise((r) => setTimeout(r, 5_000))]).finally(() => process.exit(1));
     }, LOST_DRAIN_MS);
@@ -69,7 +75,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing || lost) return;
     closing = true;
-    log(`${signal}: closing`);
+    logger.info(`${signal}: closing`);
     stopSweeping();
     await app.close().catch(() => undefined);
     if (!lost) {
@@ -84,13 +90,13 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as { port: number }).port;
-  log(`ready in ${Math.round(performance.now() - started)} ms on ${db.kind === 'pglite' ? `embedded PGlite (${config.dataDir})` : 'PostgreSQL'}`);
-  log(`open http://localhost:${port}/admin`);
-  log(`API reference: http://localhost:${port}/api/docs`);
-  log(`sign-in and reset codes go to ${mailer.describe()}`);
-  log(`push notifications go to ${push.describe()}`);
-  if (admin?.generated) log(`first admin created: ${admin.email} / password ${admin.password}  (shown once; change it under Profile)`);
-  else if (admin) log(`first admin created: ${admin.email} (password from ADMIN_PASSWORD)`);
+  say(`ready in ${Math.round(performance.now() - started)} ms on ${db.kind === 'pglite' ? `embedded PGlite (${config.dataDir})` : 'PostgreSQL'}`);
+  say(`open http://localhost:${port}/admin`);
+  say(`API reference: http://localhost:${port}/api/docs`);
+  say(`sign-in and reset codes go to ${mailer.describe()}`);
+  say(`push notifications go to ${push.describe()}`);
+  if (admin?.generated) say(`first admin created: ${admin.email} / password ${admin.password}  (shown once; change it under Profile)`);
+  else if (admin) say(`first admin created: ${admin.email} (password from ADMIN_PASSWORD)`);
 }
 
 main().catch((err) => {

@@ -12,6 +12,11 @@ import path from 'node:path';
 /** A connection inside one unit of work: every repository takes it as its first argument. */
 export interface Tx {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /**
+   * Runs a script of several statements as the database reads it (PGlite's exec, pg's simple
+   * query protocol), with no parameters: the migrations (server/db/migrate.ts).
+   */
+  exec(sql: string): Promise<void>;
 }
 
 export interface Db {
@@ -51,6 +56,8 @@ export interface OpenOptions {
    * (server/db/lock.ts, writeGuard), so a process that lost its folder confirms no write.
    */
   beforeCommit?: () => void;
+  /** Where a connection's trouble is told (the server's logger); default: stderr. */
+  log?: (msg: string) => void;
 }
 
 export class NestedTransactionError extends Error {
@@ -62,7 +69,7 @@ export class NestedTransactionError extends Error {
 
 export async function openDb(opts: OpenOptions): Promise<Db> {
   const beforeCommit = opts.beforeCommit ?? (() => undefined);
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, beforeCommit) : openPglite(opts.pgliteDir, beforeCommit);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, beforeCommit, opts.log ?? ((msg) => console.error(`[db] ${msg}`))) : openPglite(opts.pgliteDir, beforeCommit);
 }
 
 /** Which Db the current async call chain is working inside, if any. */
@@ -84,7 +91,10 @@ async function openPglite(dir: string | undefined, beforeCommit: () => void): Pr
   const pg = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm, unaccent }, parsers: { 1082: (v: string) => v, 1700: (v: string) => Number(v) } });
   // PGlite is one connection: units of work run one after another, never interleaved.
   const exclusive = oneAtATime();
-  const asTx = (q: { query: (s: string, p?: unknown[]) => Promise<unknown> }): Tx => ({ query: (s, p) => q.query(s, p) as never });
+  const asTx = (q: { query: (s: string, p?: unknown[]) => Promise<unknown>; exec: (s: string) => Promise<unknown> }): Tx => ({
+    query: (s, p) => q.query(s, p) as never,
+    exec: async (s) => void (await q.exec(s)),
+  });
   // The data folder is this process's alone (server/db/lock.ts): its own commits are all there are.
   let writes = 0;
   const db: Db = {
@@ -111,7 +121,7 @@ async function openPglite(dir: string | undefined, beforeCommit: () => void): Pr
   return db;
 }
 
-async function openPostgres(url: string, beforeCommit: () => void): Promise<Db> {
+async function openPostgres(url: string, beforeCommit: () => void, log: (msg: string) => void): Promise<Db> {
   const { default: pg } = await import('pg');
   // Return BIGINT counts and NUMERIC as numbers; our ids and counts stay well within 2^53.
   pg.types.setTypeParser(20, (v) => Number(v));
@@ -123,11 +133,15 @@ async function openPostgres(url: string, beforeCommit: () => void): Promise<Db> 
   // Urgent units (sign-in, /health) have two connections of their own, so they never wait
   // for the main pool behind a crowd of list calls (UnitOptions.urgent).
   const urgentPool = new pg.Pool({ connectionString: url, max: 2 });
-  for (const p of [pool, urgentPool]) p.on('error', (err) => console.error(`[db] idle connection lost: ${err.message}`));
+  for (const p of [pool, urgentPool]) p.on('error', (err) => log(`idle connection lost: ${err.message}`));
   await pool.query('select 1');
   const others = await listenForWrites(pg.Client, url);
   let writes = 0;
-  const asTx = (client: InstanceType<typeof pg.Client> | InstanceType<typeof pg.Pool>): Tx => ({ query: (s, p) => client.query(s, p) as never });
+  const asTx = (client: InstanceType<typeof pg.Client> | InstanceType<typeof pg.Pool>): Tx => ({
+    query: (s, p) => client.query(s, p) as never,
+    // Without parameters node-postgres sends the simple query protocol, which takes many statements.
+    exec: async (s) => void (await client.query(s)),
+  });
   const db: Db = {
     kind: 'postgres',
     transaction: (fn, opts) =>

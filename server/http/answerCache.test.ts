@@ -77,4 +77,45 @@ describe('answerCache', () => {
     expect(await first).toBe('before');
     expect(await second).toBe('after');
   });
+
+  describe('bounded by bytes, not by count', () => {
+    const sized = (maxBytes: number) => {
+      const state = { reads: 0 };
+      const cache = answerCache(() => 0, () => 0, maxBytes);
+      /** An answer of `chars` characters (2 bytes each, as the cache counts). */
+      const ask = (key: string, chars: number) => cache.answer(key, async () => `${++state.reads}`.padEnd(chars, '.'));
+      return { state, ask };
+    };
+
+    it('keeps many small answers: 2,000 of 1 KB under 64 MB', async () => {
+      const { state, ask } = sized(64 * 1024 * 1024);
+      for (let i = 0; i < 2_000; i++) await ask(`k${i}`, 512);
+      for (let i = 0; i < 2_000; i++) await ask(`k${i}`, 512);
+      expect(state.reads).toBe(2_000);
+    });
+
+    it('drops the least recently kept answers once their bytes pass the bound', async () => {
+      const { state, ask } = sized(1_000_000); // room for three answers of 300,000 bytes
+      for (const k of ['a', 'b', 'c']) await ask(k, 150_000);
+      expect(state.reads).toBe(3);
+      await ask('d', 150_000); // a goes
+      expect(state.reads).toBe(4);
+      await ask('b', 150_000);
+      await ask('c', 150_000);
+      await ask('d', 150_000);
+      expect(state.reads).toBe(4);
+      await ask('a', 150_000);
+      expect(state.reads).toBe(5);
+    });
+
+    it('keeps no answer bigger than the whole bound, and drops nothing for it', async () => {
+      const { state, ask } = sized(1_000_000);
+      await ask('small', 1_000);
+      await ask('huge', 600_000);
+      await ask('huge', 600_000);
+      expect(state.reads).toBe(3);
+      await ask('small', 1_000);
+      expect(state.reads).toBe(3);
+    });
+  });
 });

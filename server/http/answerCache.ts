@@ -22,30 +22,54 @@ export const MAX_AGE_MS = 5000;
  * search over a million offers) would wait on that read at every refresh.
  */
 export const REFRESH_MS = 5000;
-/** Answers kept at most; the oldest go first. A page of 50 offers is about 40 KB. */
-const MAX_ENTRIES = 500;
+/**
+ * The bytes of answers kept by default (ANSWER_CACHE_MB, server/config.ts); the least
+ * recently kept go first. Counted, not entries: a page of 50 offers is about 40 KB, one of
+ * 500 about 0.5 MB, so a count bounded nothing.
+ */
+export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 
 interface Entry {
   writes: number;
   at: number;
   answer: Promise<unknown>;
+  /** Counted once the answer is in: its key and its value, two bytes a character (JS strings). */
+  bytes: number;
   /** A read refreshing this answer is under way. */
   refreshing?: boolean;
 }
+
+/** What an answer takes, about: the JSON text sent, or (a session) its JSON. */
+const bytesOf = (key: string, value: unknown) => 2 * (key.length + (typeof value === 'string' ? value.length : (JSON.stringify(value) ?? '').length)) + 100;
 
 export interface AnswerCache {
   /** The answer to `key`: a current one kept from before, or `read()`'s (kept if it succeeds). */
   answer<T>(key: string, read: () => Promise<T>): Promise<T>;
 }
 
-export function answerCache(writes: () => number, now: () => number = Date.now): AnswerCache {
+export function answerCache(writes: () => number, now: () => number = Date.now, maxBytes = DEFAULT_MAX_BYTES): AnswerCache {
   const entries = new Map<string, Entry>();
+  let bytes = 0;
+  const drop = (key: string) => {
+    bytes -= entries.get(key)?.bytes ?? 0;
+    entries.delete(key);
+  };
   // The count is taken before the read starts: a commit during the read makes the answer
-  // stale at once, never current under a newer count.
+  // stale at once, never current under a newer count. An entry's bytes count from when its
+  // answer is in; one bigger than the whole bound is not kept.
   const keep = (key: string, entry: Entry) => {
-    entries.delete(key); // re-inserted last: the Map's order is the eviction order
+    drop(key); // re-inserted last: the Map's order is the eviction order
     entries.set(key, entry);
-    if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+    entry.answer.then((value) => {
+      if (entries.get(key) !== entry) return;
+      entry.bytes = bytesOf(key, value);
+      bytes += entry.bytes;
+      if (entry.bytes > maxBytes) drop(key);
+      for (const oldest of entries.keys()) {
+        if (bytes <= maxBytes) break;
+        drop(oldest);
+      }
+    }, () => undefined);
   };
   return {
     answer<T>(key: string, read: () => Promise<T>): Promise<T> {
@@ -60,16 +84,16 @@ export function answerCache(writes: () => number, now: () => number = Date.now):
           kept!.refreshing = true;
           const fresh = read();
           fresh.then(
-            () => entries.get(key) === kept && keep(key, { writes: w, at: t, answer: fresh }),
+            () => entries.get(key) === kept && keep(key, { writes: w, at: t, answer: fresh, bytes: 0 }),
             () => void (kept!.refreshing = false),
           );
         }
         return kept!.answer as Promise<T>;
       }
       const answer = read();
-      const entry: Entry = { writes: w, at: t, answer };
+      const entry: Entry = { writes: w, at: t, answer, bytes: 0 };
       keep(key, entry);
-      answer.catch(() => entries.get(key) === entry && entries.delete(key));
+      answer.catch(() => entries.get(key) === entry && drop(key));
       return answer;
     },
   };

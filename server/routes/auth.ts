@@ -6,7 +6,8 @@ import { normalise } from '../repositories/crud';
 import type { Auth } from '../services/auth';
 import type { Mail, Mailer } from '../services/mail';
 
-export function authHandlers({ auth, mailer }: { auth: Auth; mailer: Mailer }): Bound[] {
+/** `log`: where a mail that could not be sent is told (the app's logger). */
+export function authHandlers({ auth, mailer, log }: { auth: Auth; mailer: Mailer; log: (msg: string) => void }): Bound[] {
   /**
    * Sends a mail after the answer has gone: afterCommit steps run before the answer, and a
    * known e-mail must not answer later than an unknown one (no mail), or the time would
@@ -14,7 +15,7 @@ export function authHandlers({ auth, mailer }: { auth: Auth; mailer: Mailer }): 
    */
   const sendAfterAnswer = (mail: Mail) =>
     setImmediate(() =>
-      mailer.send(mail).catch((err: unknown) => console.error(`[mail] could not send "${mail.subject}" to ${mail.to}: ${err instanceof Error ? err.message : String(err)}`)),
+      mailer.send(mail).catch((err: unknown) => log(`could not send "${mail.subject}" to ${mail.to}: ${err instanceof Error ? err.message : String(err)}`)),
     );
 
   const codeHandler = (purpose: 'login' | 'reset', message: string) =>

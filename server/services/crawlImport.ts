@@ -103,8 +103,15 @@ export function parseCrawlFile(text: string): CrawlRecord[] {
   return records;
 }
 
-/** Upserts the source and its refs in `tx`; returns the counts. */
+/** Upserts the source and its refs in `tx`, and resolves its offers' names to its refs; returns the counts. */
 export async function importRefs(tx: Tx, source: SourceInput, records: CrawlRecord[]): Promise<ImportOutcome> {
+  const outcome = await writeRefs(tx, source, records);
+  await resolveOfferRefs(tx, outcome.source_id);
+  return outcome;
+}
+
+/** The writing half of importRefs: the source and its refs, their names not yet resolved (bench/crawl.ts times each half). */
+export async function writeRefs(tx: Tx, source: SourceInput, records: CrawlRecord[]): Promise<ImportOutcome> {
   const src = (
     await tx.query<{ id: number }>(
       `insert into crawl_sources (name, from_source, bank_id, last_import_at) values ($1, $2, $3, now())
@@ -145,41 +152,73 @@ export async function importRefs(tx: Tx, source: SourceInput, records: CrawlReco
     );
     counts.vanished += gone.rows.length;
   }
-  await resolveOfferRefs(tx, sourceId);
   return { source_id: sourceId, ...counts };
 }
 
 /**
  * An offer's card and outlet names → this source's refs of those names (case, accents and
- * spacing aside; an outlet also by "merchant branch"; either by the ref's key). Names are
- * normalised once per ref and per offer name, then matched by hash joins: 10,000 offers
- * against 2,000 outlets resolve in well under a second.
+ * spacing aside; an outlet also by "merchant branch"; either by the ref's key), for every
+ * offer of the source, vanished ones too.
+ *
+ * PostgreSQL normalises the names (`norm_name`, migration 006) and this process matches them
+ * in hash maps, in time linear in the source's refs. Matching them in one SQL statement left
+ * the join order to the planner, which knows nothing of a source just written: it took the
+ * new source for a few rows and joined every offer name with every ref, one pair at a time
+ * (on PostgreSQL 2,000 offers took 8 s, 5,000 took 62 s; `npm run bench:crawl`).
  */
-async function resolveOfferRefs(tx: Tx, sourceId: number) {
+export async function resolveOfferRefs(tx: Tx, sourceId: number): Promise<void> {
+  const cards = (await tx.query<{ id: number; n: string; k: string }>('select id, norm_name(name) as n, source_key as k from crawl_cards where source_id = $1', [sourceId])).rows;
+  const outlets = (
+    await tx.query<{ id: number; n: string; nb: string; k: string }>(
+      `select id, norm_name(merchant_name) as n, norm_name(concat_ws(' ', merchant_name, branch)) as nb, source_key as k from crawl_outlets where source_id = $1`,
+      [sourceId],
+    )
+  ).rows;
+  const offers = (
+    await tx.query<{ id: number; cards: [string, string][]; outlets: [string, string][]; card_ref_ids: number[]; outlet_ref_ids: number[] }>(
+      `select id, card_ref_ids, outlet_ref_ids,
+              (select coalesce(json_agg(json_build_array(x, norm_name(x)) order by i), '[]') from unnest(card_names) with ordinality u(x, i)) as cards,
+              (select coalesce(json_agg(json_build_array(x, norm_name(x)) order by i), '[]') from unnest(outlet_names) with ordinality u(x, i)) as outlets
+       from crawl_offers where source_id = $1`,
+      [sourceId],
+    )
+  ).rows;
+  // A name finds a ref by its normalised form or, as written, by the ref's key.
+  const cardBy = { n: index(cards, (c) => [c.n]), k: index(cards, (c) => [c.k]) };
+  const outletBy = { n: index(outlets, (t) => [t.n, t.nb]), k: index(outlets, (t) => [t.k]) };
+  const refsOf = (names: [string, string][], by: { n: Map<string, number[]>; k: Map<string, number[]> }) => {
+    const ids = new Set<number>();
+    for (const [raw, n] of names) for (const id of [...(by.n.get(n) ?? []), ...(by.k.get(raw) ?? [])]) ids.add(id);
+    return [...ids].sort((a, b) => a - b);
+  };
+  const changed: { id: number; cards: number[]; outlets: number[] }[] = [];
+  for (const o of offers) {
+    const found = { id: o.id, cards: refsOf(o.cards, cardBy), outlets: refsOf(o.outlets, outletBy) };
+    if (!sameIds(found.cards, o.card_ref_ids) || !sameIds(found.outlets, o.outlet_ref_ids)) changed.push(found);
+  }
+  if (!changed.length) return;
   await tx.query(
-    `with c as materialized (select id, norm_name(name) as n, source_key as k from crawl_cards where source_id = $1),
-     t as materialized (select id, norm_name(merchant_name) as n, norm_name(concat_ws(' ', merchant_name, branch)) as nb, source_key as k
-                        from crawl_outlets where source_id = $1),
-     names as materialized (
-       select o.id as offer_id, 'card' as kind, x as raw, norm_name(x) as n from crawl_offers o, unnest(o.card_names) x where o.source_id = $1
-       union all
-       select o.id, 'outlet', x, norm_name(x) from crawl_offers o, unnest(o.outlet_names) x where o.source_id = $1),
-     hits as (
-       select nm.offer_id, nm.kind, c.id from names nm join c on nm.kind = 'card' and c.n = nm.n
-       union select nm.offer_id, nm.kind, c.id from names nm join c on nm.kind = 'card' and c.k = nm.raw
-       union select nm.offer_id, nm.kind, t.id from names nm join t on nm.kind = 'outlet' and t.n = nm.n
-       union select nm.offer_id, nm.kind, t.id from names nm join t on nm.kind = 'outlet' and t.nb = nm.n
-       union select nm.offer_id, nm.kind, t.id from names nm join t on nm.kind = 'outlet' and t.k = nm.raw),
-     found as (
-       select offer_id, array_agg(id order by id) filter (where kind = 'card') as cards,
-              array_agg(id order by id) filter (where kind = 'outlet') as outlets
-       from hits group by offer_id)
-     update crawl_offers o set card_ref_ids = coalesce(f.cards, '{}'), outlet_ref_ids = coalesce(f.outlets, '{}')
-     from crawl_offers o2 left join found f on f.offer_id = o2.id
-     where o.id = o2.id and o.source_id = $1`,
-    [sourceId],
+    `update crawl_offers o set card_ref_ids = r.cards, outlet_ref_ids = r.outlets
+     from json_to_recordset($2::json) as r(id integer, cards integer[], outlets integer[])
+     where o.id = r.id and o.source_id = $1`,
+    [sourceId, JSON.stringify(changed)],
   );
 }
+
+/** Rows by each of their names (null names left out: in SQL they equal nothing). */
+function index<T extends { id: number }>(rows: T[], names: (row: T) => (string | null)[]): Map<string, number[]> {
+  const map = new Map<string, number[]>();
+  for (const row of rows)
+    for (const name of names(row)) {
+      if (name === null) continue;
+      const ids = map.get(name);
+      if (ids) ids.push(row.id);
+      else map.set(name, [row.id]);
+    }
+  return map;
+}
+
+const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 // ---------------------------------------------------------------------------------------
 
@@ -214,25 +253,51 @@ const KIND_NAMES = Object.keys(KINDS);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A real calendar day (2026-02-30 is not one, though Date.parse takes it). */
 const isDate = (t: string) => DATE.test(t) && !Number.isNaN(Date.parse(t)) && new Date(`${t}T00:00:00Z`).toISOString().slice(0, 10) === t;
-const text = (v: unknown) => (v === undefined || v === null ? undefined : String(v).trim() || undefined);
-/** A list: a JSON array, or text with `|` between the items (CSV). */
-const list = (v: unknown) => (Array.isArray(v) ? v.map((x) => String(x).trim()) : (text(v) ?? '').split('|').map((x) => x.trim())).filter(Boolean);
+/** A JSON value in words, for a refusal: "a list", "an object", "true", "a number". */
+const what = (v: unknown) => (Array.isArray(v) ? 'a list' : typeof v === 'boolean' ? String(v) : typeof v === 'number' ? 'a number' : v !== null && typeof v === 'object' ? 'an object' : typeof v);
 
-/** Checks one file record; `say` collects what is wrong with it. */
+/**
+ * Checks one file record; `say` collects what is wrong with it. Text fields must be strings
+ * (JSON null or absent: no value): a list or an object is refused, never made text, so no
+ * value is taken for something else and no nesting is walked (a line nested 6,000 deep once
+ * overflowed the stack turning it into text). Numbers may be JSON numbers or text (CSV).
+ */
 function toRecord(row: Record<string, unknown>, say: (message: string) => void): CrawlRecord | null {
-  const kind = text(row.kind)?.toLowerCase();
-  const key = text(row.key);
+  const text = (field: string) => {
+    const v = row[field];
+    if (v === undefined || v === null) return undefined;
+    if (typeof v !== 'string') {
+      say(`${field} must be text, not ${what(v)}.`);
+      return undefined;
+    }
+    return v.trim() || undefined;
+  };
+  /** A list: a JSON array of names, or text with `|` between them (CSV). */
+  const list = (field: string) => {
+    const v = row[field];
+    if (v === undefined || v === null) return [];
+    if (typeof v === 'string') return v.split('|').map((x) => x.trim()).filter(Boolean);
+    const odd = Array.isArray(v) ? v.find((x) => typeof x !== 'string') : v;
+    if (odd === undefined) return (v as string[]).map((x) => x.trim()).filter(Boolean);
+    say(Array.isArray(v) ? `${field} must be a list of names (text), not a list holding ${what(odd)}.` : `${field} must be a list of names (text), or text with | between them, not ${what(v)}.`);
+    return [];
+  };
+  const kindValue = row.kind;
+  const kind = typeof kindValue === 'string' ? kindValue.trim().toLowerCase() : undefined;
   if (!kind || !KIND_NAMES.includes(kind)) {
     say(`kind must be one of ${KIND_NAMES.join(', ')}.`);
     return null;
   }
+  const keyValue = row.key;
+  const key = text('key');
   if (!key) {
-    say('key is required: the ref’s key on the crawled site.');
+    if (keyValue === undefined || keyValue === null || typeof keyValue === 'string') say('key is required: the ref’s key on the crawled site.');
     return null;
   }
   if (key.length > 200) say('key is longer than 200 characters.');
   const num = (field: string, min: number, max: number) => {
-    const t = text(row[field]);
+    const v = row[field];
+    const t = typeof v === 'number' ? v : typeof v === 'string' ? v.trim() || undefined : v === undefined || v === null ? undefined : NaN;
     if (t === undefined) return null;
     const n = Number(t);
     if (!Number.isFinite(n) || n < min || n > max) {
@@ -242,14 +307,16 @@ function toRecord(row: Record<string, unknown>, say: (message: string) => void):
     return n;
   };
   const required = (field: string) => {
-    const t = text(row[field]);
-    if (!t) say(`${field} is required for a ${kind}.`);
-    else if (t.length > 300) say(`${field} is longer than 300 characters.`);
+    const v = row[field];
+    const t = text(field);
+    if (!t) {
+      if (v === undefined || v === null || typeof v === 'string') say(`${field} is required for a ${kind}.`);
+    } else if (t.length > 300) say(`${field} is longer than 300 characters.`);
     return t;
   };
   let badDate = false;
   const date = (field: string) => {
-    const t = text(row[field]);
+    const t = text(field);
     if (t !== undefined && !isDate(t)) {
       say(`${field} must be a date, YYYY-MM-DD.`);
       badDate = true;
@@ -257,10 +324,10 @@ function toRecord(row: Record<string, unknown>, say: (message: string) => void):
     return t;
   };
   const base = { kind: kind as CrawlRecord['kind'], key };
-  if (kind === 'card') return { ...base, name: required('name'), bank: text(row.bank), network: text(row.network), annual_fee: num('annual_fee', 0, 1_000_000), benefits: text(row.benefits) };
+  if (kind === 'card') return { ...base, name: required('name'), bank: text('bank'), network: text('network'), annual_fee: num('annual_fee', 0, 1_000_000), benefits: text('benefits') };
   if (kind === 'outlet')
-    return { ...base, merchant: required('merchant'), branch: text(row.branch), address: text(row.address), area: text(row.area), latitude: num('latitude', -90, 90), longitude: num('longitude', -180, 180) };
-  const record: CrawlRecord = { ...base, title: required('title'), discount: text(row.discount), valid_from: date('valid_from'), valid_to: date('valid_to'), terms: text(row.terms), cards: list(row.cards), outlets: list(row.outlets) };
+    return { ...base, merchant: required('merchant'), branch: text('branch'), address: text('address'), area: text('area'), latitude: num('latitude', -90, 90), longitude: num('longitude', -180, 180) };
+  const record: CrawlRecord = { ...base, title: required('title'), discount: text('discount'), valid_from: date('valid_from'), valid_to: date('valid_to'), terms: text('terms'), cards: list('cards'), outlets: list('outlets') };
   if (!badDate && record.valid_from && record.valid_to && record.valid_to < record.valid_from) say('valid_to is before valid_from.');
   return record;
 }

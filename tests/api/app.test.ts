@@ -86,3 +86,22 @@ it('sends security headers on every answer: no framing, no sniffing, no referrer
     expect(csp, req.url).not.toMatch(/script-src[^;]*unsafe-(inline|eval)/);
   }
 });
+
+it('answers every /admin/v1 and /api/v1 call with Cache-Control: no-store, refusals and 404s too', async () => {
+  const admin = s.adminAuth;
+  for (const req of [
+    { method: 'GET' as const, url: '/admin/v1/all_bank', headers: admin },
+    { method: 'GET' as const, url: '/admin/v1/all_bank' }, // a 401
+    { method: 'GET' as const, url: '/admin/v1/all_bank?per_page=-1', headers: admin }, // a 422
+    { method: 'GET' as const, url: '/admin/v1/no_such_call', headers: admin }, // a 404
+    { method: 'GET' as const, url: '/admin/v1/%zz', headers: admin }, // a URL Fastify cannot route: 400
+    { method: 'GET' as const, url: '/admin/v1/show_user', headers: admin },
+    { method: 'POST' as const, url: '/api/v1/login', payload: { email: 'nobody@test.example', password: 'wrong-password' } }, // a 401
+    { method: 'GET' as const, url: '/api/v1/nothing_here' }, // a 404
+  ]) {
+    const r = await s.app.inject(req);
+    expect(r.headers['cache-control'], `${req.url} ${r.statusCode}`).toBe('no-store');
+  }
+  // Not the app's own files: those have their own caching.
+  expect((await s.app.inject({ method: 'GET', url: '/health' })).headers['cache-control']).toBeUndefined();
+});

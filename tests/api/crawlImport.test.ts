@@ -65,6 +65,40 @@ it('updates refs by their key, marks the ones gone from the site, brings back th
   expect((await refs('crawl_offers')).every((o) => o.vanished_at === null)).toBe(true);
 });
 
+it('resolves each name to every ref it matches: by name (case, accents, spacing aside), "merchant branch" or key; vanished offers too', async () => {
+  const file = [
+    { kind: 'card', key: 'plat', name: 'Platinum Card' },
+    { kind: 'card', key: 'gold', name: 'Gold Card' },
+    { kind: 'outlet', key: 'cafe-1', merchant: 'Café Nero', branch: 'Marina' },
+    { kind: 'outlet', key: 'cafe-2', merchant: 'Café Nero', branch: 'Mall' },
+    { kind: 'outlet', key: 'deli', merchant: 'Deli', branch: null },
+    { kind: 'offer', key: 'a', title: 'A', cards: ['PLATINUM  card', 'gold', 'Gold Card'], outlets: ['cafe nero'] },
+    { kind: 'offer', key: 'b', title: 'B', cards: ['Nothing'], outlets: ['CAFÉ NERO MALL', 'deli', 'Deli'] },
+  ];
+  const at = (source: string) => importFile(jsonl(file), { from_source: source });
+  expect((await at('resolve-site')).statusCode).toBe(200);
+  const rows = async () =>
+    (
+      await s.db.query<{ key: string; cards: string[] | null; outlets: string[] | null; vanished: boolean }>(
+        `select o.source_key as key, o.vanished_at is not null as vanished,
+                (select array_agg(c.source_key order by c.id) from crawl_cards c where c.id = any(o.card_ref_ids)) as cards,
+                (select array_agg(t.source_key order by t.id) from crawl_outlets t where t.id = any(o.outlet_ref_ids)) as outlets
+         from crawl_offers o join crawl_sources s on s.id = o.source_id where s.from_source = 'resolve-site' order by o.source_key`,
+      )
+    ).rows;
+  expect(await rows()).toEqual([
+    { key: 'a', vanished: false, cards: ['plat', 'gold'], outlets: ['cafe-1', 'cafe-2'] },
+    { key: 'b', vanished: false, cards: null, outlets: ['cafe-2', 'deli'] },
+  ]);
+  // Offer b gone from the site and the gold card renamed: b keeps what its names still match.
+  const again = file.filter((r) => r.key !== 'b').map((r) => (r.key === 'gold' ? { ...r, name: 'Golden Card' } : r));
+  expect((await importFile(jsonl(again), { from_source: 'resolve-site' })).statusCode).toBe(200);
+  expect(await rows()).toEqual([
+    { key: 'a', vanished: false, cards: ['plat', 'gold'], outlets: ['cafe-1', 'cafe-2'] },
+    { key: 'b', vanished: true, cards: null, outlets: ['cafe-2', 'deli'] },
+  ]);
+});
+
 it('takes CSV too, with | between list items', async () => {
   const csv = ['kind,key,name,bank,merchant,title,cards,outlets', 'card,c1,Visa Signature,FAB,,,,', 'outlet,t1,,,Five Guys,,,', 'offer,f1,,,,15% off,Visa Signature,Five Guys|Nobody'].join('\n');
   const res = await importFile(csv, { from_source: 'fab-site' });
@@ -78,6 +112,46 @@ it('refuses a bad file, naming its lines, and writes nothing', async () => {
   expect(res.statusCode).toBe(422);
   expect(res.json().errors.file).toEqual(['2 lines have errors; nothing was imported.', 'Line 6: name is required for a card.', 'Line 7: kind must be one of card, outlet, offer.']);
   expect(changedTables(before, await tableChecksums(s.db))).toEqual([]);
+});
+
+it('refuses a line nested 6,000 deep with a 422 naming its line and field, not a 500', async () => {
+  const deep = `{"kind":"offer","key":"deep","title":"T","terms":${'['.repeat(6000)}"x"${']'.repeat(6000)}}`;
+  const res = await importFile([JSON.stringify(FILE[0]), deep].join('\n'), { from_source: 'deep-site' });
+  expect(res.statusCode, res.body).toBe(422);
+  expect(res.json().errors.file).toEqual(['1 line has errors; nothing was imported.', 'Line 2: terms must be text, not a list.']);
+});
+
+it('refuses text fields that are not text, naming the line and the field; numbers stay numbers where the format has them', async () => {
+  const bad = [
+    { kind: 'offer', key: 'a', title: 'T', terms: ['a'] },
+    { kind: 'card', key: 'b', name: { en: 'Gold' } },
+    { kind: 'outlet', key: 'c', merchant: 'M', branch: true },
+    { kind: 'offer', key: 'd', title: 42 },
+    { kind: 'offer', key: 'e', title: 'T', cards: ['Gold', ['Platinum']], outlets: [7] },
+    { kind: 'card', key: ['f'], name: 'F' },
+  ];
+  const res = await importFile(jsonl(bad), { from_source: 'typed-site' });
+  expect(res.statusCode, res.body).toBe(422);
+  expect(res.json().errors.file).toEqual([
+    '6 lines have errors; nothing was imported.',
+    'Line 1: terms must be text, not a list.',
+    'Line 2: name must be text, not an object.',
+    'Line 3: branch must be text, not true.',
+    'Line 4: title must be text, not a number.',
+    'Line 5: cards must be a list of names (text), not a list holding a list.',
+    'Line 5: outlets must be a list of names (text), not a list holding a number.',
+    'Line 6: key must be text, not a list.',
+  ]);
+  const good = await importFile(
+    jsonl([
+      { kind: 'card', key: 'g', name: 'Gold', annual_fee: 300, bank: null },
+      { kind: 'outlet', key: 'h', merchant: 'M', latitude: 25.2, longitude: '55.3' },
+      { kind: 'offer', key: 'i', title: 'T', cards: ['Gold'], outlets: 'M|N' },
+    ]),
+    { from_source: 'typed-site' },
+  );
+  expect(good.statusCode, good.body).toBe(200);
+  expect(good.json().data.added).toBe(3);
 });
 
 it('refuses a call without a file, a bad slug or an unknown bank, naming the field', async () => {

@@ -11,6 +11,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createMailer } from '../../server/services/mail';
 import { hashPassword } from '../../server/security/passwords';
+import { createLogger } from '../../server/logger';
 
 const RIGHT = 'right-password-1';
 let s: TestServer;
@@ -35,6 +36,9 @@ const verify = (email: string, otp: string, ip: string) => post('/api/v1/verify_
 async function addUsers(...emails: string[]) {
   for (const email of emails) await s.db.query("insert into users (name, email, role, status, password_hash) values ('Signin Test', $1, 'admin', 'active', $2)", [email, hash]);
 }
+
+/** The log of the extra apps this file builds: their refusals are this file's business, not the console's. */
+const quiet = () => createLogger('silent');
 
 const statuses = (rs: InjectResponse[]) => rs.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.statusCode]: (acc[r.statusCode] ?? 0) + 1 }), {});
 
@@ -223,20 +227,27 @@ describe('per client address', () => {
 });
 
 describe('client address behind a proxy (TRUST_PROXY)', () => {
-  let trusting: FastifyInstance;
-  beforeAll(async () => {
-    const config = { ...loadConfig({ TRUST_PROXY: 'true' }), dataDir: s.dataDir };
-    trusting = await buildApp({ config, db: s.db, mailer: createMailer({ dataDir: s.dataDir, from: config.mailFrom, log: () => {} }), now: () => Date.now() + s.clock.offset });
-  });
-  afterAll(() => trusting?.close());
+  const apps: FastifyInstance[] = [];
+  /** Another app on the same database, with TRUST_PROXY set to `trust`. */
+  const behindProxy = async (trust: string) => {
+    const config = { ...loadConfig({ TRUST_PROXY: trust }), dataDir: s.dataDir };
+    const app = await buildApp({ config, db: s.db, mailer: createMailer({ dataDir: s.dataDir, from: config.mailFrom, log: () => {} }), now: () => Date.now() + s.clock.offset, logger: quiet() });
+    apps.push(app);
+    return app;
+  };
+  afterAll(() => Promise.all(apps.map((a) => a.close())));
 
-  it('reads TRUST_PROXY: unset is off; true, or the proxies\' addresses', () => {
+  it('reads TRUST_PROXY: unset is off; a number of proxies or their addresses; true is refused', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toBe('127.0.0.1,10.0.0.0/8');
-    expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow(/TRUST_PROXY must be true, false or the proxies' addresses/);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8, ::1, loopback' }).trustProxy).toBe('127.0.0.1,10.0.0.0/8,::1,loopback');
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true would take the client's address from the leftmost X-Forwarded-For entry, which any client can write: give the number of proxies/);
+    expect(() => loadConfig({ TRUST_PROXY: '11' })).toThrow(/TRUST_PROXY must be the number of proxies in front of the server \(1 to 10\)/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/8, proxy.internal' })).toThrow(/TRUST_PROXY must be .*got "proxy.internal"/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/got "10.0.0.0\/33"/);
   });
 
   it('ignores X-Forwarded-For by default: a client cannot pick its own address', async () => {
@@ -246,17 +257,21 @@ describe('client address behind a proxy (TRUST_PROXY)', () => {
     expect(statuses(rs)).toEqual({ 401: 30, 429: 1 });
   }, 120_000);
 
-  it('with TRUST_PROXY set, counts by the address the proxy reports', async () => {
-    const proxy = freshIp();
-    const send = (email: string, client: string) =>
-      trusting.inject({ method: 'POST', url: '/api/v1/login', payload: { email, password: 'wrong-password' }, remoteAddress: proxy, headers: { 'x-forwarded-for': client } });
-    const spread: InjectResponse[] = [];
-    for (let i = 0; i < 31; i++) spread.push(await send(`tp-${i}@test.example`, `198.51.100.${i}`));
-    expect(statuses(spread)).toEqual({ 401: 31 });
-    const one: InjectResponse[] = [];
-    for (let i = 0; i < 31; i++) one.push(await send(`tp1-${i}@test.example`, '192.0.2.200'));
-    expect(statuses(one)).toEqual({ 401: 30, 429: 1 });
-  }, 120_000);
+  // The proxy appends the address it saw to whatever X-Forwarded-For the client sent: the
+  // client is the first hop from the right that is not a proxy, never the leftmost entry.
+  for (const form of ['a hop count (1)', 'the proxy\'s address'])
+    it(`with TRUST_PROXY as ${form}, counts by the address the proxy saw; a spoofed leftmost entry changes nothing`, async () => {
+      const proxy = freshIp();
+      const app = await behindProxy(form.startsWith('a hop') ? '1' : `${proxy}, 192.0.2.0/24`);
+      const send = (email: string, xff: string) =>
+        app.inject({ method: 'POST', url: '/api/v1/login', payload: { email, password: 'wrong-password' }, remoteAddress: proxy, headers: { 'x-forwarded-for': xff } });
+      const spread: InjectResponse[] = [];
+      for (let i = 0; i < 31; i++) spread.push(await send(`tp-${form[0]}-${i}@test.example`, `198.51.${form.length}.${i}`));
+      expect(statuses(spread)).toEqual({ 401: 31 });
+      const spoofing: InjectResponse[] = [];
+      for (let i = 0; i < 31; i++) spoofing.push(await send(`tp1-${form[0]}-${i}@test.example`, `203.0.113.${i}, 172.16.${form.length}.200`));
+      expect(statuses(spoofing)).toEqual({ 401: 30, 429: 1 });
+    }, 120_000);
 });
 
 describe('stored in the database', () => {
@@ -264,7 +279,7 @@ describe('stored in the database', () => {
     const email = 'shared@test.example';
     await addUsers(email);
     const config = { ...loadConfig({}), dataDir: s.dataDir };
-    const other = await buildApp({ config, db: s.db, mailer: createMailer({ dataDir: s.dataDir, from: config.mailFrom, log: () => {} }) });
+    const other = await buildApp({ config, db: s.db, mailer: createMailer({ dataDir: s.dataDir, from: config.mailFrom, log: () => {} }), logger: quiet() });
     try {
       for (let i = 0; i < 5; i++) expect((await login(email, 'wrong-password', freshIp())).statusCode).toBe(401);
       const r = await other.inject({ method: 'POST', url: '/api/v1/login', payload: { email, password: RIGHT }, remoteAddress: freshIp() });

@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { expect, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../server/app';
@@ -12,6 +13,7 @@ import { openDb, type Db, type Tx } from '../../server/db/connection';
 import { migrate } from '../../server/db/migrate';
 import { createMailer, type Mailer } from '../../server/services/mail';
 import { createAuth } from '../../server/services/auth';
+import { createLogger } from '../../server/logger';
 import { openApiGuard, type OpenApiGuard } from './openapi';
 
 export const ADMIN = { email: 'admin@test.example', password: 'correct-horse-battery' };
@@ -39,6 +41,35 @@ export interface TestServer {
   close(): Promise<void>;
   /** Shifts the server's clock, for expiry rules. */
   clock: { offset: number };
+  /**
+   * The server's log lines (JSON through pino, at LOG_LEVEL or info), kept here instead of
+   * printed: the newest 5,000, each parsed. `clear` empties them.
+   */
+  logs: LogLine[] & { clear(): void };
+}
+
+/** One line of the server's log as pino writes it. */
+export interface LogLine {
+  level: number;
+  msg: string;
+  reqId?: string;
+  [field: string]: unknown;
+}
+
+/** Pino's numbers for the levels a test asks about. */
+export const LEVEL = { debug: 20, info: 30, warn: 40, error: 50 } as const;
+
+/** A stream that keeps the lines written to it (a pino destination). */
+export function logCapture() {
+  const lines = Object.assign([] as LogLine[], { clear: () => void (lines.length = 0) });
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      for (const text of chunk.toString('utf8').split('\n')) if (text.trim()) lines.push(JSON.parse(text) as LogLine);
+      if (lines.length > 5_000) lines.splice(0, lines.length - 5_000);
+      done();
+    },
+  });
+  return { lines, stream };
 }
 
 export async function startTestServer(): Promise<TestServer> {
@@ -83,7 +114,8 @@ export async function startTestServer(): Promise<TestServer> {
     await Promise.allSettled([...sending]);
   };
   await createAuth(db, now).ensureAdmin(ADMIN.email, ADMIN.password);
-  const app = await buildApp({ config, db, mailer, now });
+  const captured = logCapture();
+  const app = await buildApp({ config, db, mailer, now, logger: createLogger(process.env.LOG_LEVEL || 'info', captured.stream) });
   const login = await app.inject({ method: 'POST', url: '/api/v1/login', payload: ADMIN });
   const token = login.json().data.token as string;
   // The document is fetched once, on the first call, and that fetch is not checked.
@@ -91,7 +123,7 @@ export async function startTestServer(): Promise<TestServer> {
   const testFile = path.relative(process.cwd(), expect.getState().testPath ?? '');
   // A transaction, since tests write with it: a commit tells the app's answer cache
   // (server/http/answerCache.ts) that lists read before it are stale.
-  const testDb: TestDb = { ...db, query: (sql, params) => db.transaction((tx) => tx.query(sql, params)) };
+  const testDb: TestDb = { ...db, query: (sql, params) => db.transaction((tx) => tx.query(sql, params)), exec: (sql) => db.transaction((tx) => tx.exec(sql)) };
   return {
     app,
     db: testDb,
@@ -100,6 +132,7 @@ export async function startTestServer(): Promise<TestServer> {
     clock,
     adminAuth: { authorization: `Bearer ${token}` },
     openapi,
+    logs: captured.lines,
     async call(opts) {
       const res = await app.inject(opts);
       await mailSent();

@@ -1,0 +1,56 @@
+// One log line per answered request, written once the answer has gone (README.md,
+// "Configuration": LOG_LEVEL). A failure (5xx) is an `error` line with the error's stack,
+// a refusal (4xx) an `info` line with the reason the caller was given, anything else a
+// `debug` line; each names the request id (also in the answer's X-Request-Id header and a
+// 5xx's body), the operation, the signed-in account, the status and the time taken.
+// Fastify's own per-request lines are off (`QuietRequests`): they said less, twice a call.
+import crypto from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
+
+/** What a 5xx failed with, or a 4xx was refused for, by request: the onResponse line reads it. */
+const failures = new WeakMap<FastifyRequest, Error>();
+const refusals = new WeakMap<FastifyRequest, string>();
+export const noteServerError = (req: FastifyRequest, err: Error) => void failures.set(req, err);
+export const noteRefusal = (req: FastifyRequest, reason: string) => void refusals.set(req, reason);
+
+/** An id a caller (a proxy, a load balancer) may choose: short, and safe in a log line and a header. */
+const SAFE_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** Fastify's genReqId: the caller's X-Request-Id when it is a safe token, else a new UUID. */
+export function requestId(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && SAFE_ID.test(given) ? given : crypto.randomUUID();
+}
+
+/** Fastify's "incoming request" and "request completed" lines off; its rarer warnings (a stream cut, a serializer failing) kept. */
+export class QuietRequests extends LogController {
+  override incomingRequest() {}
+  override requestCompleted() {}
+}
+
+export function registerRequestLog(app: FastifyInstance) {
+  // Set first, so every answer carries it, errors and 404s included.
+  app.addHook('onRequest', async (req, reply) => void reply.header('X-Request-Id', req.id));
+  app.addHook('onResponse', async (req, reply) => {
+    const status = reply.statusCode;
+    const path = pathOf(req);
+    const line = { op: req.routeOptions.config?.opId, user: req.user?.id, method: req.method, path, status, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    const said = `${req.method} ${path} ${status}`;
+    if (status >= 500) req.log.error({ ...line, err: failures.get(req) }, said);
+    else if (status >= 400) req.log.info({ ...line, reason: refusals.get(req) }, said);
+    else req.log.debug(line, said);
+  });
+}
+
+/** The line of a URL Fastify could not route (bad percent-encoding, too long a parameter): no hook runs for it. */
+export function logRefusedUrl(req: FastifyRequest, status: number, reason: string) {
+  const path = pathOf(req);
+  req.log.info({ method: req.method, path, status, reason }, `${req.method} ${path} ${status}`);
+}
+
+/** The path asked for, without its query string (searches, e-mails) and cut to 200 characters. */
+const pathOf = (req: FastifyRequest) => {
+  const path = req.url.split('?')[0];
+  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
+};
