@@ -23,9 +23,8 @@ export const RECORDS_NAMED = 20;
 
 /**
  * Counts, for the rows of `table` with ids `ids`, the rows using them through each key of
- * `uses`: one statement, one round trip, one row (a scalar subquery per count, which
- * PostgreSQL plans each on its key's index; a UNION ALL of the same parts measured twice as
- * slow on PGlite, bench/deleteUses.ts), each part through the key's column.
+ * `uses`: one statement, one round trip, one row (a scalar subquery per count, each planned
+ * on its key's column; bench/deleteUses.ts times it).
  */
 export async function countUses(tx: Tx, table: string, ids: readonly number[], uses: readonly UseCount[]): Promise<Counted> {
   const cols = [`(select count(*)::int from ${table} where id = any($1::int[])) as found`];
