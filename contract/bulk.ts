@@ -36,6 +36,32 @@ export const UndoBody = Type.Object({ token: UndoToken });
 export const UndoAnswer = RecordEnvelope(Type.Object({ count: Type.Integer({ minimum: 0 }) }));
 export type UndoAnswer = Static<typeof UndoAnswer>;
 
+/**
+ * What a delete does to a row that uses a record being deleted, as its foreign key says:
+ * deletes it too (on delete cascade), unlinks it (set null, or its row in a link table goes),
+ * or refuses the delete (restrict / no action).
+ */
+export const USE_ACTIONS = ['delete', 'unlink', 'refuse'] as const;
+export type UseAction = (typeof USE_ACTIONS)[number];
+
+export const DeleteUse = Type.Object({
+  table: Type.String({ description: 'the table whose rows use the records' }),
+  column: Type.String({ description: 'its column naming them' }),
+  resource: Type.Union([Type.String(), Type.Null()], { description: "the resource those rows are (through a link table: the other side's), when one is" }),
+  action: Type.Union(USE_ACTIONS.map((a) => Type.Literal(a))),
+  count: Type.Integer({ minimum: 0, description: 'how many rows (through a link table: how many records on its other side)' }),
+  words: Type.String({ description: "the count in words: '212 offers'" }),
+  sentence: Type.String({ description: "what the delete does to them: '212 offers use it; they will have no category.'" }),
+  records: Type.Array(Type.Object({ id: Type.Integer(), count: Type.Integer(), words: Type.String() }), {
+    description: 'for a refusing use: the records asked about that are used, most used first (up to 20)',
+  }),
+});
+export type DeleteUse = Static<typeof DeleteUse>;
+
+/** How many of the records asked about exist, whether their delete will be refused, and every use. */
+export const UsesAnswer = RecordEnvelope(Type.Object({ count: Type.Integer({ minimum: 0 }), refused: Type.Boolean(), uses: Type.Array(DeleteUse) }));
+export type UsesAnswer = Static<typeof UsesAnswer>;
+
 /** The target fields of every bulk body: `ids`, or `where` with `expect`. */
 function target(r: ResourceContract) {
   const { sort: _sort, ...filters } = r.filters?.properties ?? {};
@@ -81,9 +107,26 @@ export function bulkOps(r: ResourceContract, canRemove: boolean) {
           response: CountAnswer,
         })
       : undefined;
+  // Before a delete asks: what it would do to the rows using those records (read from the
+  // database's foreign keys), and whether it will be refused, so the question can say so.
+  const uses = remove
+    ? defineOp({
+        tag: r.label.many,
+        access: 'admin',
+        resource: r.name,
+        id: `${r.name}.uses`,
+        method: 'POST',
+        readOnly: true,
+        shared: true,
+        path: `${root}/uses`,
+        summary: `What deleting these ${many} would do to the rows that use them (per table, in words), and whether the delete will be refused`,
+        body: Type.Object({ ids: target(r).ids, where: target(r).where }),
+        response: UsesAnswer,
+      })
+    : undefined;
   const undo =
     remove || update
       ? defineOp({ ...base, id: `${r.name}.undo`, method: 'POST', path: `${root}/undo`, summary: `Undo a delete or bulk change of ${many} (within ${UNDO_SECONDS / 60} minutes, by its author)`, body: UndoBody, response: UndoAnswer })
       : undefined;
-  return { bulkRemove: remove, bulkUpdate: update, undo, count };
+  return { bulkRemove: remove, bulkUpdate: update, undo, count, uses };
 }

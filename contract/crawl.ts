@@ -483,14 +483,50 @@ export const assignRefs = defineOp({
   touches: ['cardRef', 'outletRef', 'crawlSource'],
 });
 
+/**
+ * The checked refs scored against the live record they are about to be assigned to, by the
+ * candidate ranking's own similarity; below `threshold` (pg_trgm's similarity threshold,
+ * where its `%` calls two texts unlike) a ref probably is not that record.
+ */
+export const MatchedRef = Type.Object({
+  id: Type.Integer(),
+  name: Type.String({ description: "the ref's name as crawled (an outlet: merchant and branch)" }),
+  score: Type.Number({ minimum: 0, maximum: 1, description: 'similarity to the live record, as the candidate ranking computes it' }),
+  below: Type.Boolean({ description: 'score under the threshold: probably not this record' }),
+});
+export type MatchedRef = Static<typeof MatchedRef>;
+
+export const matchRefs = defineOp({
+  ...admin,
+  id: 'crawl.matchMany',
+  method: 'POST',
+  readOnly: true,
+  path: `${ADMIN_ROOT}/crawl_refs/match`,
+  summary: 'Before assigning several crawled cards or outlets to one live record: each ref named with its match score against it, in the order given, and the threshold below which it probably is not that record',
+  body: Type.Object({ kind: Type.Union([Type.Literal('card'), Type.Literal('outlet')]), ref_ids: Type.Array(Id, { minItems: 1, maxItems: 500, uniqueItems: true }), live_id: Id }),
+  response: RecordEnvelope(
+    Type.Object({
+      live_id: Type.Integer(),
+      title: Type.String({ description: "the live record's name" }),
+      threshold: Type.Number({ minimum: 0, maximum: 1 }),
+      refs: Type.Array(MatchedRef),
+    }),
+  ),
+});
+
 export const undoDecision = defineOp({
   ...admin,
   id: 'crawl.undo',
   method: 'POST',
   path: `${ADMIN_ROOT}/crawl_decisions/:id/undo`,
-  summary: 'Undo a decision on the server: the ref and the live records as they were (409 when later changes stand in the way)',
+  summary:
+    'Undo a decision on the server: the ref and the live records as they were (409 when later changes stand in the way). A decision made with others in one call (crawl_refs/assign) is undone with all of them, in one step',
   params: IdInPath,
-  response: RecordEnvelope(Type.Union([CardRef, OutletRef, OfferRef])),
+  response: Type.Object({
+    message: Type.String(),
+    data: Type.Union([CardRef, OutletRef, OfferRef], { description: 'the ref of the decision named' }),
+    undone: Type.Array(Type.Union([CardRef, OutletRef, OfferRef]), { description: 'every ref put back: the one named and the others of its group' }),
+  }),
   message: 'Undone.',
   touches: ['cardRef', 'outletRef', 'offerRef', 'card', 'outlet', 'crawlSource'],
 });
@@ -609,6 +645,7 @@ export const crawlOps = [
   releaseRef,
   skipRef,
   assignRefs,
+  matchRefs,
   undoDecision,
   refHistory,
   listCrawlBanks,

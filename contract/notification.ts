@@ -35,6 +35,17 @@ export const NOTIFICATION_LINK_TARGET: Readonly<Record<NotificationLinkType, 'of
 export const DUPLICATE_WINDOW_MS = 60_000;
 export const DUPLICATE_MESSAGE = 'The same notification was added less than a minute ago. Send it again with confirm to send it twice.';
 
+/**
+ * A send to more than one user names the audience size the admin was shown and confirmed
+ * (`expect`, as a bulk call's filter does); without it, or when the audience holds another
+ * count now, nothing is added (409 on `expect`, the twice-in-a-minute one is on `confirm`).
+ */
+export const audienceUnconfirmed = (size: number, expected: number | undefined) =>
+  expected === undefined
+    ? `This audience holds ${appUsers(size)}: confirm that count (expect: ${size}) to send it to them.`
+    : `This audience holds ${appUsers(size)} now, not ${expected.toLocaleString('en')}: look at it again and confirm ${size}.`;
+const appUsers = (n: number) => `${n.toLocaleString('en')} app ${n === 1 ? 'user' : 'users'}`;
+
 const Moment = Type.String({ format: 'date-time' });
 
 export const Notification = Type.Object({
@@ -80,7 +91,10 @@ export const NotificationCreate = Type.Object({
   url: Type.Optional(Nullable(Url)),
   ...AudienceInput,
   send_at: Type.Optional(Nullable(Type.String({ format: 'date-time', maxLength: 40, description: 'when to send it; absent or null: now' }))),
-  confirm: Type.Optional(Type.Boolean({ description: 'true: add it although the same title, body and audience were added less than a minute ago (else 409)' })),
+  confirm: Type.Optional(Type.Boolean({ description: 'true: add it although the same title, body and audience were added less than a minute ago (else 409 on confirm)' })),
+  expect: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 2147483647, description: 'the audience size the admin confirmed: required when the audience holds more than one user, and when given it must be the size now (else 409 on expect)' }),
+  ),
 });
 export type NotificationCreate = Static<typeof NotificationCreate>;
 

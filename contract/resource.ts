@@ -141,6 +141,8 @@ export interface CrudOps<E extends TObject, C extends TObject> {
   undo?: AnyOp;
   /** Counts what a filter matches, exactly (for "select all matching"). */
   count?: AnyOp;
+  /** What deleting records would do to the rows using them, and whether it will be refused. */
+  uses?: AnyOp;
 }
 
 export type Resource<E extends TObject = TObject, C extends TObject = TObject, U extends TObject = TObject> = ResourceContract<E, C, U> & {

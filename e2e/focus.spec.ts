@@ -7,8 +7,9 @@ const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
 
 test('after a palette command and after a cancelled confirm, the list has the focus again', async ({ page }) => {
   await signIn(page);
-  await page.goto('/admin/bank-list');
-  const list = page.getByRole('listbox', { name: 'Banks' });
+  // Categories: their delete asks (a bank's, with cards, is refused before any question).
+  await page.goto('/admin/category-list');
+  const list = page.getByRole('listbox', { name: 'Categories' });
   await expect(list.getByRole('option').first()).toBeVisible();
   await list.focus();
   await page.keyboard.press('j');
@@ -29,7 +30,7 @@ test('after a palette command and after a cancelled confirm, the list has the fo
   const second = list.getByRole('option').nth(1);
   const name = (await second.textContent())!;
   await page.keyboard.press(`${mod}+Backspace`);
-  const asked = page.getByRole('dialog', { name: 'Delete bank?' });
+  const asked = page.getByRole('dialog', { name: /^Delete category .+\?$/ });
   await expect(asked).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(asked).toBeHidden();

@@ -1,7 +1,7 @@
 // Notifications and settings in the browser, by keyboard where the screen offers it: compose a
 // notification to the holders of one card (the audience's size shown as it is chosen, the same
-// the API counts), send it, and see it listed as sent with that audience size; the same one
-// again within a minute asks first. Then change a setting with mod+s and see who changed it
+// the API counts), send it after "Send to N users?" (Escape sends nothing), and see it listed
+// as sent with that audience size; the same one again within a minute asks first. Then change a setting with mod+s and see who changed it
 // and when. NOTIFY_SHOTS=<dir> also saves screenshots (1440×900 and 1024×768, light and dark).
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
@@ -70,8 +70,21 @@ test('send a notification to the holders of one card; it is listed as sent with 
   await expect(page.getByTestId('audience-size')).toHaveText(`${card.size.toLocaleString('en')} app ${card.size === 1 ? 'user gets' : 'users get'} it.`);
   await shoot(page, 'compose');
 
-  // mod+enter sends; the pane follows it until it is sent.
+  // mod+enter asks first: the audience's size, counted now; Escape sends nothing.
+  const people = `${card.size.toLocaleString('en')} ${card.size === 1 ? 'user' : 'users'}`;
+  const sizeQuestion = page.getByRole('dialog', { name: `Send to ${people}?` });
   await page.keyboard.press(`${mod}+Enter`);
+  await expect(sizeQuestion).toBeVisible();
+  await expect(sizeQuestion).toContainText(`“${title}” goes to Holders of ${card.name}: ${people} at once.`);
+  await shoot(page, 'audience-confirm');
+  await page.keyboard.press('Escape');
+  await expect(sizeQuestion).toBeHidden();
+  expect((await (await api.get(`/admin/v1/notifications?query=${encodeURIComponent(title)}`)).json()).pagination.total).toBe(0);
+  await expect(page.getByLabel('Title')).toHaveValue(title);
+  // Asked again, Enter sends; the pane follows it until it is sent.
+  await page.keyboard.press(`${mod}+Enter`);
+  await expect(sizeQuestion).toBeVisible();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Notification added successfully!').first()).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/view-notification\/\d+/);
   const pane = page.locator('.pane');
@@ -104,9 +117,10 @@ test('send a notification to the holders of one card; it is listed as sent with 
   await expect(dialog).toBeHidden();
   const twins = (await (await api.get(`/admin/v1/notifications?query=${encodeURIComponent(title)}`)).json()).pagination.total;
   expect(twins).toBe(1);
-  // Asked again, "Send again" sends it a second time.
+  // Asked again, "Send again" and the audience's size confirmed send it a second time.
   await page.keyboard.press(`${mod}+Enter`);
   await dialog.getByRole('button', { name: 'Send again' }).click();
+  await sizeQuestion.getByRole('button', { name: `Send to ${people}` }).click();
   await expect(page.getByText('Notification added successfully!').first()).toBeVisible();
   await expect.poll(async () => (await (await api.get(`/admin/v1/notifications?query=${encodeURIComponent(title)}`)).json()).pagination.total).toBe(2);
 });

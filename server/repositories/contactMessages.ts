@@ -26,12 +26,13 @@ export async function setHandled(tx: Tx, id: number, handled: boolean, by: numbe
 }
 
 /** Records a reply (its mail still to go) on a locked message; returns the reply's id. */
-export async function addReply(tx: Tx, message: ContactMessage, text: string, by: { id: number; name: string }): Promise<number> {
+/** `to`: the one address the reply goes to (server/services/mail.ts oneAddress). */
+export async function addReply(tx: Tx, message: ContactMessage, to: string, text: string, by: { id: number; name: string }): Promise<number> {
   const row = (
     await tx.query<{ id: number }>('insert into contact_replies (contact_id, text, sent_to, sent_by, sent_by_name) values ($1, $2, $3, $4, $5) returning id', [
       message.id,
       text,
-      message.email,
+      to,
       by.id,
       by.name,
     ])

@@ -1,6 +1,7 @@
 // Live records ranked against a crawled ref for the triage view: pg_trgm `similarity()` of
 // the words a reviewer compares (a card: name and bank; an outlet: merchant, branch and area;
-// an offer: its title), best 9, with the fields whose crawled and live values differ.
+// an offer: its title), best 9, with the fields whose crawled and live values differ. The
+// same score, of many refs against one live record, warns before a bulk assign (`scoresAgainst`).
 import type { Candidate, CardRef, OfferRef, OutletRef, RefKind } from '../../contract/crawl';
 import type { Tx } from '../db/connection';
 import type { AnyRef } from './crawlRefs';
@@ -9,27 +10,37 @@ const LIMIT = 9;
 
 type Row = { id: number; title: string; subtitle: string | null; score: number } & Record<string, unknown>;
 
-/** Per kind: what the ref's words are, the live rows' words and columns, and the fields compared (crawled → live column). */
+/** The live rows' words, as SQL over each kind's view. */
+const LIVE_WORDS: Record<RefKind, string> = {
+  card: "c.name || ' ' || c.bank_name",
+  outlet: "concat_ws(' ', o.merchant_name, o.branch, o.area_name)",
+  offer: 'o.title',
+};
+const LIVE_FROM: Record<RefKind, string> = { card: 'cards_view c', outlet: 'outlets_view o', offer: 'offers_view o' };
+/** The similarity of a live row's words to the ref's words in `words` (SQL). */
+const similarityTo = (kind: RefKind, words: string) => `similarity(immutable_unaccent(lower(${LIVE_WORDS[kind]})), immutable_unaccent(lower(${words})))`;
+
+/** Per kind: what the ref's words are, the live rows' columns, and the fields compared (crawled → live column). */
 const SPECS: Record<RefKind, { words: (ref: AnyRef) => string; sql: string; compare: Record<string, [(ref: AnyRef) => unknown, string]> }> = {
   card: {
     words: (r) => [(r as CardRef).name, (r as CardRef).bank_name].filter(Boolean).join(' '),
     sql: `select c.id, c.name as title, concat_ws(' · ', c.bank_name, c.network_type) as subtitle, c.bank_name, c.network_type, c.annual_fee::float8::text as annual_fee,
-            similarity(immutable_unaccent(lower(c.name || ' ' || c.bank_name)), immutable_unaccent(lower($1))) as score
-          from cards_view c`,
+            ${similarityTo('card', '$1')} as score
+          from ${LIVE_FROM.card}`,
     compare: { bank: [(r) => (r as CardRef).bank_name, 'bank_name'], network: [(r) => (r as CardRef).network, 'network_type'], annual_fee: [(r) => (r as CardRef).annual_fee, 'annual_fee'] },
   },
   outlet: {
     words: (r) => [(r as OutletRef).merchant_name, (r as OutletRef).branch, (r as OutletRef).area_name].filter(Boolean).join(' '),
     sql: `select o.id, o.merchant_name as title, concat_ws(' · ', o.branch, o.area_name) as subtitle, o.branch, o.address, o.area_name,
-            similarity(immutable_unaccent(lower(concat_ws(' ', o.merchant_name, o.branch, o.area_name))), immutable_unaccent(lower($1))) as score
-          from outlets_view o`,
+            ${similarityTo('outlet', '$1')} as score
+          from ${LIVE_FROM.outlet}`,
     compare: { branch: [(r) => (r as OutletRef).branch, 'branch'], address: [(r) => (r as OutletRef).address, 'address'], area: [(r) => (r as OutletRef).area_name, 'area_name'] },
   },
   offer: {
     words: (r) => (r as OfferRef).title,
     sql: `select o.id, o.title, concat_ws(' · ', o.discount, o.valid_from::text || ' – ' || o.valid_to::text) as subtitle, o.discount, o.valid_from::text as valid_from, o.valid_to::text as valid_to,
-            similarity(immutable_unaccent(lower(o.title)), immutable_unaccent(lower($1))) as score
-          from offers_view o`,
+            ${similarityTo('offer', '$1')} as score
+          from ${LIVE_FROM.offer}`,
     compare: { discount: [(r) => (r as OfferRef).discount, 'discount'], valid_from: [(r) => (r as OfferRef).valid_from, 'valid_from'], valid_to: [(r) => (r as OfferRef).valid_to, 'valid_to'] },
   },
 };
@@ -54,6 +65,30 @@ export async function candidatesFor(tx: Tx, kind: RefKind, ref: AnyRef): Promise
       if (mine === null || mine === undefined || same(mine, row[column])) continue;
       differs[field] = [String(mine), row[column] === null || row[column] === undefined ? null : String(row[column])];
     }
-    return { id: row.id, title: row.title, subtitle: row.subtitle ?? '', score: Math.min(1, Math.max(0, Math.round(Number(row.score) * 1000) / 1000)), differs };
+    return { id: row.id, title: row.title, subtitle: row.subtitle ?? '', score: rounded(row.score), differs };
   });
+}
+
+/** A similarity as the calls show it: 0..1, three decimals. */
+const rounded = (score: unknown) => Math.min(1, Math.max(0, Math.round(Number(score) * 1000) / 1000));
+
+/**
+ * Each ref's score against one live record (the ranking's own similarity), in the order
+ * given, with pg_trgm's similarity threshold (`show_limit()`: where its `%` calls two texts
+ * alike). Null when the live record does not exist.
+ */
+export async function scoresAgainst(tx: Tx, kind: RefKind, refs: readonly AnyRef[], liveId: number): Promise<{ threshold: number; scores: number[] } | null> {
+  const alias = LIVE_FROM[kind].split(' ')[1];
+  const rows = (
+    await tx.query<{ i: number | null; score: number; threshold: number }>(
+      `select w.i, ${similarityTo(kind, 'w.words')} as score, show_limit() as threshold
+       from ${LIVE_FROM[kind]} left join unnest($1::text[]) with ordinality as w(words, i) on true
+       where ${alias}.id = $2`,
+      [refs.map((r) => SPECS[kind].words(r)), liveId],
+    )
+  ).rows;
+  if (!rows.length) return null;
+  const scores = refs.map(() => 0);
+  for (const r of rows) if (r.i !== null) scores[Number(r.i) - 1] = rounded(r.score);
+  return { threshold: rounded(rows[0].threshold), scores };
 }

@@ -24,21 +24,35 @@ export interface DecisionDetail {
 
 const SELECT = 'select d.*, u.name as made_by_name from crawl_decisions d left join users u on u.id = d.made_by';
 
-export async function insertDecision(tx: Tx, kind: RefKind, refId: number, action: Action, detail: DecisionDetail, madeBy: number | null): Promise<number> {
+/** `groupId`: decisions made together in one call (./crawlDecisions.ts newGroup), undone together. */
+export async function insertDecision(tx: Tx, kind: RefKind, refId: number, action: Action, detail: DecisionDetail, madeBy: number | null, groupId: number | null = null): Promise<number> {
   const row = (
-    await tx.query<{ id: number }>('insert into crawl_decisions (kind, ref_id, action, detail, made_by) values ($1, $2, $3, $4::jsonb, $5) returning id', [
+    await tx.query<{ id: number }>('insert into crawl_decisions (kind, ref_id, action, detail, made_by, group_id) values ($1, $2, $3, $4::jsonb, $5, $6) returning id', [
       kind,
       refId,
       action,
       JSON.stringify(detail),
       madeBy,
+      groupId,
     ])
   ).rows[0];
   return row.id;
 }
 
-export async function getDecision(tx: Tx, id: number): Promise<(Decision & { detail: DecisionDetail }) | null> {
+export type StoredDecision = Decision & { detail: DecisionDetail; group_id: number | null };
+
+export async function getDecision(tx: Tx, id: number): Promise<StoredDecision | null> {
   return normalise((await tx.query(`${SELECT} where d.id = $1 for update of d`, [id])).rows[0]);
+}
+
+/** A new group for decisions made together. */
+export async function newGroup(tx: Tx): Promise<number> {
+  return Number((await tx.query<{ id: number }>("select nextval('crawl_decision_groups')::int as id")).rows[0].id);
+}
+
+/** The decisions of a group still standing, newest first (the order an undo takes them back), locked. */
+export async function groupDecisions(tx: Tx, groupId: number): Promise<StoredDecision[]> {
+  return (await tx.query(`${SELECT} where d.group_id = $1 and d.undone_at is null order by d.id desc for update of d`, [groupId])).rows.map((r) => normalise<StoredDecision>(r)!);
 }
 
 /** Newest first, undone ones included (they show as undone). */

@@ -9,6 +9,7 @@ import { bindDerived, type Bound, type CallContext } from '../http/handle';
 import type { CrudRepository } from '../repositories/crud';
 import { repositoryFor } from '../repositories/registry';
 import { type CrudRule } from '../services/users';
+import { deleteUses } from '../services/deleteUses';
 import { deleteKept, purgeExpired, undoKept, updateKept } from '../services/undo';
 
 const count = (n: number, r: Resource) => `${n.toLocaleString('en')} ${(n === 1 ? r.label.one : r.label.many).toLowerCase()}`;
@@ -52,6 +53,19 @@ export function bulkHandlers(resource: Resource, rule: CrudRule | undefined): Bo
       bindDerived(ops.count, async ({ body }, tx) => {
         const n = (await repo.matchingIds(tx, (body as { where?: Record<string, unknown> }).where ?? {}, BULK_MAX + 1)).length;
         return { message: `${count(n, resource)} match.`, data: { count: n } };
+      }),
+    );
+  }
+  if (ops.uses) {
+    bound.push(
+      bindDerived(ops.uses, async ({ body }, tx) => {
+        const b = body as BulkTarget;
+        if (b.ids && b.where) throw badField('ids', 'Name the records by their ids or by a filter, not both.');
+        if (!b.ids && !b.where) throw badField('ids', 'Name the records: their ids, or a filter.');
+        // A filter matching more than a delete takes is counted on as many as it would take.
+        const ids = b.ids ?? (await repo.matchingIds(tx, b.where!, BULK_MAX));
+        const data = await deleteUses(tx, table, ids);
+        return { message: data.refused ? `Deleting ${count(data.count, resource)} will be refused.` : `${count(data.count, resource)} can be deleted.`, data };
       }),
     );
   }

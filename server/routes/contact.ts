@@ -4,10 +4,10 @@
 // the reply, and the answer carries it.
 import { REPLY_SENT, replyToContact, setContactHandled, type ContactMessage } from '../../contract/contact';
 import type { Db } from '../db/connection';
-import { HttpError } from '../errors';
+import { HttpError, badField } from '../errors';
 import { bind, type Bound } from '../http/handle';
 import { addReply, getContact, setHandled, setMailStatus } from '../repositories/contactMessages';
-import type { Mail, Mailer } from '../services/mail';
+import { oneAddress, type Mail, type Mailer } from '../services/mail';
 
 const notFound = () => new HttpError(404, 'Contact message not found.');
 
@@ -21,8 +21,12 @@ export function contactHandlers({ db, mailer }: { db: Db; mailer: Mailer }): Bou
     bind(replyToContact, async ({ params, body }, tx, ctx) => {
       const message = await getContact(tx, params.id, { lock: true });
       if (!message) throw notFound();
+      // The app stores what was typed: a reply goes to the one address it names, or not at all
+      // (never to "a@x, b@y" both, nor with a header a line break would start).
+      const to = oneAddress(message.email);
+      if (!to) throw badField('email', "This message's e-mail is not exactly one address, so no reply can be sent to it.");
       const who = { id: ctx.user!.id, name: ctx.user!.name };
-      const replyId = await addReply(tx, message, body.text, who);
+      const replyId = await addReply(tx, message, to, body.text, who);
       const data = (await setHandled(tx, message.id, true, who.id))!;
       const answer = { message: REPLY_SENT, data };
       // After-commit steps run before the answer leaves (server/http/handle.ts), so the
@@ -31,7 +35,7 @@ export function contactHandlers({ db, mailer }: { db: Db; mailer: Mailer }): Bou
         const reply = data.replies.find((r) => r.id === replyId);
         let error: string | null = null;
         try {
-          await mailer.send(replyMail(message, body.text, who.name));
+          await mailer.send(replyMail(message, to, body.text, who.name));
         } catch (e) {
           error = e instanceof Error ? e.message : String(e);
         }
@@ -46,7 +50,7 @@ export function contactHandlers({ db, mailer }: { db: Db; mailer: Mailer }): Bou
 }
 
 /** The e-mail of a reply: the text, who answered, and the message it answers, quoted. */
-export function replyMail(message: ContactMessage, text: string, by: string): Mail {
+export function replyMail(message: ContactMessage, to: string, text: string, by: string): Mail {
   // A header holds one line: a subject with a line break in it would start another header.
   const subject = `Re: ${message.subject}`.replace(/[\r\n]+/g, ' ').slice(0, 200);
   const when = new Date(message.created_at).toUTCString();
@@ -54,5 +58,5 @@ export function replyMail(message: ContactMessage, text: string, by: string): Ma
     .split(/\r?\n/)
     .map((l) => `> ${l}`)
     .join('\n');
-  return { to: message.email, subject, text: `${text}\n\n${by}\nCustomer support\n\nOn ${when}, ${message.name} wrote:\n${quoted}\n` };
+  return { to, subject, text: `${text}\n\n${by}\nCustomer support\n\nOn ${when}, ${message.name} wrote:\n${quoted}\n` };
 }

@@ -4,6 +4,7 @@
 import {
   assignCardRef,
   assignRefs,
+  matchRefs,
   assignOutletRef,
   claimRef,
   createCardFromRef,
@@ -40,7 +41,7 @@ import { listOfferRows } from '../repositories/crawlOfferRows';
 import { getRef, listRefs, sourceExists } from '../repositories/crawlRefs';
 import { getSource, listSources as sourcesPage } from '../repositories/crawlSources';
 import { paginate } from '../repositories/crud';
-import { assignMany } from '../services/crawlAssign';
+import { assignMany, matchMany } from '../services/crawlAssign';
 import * as bulk from '../services/crawlBulk';
 import * as review from '../services/crawlReview';
 
@@ -120,7 +121,19 @@ export function crawlHandlers({ now }: CrawlDeps): Bound[] {
       const already = done.unchanged ? ` ${refs(done.unchanged)} ${done.unchanged === 1 ? 'was' : 'were'} assigned to it already.` : '';
       return { message: `Assigned ${refs(done.assigned)} to ${done.title}.${already}`, data: { assigned: done.assigned, unchanged: done.unchanged, refs: done.refs } };
     }),
-    bind(undoDecision, async ({ params }, tx, ctx) => ({ message: undoDecision.message!, data: await review.undoDecision(tx, params.id, who(ctx)) })),
+    bind(undoDecision, async ({ params }, tx, ctx) => {
+      const { ref, undone, action } = await review.undoDecision(tx, params.id, who(ctx));
+      // A group (many refs assigned in one call) went back in one step: say how many.
+      const message = undone.length > 1 ? `Undid ${undone.length} ${action === 'assign' ? 'assignments' : 'decisions'}.` : undoDecision.message!;
+      return { message, data: ref, undone };
+    }),
+    bind(matchRefs, async ({ body }, tx) => {
+      const m = await matchMany(tx, body.kind, body.ref_ids, body.live_id);
+      const below = m.refs.filter((r) => r.below).length;
+      const refs = `${m.refs.length} ${body.kind} ref${m.refs.length === 1 ? '' : 's'}`;
+      const message = below ? `${below} of ${refs} ${below === 1 ? 'is' : 'are'} below the match threshold for ${m.title}.` : `All ${refs} match ${m.title}.`;
+      return { message, data: m };
+    }),
     bind(refHistory, async ({ query }, tx, ctx) => ({ data: await review.history(tx, query.kind, query.ref_id, who(ctx)) })),
 
     // ---- overviews ----

@@ -3,13 +3,13 @@
 // row whose `detail` holds the ref as it was and the live records the decision made, so undo
 // can put both back; undo refuses (409) while a later decision on the ref stands, while the
 // ref has moved on since (an offer onboarded), or while a live record it would remove is in
-// use. A ref another reviewer has claimed (and whose claim has not run out) is theirs: the
+// use. Decisions made together (a group: many refs assigned in one call) are undone together. A ref another reviewer has claimed (and whose claim has not run out) is theirs: the
 // others' decisions on it are refused with their name.
 import { CLAIM_MS, type Candidate, type CardRef, type OfferRef, type OutletRef, type RefKind } from '../../contract/crawl';
 import type { Tx } from '../db/connection';
 import { badField } from '../errors';
 import { candidatesFor } from '../repositories/crawlCandidates';
-import { decisionsOf, getDecision, insertDecision, laterDecisionStands, markUndone, type Action, type DecisionDetail } from '../repositories/crawlDecisions';
+import { decisionsOf, getDecision, groupDecisions, insertDecision, laterDecisionStands, markUndone, type Action, type DecisionDetail, type StoredDecision } from '../repositories/crawlDecisions';
 import {
   cardExists,
   cardNamed,
@@ -48,9 +48,10 @@ export function assertFree(ref: AnyRef, who: Reviewer, field = 'ref_id') {
   if (ref.claimed_by !== null && ref.claimed_by !== who.id) throw badField(field, `Being reviewed by ${ref.claimed_by_name ?? 'another reviewer'}.`, 409);
 }
 
-export async function decide<K extends RefKind>(tx: Tx, kind: K, ref: AnyRef, action: Action, changes: Record<string, unknown>, detail: DecisionDetail, who: Reviewer): Promise<RefOf[K]> {
+/** `groupId`: the group of decisions made in one call with this one (undone with it). */
+export async function decide<K extends RefKind>(tx: Tx, kind: K, ref: AnyRef, action: Action, changes: Record<string, unknown>, detail: DecisionDetail, who: Reviewer, groupId: number | null = null): Promise<RefOf[K]> {
   await setRef(tx, kind, ref.id, changes);
-  await insertDecision(tx, kind, ref.id, action, detail, who.id);
+  await insertDecision(tx, kind, ref.id, action, detail, who.id, groupId);
   return (await getRef(tx, kind, ref.id, who.now))!;
 }
 
@@ -246,11 +247,28 @@ export async function updateOfferRef(tx: Tx, refId: number, body: OfferChanges, 
 
 // ---- undo ----
 
-export async function undoDecision(tx: Tx, id: number, who: Reviewer): Promise<AnyRef> {
+/**
+ * Undoes a decision, and with it every other decision of its group still standing (newest
+ * first, all or none: a refusal of one refuses the call). `ref`: the named decision's ref;
+ * `undone`: every ref put back.
+ */
+export async function undoDecision(tx: Tx, id: number, who: Reviewer): Promise<{ ref: AnyRef; undone: AnyRef[]; action: Action }> {
   const d = await getDecision(tx, id);
   if (!d) throw badField('id', `Decision ${id} not found.`, 404);
   if (d.undone_at) throw badField('id', 'This decision was undone already.', 409);
-  if (await laterDecisionStands(tx, d)) throw badField('id', 'A later decision on this ref stands: undo that one first.', 409);
+  const group = d.group_id === null ? [d] : await groupDecisions(tx, d.group_id);
+  for (const g of group) {
+    if (await laterDecisionStands(tx, g)) {
+      throw badField('id', group.length > 1 ? 'A later decision on one of its refs stands: undo that one first.' : 'A later decision on this ref stands: undo that one first.', 409);
+    }
+  }
+  const undone: AnyRef[] = [];
+  for (const g of group) undone.push(await undoOne(tx, g, who));
+  return { ref: undone.find((r) => r.id === d.ref_id)!, undone, action: d.action };
+}
+
+/** Puts one decision's ref (and the live records it made) back as they were. */
+async function undoOne(tx: Tx, d: StoredDecision, who: Reviewer): Promise<AnyRef> {
   const kind = d.kind;
   const ref = await getRef(tx, kind, d.ref_id, who.now, { lock: true });
   if (!ref) throw badField('id', `${NOUN[kind]} ${d.ref_id} no longer exists.`, 409);

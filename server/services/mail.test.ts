@@ -51,3 +51,18 @@ it('writes to DATA_DIR/outbox and logs when no SMTP_URL is set', async () => {
   expect(lines[0]).toContain('ops@cards.test');
   expect(mailer.describe()).toContain(path.join(dir, 'outbox'));
 });
+
+it('sends to exactly one address: two, a group or a line break is refused on both paths, nothing sent', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
+  const smtp = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, dataDir: dir, from: 'no-reply@cards.test', log: () => {} });
+  const outbox = createMailer({ dataDir: dir, from: 'no-reply@cards.test', log: () => {} });
+  const before = received.length;
+  for (const to of ['a@cards.test, b@cards.test', 'a@cards.test; b@cards.test', 'a@cards.test\r\nBcc: spy@evil.test', 'team: a@cards.test, b@cards.test;']) {
+    for (const mailer of [smtp, outbox]) {
+      await expect(mailer.send({ to, subject: 'Re: your message', text: 'Hello' })).rejects.toThrow(/exactly one address/);
+    }
+  }
+  smtp.close();
+  expect(received).toHaveLength(before);
+  expect(fs.existsSync(path.join(dir, 'outbox'))).toBe(false);
+});

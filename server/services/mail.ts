@@ -1,8 +1,11 @@
 // Mail: SMTP when SMTP_URL is set; otherwise every message is written to DATA_DIR/outbox
 // (one .eml file and one .json file each) and logged, so a demo user can read the code.
+// Every mail goes to exactly one address: a `to` holding two ("a@x, b@y"), a group or a line
+// break (a header slipped in) is refused, never sent to all it names.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
 
 export interface Mail {
   to: string;
@@ -16,12 +19,28 @@ export interface Mailer {
   close(): void;
 }
 
+/** The one address `text` names ("Name <a@x.example>" names a@x.example), or null when it names none or more. */
+export function oneAddress(text: string): string | null {
+  if (/[\r\n]/.test(text)) return null;
+  const parsed = addressparser(text);
+  if (parsed.length !== 1 || 'group' in parsed[0]) return null;
+  const { address } = parsed[0];
+  return /^[^\s@,;:<>()"\\]+@[^\s@,;:<>()"\\]+\.[^\s@,;:<>()"\\.]+$/.test(address) ? address : null;
+}
+
+/** The mail with its one recipient, or an error saying why it cannot go. */
+function toOne(m: Mail): Mail {
+  const to = oneAddress(m.to);
+  if (!to) throw new Error(`A mail goes to exactly one address; "${m.to.replace(/[\r\n]/g, ' ')}" is not one.`);
+  return { ...m, to };
+}
+
 export function createMailer(o: { smtpUrl?: string; dataDir: string; from: string; log: (msg: string) => void }): Mailer {
   if (o.smtpUrl) {
     const transport = nodemailer.createTransport(o.smtpUrl);
     return {
-      async send(m) {
-        await transport.sendMail({ from: o.from, ...m });
+      async send(mail) {
+        await transport.sendMail({ from: o.from, ...toOne(mail) });
       },
       describe: () => `SMTP (${redact(o.smtpUrl!)})`,
       close: () => transport.close(),
@@ -30,7 +49,8 @@ export function createMailer(o: { smtpUrl?: string; dataDir: string; from: strin
   const outbox = path.join(o.dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(m) {
+    async send(mail) {
+      const m = toOne(mail);
       const info = await transport.sendMail({ from: o.from, ...m });
       await fs.mkdir(outbox, { recursive: true });
       const base = `${new Date().toISOString().replace(/[:.]/g, '-')}-${safe(m.to)}`;

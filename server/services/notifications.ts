@@ -1,11 +1,13 @@
 // Adding a notification (contract/notification.ts): the audience and the link checked and
-// named, the time it goes, the twice-in-a-minute rule, the audience counted. The row is all
-// the call writes; the job (./notificationJob.ts) sends it once the call has committed.
+// named, the time it goes, the twice-in-a-minute rule, the audience counted and, when more
+// than one user, its size as the admin confirmed it. The row is all the call writes; the job
+// (./notificationJob.ts) sends it once the call has committed.
 import crypto from 'node:crypto';
-import { DUPLICATE_MESSAGE, DUPLICATE_WINDOW_MS, NOTIFICATION_LINK_TARGET, type Audience, type Notification, type NotificationCreate } from '../../contract/notification';
+import { DUPLICATE_MESSAGE, DUPLICATE_WINDOW_MS, audienceUnconfirmed, NOTIFICATION_LINK_TARGET, type Audience, type Notification, type NotificationCreate } from '../../contract/notification';
 import type { Tx } from '../db/connection';
 import { HttpError, badField } from '../errors';
 import { audienceTarget, countAudience, insertNotification, linkTargetName, lockFingerprint, recentTwin } from '../repositories/notifications';
+import { bidiControlIn, internalHostOf } from './publicLink';
 
 /** A time this far in the past still means "now" (a form filled in a minute ago). */
 const PAST_SLACK_MS = 60_000;
@@ -42,13 +44,19 @@ async function resolveLink(tx: Tx, b: NotificationCreate) {
   if (!type || !wanted) return link;
   const target = b[wanted];
   if (target === undefined || target === null) throw badField(wanted, `${label(wanted)} is required for the link type ${type}.`);
-  if (type === 'url') return { ...link, url: String(target), link_name: String(target) };
+  if (type === 'url') {
+    const url = String(target);
+    const host = internalHostOf(url);
+    if (host === 'unparsable') throw badField('url', 'URL is not a web address a phone can open.');
+    if (host) throw badField('url', `URL points to a private or local address (${host}): the app's users could not open it, and it must not reach inside the network.`);
+    return { ...link, url, link_name: url };
+  }
   const name = await linkTargetName(tx, type, Number(target));
   if (name === null) throw badField(wanted, `No ${type} has the id ${target}.`);
   return { ...link, [wanted]: Number(target), link_name: name };
 }
 
-const label = (field: string) => ({ offer_id: 'Offer', card_id: 'Card', url: 'URL' })[field] ?? field;
+const label = (field: string) => ({ offer_id: 'Offer', card_id: 'Card', url: 'URL', title: 'Title', body: 'Message' })[field] ?? field;
 
 /** When it goes: absent or null is now; a little in the past is now too; far ahead is refused. */
 function sendTime(sendAt: string | null | undefined, now: number): { at: Date; now: boolean } {
@@ -63,8 +71,17 @@ function sendTime(sendAt: string | null | undefined, now: number): { at: Date; n
 export const fingerprintOf = (b: Pick<NotificationCreate, 'title' | 'body' | 'audience'>, audienceId: number | null) =>
   crypto.createHash('sha256').update(JSON.stringify([b.title.trim(), b.body.trim(), b.audience, audienceId])).digest('hex');
 
+/** Title, body and link may not hold a character that reorders what a phone shows. */
+function refuseBidi(b: NotificationCreate) {
+  for (const field of ['title', 'body', 'url'] as const) {
+    const code = typeof b[field] === 'string' ? bidiControlIn(b[field]) : null;
+    if (code) throw badField(field, `${label(field)} holds a text-direction control (${code}), which can make it read as something else: remove it.`);
+  }
+}
+
 /** Checks and stores a new notification; it is sent (now or at its time) after the call commits. */
 export async function createNotification(tx: Tx, b: NotificationCreate, who: Who, now: number): Promise<Notification> {
+  refuseBidi(b);
   const when = sendTime(b.send_at, now);
   const audience = await resolveAudience(tx, b.audience, b.audience_id);
   const link = await resolveLink(tx, b);
@@ -75,6 +92,8 @@ export async function createNotification(tx: Tx, b: NotificationCreate, who: Who
   }
   const size = await countAudience(tx, b.audience, audience.audience_id);
   if (size === 0) throw badField(b.audience === 'all' ? 'audience' : 'audience_id', 'No active app user is in this audience: nobody would get it.');
+  // Many people at once is asked for, never implied: the size shown and confirmed must be the size now.
+  if ((size > 1 && b.expect === undefined) || (b.expect !== undefined && b.expect !== size)) throw badField('expect', audienceUnconfirmed(size, b.expect), 409);
   return insertNotification(tx, {
     title: b.title.trim(),
     body: b.body.trim(),

@@ -11,20 +11,13 @@ import { randomBytes } from 'node:crypto';
 import { UNDO_SECONDS } from '../../contract/bulk';
 import type { Tx } from '../db/connection';
 import { HttpError } from '../errors';
+import { columnsOf, referencesTo } from '../repositories/foreignKeys';
 
 /** Tables a delete's cascade reaches that an undo does not bring back: sign-ins end with their account. */
 const NOT_KEPT = new Set(['sessions', 'undo_log', 'undo_rows']);
 
 /** How deep a cascade is followed (offers → selected offers is 1). */
 const MAX_DEPTH = 4;
-
-interface ForeignKey {
-  child: string;
-  col: string;
-  refcol: string;
-  /** pg_constraint.confdeltype: c cascade, n set null, a/r refuse. */
-  action: string;
-}
 
 export interface Kept {
   token: string;
@@ -156,41 +149,4 @@ export async function purgeExpired(tx: Tx, limit = 500): Promise<string[]> {
     [limit],
   );
   return gone.rows.flatMap((r) => r.files);
-}
-
-// The schema does not change while the server runs: what the catalog says is read once.
-const fkCache = new Map<string, Promise<ForeignKey[]>>();
-const columnCache = new Map<string, Promise<string[]>>();
-
-function referencesTo(tx: Tx, table: string): Promise<ForeignKey[]> {
-  let hit = fkCache.get(table);
-  if (!hit) {
-    hit = tx
-      .query<ForeignKey>(
-        `select c.conrelid::regclass::text as child, a.attname as col, fa.attname as refcol, c.confdeltype::text as action
-         from pg_constraint c
-         join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
-         join pg_attribute fa on fa.attrelid = c.confrelid and fa.attnum = c.confkey[1]
-         where c.contype = 'f' and c.confrelid = $1::regclass and cardinality(c.conkey) = 1
-         order by 1, 2`,
-        [table],
-      )
-      .then((r) => r.rows);
-    fkCache.set(table, hit);
-    hit.catch(() => fkCache.delete(table));
-  }
-  return hit;
-}
-
-/** The columns a row is written with: generated ones are computed, never written. */
-function columnsOf(tx: Tx, table: string): Promise<string[]> {
-  let hit = columnCache.get(table);
-  if (!hit) {
-    hit = tx
-      .query<{ name: string }>("select attname as name from pg_attribute where attrelid = $1::regclass and attnum > 0 and not attisdropped and attgenerated = '' order by attnum", [table])
-      .then((r) => r.rows.map((c) => c.name));
-    columnCache.set(table, hit);
-    hit.catch(() => columnCache.delete(table));
-  }
-  return hit;
 }

@@ -7,6 +7,7 @@ import { columnsOf, csvFileName, downloadCsv, EXPORT_CAP, fetchAll, toCsv } from
 import { confirm } from '../ui/confirmStore';
 import { toast } from '../ui/toast';
 import { bulkCommands } from './bulkCommands';
+import { refuseEarly, usesOf, usesSentence } from './deleteUses';
 import { filterCommands } from './filterCommands';
 import { nounOf, type ResourceScreen } from './resourceScreen';
 import type { Command, Ctx, PickItem } from './types';
@@ -98,9 +99,14 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
         pick: pickRecord(`Delete which ${one}?`, true),
         async run(ctx, record) {
           const r = record as T;
+          const label = screen.describe(r).label;
+          // What the delete would do to the rows using it, asked first: a delete the server
+          // would refuse is refused now, and the question names what it takes with it.
+          const uses = await usesOf(screen, { ids: [r.id] });
+          refuseEarly(uses, () => label);
           const ok = await confirm({
-            title: `Delete ${one}?`,
-            body: `“${screen.describe(r).label}” will be deleted.${resource.ops.undo ? ' You can undo this.' : ' This cannot be undone.'}`,
+            title: `Delete ${one} ${label}?`,
+            body: `${usesSentence(uses) ?? `“${label}” will be deleted.`}${resource.ops.undo ? ' You can undo this.' : ' This cannot be undone.'}`,
             confirmLabel: 'Delete',
             danger: true,
           });
@@ -131,9 +137,15 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
             return r ? `“${screen.describe(r).label}”` : `#${id}`;
           });
           const more = ids.length > 3 ? ` and ${(ids.length - 3).toLocaleString()} more` : '';
+          const uses = await usesOf(screen, target);
+          refuseEarly(uses, (id) => {
+            const r = store.find(id);
+            return r ? screen.describe(r).label : `${one} #${id}`;
+          });
+          const sentence = usesSentence(uses);
           const ok = await confirm({
             title: `Delete ${count(n)}?`,
-            body: `${target.where ? `All ${count(n)} the list's search and filters match` : `${names.join(', ')}${more}`} will be deleted. You can undo this.`,
+            body: `${target.where ? `All ${count(n)} the list's search and filters match` : `${names.join(', ')}${more}`} will be deleted.${sentence ? ` ${sentence}` : ''} You can undo this.`,
             confirmLabel: `Delete ${count(n)}`,
             danger: true,
           });

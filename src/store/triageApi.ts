@@ -5,6 +5,7 @@ import {
   assignOutletRef,
   assignRefs,
   claimRef,
+  matchRefs,
   createCardFromRef,
   createOutletFromRef,
   listCardRefs,
@@ -52,9 +53,10 @@ export const triageApi: TriageApi = {
     throw new Error('Offers are onboarded by source, not created one by one.');
   },
   skip: (kind, refId) => call(skipRef, { body: { kind, ref_id: refId } }).then((r) => r.data),
-  undo: (decisionId) => call(undoDecision, { params: { id: decisionId } }).then((r) => r.data),
+  undo: (decisionId) => call(undoDecision, { params: { id: decisionId } }).then((r) => ({ message: r.message, refs: r.undone })),
   setChecked: (refId, checked) => call(updateOfferRef, { params: { id: refId }, body: { checked } }).then((r) => r.data),
   confirmStatus: (cardId, status) => call(cardResource.ops.update!, { params: { id: cardId }, body: { status } }),
+  matchMany: (kind, refIds, liveId) => call(matchRefs, { body: { kind, ref_ids: [...refIds], live_id: liveId } }).then((r) => r.data),
   assignMany: (kind, refIds, liveId) => call(assignRefs, { body: { kind, ref_ids: [...refIds], live_id: liveId } }).then((r) => ({ message: r.message, refs: r.data.refs })),
   history: (kind, refId, signal) => call(refHistory, { query: { kind, ref_id: refId } }, { signal }).then((r) => r.data),
   // The server checks the body; empty text is sent as null ("no discount"), never as ''.

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CardRef, CrawlSource } from '../../contract/crawl';
 import { ApiError } from '../api/client';
-import { assignChecked, canConfirmStatus, canUndo, checkedRefs, confirmStatus, decide, focusRef, heldByOther, nextOpen, setTriageApi, showQueue, triageList, triageState, undoLast, type AnyRef, type TriageApi } from './triageModel';
+import { assignChecked, canConfirmStatus, canDecide, canUndo, checkedRefs, confirmStatus, decide, focusRef, heldByOther, keepUntilReady, keptCount, nextOpen, opening, setTriageApi, showQueue, triageList, triageState, undoLast, type AnyRef, type TriageApi } from './triageModel';
 
 const card = (id: number, state: CardRef['state'] = 'new'): CardRef => ({
   id,
@@ -29,9 +29,13 @@ const card = (id: number, state: CardRef['state'] = 'new'): CardRef => ({
 
 const source = { id: 1, name: 'ENBD site', from_source: 'enbd-site' } as CrawlSource;
 
-/** A fake server: decisions answer with the ref decided (decision id 100 + ref id) unless told to refuse. */
+/**
+ * A fake server: decisions answer with the ref decided (decision id 100 + ref id) unless told
+ * to refuse; the refs of one assignMany are one group, which an undo of any of them takes back.
+ */
 function fakeApi(refs: AnyRef[]) {
   const gate: { refuse: boolean; hold?: Promise<void> } = { refuse: false };
+  const groups: number[][] = [];
   const decided = (id: number, state: CardRef['state']) => ({ ...refs.find((r) => r.id === id)!, state, last_decision_id: 100 + id }) as AnyRef;
   const settle = async (id: number, state: CardRef['state']) => {
     await gate.hold;
@@ -46,7 +50,11 @@ function fakeApi(refs: AnyRef[]) {
     assign: vi.fn((_k, id) => settle(id, 'assigned')),
     create: vi.fn((_k, id) => settle(id, 'created')),
     skip: vi.fn((_k, id) => settle(id, 'skipped')),
-    undo: vi.fn(async (decisionId: number) => ({ ...refs.find((r) => r.id === decisionId - 100)!, state: 'new' as const, last_decision_id: null })),
+    undo: vi.fn(async (decisionId: number) => {
+      const ids = groups.find((g) => g.includes(decisionId - 100)) ?? [decisionId - 100];
+      const back = ids.map((id) => ({ ...refs.find((r) => r.id === id)!, state: 'new' as const, last_decision_id: null }) as AnyRef);
+      return { message: ids.length > 1 ? `Undid ${ids.length} assignments.` : 'Undone.', refs: back };
+    }),
     setChecked: vi.fn(),
     confirmStatus: vi.fn(async () => {
       await gate.hold;
@@ -57,8 +65,10 @@ function fakeApi(refs: AnyRef[]) {
     assignMany: vi.fn(async (_k, ids: readonly number[], liveId: number) => {
       await gate.hold;
       if (gate.refuse) throw new ApiError(409, 'POST', { message: 'Being reviewed by Sara.' });
+      groups.push([...ids]);
       return { message: `Assigned ${ids.length} card refs to Live ${liveId}.`, refs: ids.map((id) => ({ ...decided(id, 'assigned'), card_id: liveId }) as AnyRef) };
     }),
+    matchMany: vi.fn(),
     history: vi.fn(async () => []),
     updateOffer: vi.fn(),
     me: () => ME,
@@ -100,6 +110,42 @@ describe('the triage queue', () => {
     await done;
     expect(api.assign).toHaveBeenCalledWith('card', 2, 7);
     expect(triageState.refs.find((r) => r.id === 2)?.last_decision_id).toBe(102);
+  });
+
+  it('keeps decisions asked for while the next ref opens, and makes them in order once each is ready', async () => {
+    const { api } = await open([card(1), card(2), card(3), card(4)]);
+    // Claims answer only when let go, as a slow network would.
+    const waiting: (() => void)[] = [];
+    const claim = api.claim;
+    api.claim = (k, id, signal) => new Promise<void>((go) => waiting.push(go)).then(() => claim(k, id, signal));
+    const skip = () => decide('skip');
+    void skip();
+    expect(triageList.state.cursor).toBe(2);
+    // Ref 2 is opening: it cannot be decided yet, but a key pressed now is kept.
+    expect(canDecide()).toBe(false);
+    expect(opening()).toBe(true);
+    expect(keepUntilReady(skip)).toBe(true);
+    expect(keepUntilReady(skip)).toBe(true);
+    expect(keptCount()).toBe(2);
+    expect(api.skip).toHaveBeenCalledTimes(1);
+    // Ref 2 ready: the first kept key skips it, and ref 3 opens.
+    waiting.shift()!();
+    await tick();
+    expect(api.skip).toHaveBeenLastCalledWith('card', 2);
+    expect(triageList.state.cursor).toBe(3);
+    expect(keptCount()).toBe(1);
+    waiting.shift()!();
+    await tick();
+    expect(api.skip).toHaveBeenLastCalledWith('card', 3);
+    expect(keptCount()).toBe(0);
+    expect([stateOf(1), stateOf(2), stateOf(3), stateOf(4)]).toEqual(['skipped', 'skipped', 'skipped', 'new']);
+    // Ref 4 opening, a key kept; moving by hand drops it.
+    expect(keepUntilReady(skip)).toBe(true);
+    triageList.move(-1);
+    expect(keptCount()).toBe(0);
+    waiting.forEach((go) => go());
+    await tick();
+    expect(api.skip).toHaveBeenCalledTimes(3);
   });
 
   it('wraps round to an undecided ref before the decided one', async () => {
@@ -177,7 +223,7 @@ describe('the triage queue', () => {
     expect(canUndo()).toBe(false);
   });
 
-  it('checks card refs in the view and assigns them all at once; each one undoes on its own', async () => {
+  it('checks card refs in the view and assigns them all at once; one undo takes the whole step back', async () => {
     const { api, gate } = await open([card(1), card(2), card(3)]);
     await triageList.toggle(1);
     await triageList.extend(3);
@@ -193,9 +239,11 @@ describe('the triage queue', () => {
     expect(await done).toEqual({ message: 'Assigned 2 card refs to Live 7.' });
     expect(api.assignMany).toHaveBeenLastCalledWith('card', [1, 3], 7);
     expect(checkedRefs()).toEqual([]);
-    await undoLast();
-    expect(api.undo).toHaveBeenLastCalledWith(103);
-    expect([stateOf(1), stateOf(3)]).toEqual(['assigned', 'new']);
+    expect(triageState.decided.map((d) => d.refs)).toEqual([[1, 3]]);
+    expect(await undoLast()).toEqual({ message: 'Undid 2 assignments.' });
+    expect(api.undo).toHaveBeenCalledTimes(1);
+    expect([stateOf(1), stateOf(3)]).toEqual(['new', 'new']);
+    expect(canUndo()).toBe(false);
   });
 
   it("passes by refs another reviewer holds when it moves on, but not mine or run-out claims", async () => {

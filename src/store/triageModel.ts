@@ -5,11 +5,12 @@
 // Decisions are optimistic: the row takes its new state and the next undecided ref opens at
 // once; when the server refuses, the ref is put back (and refocused if the reviewer has not
 // moved on) and the error goes up to the command runner, which toasts it. Undo asks the server
-// (crawl.undo) with the ref's last decision, newest decision of this view first.
+// (crawl.undo) with the ref's last decision, newest step of this view first; a bulk assign is
+// one step (the server undoes its whole group).
 import { takeOverUndo } from './undo';
 import { proxy, ref as keep } from 'valtio';
 import type { CardStatusBody } from '../../contract/card';
-import type { Candidate, CardFromRefBody, CardRef, CrawlSource, Decision as RefDecision, OfferRef, OutletRef, RefKind, RefState } from '../../contract/crawl';
+import type { Candidate, CardFromRefBody, CardRef, CrawlSource, Decision as RefDecision, MatchedRef, OfferRef, OutletRef, RefKind, RefState } from '../../contract/crawl';
 import { ApiError } from '../api/client';
 import { errorText } from '../api/errorText';
 import { cursorList } from './cursorList';
@@ -28,7 +29,8 @@ export interface TriageApi {
   /** For a card, the body may carry the fields the create card dialog corrected. */
   create(kind: RefKind, refId: number, body: CardFromRefBody): Promise<AnyRef>;
   skip(kind: RefKind, refId: number): Promise<AnyRef>;
-  undo(decisionId: number): Promise<AnyRef>;
+  /** Undoes the decision and the others of its group: the server's message, and every ref put back. */
+  undo(decisionId: number): Promise<{ message: string; refs: AnyRef[] }>;
   setChecked(refId: number, checked: boolean): Promise<AnyRef>;
   /** Confirms a live card's status (the card update with `{ status }` alone). */
   confirmStatus(cardId: number, status: CardStatusBody['status']): Promise<unknown>;
@@ -36,6 +38,8 @@ export interface TriageApi {
   lastDecision(kind: RefKind, refId: number): Promise<number | null>;
   /** Assigns many card or outlet refs to one live record (one decision each). */
   assignMany(kind: 'card' | 'outlet', refIds: readonly number[], liveId: number): Promise<{ message: string; refs: AnyRef[] }>;
+  /** Scores refs against a live record before a bulk assign (crawl.matchMany). */
+  matchMany(kind: 'card' | 'outlet', refIds: readonly number[], liveId: number): Promise<RefMatch>;
   /** The ref's decisions, newest first (crawl.history). */
   history(kind: RefKind, refId: number, signal?: AbortSignal): Promise<RefDecision[]>;
   /** Corrects a crawled offer's fields (crawl.updateOfferRef). */
@@ -51,6 +55,19 @@ export interface OfferEdit {
   valid_from: string | null;
   valid_to: string | null;
   terms: string | null;
+}
+
+/** Each ref's match score against the live record a bulk assign is about to use. */
+export interface RefMatch {
+  title: string;
+  threshold: number;
+  refs: MatchedRef[];
+}
+
+/** One step of this view's history: the refs one decision (or one bulk assign) decided. */
+export interface Step {
+  seq: number;
+  refs: number[];
 }
 
 export interface History {
@@ -87,8 +104,8 @@ export const triageState = proxy({
   focus: null as Focus | null,
   /** Refs whose decision is on its way to the server. */
   pending: {} as Record<number, true>,
-  /** Refs decided in this view, newest last: what u / mod+z undoes. */
-  decided: [] as number[],
+  /** Steps decided in this view, newest last: what u / mod+z undoes (a bulk assign is one step). */
+  decided: [] as Step[],
   /**
    * Card and outlet refs checked (x, shift+x) for "Assign checked refs to…": a passing
    * selection of this view, unlike an offer ref's `checked`, which the server keeps.
@@ -103,14 +120,60 @@ export const triageState = proxy({
 let api: TriageApi | null = null;
 /** The server's answer to each decision still in flight (undo waits for it). */
 const inflight = new Map<number, Promise<AnyRef | undefined>>();
+let stepSeq = 0;
+/** A new step of this view's history: the refs one decision decided. */
+const pushStep = (refs: number[]) => triageState.decided.push({ seq: ++stepSeq, refs });
+/** Forgets a single ref's step (its decision was refused). */
+const dropStep = (id: number) => (triageState.decided = triageState.decided.filter((d) => !(d.refs.length === 1 && d.refs[0] === id)));
 let listAbort: AbortController | null = null;
 let claimAbort: AbortController | null = null;
 let historyAbort: AbortController | null = null;
 
+// ---- keys kept while the next ref opens ----
+// After a decision the next ref opens at once, but it can be decided only once its claim is
+// answered (its candidates ranked). A decision key pressed in between is kept here, in order,
+// and run when the ref is ready: one per ref, since each decision opens the next ref again.
+// Moving by hand, a refusal or a ref that could not be opened drops what was kept.
+const kept: (() => void)[] = [];
+
+/** Whether the ref in focus is opening and will be decidable once it is (a key pressed now can be kept). */
+export function opening(): boolean {
+  const f = triageState.focus;
+  const r = focusedRef();
+  return !!f && !!r && f.status === 'loading' && r.state === 'new' && !triageState.pending[r.id];
+}
+
+/** Keep `run` for when the opening ref is ready; false when nothing is opening (run it now, or not at all). */
+export function keepUntilReady(run: () => void): boolean {
+  if (!opening()) return false;
+  kept.push(run);
+  return true;
+}
+
+/** How many keys wait for the opening ref. */
+export const keptCount = () => kept.length;
+
+function dropKept() {
+  kept.length = 0;
+}
+
+/** The ref in focus is ready: the oldest kept key acts on it. */
+function runKept() {
+  const next = kept.shift();
+  if (next) next();
+}
+
 const cursor = cursorList({
   ids: () => triageState.refs.map((r) => r.id),
-  onCursor: (id) => focusRef(id),
-  onOpen: (id) => focusRef(id),
+  // The reviewer moved on by hand: keys kept for the ref the last decision opened are not for this one.
+  onCursor: (id) => {
+    dropKept();
+    void focusRef(id);
+  },
+  onOpen: (id) => {
+    if (triageState.focus?.refId !== id) dropKept();
+    void focusRef(id);
+  },
   // Escape while correcting an offer ref cancels the edit and keeps the ref open.
   onClose: () => (triageState.editing ? stopEditing() : unfocus()),
   isChecked: (id) => (triageState.kind === 'offer' ? (findRef(id) as OfferRef | undefined)?.checked === true : !!triageState.checked[id]),
@@ -161,6 +224,7 @@ export async function showQueue(kind: RefKind, sourceId: number, filter: RefFilt
     return;
   }
   unfocus();
+  dropKept();
   Object.assign(triageState, { kind, sourceId, filter, refs: [], status: 'loading', error: null, decided: [], checked: {} });
   // mod+z steps back through this view's decisions while it is shown.
   releaseUndo();
@@ -190,6 +254,7 @@ export async function showQueue(kind: RefKind, sourceId: number, filter: RefFilt
 
 /** Leave the view: let the claimed ref go. */
 export function leaveQueue() {
+  dropKept();
   releaseUndo();
   listAbort?.abort();
   unfocus();
@@ -253,8 +318,11 @@ export async function focusRef(id: number): Promise<void> {
     // The claim answers the freshest copy (another tab may have decided it).
     if (!triageState.pending[id]) replaceRef(res.ref);
     triageState.focus = { refId: id, status: 'ready', candidates: res.candidates.map((c) => keep(c)), message: null };
+    runKept();
   } catch (e) {
     if (mine.signal.aborted || (e instanceof ApiError && e.aborted) || triageState.focus?.refId !== id) return;
+    // Kept keys were for this ref; it cannot be decided here.
+    dropKept();
     const taken = e instanceof ApiError && e.status === 409;
     const message = e instanceof ApiError ? errorText('POST', e.body) : 'Could not open this ref.';
     triageState.focus = { refId: id, status: taken ? 'taken' : 'failed', candidates: [], message };
@@ -330,7 +398,7 @@ export async function decide(action: Decision, o: { liveId?: number; networkId?:
 async function settle(before: AnyRef, work: Promise<AnyRef>, moveOn: () => void, landing: number | null): Promise<AnyRef> {
   const id = before.id;
   triageState.pending[id] = true;
-  triageState.decided.push(id);
+  pushStep([id]);
   moveOn();
   const settled = work.then(
     (saved) => {
@@ -339,7 +407,9 @@ async function settle(before: AnyRef, work: Promise<AnyRef>, moveOn: () => void,
     },
     (e: unknown) => {
       replaceRef(before);
-      triageState.decided = triageState.decided.filter((d) => d !== id);
+      dropStep(id);
+      // Keys kept for the refs after it assumed this decision stood.
+      dropKept();
       if (triageState.focus?.refId === landing || !triageState.focus) moveTo(id);
       throw e;
     },
@@ -363,7 +433,7 @@ async function settle(before: AnyRef, work: Promise<AnyRef>, moveOn: () => void,
  */
 export function takeDecided(saved: AnyRef): void {
   replaceRef(saved);
-  triageState.decided.push(saved.id);
+  pushStep([saved.id]);
   if (triageState.focus?.refId === saved.id) {
     const next = nextOpen(saved.id);
     if (next) moveTo(next.id);
@@ -399,24 +469,30 @@ export async function confirmStatus(status: CardStatusBody['status']): Promise<A
 /** Whether there is a decision of this view to undo. */
 export const canUndo = () => triageState.decided.length > 0;
 
-/** Undo the newest decision of this view on the server, and reopen its ref. */
-export async function undoLast(): Promise<AnyRef | undefined> {
-  const id = triageState.decided.at(-1);
-  if (id === undefined) return undefined;
-  await inflight.get(id);
-  const r = findRef(id);
-  if (!r || triageState.decided.at(-1) !== id) return undefined; // refused meanwhile: nothing to undo
+/**
+ * Undo the newest step of this view on the server (a bulk assign's refs all at once: the
+ * server undoes its decisions' group), and reopen its (first) ref. Resolves to the server's
+ * message ("Undid 3 assignments.").
+ */
+export async function undoLast(): Promise<{ message: string } | undefined> {
+  const step = triageState.decided.at(-1);
+  if (step === undefined) return undefined;
+  const { seq } = step;
+  const ids = [...step.refs];
+  await Promise.all(ids.map((id) => inflight.get(id)));
+  const r = findRef(ids[0]);
+  if (!r || triageState.decided.at(-1)?.seq !== seq) return undefined; // refused meanwhile: nothing to undo
   if (r.last_decision_id === null) throw new Error('This decision cannot be undone.');
-  triageState.decided.pop();
+  const taken = triageState.decided.pop()!;
   try {
-    const back = await need().undo(r.last_decision_id);
-    replaceRef(back);
-    moveTo(id);
-    historyChanged(id);
+    const res = await need().undo(r.last_decision_id);
+    res.refs.forEach(replaceRef);
+    moveTo(ids[0]);
+    ids.forEach(historyChanged);
     void refreshSource();
-    return back;
+    return { message: res.message };
   } catch (e) {
-    triageState.decided.push(id);
+    triageState.decided.push(taken);
     throw e;
   }
 }
@@ -453,8 +529,8 @@ export const checkedRefs = (): AnyRef[] => (triageState.kind === 'offer' ? [] : 
 
 /**
  * Assign every checked card or outlet ref to one live record: shown at once, one call (all or
- * nothing), each ref's decision then undoable with u, newest first. Resolves to the server's
- * message; on refusal every ref is put back, still checked.
+ * nothing), then one step of undo (u undoes all of it). Resolves to the server's message; on
+ * refusal every ref is put back, still checked.
  */
 export async function assignChecked(liveId: number): Promise<{ message: string } | undefined> {
   const kind = triageState.kind;
@@ -466,11 +542,13 @@ export async function assignChecked(liveId: number): Promise<{ message: string }
   }
   try {
     const res = await need().assignMany(kind, refs.map((r) => r.id), liveId);
+    const decidedNow: number[] = [];
     for (const saved of res.refs) {
       const before = refs.find((r) => r.id === saved.id);
-      if (before && saved.last_decision_id !== before.last_decision_id) triageState.decided.push(saved.id);
+      if (before && saved.last_decision_id !== before.last_decision_id) decidedNow.push(saved.id);
       replaceRef(saved);
     }
+    if (decidedNow.length) pushStep(decidedNow);
     checkLocally(refs.map((r) => r.id), false);
     return { message: res.message };
   } catch (e) {

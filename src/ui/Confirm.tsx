@@ -30,7 +30,7 @@ export function Confirm() {
       className="modal"
       style={{ width: 400 }}
       aria-labelledby="confirm-title"
-      aria-describedby={s.body ? 'confirm-body' : undefined}
+      aria-describedby={[s.body && 'confirm-body', s.warning && 'confirm-warning'].filter(Boolean).join(' ') || undefined}
       onCancel={(e) => {
         e.preventDefault(); // we close it ourselves, so state and DOM agree
         answerConfirm(false);
@@ -53,10 +53,21 @@ export function Confirm() {
             )}
             {s.list.length > 0 && (
               <ul className="modal-list">
-                {s.list.map((item, i) => (
-                  <li key={i}>{item}</li>
-                ))}
+                {s.list.map((item, i) =>
+                  typeof item === 'string' ? (
+                    <li key={i}>{item}</li>
+                  ) : (
+                    <li key={i} className={item.warn ? 'is-warn' : undefined}>
+                      {item.text}
+                    </li>
+                  ),
+                )}
               </ul>
+            )}
+            {s.warning && (
+              <p id="confirm-warning" className="modal-warning" role="note">
+                {s.warning}
+              </p>
             )}
           </div>
           <div className="modal-actions">

@@ -2,11 +2,16 @@
 // The <Confirm /> dialog renders whatever this store holds.
 import { proxy } from 'valtio';
 
+/** A line of the list; `warn` marks one the person should look at twice (a weak match). */
+export type ConfirmItem = string | { text: string; warn?: boolean };
+
 export interface ConfirmOptions {
   title: string;
   body?: string;
   /** A short list under the body (e.g. a sample of the records a bulk action touches). */
-  list?: readonly string[];
+  list?: readonly ConfirmItem[];
+  /** A warning line above the buttons, shown as one (what may be wrong with saying yes). */
+  warning?: string;
   confirmLabel?: string;
   /** Red confirm button for destructive actions. */
   danger?: boolean;
@@ -16,7 +21,8 @@ export const confirmState = proxy({
   open: false,
   title: '',
   body: '',
-  list: [] as string[],
+  list: [] as ConfirmItem[],
+  warning: '',
   confirmLabel: 'Confirm',
   danger: false,
 });
@@ -30,6 +36,7 @@ export function confirm(opts: ConfirmOptions): Promise<boolean> {
     title: opts.title,
     body: opts.body ?? '',
     list: [...(opts.list ?? [])],
+    warning: opts.warning ?? '',
     confirmLabel: opts.confirmLabel ?? 'Confirm',
     danger: opts.danger ?? false,
   });

@@ -71,11 +71,14 @@ async function freshRecord(op: AnyOp): Promise<number> {
   // An offer is selected once (a second time is a 409): each selected offer gets its own.
   if (resource!.name === 'selectedOffer') body.offer_id = await freshRecord(offerResource.ops.add!);
   // A notification sent at once may be sent before the call under test (a cancel is then a 409): one for later.
-  if (resource!.name === 'notification') body.send_at = new Date(now() + 3600_000).toISOString();
+  if (resource!.name === 'notification') Object.assign(body, { send_at: new Date(now() + 3600_000).toISOString(), expect: await everyAppUser() });
   const res = await s.call({ method: add.method, url: pathOf(add), headers: { ...(await authFor("admin's token")), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
   expect(res.statusCode, `setting up a ${resource!.name}: ${res.body}`).toBe(200);
   return res.json().data.id;
 }
+
+/** The size of the audience 'all' (the sample's), which a notification's add confirms as `expect`. */
+const everyAppUser = async () => (await s.db.query<{ n: number }>("select count(*)::int as n from users where role = 'user' and status = 'active'")).rows[0].n;
 
 /** References to records made once, before the table: `bank_id` → a bank. */
 const refs: Record<string, number> = {};
@@ -116,8 +119,9 @@ async function validInput(op: AnyOp, kind: Kind): Promise<Input> {
   const qs = query && Object.keys(query).length ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : '';
   const url = pathOf(op, params) + qs;
   if (!op.body) return { url, headers: {} };
-  const body = needsRecord && /\.(bulkRemove|bulkUpdate|undo)$/.test(op.id) ? await bulkBody(op) : (bodyOf(op) as Record<string, unknown> | null);
+  const body = needsRecord && /\.(bulkRemove|bulkUpdate|undo|uses)$/.test(op.id) ? await bulkBody(op) : (bodyOf(op) as Record<string, unknown> | null);
   // The settings are one record, whose version every save moves on: the edit starts from the current one.
+  if (op.id === 'notification.add' && body) body.expect = await everyAppUser();
   if (op.resource === 'settings' && body && 'version' in body) body.version = (await s.db.query<{ version: number }>('select version from settings where id = 1')).rows[0].version;
   const csvField = Object.entries(op.files ?? {}).find(([, k]) => k === 'csv')?.[0];
   if (csvField && body && !(String(body.type) in CSV_COLUMNS)) {
@@ -143,7 +147,7 @@ async function validInput(op: AnyOp, kind: Kind): Promise<Input> {
 async function bulkBody(op: AnyOp): Promise<Record<string, unknown>> {
   const resource = resources.find((r) => r.name === op.resource)!;
   const ids = [await freshRecord(op)];
-  if (op.id.endsWith('.bulkRemove')) return { ids };
+  if (op.id.endsWith('.bulkRemove') || op.id.endsWith('.uses')) return { ids };
   if (op.id.endsWith('.bulkUpdate')) {
     const field = resource.bulk![0];
     return { ids, set: { [field]: given(field) ?? sample(resource.update.properties[field] as Schema, field) } };

@@ -237,6 +237,30 @@ describe('contact messages', () => {
     expect(s.outbox()).toHaveLength(mails);
   });
 
+  it.each([
+    ['two addresses', 'a@one.example, b@two.example'],
+    ['two addresses by semicolon', 'a@one.example; b@two.example'],
+    ['a header slipped in', 'a@one.example\r\nBcc: spy@evil.example'],
+    ['a line feed', 'a@one.example\nb@two.example'],
+    ['a group', 'friends: a@one.example, b@two.example;'],
+    ['no address', 'not an address'],
+    ['an empty one', ''],
+  ])('refuses a reply to a stored e-mail with %s (422 on email): nothing recorded, no mail', async (_what, email) => {
+    const id = await insertContact(s.db, { email });
+    const mails = s.outbox().length;
+    const r = await refusedWithoutWrites(() => post(`/admin/v1/contact/${id}/reply`, { text: 'We are on it.' }), 422, 'email');
+    expect(r.errors.email[0]).toBe("This message's e-mail is not exactly one address, so no reply can be sent to it.");
+    expect(s.outbox()).toHaveLength(mails);
+  });
+
+  it('replies to one address with a name as that one address', async () => {
+    const id = await insertContact(s.db, { email: ' Rana Haddad <rana@one.example> ' });
+    const r = await post(`/admin/v1/contact/${id}/reply`, { text: 'We are on it.' });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data.replies[0].sent_to).toBe('rana@one.example');
+    expect(s.outbox().at(-1)!.to).toBe('rana@one.example');
+  });
+
   it('keeps a reply whose e-mail could not go out, and says so', async () => {
     const id = await insertContact(s.db, { subject: 'Line\r\nBcc: someone@evil.example' });
     const outbox = path.join(s.dataDir, 'outbox');

@@ -1,8 +1,10 @@
 // Assigning many crawled refs to one live record (contract/crawl.ts assignRefs) on both
-// databases: one decision per ref, each undoable; all or nothing when a ref is unknown or
-// another reviewer has one; refs linked to the record already are counted, not decided again.
+// databases: one decision per ref, all in one group that one undo takes back; all or nothing
+// when a ref is unknown or another reviewer has one; refs linked to the record already are
+// counted, not decided again. Before it, the refs' match scores against the target
+// (matchRefs), the candidate ranking's own, with the threshold they should reach.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignRefs, claimRef, listCardRefs, refHistory, undoDecision } from '../../contract/crawl';
+import { assignRefs, claimRef, listCardRefs, matchRefs, refHistory, undoDecision } from '../../contract/crawl';
 import { opCalls } from '../helpers/ops';
 import { startTestServer, type TestServer } from '../helpers/app';
 import { changedTables, tableChecksums } from '../helpers/checksum';
@@ -48,12 +50,61 @@ describe('crawl_refs/assign', () => {
     const history = await call(refHistory, { query: { kind: 'card', ref_id: refs[1] } });
     expect(history.json.data).toHaveLength(1);
     expect(history.json.data[0].action).toBe('assign');
-    // Undo one: that ref only goes back.
+    // Undo one of them: the whole bulk decision goes back, in one step.
     const undone = await call(undoDecision, { params: { id: history.json.data[0].id } });
     expect(undone.status, JSON.stringify(undone.json)).toBe(200);
+    expect(undone.json.message).toBe('Undid 2 assignments.');
     expect(undone.json.data).toMatchObject({ id: refs[1], state: 'skipped', card_id: null });
+    expect(undone.json.undone.map((r: { id: number; state: string }) => [r.id, r.state]).sort()).toEqual([
+      [refs[0], 'new'],
+      [refs[1], 'skipped'],
+    ]);
     const listed = (await call(listCardRefs, { query: { per_page: 50 }, body: { from: ids.source } })).json.data as { id: number; state: string }[];
-    expect(listed.filter((r) => refs.includes(r.id)).map((r) => r.state)).toEqual(['assigned', 'skipped', 'assigned']);
+    expect(listed.filter((r) => refs.includes(r.id)).map((r) => r.state)).toEqual(['new', 'skipped', 'assigned']);
+    // The group's other decision is undone already.
+    const other = (await call(refHistory, { query: { kind: 'card', ref_id: refs[0] } })).json.data[0];
+    expect(other.undone_at).not.toBeNull();
+    expect((await call(undoDecision, { params: { id: other.id } })).status).toBe(409);
+  });
+
+  it('undoes none of a bulk decision when a later decision on one of its refs stands', async () => {
+    const refs = [await cardRef(), await cardRef()];
+    await call(assignRefs, { body: { kind: 'card', ref_ids: refs, live_id: ids.card } });
+    const [first] = (await call(refHistory, { query: { kind: 'card', ref_id: refs[0] } })).json.data;
+    // A later decision on the second ref (skipped after): the group cannot go back whole.
+    await s.db.query("update crawl_cards set state = 'skipped' where id = $1", [refs[1]]);
+    await s.db.query("insert into crawl_decisions (kind, ref_id, action, detail) values ('card', $1, 'skip', $2::jsonb)", [refs[1], JSON.stringify({ state: 'assigned', state_after: 'skipped' })]);
+    const before = await tableChecksums(s.db);
+    const res = await call(undoDecision, { params: { id: first.id } });
+    expect(res.status).toBe(409);
+    expect(res.json.errors.id[0]).toBe('A later decision on one of its refs stands: undo that one first.');
+    expect(changedTables(before, await tableChecksums(s.db))).toEqual([]);
+  });
+
+  it("scores the checked refs against the target as the candidate ranking does, flagging those below pg_trgm's threshold", async () => {
+    const good = await one("insert into crawl_cards (source_id, source_key, name, bank_name) values ($1, 'm1', 'Skywards Infinite Credit Card', 'Emirates NBD') returning id", [ids.source]);
+    const poor = await one("insert into crawl_cards (source_id, source_key, name) values ($1, 'm2', 'Noor Titanium Debit') returning id", [ids.source]);
+    const before = await tableChecksums(s.db);
+    const res = await call(matchRefs, { body: { kind: 'card', ref_ids: [poor, good], live_id: ids.card } });
+    expect(res.status, res.body).toBe(200);
+    const { data } = res.json;
+    expect(data).toMatchObject({ live_id: ids.card, title: 'Skywards Infinite Credit Card', threshold: 0.3 });
+    // In the order asked, each with its name and score.
+    expect(data.refs.map((r: { id: number; name: string; below: boolean }) => [r.id, r.name, r.below])).toEqual([
+      [poor, 'Noor Titanium Debit', true],
+      [good, 'Skywards Infinite Credit Card', false],
+    ]);
+    expect(data.refs[1].score).toBe(1);
+    expect(data.refs[0].score).toBeLessThan(0.3);
+    expect(res.json.message).toBe('1 of 2 card refs is below the match threshold for Skywards Infinite Credit Card.');
+    // The same score the triage shows for that candidate.
+    const claimed = await call(claimRef, { body: { kind: 'card', ref_id: good } });
+    expect(claimed.json.data.candidates.find((c: { id: number }) => c.id === ids.card).score).toBe(data.refs[1].score);
+    await s.db.query('update crawl_cards set claimed_by = null, claimed_until = null where id = $1', [good]);
+    expect(changedTables(before, await tableChecksums(s.db)).filter((t) => t !== 'crawl_cards')).toEqual([]);
+    // Unknown refs or target: 422 naming the field.
+    expect((await call(matchRefs, { body: { kind: 'card', ref_ids: [good, 999999], live_id: ids.card } })).json.errors.ref_ids[0]).toMatch(/999999/);
+    expect((await call(matchRefs, { body: { kind: 'outlet', ref_ids: [good], live_id: 999999 } })).json.errors.live_id).toBeDefined();
   });
 
   it('adds the outlet to each outlet ref', async () => {

@@ -26,6 +26,13 @@ let serial = 0;
 /** A body no other test sends (the twice-in-a-minute rule compares title, body and audience). */
 const fresh = (extra: Record<string, unknown> = {}) => ({ title: `Weekend offers ${++serial}`, body: `Up to 30% off dining with your card (${serial}).`, audience: 'all', ...extra });
 const idle = () => s.app.notificationJob.idle();
+/** The audience's size now, as the preview counts it. */
+async function sizeOf(body: Record<string, unknown>): Promise<number> {
+  const query = { audience: body.audience, ...(body.audience_id != null && { audience_id: body.audience_id }) };
+  return (await ok(previewAudience, { query })).data.size;
+}
+/** The body with the audience's size the admin confirmed (`expect`), as the compose form sends it. */
+const sized = async <T extends Record<string, unknown>>(body: T) => ({ ...body, expect: await sizeOf(body) });
 
 /** Every message in a notification's outbox folder (tmp files left by a kill are not messages). */
 function outboxOf(id: number): { user: { id: number }; title: string; link: unknown }[] {
@@ -94,7 +101,7 @@ describe('the audience', () => {
 
 describe('adding and sending', () => {
   it('sends to the holders of a card: one outbox message each, counted, listed as sent', async () => {
-    const added = await ok(addNotification, { body: fresh({ audience: 'card', audience_id: ids.card, link_type: 'offer', offer_id: ids.offer }) });
+    const added = await ok(addNotification, { body: await sized(fresh({ audience: 'card', audience_id: ids.card, link_type: 'offer', offer_id: ids.offer })) });
     expect(added.message).toBe('Notification added successfully!');
     const n = added.data;
     expect(n).toMatchObject({ status: 'sending', audience: 'card', audience_id: ids.card, audience_name: 'Notify Platinum', audience_size: 6, link_type: 'offer', offer_id: ids.offer, link_name: 'Notify dinner deal', created_by: ids.admin, sent_count: 0 });
@@ -117,7 +124,7 @@ describe('adding and sending', () => {
       [{ audience: 'user', audience_id: ids.lone }, [ids.lone]],
       [{ audience: 'all', link_type: 'url', url: 'https://cards.example/ramadan' }, appUsers],
     ] as const) {
-      const n = (await ok(addNotification, { body: fresh(extra) })).data;
+      const n = (await ok(addNotification, { body: await sized(fresh(extra)) })).data;
       await idle();
       expect((await ok(showNotification, { params: { id: n.id } })).data).toMatchObject({ status: 'sent', audience_size: want.length, sent_count: want.length });
       expect(outboxOf(n.id).map((m) => m.user.id).sort((a, b) => a - b)).toEqual([...want]);
@@ -125,7 +132,7 @@ describe('adding and sending', () => {
   });
 
   it('lists newest first with the pagination envelope, searches and filters', async () => {
-    const n = (await ok(addNotification, { body: { ...fresh(), title: 'Zanzibar getaway', audience: 'area', audience_id: ids.otherArea } })).data;
+    const n = (await ok(addNotification, { body: await sized({ ...fresh(), title: 'Zanzibar getaway', audience: 'area', audience_id: ids.otherArea }) })).data;
     await idle();
     const all = await ok(listNotifications, { query: { per_page: 2 } });
     expect(all.pagination).toMatchObject({ page: 1, per_page: 2, total: expect.any(Number) });
@@ -139,7 +146,7 @@ describe('adding and sending', () => {
   });
 
   it('answers 409 to the same title, body and audience within a minute, and sends it with confirm', async () => {
-    const body = fresh({ audience: 'card', audience_id: ids.card });
+    const body = await sized(fresh({ audience: 'card', audience_id: ids.card }));
     const first = (await ok(addNotification, { body })).data;
     await idle();
     const before = await tableChecksums(s.db);
@@ -149,7 +156,7 @@ describe('adding and sending', () => {
     expect(twice.json.errors.confirm).toEqual([DUPLICATE_MESSAGE]);
     expect(changedTables(before, await tableChecksums(s.db))).toEqual([]);
     // Another audience is another notification.
-    expect((await call(addNotification, { body: { ...body, audience: 'area', audience_id: ids.area } })).status).toBe(200);
+    expect((await call(addNotification, { body: await sized({ ...body, audience: 'area', audience_id: ids.area }) })).status).toBe(200);
     const confirmed = (await ok(addNotification, { body: { ...body, confirm: true } })).data;
     expect(confirmed.id).not.toBe(first.id);
     await idle();
@@ -165,7 +172,7 @@ describe('adding and sending', () => {
 
   it('keeps a scheduled one until its time on the server clock, then sends it', async () => {
     const sendAt = new Date(Date.now() + 3600_000).toISOString();
-    const n = (await ok(addNotification, { body: fresh({ audience: 'area', audience_id: ids.area, send_at: sendAt }) })).data;
+    const n = (await ok(addNotification, { body: await sized(fresh({ audience: 'area', audience_id: ids.area, send_at: sendAt })) })).data;
     expect(n).toMatchObject({ status: 'scheduled', send_at: sendAt, audience_size: 4, started_at: null });
     s.app.notificationJob.kick();
     await idle();
@@ -183,7 +190,7 @@ describe('adding and sending', () => {
   });
 
   it('cancels a scheduled one (never sent); a sent one is a 409, a missing one a 404', async () => {
-    const n = (await ok(addNotification, { body: fresh({ send_at: new Date(Date.now() + 600_000).toISOString() }) })).data;
+    const n = (await ok(addNotification, { body: await sized(fresh({ send_at: new Date(Date.now() + 600_000).toISOString() })) })).data;
     const cancelled = await ok(cancelNotification, { params: { id: n.id } });
     expect(cancelled).toMatchObject({ message: 'Notification cancelled successfully!', data: { status: 'cancelled', version: 2 } });
     s.clock.offset = 3600_000;
@@ -229,6 +236,109 @@ describe('adding and sending', () => {
   });
 });
 
+describe('links and words that deceive', () => {
+  const local = (host: string) => `URL points to a private or local address (${host}): the app's users could not open it, and it must not reach inside the network.`;
+  it.each([
+    ['http://localhost/admin', 'localhost'],
+    ['http://LOCALHOST./admin', 'localhost'],
+    ['http://127.0.0.1:8080/', '127.0.0.1'],
+    ['http://127.9.9.9/', '127.9.9.9'],
+    ['http://2130706433/', '127.0.0.1'],
+    ['http://0x7f.1/', '127.0.0.1'],
+    ['http://[::1]/', '::1'],
+    ['http://[::ffff:127.0.0.1]/', '::ffff:7f00:1'],
+    ['https://10.0.0.5/', '10.0.0.5'],
+    ['https://172.16.0.1/', '172.16.0.1'],
+    ['https://172.31.255.254/', '172.31.255.254'],
+    ['https://192.168.1.1/', '192.168.1.1'],
+    ['http://169.254.169.254/latest/meta-data', '169.254.169.254'],
+    ['http://[fc00::1]/', 'fc00::1'],
+    ['http://[fd12:3456::1]/', 'fd12:3456::1'],
+    ['http://[fe80::1]/', 'fe80::1'],
+    ['http://0.0.0.0/', '0.0.0.0'],
+    ['http://printer.local/', 'printer.local'],
+    ['http://api.localhost/', 'api.localhost'],
+    ['http://db.internal/', 'db.internal'],
+    ['http://user@192.168.0.1/', '192.168.0.1'],
+  ])('refuses a link to %s (422 on url), writing nothing', async (url, host) => {
+    const before = await tableChecksums(s.db);
+    const res = await call(addNotification, { body: fresh({ audience: 'user', audience_id: ids.lone, link_type: 'url', url }) });
+    expect(res.status, res.body).toBe(422);
+    expect(res.json.errors.url).toEqual([local(host)]);
+    expect(changedTables(before, await tableChecksums(s.db))).toEqual([]);
+  });
+
+  it.each(['https://172.32.0.1/', 'https://11.0.0.1/', 'https://cards.example/local', 'https://localhost.example.com/'])('takes a public link %s', async (url) => {
+    expect((await ok(addNotification, { body: fresh({ audience: 'user', audience_id: ids.lone, link_type: 'url', url }) })).data.url).toBe(url);
+    await idle();
+  });
+
+  it.each([
+    ['title', '\u202E', 'U+202E'],
+    ['title', 'Win \u2066big\u2069', 'U+2066'],
+    ['body', 'Pay here \u200F now', 'U+200F'],
+    ['body', 'x \u202A y', 'U+202A'],
+    ['url', 'https://cards.example/\u202Egpj.exe', 'U+202E'],
+  ])('refuses a %s with a bidirectional control (%j), naming the field', async (field, text, code) => {
+    const body: Record<string, unknown> = fresh({ audience: 'user', audience_id: ids.lone });
+    if (field === 'url') Object.assign(body, { link_type: 'url', url: text });
+    else body[field] = `${String(body[field])} ${text}`;
+    const before = await tableChecksums(s.db);
+    const res = await call(addNotification, { body });
+    expect(res.status, res.body).toBe(422);
+    expect(Object.keys(res.json.errors)).toEqual([field, 'message']);
+    expect(res.json.errors[field][0]).toContain(code);
+    expect(changedTables(before, await tableChecksums(s.db))).toEqual([]);
+  });
+});
+
+describe('an audience of more than one user is confirmed by its size', () => {
+  it.each([
+    ['now', false],
+    ['scheduled', true],
+  ])('refuses a send %s to many users without `expect` or with another size (409 naming expect and the size), writing nothing', async (_when, scheduled) => {
+    const at = scheduled ? { send_at: new Date(Date.now() + 3600_000).toISOString() } : {};
+    const body = fresh({ audience: 'card', audience_id: ids.card, ...at });
+    const before = await tableChecksums(s.db);
+    const missing = await call(addNotification, { body });
+    expect(missing.status, missing.body).toBe(409);
+    expect(missing.json.message).toBe('This audience holds 6 app users: confirm that count (expect: 6) to send it to them.');
+    expect(missing.json.errors.expect).toEqual([missing.json.message]);
+    // Told apart from the twice-in-a-minute 409 by its field.
+    expect(missing.json.errors.confirm).toBeUndefined();
+    const stale = await call(addNotification, { body: { ...body, expect: 5 } });
+    expect(stale.status).toBe(409);
+    expect(stale.json.errors.expect).toEqual(['This audience holds 6 app users now, not 5: look at it again and confirm 6.']);
+    expect(changedTables(before, await tableChecksums(s.db))).toEqual([]);
+    const n = (await ok(addNotification, { body: { ...body, expect: 6 } })).data;
+    expect(n).toMatchObject({ audience_size: 6, status: scheduled ? 'scheduled' : 'sending' });
+    if (scheduled) await ok(cancelNotification, { params: { id: n.id } });
+    await idle();
+  });
+
+  it('sends to one user without `expect`; a wrong `expect` is refused even then', async () => {
+    const body = fresh({ audience: 'user', audience_id: ids.lone });
+    expect((await call(addNotification, { body: { ...body, expect: 2 } })).status).toBe(409);
+    expect((await ok(addNotification, { body })).data.audience_size).toBe(1);
+    await idle();
+  });
+
+  it('keeps the twice-in-a-minute 409 apart: its field is confirm, and a send with both goes', async () => {
+    const body = await sized(fresh({ audience: 'area', audience_id: ids.area }));
+    await ok(addNotification, { body });
+    const twice = await call(addNotification, { body });
+    expect(twice.status).toBe(409);
+    expect(Object.keys(twice.json.errors).sort()).toEqual(['confirm', 'message']);
+    // The duplicate confirmed but not the size: the size is asked for.
+    const { expect: _size, ...unsized } = body;
+    const noSize = await call(addNotification, { body: { ...unsized, confirm: true } });
+    expect(noSize.status).toBe(409);
+    expect(Object.keys(noSize.json.errors).sort()).toEqual(['expect', 'message']);
+    expect((await ok(addNotification, { body: { ...body, confirm: true } })).data.audience_size).toBe(4);
+    await idle();
+  });
+});
+
 describe('the sending job', () => {
   it('lists a large audience in pieces and sends each once, a piece a dead sender held included', async () => {
     const n0 = (await q<{ n: number }>('select count(*)::int as n from users')).map((r) => r.n)[0];
@@ -241,7 +351,7 @@ describe('the sending job', () => {
     expect((await q<{ n: number }>('select count(*)::int as n from users')).map((r) => r.n)[0]).toBe(n0 + 2500);
     // A scheduled one, so it can be arranged before the job sees it: its second piece looks
     // as a server killed mid-send leaves it (claimed, its file written, never marked done).
-    const n = (await ok(addNotification, { body: fresh({ audience: 'card', audience_id: ids.card, send_at: new Date(Date.now() + 3600_000).toISOString() }) })).data;
+    const n = (await ok(addNotification, { body: await sized(fresh({ audience: 'card', audience_id: ids.card, send_at: new Date(Date.now() + 3600_000).toISOString() })) })).data;
     expect(n.audience_size).toBe(size);
     s.clock.offset = 3600_000 + 1_000;
     try {
@@ -279,13 +389,13 @@ describe('the sending job', () => {
     await idle();
     const refusing: PushSender = { send: async (b) => ({ failed: [b.messages[0].user.id] }), describe: () => 'refusing one' };
     // One being sent is stopped by a cancel: what is left of it is never sent.
-    const stopped = (await ok(addNotification, { body: fresh({ audience: 'card', audience_id: ids.card }) })).data;
+    const stopped = (await ok(addNotification, { body: await sized(fresh({ audience: 'card', audience_id: ids.card })) })).data;
     expect(stopped.status).toBe('sending');
     expect((await ok(cancelNotification, { params: { id: stopped.id } })).data).toMatchObject({ status: 'cancelled', sent_count: 0 });
     let job = createNotificationJob({ db: s.db, sender: refusing, now: Date.now, log: () => {} });
     await job.idle();
     expect(outboxOf(stopped.id)).toEqual([]);
-    const n = (await ok(addNotification, { body: fresh({ audience: 'card', audience_id: ids.card }) })).data;
+    const n = (await ok(addNotification, { body: await sized(fresh({ audience: 'card', audience_id: ids.card })) })).data;
     job.kick();
     await job.idle();
     job.stop();
@@ -301,7 +411,7 @@ describe('the sending job', () => {
     };
     const log: string[] = [];
     job = createNotificationJob({ db: s.db, sender: throwing, now: Date.now, log: (m) => log.push(m) });
-    const m = (await ok(addNotification, { body: fresh({ audience: 'area', audience_id: ids.area }) })).data;
+    const m = (await ok(addNotification, { body: await sized(fresh({ audience: 'area', audience_id: ids.area })) })).data;
     for (let i = 0; i < 3; i++) {
       job.kick();
       await job.idle();

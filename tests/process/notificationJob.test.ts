@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankResource } from '../../contract/bank';
-import { addNotification, listNotifications, showNotification, type Notification } from '../../contract/notification';
+import { addNotification, listNotifications, previewAudience, showNotification, type Notification } from '../../contract/notification';
 import { startCluster, type Cluster } from '../../scripts/postgres';
 import { openDb } from '../../server/db/connection';
 import { mulberry32 } from '../../server/db/seed/random';
@@ -89,7 +89,9 @@ describe.each(['pglite', 'postgres'] as const)('sending to %s app users', (kind)
   });
 
   const add = async (s: ServerProcess = server, a: Auth = auth) => {
-    const res = await send(s.url, a, addNotification, { json: { title: `Load test ${++serial}`, body: `To every app user (${kind}).`, audience: 'all' } });
+    // The size the compose form shows and the admin confirms (`expect`).
+    const size = ((await send(s.url, a, previewAudience, { query: { audience: 'all' } })).body.data as { size: number }).size;
+    const res = await send(s.url, a, addNotification, { json: { title: `Load test ${++serial}`, body: `To every app user (${kind}).`, audience: 'all', expect: size } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data as Notification;
   };

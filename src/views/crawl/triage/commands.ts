@@ -1,19 +1,25 @@
 // The triage view's keys, each a command (palette, hotkey, button and cheat sheet alike):
 // 1–9 assign the nth candidate, a the top one, c create a live record, s skip, d / shift+d
 // confirm a crawled card's live card discontinued or not, u / mod+z undo the last decision
-// made here; on offers e corrects the ref's fields (mod+enter saves, Escape cancels). j/k, Enter, Escape, x and shift+x are the list keys
-// (src/commands/list.ts) acting on the queue's model (src/store/triageModel.ts); checked card
-// and outlet refs go to one live record with "Assign checked refs to…".
+// made here (a decision key pressed while the next ref opens is kept for it); on offers e
+// corrects the ref's fields (mod+enter saves, Escape cancels). j/k, Enter, Escape, x and
+// shift+x are the list keys (src/commands/list.ts) acting on the queue's model
+// (src/store/triageModel.ts); checked card and outlet refs go to one live record with
+// "Assign checked refs to…", after a question naming them with their match scores
+// (./bulkAssign.ts), and u undoes all of it at once.
 import { networkResource, type Network } from '../../../../contract/network';
 import { ApiError } from '../../../api/client';
 import { resourceClient } from '../../../api/resourceClient';
 import type { SearchHit } from '../../../../contract/search';
 import { recordPicker } from '../../../commands/recordPicker';
-import { CommandError } from '../../../commands/runner';
+import { getCommand } from '../../../commands/registry';
+import { canRun, CommandError, runCommand } from '../../../commands/runner';
 import type { Command, PickItem } from '../../../commands/types';
-import { assignChecked, canConfirmStatus, canDecide, canEdit, canUndo, checkedRefs, confirmStatus, decide, saveEdit, startEditing, triageState, undoLast, type OfferEdit } from '../../../store/triageModel';
+import { canConfirmStatus, canDecide, canEdit, canUndo, checkedRefs, confirmStatus, decide, focusedRef, keepUntilReady, opening, saveEdit, startEditing, triageState, undoLast, type OfferEdit } from '../../../store/triageModel';
+import { toast } from '../../../ui/toast';
 import { openPalette } from '../../../store/ui';
 import { bulkWithConfirm } from '../bulk';
+import { assignCheckedAsking } from './bulkAssign';
 import { CRAWL_TRIAGE_VIEW } from './entry';
 
 const scope = `view:${CRAWL_TRIAGE_VIEW}` as const;
@@ -44,19 +50,45 @@ async function createCard(networkId?: number) {
   }
 }
 
+const nameOf = (r: ReturnType<typeof focusedRef>) => (!r ? 'the next ref' : 'name' in r ? r.name : 'merchant_name' in r ? r.merchant_name : r.title);
+
+/**
+ * A decision key pressed while the next ref is still opening (its claim not answered yet) is
+ * kept, not dropped: it acts on that ref once it is ready (src/store/triageModel.ts
+ * keepUntilReady), through the runner as if pressed then. One that no longer fits the ref
+ * (no third candidate) says so.
+ */
+function keptWhileOpening(c: Command): Command {
+  const { enabled, run } = c;
+  const now = (ctx: Parameters<NonNullable<Command['enabled']>>[0]) => enabled?.(ctx) ?? true;
+  c.enabled = (ctx) => now(ctx) || (opening() && (c.id === 'crawl.triage.skip' || triageState.kind !== 'offer'));
+  c.run = (ctx, arg) => {
+    if (now(ctx)) return run(ctx, arg);
+    keepUntilReady(() => {
+      const cmd = getCommand(c.id);
+      if (cmd && canRun(cmd)) void runCommand(c.id, 'hotkey');
+      else toast.error(`“${c.title}” was kept for ${nameOf(focusedRef())}, but it does not apply there.`);
+    });
+    return undefined;
+  };
+  return c;
+}
+
 export const triageCommands: Command[] = [
-  ...Array.from({ length: CANDIDATE_KEYS }, (_, i): Command => ({
-    id: `crawl.triage.assign${i + 1}`,
-    title: `Assign to candidate ${i + 1}`,
-    group,
-    shortcut: String(i + 1),
-    scope,
-    // One palette entry ("Assign to top candidate") stands for the nine keys.
-    palette: false,
-    enabled: () => decidable() && !!candidate(i),
-    run: () => assign(i),
-  })),
-  {
+  ...Array.from({ length: CANDIDATE_KEYS }, (_, i): Command =>
+    keptWhileOpening({
+      id: `crawl.triage.assign${i + 1}`,
+      title: `Assign to candidate ${i + 1}`,
+      group,
+      shortcut: String(i + 1),
+      scope,
+      // One palette entry ("Assign to top candidate") stands for the nine keys.
+      palette: false,
+      enabled: () => decidable() && !!candidate(i),
+      run: () => assign(i),
+    }),
+  ),
+  keptWhileOpening({
     id: 'crawl.triage.assignTop',
     title: 'Assign to top candidate',
     group,
@@ -65,8 +97,8 @@ export const triageCommands: Command[] = [
     scope,
     enabled: () => decidable() && !!candidate(0),
     run: () => assign(0),
-  },
-  {
+  }),
+  keptWhileOpening({
     id: 'crawl.triage.create',
     get title() {
       return `Create live ${noun()} from ref`;
@@ -77,7 +109,7 @@ export const triageCommands: Command[] = [
     scope,
     enabled: decidable,
     run: () => (triageState.kind === 'card' ? createCard() : decide('create')),
-  },
+  }),
   {
     id: 'crawl.triage.createWithNetwork',
     title: 'Create live card with network…',
@@ -94,7 +126,7 @@ export const triageCommands: Command[] = [
     },
     run: (_ctx, networkId) => createCard(networkId as number),
   },
-  {
+  keptWhileOpening({
     id: 'crawl.triage.skip',
     title: 'Skip ref',
     group,
@@ -103,7 +135,7 @@ export const triageCommands: Command[] = [
     scope,
     enabled: () => canDecide(),
     run: () => decide('skip'),
-  },
+  }),
   {
     id: 'crawl.triage.discontinue',
     title: 'Mark card discontinued',
@@ -152,7 +184,7 @@ export const triageCommands: Command[] = [
       },
       load: (search, signal) => recordPicker(triageState.kind === 'card' ? 'card' : 'outlet', '').load(search, signal),
     },
-    run: (_ctx, hit) => assignChecked((hit as SearchHit).id),
+    run: (_ctx, hit) => assignCheckedAsking((hit as SearchHit).id),
   },
   {
     id: 'crawl.triage.editOffer',

@@ -7,7 +7,8 @@
 import type { CardFromRefBody } from '../../../../contract/crawl';
 import type { Command } from '../../../commands/types';
 import { canCreate, canSelect, canShowDetail, closeCardDialog, createFromDialog, openCardDialog } from '../../../store/cardDialogs';
-import { assignChecked, checkedRefs, decide } from '../../../store/triageModel';
+import { checkedRefs, decide } from '../../../store/triageModel';
+import { assignCheckedAsking } from './bulkAssign';
 import { CRAWL_TRIAGE_VIEW } from './entry';
 
 const scope = `view:${CRAWL_TRIAGE_VIEW}` as const;
@@ -70,7 +71,8 @@ export const cardDialogCommands: Command[] = [
     run(_ctx, card) {
       const liveId = (card as { id: number }).id;
       closeCardDialog();
-      return checkedRefs().length ? assignChecked(liveId) : decide('assign', { liveId });
+      // The checked refs: named with their match scores first (./bulkAssign.ts).
+      return checkedRefs().length ? assignCheckedAsking(liveId) : decide('assign', { liveId });
     },
   },
 ];
