@@ -3,10 +3,15 @@
 // with that token puts them back in one transaction, or refuses with nothing changed.
 //
 // What a delete takes with it is read from the database's own foreign keys, so no table
-// has to be listed here: rows that cascade are kept and put back after their parent; links
-// the delete set to null are kept and set back where nothing relinked them since. A table
-// with a `position` (a homepage list) takes its rows back at their places, the rows after
-// them moving down one.
+// has to be listed here: rows that cascade are kept and put back after their parent. Rows a
+// delete only changes (a link set to null, and whatever the row's triggers change with it: a
+// banner whose target goes loses its link type too) are kept as the columns it changed, before
+// and after; the undo sets back those columns alone, so an edit made since stays and no version
+// goes back, and refuses (409, naming the record) when one of them has changed again since. A
+// caller's own changes made along with a delete (a rollback's refs) are kept the same way. A
+// table with a `position` (a homepage list) takes its rows back at their places, the rows after
+// them moving down one. A bulk change is undone only where no record has changed since (its
+// version), each version going up by one.
 import { randomBytes } from 'node:crypto';
 import { UNDO_SECONDS } from '../../contract/bulk';
 import type { Tx } from '../db/connection';
@@ -31,16 +36,39 @@ export interface Kept {
   count: number;
 }
 
+/** Rows a caller changes along with a delete, to be set back by its undo: kept as `watch` reads them, before `write` runs. */
+export interface AlongWithDelete {
+  watch: readonly { table: string; ids: readonly number[] }[];
+  write: () => Promise<unknown>;
+}
+
 /**
  * Deletes the rows of `table` with ids `ids`, keeping them (and what their delete changes
  * elsewhere) for an undo by `userId`. `files`: the table's upload columns, whose files stay
- * until the undo is no longer possible. A delete a rule refuses (a restricting reference)
+ * until the undo is no longer possible. `along`: changes of the caller's that the undo sets
+ * back too, made before the delete. A delete a rule refuses (a restricting reference)
  * throws the database's error, and nothing is kept.
  */
-export async function deleteKept(tx: Tx, o: { resource: string; table: string; ids: readonly number[]; userId: number | null; files?: readonly string[] }): Promise<Kept> {
+export async function deleteKept(
+  tx: Tx,
+  o: { resource: string; table: string; ids: readonly number[]; userId: number | null; files?: readonly string[]; along?: AlongWithDelete },
+): Promise<Kept> {
   const token = randomBytes(16).toString('base64url');
   await tx.query(`insert into undo_log (token, user_id, resource, kind, count, expires_at) values ($1, $2, $3, 'delete', 0, now() + make_interval(secs => $4))`, [token, o.userId, o.resource, UNDO_SECONDS]);
   let seq = 0;
+  const watched: { seq: number; table: string }[] = [];
+  /** Rows the write will change but not delete: kept whole now, reduced to what changed once it is done. */
+  const watch = async (table: string, where: string, params: unknown[], guard: string) => {
+    const at = seq++;
+    const kept = await tx.query(
+      `insert into undo_rows (token, seq, tbl, how, guard, rows) select $${params.length + 1}, $${params.length + 2}, $${params.length + 3}, 'update', $${params.length + 4}, jsonb_agg(to_jsonb(t))
+       from ${table} t where ${where} having count(*) > 0 returning seq`,
+      [...params, token, at, table, guard],
+    );
+    if (kept.rows.length) watched.push({ seq: at, table });
+  };
+  for (const w of o.along?.watch ?? []) await watch(w.table, 'id = any($1::int[])', [w.ids], 'id');
+  await o.along?.write();
   const keep = async (table: string, where: string, depth: number): Promise<void> => {
     await tx.query(
       `insert into undo_rows (token, seq, tbl, how, rows) select $2, $3, $4, 'insert', jsonb_agg(to_jsonb(t)) from ${table} t where ${where} having count(*) > 0`,
@@ -51,13 +79,7 @@ export async function deleteKept(tx: Tx, o: { resource: string; table: string; i
       if (NOT_KEPT.has(fk.child)) continue;
       const childWhere = `${fk.col} in (select ${fk.refcol} from ${table} where ${where})`;
       if (fk.action === 'c') await keep(fk.child, childWhere, depth + 1);
-      else if (fk.action === 'n' && (await columnsOf(tx, fk.child)).includes('id')) {
-        const cols = (await columnsOf(tx, fk.child)).filter((c) => c !== 'id');
-        await tx.query(
-          `insert into undo_rows (token, seq, tbl, how, cols, guard, rows) select $2, $3, $4, 'update', $5, $6, jsonb_agg(to_jsonb(t)) from ${fk.child} t where ${childWhere} having count(*) > 0`,
-          [o.ids, token, seq++, fk.child, cols, fk.col],
-        );
-      }
+      else if (fk.action === 'n' && (await columnsOf(tx, fk.child)).includes('id')) await watch(fk.child, childWhere, [o.ids], fk.col);
     }
   };
   await keep(o.table, 'id = any($1::int[])', 0);
@@ -66,8 +88,36 @@ export async function deleteKept(tx: Tx, o: { resource: string; table: string; i
     files.push(...(await tx.query<{ f: string }>(`select ${col} as f from ${o.table} where id = any($1::int[]) and ${col} is not null`, [o.ids])).rows.map((r) => r.f));
   }
   const count = (await tx.query(`delete from ${o.table} where id = any($1::int[]) returning id`, [o.ids])).rows.length;
+  for (const w of watched) await keepChanges(tx, token, w.seq, w.table);
   await tx.query('update undo_log set count = $2, files = $3 where token = $1', [token, count, files]);
   return { token, count };
+}
+
+/** Columns a change is not told by: kept by triggers or by every write, never set back. */
+const NOT_COMPARED = new Set(['id', 'search_text', 'updated_at', 'created_at', 'version']);
+
+/**
+ * Reduces a watched part (the rows whole, as they were) to what the write changed: per row
+ * its id and the changed columns `before` and `after`; `cols` the union. A row left as it was
+ * or gone is dropped.
+ */
+async function keepChanges(tx: Tx, token: string, seq: number, table: string): Promise<void> {
+  const compared = (await columnsOf(tx, table)).filter((c) => !NOT_COMPARED.has(c));
+  await tx.query(
+    `with kept as (select x from undo_rows u cross join lateral jsonb_array_elements(u.rows) x where u.token = $1 and u.seq = $2),
+     changed as (
+       select t.id, jsonb_object_agg(b.key, b.value) as before, jsonb_object_agg(b.key, to_jsonb(t) -> b.key) as after
+       from kept join ${table} t on t.id = (kept.x ->> 'id')::int
+       cross join lateral jsonb_each(kept.x) b
+       where b.key = any($3::text[]) and to_jsonb(t) -> b.key is distinct from b.value
+       group by t.id)
+     update undo_rows set
+       rows = coalesce((select jsonb_agg(jsonb_build_object('id', id, 'before', before, 'after', after) order by id) from changed), '[]'),
+       cols = array(select distinct k from changed cross join lateral jsonb_object_keys(changed.before) k order by 1)
+     where token = $1 and seq = $2`,
+    [token, seq, compared],
+  );
+  await tx.query("delete from undo_rows where token = $1 and seq = $2 and rows = '[]'::jsonb", [token, seq]);
 }
 
 /**
@@ -113,26 +163,80 @@ export async function undoKept(tx: Tx, token: string, resource: string, userId: 
     'select seq, tbl, how, cols, guard, jsonb_array_length(rows)::int as n from undo_rows where token = $1 order by seq',
     [token],
   )).rows;
-  // Deleted rows first (parents before children), then the links and the changed columns.
+  // Deleted rows first (parents before children), then the changed columns.
   for (const part of parts.filter((p) => p.how === 'insert')) await reinsert(tx, token, part.seq, part.tbl);
   for (const part of parts.filter((p) => p.how === 'update')) {
-    const sets = part.cols!.map((c) => `${c} = r.${c}`);
-    const guard = part.guard ? `t.${part.guard} is null` : 't.version = r.version + 1';
-    const done = (
-      await tx.query(
-        `update ${part.tbl} t set ${sets.join(', ')}${part.guard ? '' : ', version = t.version + 1, updated_at = now()'}
-         from undo_rows u cross join lateral jsonb_populate_recordset(null::${part.tbl}, u.rows) r
-         where u.token = $1 and u.seq = $2 and t.id = r.id and ${guard} returning t.id`,
-        [token, part.seq],
-      )
-    ).rows.length;
-    if (!part.guard && done < part.n) {
-      const changed = part.n - done;
-      throw new HttpError(409, `${changed.toLocaleString('en')} of them ${changed === 1 ? 'has' : 'have'} changed or gone since, so nothing was undone.`);
-    }
+    if (part.guard) await setBackChanges(tx, token, part);
+    else await setBackBulk(tx, token, part);
   }
   await tx.query('delete from undo_log where token = $1', [token]);
   return entry.count;
+}
+
+interface Part {
+  seq: number;
+  tbl: string;
+  cols: string[] | null;
+  n: number;
+}
+
+/**
+ * Sets back the columns a delete (or its caller) changed on rows it kept, where each row still
+ * has the values the write left; a row changed again since refuses the undo, naming it. Only
+ * those columns are written: no version moves, and edits of other columns stay.
+ */
+async function setBackChanges(tx: Tx, token: string, part: Part): Promise<void> {
+  const cols = part.cols ?? [];
+  if (!cols.length) return;
+  const rows = `from undo_rows u cross join lateral jsonb_array_elements(u.rows) x where u.token = $1 and u.seq = $2`;
+  const changed = (
+    await tx.query<{ id: number }>(
+      `select t.id ${rows.replace('where', `join ${part.tbl} t on t.id = (x ->> 'id')::int where`)}
+         and exists (select 1 from jsonb_each(x -> 'after') a where to_jsonb(t) -> a.key is distinct from a.value)
+       order by t.id limit 1`,
+      [token, part.seq],
+    )
+  ).rows[0];
+  if (changed) {
+    const text = `${await describeRow(tx, part.tbl, changed.id)} has changed its link since, so nothing was undone.`;
+    throw new HttpError(409, text, { token: [text] });
+  }
+  const sets = cols.map((c) => `${c} = case when (x -> 'before') ? '${c}' then (jsonb_populate_record(null::${part.tbl}, x -> 'before')).${c} else t.${c} end`);
+  await tx.query(`update ${part.tbl} t set ${sets.join(', ')} ${rows} and t.id = (x ->> 'id')::int`, [token, part.seq]);
+}
+
+/** Sets back what a bulk change set, each version up by one; refuses (naming them) when a record changed or went since. */
+async function setBackBulk(tx: Tx, token: string, part: Part): Promise<void> {
+  const sets = part.cols!.map((c) => `${c} = r.${c}`);
+  const from = `from undo_rows u cross join lateral jsonb_populate_recordset(null::${part.tbl}, u.rows) r where u.token = $1 and u.seq = $2`;
+  // First the records changed since (their version is not the change's) and those gone: any
+  // refuses the undo. Locked, so none changes between this look and the write.
+  const found = (
+    await tx.query<{ id: number; same: boolean }>(`select t.id, t.version = r.version + 1 as same ${from.replace('where', `join ${part.tbl} t on t.id = r.id where`)} order by t.id for update of t`, [token, part.seq])
+  ).rows;
+  const stale = found.filter((r) => !r.same);
+  const gone = part.n - found.length;
+  if (stale.length || gone) {
+    const named = stale.length ? `${await describeRow(tx, part.tbl, stale[0].id)}${stale.length > 1 ? ` and ${stale.length - 1} more` : ''} ${stale.length === 1 ? 'has' : 'have'} changed since` : '';
+    const deleted = gone ? `${gone.toLocaleString('en')} ${gone === 1 ? 'has' : 'have'} been deleted since` : '';
+    const text = `${[named, deleted].filter(Boolean).join('; ')}, so nothing was undone.`;
+    throw new HttpError(409, text, { token: [text] });
+  }
+  await tx.query(`update ${part.tbl} t set ${sets.join(', ')}, version = t.version + 1, updated_at = now() ${from} and t.id = r.id`, [token, part.seq]);
+}
+
+/** Tables whose records read better by another word than their table's. */
+const TABLE_WORDS: Record<string, string> = { categories: 'Category', dubai_cities: 'Area', crawl_offers: 'Crawled offer', crawl_cards: 'Crawled card', dont_miss_out: "Don't miss out banner" };
+/** The column that names a record, the first of these a table has. */
+const NAME_COLUMNS = ['title', 'name', 'merchant_name', 'label', 'email'];
+
+/** 'Hero banner “Summer dining”' (or 'Hero banner 4' when it has no name). */
+async function describeRow(tx: Tx, table: string, id: number): Promise<string> {
+  const word = TABLE_WORDS[table] ?? (table.charAt(0).toUpperCase() + table.slice(1)).replace(/_/g, ' ').replace(/ies$/, 'y').replace(/s$/, '');
+  const cols = await columnsOf(tx, table);
+  const col = NAME_COLUMNS.find((c) => cols.includes(c));
+  const name = col ? (await tx.query<{ name: string | null }>(`select ${col}::text as name from ${table} where id = $1`, [id])).rows[0]?.name : null;
+  return name ? `${word} “${name}”` : `${word} ${id}`;
 }
 
 /** Puts kept rows back with their ids; in a positioned list, at their places. */

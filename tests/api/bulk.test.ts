@@ -167,7 +167,7 @@ describe('changing many and undoing it', () => {
     const before = await s.db.query('select * from offers where id = any($1) order by id', [[a, b]]);
     const undo = await call(offer.undo!, { body: { token: res.data.undo } });
     expect(undo.status).toBe(409);
-    expect(undo.json.message).toBe('1 of them has changed or gone since, so nothing was undone.');
+    expect(undo.json.message).toBe('Offer “Edited since” has changed since, so nothing was undone.');
     expect((await s.db.query('select * from offers where id = any($1) order by id', [[a, b]])).rows).toEqual(before.rows);
   });
 
