@@ -13,7 +13,7 @@ import { CommandError } from '../../../commands/runner';
 import type { Command, PickItem } from '../../../commands/types';
 import { assignChecked, canConfirmStatus, canDecide, canEdit, canUndo, checkedRefs, confirmStatus, decide, saveEdit, startEditing, triageState, undoLast, type OfferEdit } from '../../../store/triageModel';
 import { openPalette } from '../../../store/ui';
-import { bulkWithConfirm } from '../bulk';
+import { onboardWithConfirm } from '../bulk';
 import { CRAWL_TRIAGE_VIEW } from './entry';
 
 const scope = `view:${CRAWL_TRIAGE_VIEW}` as const;
@@ -196,7 +196,7 @@ export const triageCommands: Command[] = [
     run() {
       const source = triageState.source;
       if (!source) throw new CommandError('The source is still loading.');
-      return bulkWithConfirm('onboard', source.from_source, true);
+      return onboardWithConfirm(source, true);
     },
   },
 ];
