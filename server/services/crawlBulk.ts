@@ -98,7 +98,13 @@ export async function rollbackOffers(tx: Tx, input: BulkInput, userId: number | 
   let undo: string | undefined;
   if (!input.dry_run && refs.length) {
     const refIds = refs.map((r) => r.ref_id);
-    const along = { watch: [{ table: 'crawl_offers', ids: refIds }, { table: 'crawl_transfers', ids: await openTransfers(tx, source.id) }], write: () => releaseRefs(tx, source.id, refIds, offerIds) };
+    const along = {
+      watch: [
+        { table: 'crawl_offers', ids: refIds, cols: ['state', 'offer_id'] },
+        { table: 'crawl_transfers', ids: await openTransfers(tx, source.id), cols: ['rolled_back_at'] },
+      ],
+      write: () => releaseRefs(tx, source.id, refIds, offerIds),
+    };
     undo = (await deleteKept(tx, { resource: offerResource.name, table: offerResource.storage.table, ids: offerIds, userId, files: Object.keys(offerResource.files ?? {}), along })).token;
   }
   const keptNote = kept ? `; ${kept.toLocaleString('en')} edited since onboarding ${kept === 1 ? 'is' : 'are'} kept` : '';

@@ -19,8 +19,9 @@ const ids: Record<string, number> = {};
 const offer = offerResource.ops;
 const card = cardResource.ops;
 
-/** Every row of the tables an offer delete reaches, to compare before and after. */
+/** Every row of the tables an offer delete reaches, to compare before and after (offers put back wait for the search backlog). */
 const snapshot = async () => ({
+  backlog: await s.app.searchBacklog.idle(),
   offers: (await s.db.query('select id, title, category_id, version, image, search_text from offers order by id')).rows,
   links: (await s.db.query('select offer_id, card_id from offer_cards order by 1, 2')).rows,
   selected: (await s.db.query('select id, offer_id, position from selected_offers order by position')).rows,
