@@ -40,11 +40,15 @@ async function screenshots(page: Page, name: string) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width: w, height: h });
       await page.emulateMedia({ colorScheme: scheme });
+      // The page follows the system's scheme; its colours fade for 80 ms (base.css).
+      await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+      await page.waitForTimeout(250);
       await page.screenshot({ path: `test-results/${name}-${w}x${h}-${scheme}.png` });
     }
   }
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.emulateMedia({ colorScheme: 'light' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 }
 
 test('onboard a source with its expired offers ticked in, then roll it back from the toast and undo — keyboard first', async ({ page }) => {
