@@ -172,7 +172,7 @@ export async function undoKept(tx: Tx, token: string, resource: string, userId: 
     [token],
   )).rows;
   // Deleted rows first (parents before children), then the changed columns.
-  // Offers coming back come back as an onboarding writes them, with their links: the triggers
+  // Offers are put back as an onboarding writes them, with their links: the triggers
   // stand aside and the search backlog indexes them once this has committed (server/services/
   // searchBacklog.ts; offer.undo touches offers, so it runs). Computing their text per row and
   // again per link was most of an undo of 10,000.
