@@ -4,7 +4,8 @@
 // made from it keep). Its REFS are the crawled cards, outlets and offers. A reviewer decides
 // each ref: assign it to a live record, create a live record from it, skip it, or (cards)
 // confirm the live card's status. Offers are onboarded by source (`transfer`) and can be
-// rolled back exactly: only rows an onboarding created are removed, never a hand-made one.
+// rolled back exactly: only rows an onboarding created are removed, never a hand-made one,
+// nor one an admin has edited since; a rollback can be undone like a delete (`offer.undo`).
 // Every decision is recorded (who, when, what it changed) and can be undone on the server.
 //
 // `from` in the list calls is the source's id; `from_source` in the bulk calls its slug.
@@ -15,6 +16,7 @@ import { ListEnvelope, MessageEnvelope, Pagination, RecordEnvelope } from './env
 import { DateOnly, Id, IdList, Name, Nullable, Text } from './fields';
 import { ADMIN_ROOT, defineOp } from './operation';
 import { CardStatus, CardType } from './card';
+import { UndoToken } from './bulk';
 
 const tag = 'Crawl review';
 /** A card's fee or minimum salary, within the card's own limits (contract/card.ts). */
@@ -159,18 +161,39 @@ export const Decision = Type.Object({
 export type Decision = Static<typeof Decision>;
 
 /** What a by-source call changed (or, with dry_run, would change): counts and a sample. */
-export const BulkResult = Type.Object({
+const bulkData = {
+  from_source: Type.String(),
+  offers: Type.Integer(),
+  cards: Type.Integer(),
+  outlets: Type.Integer(),
+  sample: Type.Array(Type.String(), { description: 'a few titles of the offers touched' }),
+  dry_run: Type.Boolean(),
+};
+export const BulkResult = Type.Object({ message: Type.String(), data: Type.Object(bulkData) });
+export type BulkResult = Static<typeof BulkResult>;
+
+/** An onboarding's answer: what went live (or would), and what to look at before confirming. */
+export const TransferResult = Type.Object({
   message: Type.String(),
   data: Type.Object({
-    from_source: Type.String(),
-    offers: Type.Integer(),
-    cards: Type.Integer(),
-    outlets: Type.Integer(),
-    sample: Type.Array(Type.String(), { description: 'a few titles of the offers touched' }),
-    dry_run: Type.Boolean(),
+    ...bulkData,
+    expired: Type.Integer({ description: 'ready offers whose last day has passed: onboarded only with include_expired (counted in `offers` then)' }),
+    include_expired: Type.Boolean(),
+    unlinked: Type.Integer({ description: 'of `offers`, those going live with no card link or no outlet link (their crawled cards or outlets are not assigned)' }),
   }),
 });
-export type BulkResult = Static<typeof BulkResult>;
+export type TransferResult = Static<typeof TransferResult>;
+
+/** A rollback's answer: the offers removed (or that would be), those kept, and the undo. */
+export const RollbackResult = Type.Object({
+  message: Type.String(),
+  data: Type.Object({
+    ...bulkData,
+    kept: Type.Integer({ description: 'onboarded offers an admin has edited since (their version moved): they stay live, their refs onboarded' }),
+    undo: Type.Optional(UndoToken),
+  }),
+});
+export type RollbackResult = Static<typeof RollbackResult>;
 
 const RefPaging = Type.Object({
   from: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, default: 1, description: "the source's id" })),
@@ -398,9 +421,12 @@ export const transferOfferRefs = defineOp({
   id: 'crawl.transferOffers',
   method: 'POST',
   path: `${ADMIN_ROOT}/transfer_offer_ref`,
-  summary: "Onboard a source's crawled offers into live offers, linked to the assigned cards and outlets (a second transfer adds nothing)",
-  body: BySource,
-  response: BulkResult,
+  summary: "Onboard a source's crawled offers into live offers, linked to the assigned cards and outlets (a second transfer adds nothing); offers already expired only with include_expired",
+  body: Type.Object({
+    ...BySource.properties,
+    include_expired: Type.Optional(Type.Boolean({ default: false, description: 'true: onboard offers whose last day has passed too (left out, and counted, by default)' })),
+  }),
+  response: TransferResult,
   touches: ['offerRef', 'offer', 'crawlSource'],
 });
 
@@ -409,9 +435,9 @@ export const rollbackOfferRefs = defineOp({
   id: 'crawl.rollbackOffers',
   method: 'POST',
   path: `${ADMIN_ROOT}/rollback_offer_ref`,
-  summary: "Remove the live offers this source's onboardings made (never one made by hand)",
+  summary: "Remove the live offers this source's onboardings made (never one made by hand, nor one edited since: those are kept and counted); undoable with offer.undo and the answer's token",
   body: BySource,
-  response: BulkResult,
+  response: RollbackResult,
   touches: ['offerRef', 'offer', 'crawlSource'],
 });
 

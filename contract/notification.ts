@@ -69,6 +69,7 @@ export const Notification = Type.Object({
   created_by_name: Nullable(Type.String()),
   started_at: Nullable(Moment),
   finished_at: Nullable(Moment),
+  failure: Nullable(Type.String({ description: 'why it failed: the error that stopped its listing or sending, or the one its sender gave up on; null while nothing failed' })),
   ...Timestamps,
 });
 export type Notification = Static<typeof Notification>;

@@ -1,7 +1,8 @@
 // Onboarding a source's offer refs into live offers and taking them out again (migration 006:
 // crawl_transfers). The live offers an onboarding makes carry its write batch; a rollback and
 // an unlink touch only offers of this source's transfer batches, never one made by hand,
-// whatever its from_source.
+// whatever its from_source. (The rollback's delete itself is server/services/crawlBulk.ts's,
+// through the undoable delete of server/services/undo.ts.)
 import { offerResource } from '../../contract/offer';
 import type { Tx } from '../db/connection';
 import { insertMany } from './bulk';
@@ -14,6 +15,8 @@ export interface Onboardable {
   valid_from: string | null;
   valid_to: string | null;
   terms: string | null;
+  /** Its last day has passed (the offer list's `expired`). */
+  expired: boolean;
   card_ids: number[];
   outlet_ids: number[];
 }
@@ -48,7 +51,7 @@ export async function onboardable(tx: Tx, sourceId: number, checked: boolean): P
   );
   const offers = (
     await tx.query<Omit<Onboardable, 'card_ids' | 'outlet_ids'> & { card_ref_ids: number[]; outlet_ref_ids: number[] }>(
-      `select id, title, discount, valid_from, valid_to, terms, card_ref_ids, outlet_ref_ids from crawl_offers
+      `select id, title, discount, valid_from, valid_to, terms, coalesce(valid_to < current_date, false) as expired, card_ref_ids, outlet_ref_ids from crawl_offers
        where source_id = $1 and state = 'new' and ($2::boolean is false or checked)
        order by id
        for update`,
@@ -98,6 +101,8 @@ export interface Onboarded {
   ref_id: number;
   title: string;
   offer_id: number | null;
+  /** Its live offer was edited since the onboarding made it (its version moved): a rollback keeps it. */
+  edited: boolean;
   card_ids: number[];
   outlet_ids: number[];
 }
@@ -109,7 +114,7 @@ export interface Onboarded {
 export async function onboarded(tx: Tx, sourceId: number, checked: boolean, cardId: number | null = null): Promise<Onboarded[]> {
   return (
     await tx.query<Onboarded>(
-      `select o.id as ref_id, o.title, f.id as offer_id,
+      `select o.id as ref_id, o.title, f.id as offer_id, coalesce(f.version > 1, false) as edited,
          array(select oc.card_id from offer_cards oc where oc.offer_id = f.id order by 1) as card_ids,
          array(select oo.outlet_id from offer_outlets oo where oo.offer_id = f.id order by 1) as outlet_ids
        from crawl_offers o
@@ -124,19 +129,26 @@ export async function onboarded(tx: Tx, sourceId: number, checked: boolean, card
   ).rows;
 }
 
-/** Removes the live offers of `refs` (only those of this source's transfers) and puts the refs back to new. */
-export async function rollBack(tx: Tx, sourceId: number, refs: readonly Onboarded[]): Promise<void> {
-  const offerIds = refs.map((r) => r.offer_id).filter((id): id is number => id !== null);
-  // The refs let go of their offers first: deleting an offer a ref still points at makes the
-  // foreign key clear that ref row by row (a third of the rollback's time, bench/crawl.ts).
-  await tx.query("update crawl_offers set state = 'new', offer_id = null, updated_at = now() where id = any($1::int[])", [refs.map((r) => r.ref_id)]);
-  await tx.query('delete from offers where id = any($1::int[]) and batch_id in (select batch_id from crawl_transfers where source_id = $2)', [offerIds, sourceId]);
-  // A transfer none of whose offers is left is rolled back as a whole.
+/**
+ * What a rollback changes besides deleting the offers (`offerIds`, of this source's transfers):
+ * the refs let go of them and are new again, and a transfer none of whose offers stays is
+ * marked rolled back. Run before the delete.
+ */
+export async function releaseRefs(tx: Tx, sourceId: number, refIds: readonly number[], offerIds: readonly number[]): Promise<void> {
+  // The refs let go of their offers before the delete: deleting an offer a ref still points
+  // at makes the foreign key clear that ref row by row (a third of the rollback's time, bench/crawl.ts).
+  await tx.query("update crawl_offers set state = 'new', offer_id = null, updated_at = now() where id = any($1::int[])", [refIds]);
   await tx.query(
     `update crawl_transfers t set rolled_back_at = now()
-     where t.source_id = $1 and t.rolled_back_at is null and not exists (select 1 from offers f where f.batch_id = t.batch_id)`,
-    [sourceId],
+     where t.source_id = $1 and t.rolled_back_at is null
+       and not exists (select 1 from offers f where f.batch_id = t.batch_id and f.id <> all($2::int[]))`,
+    [sourceId, offerIds],
   );
+}
+
+/** The source's transfers not rolled back: what releaseRefs may mark. */
+export async function openTransfers(tx: Tx, sourceId: number): Promise<number[]> {
+  return (await tx.query<{ id: number }>('select id from crawl_transfers where source_id = $1 and rolled_back_at is null', [sourceId])).rows.map((r) => r.id);
 }
 
 /** Unlinks the offers of `refs` from one card (or from every card). */

@@ -23,18 +23,32 @@ export async function startDue(tx: Tx, now: Date): Promise<number> {
   return rows.rows.length;
 }
 
+/** A notification being sent whose audience is not listed whole yet (locked; another server's is skipped). */
+export interface ToPlan {
+  id: number;
+  audience: Audience;
+  audience_id: number | null;
+  plan_cursor: number;
+  pieces: number;
+}
+
+/** The next notification waiting for planning, locked for this transaction; null when none waits (or another server holds it). */
+export async function nextToPlan(tx: Tx): Promise<ToPlan | null> {
+  return (
+    (
+      await tx.query<ToPlan>(
+        "select id, audience, audience_id, plan_cursor, pieces from notifications where status = 'sending' and not planned order by id limit 1 for update skip locked",
+      )
+    ).rows[0] ?? null
+  );
+}
+
 /**
- * Lists the next users of one notification being sent into pieces (at most PLAN_CHUNK users),
- * moving its cursor past them; the last chunk marks it planned and sets its exact audience
- * size. Returns false when no notification waits for planning (or another server holds it).
+ * Lists the next users of notification `n` (from nextToPlan) into pieces (at most PLAN_CHUNK
+ * users), moving its cursor past them; the last chunk marks it planned and sets its exact
+ * audience size.
  */
-export async function planChunk(tx: Tx, now: Date): Promise<boolean> {
-  const n = (
-    await tx.query<{ id: number; audience: Audience; audience_id: number | null; plan_cursor: number; pieces: number }>(
-      "select id, audience, audience_id, plan_cursor, pieces from notifications where status = 'sending' and not planned order by id limit 1 for update skip locked",
-    )
-  ).rows[0];
-  if (!n) return false;
+export async function planChunk(tx: Tx, n: ToPlan, now: Date): Promise<void> {
   const { values, p } = params();
   const from = audienceFrom(n.audience, n.audience_id, p);
   const listed = (
@@ -57,7 +71,36 @@ export async function planChunk(tx: Tx, now: Date): Promise<boolean> {
     [n.id, listed.last, listed.pieces, done, now],
   );
   if (done) await finishIfComplete(tx, n.id, now);
-  return true;
+}
+
+/**
+ * Runs `step`, a part of the job's work on notification `id`, inside a savepoint: when it
+ * throws, only the step is rolled back and the notification is marked failed with `what` and
+ * the error as its cause, so it never holds the ones after it. Returns the cause, or null
+ * when the step went through.
+ */
+export async function failOnError(tx: Tx, id: number, what: string, now: Date, step: () => Promise<unknown>): Promise<string | null> {
+  await tx.query('savepoint job_step');
+  try {
+    await step();
+    await tx.query('release savepoint job_step');
+    return null;
+  } catch (err) {
+    await tx.query('rollback to savepoint job_step');
+    const cause = `${what}: ${err instanceof Error ? err.message : String(err)}`;
+    await failNotification(tx, id, cause, now);
+    return cause;
+  }
+}
+
+/** Marks a notification failed with its cause; what it had not sent counts as failed. */
+export async function failNotification(tx: Tx, id: number, cause: string, now: Date): Promise<void> {
+  await tx.query(
+    `update notifications set status = 'failed', failure = $2, finished_at = $3, updated_at = $3,
+       failed_count = greatest(failed_count, audience_size - sent_count)
+     where id = $1 and status in ('scheduled', 'sending')`,
+    [id, cause, now],
+  );
 }
 
 export interface ClaimedPiece {
@@ -74,23 +117,31 @@ export interface ClaimedPiece {
   users: { id: number; name: string; email: string }[];
 }
 
-/** Claims the next piece waiting to be sent, with its notification's content and its users; null when none waits. */
-export async function claimPiece(tx: Tx, holder: string): Promise<ClaimedPiece | null> {
-  const claimed = (
-    await tx.query<{ notification_id: number; piece: number; user_ids: number[] }>(
-      `with next as (
-         select p.notification_id, p.piece from notification_pieces p
-         join notifications n on n.id = p.notification_id and n.status = 'sending'
-         where p.state = 'pending' and (p.retry_at is null or p.retry_at <= now())
-         order by p.notification_id, p.piece limit 1
-         for update of p skip locked)
-       update notification_pieces p set state = 'sending', claimed_by = $1, claimed_at = now(), attempts = p.attempts + 1
-       from next where p.notification_id = next.notification_id and p.piece = next.piece
-       returning p.notification_id, p.piece, p.user_ids`,
-      [holder],
-    )
-  ).rows[0];
-  if (!claimed) return null;
+/** A piece claimed, not loaded yet. */
+export type Claim = Pick<ClaimedPiece, 'notification_id' | 'piece' | 'user_ids'>;
+
+/** Claims the next piece waiting to be sent; null when none waits. */
+export async function claimPiece(tx: Tx, holder: string): Promise<Claim | null> {
+  return (
+    (
+      await tx.query<Claim>(
+        `with next as (
+           select p.notification_id, p.piece from notification_pieces p
+           join notifications n on n.id = p.notification_id and n.status = 'sending'
+           where p.state = 'pending' and (p.retry_at is null or p.retry_at <= now())
+           order by p.notification_id, p.piece limit 1
+           for update of p skip locked)
+         update notification_pieces p set state = 'sending', claimed_by = $1, claimed_at = now(), attempts = p.attempts + 1
+         from next where p.notification_id = next.notification_id and p.piece = next.piece
+         returning p.notification_id, p.piece, p.user_ids`,
+        [holder],
+      )
+    ).rows[0] ?? null
+  );
+}
+
+/** A claimed piece with its notification's content and its users. */
+export async function loadPiece(tx: Tx, claimed: Claim): Promise<ClaimedPiece> {
   const content = (await tx.query<Omit<ClaimedPiece, 'notification_id' | 'piece' | 'user_ids' | 'users'>>('select title, body, link_type, offer_id, card_id, url from notifications where id = $1', [claimed.notification_id])).rows[0];
   const users = (await tx.query<{ id: number; name: string; email: string }>('select id, name, email from users where id = any($1::int[]) order by id', [claimed.user_ids])).rows;
   return { ...claimed, ...content, users };
@@ -115,9 +166,10 @@ export async function finishPiece(tx: Tx, p: { notification_id: number; piece: n
 
 /**
  * A sender that threw: the piece waits and is tried again (later each time), or after
- * `maxAttempts` counts as failed. Returns whether it gave up.
+ * `maxAttempts` counts as failed, its notification keeping the sender's error (`cause`) as its
+ * failure. Returns whether it gave up.
  */
-export async function failPiece(tx: Tx, p: { notification_id: number; piece: number; holder: string; maxAttempts: number }, now: Date): Promise<boolean> {
+export async function failPiece(tx: Tx, p: { notification_id: number; piece: number; holder: string; maxAttempts: number; cause: string }, now: Date): Promise<boolean> {
   const row = (
     await tx.query<{ state: string; failed_count: number }>(
       `update notification_pieces set
@@ -132,7 +184,7 @@ export async function failPiece(tx: Tx, p: { notification_id: number; piece: num
     )
   ).rows[0];
   if (row?.state !== 'done') return false;
-  await tx.query('update notifications set failed_count = failed_count + $2, updated_at = $3 where id = $1', [p.notification_id, row.failed_count, now]);
+  await tx.query('update notifications set failed_count = failed_count + $2, failure = $4, updated_at = $3 where id = $1', [p.notification_id, row.failed_count, now, p.cause]);
   await finishIfComplete(tx, p.notification_id, now);
   return true;
 }

@@ -42,6 +42,7 @@ import { getRef, listRefs, sourceExists } from '../repositories/crawlRefs';
 import { getSource, listSources as sourcesPage } from '../repositories/crawlSources';
 import { paginate } from '../repositories/crud';
 import { assignMany, matchMany } from '../services/crawlAssign';
+import { purge } from './bulk';
 import * as bulk from '../services/crawlBulk';
 import * as review from '../services/crawlReview';
 
@@ -105,7 +106,12 @@ export function crawlHandlers({ now }: CrawlDeps): Bound[] {
     bind(showOfferRef, async ({ params }, tx) => shown(tx, 'offer', params.id, 'id')),
     bind(updateOfferRef, async ({ params, body }, tx, ctx) => ({ message: updateOfferRef.message!, data: await review.updateOfferRef(tx, params.id, body, who(ctx)) })),
     bind(transferOfferRefs, async ({ body }, tx, ctx) => bulk.transferOffers(tx, body, who(ctx).id)),
-    bind(rollbackOfferRefs, async ({ body }, tx) => bulk.rollbackOffers(tx, body)),
+    bind(rollbackOfferRefs, async ({ body }, tx, ctx) => {
+      const done = await bulk.rollbackOffers(tx, body, who(ctx).id);
+      // An undoable write, as a delete: the entries that ran out go (server/routes/bulk.ts).
+      if (done.data.undo) await purge(tx, ctx);
+      return done;
+    }),
     bind(removeSourceFromCard, async ({ body }, tx) => bulk.removeFromCard(tx, body)),
 
     // ---- triage ----

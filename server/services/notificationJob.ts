@@ -8,11 +8,16 @@
 // after every add (server/app.ts), at start, and every few seconds (scheduled ones, pieces to
 // try again). On PostgreSQL several servers share the work: each claims pieces the others
 // do not hold, and takes back the claims of one that stopped a minute ago.
+//
+// One notification never holds the others: an error the job did not expect while listing or
+// sending one (anything but its sender's, which is tried again) rolls back that step alone
+// and marks that notification failed with the error as its cause (`failure`), in the log too,
+// and the loop goes on with the next.
 import crypto from 'node:crypto';
 import os from 'node:os';
 import type { Db } from '../db/connection';
 import { isAlive } from '../db/lock';
-import { claimHolders, claimPiece, failPiece, finishPiece, notificationOutcome, planChunk, releaseClaims, startDue, type ClaimedPiece } from '../repositories/notificationPieces';
+import { claimHolders, claimPiece, failOnError, failPiece, finishPiece, loadPiece, nextToPlan, notificationOutcome, planChunk, releaseClaims, startDue, type ClaimedPiece } from '../repositories/notificationPieces';
 import { ABANDONED_AFTER_MS } from './batches';
 import type { PushLink, PushSender } from './push';
 
@@ -51,9 +56,37 @@ export function createNotificationJob(o: JobOptions): NotificationJob {
 
   const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+  /** A line in the log for a notification the job could not handle (marked failed with `cause`). */
+  const failed = (id: number, cause: string | null) => {
+    if (cause) o.log(`notification ${id} failed: ${cause}`);
+  };
+
+  /** Lists a chunk of one notification's audience; false when none waits. An error fails that notification alone. */
+  async function planOne(): Promise<boolean> {
+    const outcome = await db.transaction(async (tx) => {
+      const n = await nextToPlan(tx);
+      if (!n) return null;
+      return { id: n.id, cause: await failOnError(tx, n.id, 'Listing the audience failed', at(), () => planChunk(tx, n, at())) };
+    });
+    if (outcome) failed(outcome.id, outcome.cause);
+    return outcome !== null;
+  }
+
   async function deliverOne(): Promise<boolean> {
-    const piece = await db.transaction((tx) => claimPiece(tx, holder));
-    if (!piece) return false;
+    let cause: string | null = null;
+    const claimed = await db.transaction(async (tx) => {
+      const c = await claimPiece(tx, holder);
+      if (!c) return null;
+      let loaded: ClaimedPiece | undefined;
+      cause = await failOnError(tx, c.notification_id, 'Sending failed', at(), async () => (loaded = await loadPiece(tx, c)));
+      return { id: c.notification_id, piece: loaded };
+    });
+    if (!claimed) return false;
+    const piece = claimed.piece;
+    if (!piece) {
+      failed(claimed.id, cause);
+      return true;
+    }
     const link = linkOf(piece);
     const messages = piece.users.map((user) => ({ user, title: piece.title, body: piece.body, link }));
     // Users deleted since they were listed get nothing: counted as failed.
@@ -65,13 +98,22 @@ export function createNotificationJob(o: JobOptions): NotificationJob {
       const ids = new Set(piece.users.map((u) => u.id));
       refused = new Set((result?.failed ?? []).filter((id) => ids.has(id))).size;
     } catch (err) {
-      o.log(`notification ${piece.notification_id}: piece ${piece.piece} not sent (${err instanceof Error ? err.message : String(err)}); tried again later`);
-      const gaveUp = await db.transaction((tx) => failPiece(tx, { notification_id: piece.notification_id, piece: piece.piece, holder, maxAttempts: MAX_ATTEMPTS }, at()));
+      const text = err instanceof Error ? err.message : String(err);
+      o.log(`notification ${piece.notification_id}: piece ${piece.piece} not sent (${text}); tried again later`);
+      const gaveUp = await db.transaction((tx) =>
+        failPiece(tx, { notification_id: piece.notification_id, piece: piece.piece, holder, maxAttempts: MAX_ATTEMPTS, cause: `The sender failed: ${text}` }, at()),
+      );
       if (gaveUp) await report(piece.notification_id);
       return true;
     }
     const sent = messages.length - refused;
-    const mine = await db.transaction((tx) => finishPiece(tx, { notification_id: piece.notification_id, piece: piece.piece, holder, sent, failed: refused + gone }, at()));
+    let mine = false;
+    const finishCause = await db.transaction((tx) =>
+      failOnError(tx, piece.notification_id, 'Sending failed', at(), async () => {
+        mine = await finishPiece(tx, { notification_id: piece.notification_id, piece: piece.piece, holder, sent, failed: refused + gone }, at());
+      }),
+    );
+    failed(piece.notification_id, finishCause);
     if (mine) await report(piece.notification_id);
     return true;
   }
@@ -102,7 +144,7 @@ export function createNotificationJob(o: JobOptions): NotificationJob {
     await db.transaction((tx) => startDue(tx, at()));
     for (;;) {
       if (stopped) return;
-      const planned = await db.transaction((tx) => planChunk(tx, at()));
+      const planned = await planOne();
       if (stopped) return;
       const delivered = await deliverOne();
       if (!planned && !delivered) return;

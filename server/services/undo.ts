@@ -3,10 +3,15 @@
 // with that token puts them back in one transaction, or refuses with nothing changed.
 //
 // What a delete takes with it is read from the database's own foreign keys, so no table
-// has to be listed here: rows that cascade are kept and put back after their parent; links
-// the delete set to null are kept and set back where nothing relinked them since. A table
-// with a `position` (a homepage list) takes its rows back at their places, the rows after
-// them moving down one.
+// has to be listed here: rows that cascade are kept and put back after their parent. Rows a
+// delete only changes (a link set to null, and whatever the row's triggers change with it: a
+// banner whose target goes loses its link type too) are kept as the columns it changed, before
+// and after; the undo sets back those columns alone, so an edit made since stays and no version
+// goes back, and refuses (409, naming the record) when one of them has changed again since. A
+// caller's own changes made along with a delete (a rollback's refs) are kept the same way. A
+// table with a `position` (a homepage list) takes its rows back at their places, the rows after
+// them moving down one. A bulk change is undone only where no record has changed since (its
+// version), each version going up by one.
 import { randomBytes } from 'node:crypto';
 import { UNDO_SECONDS } from '../../contract/bulk';
 import type { Tx } from '../db/connection';
@@ -24,16 +29,44 @@ export interface Kept {
   count: number;
 }
 
+/** Rows a caller changes along with a delete, to be set back by its undo: `cols` of them kept as `watch` reads them, before `write` runs. */
+export interface AlongWithDelete {
+  watch: readonly { table: string; ids: readonly number[]; cols: readonly string[] }[];
+  write: () => Promise<unknown>;
+}
+
 /**
  * Deletes the rows of `table` with ids `ids`, keeping them (and what their delete changes
  * elsewhere) for an undo by `userId`. `files`: the table's upload columns, whose files stay
- * until the undo is no longer possible. A delete a rule refuses (a restricting reference)
+ * until the undo is no longer possible. `along`: changes of the caller's that the undo sets
+ * back too, made before the delete. A delete a rule refuses (a restricting reference)
  * throws the database's error, and nothing is kept.
  */
-export async function deleteKept(tx: Tx, o: { resource: string; table: string; ids: readonly number[]; userId: number | null; files?: readonly string[] }): Promise<Kept> {
+export async function deleteKept(
+  tx: Tx,
+  o: { resource: string; table: string; ids: readonly number[]; userId: number | null; files?: readonly string[]; along?: AlongWithDelete },
+): Promise<Kept> {
   const token = randomBytes(16).toString('base64url');
   await tx.query(`insert into undo_log (token, user_id, resource, kind, count, expires_at) values ($1, $2, $3, 'delete', 0, now() + make_interval(secs => $4))`, [token, o.userId, o.resource, UNDO_SECONDS]);
   let seq = 0;
+  const watched: { seq: number; table: string; cols: readonly string[] }[] = [];
+  /**
+   * Rows the write will change but not delete: their columns (`cols`, else all but those never
+   * compared) kept now, reduced to what changed once it is done. `guard` names the link column (a caller's rows: 'id'); set, it marks a part whose
+   * undo sets back changed columns, not a bulk change's.
+   */
+  const watch = async (table: string, where: string, params: unknown[], guard: string, cols?: readonly string[]) => {
+    const at = seq++;
+    const compared = cols ?? (await columnsOf(tx, table)).filter((c) => !NOT_COMPARED.has(c));
+    const kept = await tx.query(
+      `insert into undo_rows (token, seq, tbl, how, guard, rows) select $${params.length + 1}, $${params.length + 2}, $${params.length + 3}, 'update', $${params.length + 4}, jsonb_agg(${rowObject(compared)})
+       from ${table} t where ${where} having count(*) > 0 returning seq`,
+      [...params, token, at, table, guard],
+    );
+    if (kept.rows.length) watched.push({ seq: at, table, cols: compared });
+  };
+  for (const w of o.along?.watch ?? []) await watch(w.table, 'id = any($1::int[])', [w.ids], 'id', w.cols);
+  await o.along?.write();
   const keep = async (table: string, where: string, depth: number): Promise<void> => {
     await tx.query(
       `insert into undo_rows (token, seq, tbl, how, rows) select $2, $3, $4, 'insert', jsonb_agg(to_jsonb(t)) from ${table} t where ${where} having count(*) > 0`,
@@ -44,13 +77,7 @@ export async function deleteKept(tx: Tx, o: { resource: string; table: string; i
       if (NOT_KEPT.has(fk.child)) continue;
       const childWhere = `${fk.col} in (select ${fk.refcol} from ${table} where ${where})`;
       if (fk.action === 'c') await keep(fk.child, childWhere, depth + 1);
-      else if (fk.action === 'n' && (await columnsOf(tx, fk.child)).includes('id')) {
-        const cols = (await columnsOf(tx, fk.child)).filter((c) => c !== 'id');
-        await tx.query(
-          `insert into undo_rows (token, seq, tbl, how, cols, guard, rows) select $2, $3, $4, 'update', $5, $6, jsonb_agg(to_jsonb(t)) from ${fk.child} t where ${childWhere} having count(*) > 0`,
-          [o.ids, token, seq++, fk.child, cols, fk.col],
-        );
-      }
+      else if (fk.action === 'n' && (await columnsOf(tx, fk.child)).includes('id')) await watch(fk.child, childWhere, [o.ids], fk.col);
     }
   };
   await keep(o.table, 'id = any($1::int[])', 0);
@@ -59,8 +86,39 @@ export async function deleteKept(tx: Tx, o: { resource: string; table: string; i
     files.push(...(await tx.query<{ f: string }>(`select ${col} as f from ${o.table} where id = any($1::int[]) and ${col} is not null`, [o.ids])).rows.map((r) => r.f));
   }
   const count = (await tx.query(`delete from ${o.table} where id = any($1::int[]) returning id`, [o.ids])).rows.length;
+  for (const w of watched) await keepChanges(tx, token, w.seq, w.table, w.cols);
   await tx.query('update undo_log set count = $2, files = $3 where token = $1', [token, count, files]);
   return { token, count };
+}
+
+/** Columns a change is not told by: kept by triggers or by every write, never set back. */
+const NOT_COMPARED = new Set(['id', 'search_text', 'updated_at', 'created_at', 'version']);
+
+/** A row of `t` as { id, and the columns `cols` } (the rest of a wide row is never compared). */
+const rowObject = (cols: readonly string[]) => `jsonb_build_object('id', t.id${cols.map((c) => `, '${c}', t.${c}`).join('')})`;
+
+/**
+ * Reduces a watched part (its rows' columns, as they were) to what the write changed: per row
+ * its id and the changed columns `before` and `after`; `cols` the union. A row left as it was
+ * or gone is dropped.
+ */
+async function keepChanges(tx: Tx, token: string, seq: number, table: string, cols: readonly string[]): Promise<void> {
+  await tx.query(
+    `with kept as (select x from undo_rows u cross join lateral jsonb_array_elements(u.rows) x where u.token = $1 and u.seq = $2),
+     -- Each row as it is now, made once (not once per column: ten times the work at 10,000 rows).
+     pair as (select t.id, kept.x as was, ${rowObject(cols)} as now from kept join ${table} t on t.id = (kept.x ->> 'id')::int),
+     changed as (
+       select pair.id, jsonb_object_agg(b.key, b.value) as before, jsonb_object_agg(b.key, pair.now -> b.key) as after
+       from pair cross join lateral jsonb_each(pair.was) b
+       where b.key <> 'id' and pair.now -> b.key is distinct from b.value
+       group by pair.id)
+     update undo_rows set
+       rows = coalesce((select jsonb_agg(jsonb_build_object('id', id, 'before', before, 'after', after) order by id) from changed), '[]'),
+       cols = array(select distinct k from changed cross join lateral jsonb_object_keys(changed.before) k order by 1)
+     where token = $1 and seq = $2`,
+    [token, seq],
+  );
+  await tx.query("delete from undo_rows where token = $1 and seq = $2 and rows = '[]'::jsonb", [token, seq]);
 }
 
 /**
@@ -106,37 +164,106 @@ export async function undoKept(tx: Tx, token: string, resource: string, userId: 
     'select seq, tbl, how, cols, guard, jsonb_array_length(rows)::int as n from undo_rows where token = $1 order by seq',
     [token],
   )).rows;
-  // Deleted rows first (parents before children), then the links and the changed columns.
-  for (const part of parts.filter((p) => p.how === 'insert')) await reinsert(tx, token, part.seq, part.tbl);
+  // Deleted rows first (parents before children), then the changed columns.
+  // Offers are put back as an onboarding writes them, with their links: the triggers
+  // stand aside and the search backlog indexes them once this has committed (server/services/
+  // searchBacklog.ts; offer.undo touches offers, so it runs). Computing their text per row and
+  // again per link was most of an undo of 10,000.
+  const offersBack = parts.some((p) => p.how === 'insert' && p.tbl === 'offers');
+  for (const part of parts.filter((p) => p.how === 'insert')) {
+    const backlog = offersBack && BACKLOG.has(part.tbl);
+    if (backlog) await tx.query("set local app.search_text = 'deferred'");
+    await reinsert(tx, token, part.seq, part.tbl);
+    if (backlog) await tx.query("set local app.search_text = ''");
+  }
   for (const part of parts.filter((p) => p.how === 'update')) {
-    const sets = part.cols!.map((c) => `${c} = r.${c}`);
-    const guard = part.guard ? `t.${part.guard} is null` : 't.version = r.version + 1';
-    const done = (
-      await tx.query(
-        `update ${part.tbl} t set ${sets.join(', ')}${part.guard ? '' : ', version = t.version + 1, updated_at = now()'}
-         from undo_rows u cross join lateral jsonb_populate_recordset(null::${part.tbl}, u.rows) r
-         where u.token = $1 and u.seq = $2 and t.id = r.id and ${guard} returning t.id`,
-        [token, part.seq],
-      )
-    ).rows.length;
-    if (!part.guard && done < part.n) {
-      const changed = part.n - done;
-      throw new HttpError(409, `${changed.toLocaleString('en')} of them ${changed === 1 ? 'has' : 'have'} changed or gone since, so nothing was undone.`);
-    }
+    if (part.guard) await setBackChanges(tx, token, part);
+    else await setBackBulk(tx, token, part);
   }
   await tx.query('delete from undo_log where token = $1', [token]);
   return entry.count;
 }
 
-/** Puts kept rows back with their ids; in a positioned list, at their places. */
+interface Part {
+  seq: number;
+  tbl: string;
+  cols: string[] | null;
+  n: number;
+}
+
+/**
+ * Sets back the columns a delete (or its caller) changed on rows it kept, where each row still
+ * has the values the write left; a row changed again since refuses the undo, naming it. Only
+ * those columns are written: no version moves, and edits of other columns stay.
+ */
+async function setBackChanges(tx: Tx, token: string, part: Part): Promise<void> {
+  const cols = part.cols ?? [];
+  if (!cols.length) return;
+  const kept = '(select x from undo_rows u cross join lateral jsonb_array_elements(u.rows) x where u.token = $1 and u.seq = $2) k';
+  // Locked, so none changes between this look and the write.
+  const rows = (
+    await tx.query<{ id: number; changed: boolean }>(
+      `select t.id, exists (select 1 from jsonb_each(k.x -> 'after') a where ${rowObject(cols)} -> a.key is distinct from a.value) as changed
+       from ${kept} join ${part.tbl} t on t.id = (k.x ->> 'id')::int order by t.id for update of t`,
+      [token, part.seq],
+    )
+  ).rows;
+  const changed = rows.find((r) => r.changed);
+  if (changed) {
+    const text = `${await describeRow(tx, part.tbl, changed.id)} has changed its link since, so nothing was undone.`;
+    throw new HttpError(409, text, { token: [text] });
+  }
+  const sets = cols.map((c) => `${c} = case when (k.x -> 'before') ? '${c}' then (jsonb_populate_record(null::${part.tbl}, k.x -> 'before')).${c} else t.${c} end`);
+  await tx.query(`update ${part.tbl} t set ${sets.join(', ')} from ${kept} where t.id = (k.x ->> 'id')::int`, [token, part.seq]);
+}
+
+/** Sets back what a bulk change set, each version up by one; refuses (naming them) when a record changed or went since. */
+async function setBackBulk(tx: Tx, token: string, part: Part): Promise<void> {
+  const kept = `(select r.* from undo_rows u cross join lateral jsonb_populate_recordset(null::${part.tbl}, u.rows) r where u.token = $1 and u.seq = $2) r`;
+  // First the records changed since (their version is not the change's) and those gone: any
+  // refuses the undo. Locked, so none changes between this look and the write.
+  const found = (
+    await tx.query<{ id: number; same: boolean }>(`select t.id, t.version = r.version + 1 as same from ${kept} join ${part.tbl} t on t.id = r.id order by t.id for update of t`, [token, part.seq])
+  ).rows;
+  const stale = found.filter((r) => !r.same);
+  const gone = part.n - found.length;
+  if (stale.length || gone) {
+    const named = stale.length ? `${await describeRow(tx, part.tbl, stale[0].id)}${stale.length > 1 ? ` and ${stale.length - 1} more` : ''} ${stale.length === 1 ? 'has' : 'have'} changed since` : '';
+    const deleted = gone ? `${gone.toLocaleString('en')} ${gone === 1 ? 'has' : 'have'} been deleted since` : '';
+    const text = `${[named, deleted].filter(Boolean).join('; ')}, so nothing was undone.`;
+    throw new HttpError(409, text, { token: [text] });
+  }
+  const sets = part.cols!.map((c) => `${c} = r.${c}`);
+  await tx.query(`update ${part.tbl} t set ${sets.join(', ')}, version = t.version + 1, updated_at = now() from ${kept} where t.id = r.id`, [token, part.seq]);
+}
+
+/** Tables whose records read better by another word than their table's. */
+const TABLE_WORDS: Record<string, string> = { categories: 'Category', dubai_cities: 'Area', crawl_offers: 'Crawled offer', crawl_cards: 'Crawled card', dont_miss_out: "Don't miss out banner" };
+/** The column that names a record, the first of these a table has. */
+const NAME_COLUMNS = ['title', 'name', 'merchant_name', 'label', 'email'];
+
+/** 'Hero banner “Summer dining”' (or 'Hero banner 4' when it has no name). */
+async function describeRow(tx: Tx, table: string, id: number): Promise<string> {
+  const word = TABLE_WORDS[table] ?? (table.charAt(0).toUpperCase() + table.slice(1)).replace(/_/g, ' ').replace(/ies$/, 'y').replace(/s$/, '');
+  const cols = await columnsOf(tx, table);
+  const col = NAME_COLUMNS.find((c) => cols.includes(c));
+  const name = col ? (await tx.query<{ name: string | null }>(`select ${col}::text as name from ${table} where id = $1`, [id])).rows[0]?.name : null;
+  return name ? `${word} “${name}”` : `${word} ${id}`;
+}
+
+/** An offer and the links its search text reads: put back with the offer, the backlog indexes it. */
+const BACKLOG = new Set(['offers', 'offer_cards', 'offer_outlets']);
+
+/** Puts kept rows back with their ids; in a positioned list, at their places. An offer waits for the search backlog. */
 async function reinsert(tx: Tx, token: string, seq: number, table: string) {
   const cols = await columnsOf(tx, table);
+  const value = (c: string) => (table === 'offers' && c === 'search_text' ? 'null' : `r.${c}`);
   const from = `from undo_rows u cross join lateral jsonb_populate_recordset(null::${table}, u.rows) r where u.token = $1 and u.seq = $2`;
   if (cols.includes('position')) {
     const places = (await tx.query<{ position: number }>(`select r.position ${from} order by r.position`, [token, seq])).rows;
     for (const { position } of places) await tx.query(`update ${table} set position = position + 1 where position >= $1`, [position]);
   }
-  await tx.query(`insert into ${table} (${cols.join(', ')}) select ${cols.map((c) => `r.${c}`).join(', ')} ${from}`, [token, seq]);
+  await tx.query(`insert into ${table} (${cols.join(', ')}) select ${cols.map(value).join(', ')} ${from}`, [token, seq]);
 }
 
 /**

@@ -14,7 +14,7 @@ import type { Command } from './types';
 /** What triggered a command: the runner treats them alike (recents come from the palette only). */
 export type Source = 'palette' | 'hotkey' | 'button' | 'menu' | 'pointer';
 
-/** Success 2 s, error 4 s; a success that offers Undo 8 s. */
+/** Success 2 s, error 4 s; a success that offers Undo (or another next step) 8 s. */
 export const TOAST_MS = { success: 2000, error: 4000, undoable: 8000 } as const;
 /** A quick command shows no spinner; a slow one says it is working. */
 const LOADING_TOAST_DELAY_MS = 400;
@@ -70,10 +70,17 @@ function toastAround(cmd: Command, promise: Promise<unknown>): Promise<unknown> 
       clearTimeout(timer);
       const message = messageOf(value) ?? (value !== undefined ? cmd.messages?.success : undefined);
       const undo = undoOf(value);
+      const next = nextOf(value);
       if (message && undo) {
         // Undoable: the toast stays long enough to reach its button; mod+z works as long as the server keeps the undo.
         offerUndo(undo);
         toast.success(message, { id: toastId, duration: TOAST_MS.undoable, action: { label: 'Undo', onClick: () => runCommand('app.undo', 'button') } });
+      } else if (message && next) {
+        toast.success(message, {
+          id: toastId,
+          duration: next.sticky ? Infinity : TOAST_MS.undoable,
+          action: { label: next.label, onClick: () => runCommand(next.command, 'button', next.arg) },
+        });
       } else if (message) toast.success(message, { id: toastId, duration: TOAST_MS.success });
       else if (toastId !== undefined) toast.dismiss(toastId);
       return value;
@@ -95,6 +102,22 @@ function toastAround(cmd: Command, promise: Promise<unknown>): Promise<unknown> 
 function undoOf(value: unknown): (() => Promise<unknown>) | undefined {
   const u = (value as { undo?: unknown } | null)?.undo;
   return typeof u === 'function' ? (u as () => Promise<unknown>) : undefined;
+}
+
+/**
+ * A command whose toast offers the next step (an onboarding's "Roll back") resolves to
+ * `{ message, next: { label, command, arg, sticky } }`: the button runs that command with
+ * that argument; `sticky`: the toast stays until dismissed (a result worth reading).
+ */
+export interface NextStep {
+  label: string;
+  command: string;
+  arg?: unknown;
+  sticky?: boolean;
+}
+function nextOf(value: unknown): NextStep | undefined {
+  const n = (value as { next?: Partial<NextStep> } | null)?.next;
+  return n && typeof n.label === 'string' && typeof n.command === 'string' ? (n as NextStep) : undefined;
 }
 
 function messageOf(value: unknown): string | undefined {

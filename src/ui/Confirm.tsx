@@ -5,7 +5,8 @@ import { returnFocus } from './focusReturn';
 
 /**
  * The answer to `await confirm(...)`. A native modal <dialog>: the page behind is inert
- * (focus stays inside), Escape cancels, Enter confirms (focus starts on the confirm button).
+ * (focus stays inside), Escape cancels, Enter confirms (focus starts on the confirm button), and
+ * Space on its checkbox, when it has one, toggles it.
  */
 export function Confirm() {
   const s = useSnapshot(confirmState);
@@ -68,6 +69,12 @@ export function Confirm() {
               <p id="confirm-warning" className="modal-warning" role="note">
                 {s.warning}
               </p>
+            )}
+            {s.optionLabel && (
+              <label className="check">
+                <input type="checkbox" checked={s.optionChecked} onChange={(e) => (confirmState.optionChecked = e.target.checked)} />
+                {s.optionLabel}
+              </label>
             )}
           </div>
           <div className="modal-actions">

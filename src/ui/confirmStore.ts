@@ -1,4 +1,5 @@
-// A confirmation any code can await: `if (!(await confirm({...}))) return;`.
+// A confirmation any code can await: `if (!(await confirm({...}))) return;`. One that offers a
+// choice besides yes and no (a checkbox: "Include the 3 expired offers") is `confirmChoice`.
 // The <Confirm /> dialog renders whatever this store holds.
 import { proxy } from 'valtio';
 
@@ -15,6 +16,8 @@ export interface ConfirmOptions {
   confirmLabel?: string;
   /** Red confirm button for destructive actions. */
   danger?: boolean;
+  /** A checkbox above the buttons; its state comes back with the answer (`confirmChoice`). */
+  option?: { label: string; checked?: boolean };
 }
 
 export const confirmState = proxy({
@@ -25,12 +28,21 @@ export const confirmState = proxy({
   warning: '',
   confirmLabel: 'Confirm',
   danger: false,
+  /** The checkbox's label ('' when there is none) and state. */
+  optionLabel: '',
+  optionChecked: false,
 });
 
-let settle: ((ok: boolean) => void) | null = null;
+export interface ConfirmAnswer {
+  ok: boolean;
+  /** The checkbox's state when confirmed (false without one). */
+  option: boolean;
+}
 
-export function confirm(opts: ConfirmOptions): Promise<boolean> {
-  settle?.(false); // a second question cancels the first
+let settle: ((answer: ConfirmAnswer) => void) | null = null;
+
+export function confirmChoice(opts: ConfirmOptions): Promise<ConfirmAnswer> {
+  settle?.({ ok: false, option: false }); // a second question cancels the first
   Object.assign(confirmState, {
     open: true,
     title: opts.title,
@@ -39,15 +51,19 @@ export function confirm(opts: ConfirmOptions): Promise<boolean> {
     warning: opts.warning ?? '',
     confirmLabel: opts.confirmLabel ?? 'Confirm',
     danger: opts.danger ?? false,
+    optionLabel: opts.option?.label ?? '',
+    optionChecked: opts.option?.checked ?? false,
   });
   return new Promise((resolve) => {
     settle = resolve;
   });
 }
 
+export const confirm = (opts: ConfirmOptions): Promise<boolean> => confirmChoice(opts).then((a) => a.ok);
+
 export function answerConfirm(ok: boolean) {
   confirmState.open = false;
   const s = settle;
   settle = null;
-  s?.(ok);
+  s?.({ ok, option: ok && !!confirmState.optionLabel && confirmState.optionChecked });
 }

@@ -19,8 +19,9 @@ const ids: Record<string, number> = {};
 const offer = offerResource.ops;
 const card = cardResource.ops;
 
-/** Every row of the tables an offer delete reaches, to compare before and after. */
+/** Every row of the tables an offer delete reaches, to compare before and after (offers put back wait for the search backlog). */
 const snapshot = async () => ({
+  backlog: await s.app.searchBacklog.idle(),
   offers: (await s.db.query('select id, title, category_id, version, image, search_text from offers order by id')).rows,
   links: (await s.db.query('select offer_id, card_id from offer_cards order by 1, 2')).rows,
   selected: (await s.db.query('select id, offer_id, position from selected_offers order by position')).rows,
@@ -167,7 +168,7 @@ describe('changing many and undoing it', () => {
     const before = await s.db.query('select * from offers where id = any($1) order by id', [[a, b]]);
     const undo = await call(offer.undo!, { body: { token: res.data.undo } });
     expect(undo.status).toBe(409);
-    expect(undo.json.message).toBe('1 of them has changed or gone since, so nothing was undone.');
+    expect(undo.json.message).toBe('Offer “Edited since” has changed since, so nothing was undone.');
     expect((await s.db.query('select * from offers where id = any($1) order by id', [[a, b]])).rows).toEqual(before.rows);
   });
 

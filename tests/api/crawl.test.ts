@@ -393,7 +393,7 @@ describe('onboarding offers by source', () => {
   it('dry_run changes nothing and answers the counts and a sample', async () => {
     const before = await tableChecksums(s.db);
     const res = await ok(transferOfferRefs, { body: { from_source: slug, dry_run: true } });
-    expect(res.data).toEqual({ from_source: slug, offers: 3, cards: 1, outlets: 2, sample: ['Onboard one', 'Onboard two', 'Onboard three'], dry_run: true });
+    expect(res.data).toEqual({ from_source: slug, offers: 3, cards: 1, outlets: 2, sample: ['Onboard one', 'Onboard two', 'Onboard three'], dry_run: true, expired: 0, include_expired: false, unlinked: 2 });
     expect(res.message).toMatch(/^Would onboard 3 offers of src-offers\./);
     expect(changedTables(before, await tableChecksums(s.db))).toEqual([]);
   });
@@ -421,7 +421,7 @@ describe('onboarding offers by source', () => {
 
     const rest = await ok(transferOfferRefs, { body: { from_source: slug } });
     expect(rest.data.offers).toBe(2);
-    expect(rest.message).toMatch(/Onboarded 2 offers of src-offers\. 1 has no live card .* 1 is not ready/);
+    expect(rest.message).toMatch(/Onboarded 2 offers of src-offers\. 2 have no card or outlet link \(1 no card, 2 no outlet\) .* 1 is not ready/);
     const again = await ok(transferOfferRefs, { body: { from_source: slug } });
     expect(again.data.offers).toBe(0);
     expect(await one('select count(*)::int from offers where from_source = $1', [slug])).toBe(4);

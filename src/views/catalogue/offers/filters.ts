@@ -4,7 +4,9 @@ import { MAX_PER_PAGE } from '../../../../contract/envelope';
 import { bankResource, type Bank } from '../../../../contract/bank';
 import { cardResource, type Card } from '../../../../contract/card';
 import { categoryResource, type Category } from '../../../../contract/category';
-import { enumFilter, refFilter, type FilterDef, type Option } from '../../../store/filters';
+import { listSources } from '../../../../contract/crawl';
+import { call } from '../../../api/call';
+import { cachedOptions, enumFilter, refFilter, type FilterDef, type Option } from '../../../store/filters';
 import { bankClient, cardClient, categoryClient, outletClient, outletOption, referenceOptions, searchCards, searchOutlets } from '../lookups';
 import { STATE_LABELS } from './states';
 
@@ -21,6 +23,16 @@ function outletOptions(): Promise<readonly Option[]> {
   });
 }
 
+/** Manual, then the crawl sources by name, then the banks' older crawls. */
+const crawlSourceOptions = cachedOptions({ name: 'crawlSource' }, () =>
+  call(listSources, { query: { page: 1, per_page: MAX_PER_PAGE } }).then((r) => r.data.map((s) => ({ value: s.from_source, label: s.name }))),
+);
+const bankCrawlOptions = referenceOptions(bankResource, bankClient.list, (b: Bank) => ({ value: `${b.code.toLowerCase()}_crawl`, label: `${b.code} crawl` }));
+const sourceOptions = async (): Promise<readonly Option[]> => {
+  const [sources, banks] = await Promise.all([crawlSourceOptions(), bankCrawlOptions()]);
+  return [{ value: 'manual', label: 'Manual' }, ...sources, ...banks];
+};
+
 export const offerFilters: readonly FilterDef[] = [
   enumFilter('state', 'State', 'Any state', OFFER_STATES, (s) => STATE_LABELS[s as keyof typeof STATE_LABELS].label),
   refFilter('bank', 'Bank', 'All banks', bankOptions),
@@ -32,13 +44,7 @@ export const offerFilters: readonly FilterDef[] = [
   { ...refFilter('outlet', 'Outlet', 'All outlets', outletOptions), search: (text, signal) => searchOutlets(text, signal).then((found) => found.map((o) => ({ value: String(o.id), label: o.label }))) },
   // The dashboard's "Offers expiring in 7 days" opens the list with this set (?expiring=7).
   enumFilter('expiring', 'Expiring', 'Any end date', ['7', '30'], (d) => `Ending within ${d} days`),
-  // Sources are 'manual' or a crawl source named after its bank ('adcb_crawl').
-  refFilter(
-    'from_source',
-    'Source',
-    'Any source',
-    referenceOptions(bankResource, (p) => bankClient.list(p).then((r) => ({ data: [null, ...r.data] })), (b: Bank | null) =>
-      b ? { value: `${b.code.toLowerCase()}_crawl`, label: `${b.code} crawl` } : { value: 'manual', label: 'Manual' },
-    ),
-  ),
+  // Sources: 'manual', a crawl source's slug ('enbd-site', what its onboarded offers keep), or
+  // a bank's older crawl named after its code ('adcb_crawl').
+  refFilter('from_source', 'Source', 'Any source', sourceOptions),
 ];

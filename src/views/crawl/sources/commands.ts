@@ -9,7 +9,7 @@ import { confirm } from '../../../ui/confirmStore';
 import { currentSource, loadSources } from '../../../store/crawlSources';
 import { ui } from '../../../store/ui';
 import { triageState } from '../../../store/triageModel';
-import { bulkWithConfirm } from '../bulk';
+import { onboardWithConfirm, rollbackWithConfirm, type RollbackArg } from '../bulk';
 import { CRAWL_SOURCES_VIEW } from './entry';
 import { CRAWL_TRIAGE_VIEW } from '../triage/entry';
 
@@ -66,13 +66,13 @@ export const sourceCommands: Command[] = [
     id: 'crawl.onboardOffers',
     title: titled('Onboard offers of'),
     keywords: ['transfer', 'publish', 'live', 'import', 'crawl', 'offers'],
-    run: (_ctx, arg) => bulkWithConfirm('onboard', (arg as CrawlSource).from_source),
+    run: (_ctx, arg) => onboardWithConfirm(arg as CrawlSource),
   }),
   sourceCommand({
     id: 'crawl.rollbackOffers',
     title: titled('Rollback offers of'),
     keywords: ['undo', 'remove', 'revert', 'unpublish', 'crawl', 'offers'],
-    run: (_ctx, arg) => bulkWithConfirm('rollback', (arg as CrawlSource).from_source),
+    run: (_ctx, arg) => rollbackWithConfirm(arg as RollbackArg, (arg as RollbackArg).checked_only),
   }),
   {
     id: 'crawl.removeFromCard',

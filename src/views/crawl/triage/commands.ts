@@ -18,7 +18,7 @@ import type { Command, PickItem } from '../../../commands/types';
 import { canConfirmStatus, canDecide, canEdit, canUndo, checkedRefs, confirmStatus, decide, focusedRef, keepUntilReady, opening, saveEdit, startEditing, triageState, undoLast, type OfferEdit } from '../../../store/triageModel';
 import { toast } from '../../../ui/toast';
 import { openPalette } from '../../../store/ui';
-import { bulkWithConfirm } from '../bulk';
+import { onboardWithConfirm } from '../bulk';
 import { assignCheckedAsking } from './bulkAssign';
 import { CRAWL_TRIAGE_VIEW } from './entry';
 
@@ -228,7 +228,7 @@ export const triageCommands: Command[] = [
     run() {
       const source = triageState.source;
       if (!source) throw new CommandError('The source is still loading.');
-      return bulkWithConfirm('onboard', source.from_source, true);
+      return onboardWithConfirm(source, true);
     },
   },
 ];
