@@ -59,6 +59,11 @@ function NotificationDetail({ n }: { n: Notification }) {
           <span className="ntf-status-text">{statusSentence(n)}</span>
         </div>
         {n.status !== 'scheduled' && <Progress n={n} />}
+        {n.failure && (
+          <p className="ntf-failure" role="note">
+            <strong>Why:</strong> {n.failure}
+          </p>
+        )}
         <dl className="ntf-figures">
           <div>
             <dt>Audience</dt>
@@ -110,7 +115,8 @@ function statusSentence(n: Notification): string {
     case 'sent':
       return n.failed_count ? `Sent; ${n.failed_count.toLocaleString()} could not be reached.` : 'Sent to everyone in its audience.';
     case 'failed':
-      return 'Nothing could be sent: the push provider refused every message.';
+      // `failure` (shown below the sentence) holds the cause when the job stopped on an error.
+      return n.failure ? 'Sending stopped on an error; the rest of the queue went on.' : 'Nothing could be sent: the push provider refused every message.';
     case 'cancelled':
       return n.sent_count ? `Stopped after ${n.sent_count.toLocaleString()} of ${n.audience_size.toLocaleString()}.` : 'Cancelled before it went out.';
   }
