@@ -2,7 +2,7 @@
 // set a field of all of them from the palette, undo it with mod+z, delete them all and undo
 // that from the toast. Every step is checked against the API, not just the screen.
 import { expect, test } from '@playwright/test';
-import { apiAs, signIn } from './session';
+import { apiAs, signIn, listNamed, rowsOf } from './session';
 
 const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
 
@@ -19,8 +19,8 @@ test('select all 60 matching, set their category, undo by mod+z; delete all 60, 
   const inCategory = async (id: number) => (await (await api.post('/admin/v1/all_offer?per_page=1', { category: id })).json()).pagination.total as number;
 
   await page.goto(`/admin/offer-list?category=${from.id}`);
-  const list = page.getByRole('listbox', { name: 'Offers' });
-  await expect(list.getByRole('option').first()).toBeVisible();
+  const list = listNamed(page, 'Offers');
+  await expect(rowsOf(list).first()).toBeVisible();
   await expect(page.locator('.list-count')).toHaveText('60 offers');
   await list.focus();
 

@@ -1,7 +1,7 @@
 // The catalogue by keyboard: find a card from the palette by part of its name and bank,
 // open it, toggle its display, edit it; filter offers by bank through the URL.
 import { expect, test } from '@playwright/test';
-import { apiAs, mod, signIn } from './session';
+import { apiAs, mod, signIn, listNamed, rowsOf } from './session';
 
 test('find a card by name and bank in the palette, toggle its display, edit it — keyboard only', async ({ page }) => {
   await signIn(page);
@@ -88,8 +88,8 @@ test('select three users with x and delete them together after one confirm — k
   const api = await apiAs(page);
   for (const n of [1, 2, 3]) expect((await api.post('/admin/v1/add_user', { name: `E2E Bulk ${n}`, email: `bulk${n}@e2e.example` })).status()).toBe(200);
   await page.goto('/admin/user-list?query=e2e%20bulk');
-  const list = page.getByRole('listbox', { name: 'Users' });
-  await expect(list.getByRole('option')).toHaveCount(3);
+  const list = listNamed(page, 'Users');
+  await expect(rowsOf(list)).toHaveCount(3);
   await list.focus();
   for (let i = 0; i < 3; i++) {
     await page.keyboard.press('j');

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
 import { REF_STATES, type Candidate, type CardRef, type OfferRef, type OutletRef, type RefKind, type RefState } from '../../../../contract/crawl';
@@ -99,11 +99,14 @@ export default function TriageScreen() {
   const list = (
     <>
       <div className="list-head">
-        <nav className="triage-crumbs" aria-label="Breadcrumb">
-          <AppLink to="/crawl-data">Crawl review</AppLink>
+        <div className="triage-crumbs">
+          <nav aria-label="Breadcrumb">
+            <AppLink to="/crawl-data">Crawl review</AppLink>
+          </nav>
           <span aria-hidden>/</span>
-          <span>{s.source?.name ?? '…'}</span>
-        </nav>
+          {/* The page's heading: the source under review. */}
+          <h1>{s.source?.name ?? '…'}</h1>
+        </div>
         <div className="triage-kinds" role="tablist" aria-label="Kind">
           {SEGMENTS.map((seg) => (
             <AppLink key={seg} role="tab" aria-selected={seg === where.segment} className={seg === where.segment ? 'triage-tab is-active' : 'triage-tab'} to={withState(triagePath(seg, where.source), filter)}>
@@ -363,22 +366,29 @@ function Candidates({ focus, disabled, noun }: { focus: Focus; disabled: boolean
 function CandidateRow({ c, n, disabled }: { c: Candidate; n: number; disabled: boolean }) {
   const diffs = Object.entries(c.differs);
   const pct = Math.round(c.score * 100);
+  const about = useId();
+  // The name is the visible title and score (a name of its own would not say what is seen,
+  // which speech control needs); the subtitle and the differing fields are its description.
   return (
-    <button type="button" className={c.score >= 0.999 ? 'candidate is-exact' : 'candidate'} disabled={disabled || n > 9} onClick={() => runCommand(`crawl.triage.assign${n}`, 'button')} aria-label={`Assign to ${c.title}, ${pct}% match`}>
+    <button type="button" className={c.score >= 0.999 ? 'candidate is-exact' : 'candidate'} disabled={disabled || n > 9} onClick={() => runCommand(`crawl.triage.assign${n}`, 'button')} aria-describedby={about}>
       {n <= 9 ? <Kbd shortcut={String(n)} /> : <span />}
-      <span className="candidate-title">{c.title}</span>
+      <span className="candidate-title">
+        <span className="visually-hidden">Assign to </span>
+        {c.title}
+      </span>
       <span className="candidate-score">
         <span className="crawl-progress" aria-hidden>
           <span style={{ width: `${pct}%` }} />
         </span>
-        {pct}%
+        {pct}%<span className="visually-hidden"> match</span>
       </span>
-      <span className="candidate-sub">
+      <span className="candidate-sub" id={about} aria-hidden>
         {c.subtitle}
         {diffs.length === 0 && ' · same fields'}
+        {diffs.length > 0 && <span className="visually-hidden">; differs in {diffs.map(([field, [crawled, live]]) => `${field.replace(/_/g, ' ')}: crawled ${crawled ?? 'none'}, live ${live ?? 'none'}`).join('; ')}</span>}
       </span>
       {diffs.length > 0 && (
-        <dl className="candidate-diffs">
+        <dl className="candidate-diffs" aria-hidden>
           <dt className="diff-head">Differs</dt>
           <dd className="diff-head">Crawled</dd>
           <dd className="diff-head">Live</dd>
