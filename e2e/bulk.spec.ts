@@ -53,10 +53,15 @@ test('select all 60 matching, set their category, undo by mod+z; delete all 60, 
   // The list still filters by the old category: it is empty now.
   await expect(page.locator('.list-count')).toHaveText('0 offers');
 
-  // mod+z undoes it (focus on the list, not in a field).
+  // mod+z undoes it (focus on the list, not in a field); the toast that offered it goes.
+  const updated = page.locator('[data-sonner-toast]', { hasText: 'Updated 60 offers.' });
+  await expect(updated).toBeVisible();
   await list.focus();
+  // The pointer rests on the toasts, so sonner holds them: only the undo can take this one away.
+  await updated.hover();
   await page.keyboard.press(`${mod}+z`);
   await expect(page.getByText('Undone: 60 offers as before.')).toBeVisible();
+  await expect(updated).toHaveCount(0);
   expect(await inCategory(from.id)).toBe(60);
   await expect(page.locator('.list-count')).toHaveText('60 offers');
 

@@ -40,14 +40,22 @@ test('find a card by name and bank in the palette, toggle its display, edit it â
   expect((await card()).name).toBe('Skywards Infinite Credit Card');
 });
 
-test('a bad edit keeps what was typed and names the field', async ({ page }) => {
+test('a bad edit keeps what was typed and names the field as the form labels it, in one toast', async ({ page }) => {
   await signIn(page);
   await page.goto('/admin/add-card');
   await expect(page.getByRole('form', { name: 'New card' })).toBeVisible();
   await page.getByLabel('Name').focus();
   await page.keyboard.type('Nameless Bank Card');
   await page.keyboard.press(`${mod}+Enter`);
-  await expect(page.getByText('Bank id is required.').first()).toBeVisible();
+  // The field's label is "Bank": the message says "Bank", beside the field and in the toast.
+  const bank = page.locator('.field', { has: page.getByLabel('Bank', { exact: true }) });
+  await expect(bank.locator('.field-error')).toHaveText('Bank is required.');
+  const toasts = page.locator('[data-sonner-toast]', { hasText: 'Bank is required.' });
+  await expect(toasts).toHaveCount(1);
+  // Saving again with the same fault says it again in place, not in a second toast.
+  await page.keyboard.press(`${mod}+Enter`);
+  await page.waitForTimeout(500);
+  await expect(toasts).toHaveCount(1);
   await expect(page.getByLabel('Name')).toHaveValue('Nameless Bank Card');
 });
 

@@ -138,7 +138,7 @@ test('change a setting with mod+s and see who changed it and when', async ({ pag
   // A refused value: the server's sentence beside the field, nothing saved.
   await field.fill('99');
   await page.keyboard.press(`${mod}+s`);
-  await expect(page.locator('.field', { has: field }).locator('.field-error')).toHaveText('Offers per section must be <= 50.');
+  await expect(page.locator('.field', { has: field }).locator('.field-error')).toHaveText('Offers per homepage section must be at most 50.');
   expect((await (await api.get('/admin/v1/settings')).json()).data.offers_per_section).toBe(next);
   await shoot(page, 'settings-error');
 });

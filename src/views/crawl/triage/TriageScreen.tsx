@@ -19,6 +19,8 @@ import { FormActions, textOrNull } from '../../catalogue/formParts';
 import { Field } from '../../../ui/Field';
 import { TextAreaField } from '../../../ui/FormFields';
 import { KIND_LABEL, STATE_LABEL } from '../counts';
+import { LiveOutlets } from '../LiveOutlets';
+import { countOf } from '../../../ui/words';
 import { OfferRefTail, validity } from '../offerRefFacts';
 import { CRAWL_TRIAGE_VIEW, TRIAGE_KINDS, type TriageSegment } from './entry';
 import { filtersFor, withState } from './links';
@@ -164,7 +166,7 @@ function RefRow({ r, pending }: { r: AnyRef; pending: boolean }) {
       ? [r.network, r.annual_fee === null ? null : formatMoney(r.annual_fee), r.card_name ? `→ ${r.card_name}` : null]
       : 'merchant_name' in r
         ? [r.area_name, r.address]
-        : [r.discount, r.card_names.join(', ') || null, r.outlet_names.length ? `${r.outlet_names.length} outlets` : null];
+        : [r.discount, r.card_names.join(', ') || null, r.outlet_names.length ? countOf(r.outlet_names.length, 'outlet') : null];
   return (
     <div className="rec-row">
       <div className="rec-line">
@@ -301,12 +303,8 @@ function OutletFields({ r }: { r: OutletRef }) {
       {r.outlet_ids.length > 0 && (
         <>
           <dt>Live outlets</dt>
-          <dd className="triage-chips">
-            {r.outlet_ids.map((id) => (
-              <AppLink key={id} to={`/view-outlet/${id}`}>
-                Outlet {id}
-              </AppLink>
-            ))}
+          <dd>
+            <LiveOutlets ids={r.outlet_ids} />
           </dd>
         </>
       )}
