@@ -118,3 +118,25 @@ test('select three users with x and delete them together after one confirm — k
   const left = await (await api.get('/admin/v1/all_user?query=e2e%20bulk')).json();
   expect(left.pagination.total).toBe(0);
 });
+
+test('a created offer appears where the list’s sort puts it, not last', async ({ page }) => {
+  await signIn(page);
+  const api = await apiAs(page);
+  await page.goto('/admin/offer-list?sort=-created_at');
+  const rows = rowsOf(listNamed(page, 'Offers'));
+  await expect(rows.first()).toBeVisible();
+  await page.locator('.vlist').focus();
+  await page.keyboard.press('n');
+  const title = `E2E sorted offer ${Date.now().toString(36)}`;
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Discount').fill('5% off');
+  await page.getByLabel('Valid to').fill('2030-12-31');
+  await page.keyboard.press(`${mod}+Enter`);
+  await expect(page).toHaveURL(/\/admin\/view-offer\/\d+\?sort=-created_at$/);
+  // Newest first: its place is the top, as the server sorts it; the rows there are the server's, in its order.
+  const top = ((await (await api.post('/admin/v1/all_offer?per_page=10&sort=-created_at', {})).json()).data as { id: number; title: string }[]).map((o) => String(o.id));
+  const mine = /view-offer\/(\d+)/.exec(page.url())![1];
+  expect(top[0]).toBe(mine);
+  await expect.poll(async () => (await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-key')))).slice(0, top.length)).toEqual(top);
+  await expect(rows.filter({ hasText: title })).toHaveCount(1);
+});

@@ -213,3 +213,16 @@ test('import a crawl file from the browser: a refused one names its lines, a goo
   const source = await sourceOf(api, 'mashreq-site');
   expect([source.counts.card.new, source.counts.outlet.new, source.counts.offer.new]).toEqual([1, 1, 1]);
 });
+
+test('a crawl source that does not exist: both panes say so, neither waits forever', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/admin/crawl-data/cards/999');
+  const said = 'Crawl source 999 not found.';
+  await expect(page.locator('.vlist-status[role="alert"]')).toHaveText(said);
+  const pane = page.locator('.split-pane');
+  await expect(page.getByRole('alert').filter({ hasText: said })).toHaveCount(2);
+  await expect(page.getByText('Loading…')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('…');
+  await pane.getByRole('link', { name: 'Back to crawl review' }).click();
+  await expect(page).toHaveURL(/\/admin\/crawl-data$/);
+});

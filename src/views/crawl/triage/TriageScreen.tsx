@@ -107,7 +107,7 @@ export default function TriageScreen() {
           </nav>
           <span aria-hidden>/</span>
           {/* The page's heading: the source under review. */}
-          <h1>{s.source?.name ?? '…'}</h1>
+          <h1>{s.source?.name ?? (s.status === 'failed' ? `Source ${where.source}` : '…')}</h1>
         </div>
         <div className="triage-kinds" role="tablist" aria-label="Kind">
           {SEGMENTS.map((seg) => (
@@ -154,7 +154,7 @@ export default function TriageScreen() {
 
   return (
     <>
-      <SplitPane list={list} pane={focused && s.focus ? <RefPane r={focused} focus={s.focus as Focus} kind={kind} history={s.history as History | null} editing={s.editing as OfferEditState | null} formRef={editFormRef} /> : <NothingOpen kind={kind} done={s.status === 'ready'} />} paneOpen={!!focused} />
+      <SplitPane list={list} pane={focused && s.focus ? <RefPane r={focused} focus={s.focus as Focus} kind={kind} history={s.history as History | null} editing={s.editing as OfferEditState | null} formRef={editFormRef} /> : <NothingOpen kind={kind} status={s.status} error={s.error} />} paneOpen={!!focused} />
       {kind === 'card' && <CardDialogs />}
     </>
   );
@@ -407,7 +407,18 @@ function CandidateRow({ c, n, disabled }: { c: Candidate; n: number; disabled: b
   );
 }
 
-function NothingOpen({ kind, done }: { kind: RefKind; done: boolean }) {
+function NothingOpen({ kind, status, error }: { kind: RefKind; status: string; error: string | null }) {
+  // The queue could not be read (a source that does not exist): this pane says so too, rather
+  // than waiting for refs that will not come.
+  if (status === 'failed') {
+    return (
+      <div className="empty pane-empty">
+        <p role="alert">{error}</p>
+        <AppLink to="/crawl-data">Back to crawl review</AppLink>
+      </div>
+    );
+  }
+  const done = status === 'ready';
   return (
     <div className="empty pane-empty">
       <p>{done ? `Pick a crawled ${kind} to review it.` : 'Loading…'}</p>
