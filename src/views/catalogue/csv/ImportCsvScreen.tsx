@@ -154,11 +154,8 @@ export default function ImportCsvScreen() {
                   </>
                 ) : (
                   preview.fileIssues > 0 ? (
-                    // The server refuses such a file whole (missing columns, unreadable): a fixed file is the way on.
-                    <>
-                      <CommandButton id="csv.choose" variant="primary" label="Choose another file" />
-                      <CommandButton id="csv.upload" label={uploadLabel(preview)} />
-                    </>
+                    // The server refuses such a file whole (missing columns, unreadable): a fixed file is the only way on.
+                    <CommandButton id="csv.choose" variant="primary" label="Choose another file" />
                   ) : (
                     <>
                       <CommandButton id="csv.upload" variant="primary" label={uploadLabel(preview)} />
@@ -216,7 +213,8 @@ function ImportResult() {
   const rows = new Set(result.invalid_data.map((i) => i.row)).size;
   return (
     <section className="csv-result csv-result-bad" aria-labelledby="csv-refused-title">
-      <div className="csv-result-head">
+      {/* The refusal's only word (no toast beside it): said at once, the rows below to read. */}
+      <div className="csv-result-head" role="alert">
         <span className="csv-result-icon" aria-hidden>
           !
         </span>
@@ -258,7 +256,8 @@ function PreviewTables({ preview, refused, names }: { preview: CsvPreview; refus
           ) : (
             <>
               <p className="muted">
-                {summary(preview)} You can upload anyway: the server decides, and imports nothing if any row fails.
+                {summary(preview)}{' '}
+                {preview.fileIssues > 0 ? 'The server refuses such a file before reading its rows: fix it and choose it again.' : 'You can upload anyway: the server decides, and imports nothing if any row fails.'}
               </p>
               <NamesNote names={names} where={where} />
               <IssueTable label="Rows that will fail" issues={preview.issues} />
