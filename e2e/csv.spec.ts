@@ -117,7 +117,7 @@ test('a file without a required column is not offered for upload: the server wou
   let uploads = 0;
   page.on('request', (r) => r.method() === 'POST' && /add_csv/.test(r.url()) && uploads++);
   await page.getByLabel('CSV file').setInputFiles({ name: 'no-dates.csv', mimeType: 'text/csv', buffer: Buffer.from('title,discount\nE2E undated offer,5% off\n') });
-  await expect(page.getByRole('table', { name: 'Rows that will fail' })).toContainText('Missing required column "valid_from".');
+  await expect(page.getByRole('table', { name: 'Problems with the file' })).toContainText('Missing required column "valid_from".');
   await expect(page.getByRole('button', { name: 'Choose another file' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Upload/ })).toHaveCount(0);
   await page.keyboard.press(`${mod}+Enter`);
