@@ -4,7 +4,7 @@
 // answer is checked through the API. Uses the FAB and ADCB sources (e2e/crawl.spec.ts works
 // on ENBD's) and imports into a new one.
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, mod, signIn } from './session';
+import { apiAs, listNamed, mod, rowsOf, signIn } from './session';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;
 interface Source {
@@ -130,7 +130,7 @@ test('crawled banks into a source, then its card dialogs: detail, select card, c
   await page.keyboard.press('/');
   await page.keyboard.type(created);
   await expect(page.locator('.list-count')).toHaveText(/^1 card/);
-  await expect(page.getByRole('option', { name: new RegExp(created) })).toBeVisible();
+  await expect(rowsOf(listNamed(page, 'Cards')).filter({ hasText: created })).toBeVisible();
 });
 
 test('crawled offers: search finds a seeded offer, Enter opens its edit form — keyboard only', async ({ page }) => {
