@@ -26,7 +26,7 @@ export const Password = Type.String({ minLength: 8, maxLength: 200 });
 export const LoginBody = Type.Object({ email: Email, password: Type.String({ minLength: 1, maxLength: 200 }) });
 export const EmailBody = Type.Object({ email: Email });
 export const VerifyOtpBody = Type.Object({ email: Email, otp: Type.String({ pattern: '^[0-9]{6}$' }) });
-export const ResetPasswordBody = Type.Object({ password: Password, password_confirmation: Type.String({ maxLength: 200 }) });
+export const ResetPasswordBody = Type.Object({ password: { ...Password, title: 'New password' }, password_confirmation: Type.String({ maxLength: 200, title: 'Confirm password' }) });
 export const UpdateProfileBody = Type.Object({
   name: Type.Optional(Type.String({ minLength: 2, maxLength: 120 })),
   phone: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 30, pattern: '^[0-9+() -]+$' })])),

@@ -32,15 +32,15 @@ export const Card = Type.Object({
 });
 export type Card = Static<typeof Card>;
 
-const Money = Type.Number({ minimum: 0, maximum: 1_000_000 });
+const Money = (title: string) => Type.Number({ minimum: 0, maximum: 1_000_000, title });
 const fields = {
   name: Name,
   bank_id: Id,
   network_id: Id,
   category_id: Nullable(Id),
   card_type: CardType,
-  annual_fee: Money,
-  min_salary: Nullable(Money),
+  annual_fee: Money('Annual fee (AED)'),
+  min_salary: Nullable(Money('Minimum salary (AED)')),
   description: Nullable(Text(2000)),
   status: CardStatus,
   display: Type.Boolean(),

@@ -29,5 +29,6 @@ export const categoryResource = defineResource({
     description: Type.Optional(Nullable(Text(1000))),
     is_active: Type.Optional(Type.Boolean()),
   }),
-  messages: { added: 'categories added successfully!', updated: 'categories updated successfully!', deleted: 'categories deleted successfully!', shown: 'categories fetched successfully!' },
+  // The product's words, begun as a sentence is; 'categories updated successfully!' stays as SPEC.md §8 lists it.
+  messages: { added: 'Categories added successfully!', updated: 'categories updated successfully!', deleted: 'Categories deleted successfully!', shown: 'Categories fetched successfully!' },
 });

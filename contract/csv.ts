@@ -26,6 +26,7 @@ export interface CsvColumn {
 
 const col = (name: string, kind: CsvKind, required: boolean, help: string, example: string, extra: Partial<CsvColumn> = {}): CsvColumn => ({ name, kind, required, help, example, ...extra });
 
+/** The examples make each template's row; their names are the demo data's (server/db/seed), so a template passes its own check there. */
 export const CSV_COLUMNS: Record<CsvTarget, CsvColumn[]> = {
   offers: [
     col('title', 'text', true, 'Offer title', '20% off your bill at Shake Shack', { min: 3, max: 160 }),
@@ -35,7 +36,7 @@ export const CSV_COLUMNS: Record<CsvTarget, CsvColumn[]> = {
     col('description', 'text', false, 'Longer description', 'Valid on dine-in orders.', { max: 4000 }),
     col('terms', 'text', false, 'Terms and conditions', 'Not valid with other offers.', { max: 8000 }),
     col('category', 'text', false, 'Category name', 'Dining'),
-    col('cards', 'list', false, 'Card ids or exact card names, separated by |', 'Skywards Infinite|Cashback'),
+    col('cards', 'list', false, 'Card ids or exact card names, separated by |', 'Skywards Infinite Credit Card|365 Cashback Credit Card'),
     col('outlets', 'list', false, 'Outlet ids, separated by |', '12|15'),
     col('from_source', 'text', false, "Where it came from: 'manual' or a crawl source", 'manual', { max: 60 }),
   ],

@@ -26,8 +26,8 @@ export const Placed = {
 /** The switch and the schedule as a write takes them (all optional: an add defaults to active, unscheduled). */
 export const ScheduleInput = {
   is_active: Type.Optional(Type.Boolean()),
-  starts_at: Type.Optional(Nullable(Moment)),
-  ends_at: Type.Optional(Nullable(Moment)),
+  starts_at: Type.Optional(Nullable({ ...Moment, title: 'Starts' })),
+  ends_at: Type.Optional(Nullable({ ...Moment, title: 'Ends' })),
 };
 
 /** What a banner opens: an offer, a card, a bank, or a web address. */
@@ -56,11 +56,11 @@ export const LinkFields = {
  * than `link_type` is a 422 on that field.
  */
 export const LinkInput = {
-  link_type: Type.Optional(Nullable(LinkType)),
+  link_type: Type.Optional(Nullable({ ...LinkType, title: 'Link to' })),
   offer_id: Type.Optional(Nullable(Id)),
   card_id: Type.Optional(Nullable(Id)),
   bank_id: Type.Optional(Nullable(Id)),
-  url: Type.Optional(Nullable(Url)),
+  url: Type.Optional(Nullable({ ...Url, title: 'Web address' })),
 };
 
 /** The target field of each link type. */

@@ -14,7 +14,7 @@ export const WelcomeBox = Type.Object({
 });
 export type WelcomeBox = Static<typeof WelcomeBox>;
 
-export const WelcomeBoxCreate = Type.Object({ title: Title, message: Type.String({ minLength: 1, maxLength: 1000, pattern: '\\S' }), ...ScheduleInput });
+export const WelcomeBoxCreate = Type.Object({ title: { ...Title, title: 'Greeting' }, message: Type.String({ minLength: 1, maxLength: 1000, pattern: '\\S' }), ...ScheduleInput });
 
 export const welcomeBoxResource = defineResource({
   name: 'welcomeBox',

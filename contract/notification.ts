@@ -85,11 +85,11 @@ export const AudienceInput = {
 
 export const NotificationCreate = Type.Object({
   title: NotificationTitle,
-  body: NotificationBody,
-  link_type: Type.Optional(Nullable(NotificationLinkTypeSchema)),
+  body: { ...NotificationBody, title: 'Message' },
+  link_type: Type.Optional(Nullable({ ...NotificationLinkTypeSchema, title: 'Tapping it opens' })),
   offer_id: Type.Optional(Nullable(Id)),
   card_id: Type.Optional(Nullable(Id)),
-  url: Type.Optional(Nullable(Url)),
+  url: Type.Optional(Nullable({ ...Url, title: 'Web address' })),
   ...AudienceInput,
   send_at: Type.Optional(Nullable(Type.String({ format: 'date-time', maxLength: 40, description: 'when to send it; absent or null: now' }))),
   confirm: Type.Optional(Type.Boolean({ description: 'true: add it although the same title, body and audience were added less than a minute ago (else 409 on confirm)' })),

@@ -33,7 +33,7 @@ export type Offer = Static<typeof Offer>;
 
 const Title = Type.String({ minLength: 3, maxLength: 160, pattern: '\\S' });
 const Discount = Type.String({ minLength: 1, maxLength: 60, pattern: '\\S' });
-const Source = Type.String({ minLength: 1, maxLength: 60, pattern: '^[a-z0-9_-]+$' });
+const Source = Type.String({ minLength: 1, maxLength: 60, pattern: '^[a-z0-9_-]+$', title: 'Source' });
 const fields = {
   title: Title,
   description: Nullable(Text(4000)),

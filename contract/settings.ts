@@ -7,6 +7,7 @@ import { RecordEnvelope } from './envelope';
 import { Nullable, Timestamps } from './fields';
 import { ADMIN_ROOT, defineOp } from './operation';
 import { IdParams, Version } from './resource';
+import { labelOf } from './fieldLabels';
 
 /** 'x.y.z', numbers without leading zeros: what app stores call a version. */
 export const APP_VERSION_PATTERN = '^(0|[1-9][0-9]{0,3})\\.(0|[1-9][0-9]{0,3})\\.(0|[1-9][0-9]{0,3})$';
@@ -14,13 +15,13 @@ const AppVersion = Type.String({ maxLength: 14, pattern: APP_VERSION_PATTERN, de
 
 /** The typed fields, as a write takes them. */
 export const SettingsFields = {
-  support_email: Type.String({ format: 'email', maxLength: 254, description: 'where the app sends users who need help' }),
-  default_outlet_radius_km: Type.Number({ minimum: 0.1, maximum: 200, description: 'km around a user the app searches for outlets until the user picks a radius' }),
-  min_app_version_ios: AppVersion,
-  min_app_version_android: AppVersion,
-  maintenance_mode: Type.Boolean({ description: 'true: the app shows maintenance_message instead of its screens' }),
-  maintenance_message: Nullable(Type.String({ maxLength: 500, description: 'required (not blank) while maintenance_mode is on' })),
-  offers_per_section: Type.Integer({ minimum: 1, maximum: 50, description: "offers the app's homepage shows per section" }),
+  support_email: Type.String({ format: 'email', maxLength: 254, title: 'Support e-mail', description: 'where the app sends users who need help' }),
+  default_outlet_radius_km: Type.Number({ minimum: 0.1, maximum: 200, title: 'Default outlet radius (km)', description: 'km around a user the app searches for outlets until the user picks a radius' }),
+  min_app_version_ios: { ...AppVersion, title: 'Minimum iOS app version' },
+  min_app_version_android: { ...AppVersion, title: 'Minimum Android app version' },
+  maintenance_mode: Type.Boolean({ title: 'Maintenance mode', description: 'true: the app shows maintenance_message instead of its screens' }),
+  maintenance_message: Nullable(Type.String({ maxLength: 500, title: 'Maintenance message', description: 'required (not blank) while maintenance_mode is on' })),
+  offers_per_section: Type.Integer({ minimum: 1, maximum: 50, title: 'Offers per homepage section', description: "offers the app's homepage shows per section" }),
 };
 export type SettingField = keyof typeof SettingsFields;
 export const SETTING_FIELDS = Object.keys(SettingsFields) as SettingField[];
@@ -93,13 +94,5 @@ export const patchSettings = defineOp({
 
 export const settingsOps = [showSettings, putSettings, patchSettings] as const;
 
-/** The human name of each field (the screen's labels, the server's messages). */
-export const SETTING_LABELS: Readonly<Record<SettingField, string>> = {
-  support_email: 'Support e-mail',
-  default_outlet_radius_km: 'Default outlet radius (km)',
-  min_app_version_ios: 'Minimum iOS app version',
-  min_app_version_android: 'Minimum Android app version',
-  maintenance_mode: 'Maintenance mode',
-  maintenance_message: 'Maintenance message',
-  offers_per_section: 'Offers per homepage section',
-};
+/** The human name of each field (the screen's labels, the server's messages): its schema's title. */
+export const SETTING_LABELS = Object.fromEntries(SETTING_FIELDS.map((f) => [f, labelOf(Type.Object(SettingsFields), f)])) as Readonly<Record<SettingField, string>>;

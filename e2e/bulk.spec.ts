@@ -2,7 +2,7 @@
 // set a field of all of them from the palette, undo it with mod+z, delete them all and undo
 // that from the toast. Every step is checked against the API, not just the screen.
 import { expect, test } from '@playwright/test';
-import { apiAs, signIn } from './session';
+import { apiAs, signIn, listNamed, rowsOf } from './session';
 
 const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
 
@@ -19,8 +19,8 @@ test('select all 60 matching, set their category, undo by mod+z; delete all 60, 
   const inCategory = async (id: number) => (await (await api.post('/admin/v1/all_offer?per_page=1', { category: id })).json()).pagination.total as number;
 
   await page.goto(`/admin/offer-list?category=${from.id}`);
-  const list = page.getByRole('listbox', { name: 'Offers' });
-  await expect(list.getByRole('option').first()).toBeVisible();
+  const list = listNamed(page, 'Offers');
+  await expect(rowsOf(list).first()).toBeVisible();
   await expect(page.locator('.list-count')).toHaveText('60 offers');
   await list.focus();
 
@@ -53,10 +53,15 @@ test('select all 60 matching, set their category, undo by mod+z; delete all 60, 
   // The list still filters by the old category: it is empty now.
   await expect(page.locator('.list-count')).toHaveText('0 offers');
 
-  // mod+z undoes it (focus on the list, not in a field).
+  // mod+z undoes it (focus on the list, not in a field); the toast that offered it goes.
+  const updated = page.locator('[data-sonner-toast]', { hasText: 'Updated 60 offers.' });
+  await expect(updated).toBeVisible();
   await list.focus();
+  // The pointer rests on the toasts, so sonner holds them: only the undo can take this one away.
+  await updated.hover();
   await page.keyboard.press(`${mod}+z`);
   await expect(page.getByText('Undone: 60 offers as before.')).toBeVisible();
+  await expect(updated).toHaveCount(0);
   expect(await inCategory(from.id)).toBe(60);
   await expect(page.locator('.list-count')).toHaveText('60 offers');
 

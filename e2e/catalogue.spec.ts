@@ -1,7 +1,7 @@
 // The catalogue by keyboard: find a card from the palette by part of its name and bank,
 // open it, toggle its display, edit it; filter offers by bank through the URL.
 import { expect, test } from '@playwright/test';
-import { apiAs, mod, signIn } from './session';
+import { apiAs, mod, signIn, listNamed, rowsOf } from './session';
 
 test('find a card by name and bank in the palette, toggle its display, edit it — keyboard only', async ({ page }) => {
   await signIn(page);
@@ -40,14 +40,23 @@ test('find a card by name and bank in the palette, toggle its display, edit it �
   expect((await card()).name).toBe('Skywards Infinite Credit Card');
 });
 
-test('a bad edit keeps what was typed and names the field', async ({ page }) => {
+test('a bad edit keeps what was typed and names the field as the form labels it, in one toast', async ({ page }) => {
   await signIn(page);
   await page.goto('/admin/add-card');
   await expect(page.getByRole('form', { name: 'New card' })).toBeVisible();
   await page.getByLabel('Name').focus();
   await page.keyboard.type('Nameless Bank Card');
   await page.keyboard.press(`${mod}+Enter`);
-  await expect(page.getByText('Bank id is required.').first()).toBeVisible();
+  // The field's label is "Bank": the message says "Bank", beside the field and in the toast.
+  const bank = page.locator('.field', { has: page.getByLabel('Bank', { exact: true }) });
+  await expect(bank.locator('.field-error')).toHaveText('Bank is required.');
+  const toasts = page.locator('[data-sonner-toast]', { hasText: 'Bank is required.' });
+  await expect(toasts).toHaveCount(1);
+  // Saving again with the same fault says it again in place, not in a second toast (counted
+  // once, not awaited: the first would be gone after its 4 s anyway).
+  await page.keyboard.press(`${mod}+Enter`);
+  await page.waitForTimeout(500);
+  expect(await toasts.count()).toBe(1);
   await expect(page.getByLabel('Name')).toHaveValue('Nameless Bank Card');
 });
 
@@ -88,8 +97,8 @@ test('select three users with x and delete them together after one confirm — k
   const api = await apiAs(page);
   for (const n of [1, 2, 3]) expect((await api.post('/admin/v1/add_user', { name: `E2E Bulk ${n}`, email: `bulk${n}@e2e.example` })).status()).toBe(200);
   await page.goto('/admin/user-list?query=e2e%20bulk');
-  const list = page.getByRole('listbox', { name: 'Users' });
-  await expect(list.getByRole('option')).toHaveCount(3);
+  const list = listNamed(page, 'Users');
+  await expect(rowsOf(list)).toHaveCount(3);
   await list.focus();
   for (let i = 0; i < 3; i++) {
     await page.keyboard.press('j');
@@ -109,4 +118,26 @@ test('select three users with x and delete them together after one confirm — k
   await expect(page.getByText('Deleted 3 users.').first()).toBeVisible();
   const left = await (await api.get('/admin/v1/all_user?query=e2e%20bulk')).json();
   expect(left.pagination.total).toBe(0);
+});
+
+test('a created offer appears where the list’s sort puts it, not last', async ({ page }) => {
+  await signIn(page);
+  const api = await apiAs(page);
+  await page.goto('/admin/offer-list?sort=-created_at');
+  const rows = rowsOf(listNamed(page, 'Offers'));
+  await expect(rows.first()).toBeVisible();
+  await page.locator('.vlist').focus();
+  await page.keyboard.press('n');
+  const title = `E2E sorted offer ${Date.now().toString(36)}`;
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Discount').fill('5% off');
+  await page.getByLabel('Valid to').fill('2030-12-31');
+  await page.keyboard.press(`${mod}+Enter`);
+  await expect(page).toHaveURL(/\/admin\/view-offer\/\d+\?sort=-created_at$/);
+  // Newest first: its place is the top, as the server sorts it; the rows there are the server's, in its order.
+  const top = ((await (await api.post('/admin/v1/all_offer?per_page=10&sort=-created_at', {})).json()).data as { id: number; title: string }[]).map((o) => String(o.id));
+  const mine = /view-offer\/(\d+)/.exec(page.url())![1];
+  expect(top[0]).toBe(mine);
+  await expect.poll(async () => (await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-key')))).slice(0, top.length)).toEqual(top);
+  await expect(rows.filter({ hasText: title })).toHaveCount(1);
 });

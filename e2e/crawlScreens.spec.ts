@@ -4,7 +4,7 @@
 // answer is checked through the API. Uses the FAB and ADCB sources (e2e/crawl.spec.ts works
 // on ENBD's) and imports into a new one.
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, mod, signIn } from './session';
+import { apiAs, listNamed, mod, rowsOf, signIn } from './session';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;
 interface Source {
@@ -130,7 +130,7 @@ test('crawled banks into a source, then its card dialogs: detail, select card, c
   await page.keyboard.press('/');
   await page.keyboard.type(created);
   await expect(page.locator('.list-count')).toHaveText(/^1 card/);
-  await expect(page.getByRole('option', { name: new RegExp(created) })).toBeVisible();
+  await expect(rowsOf(listNamed(page, 'Cards')).filter({ hasText: created })).toBeVisible();
 });
 
 test('crawled offers: search finds a seeded offer, Enter opens its edit form — keyboard only', async ({ page }) => {
@@ -212,4 +212,17 @@ test('import a crawl file from the browser: a refused one names its lines, a goo
   await expect(paneTitle(page)).toHaveText('Mashreq website');
   const source = await sourceOf(api, 'mashreq-site');
   expect([source.counts.card.new, source.counts.outlet.new, source.counts.offer.new]).toEqual([1, 1, 1]);
+});
+
+test('a crawl source that does not exist: both panes say so, neither waits forever', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/admin/crawl-data/cards/999');
+  const said = 'Crawl source 999 not found.';
+  await expect(page.locator('.vlist-status[role="alert"]')).toHaveText(said);
+  const pane = page.locator('.split-pane');
+  await expect(page.getByRole('alert').filter({ hasText: said })).toHaveCount(2);
+  await expect(page.getByText('Loading…')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('…');
+  await pane.getByRole('link', { name: 'Back to crawl review' }).click();
+  await expect(page).toHaveURL(/\/admin\/crawl-data$/);
 });

@@ -1,7 +1,7 @@
 // Focus goes back where it was: after a palette command, and after a confirmation is
 // cancelled, the keys work on the list again without a click.
 import { expect, test } from '@playwright/test';
-import { signIn } from './session';
+import { signIn, listNamed, rowsOf } from './session';
 
 const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
 
@@ -9,8 +9,8 @@ test('after a palette command and after a cancelled confirm, the list has the fo
   await signIn(page);
   // Categories: their delete asks (a bank's, with cards, is refused before any question).
   await page.goto('/admin/category-list');
-  const list = page.getByRole('listbox', { name: 'Categories' });
-  await expect(list.getByRole('option').first()).toBeVisible();
+  const list = listNamed(page, 'Categories');
+  await expect(rowsOf(list).first()).toBeVisible();
   await list.focus();
   await page.keyboard.press('j');
   await page.keyboard.press('j');
@@ -27,7 +27,7 @@ test('after a palette command and after a cancelled confirm, the list has the fo
   await page.keyboard.press('Enter');
 
   // A delete asked and cancelled: nothing deleted, focus back on the list.
-  const second = list.getByRole('option').nth(1);
+  const second = rowsOf(list).nth(1);
   const name = (await second.textContent())!;
   await page.keyboard.press(`${mod}+Backspace`);
   const asked = page.getByRole('dialog', { name: /^Delete category .+\?$/ });
@@ -37,5 +37,5 @@ test('after a palette command and after a cancelled confirm, the list has the fo
   await expect(list).toBeFocused();
   await expect(second).toHaveText(name);
   await page.keyboard.press('k');
-  await expect(list.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+  await expect(rowsOf(list).first()).toHaveAttribute('aria-selected', 'true');
 });

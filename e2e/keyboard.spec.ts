@@ -1,6 +1,6 @@
 // A power admin's path, by keyboard only: sign in, palette, the bank list, create, edit, delete.
 import { expect, test } from '@playwright/test';
-import { mod, signIn } from './session';
+import { mod, signIn, listNamed, rowsOf } from './session';
 
 test('sign in, open banks from the palette, create, edit and delete a bank — keyboard only', async ({ page }) => {
   await signIn(page);
@@ -16,8 +16,8 @@ test('sign in, open banks from the palette, create, edit and delete a bank — k
   await expect(selected).toContainText('Go to Banks');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/admin\/bank-list/);
-  const list = page.getByRole('listbox', { name: 'Banks' });
-  await expect(list.getByRole('option').first()).toBeVisible();
+  const list = listNamed(page, 'Banks');
+  await expect(rowsOf(list).first()).toBeVisible();
 
   // New bank: n, type, Enter.
   await page.keyboard.press('n');
@@ -38,7 +38,7 @@ test('sign in, open banks from the palette, create, edit and delete a bank — k
   await page.keyboard.type('Zeta Keys Bank');
   await page.keyboard.press('Enter');
   await expect(page.getByText('Bank updated successfully!')).toBeVisible();
-  await expect(list.getByRole('option', { name: /Zeta Keys Bank/ })).toBeVisible();
+  await expect(rowsOf(list).filter({ hasText: /Zeta Keys Bank/ })).toBeVisible();
 
   // Delete from the palette, confirm with Enter.
   await page.keyboard.press(`${mod}+k`);
@@ -50,7 +50,7 @@ test('sign in, open banks from the palette, create, edit and delete a bank — k
   await expect(dialog).toContainText('Zeta Keys Bank');
   await page.keyboard.press('Enter');
   await expect(page.getByText('Bank deleted successfully!')).toBeVisible();
-  await expect(list.getByRole('option', { name: /Zeta Keys Bank/ })).toHaveCount(0);
+  await expect(rowsOf(list).filter({ hasText: /Zeta Keys Bank/ })).toHaveCount(0);
   const res = await page.request.get(`/admin/v1/show_bank/${id}`, { headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` } });
   expect(res.status()).toBe(404);
 });
@@ -69,10 +69,10 @@ test('single-key hotkeys do not fire while typing in a field; j/k move, Escape c
   await search.fill('');
   await page.locator('body').click({ position: { x: 1, y: 1 } });
 
-  const list = page.getByRole('listbox', { name: 'Banks' });
-  const rows = list.getByRole('option');
+  const list = listNamed(page, 'Banks');
+  const rows = rowsOf(list);
   await expect(rows.nth(1)).toBeVisible();
-  const highlighted = list.locator('[role="option"][aria-selected="true"]');
+  const highlighted = rowsOf(list).and(list.locator('[aria-selected="true"]'));
   // The first j highlights the first row, the second j the second; k goes back to the first.
   await page.keyboard.press('j');
   await page.keyboard.press('j');
@@ -103,7 +103,7 @@ test('? opens the cheat sheet generated from the registry; g b goes to banks', a
 test('deep links load the app; unknown paths show the not-found page inside the frame', async ({ page }) => {
   await signIn(page);
   await page.goto('/admin/view-bank/1');
-  await expect(page.getByRole('listbox', { name: 'Banks' })).toBeVisible();
+  await expect(listNamed(page, 'Banks')).toBeVisible();
   await page.goto('/admin/no-such-page');
   await expect(page.getByText(/not found/i).first()).toBeVisible();
   // Inside the app's frame: the sidebar is there and the g-keys lead on.

@@ -5,7 +5,7 @@
 // and when. NOTIFY_SHOTS=<dir> also saves screenshots (1440×900 and 1024×768, light and dark).
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, mod, signIn } from './session';
+import { apiAs, mod, signIn, listNamed, rowsOf } from './session';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;
 const SHOTS = process.env.NOTIFY_SHOTS;
@@ -51,7 +51,7 @@ test('send a notification to the holders of one card; it is listed as sent with 
   await page.keyboard.press('g');
   await page.keyboard.press('y');
   await expect(page).toHaveURL(/\/admin\/notifications/);
-  const rows = page.getByRole('listbox', { name: 'Notifications', exact: true }).getByRole('option');
+  const rows = rowsOf(listNamed(page, 'Notifications'));
   await expect(rows.first()).toBeVisible();
   await shoot(page, 'list');
   await page.keyboard.press('n');
@@ -152,7 +152,7 @@ test('change a setting with mod+s and see who changed it and when', async ({ pag
   // A refused value: the server's sentence beside the field, nothing saved.
   await field.fill('99');
   await page.keyboard.press(`${mod}+s`);
-  await expect(page.locator('.field', { has: field }).locator('.field-error')).toHaveText('Offers per section must be <= 50.');
+  await expect(page.locator('.field', { has: field }).locator('.field-error')).toHaveText('Offers per homepage section must be at most 50.');
   expect((await (await api.get('/admin/v1/settings')).json()).data.offers_per_section).toBe(next);
   await shoot(page, 'settings-error');
 });

@@ -1,6 +1,6 @@
 // Shared steps of the browser specs: signing in by keyboard, and an API client carrying
 // the signed-in admin's token (for checking what the server holds, never for driving the UI).
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './globalSetup';
 
 export const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
@@ -27,3 +27,12 @@ export async function apiAs(page: Page) {
     post: (url: string, data: unknown) => page.request.post(url, { headers, data }),
   };
 }
+
+/**
+ * A list screen's list by its name: a grid while it is the full-width table (nothing open, no
+ * row picked, a wide window), a listbox beside an open record, with rows picked, or narrow.
+ */
+export const listNamed = (page: Page, name: string) => page.locator(`:is([role="grid"], [role="listbox"])[aria-label="${name}"]`);
+
+/** A list's record rows: a listbox's options, or a grid's rows under its head. */
+export const rowsOf = (list: Locator) => list.locator(':is([role="option"], [role="rowgroup"] > [role="row"])');

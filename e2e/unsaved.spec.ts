@@ -2,15 +2,15 @@
 // typed changes asks first — Escape, another row, the sidebar, Back, a reload — and keeps
 // what was typed when the answer is no. A saved form leaves without asking.
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './session';
+import { signIn, listNamed, rowsOf } from './session';
 
 const question = (page: Page) => page.getByRole('dialog', { name: 'Discard unsaved changes?' });
 
 test('leaving a form with unsaved edits asks first, each way out; saying no keeps what was typed', async ({ page }) => {
   await signIn(page);
   await page.goto('/admin/bank-list');
-  const list = page.getByRole('listbox', { name: 'Banks' });
-  const rows = list.getByRole('option');
+  const list = listNamed(page, 'Banks');
+  const rows = rowsOf(list);
   await expect(rows.nth(1)).toBeVisible();
   const [first, second] = [await rows.nth(0).getAttribute('data-key'), await rows.nth(1).getAttribute('data-key')];
 

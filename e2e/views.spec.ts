@@ -1,7 +1,7 @@
 // Filters from the palette, shown as chips, and saved views (src/commands/filterCommands.ts,
 // src/commands/viewCommands.ts): keyboard only, checked against the API's own answer.
 import { expect, test } from '@playwright/test';
-import { apiAs, signIn } from './session';
+import { apiAs, signIn, listNamed, rowsOf } from './session';
 
 const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
 
@@ -12,7 +12,7 @@ test('filter cards by bank and display from the palette, drop a chip, save the v
   const hiddenOfBank = (await (await api.post('/admin/v1/all_card?per_page=1', { bank: bank.id, display: false })).json()).pagination.total as number;
   const hidden = (await (await api.post('/admin/v1/all_card?per_page=1', { display: false })).json()).pagination.total as number;
   await page.goto('/admin/card-list');
-  await expect(page.getByRole('listbox', { name: 'Cards' }).getByRole('option').first()).toBeVisible();
+  await expect(rowsOf(listNamed(page, 'Cards')).first()).toBeVisible();
 
   const palette = async (command: string, value: string) => {
     await page.keyboard.press(`${mod}+k`);

@@ -1,5 +1,6 @@
 // The errors every layer of the server may throw to refuse a call. The HTTP layer turns
 // them into the one error shape the client reads (server/http/errorHandler.ts).
+import { humanise } from '../contract/fieldLabels';
 
 export class HttpError extends Error {
   constructor(
@@ -30,8 +31,15 @@ export function errorBody(message: string, fields: Record<string, string[]> = {}
   return { message, errors: { ...fields, message: [message] } };
 }
 
-/** 'bank_id' → 'Bank id', 'valid_to' → 'Valid to'. */
-export const fieldLabel = (field: string) => {
-  const name = field.split('.').pop()!.replace(/_/g, ' ');
-  return name.charAt(0).toUpperCase() + name.slice(1);
-};
+/**
+ * A field named in a message where its schema is not at hand: its key in words, as forms
+ * label it ('bank_id' → 'Bank', 'valid_to' → 'Valid to'; contract/fieldLabels.ts). Messages
+ * from a schema's check use its title (server/services/validate.ts).
+ */
+export const fieldLabel = (field: string) =>
+  humanise(
+    field
+      .split('.')
+      .filter((part) => !/^\d+$/.test(part)) // 'card_ids.0': an item is named by its list
+      .pop() ?? field,
+  );

@@ -64,7 +64,7 @@ function preloadShellWhenIdle() {
   whenIdle(() => {
     Shell.preload();
     SignedIn.preload();
-    void import('./screenRoutes').then((m) => m.protectedRoutes[0].Page.preload());
+    void import('./screenRoutes').then((m) => m.protectedRoutes.find((r) => r.path === '/')?.Page.preload()); // the dashboard
   });
 }
 

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { resources } from '../contract/operations';
 import { sortOptions } from './store/filters';
 import { screens } from './screens';
+import { protectedRoutes } from './screenRoutes';
+import { matchPath } from './store/router';
 
 const views = path.join(path.dirname(new URL(import.meta.url).pathname), 'views');
 const entryFiles = (dir: string): string[] =>
@@ -28,6 +30,19 @@ describe('the screens registry', () => {
     expect(new Set(screens.map((s) => s.id)).size).toBe(screens.length);
     const keys = screens.flatMap((s) => (s.nav ? [s.nav.shortcut] : []));
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('gives every screen of a contract resource its four list URLs', () => {
+    for (const s of screens.filter((x) => x.resource)) expect(s.routes, s.id).toBeDefined();
+  });
+
+  it('routes every path to its own route: none is taken by a pattern before it ("/category-list/new" by "/category-list/:id")', () => {
+    const paths = protectedRoutes.map((r) => r.path);
+    paths.forEach((path, i) => {
+      const sample = path.replace(/:\w+/g, '12');
+      const before = paths.slice(0, i).find((p) => matchPath(p, sample));
+      expect(before, `${path} is taken by ${before}`).toBeUndefined();
+    });
   });
 
   it('loads each screen page and its commands', async () => {

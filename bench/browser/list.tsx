@@ -99,7 +99,7 @@ function Table() {
       rowHeight={34}
       className="is-table"
       style={grid}
-      header={head}
+      table={{ head, columns: columns.length }}
       isChecked={(r) => picked.has(r.id)}
       onCheck={(r) => pick(r.id)}
       onRowClick={(_r, i) => setCursor(i)}

@@ -9,10 +9,10 @@ import { HttpError, StaleVersionError, fieldLabel } from '../errors';
 const CHECKS: Record<string, [field: string, text: string]> = {
   offers_valid_range: ['valid_to', 'Valid to must be on or after valid from.'],
   outlet_radius_kilometres_check: ['kilometres', 'Kilometres must be more than 0.'],
-  hero_banners_schedule: ['ends_at', 'Ends at must be after starts at.'],
-  dont_miss_out_schedule: ['ends_at', 'Ends at must be after starts at.'],
-  welcome_boxes_schedule: ['ends_at', 'Ends at must be after starts at.'],
-  selected_offers_schedule: ['ends_at', 'Ends at must be after starts at.'],
+  hero_banners_schedule: ['ends_at', 'Ends must be after Starts.'],
+  dont_miss_out_schedule: ['ends_at', 'Ends must be after Starts.'],
+  welcome_boxes_schedule: ['ends_at', 'Ends must be after Starts.'],
+  selected_offers_schedule: ['ends_at', 'Ends must be after Starts.'],
 };
 
 interface PgError {

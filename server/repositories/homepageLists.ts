@@ -45,7 +45,7 @@ const time = (v: unknown) => (v === null || v === undefined ? null : new Date(v 
 function checkSchedule(data: Row, before: Row | null) {
   const starts = time(data.starts_at !== undefined ? data.starts_at : before?.starts_at);
   const ends = time(data.ends_at !== undefined ? data.ends_at : before?.ends_at);
-  if (starts !== null && ends !== null && ends <= starts) throw badField('ends_at', 'Ends at must be after starts at.');
+  if (starts !== null && ends !== null && ends <= starts) throw badField('ends_at', 'Ends must be after Starts.');
 }
 
 const TARGETS = Object.entries(LINK_TARGET) as [LinkType, string][];

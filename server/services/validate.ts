@@ -9,12 +9,15 @@
 import Ajv, { type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { TSchema } from '@sinclair/typebox';
+import { inSentence, titleOf } from '../../contract/fieldLabels';
 import { fieldLabel } from '../errors';
 
 // Defaults filled in, unknown fields dropped, and every error at once so a form shows all
 // its field errors together. The schemas are TypeBox's, made by code: checking each against
 // JSON Schema's meta-schema first would only cost the start ~270 ms to compile that.
-const base: Options = { useDefaults: true, removeAdditional: true, allErrors: true, addUsedSchema: false, validateSchema: false };
+// `verbose`: each error carries the schema it broke, whose title names the field as its form
+// labels it (contract/fieldLabels.ts).
+const base: Options = { useDefaults: true, removeAdditional: true, allErrors: true, addUsedSchema: false, validateSchema: false, verbose: true };
 const coercing = addFormats(new Ajv({ ...base, coerceTypes: 'array' }));
 const strict = addFormats(new Ajv({ ...base, coerceTypes: false }));
 
@@ -75,6 +78,8 @@ export interface ValidationIssue {
   keyword: string;
   message?: string;
   params: Record<string, unknown>;
+  /** The schema holding the keyword that failed (Ajv's `verbose`): for 'required', the object's. */
+  parentSchema?: unknown;
 }
 
 /** Ajv's errors as sentences per field ('Name is required.'). Also used for CSV rows. */
@@ -88,18 +93,26 @@ export function validationFields(issues: readonly ValidationIssue[], context = '
   // be empty" is no help to someone who typed a value, so the null branch speaks only alone.
   const nullBranch = (v: ValidationIssue) => v.keyword === 'type' && v.params.type === 'null';
   const others = new Set(issues.filter((v) => v.keyword !== 'anyOf' && !nullBranch(v)).map(fieldOf));
+  // Each field's title, from whichever of its issues carries one (a nullable field's null
+  // branch has none; its union, the anyOf issue, has).
+  const titles = new Map<string, string>();
+  for (const v of issues) {
+    const props = (v.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties;
+    const title = v.keyword === 'required' ? titleOf(props?.[String(v.params.missingProperty)]) : titleOf(v.parentSchema);
+    if (title && !titles.has(fieldOf(v))) titles.set(fieldOf(v), title);
+  }
   for (const v of issues) {
     if (v.keyword === 'anyOf' || (nullBranch(v) && others.has(fieldOf(v)))) continue;
     const field = fieldOf(v);
-    const text = describe(field, v.message ?? 'is invalid', v.keyword, v.params);
+    const label = inSentence(titles.get(field) ?? fieldLabel(field));
+    const text = describe(label, v.message ?? 'is invalid', v.keyword, v.params);
     if (!fields[field]?.includes(text)) (fields[field] ??= []).push(text);
   }
   if (!Object.keys(fields).length) fields[context] = [`${fieldLabel(context)} is invalid.`];
   return fields;
 }
 
-function describe(field: string, message: string, keyword: string, params: Record<string, unknown>): string {
-  const label = fieldLabel(field);
+function describe(label: string, message: string, keyword: string, params: Record<string, unknown>): string {
   switch (keyword) {
     case 'required':
       return `${label} is required.`;
@@ -114,10 +127,13 @@ function describe(field: string, message: string, keyword: string, params: Recor
     case 'type':
       return `${label} must be ${article(String(params.type))}.`;
     case 'minimum':
+      return `${label} must be at least ${params.limit}.`;
     case 'maximum':
+      return `${label} must be at most ${params.limit}.`;
     case 'exclusiveMinimum':
+      return `${label} must be more than ${params.limit}.`;
     case 'exclusiveMaximum':
-      return `${label} ${message}.`;
+      return `${label} must be less than ${params.limit}.`;
     case 'additionalProperties':
       return `${String(params.additionalProperty)} is not an accepted field.`;
     case 'const':

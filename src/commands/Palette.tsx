@@ -12,6 +12,7 @@ import { Kbd } from '../ui/Kbd';
 import { currentCtx } from './ctx';
 import { recentIds } from './recents';
 import { RECORD_TYPES, recentRecords, rememberRecord } from './records';
+import { followHighlightedRow } from './activeDescendant';
 import { available, getCommand, getVersion, registerLaterCommands, subscribe } from './registry';
 import { runCommand } from './runner';
 import type { Command, PickItem } from './types';
@@ -102,6 +103,15 @@ export function Palette() {
   const valueRef = useRef(value);
   valueRef.current = value;
   const listRef = useRef<HTMLDivElement>(null);
+  const listElement = useCallback((el: HTMLDivElement | null) => {
+    listRef.current = el;
+    if (!el) return;
+    const stop = followHighlightedRow(el);
+    return () => {
+      stop();
+      listRef.current = null;
+    };
+  }, []);
   const keepSelection = useCallback(() => {
     const list = listRef.current;
     const current = valueRef.current;
@@ -179,7 +189,7 @@ export function Palette() {
           }
         }}
       />
-      <Cmdk.List ref={listRef}>
+      <Cmdk.List ref={listElement}>
         <SelectionCtx.Provider value={keepSelection}>
           <HitsCtx.Provider value={hits}>
             {page?.pick ? (

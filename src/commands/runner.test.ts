@@ -9,6 +9,7 @@ import { CommandError, runCommand } from './runner';
 import { answerConfirm, confirm } from '../ui/confirmStore';
 import { recentIds } from './recents';
 import { ui } from '../store/ui';
+import { dropUndo, offerUndo, takeUndo } from '../store/undo';
 import type { Command } from './types';
 
 const cmd = (over: Partial<Command> & Pick<Command, 'id'>): Command => ({
@@ -21,7 +22,8 @@ const cmd = (over: Partial<Command> & Pick<Command, 'id'>): Command => ({
 
 beforeEach(() => {
   vi.clearAllMocks();
-  unregister('t.ok', 't.fail', 't.off', 't.view', 't.pick', 't.silent', 't.named', 't.bulk', 't.slow', 't.offline', 't.ask');
+  unregister('t.ok', 't.fail', 't.off', 't.view', 't.pick', 't.silent', 't.named', 't.bulk', 't.slow', 't.offline', 't.ask', 't.count', 't.undoable', 't.other');
+  dropUndo();
   Object.assign(ui, { view: null, list: null, paletteOpen: false, palettePage: null });
 });
 
@@ -93,6 +95,47 @@ describe('runCommand', () => {
     runCommand('t.ok', 'palette');
     expect(recentIds()).toEqual(['t.ok', 't.named']);
     vi.unstubAllGlobals();
+  });
+
+  it('shows a failure once: the same command failing again replaces its toast, a success clears it', async () => {
+    register(cmd({ id: 't.fail', run: async () => Promise.reject(new ApiError(422, 'POST', { message: 'Bank is required.', errors: { bank_id: ['Bank is required.'] } })) }));
+    await runCommand('t.fail', 'hotkey');
+    await runCommand('t.fail', 'button');
+    expect(toast.error).toHaveBeenCalledTimes(2);
+    const [first, second] = toast.error.mock.calls.map((c) => (c as unknown as [string, { id: string }])[1].id);
+    expect(first).toBeDefined();
+    expect(second).toBe(first);
+    register(cmd({ id: 't.fail', run: async () => ({ message: 'Card added successfully!' }) }));
+    await runCommand('t.fail', 'button');
+    expect(toast.dismiss).toHaveBeenCalledWith(first);
+  });
+
+  it('keeps a toast with a result (a count) or an action at least 6 s, a plain saved one 2 s', async () => {
+    register(cmd({ id: 't.ok', run: async () => ({ message: 'Bank updated successfully!' }) }));
+    register(cmd({ id: 't.count', run: async () => ({ message: 'Imported 3 offers.' }) }));
+    register(cmd({ id: 't.undoable', run: async () => ({ message: 'Updated 3 offers.', undo: async () => ({ message: 'Undone.' }) }) }));
+    await runCommand('t.ok', 'button');
+    await runCommand('t.count', 'button');
+    await runCommand('t.undoable', 'button');
+    const durations = toast.success.mock.calls.map((c) => (c as unknown as [string, { duration: number }])[1].duration);
+    expect(durations[0]).toBe(2000);
+    expect(durations[1]).toBeGreaterThanOrEqual(6000);
+    expect(durations[2]).toBeGreaterThanOrEqual(6000);
+  });
+
+  it('takes the Undo toast away once its change is undone, and when a newer change takes its place', async () => {
+    register(cmd({ id: 't.undoable', run: async () => ({ message: 'Updated 3 offers.', undo: async () => ({ message: 'Undone.' }) }) }));
+    await runCommand('t.undoable', 'button');
+    const shown = (toast.success.mock.calls[0] as unknown as [string, { id: string }])[1].id;
+    expect(shown).toBeDefined();
+    await takeUndo()!();
+    expect(toast.dismiss).toHaveBeenCalledWith(shown);
+
+    vi.clearAllMocks();
+    await runCommand('t.undoable', 'button');
+    const older = (toast.success.mock.calls[0] as unknown as [string, { id: string }])[1].id;
+    offerUndo(async () => undefined);
+    expect(toast.dismiss).toHaveBeenCalledWith(older);
   });
 
   it('shows the sentence of a CommandError as it is (a bulk action summary)', async () => {

@@ -14,8 +14,11 @@ import type { Command } from './types';
 /** What triggered a command: the runner treats them alike (recents come from the palette only). */
 export type Source = 'palette' | 'hotkey' | 'button' | 'menu' | 'pointer';
 
-/** Success 2 s, error 4 s; a success that offers Undo (or another next step) 8 s. */
-export const TOAST_MS = { success: 2000, error: 4000, undoable: 8000 } as const;
+/**
+ * Success 2 s, error 4 s (SPEC.md); a success with a result to read (a count: 'Imported 3
+ * offers.') 6 s, and one that offers Undo 8 s, long enough to read it and reach the button.
+ */
+export const TOAST_MS = { success: 2000, error: 4000, result: 6000, undoable: 8000 } as const;
 /** A quick command shows no spinner; a slow one says it is working. */
 const LOADING_TOAST_DELAY_MS = 400;
 
@@ -65,23 +68,33 @@ function toastAround(cmd: Command, promise: Promise<unknown>): Promise<unknown> 
   };
   if (!cmd.ownProgress) showLoadingSoon();
 
+  // A command's failures share one toast: failing again (a second Enter on the same refused
+  // form) says it again in place instead of stacking the same sentence twice.
+  const failedId = `failed:${cmd.id}`;
+
   return promise.then(
     (value) => {
       clearTimeout(timer);
+      if (failing.delete(failedId)) toast.dismiss(failedId);
       const message = messageOf(value) ?? (value !== undefined ? cmd.messages?.success : undefined);
       const undo = undoOf(value);
       const next = nextOf(value);
       if (message && undo) {
-        // Undoable: the toast stays long enough to reach its button; mod+z works as long as the server keeps the undo.
-        offerUndo(undo);
-        toast.success(message, { id: toastId, duration: TOAST_MS.undoable, action: { label: 'Undo', onClick: () => runCommand('app.undo', 'button') } });
-      } else if (message && next) {
-        toast.success(message, {
-          id: toastId,
-          duration: next.sticky ? Infinity : TOAST_MS.undoable,
-          action: { label: next.label, onClick: () => runCommand(next.command, 'button', next.arg) },
-        });
-      } else if (message) toast.success(message, { id: toastId, duration: TOAST_MS.success });
+        // Undoable: the toast stays long enough to reach its button; mod+z works as long as the
+        // server keeps the undo. The toast goes once its change is undone (by its button or by
+        // mod+z), or once a newer change takes the offer: its Undo would no longer be its own.
+        const shown = toastId ?? `undo:${++undoToasts}`;
+        offerUndo(
+          async () => {
+            const undone = await undo();
+            toast.dismiss(shown);
+            return undone;
+          },
+          undefined,
+          () => toast.dismiss(shown),
+        );
+        toast.success(message, { id: shown, duration: TOAST_MS.undoable, action: { label: 'Undo', onClick: () => runCommand('app.undo', 'button') } });
+      } else if (message) toast.success(message, { id: toastId, duration: hasResult(message) ? TOAST_MS.result : TOAST_MS.success });
       else if (toastId !== undefined) toast.dismiss(toastId);
       return value;
     },
@@ -91,12 +104,21 @@ function toastAround(cmd: Command, promise: Promise<unknown>): Promise<unknown> 
         if (toastId !== undefined) toast.dismiss(toastId);
         return undefined;
       }
-      toast.error(failureText(cmd, error), { id: toastId, duration: TOAST_MS.error });
+      if (toastId !== undefined) toast.dismiss(toastId);
+      failing.add(failedId);
+      toast.error(failureText(cmd, error), { id: failedId, duration: TOAST_MS.error });
       // Settled: callers that care (forms) read the store; nobody else should see a rejection.
       return undefined;
     },
   );
 }
+
+let undoToasts = 0;
+/** The commands whose failure toast may still show (a success takes it away). */
+const failing = new Set<string>();
+
+/** A message that reports what happened in figures ('Imported 3 offers.'), not only that it was saved. */
+const hasResult = (message: string) => /\d/.test(message);
 
 /** A command that can be undone resolves to `{ message, undo }` (src/store/undo.ts). */
 function undoOf(value: unknown): (() => Promise<unknown>) | undefined {

@@ -139,6 +139,17 @@ describe('listModel: the URL', () => {
     expect(plain.state.route.mode).toBe('list');
   });
 
+  it('a literal path outranks the record pattern beside it: /category-list/new is the add form, not a record "new"', () => {
+    const nested = { list: '/category-list', view: '/category-list/:id', edit: '/category-list/:id/edit', add: '/category-list/new' };
+    const store = resourceStore<Row>({ name: 'category' }, { client: fakeClient(1).client });
+    const at = (url: string) => listModel({ store, routes: nested, filterKeys: [], canShow: true, one: 'category', router: memoryRouter(url) }).state.route;
+    expect(at('/category-list/new')).toMatchObject({ mode: 'add', openId: null });
+    expect(at('/category-list/new').badId).toBeUndefined();
+    expect(at('/category-list/4')).toMatchObject({ mode: 'view', openId: 4 });
+    expect(at('/category-list/4/edit')).toMatchObject({ mode: 'edit', openId: 4 });
+    expect(at('/category-list/newer')).toMatchObject({ mode: 'view', openId: null, badId: 'newer' });
+  });
+
   it('follows later URL changes: another query reloads page 1', async () => {
     const { m, router, calls, ids } = await screen('/bank-list', { total: 20 });
     router.navigate('/bank-list?query=Bank%202');

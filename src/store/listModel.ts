@@ -17,7 +17,7 @@ import { errorText } from '../api/errorText';
 import { withSearch } from './navigate';
 import { filtersFromSearch, searchWith } from './filters';
 import { listKey, type ResourceStore } from './resourceStore';
-import { matchPath, type Router } from './router';
+import { bestMatch, type Router } from './router';
 import { letGo } from './leaveGuard';
 
 export type Mode = 'list' | 'view' | 'edit' | 'add';
@@ -101,18 +101,16 @@ export function listModel<T extends { id: number }>(o: ListModelOptions<T>) {
     const { path, search } = router.location();
     const params = new URLSearchParams(search);
     const base = { query: params.get('query') ?? '', filters: filtersFromSearch(search, o.filterKeys), sort: params.get('sort') ?? '' };
-    for (const mode of ['view', 'edit'] as const) {
-      const raw = matchPath(routes[mode], path)?.id;
-      if (raw === undefined) continue;
-      const id = Number(raw);
-      if (Number.isInteger(id) && id > 0) return { mode, openId: id, ...base };
-      // /edit-offer/abc: no record to open or edit; the pane says why (`missing`).
-      return { mode: 'view', openId: null, badId: raw, ...base };
-    }
-    const [addPath, addFlags = ''] = routes.add.split('?');
-    const flagged = [...new URLSearchParams(addFlags)].every(([k, v]) => params.get(k) === v);
-    if (matchPath(addPath, path) && flagged) return { mode: 'add', openId: null, ...base };
-    return { mode: 'list', openId: null, ...base };
+    // The most specific pattern wins: '/category-list/new' is the add form, not the record
+    // "new" of '/category-list/:id'. A flag route ('/user-list?new=1') counts only with its flag.
+    const hit = bestMatch({ view: routes.view, edit: routes.edit, add: routes.add }, path, search);
+    if (!hit) return { mode: 'list', openId: null, ...base };
+    if (hit.key === 'add') return { mode: 'add', openId: null, ...base };
+    const raw = hit.params.id;
+    const id = Number(raw);
+    if (Number.isInteger(id) && id > 0) return { mode: hit.key, openId: id, ...base };
+    // /edit-offer/abc: no record to open or edit; the pane says why (`missing`).
+    return { mode: 'view', openId: null, badId: raw, ...base };
   }
 
   const items = () => store.state.items;

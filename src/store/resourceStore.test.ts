@@ -287,6 +287,20 @@ describe('resourceStore records', () => {
     expect(store.state.pagination?.total).toBe(4);
   });
 
+  it('shows an added record at once, then where the list’s sort puts it (the list asked again)', async () => {
+    const fake = fakeClient(3);
+    const store = resourceStore<Row>(bank, { client: fake.client });
+    await store.load({ sort: '-id' });
+    expect(store.state.items.map((r) => r.id)).toEqual([3, 2, 1]);
+    await store.add({ name: 'Mashreq' });
+    // The pane can show it whether or not the sorted page holds it.
+    expect(store.state.current).toEqual({ id: 4, name: 'Mashreq' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store.state.items.map((r) => r.id)).toEqual([4, 3, 2, 1]);
+    expect(store.state.pagination?.total).toBe(4);
+    expect(fake.calls.filter((c) => c.startsWith('list'))).toEqual(['list  1 -id', 'list  1 -id']);
+  });
+
   it('replaces the record by id after update, leaving the list status alone', async () => {
     const { store } = await loaded(3);
     await store.update(2, { name: 'Renamed' });

@@ -1,6 +1,6 @@
 // One valtio store factory for every entity: the records a list has loaded,
 // list status and update status kept apart, the error text, and the calls that change
-// records (replace on update, remove on delete, append on add). Where the cursor is and
+// records (replace on update, remove on delete, append on add, then the list again). Where the cursor is and
 // which rows are checked belong to the list model (src/store/listModel.ts), not here.
 // A call elsewhere that changes what this store shows makes it fetch its list again
 // (src/store/touched.ts).
@@ -213,12 +213,18 @@ export function resourceStore<T extends { id: number }>(resource: Pick<Resource,
     }
   }
 
-  /** After add the returned record is appended. */
+  /**
+   * After add the returned record is appended at once, and is the current record (the pane
+   * shows it wherever it sorts); then the list is asked again, so a sorted list shows it where
+   * its sort puts it, not last (and not at all when it is past the first page or its filters).
+   */
   const add = (data: Payload | FormData) =>
     save(async () => {
       const res = await client.add(data);
-      state.items = ref([...state.items, res.data]);
+      state.items = ref([...state.items.filter((i) => i.id !== res.data.id), res.data]);
+      state.current = ref(res.data) as T;
       if (state.pagination) state.pagination = { ...state.pagination, total: state.pagination.total + 1 };
+      if (state.status !== 'idle') load().catch(() => undefined);
       return res;
     });
 

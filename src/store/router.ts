@@ -69,3 +69,39 @@ export function matchPath(pattern: string, path: string): Record<string, string>
   if (!m) return null;
   return Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1])]));
 }
+
+/**
+ * Which of two route patterns is the more specific: compared segment by segment, a literal
+ * ('new') outranks a parameter (':id'), so '/category-list/new' comes before
+ * '/category-list/:id', which would take 'new' for an id; between equal paths, the one asking
+ * for more flags ('/view-notification/:id?edit=1'). Sorting a route table with this puts every
+ * literal path before the pattern that would also match it.
+ */
+export function bySpecificity(a: string, b: string): number {
+  const sa = segments(a);
+  const sb = segments(b);
+  for (let i = 0; i < Math.min(sa.length, sb.length); i++) {
+    const pa = sa[i].startsWith(':');
+    const pb = sb[i].startsWith(':');
+    if (pa !== pb) return pa ? 1 : -1;
+  }
+  return flagsOf(b).length - flagsOf(a).length;
+}
+
+const segments = (pattern: string) => pattern.split('?')[0].replace(/\/$/, '').split('/');
+const flagsOf = (pattern: string) => [...new URLSearchParams(pattern.split('?')[1] ?? '')];
+
+/**
+ * The most specific of `patterns` (see bySpecificity) that matches `path`, with its params. A
+ * pattern's '?flag=1' part must be in `search` ('/user-list?new=1' is the add form only so).
+ */
+export function bestMatch<K extends string>(patterns: Readonly<Record<K, string>>, path: string, search = ''): { key: K; params: Record<string, string> } | null {
+  const here = new URLSearchParams(search);
+  const ranked = (Object.entries(patterns) as [K, string][]).sort(([, a], [, b]) => bySpecificity(a, b));
+  for (const [key, pattern] of ranked) {
+    if (!flagsOf(pattern).every(([k, v]) => here.get(k) === v)) continue;
+    const params = matchPath(pattern.split('?')[0], path);
+    if (params) return { key, params };
+  }
+  return null;
+}

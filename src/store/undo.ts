@@ -7,14 +7,21 @@ import { UNDO_SECONDS } from '../../contract/bulk';
 /** Margin for the clock and the trip to the server. */
 const OFFER_MS = (UNDO_SECONDS - 15) * 1000;
 
-let pending: { undo: () => Promise<unknown>; until: number } | null = null;
+let pending: { undo: () => Promise<unknown>; until: number; gone?: () => void } | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
-/** A write succeeded that `undo` undoes. */
-export function offerUndo(undo: () => Promise<unknown>, now = Date.now()) {
-  pending = { undo, until: now + OFFER_MS };
+/**
+ * A write succeeded that `undo` undoes. `gone`: called when this offer ends without being
+ * taken (a newer write replaced it, or it ran out), so what offers it (a toast's Undo) can go.
+ */
+export function offerUndo(undo: () => Promise<unknown>, now = Date.now(), gone?: () => void) {
+  pending?.gone?.();
+  pending = { undo, until: now + OFFER_MS, gone };
   clearTimeout(timer);
-  timer = setTimeout(dropUndo, OFFER_MS);
+  timer = setTimeout(() => {
+    pending?.gone?.();
+    dropUndo();
+  }, OFFER_MS);
 }
 
 /** Whether there is something to undo now. */

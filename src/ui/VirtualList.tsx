@@ -10,19 +10,19 @@ interface VirtualListProps<T> {
   onRowClick: (item: T, index: number) => void;
   /** Called when the last rows come into view: load the next page. */
   onEndReached?: () => void;
-  /** Accessible name of the listbox ("Banks"). */
+  /** Accessible name of the listbox or grid ("Banks"). */
   label: string;
-  /** All records on the server (aria-setsize), not only the loaded ones. */
+  /** All records on the server (aria-setsize, aria-rowcount), not only the loaded ones; -1: not known exactly. */
   total?: number;
   rowHeight?: number;
   footer?: ReactNode;
   /**
-   * Above the rows, scrolling sideways with them and staying on top (a table's column heads).
-   * A listbox holds options only: the header hides itself from assistive technology
-   * (aria-hidden), and what it does must be reachable another way.
+   * The rows are a table's: the list is a grid (the WAI-ARIA grid pattern) of `columns` columns,
+   * `head` its row of column headers (role="row" of "columnheader"s) above the rows, scrolling
+   * sideways with them and staying on top; each row's cells are role="gridcell".
    */
-  header?: ReactNode;
-  /** Extra class of the listbox ('is-table' when the rows are a table's), and its style (the table's grid). */
+  table?: { head: ReactNode; columns: number };
+  /** Extra class of the list ('is-table' when the rows are a table's), and its style (the table's grid). */
   className?: string;
   style?: CSSProperties;
   listRef?: Ref<HTMLDivElement>;
@@ -35,8 +35,13 @@ interface VirtualListProps<T> {
 const END_THRESHOLD = 10;
 
 /**
- * A listbox that renders only the rows in view. The listbox keeps focus and points at the
- * highlighted row with aria-activedescendant; rows are never focused themselves.
+ * A listbox (or, with `table`, a grid) that renders only the rows in view. The list keeps focus
+ * and points at the highlighted row with aria-activedescendant; rows are never focused
+ * themselves, so every key reaches the command layer (react-hotkeys-hook takes a focused
+ * role="option" for a form field, not a focused listbox or grid). The highlighted row is the
+ * selected one (aria-selected): selection follows the cursor, and Enter opens it. A grid's
+ * rows say where they stand among all the server's (aria-rowindex of aria-rowcount), as a
+ * listbox's options do (aria-posinset of aria-setsize).
  */
 export function VirtualList<T>({
   items,
@@ -49,7 +54,7 @@ export function VirtualList<T>({
   total,
   rowHeight = 34,
   footer,
-  header,
+  table,
   className,
   style,
   listRef,
@@ -99,13 +104,16 @@ export function VirtualList<T>({
       }}
       className={className ? `vlist ${className}` : 'vlist'}
       style={style}
-      role="listbox"
+      role={table ? 'grid' : 'listbox'}
       aria-label={label}
+      // The head is the grid's first row; -1: the rows' number is not known exactly.
+      aria-rowcount={!table ? undefined : total !== undefined && total < 0 ? -1 : (total ?? items.length) + 1}
+      aria-colcount={table?.columns}
       tabIndex={0}
       aria-activedescendant={highlighted >= 0 && highlighted < items.length ? optionId(highlighted) : undefined}
     >
-      {header}
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      {table?.head}
+      <div role={table ? 'rowgroup' : undefined} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {rows.map((row) => {
           const item = items[row.index];
           return (
@@ -120,6 +128,7 @@ export function VirtualList<T>({
               highlighted={row.index === highlighted}
               checked={isChecked?.(item)}
               setSize={total ?? items.length}
+              grid={!!table}
               scrollRef={scrollRef}
               renderRow={renderRow}
               onRowClick={onRowClick}
@@ -143,7 +152,10 @@ interface RowProps<T> {
   highlighted: boolean;
   /** undefined: the list has no pick boxes. */
   checked: boolean | undefined;
+  /** -1: not known exactly. */
   setSize: number;
+  /** A grid's row, not a listbox's option. */
+  grid: boolean;
   scrollRef: RefObject<HTMLDivElement | null>;
   renderRow: VirtualListProps<T>['renderRow'];
   onRowClick: VirtualListProps<T>['onRowClick'];
@@ -155,16 +167,17 @@ interface RowProps<T> {
  * rendering every row in view again (each cell formatted anew) in every frame of it was most of
  * that frame's work. Callers' functions (renderRow, onRowClick) hold still while the list scrolls.
  */
-const Row = memo(function Row<T>({ item, index, start, size, id, dataKey, highlighted, checked, setSize, scrollRef, renderRow, onRowClick, onCheck }: RowProps<T>) {
+const Row = memo(function Row<T>({ item, index, start, size, id, dataKey, highlighted, checked, setSize, grid, scrollRef, renderRow, onRowClick, onCheck }: RowProps<T>) {
+  // A grid's row has no checked state: the table shows while no row is picked (a pick splits
+  // the screen into the list of options, which say it), so its pick boxes are all empty.
+  const position = grid ? { 'aria-rowindex': index + 2 } : { 'aria-checked': checked, 'aria-posinset': index + 1, 'aria-setsize': setSize };
   return (
     <div
       id={id}
-      role="option"
+      role={grid ? 'row' : 'option'}
       data-key={dataKey}
       aria-selected={highlighted}
-      aria-checked={checked}
-      aria-posinset={index + 1}
-      aria-setsize={setSize}
+      {...position}
       className={`vlist-row${highlighted ? ' is-highlighted' : ''}${checked ? ' is-checked' : ''}`}
       style={{ position: 'absolute', top: 0, left: 0, right: 0, height: size, transform: `translateY(${start}px)` }}
       onMouseDown={(e) => e.preventDefault() /* keep focus on the listbox */}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { totalWords, withArticle } from './words';
+import { countOf, totalWords, withArticle } from './words';
 
 describe('withArticle', () => {
   it.each([
@@ -25,5 +25,14 @@ describe('totalWords', () => {
     expect(totalWords(10_000, 'at_least')).toBe('10,000+');
     expect(totalWords(1_002_000, 'about')).toBe('about 1M');
     expect(totalWords(1_250_000, 'about')).toBe('about 1.3M');
+  });
+});
+
+describe('countOf', () => {
+  it('says one thing in the singular', () => {
+    expect(countOf(1, 'outlet')).toBe('1 outlet');
+    expect(countOf(2, 'outlet')).toBe('2 outlets');
+    expect(countOf(0, 'outlet')).toBe('0 outlets');
+    expect(countOf(1204, 'category', 'categories')).toBe('1,204 categories');
   });
 });

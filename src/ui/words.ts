@@ -12,6 +12,11 @@ export function withArticle(noun: string): string {
   return `${an ? 'an' : 'a'} ${noun}`;
 }
 
+/** A count with its noun: '1 outlet', '2 outlets', '1,204 categories' (`many` where adding an s is wrong). */
+export function countOf(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+}
+
 const COMPACT = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
 
 /**

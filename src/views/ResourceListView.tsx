@@ -215,13 +215,14 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
         items={items}
         getKey={(r) => r.id}
         label={resource.label.many}
-        total={s.pagination?.total}
+        // "1,000+" or "about 1.2M" is no row count: -1 says so.
+        total={s.pagination && s.pagination.total_is && s.pagination.total_is !== 'exact' ? -1 : s.pagination?.total}
         highlighted={highlighted}
         listRef={listRef}
         rowHeight={wide ? (prefs.density === 'comfortable' ? 44 : 34) : rowHeight}
         className={wide ? 'is-table' : undefined}
         style={wide ? ({ '--vtable-grid': gridOf(columns) } as CSSProperties) : undefined}
-        header={wide ? <TableHead columns={columns} sort={sort || (resource.defaultSort ?? sorts[0]?.value ?? '')} onSort={(v) => list.setParams({ sort: v })} /> : undefined}
+        table={wide ? { columns: columns.length, head: <TableHead columns={columns} sort={sort || (resource.defaultSort ?? sorts[0]?.value ?? '')} onSort={(v) => list.setParams({ sort: v })} /> } : undefined}
         isChecked={(r) => m.selected.has(r.id)}
         onCheck={(r, _i, extend) => runCommand(extend ? 'list.extendSelect' : 'list.toggleSelect', 'pointer', r.id)}
         onRowClick={(r) => runCommand('list.open', 'pointer', r.id)}

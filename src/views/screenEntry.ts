@@ -4,6 +4,8 @@
 // route table reads every entry.
 import type { ComponentType } from 'react';
 import type { Command } from '../commands/types';
+import type { ListRoutes } from '../store/listModel';
+import { bySpecificity } from '../store/router';
 
 export interface ScreenEntry {
   /** 'banks': the screen's view scope is 'view:banks' and its Go to command 'nav.banks'. */
@@ -14,6 +16,8 @@ export interface ScreenEntry {
   nav?: { path: string; shortcut: string };
   /** Every route pattern the screen answers (':id' for a record; a '?flag' part is not routed). */
   paths: readonly string[];
+  /** A list screen's four URLs (src/store/listModel.ts); those it answers are in `paths`. */
+  routes?: Readonly<ListRoutes>;
   /** The contract resource the screen lists (contract/operations.ts), if any. */
   resource?: string;
   page: () => Promise<{ default: ComponentType }>;
@@ -21,5 +25,8 @@ export interface ScreenEntry {
   commands?: () => Promise<readonly Command[]>;
 }
 
-/** The four URLs of a list screen as a route list ('/user-list?new=1' routes as '/user-list'). */
-export const routePaths = (routes: Readonly<Record<string, string>>) => [...new Set(Object.values(routes).map((p) => p.split('?')[0]))];
+/**
+ * The four URLs of a list screen as a route list ('/user-list?new=1' routes as '/user-list'),
+ * the most specific first: '/category-list/new' before '/category-list/:id'.
+ */
+export const routePaths = (routes: Readonly<Record<string, string>>) => [...new Set(Object.values(routes).map((p) => p.split('?')[0]))].sort(bySpecificity);

@@ -94,7 +94,7 @@ describe('banks', () => {
     expect(bad.json().errors.id).toBeDefined();
     const noId = await s.call({ method: 'DELETE', url: '/admin/v1/delete_bank', headers: s.adminAuth });
     expect(noId.statusCode).toBe(422);
-    expect(noId.json().errors.bank_id[0]).toBe('Bank id is required.');
+    expect(noId.json().errors.bank_id[0]).toBe('Bank is required.');
   });
 
   describe('logo upload', () => {

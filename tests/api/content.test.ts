@@ -347,6 +347,6 @@ describe('feedback', () => {
     expect((await s.call({ method: 'DELETE', url: `/admin/v1/feedback?feedback_id=${ids[1]}`, headers: s.adminAuth })).statusCode).toBe(404);
     const none = await s.call({ method: 'DELETE', url: '/admin/v1/feedback', headers: s.adminAuth });
     expect(none.statusCode).toBe(422);
-    expect(none.json().errors.feedback_id[0]).toBe('Feedback id is required.');
+    expect(none.json().errors.feedback_id[0]).toBe('Feedback is required.');
   });
 });

@@ -81,12 +81,12 @@ it('runs the add call\'s own rules on every row: a source the API refuses is ref
   const csv = 'title,discount,valid_from,valid_to,from_source\nTwo for one at Reel,2 for 1,2026-12-01,2027-01-31,Bank Crawl #1\n';
   const r = await upload('offers', csv);
   expect(r.statusCode).toBe(422);
-  expect(r.json().invalid_data).toEqual([{ row: 2, column: 'from_source', message: 'From source has an invalid format.', value: 'Bank Crawl #1' }]);
+  expect(r.json().invalid_data).toEqual([{ row: 2, column: 'from_source', message: 'Source has an invalid format.', value: 'Bank Crawl #1' }]);
   expect(await count('offers')).toBe(before);
   // The same record sent to add_offer is refused with the same words.
   const api = await s.call({ method: 'POST', url: '/admin/v1/add_offer', headers: s.adminAuth, payload: { title: 'Two for one at Reel', discount: '2 for 1', valid_from: '2026-12-01', valid_to: '2027-01-31', from_source: 'Bank Crawl #1' } });
   expect(api.statusCode).toBe(422);
-  expect(api.json().errors.from_source).toEqual(['From source has an invalid format.']);
+  expect(api.json().errors.from_source).toEqual(['Source has an invalid format.']);
 });
 
 it('refuses a file whose row breaks a database rule, naming the row, and imports nothing', async () => {

@@ -107,7 +107,7 @@ describe('welcome boxes', () => {
     const box = (await ok(addWelcomeBox, { body: { title: 'Scheduled', message: 'Later', starts_at: '2030-03-01T00:00:00Z' } })).data;
     const r = await call(updateWelcomeBox, { params: { id: box.id }, body: { ends_at: '2030-02-01T00:00:00Z', version: 1 } });
     expect(r.status).toBe(422);
-    expect(r.json.errors.ends_at[0]).toBe('Ends at must be after starts at.');
+    expect(r.json.errors.ends_at[0]).toBe('Ends must be after Starts.');
     await ok(removeWelcomeBox, { params: { id: box.id } });
   });
 
@@ -156,8 +156,8 @@ describe('hero banners', () => {
   });
 
   it.each([
-    [{ title: 'No target', link_type: 'offer' }, 'offer_id', 'Offer id is required when link_type is offer.'],
-    [{ title: 'Wrong target', link_type: 'offer', card_id: 1 }, 'card_id', 'Card id is taken only when link_type is card.'],
+    [{ title: 'No target', link_type: 'offer' }, 'offer_id', 'Offer is required when link_type is offer.'],
+    [{ title: 'Wrong target', link_type: 'offer', card_id: 1 }, 'card_id', 'Card is taken only when link_type is card.'],
     [{ title: 'Odd type', link_type: 'page' }, 'link_type', undefined],
     [{ title: 'Bad url', link_type: 'url', url: 'javascript:alert(1)' }, 'url', undefined],
     [{ title: 'Missing offer', link_type: 'offer', offer_id: 99999 }, 'offer_id', 'Offer does not exist.'],

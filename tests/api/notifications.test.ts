@@ -219,7 +219,7 @@ describe('adding and sending', () => {
     [{ title: 'Title', body: 'Body', link_type: 'offer', offer_id: 999999 }, 'offer_id', 'No offer has the id 999999.'],
     [{ title: 'Title', body: 'Body', link_type: 'card', url: 'https://x.example' }, 'url', 'URL is not taken with the link type card.'],
     [{ title: 'Title', body: 'Body', card_id: 1 }, 'card_id', 'Card needs a link type.'],
-    [{ title: 'Title', body: 'Body', link_type: 'url', url: 'javascript:alert(1)' }, 'url', 'Url has an invalid format.'],
+    [{ title: 'Title', body: 'Body', link_type: 'url', url: 'javascript:alert(1)' }, 'url', 'Web address has an invalid format.'],
     [{ title: 'Title', body: 'Body', send_at: '2001-01-01T00:00:00Z' }, 'send_at', 'Send at is in the past: choose a later time, or send it now.'],
     [{ title: 'Title', body: 'Body', send_at: 'tomorrow' }, 'send_at', 'Send at is not a valid date-time.'],
     [{ title: 'Title', body: 'Body', confirm: 'yes' }, 'confirm', 'Confirm must be true or false.'],

@@ -112,18 +112,19 @@ describe('settings', () => {
   });
 
   it.each([
-    [patchSettings, { support_email: 'not an address' }, 'support_email', 'Support email must be a valid e-mail address.'],
-    [patchSettings, { default_outlet_radius_km: 0 }, 'default_outlet_radius_km', 'Default outlet radius km must be >= 0.1.'],
-    [patchSettings, { default_outlet_radius_km: -3 }, 'default_outlet_radius_km', 'Default outlet radius km must be >= 0.1.'],
-    [patchSettings, { min_app_version_ios: '2.1' }, 'min_app_version_ios', 'Min app version ios has an invalid format.'],
-    [patchSettings, { min_app_version_android: 'v2.1.0' }, 'min_app_version_android', 'Min app version android has an invalid format.'],
-    [patchSettings, { min_app_version_android: '02.1.0' }, 'min_app_version_android', 'Min app version android has an invalid format.'],
-    [patchSettings, { offers_per_section: 0 }, 'offers_per_section', 'Offers per section must be >= 1.'],
-    [patchSettings, { offers_per_section: 51 }, 'offers_per_section', 'Offers per section must be <= 50.'],
-    [patchSettings, { offers_per_section: 2.5 }, 'offers_per_section', 'Offers per section must be a whole number.'],
+    [patchSettings, { support_email: 'not an address' }, 'support_email', 'Support e-mail must be a valid e-mail address.'],
+    [patchSettings, { default_outlet_radius_km: 0 }, 'default_outlet_radius_km', 'Default outlet radius must be at least 0.1.'],
+    [patchSettings, { default_outlet_radius_km: -3 }, 'default_outlet_radius_km', 'Default outlet radius must be at least 0.1.'],
+    [patchSettings, { default_outlet_radius_km: 250 }, 'default_outlet_radius_km', 'Default outlet radius must be at most 200.'],
+    [patchSettings, { min_app_version_ios: '2.1' }, 'min_app_version_ios', 'Minimum iOS app version has an invalid format.'],
+    [patchSettings, { min_app_version_android: 'v2.1.0' }, 'min_app_version_android', 'Minimum Android app version has an invalid format.'],
+    [patchSettings, { min_app_version_android: '02.1.0' }, 'min_app_version_android', 'Minimum Android app version has an invalid format.'],
+    [patchSettings, { offers_per_section: 0 }, 'offers_per_section', 'Offers per homepage section must be at least 1.'],
+    [patchSettings, { offers_per_section: 51 }, 'offers_per_section', 'Offers per homepage section must be at most 50.'],
+    [patchSettings, { offers_per_section: 2.5 }, 'offers_per_section', 'Offers per homepage section must be a whole number.'],
     [patchSettings, { maintenance_mode: 'yes' }, 'maintenance_mode', 'Maintenance mode must be true or false.'],
     [patchSettings, { offers_per_section: 5 }, 'version', 'Version is required.'],
-    [putSettings, { support_email: 'help@cards.example' }, 'default_outlet_radius_km', 'Default outlet radius km is required.'],
+    [putSettings, { support_email: 'help@cards.example' }, 'default_outlet_radius_km', 'Default outlet radius is required.'],
   ] as const)('%s refuses %j naming the field, writing nothing', async (op, body, field, text) => {
     const { version } = await current();
     const sums = await tableChecksums(s.db);

@@ -1,12 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
+import { ResetPasswordBody } from '../../../contract/auth';
+import { labelsOf } from '../../../contract/fieldLabels';
 import { authApi } from '../../api/auth';
 import { clearSession, isSignedIn, session, withLoading } from '../../store/session';
 import { Field } from '../../ui/Field';
 import { toast } from '../../ui/toast';
 import { AuthLayout } from './AuthLayout';
 import { useAuthStep } from './authError';
+
+/** The password fields as the contract names them: the server's messages say the same. */
+const passwordLabel = labelsOf(ResetPasswordBody);
 
 /** Step 3 of the reset: a new password, set with the session the code gave. */
 export default function ForgotPassword() {
@@ -43,8 +48,8 @@ export default function ForgotPassword() {
             {error}
           </div>
         )}
-        <Field label="New password" type="password" name="password" autoComplete="new-password" autoFocus required value={password} onChange={(e) => setPassword(e.target.value)} error={fields.password} hint="At least 8 characters." />
-        <Field label="Confirm password" type="password" name="password_confirmation" autoComplete="new-password" required value={confirmation} onChange={(e) => setConfirmation(e.target.value)} error={fields.password_confirmation} />
+        <Field label={passwordLabel('password')} type="password" name="password" autoComplete="new-password" autoFocus required value={password} onChange={(e) => setPassword(e.target.value)} error={fields.password} hint="At least 8 characters." />
+        <Field label={passwordLabel('password_confirmation')} type="password" name="password_confirmation" autoComplete="new-password" required value={confirmation} onChange={(e) => setConfirmation(e.target.value)} error={fields.password_confirmation} />
         <button type="submit" className="btn btn-primary btn-block">
           Change password
         </button>

@@ -1,11 +1,11 @@
 // How a source's refs stand, by kind: the numbers the sources screen and the triage header share.
-import type { CrawlSource, RefKind, RefState } from '../../../contract/crawl';
+import { REF_STATES, type CrawlSource, type RefKind, type RefState } from '../../../contract/crawl';
 
 export type Counts = CrawlSource['counts'][RefKind];
 
 export const KIND_LABEL: Record<RefKind, string> = { card: 'Cards', outlet: 'Outlets', offer: 'Offers' };
 
-/** States as a reviewer reads them; assigned and created are both "linked". */
+/** States as a reviewer reads them: one name each, in every table, tab and badge. */
 export const STATE_LABEL: Record<RefState, string> = {
   new: 'New',
   assigned: 'Assigned',
@@ -18,16 +18,28 @@ export const STATE_LABEL: Record<RefState, string> = {
 export const decidedCount = (c: Counts) => c.assigned + c.created + c.onboarded + c.skipped + c.discontinued;
 export const totalCount = (c: Counts) => c.new + decidedCount(c);
 
-/** One kind's counts: new / assigned+created / onboarded / skipped / discontinued. */
-export function CountCells({ counts }: { counts: Counts }) {
-  const cell = (n: number, cls = '') => <td className={`num${n === 0 ? ' is-zero' : ''}${cls}`}>{n.toLocaleString()}</td>;
+/** A counts table's heads: one column per state, named as the triage's tabs name it. */
+export function CountHeads() {
   return (
     <>
-      {cell(counts.new, counts.new ? ' is-new' : '')}
-      {cell(counts.assigned + counts.created)}
-      {cell(counts.onboarded)}
-      {cell(counts.skipped)}
-      {cell(counts.discontinued)}
+      {REF_STATES.map((st) => (
+        <th key={st} scope="col" className="num">
+          {st === 'discontinued' ? <abbr title={STATE_LABEL[st]}>Discont.</abbr> : STATE_LABEL[st]}
+        </th>
+      ))}
+    </>
+  );
+}
+
+/** One kind's counts, a cell per state (as CountHeads). */
+export function CountCells({ counts }: { counts: Counts }) {
+  return (
+    <>
+      {REF_STATES.map((st) => (
+        <td key={st} className={`num${counts[st] === 0 ? ' is-zero' : ''}${st === 'new' && counts.new ? ' is-new' : ''}`}>
+          {counts[st].toLocaleString()}
+        </td>
+      ))}
     </>
   );
 }

@@ -1,6 +1,7 @@
 // The parts every homepage form shares: the switch, the schedule, and a banner's link (an
 // offer, a card or a bank picked from the server, or a web address).
-import { LINK_TYPES, type LinkType } from '../../../contract/homepageFields';
+import { labelsOf } from '../../../contract/fieldLabels';
+import { LINK_TYPES, LinkInput, ScheduleInput, type LinkType } from '../../../contract/homepageFields';
 import { Field } from '../../ui/Field';
 import { SelectField } from '../../ui/FormFields';
 import { LINK_LABEL, type LinkValue } from './links';
@@ -25,12 +26,16 @@ export function ScheduleFields({ value, onChange, errors }: { value: ScheduleVal
       </label>
       {errors.is_active && <span className="field-error">{errors.is_active}</span>}
       <div className="field-pair">
-        <Field label="Starts" name="starts_at" type="datetime-local" value={value.starts} onChange={(e) => onChange({ ...value, starts: e.target.value })} error={errors.starts_at} hint="Empty: already" />
-        <Field label="Ends" name="ends_at" type="datetime-local" value={value.ends} onChange={(e) => onChange({ ...value, ends: e.target.value })} error={errors.ends_at} hint="Empty: no end" />
+        <Field label={scheduleLabel('starts_at')} name="starts_at" type="datetime-local" value={value.starts} onChange={(e) => onChange({ ...value, starts: e.target.value })} error={errors.starts_at} hint="Empty: already" />
+        <Field label={scheduleLabel('ends_at')} name="ends_at" type="datetime-local" value={value.ends} onChange={(e) => onChange({ ...value, ends: e.target.value })} error={errors.ends_at} hint="Empty: no end" />
       </div>
     </fieldset>
   );
 }
+
+/** The fields as the contract names them: the server's messages say the same (contract/fieldLabels.ts). */
+const scheduleLabel = labelsOf({ properties: ScheduleInput });
+const linkLabel = labelsOf({ properties: LinkInput });
 
 const SEARCH: Record<Exclude<LinkType, 'url'>, Search> = { offer: searchOffers, card: searchCards, bank: searchBanks };
 
@@ -41,7 +46,7 @@ export function LinkFields({ value, onChange, errors }: { value: LinkValue; onCh
     <fieldset className="hp-fieldset">
       <legend className="field-label">Opens</legend>
       <SelectField
-        label="Link to"
+        label={linkLabel('link_type')}
         name="link_type"
         emptyLabel="Nothing (no link)"
         value={type ?? ''}
@@ -49,7 +54,7 @@ export function LinkFields({ value, onChange, errors }: { value: LinkValue; onCh
         onChange={(e) => onChange({ type: (e.target.value || null) as LinkType | null, target: null, url: value.url })}
         error={errors.link_type}
       />
-      {type === 'url' && <Field label="Web address" name="url" type="url" inputMode="url" placeholder="https://" value={value.url} onChange={(e) => onChange({ ...value, url: e.target.value })} error={errors.url} />}
+      {type === 'url' && <Field label={linkLabel('url')} name="url" type="url" inputMode="url" placeholder="https://" value={value.url} onChange={(e) => onChange({ ...value, url: e.target.value })} error={errors.url} />}
       {type && type !== 'url' && (
         <ServerPicker
           key={type}

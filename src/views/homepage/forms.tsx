@@ -4,7 +4,8 @@
 import { useState, type RefObject } from 'react';
 import type { DontMissOut, HeroBanner } from '../../../contract/homepageBanners';
 import type { SelectedOffer } from '../../../contract/homepageSelected';
-import type { WelcomeBox } from '../../../contract/homepageWelcome';
+import { labelOf } from '../../../contract/fieldLabels';
+import { WelcomeBoxCreate, type WelcomeBox } from '../../../contract/homepageWelcome';
 import type { Payload } from '../../api/call';
 import { Field } from '../../ui/Field';
 import { ImageField, TextAreaField } from '../../ui/FormFields';
@@ -91,7 +92,7 @@ export function WelcomeBoxForm({ item, errors, saving, formRef, onCancel }: Item
       onCancel={onCancel}
       collect={() => ({ title: title.trim(), message: message.trim(), ...schedulePayload(schedule) })}
     >
-      <Field label="Greeting" name="title" required autoFocus={!item} autoComplete="off" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} />
+      <Field label={labelOf(WelcomeBoxCreate, 'title')} name="title" required autoFocus={!item} autoComplete="off" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} />
       <TextAreaField label="Message" name="message" rows={4} value={message} onChange={(e) => setMessage(e.target.value)} error={errors.message} hint="Shown on the app's first screen; the first live box by position wins." />
       <ScheduleFields value={schedule} onChange={setSchedule} errors={errors} />
     </FormShell>

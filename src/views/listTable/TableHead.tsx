@@ -15,39 +15,41 @@ interface TableHeadProps {
   onSort: (sort: string) => void;
 }
 
+/**
+ * The grid's first row: a column header per column, the sorted one saying which way
+ * (aria-sort), so each cell is announced with its column's name. The pick boxes' track has no
+ * header and no cells (the boxes are pointer-only, aria-hidden).
+ */
 export function TableHead({ columns, sort, onSort }: TableHeadProps) {
   return (
-    // Inside the listbox, which may hold only options: hidden from assistive technology; the
-    // sort select above the list does what the heads do.
-    <div className="vtable-head" aria-hidden style={{ gridTemplateColumns: gridOf(columns) }}>
+    <div className="vtable-head" role="row" aria-rowindex={1} style={{ gridTemplateColumns: gridOf(columns) }}>
       <span aria-hidden />
       {columns.map((c) => {
         const dir = !c.sort ? null : sort === c.sort ? 'ascending' : sort === `-${c.sort}` ? 'descending' : null;
         if (!c.sort) {
           return (
-            <span key={c.key} className={c.numeric ? 'vtable-th is-num' : 'vtable-th'}>
+            <span key={c.key} role="columnheader" className={c.numeric ? 'vtable-th is-num' : 'vtable-th'}>
               {c.label}
             </span>
           );
         }
         const next = dir === 'ascending' ? `-${c.sort}` : dir === 'descending' ? c.sort : c.sort === 'created_at' ? '-created_at' : c.sort;
         return (
-          <button
-            key={c.key}
-            type="button"
-            tabIndex={-1} // mouse only: keyboards sort with the sort select (the head is aria-hidden)
-            className={`vtable-th is-sortable${c.numeric ? ' is-num' : ''}${dir ? ' is-sorted' : ''}`}
-            aria-label={`${c.label}: sort ${next.startsWith('-') ? 'descending' : 'ascending'}`}
-            aria-pressed={dir !== null}
-            title={dir ? `Sorted ${dir}; click to reverse` : `Sort by ${c.label.toLowerCase()}`}
-            onMouseDown={(e) => e.preventDefault() /* keep the list's focus */}
-            onClick={() => onSort(next)}
-          >
-            {c.label}
-            <span className="vtable-arrow" aria-hidden>
-              {dir === 'ascending' ? '↑' : dir === 'descending' ? '↓' : ''}
-            </span>
-          </button>
+          <span key={c.key} role="columnheader" aria-sort={dir ?? undefined} className="vtable-th-cell">
+            <button
+              type="button"
+              tabIndex={-1} // the keys stay on the grid's rows: keyboards sort with the sort select above it
+              className={`vtable-th is-sortable${c.numeric ? ' is-num' : ''}${dir ? ' is-sorted' : ''}`}
+              title={dir ? `Sorted ${dir}; click to reverse` : `Sort by ${c.label.toLowerCase()}`}
+              onMouseDown={(e) => e.preventDefault() /* keep the list's focus */}
+              onClick={() => onSort(next)}
+            >
+              {c.label}
+              <span className="vtable-arrow" aria-hidden>
+                {dir === 'ascending' ? '↑' : dir === 'descending' ? '↓' : ''}
+              </span>
+            </button>
+          </span>
         );
       })}
     </div>
@@ -123,7 +125,7 @@ export function TableCells<T>({ columns, row }: { columns: readonly ListColumn<T
   return (
     <>
       {columns.map((c) => (
-        <span key={c.key} className={c.numeric ? 'vtable-td is-num' : 'vtable-td'}>
+        <span key={c.key} role="gridcell" className={c.numeric ? 'vtable-td is-num' : 'vtable-td'}>
           {c.cell(row)}
         </span>
       ))}

@@ -1,5 +1,6 @@
 // What tapping the notification opens in the app: nothing, an offer, a card, or a web page.
-import { NOTIFICATION_LINK_TYPES, type NotificationLinkType } from '../../../contract/notification';
+import { labelsOf } from '../../../contract/fieldLabels';
+import { NOTIFICATION_LINK_TYPES, NotificationCreate, type NotificationLinkType } from '../../../contract/notification';
 import { Field } from '../../ui/Field';
 import { SelectField } from '../../ui/FormFields';
 import { RecordPicker, type PickerOption } from '../../ui/RecordPicker';
@@ -12,6 +13,8 @@ export interface LinkValue {
   url: string;
 }
 
+/** The fields as the contract names them: the server's messages say the same (contract/fieldLabels.ts). */
+const label = labelsOf(NotificationCreate);
 const LABELS: Readonly<Record<NotificationLinkType, string>> = { offer: 'An offer', card: 'A card', url: 'A web page' };
 const PICKERS = {
   offer: { label: 'Offer', placeholder: 'Search live offers…', search: searchOffers },
@@ -24,7 +27,7 @@ export function LinkFields({ value, onChange, errors }: { value: LinkValue; onCh
     <fieldset className="ntf-fieldset">
       <legend className="field-label">Opens</legend>
       <SelectField
-        label="Tapping it opens"
+        label={label('link_type')}
         name="link_type"
         emptyLabel="The app (no link)"
         value={value.type ?? ''}
@@ -33,7 +36,7 @@ export function LinkFields({ value, onChange, errors }: { value: LinkValue; onCh
         error={errors.link_type}
       />
       {value.type === 'url' && (
-        <Field label="Web address" name="url" type="url" inputMode="url" placeholder="https://" value={value.url} onChange={(e) => onChange({ ...value, url: e.target.value })} error={errors.url} />
+        <Field label={label('url')} name="url" type="url" inputMode="url" placeholder="https://" value={value.url} onChange={(e) => onChange({ ...value, url: e.target.value })} error={errors.url} />
       )}
       {picker && value.type !== 'url' && value.type && (
         <RecordPicker

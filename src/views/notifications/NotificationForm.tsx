@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { Notification } from '../../../contract/notification';
+import { labelOf } from '../../../contract/fieldLabels';
+import { NotificationCreate, type Notification } from '../../../contract/notification';
 import type { Payload } from '../../api/resourceClient';
 import { Field } from '../../ui/Field';
 import { TextAreaField } from '../../ui/FormFields';
@@ -53,7 +54,7 @@ export function NotificationForm(props: FormProps<Notification>) {
             error={errors.title}
             hint={`${title.length}/${TITLE_MAX} · phones show about 50 characters`}
           />
-          <TextAreaField label="Message" name="body" required rows={3} maxLength={BODY_MAX} value={body} onChange={(e) => setBody(e.target.value)} error={errors.body} hint={`${body.length}/${BODY_MAX}`} />
+          <TextAreaField label={labelOf(NotificationCreate, 'body')} name="body" required rows={3} maxLength={BODY_MAX} value={body} onChange={(e) => setBody(e.target.value)} error={errors.body} hint={`${body.length}/${BODY_MAX}`} />
           <AudienceFields value={audience} onChange={setAudience} errors={errors} />
           <LinkFields value={link} onChange={setLink} errors={errors} />
           <WhenFields value={when} onChange={setWhen} errors={errors} />

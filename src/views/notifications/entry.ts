@@ -2,13 +2,12 @@
 // open in the pane (/view-notification/3), the compose form in the list's pane
 // (/notifications?new=1). No heavy imports: the route table reads this.
 import type { ScreenEntry } from '../screenEntry';
-import { routePaths } from '../screenEntry';
 
 export const notificationRoutes = {
   list: '/notifications',
   view: '/view-notification/:id',
-  // Sent notifications are not edited: no route leads here (the list model needs a pattern).
-  edit: '/view-notification/:id?edit=1',
+  /** Not routed: sent notifications are not edited (the contract omits update). */
+  edit: '/view-notification/:id/edit',
   add: '/notifications?new=1',
 } as const;
 
@@ -16,7 +15,8 @@ export const entry: ScreenEntry = {
   id: 'notifications',
   title: 'Notifications',
   nav: { path: notificationRoutes.list, shortcut: 'g y' },
-  paths: routePaths(notificationRoutes),
+  routes: notificationRoutes,
+  paths: [notificationRoutes.list, notificationRoutes.view],
   resource: 'notification',
   page: () => import('./NotificationsScreen'),
   commands: () => import('./commands').then((m) => m.notificationCommands),

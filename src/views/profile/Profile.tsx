@@ -1,5 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
+import { ResetPasswordBody } from '../../../contract/auth';
+import { labelsOf } from '../../../contract/fieldLabels';
 import { authApi } from '../../api/auth';
 import { runCommand } from '../../commands/runner';
 import { session, setUserDetails } from '../../store/session';
@@ -8,6 +10,9 @@ import { Field } from '../../ui/Field';
 import { useObjectUrl } from '../../ui/useObjectUrl';
 import { profileForms } from './commands';
 import './profile.css';
+
+/** The password fields as the contract names them: the server's messages say the same. */
+const passwordLabel = labelsOf(ResetPasswordBody);
 
 export default function Profile() {
   const { userDetails: user } = useSnapshot(session);
@@ -93,8 +98,8 @@ function PasswordForm() {
     <form className="card" onSubmit={submit} aria-labelledby="password-title" noValidate>
       <h2 id="password-title">Change password</h2>
       <p className="muted">You will be signed out everywhere and sign in again with the new password.</p>
-      <Field label="New password" type="password" name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
-      <Field label="Confirm password" type="password" name="password_confirmation" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} error={errors.password_confirmation} />
+      <Field label={passwordLabel('password')} type="password" name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
+      <Field label={passwordLabel('password_confirmation')} type="password" name="password_confirmation" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} error={errors.password_confirmation} />
       <div className="pane-actions">
         <button type="submit" className="btn" disabled={busy || !password}>
           Change password

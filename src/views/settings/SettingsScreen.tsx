@@ -117,7 +117,7 @@ function SettingsForm({ record }: { record: Settings }) {
               value={draft.default_outlet_radius_km}
               onChange={(e) => set('default_outlet_radius_km', e.target.value)}
               error={errors.default_outlet_radius_km}
-              hint="More than 0, up to 200."
+              hint="0.1 to 200."
             />
           </Setting>
           <Setting who={who('offers_per_section')}>

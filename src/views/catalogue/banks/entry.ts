@@ -13,6 +13,7 @@ export const entry: ScreenEntry = {
   id: 'banks',
   title: 'Banks',
   nav: { path: bankRoutes.list, shortcut: 'g b' },
+  routes: bankRoutes,
   paths: routePaths(bankRoutes),
   resource: 'bank',
   page: () => import('./BanksScreen'),

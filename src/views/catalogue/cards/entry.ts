@@ -13,6 +13,7 @@ export const entry: ScreenEntry = {
   id: 'cards',
   title: 'Cards',
   nav: { path: cardRoutes.list, shortcut: 'g c' },
+  routes: cardRoutes,
   paths: routePaths(cardRoutes),
   resource: 'card',
   page: () => import('./CardsScreen'),

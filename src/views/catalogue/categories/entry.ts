@@ -14,6 +14,7 @@ export const entry: ScreenEntry = {
   id: 'categories',
   title: 'Categories',
   nav: { path: categoryRoutes.list, shortcut: 'g t' },
+  routes: categoryRoutes,
   paths: routePaths(categoryRoutes),
   resource: 'category',
   page: () => import('./CategoriesScreen'),

@@ -14,6 +14,7 @@ export const entry: ScreenEntry = {
   id: 'cities',
   title: 'Dubai areas',
   nav: { path: cityRoutes.list, shortcut: 'g a' },
+  routes: cityRoutes,
   paths: [cityRoutes.list, cityRoutes.view],
   resource: 'city',
   page: () => import('./CitiesScreen'),

@@ -154,11 +154,8 @@ export default function ImportCsvScreen() {
                   </>
                 ) : (
                   preview.fileIssues > 0 ? (
-                    // The server refuses such a file whole (missing columns, unreadable): a fixed file is the way on.
-                    <>
-                      <CommandButton id="csv.choose" variant="primary" label="Choose another file" />
-                      <CommandButton id="csv.upload" label={uploadLabel(preview)} />
-                    </>
+                    // The server refuses such a file whole (missing columns, unreadable): a fixed file is the only way on.
+                    <CommandButton id="csv.choose" variant="primary" label="Choose another file" />
                   ) : (
                     <>
                       <CommandButton id="csv.upload" variant="primary" label={uploadLabel(preview)} />
@@ -216,7 +213,8 @@ function ImportResult() {
   const rows = new Set(result.invalid_data.map((i) => i.row)).size;
   return (
     <section className="csv-result csv-result-bad" aria-labelledby="csv-refused-title">
-      <div className="csv-result-head">
+      {/* The refusal's only word (no toast beside it): said at once, the rows below to read. */}
+      <div className="csv-result-head" role="alert">
         <span className="csv-result-icon" aria-hidden>
           !
         </span>
@@ -238,15 +236,17 @@ const focusOnMount = (el: HTMLAnchorElement | null) => el?.focus();
 function PreviewTables({ preview, refused, names }: { preview: CsvPreview; refused: boolean; names: NamesCheck }) {
   const bad = preview.badRows + preview.fileIssues;
   const where = nameColumnsText(preview.target);
+  // The file as a whole comes first: the server stops there, before any row.
+  const problemsTitle = preview.fileIssues > 0 ? 'Problems with the file' : 'Rows that will fail';
   return (
     <>
       {/* Once the server has answered, its list replaces the guess. */}
       {!refused && (
         <section className="csv-section" aria-labelledby="csv-problems-title">
           <h2 id="csv-problems-title">
-            {bad === 0 ? (names === 'none' || names === 'checked' ? 'No problems found' : 'No format problems found') : preview.badRows === 0 ? 'Problems with the file' : 'Rows that will fail'}
+            {bad === 0 ? (names === 'none' || names === 'checked' ? 'No problems found' : 'No format problems found') : problemsTitle}
             {/* Rows, not problems: one row may have several. */}
-            {bad > 0 && <span className="count">{(preview.badRows || preview.fileIssues).toLocaleString()}</span>}
+            {bad > 0 && <span className="count">{(preview.fileIssues || preview.badRows).toLocaleString()}</span>}
           </h2>
           {bad === 0 ? (
             <>
@@ -258,10 +258,11 @@ function PreviewTables({ preview, refused, names }: { preview: CsvPreview; refus
           ) : (
             <>
               <p className="muted">
-                {summary(preview)} You can upload anyway: the server decides, and imports nothing if any row fails.
+                {summary(preview)}{' '}
+                {preview.fileIssues > 0 ? 'The server refuses such a file before reading its rows: fix it and choose it again.' : 'You can upload anyway: the server decides, and imports nothing if any row fails.'}
               </p>
               <NamesNote names={names} where={where} />
-              <IssueTable label="Rows that will fail" issues={preview.issues} />
+              <IssueTable label={problemsTitle} issues={preview.issues} />
               {preview.issueCount > preview.issues.length && (
                 <p className="muted">First {preview.issues.length.toLocaleString()} of {preview.issueCount.toLocaleString()} problems shown.</p>
               )}

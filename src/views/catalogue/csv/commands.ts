@@ -2,16 +2,12 @@
 // button and mod+enter, "Choose another file" and the templates are one action each.
 import { CSV_TARGETS, templateCsv, type CsvTarget } from '../../../../contract/csv';
 import { importResultOf, uploadCsv } from '../../../api/csvUpload';
-import { TOAST_MS } from '../../../commands/runner';
 import type { Command } from '../../../commands/types';
 import { go } from '../../../store/navigate';
-import { toast } from '../../../ui/toast';
 import { CSV_VIEW, importCsvPath } from './entry';
 import { canUpload, csvImport, requestPicker } from './state';
 
 const scope = `view:${CSV_VIEW}` as const;
-/** The CSV failure toast. */
-export const CSV_FAILURE_TEXT = 'An error occurred';
 
 export function downloadTemplate(target: CsvTarget): void {
   const url = URL.createObjectURL(new Blob([templateCsv(target)], { type: 'text/csv;charset=utf-8' }));
@@ -25,7 +21,6 @@ export function downloadTemplate(target: CsvTarget): void {
 }
 
 let uploadAbort: AbortController | null = null;
-const FAILURE_TOAST = 'csv-import-failed';
 
 export const csvCommands: Command[] = [
   ...CSV_TARGETS.map(
@@ -66,7 +61,6 @@ export const csvCommands: Command[] = [
       csvImport.uploading = true;
       csvImport.progress = 0;
       csvImport.result = null;
-      toast.dismiss(FAILURE_TOAST); // the last attempt's failure no longer applies
       try {
         const res = await uploadCsv(target, file, file.name, { onProgress: (f) => (csvImport.progress = f), signal: uploadAbort.signal });
         csvImport.result = res;
@@ -74,8 +68,8 @@ export const csvCommands: Command[] = [
       } catch (e) {
         const result = importResultOf(e);
         if (!result) throw e; // 413, 401, offline…: the runner's generic text
+        // Refused: the screen's panel says so with the rows (an alert), no toast beside it.
         csvImport.result = result;
-        toast.error(result.error || CSV_FAILURE_TEXT, { id: FAILURE_TOAST, duration: TOAST_MS.error });
         return undefined;
       } finally {
         csvImport.uploading = false;

@@ -92,4 +92,9 @@ export function requestPicker(open: boolean): void {
   csvImport.pickerRequest = { n: csvImport.pickerRequest.n + 1, open };
 }
 
-export const canUpload = () => !!csvImport.file && !!csvImport.preview && !csvImport.uploading && !csvImport.reading && !csvImport.result?.success;
+/**
+ * Whether the file can go: read, not on its way, not imported yet, and no problem with the
+ * file as a whole (a required column missing, an unknown one, unreadable): the server refuses
+ * such a file before its rows, so uploading it anyway could only fail.
+ */
+export const canUpload = () => !!csvImport.file && !!csvImport.preview && csvImport.preview.fileIssues === 0 && !csvImport.uploading && !csvImport.reading && !csvImport.result?.success;

@@ -14,6 +14,7 @@ export const entry: ScreenEntry = {
   id: 'networks',
   title: 'Networks',
   nav: { path: networkRoutes.list, shortcut: 'g n' },
+  routes: networkRoutes,
   paths: routePaths(networkRoutes),
   resource: 'network',
   page: () => import('./NetworksScreen'),

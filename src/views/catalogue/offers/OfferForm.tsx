@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
-import type { Offer } from '../../../../contract/offer';
+import { offerResource, type Offer } from '../../../../contract/offer';
+import { labelsOf } from '../../../../contract/fieldLabels';
 import type { Payload } from '../../../api/resourceClient';
 import { Field } from '../../../ui/Field';
 import { ImageField, SelectField, TextAreaField } from '../../../ui/FormFields';
@@ -10,6 +11,8 @@ import type { FormProps } from '../../ResourceListView';
 import { textOrNull } from '../formParts';
 import { cardOption, categories, isMissing, outletOption, searchCards, searchOutlets, useCards, useOutlets } from '../lookups';
 
+/** Each field as the contract names it: the server's messages say the same (contract/fieldLabels.ts). */
+const label = labelsOf(offerResource.create);
 const FIELDS = ['title', 'discount', 'valid_from', 'valid_to', 'description', 'terms', 'category_id', 'card_ids', 'outlet_ids', 'from_source', 'image'];
 
 const today = () => {
@@ -96,18 +99,18 @@ export function OfferForm(props: FormProps<Offer>) {
 
   return (
     <ResourceForm {...props} what="offer" editTitle={record ? `Edit ${record.title}` : undefined} createLabel="Create offer" fields={FIELDS} collect={collect}>
-      <Field label="Title" name="title" autoFocus required autoComplete="off" placeholder="e.g. 20% off at Nayomi" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} />
-      <Field label="Discount" name="discount" required autoComplete="off" placeholder="e.g. 20% off, Buy 1 get 1" value={discount} onChange={(e) => setDiscount(e.target.value)} error={errors.discount} />
+      <Field label={label('title')} name="title" autoFocus required autoComplete="off" placeholder="e.g. 20% off at Nayomi" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} />
+      <Field label={label('discount')} name="discount" required autoComplete="off" placeholder="e.g. 20% off, Buy 1 get 1" value={discount} onChange={(e) => setDiscount(e.target.value)} error={errors.discount} />
       <div className="field-pair">
-        <Field label="Valid from" name="valid_from" type="date" required value={validFrom} onChange={(e) => setValidFrom(e.target.value)} error={errors.valid_from} />
-        <Field label="Valid to" name="valid_to" type="date" required min={validFrom || undefined} value={validTo} onChange={(e) => setValidTo(e.target.value)} error={errors.valid_to} />
+        <Field label={label('valid_from')} name="valid_from" type="date" required value={validFrom} onChange={(e) => setValidFrom(e.target.value)} error={errors.valid_from} />
+        <Field label={label('valid_to')} name="valid_to" type="date" required min={validFrom || undefined} value={validTo} onChange={(e) => setValidTo(e.target.value)} error={errors.valid_to} />
       </div>
-      <SelectField label="Category" name="category_id" value={categoryId} onChange={(e) => setCategoryId(e.target.value)} options={categoryOptions} emptyLabel="No category" error={errors.category_id} />
-      <RecordPicker label="Cards" name="card_ids" multiple value={cards.value} onChange={cards.onChange} search={searchCards} placeholder="Search cards by name or bank…" error={errors.card_ids} hint="The cards this offer applies to." />
-      <RecordPicker label="Outlets" name="outlet_ids" multiple value={outlets.value} onChange={outlets.onChange} search={searchOutlets} placeholder="Search outlets by merchant or area…" error={errors.outlet_ids} hint="Where the offer can be used." />
-      <TextAreaField label="Description" name="description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} error={errors.description} />
-      <TextAreaField label="Terms" name="terms" rows={4} value={terms} onChange={(e) => setTerms(e.target.value)} error={errors.terms} />
-      <Field label="Source" name="from_source" autoComplete="off" className="field-source" value={source} onChange={(e) => setSource(e.target.value.toLowerCase())} error={errors.from_source} hint="‘manual’, or the crawl source it came from (lowercase, digits, - and _)." />
+      <SelectField label={label('category_id')} name="category_id" value={categoryId} onChange={(e) => setCategoryId(e.target.value)} options={categoryOptions} emptyLabel="No category" error={errors.category_id} />
+      <RecordPicker label={label('card_ids')} name="card_ids" multiple value={cards.value} onChange={cards.onChange} search={searchCards} placeholder="Search cards by name or bank…" error={errors.card_ids} hint="The cards this offer applies to." />
+      <RecordPicker label={label('outlet_ids')} name="outlet_ids" multiple value={outlets.value} onChange={outlets.onChange} search={searchOutlets} placeholder="Search outlets by merchant or area…" error={errors.outlet_ids} hint="Where the offer can be used." />
+      <TextAreaField label={label('description')} name="description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} error={errors.description} />
+      <TextAreaField label={label('terms')} name="terms" rows={4} value={terms} onChange={(e) => setTerms(e.target.value)} error={errors.terms} />
+      <Field label={label('from_source')} name="from_source" autoComplete="off" className="field-source" value={source} onChange={(e) => setSource(e.target.value.toLowerCase())} error={errors.from_source} hint="‘manual’, or the crawl source it came from (lowercase, digits, - and _)." />
       <ImageField label="Image" name="image" current={record?.image ?? null} file={image} onFile={setImage} clear={clearImage} onClear={setClearImage} error={errors.image} />
     </ResourceForm>
   );

@@ -13,6 +13,7 @@ export const entry: ScreenEntry = {
   id: 'offers',
   title: 'Offers',
   nav: { path: offerRoutes.list, shortcut: 'g o' },
+  routes: offerRoutes,
   paths: routePaths(offerRoutes),
   resource: 'offer',
   page: () => import('./OffersScreen'),

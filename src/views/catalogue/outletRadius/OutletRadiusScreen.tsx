@@ -55,7 +55,7 @@ function RadiusForm(props: FormProps<OutletRadius>) {
   return (
     <ResourceForm {...props} what="radius" editTitle={record ? `Edit ${record.label}` : undefined} createLabel="Create radius" fields={['label', 'kilometres', 'is_default']} collect={collect}>
       <Field label="Label" name="label" autoFocus required autoComplete="off" placeholder="e.g. Walking distance" value={label} onChange={(e) => setLabel(e.target.value)} error={errors.label} />
-      <Field label="Kilometres" name="kilometres" className="field-narrow" type="number" inputMode="decimal" step="any" min={0} max={200} required value={kilometres} onChange={(e) => setKilometres(e.target.value)} error={errors.kilometres} hint="More than 0, at most 200." />
+      <Field label="Kilometres" name="kilometres" className="field-narrow" type="number" inputMode="decimal" step="any" min={0.01} max={200} required value={kilometres} onChange={(e) => setKilometres(e.target.value)} error={errors.kilometres} hint="0.01 (10 m) to 200." />
       <label className="check">
         <input type="checkbox" name="is_default" checked={isDefault} onChange={(e) => setIsDefault(e.target.checked)} />
         Default (pre-selected in the app; replaces the current default)

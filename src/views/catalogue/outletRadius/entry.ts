@@ -14,6 +14,7 @@ export const entry: ScreenEntry = {
   id: 'outletRadius',
   title: 'Outlet radius',
   nav: { path: outletRadiusRoutes.list, shortcut: 'g r' },
+  routes: outletRadiusRoutes,
   paths: routePaths(outletRadiusRoutes),
   resource: 'outletRadius',
   page: () => import('./OutletRadiusScreen'),

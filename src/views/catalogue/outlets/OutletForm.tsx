@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSearch } from 'wouter';
-import type { Outlet } from '../../../../contract/outlet';
+import { outletResource, type Outlet } from '../../../../contract/outlet';
+import { labelsOf } from '../../../../contract/fieldLabels';
 import type { Payload } from '../../../api/resourceClient';
 import { Field } from '../../../ui/Field';
 import { ImageField, SelectField, TextAreaField } from '../../../ui/FormFields';
@@ -10,6 +11,8 @@ import type { FormProps } from '../../ResourceListView';
 import { textOrNull } from '../formParts';
 import { categories, searchAreas } from '../lookups';
 
+/** Each field as the contract names it: the server's messages say the same (contract/fieldLabels.ts). */
+const label = labelsOf(outletResource.update);
 const FIELDS = ['merchant_name', 'branch', 'category_id', 'area_id', 'address', 'latitude', 'longitude', 'phone', 'image'];
 
 /** Add or edit an outlet. Values live here, so a refused save keeps what was typed. */
@@ -54,16 +57,16 @@ export function OutletForm(props: FormProps<Outlet>) {
 
   return (
     <ResourceForm {...props} what="outlet" editTitle={record ? `Edit ${record.merchant_name}` : undefined} createLabel="Create outlet" fields={FIELDS} collect={collect}>
-      <Field label="Merchant name" name="merchant_name" autoFocus required autoComplete="off" value={merchant} onChange={(e) => setMerchant(e.target.value)} error={errors.merchant_name} />
-      <Field label="Branch" name="branch" autoComplete="off" placeholder="e.g. Dubai Mall" value={branch} onChange={(e) => setBranch(e.target.value)} error={errors.branch} />
-      <SelectField label="Category" name="category_id" value={categoryId} onChange={(e) => setCategoryId(e.target.value)} options={categoryOptions} emptyLabel="No category" error={errors.category_id} />
-      <RecordPicker label="Area" name="area_id" value={area} onChange={setArea} search={searchAreas} placeholder={area.length ? 'Type to change the area…' : 'Search Dubai areas…'} error={errors.area_id} />
-      <TextAreaField label="Address" name="address" rows={2} value={address} onChange={(e) => setAddress(e.target.value)} error={errors.address} />
+      <Field label={label('merchant_name')} name="merchant_name" autoFocus required autoComplete="off" value={merchant} onChange={(e) => setMerchant(e.target.value)} error={errors.merchant_name} />
+      <Field label={label('branch')} name="branch" autoComplete="off" placeholder="e.g. Dubai Mall" value={branch} onChange={(e) => setBranch(e.target.value)} error={errors.branch} />
+      <SelectField label={label('category_id')} name="category_id" value={categoryId} onChange={(e) => setCategoryId(e.target.value)} options={categoryOptions} emptyLabel="No category" error={errors.category_id} />
+      <RecordPicker label={label('area_id')} name="area_id" value={area} onChange={setArea} search={searchAreas} placeholder={area.length ? 'Type to change the area…' : 'Search Dubai areas…'} error={errors.area_id} />
+      <TextAreaField label={label('address')} name="address" rows={2} value={address} onChange={(e) => setAddress(e.target.value)} error={errors.address} />
       <div className="field-pair">
-        <Field label="Latitude" name="latitude" type="number" inputMode="decimal" step="any" min={-90} max={90} placeholder="25.2048" value={latitude} onChange={(e) => setLatitude(e.target.value)} error={errors.latitude} />
-        <Field label="Longitude" name="longitude" type="number" inputMode="decimal" step="any" min={-180} max={180} placeholder="55.2708" value={longitude} onChange={(e) => setLongitude(e.target.value)} error={errors.longitude} />
+        <Field label={label('latitude')} name="latitude" type="number" inputMode="decimal" step="any" min={-90} max={90} placeholder="25.2048" value={latitude} onChange={(e) => setLatitude(e.target.value)} error={errors.latitude} />
+        <Field label={label('longitude')} name="longitude" type="number" inputMode="decimal" step="any" min={-180} max={180} placeholder="55.2708" value={longitude} onChange={(e) => setLongitude(e.target.value)} error={errors.longitude} />
       </div>
-      <Field label="Phone" name="phone" type="tel" autoComplete="off" placeholder="+971 4 000 0000" value={phone} onChange={(e) => setPhone(e.target.value)} error={errors.phone} />
+      <Field label={label('phone')} name="phone" type="tel" autoComplete="off" placeholder="+971 4 000 0000" value={phone} onChange={(e) => setPhone(e.target.value)} error={errors.phone} />
       <ImageField label="Image" name="image" current={record?.image ?? null} file={image} onFile={setImage} clear={clearImage} onClear={setClearImage} error={errors.image} />
     </ResourceForm>
   );

@@ -13,6 +13,7 @@ export const entry: ScreenEntry = {
   id: 'outlets',
   title: 'Outlets',
   nav: { path: outletRoutes.list, shortcut: 'g l' },
+  routes: outletRoutes,
   paths: routePaths(outletRoutes),
   resource: 'outlet',
   page: () => import('./OutletsScreen'),

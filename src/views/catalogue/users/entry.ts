@@ -14,6 +14,7 @@ export const entry: ScreenEntry = {
   id: 'users',
   title: 'Users',
   nav: { path: userRoutes.list, shortcut: 'g u' },
+  routes: userRoutes,
   paths: routePaths(userRoutes),
   resource: 'user',
   page: () => import('./UsersScreen'),

@@ -17,6 +17,7 @@ export const entry: ScreenEntry = {
   id: CONTACT_VIEW,
   title: 'Contact messages',
   nav: { path: contactRoutes.list, shortcut: 'g m' },
+  routes: contactRoutes,
   paths: [contactRoutes.list, contactRoutes.view],
   resource: 'contact',
   page: () => import('./ContactScreen'),

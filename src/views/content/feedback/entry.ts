@@ -17,6 +17,7 @@ export const entry: ScreenEntry = {
   id: FEEDBACK_VIEW,
   title: 'Feedback',
   nav: { path: feedbackRoutes.list, shortcut: 'g v' },
+  routes: feedbackRoutes,
   paths: [feedbackRoutes.list, feedbackRoutes.view],
   resource: 'feedback',
   page: () => import('./FeedbackScreen'),

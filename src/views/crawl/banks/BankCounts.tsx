@@ -2,7 +2,7 @@
 // bank (its sources added up) or one source.
 import { REF_KINDS, type CrawlBankSource } from '../../../../contract/crawl';
 import { AppLink } from '../../../ui/AppLink';
-import { KIND_LABEL, Progress } from '../counts';
+import { CountCells, CountHeads, KIND_LABEL, Progress } from '../counts';
 
 type Counts = CrawlBankSource['counts'];
 
@@ -18,13 +18,9 @@ export function BankCounts({ counts, caption, link }: { counts: Counts; caption:
       <thead>
         <tr>
           <th scope="col">Refs</th>
-          <th scope="col" className="num">New</th>
-          <th scope="col" className="num" title="Assigned to live records, or created as them">Assigned</th>
-          <th scope="col" className="num">Onboarded</th>
-          <th scope="col" className="num">Skipped</th>
-          <th scope="col" className="num" title="Discontinued">Discont.</th>
+          <CountHeads />
           <th scope="col" className="num" title="No longer on the site at the last import">Vanished</th>
-          <th scope="col" aria-label="Progress" />
+          <th scope="col">Decided</th>
         </tr>
       </thead>
       <tbody>
@@ -33,11 +29,7 @@ export function BankCounts({ counts, caption, link }: { counts: Counts; caption:
           return (
             <tr key={k}>
               <th scope="row">{link ? <AppLink to={link(SEGMENT[k])}>{KIND_LABEL[k]}</AppLink> : KIND_LABEL[k]}</th>
-              {cell(c.new, c.new ? ' is-new' : '')}
-              {cell(c.assigned + c.created)}
-              {cell(c.onboarded)}
-              {cell(c.skipped)}
-              {cell(c.discontinued)}
+              <CountCells counts={c} />
               {cell(c.vanished, c.vanished ? ' is-vanished' : '')}
               <td className="crawl-counts-bar">
                 <Progress counts={c} label={KIND_LABEL[k]} />

@@ -11,6 +11,7 @@ import { formatDate } from '../../catalogue/formParts';
 import { OfferRefTail, validity } from '../offerRefFacts';
 import { PaneBack } from '../../PaneBack';
 import { STATE_LABEL } from '../counts';
+import { LiveOutlets } from '../LiveOutlets';
 
 export const STATE_TONE: Record<RefState, Tone> = { new: 'accent', assigned: 'on', created: 'on', onboarded: 'on', skipped: 'off', discontinued: 'warn' };
 
@@ -57,17 +58,7 @@ export function OfferPane({ r }: { r: CrawlOfferRow }) {
           rows={r.outlets}
           refPath={(o) => `/view-crawl-outlet/${o.ref_id}`}
           liveHead="Live outlets"
-          live={(o) =>
-            o.outlet_ids.length ? (
-              <span className="triage-chips">
-                {o.outlet_ids.map((id) => (
-                  <AppLink key={id} to={`/view-outlet/${id}`}>
-                    Outlet {id}
-                  </AppLink>
-                ))}
-              </span>
-            ) : null
-          }
+          live={(o) => (o.outlet_ids.length ? <LiveOutlets ids={o.outlet_ids} /> : null)}
         />
         <p className="muted">
           <AppLink to={offerEditPath(r.id)}>Edit the crawled offer</AppLink> before its source is onboarded.

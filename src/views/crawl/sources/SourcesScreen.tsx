@@ -12,7 +12,7 @@ import { VirtualList } from '../../../ui/VirtualList';
 import { Badge, orDash } from '../../catalogue/bits';
 import { formatDate } from '../../catalogue/formParts';
 import { PaneBack } from '../../PaneBack';
-import { CountCells, KIND_LABEL, Progress, decidedCount, totalCount } from '../counts';
+import { CountCells, CountHeads, KIND_LABEL, Progress, decidedCount, totalCount } from '../counts';
 import { CRAWL_SOURCES_VIEW } from './entry';
 import { ImportDialog } from './ImportDialog';
 import '../crawl.css';
@@ -144,12 +144,8 @@ function SourcePane({ source }: { source: CrawlSource }) {
           <thead>
             <tr>
               <th scope="col">Refs</th>
-              <th scope="col" className="num">New</th>
-              <th scope="col" className="num">Linked</th>
-              <th scope="col" className="num">Onboarded</th>
-              <th scope="col" className="num">Skipped</th>
-              <th scope="col" className="num">Discont.</th>
-              <th scope="col" aria-label="Progress" />
+              <CountHeads />
+              <th scope="col">Decided</th>
             </tr>
           </thead>
           <tbody>

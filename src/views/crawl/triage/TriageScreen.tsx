@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
 import { REF_STATES, type Candidate, type CardRef, type OfferRef, type OutletRef, type RefKind, type RefState } from '../../../../contract/crawl';
@@ -19,6 +19,8 @@ import { FormActions, textOrNull } from '../../catalogue/formParts';
 import { Field } from '../../../ui/Field';
 import { TextAreaField } from '../../../ui/FormFields';
 import { KIND_LABEL, STATE_LABEL } from '../counts';
+import { LiveOutlets } from '../LiveOutlets';
+import { countOf } from '../../../ui/words';
 import { OfferRefTail, validity } from '../offerRefFacts';
 import { CRAWL_TRIAGE_VIEW, TRIAGE_KINDS, type TriageSegment } from './entry';
 import { filtersFor, withState } from './links';
@@ -99,11 +101,14 @@ export default function TriageScreen() {
   const list = (
     <>
       <div className="list-head">
-        <nav className="triage-crumbs" aria-label="Breadcrumb">
-          <AppLink to="/crawl-data">Crawl review</AppLink>
+        <div className="triage-crumbs">
+          <nav aria-label="Breadcrumb">
+            <AppLink to="/crawl-data">Crawl review</AppLink>
+          </nav>
           <span aria-hidden>/</span>
-          <span>{s.source?.name ?? '…'}</span>
-        </nav>
+          {/* The page's heading: the source under review. */}
+          <h1>{s.source?.name ?? (s.status === 'failed' ? `Source ${where.source}` : '…')}</h1>
+        </div>
         <div className="triage-kinds" role="tablist" aria-label="Kind">
           {SEGMENTS.map((seg) => (
             <AppLink key={seg} role="tab" aria-selected={seg === where.segment} className={seg === where.segment ? 'triage-tab is-active' : 'triage-tab'} to={withState(triagePath(seg, where.source), filter)}>
@@ -149,7 +154,7 @@ export default function TriageScreen() {
 
   return (
     <>
-      <SplitPane list={list} pane={focused && s.focus ? <RefPane r={focused} focus={s.focus as Focus} kind={kind} history={s.history as History | null} editing={s.editing as OfferEditState | null} formRef={editFormRef} /> : <NothingOpen kind={kind} done={s.status === 'ready'} />} paneOpen={!!focused} />
+      <SplitPane list={list} pane={focused && s.focus ? <RefPane r={focused} focus={s.focus as Focus} kind={kind} history={s.history as History | null} editing={s.editing as OfferEditState | null} formRef={editFormRef} /> : <NothingOpen kind={kind} status={s.status} error={s.error} />} paneOpen={!!focused} />
       {kind === 'card' && <CardDialogs />}
     </>
   );
@@ -161,7 +166,7 @@ function RefRow({ r, pending }: { r: AnyRef; pending: boolean }) {
       ? [r.network, r.annual_fee === null ? null : formatMoney(r.annual_fee), r.card_name ? `→ ${r.card_name}` : null]
       : 'merchant_name' in r
         ? [r.area_name, r.address]
-        : [r.discount, r.card_names.join(', ') || null, r.outlet_names.length ? `${r.outlet_names.length} outlets` : null];
+        : [r.discount, r.card_names.join(', ') || null, r.outlet_names.length ? countOf(r.outlet_names.length, 'outlet') : null];
   return (
     <div className="rec-row">
       <div className="rec-line">
@@ -298,12 +303,8 @@ function OutletFields({ r }: { r: OutletRef }) {
       {r.outlet_ids.length > 0 && (
         <>
           <dt>Live outlets</dt>
-          <dd className="triage-chips">
-            {r.outlet_ids.map((id) => (
-              <AppLink key={id} to={`/view-outlet/${id}`}>
-                Outlet {id}
-              </AppLink>
-            ))}
+          <dd>
+            <LiveOutlets ids={r.outlet_ids} />
           </dd>
         </>
       )}
@@ -363,22 +364,29 @@ function Candidates({ focus, disabled, noun }: { focus: Focus; disabled: boolean
 function CandidateRow({ c, n, disabled }: { c: Candidate; n: number; disabled: boolean }) {
   const diffs = Object.entries(c.differs);
   const pct = Math.round(c.score * 100);
+  const about = useId();
+  // The name is the visible title and score (a name of its own would not say what is seen,
+  // which speech control needs); the subtitle and the differing fields are its description.
   return (
-    <button type="button" className={c.score >= 0.999 ? 'candidate is-exact' : 'candidate'} disabled={disabled || n > 9} onClick={() => runCommand(`crawl.triage.assign${n}`, 'button')} aria-label={`Assign to ${c.title}, ${pct}% match`}>
+    <button type="button" className={c.score >= 0.999 ? 'candidate is-exact' : 'candidate'} disabled={disabled || n > 9} onClick={() => runCommand(`crawl.triage.assign${n}`, 'button')} aria-describedby={about}>
       {n <= 9 ? <Kbd shortcut={String(n)} /> : <span />}
-      <span className="candidate-title">{c.title}</span>
+      <span className="candidate-title">
+        <span className="visually-hidden">Assign to </span>
+        {c.title}
+      </span>
       <span className="candidate-score">
         <span className="crawl-progress" aria-hidden>
           <span style={{ width: `${pct}%` }} />
         </span>
-        {pct}%
+        {pct}%<span className="visually-hidden"> match</span>
       </span>
-      <span className="candidate-sub">
+      <span className="candidate-sub" id={about} aria-hidden>
         {c.subtitle}
         {diffs.length === 0 && ' · same fields'}
+        {diffs.length > 0 && <span className="visually-hidden">; differs in {diffs.map(([field, [crawled, live]]) => `${field.replace(/_/g, ' ')}: crawled ${crawled ?? 'none'}, live ${live ?? 'none'}`).join('; ')}</span>}
       </span>
       {diffs.length > 0 && (
-        <dl className="candidate-diffs">
+        <dl className="candidate-diffs" aria-hidden>
           <dt className="diff-head">Differs</dt>
           <dd className="diff-head">Crawled</dd>
           <dd className="diff-head">Live</dd>
@@ -399,7 +407,18 @@ function CandidateRow({ c, n, disabled }: { c: Candidate; n: number; disabled: b
   );
 }
 
-function NothingOpen({ kind, done }: { kind: RefKind; done: boolean }) {
+function NothingOpen({ kind, status, error }: { kind: RefKind; status: string; error: string | null }) {
+  // The queue could not be read (a source that does not exist): this pane says so too, rather
+  // than waiting for refs that will not come.
+  if (status === 'failed') {
+    return (
+      <div className="empty pane-empty">
+        <p role="alert">{error}</p>
+        <AppLink to="/crawl-data">Back to crawl review</AppLink>
+      </div>
+    );
+  }
+  const done = status === 'ready';
   return (
     <div className="empty pane-empty">
       <p>{done ? `Pick a crawled ${kind} to review it.` : 'Loading…'}</p>
