@@ -4,7 +4,7 @@
 // USES_SHOTS=<dir> saves screenshots (1440×900 and 1024×768, light and dark).
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, mod, signIn } from './session';
+import { apiAs, listNamed, mod, rowsOf, signIn } from './session';
 
 const SHOTS = process.env.USES_SHOTS;
 
@@ -36,8 +36,8 @@ test("deleting a category names the offers that use it before asking; undo gives
   const inCategory = async () => (await (await api.post('/admin/v1/all_offer?per_page=1', { category: category.id })).json()).pagination.total as number;
 
   await page.goto(`/admin/category-list?query=${encodeURIComponent(`Uses ${tag}`)}`);
-  const list = page.getByRole('listbox', { name: 'Categories' });
-  await expect(list.getByRole('option')).toHaveCount(1);
+  const list = listNamed(page, 'Categories');
+  await expect(rowsOf(list)).toHaveCount(1);
   await list.focus();
   await page.keyboard.press('j');
   await page.keyboard.press(`${mod}+Backspace`);
@@ -80,11 +80,11 @@ test('deleting a bank with cards is refused before any question, the toast namin
   expect(bank).toBeDefined();
 
   await page.goto(`/admin/bank-list?query=${encodeURIComponent(bank!.name)}`);
-  const list = page.getByRole('listbox', { name: 'Banks' });
-  await expect(list.getByRole('option').first()).toBeVisible();
+  const list = listNamed(page, 'Banks');
+  await expect(rowsOf(list).first()).toBeVisible();
   await list.focus();
   await page.keyboard.press('j');
-  await expect(list.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+  await expect(rowsOf(list).first()).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press(`${mod}+Backspace`);
   const toast = page.locator('[data-sonner-toast]', { hasText: `${bank!.name} has ${cards} ${cards === 1 ? 'card' : 'cards'}: delete or move ${cards === 1 ? 'it' : 'them'} first.` });
   await expect(toast).toBeVisible();
