@@ -155,13 +155,14 @@ export function DateField({ label, hideLabel, name, kind = 'date', value, onChan
         spellCheck={false}
         required={required}
         autoFocus={autoFocus}
-        placeholder={placeholder ?? (kind === 'date' ? 'e.g. 24 Nov, tomorrow, +7d' : 'e.g. tomorrow 9am, 24 Nov 14:30')}
+        placeholder={placeholder ?? (kind === 'date' ? 'e.g. 24 Nov, tomorrow, +7d' : 'e.g. tomorrow 9am')}
         value={text}
         aria-invalid={notDate || error ? true : undefined}
         aria-describedby={describedBy}
         onChange={(e) => type(e.target.value)}
         onFocus={() => {
-          before.current = current;
+          // Back with a text that is not a date (a refused submit focuses it): Escape still puts back the date before it.
+          if (!notDate || !before.current) before.current = current;
         }}
         onBlur={settle}
         onKeyDown={onKeyDown}
