@@ -40,8 +40,9 @@
 //   `cache-control: …immutable`; the baseline's (vite preview) likewise, for comparison (the
 //   ratio of the two shares, "inf" when the baseline has none).
 // - Screen code stays on its screen: the built assets holding dnd-kit, uPlot, tiptap
-//   (ProseMirror) and papaparse, found by a string each library's minified code keeps, must
-//   not be among the files of the sign-in page, the shell, or what either fetches when idle.
+//   (ProseMirror), papaparse and chrono-node (the date fields' parser), found by a string each
+//   library's minified code keeps, must not be among the files of the sign-in page, the shell,
+//   or what either fetches when idle.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -68,6 +69,7 @@ const SCREEN_LIBRARIES = {
   uPlot: 'u-legend',
   'tiptap (ProseMirror)': 'ProseMirror-focused',
   papaparse: 'BAD_DELIMITERS',
+  'chrono-node (typed dates)': 'ENCasualDateParser',
 } as const;
 
 interface Asset {

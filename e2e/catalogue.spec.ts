@@ -131,7 +131,8 @@ test('a created offer appears where the list’s sort puts it, not last', async 
   const title = `E2E sorted offer ${Date.now().toString(36)}`;
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Discount').fill('5% off');
-  await page.getByLabel('Valid to').fill('2030-12-31');
+  // Typed day first, as the UAE writes it (src/ui/DateField.tsx).
+  await page.getByLabel('Valid to').fill('31/12/2030');
   await page.keyboard.press(`${mod}+Enter`);
   await expect(page).toHaveURL(/\/admin\/view-offer\/\d+\?sort=-created_at$/);
   // Newest first: its place is the top, as the server sorts it; the rows there are the server's, in its order.

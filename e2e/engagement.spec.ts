@@ -77,8 +77,10 @@ test('engagement: the charts, their numbers equal to the API, ranges, a drill-do
   const to = e30.daily[20].day;
   const field = (name: string) => page.getByRole('textbox', { name, exact: true });
   await expect(field('From')).toBeFocused();
-  await field('From').fill(from);
-  await field('To').fill(to);
+  // Typed as a person writes them, day first (24/11/2026); the URL has the days the fields understood.
+  const dayFirst = (d: string) => `${d.slice(8)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+  await field('From').fill(dayFirst(from));
+  await field('To').fill(dayFirst(to));
   await field('To').press('Enter');
   await expect(page).toHaveURL(new RegExp(`/admin/engagement\\?from=${from}&to=${to}$`));
   await expectNumbers(page, await engagementOf(page, { from, to }));

@@ -1,11 +1,13 @@
 // "Set category of 4 offers…": one command per field a resource lets many records take at
 // once (contract/resource.ts `bulk`), from one factory. The value is picked on a palette page
-// (the screen's filter options for references and choices, a typed date for dates), the
+// (the screen's filter options for references and choices, a typed date for dates: '+30d'), the
 // count confirmed, and the change made in one call that the toast can undo.
 import type { TSchema } from '@sinclair/typebox';
+import { dubaiDay, parseYmd, ymd } from '../../contract/dubaiTime';
 import { filterChoices, filterKind } from '../api/resourceClient';
 import { humanise, type FilterDef, type Option } from '../store/filters';
 import { confirm } from '../ui/confirmStore';
+import { displayOf } from '../ui/dateText';
 import { nounOf, type ResourceScreen } from './resourceScreen';
 import type { Command, Ctx, PickItem } from './types';
 
@@ -73,25 +75,27 @@ async function valuesFor(field: string, label: string, schema: TSchema | undefin
   return items.filter((i) => !text || i.label.toLowerCase().includes(text)).slice(0, 50).map((i) => ({ ...i, key: `${field}:${i.key}` }));
 }
 
-/** A date typed as 2026-12-31 (or anything Date reads), else today, this month's and this year's end. */
-function dateChoices(search: string): PickItem[] {
-  const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  const item = (d: Date, hint?: string): PickItem => ({ key: iso(d), label: DAY.format(d), hint, value: { value: iso(d), label: DAY.format(d) } satisfies Picked });
+/**
+ * A typed date ('24 Nov', '24/11/2026', '+30d', 'end of month': src/ui/parseDate.ts, fetched
+ * when first asked, as it holds chrono-node), else today, this month's and this year's end:
+ * Dubai's days, each shown in words.
+ */
+async function dateChoices(search: string): Promise<PickItem[]> {
+  const item = (day: string, hint?: string): PickItem => ({ key: day, label: displayOf('date', day)!, hint, value: { value: day, label: displayOf('date', day)! } satisfies Picked });
   const typed = search.trim();
   if (typed) {
-    const m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(typed);
-    const d = m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : new Date(typed);
-    return Number.isNaN(d.getTime()) ? [] : [item(d)];
+    const { parseDate } = await import('../ui/parseDate');
+    const read = parseDate(typed, new Date());
+    return read ? [item(read.day)] : [];
   }
-  const now = new Date();
+  const today = parseYmd(dubaiDay())!;
   return [
-    item(now, 'Today'),
-    item(new Date(now.getFullYear(), now.getMonth() + 1, 0), 'End of this month'),
-    item(new Date(now.getFullYear(), 11, 31), 'End of this year'),
+    item(ymd(today), 'Today'),
+    item(ymd({ ...today, day: new Date(Date.UTC(today.year, today.month, 0)).getUTCDate() }), 'End of this month'),
+    item(ymd({ ...today, month: 12, day: 31 }), 'End of this year'),
   ];
 }
 
-const DAY = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 const variants = (s: TSchema | undefined): TSchema[] => (s ? (Array.isArray(s.anyOf) ? (s.anyOf as TSchema[]) : [s]) : []);
 const isDate = (s: TSchema | undefined) => variants(s).some((v) => v.format === 'date');
 const isNullable = (s: TSchema | undefined) => variants(s).some((v) => v.type === 'null');

@@ -11,6 +11,7 @@ import {
   leaveHomepage,
   moveBy,
   moveItem,
+  localDay,
   previewMoment,
   setHomepageApi,
   showTab,
@@ -175,9 +176,11 @@ describe('the homepage model', () => {
     expect(homepageList.state.cursor).toBe(2);
   });
 
-  it('previews a day other than today at its noon', () => {
-    const now = new Date(2026, 2, 10, 8, 30).getTime();
+  it('previews a day other than today at its noon, on Dubai’s calendar whatever the browser’s zone', () => {
+    // 22:30 UTC on 9 March is already 10 March, 02:30, in Dubai.
+    const now = Date.parse('2026-03-09T22:30:00Z');
+    expect(localDay(now)).toBe('2026-03-10');
     expect(previewMoment('2026-03-10', now)).toBe(now);
-    expect(previewMoment('2026-03-12', now)).toBe(new Date(2026, 2, 12, 12).getTime());
+    expect(previewMoment('2026-03-12', now)).toBe(Date.parse('2026-03-12T08:00:00Z'));
   });
 });

@@ -8,6 +8,7 @@
 // An answer (the list's whole new order) replaces the server's order; a refusal drops its move,
 // which puts the row back, and goes up to the command runner, which toasts it.
 import { proxy, ref as keep } from 'valtio';
+import { dubaiDay, dubaiInstant } from '../../contract/dubaiTime';
 import type { DontMissOut, HeroBanner } from '../../contract/homepageBanners';
 import type { SelectedOffer } from '../../contract/homepageSelected';
 import type { WelcomeBox } from '../../contract/homepageWelcome';
@@ -63,11 +64,8 @@ export interface FormState {
 const emptyList = (): TabList => ({ status: 'idle', error: null, items: [] });
 const perTab = <T>(make: () => T) => Object.fromEntries(HOMEPAGE_TABS.map((t) => [t, make()])) as Record<HomepageTab, T>;
 
-/** 'YYYY-MM-DD' of a moment, in the browser's time zone (what a date input shows). */
-export const localDay = (t = Date.now()) => {
-  const d = new Date(t);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+/** 'YYYY-MM-DD' of a moment in Dubai, whose days the date fields take (src/ui/DateField.tsx). */
+export const localDay = (t = Date.now()) => dubaiDay(t);
 
 export const homepageState = proxy({
   tab: 'hero-banners' as HomepageTab,
@@ -427,8 +425,8 @@ export function setPreviewDate(day: string) {
  */
 export function previewMoment(day = homepageState.previewDate, now = Date.now()): number {
   if (day === localDay(now)) return now;
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(y, m - 1, d, 12).getTime();
+  const [year, month, d] = day.split('-').map(Number);
+  return dubaiInstant({ year, month, day: d, hour: 12, minute: 0 }).getTime();
 }
 
 /** p: show or hide the phone preview (where there is no room it opens over the form). */

@@ -1,10 +1,11 @@
-// The range: 7 / 30 / 90 days (keys 1, 2, 3) or two dates (c focuses the first; Enter
+// The range: 7 / 30 / 90 days (keys 1, 2, 3) or two typed dates (c focuses the first; Enter
 // applies). Every choice is a URL; the dates show the range in effect whatever chose it.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ENGAGEMENT_PRESETS, type Engagement, type EngagementQuery } from '../../../contract/engagement';
 import { getCommand } from '../../commands/registry';
 import { runCommand } from '../../commands/runner';
 import { navigateTo, presetOf, withRange } from '../../store/engagement';
+import { DateField } from '../../ui/DateField';
 import { Kbd } from '../../ui/Kbd';
 import { setCustomFocus } from './commands';
 
@@ -50,9 +51,9 @@ export function RangePicker({ query, range }: { query: EngagementQuery; range: E
         aria-label="Custom range"
         onKeyDown={(e) => e.key === 'Escape' && e.target instanceof HTMLElement && e.target.blur()}
       >
-        <input ref={fromRef} className="input" type="date" aria-label="From" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
+        <DateField label="From" hideLabel compact inputRef={fromRef} value={from} onChange={setFrom} />
         <span aria-hidden>–</span>
-        <input className="input" type="date" aria-label="To" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
+        <DateField label="To" hideLabel compact value={to} onChange={setTo} />
         <button type="submit" className="btn" disabled={!from || !to || (from === range?.from && to === range?.to && preset === 'custom')}>
           Apply
         </button>

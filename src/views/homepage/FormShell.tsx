@@ -5,7 +5,6 @@ import type { FormEvent, ReactNode, RefObject } from 'react';
 import type { Payload } from '../../api/call';
 import { runCommand } from '../../commands/runner';
 import { FormActions } from '../catalogue/formParts';
-import { fromLocalInput } from './schedule';
 
 interface FormShellProps {
   formRef: RefObject<HTMLFormElement | null>;
@@ -46,6 +45,6 @@ export function FormShell({ formRef, label, isNew, createLabel, saving, errors, 
 /** The switch and the schedule as a write takes them (an empty moment: none). */
 export const schedulePayload = (v: { active: boolean; starts: string; ends: string }) => ({
   is_active: v.active,
-  starts_at: fromLocalInput(v.starts),
-  ends_at: fromLocalInput(v.ends),
+  starts_at: v.starts || null,
+  ends_at: v.ends || null,
 });

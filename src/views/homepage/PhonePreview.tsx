@@ -1,12 +1,13 @@
 // The app's homepage as configured, on a phone-sized screen: the welcome box, the hero
 // banners in order as a carousel strip, the selected offers and the don't miss out strip —
 // only what is active and scheduled at the chosen day (contract/homepageFields.ts isShownAt),
-// and no expired offer, as the app does. The date input previews another day's schedule.
+// and no expired offer, as the app does. The date field previews another day's (Dubai's days).
 import { useEffect, useRef } from 'react';
 import type { DontMissOut, HeroBanner } from '../../../contract/homepageBanners';
 import { isShownAt } from '../../../contract/homepageFields';
 import type { SelectedOffer } from '../../../contract/homepageSelected';
 import type { WelcomeBox } from '../../../contract/homepageWelcome';
+import { DateField } from '../../ui/DateField';
 import { localDay, previewMoment, setPreviewDate, type HomepageTab, type TabList } from '../../store/homepageModel';
 import { dayText } from './schedule';
 
@@ -39,10 +40,10 @@ export function PhonePreview({ lists, day, tab }: PhonePreviewProps) {
   return (
     <div className="hp-preview-inner">
       <div className="hp-preview-head">
-        <label className="hp-preview-date">
-          <span>Preview on</span>
-          <input className="input" type="date" value={day} onChange={(e) => setPreviewDate(e.target.value)} aria-label="Preview date" />
-        </label>
+        <div className="hp-preview-date">
+          <span aria-hidden>Preview on</span>
+          <DateField label="Preview date" hideLabel compact value={day} onChange={setPreviewDate} />
+        </div>
         {day !== today && (
           <button type="button" className="btn btn-ghost" onClick={() => setPreviewDate(today)}>
             Today

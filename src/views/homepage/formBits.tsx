@@ -2,6 +2,7 @@
 // offer, a card or a bank picked from the server, or a web address).
 import { labelsOf } from '../../../contract/fieldLabels';
 import { LINK_TYPES, LinkInput, ScheduleInput, type LinkType } from '../../../contract/homepageFields';
+import { DateField } from '../../ui/DateField';
 import { Field } from '../../ui/Field';
 import { SelectField } from '../../ui/FormFields';
 import { LINK_LABEL, type LinkValue } from './links';
@@ -12,6 +13,7 @@ type Errors = Readonly<Record<string, string>>;
 
 export interface ScheduleValue {
   active: boolean;
+  /** ISO instants, '' for none (or the typed text while it is not a date: src/ui/DateField.tsx). */
   starts: string;
   ends: string;
 }
@@ -26,8 +28,9 @@ export function ScheduleFields({ value, onChange, errors }: { value: ScheduleVal
       </label>
       {errors.is_active && <span className="field-error">{errors.is_active}</span>}
       <div className="field-pair">
-        <Field label={scheduleLabel('starts_at')} name="starts_at" type="datetime-local" value={value.starts} onChange={(e) => onChange({ ...value, starts: e.target.value })} error={errors.starts_at} hint="Empty: already" />
-        <Field label={scheduleLabel('ends_at')} name="ends_at" type="datetime-local" value={value.ends} onChange={(e) => onChange({ ...value, ends: e.target.value })} error={errors.ends_at} hint="Empty: no end" />
+        {/* A day typed alone: from its start, until its last minute. */}
+        <DateField label={scheduleLabel('starts_at')} name="starts_at" kind="datetime" dayTime="00:00" value={value.starts} onChange={(starts) => onChange({ ...value, starts })} error={errors.starts_at} hint="Empty: already." />
+        <DateField label={scheduleLabel('ends_at')} name="ends_at" kind="datetime" dayTime="23:59" value={value.ends} onChange={(ends) => onChange({ ...value, ends })} error={errors.ends_at} hint="Empty: no end." />
       </div>
     </fieldset>
   );

@@ -15,7 +15,7 @@ import { LinkFields, ScheduleFields, type ScheduleValue } from './formBits';
 import { FormShell, schedulePayload } from './FormShell';
 import { linkOf, linkPayload } from './links';
 import { offerChoice, searchOffers, type Choice } from './pickers';
-import { dayText, toLocalInput } from './schedule';
+import { dayText } from './schedule';
 import { ServerPicker } from './ServerPicker';
 
 export interface ItemFormProps<T> {
@@ -30,7 +30,7 @@ const SCHEDULE_FIELDS = ['is_active', 'starts_at', 'ends_at'];
 const LINK_FIELDS = ['link_type', 'offer_id', 'card_id', 'bank_id', 'url'];
 
 function useSchedule(item: { is_active: boolean; starts_at: string | null; ends_at: string | null } | null) {
-  return useState<ScheduleValue>({ active: item?.is_active ?? true, starts: toLocalInput(item?.starts_at ?? null), ends: toLocalInput(item?.ends_at ?? null) });
+  return useState<ScheduleValue>({ active: item?.is_active ?? true, starts: item?.starts_at ?? '', ends: item?.ends_at ?? '' });
 }
 
 /** A picture for the app: the chosen file goes up with the save; "clear" drops the current one. */

@@ -1,5 +1,6 @@
 // How a homepage item's switch and schedule read at a moment (contract/homepageFields.ts
 // isShownAt decides; this names why an item is not shown).
+import { APP_TIME_ZONE } from '../../../contract/dubaiTime';
 import { isShownAt, type Scheduled } from '../../../contract/homepageFields';
 import type { Tone } from '../catalogue/bits';
 
@@ -18,20 +19,9 @@ export const SCHEDULE_LABEL: Record<ScheduleState, { label: string; tone: Tone }
   off: { label: 'Off', tone: 'off' },
 };
 
-/** An ISO moment as a datetime-local input shows it (the browser's time zone); '' for none. */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
-}
-
-/** A datetime-local input's value as an ISO moment; null for an empty one. */
-export const fromLocalInput = (v: string): string | null => (v ? new Date(v).toISOString() : null);
-
 // One formatter each, made once: toLocaleString builds one per call, and every row calls it.
-const MOMENT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+// Moments in Dubai time, as the schedule fields take them (src/ui/DateField.tsx).
+const MOMENT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: APP_TIME_ZONE });
 const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** '12 Mar, 09:00' for a row's schedule line. */

@@ -1,26 +1,17 @@
-// When it goes: now, or at a date and time (the browser's local time, sent as an ISO instant).
-import { Field } from '../../ui/Field';
+// When it goes: now, or at a date and time typed in Dubai time (src/ui/DateField.tsx), sent as an ISO instant.
+import { DateField } from '../../ui/DateField';
 
 export interface WhenValue {
   now: boolean;
-  /** datetime-local text: '2026-03-12T09:00'. */
+  /** An ISO instant, '' for none yet (or the typed text while it is not a date). */
   at: string;
 }
 
-/** null: now; else the instant the local date and time stand for ('' stays '' for the server to name). */
-export function whenToSendAt(w: WhenValue): string | null {
-  if (w.now) return null;
-  const d = new Date(w.at);
-  return Number.isNaN(d.getTime()) ? w.at : d.toISOString();
-}
+/** null: now; else the instant ('' or text that is not a date go as they are, for the server to name). */
+export const whenToSendAt = (w: WhenValue): string | null => (w.now ? null : w.at);
 
-/** The datetime-local text of a moment an hour from now, on the hour: a sensible first choice. */
-function nextHour(): string {
-  const d = new Date(Date.now() + 3600_000);
-  d.setMinutes(0, 0, 0);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:00`;
-}
+/** An hour from now, on the hour: a sensible first choice (Dubai's hours start with UTC's). */
+const nextHour = () => new Date(Math.floor(Date.now() / 3600_000 + 1) * 3600_000).toISOString();
 
 export function WhenFields({ value, onChange, errors }: { value: WhenValue; onChange: (v: WhenValue) => void; errors: Readonly<Record<string, string>> }) {
   return (
@@ -36,7 +27,8 @@ export function WhenFields({ value, onChange, errors }: { value: WhenValue; onCh
           At a date and time
         </label>
       </div>
-      {!value.now && <Field label="Send at" name="send_at" type="datetime-local" value={value.at} onChange={(e) => onChange({ ...value, at: e.target.value })} error={errors.send_at} hint="Your local time." />}
+      {/* A day typed alone goes at 09:00: a morning, not midnight. */}
+      {!value.now && <DateField label="Send at" name="send_at" kind="datetime" dayTime="09:00" value={value.at} onChange={(at) => onChange({ ...value, at })} error={errors.send_at} />}
       {value.now && errors.send_at && <span className="field-error">{errors.send_at}</span>}
     </fieldset>
   );

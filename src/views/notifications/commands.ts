@@ -10,6 +10,7 @@ import { resourceCommands, type SaveArg } from '../../commands/resourceCommands'
 import type { Command, Ctx } from '../../commands/types';
 import { session } from '../../store/session';
 import { confirm } from '../../ui/confirmStore';
+import { displayOf } from '../../ui/dateText';
 import { audienceText, cancellable, notificationScreen, notifications } from './screen';
 
 const scope = 'view:notifications' as const;
@@ -46,11 +47,11 @@ async function confirmAudience(data: Payload, before: unknown): Promise<number |
   const id = typeof data.audience_id === 'number' ? data.audience_id : undefined;
   const { data: now } = await call(previewAudience, { query: { audience, ...(audience !== 'all' && id !== undefined && { audience_id: id }) } });
   const people = `${now.size.toLocaleString()} ${now.size === 1 ? 'user' : 'users'}`;
-  const later = typeof data.send_at === 'string' && data.send_at ? new Date(data.send_at) : null;
+  const later = typeof data.send_at === 'string' && data.send_at ? displayOf('datetime', data.send_at) : null;
   const changed = typeof before === 'number' && before !== now.size ? `The audience has changed: it was ${before.toLocaleString()}. ` : '';
   const ok = await confirm({
     title: later ? `Schedule for ${people}?` : `Send to ${people}?`,
-    body: `${changed}“${String(data.title)}” goes to ${audienceText({ ...now, audience_id: now.audience_id ?? null }).replace(/^All/, 'all')}: ${people} ${later ? `at ${later.toLocaleString()}` : 'at once'}. A push cannot be taken back.`,
+    body: `${changed}“${String(data.title)}” goes to ${audienceText({ ...now, audience_id: now.audience_id ?? null }).replace(/^All/, 'all')}: ${people} ${later ? `at ${later} Dubai time` : 'at once'}. A push cannot be taken back.`,
     confirmLabel: later ? `Schedule for ${people}` : `Send to ${people}`,
   });
   return ok ? now.size : null;

@@ -3,6 +3,8 @@ import { useSearch } from 'wouter';
 import { offerResource, type Offer } from '../../../../contract/offer';
 import { labelsOf } from '../../../../contract/fieldLabels';
 import type { Payload } from '../../../api/resourceClient';
+import { dubaiDay } from '../../../../contract/dubaiTime';
+import { DateField } from '../../../ui/DateField';
 import { Field } from '../../../ui/Field';
 import { ImageField, SelectField, TextAreaField } from '../../../ui/FormFields';
 import { RecordPicker, type PickerOption } from '../../../ui/RecordPicker';
@@ -14,11 +16,6 @@ import { cardOption, categories, isMissing, outletOption, searchCards, searchOut
 /** Each field as the contract names it: the server's messages say the same (contract/fieldLabels.ts). */
 const label = labelsOf(offerResource.create);
 const FIELDS = ['title', 'discount', 'valid_from', 'valid_to', 'description', 'terms', 'category_id', 'card_ids', 'outlet_ids', 'from_source', 'image'];
-
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 /**
  * Chosen records by id, with names: those of the record arrive by id (show calls), those
@@ -62,7 +59,7 @@ export function OfferForm(props: FormProps<Offer>) {
   const preset = usePreset(record === null);
   const [title, setTitle] = useState(record?.title ?? '');
   const [discount, setDiscount] = useState(record?.discount ?? '');
-  const [validFrom, setValidFrom] = useState(record?.valid_from ?? today());
+  const [validFrom, setValidFrom] = useState(record?.valid_from ?? dubaiDay());
   const [validTo, setValidTo] = useState(record?.valid_to ?? '');
   const [description, setDescription] = useState(record?.description ?? '');
   const [terms, setTerms] = useState(record?.terms ?? '');
@@ -102,8 +99,8 @@ export function OfferForm(props: FormProps<Offer>) {
       <Field label={label('title')} name="title" autoFocus required autoComplete="off" placeholder="e.g. 20% off at Nayomi" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} />
       <Field label={label('discount')} name="discount" required autoComplete="off" placeholder="e.g. 20% off, Buy 1 get 1" value={discount} onChange={(e) => setDiscount(e.target.value)} error={errors.discount} />
       <div className="field-pair">
-        <Field label={label('valid_from')} name="valid_from" type="date" required value={validFrom} onChange={(e) => setValidFrom(e.target.value)} error={errors.valid_from} />
-        <Field label={label('valid_to')} name="valid_to" type="date" required min={validFrom || undefined} value={validTo} onChange={(e) => setValidTo(e.target.value)} error={errors.valid_to} />
+        <DateField label={label('valid_from')} name="valid_from" required value={validFrom} onChange={setValidFrom} error={errors.valid_from} />
+        <DateField label={label('valid_to')} name="valid_to" required value={validTo} onChange={setValidTo} error={errors.valid_to} />
       </div>
       <SelectField label={label('category_id')} name="category_id" value={categoryId} onChange={(e) => setCategoryId(e.target.value)} options={categoryOptions} emptyLabel="No category" error={errors.category_id} />
       <RecordPicker label={label('card_ids')} name="card_ids" multiple value={cards.value} onChange={cards.onChange} search={searchCards} placeholder="Search cards by name or bank…" error={errors.card_ids} hint="The cards this offer applies to." />

@@ -17,6 +17,7 @@ import { VirtualList } from '../../../ui/VirtualList';
 import { Badge, formatMoney, orDash, type Tone } from '../../catalogue/bits';
 import { FormActions, textOrNull } from '../../catalogue/formParts';
 import { Field } from '../../../ui/Field';
+import { DateField } from '../../../ui/DateField';
 import { TextAreaField } from '../../../ui/FormFields';
 import { KIND_LABEL, STATE_LABEL } from '../counts';
 import { LiveOutlets } from '../LiveOutlets';
@@ -487,8 +488,8 @@ function OfferEditPane({ r, editing, formRef }: { r: OfferRef; editing: OfferEdi
           <Field label="Title" value={v.title} onChange={set('title')} error={err.title} />
           <Field label="Discount" value={v.discount} onChange={set('discount')} error={err.discount} hint="As the site words it, e.g. 15% off" />
           <div className="field-pair">
-            <Field label="Valid from" type="date" value={v.valid_from} onChange={set('valid_from')} error={err.valid_from} />
-            <Field label="Valid to" type="date" value={v.valid_to} onChange={set('valid_to')} error={err.valid_to} />
+            <DateField label="Valid from" value={v.valid_from} onChange={(d) => setV((x) => ({ ...x, valid_from: d }))} error={err.valid_from} />
+            <DateField label="Valid to" value={v.valid_to} onChange={(d) => setV((x) => ({ ...x, valid_to: d }))} error={err.valid_to} />
           </div>
           <TextAreaField label="Terms" value={v.terms} onChange={set('terms')} error={err.terms} rows={5} />
           <FormActions saving={editing.saving} createLabel="Save" editing onCancel={() => runCommand('list.close', 'button')} />
