@@ -2,11 +2,16 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
 import { ui } from '../store/ui';
 import { Kbd } from '../ui/Kbd';
-import { allCommands, getVersion, registerLaterCommands, scopeTitle, subscribe } from './registry';
+import { allActions, allCommands, getVersion, registerLaterCommands, scopeTitle, subscribe } from './registry';
 import type { Command, Scope } from './types';
 import './CheatSheet.css';
 
-/** '?': every shortcut there is, generated from the registry so it can never go stale. */
+/** Other words the palette takes for a command ('rollback', 'add'), shown under its title. */
+function Aliases({ words }: { words?: readonly string[] }) {
+  return words?.length ? <span className="cheatsheet-aliases">also {words.map((w) => `“${w}”`).join(', ')}</span> : null;
+}
+
+/** '?': every shortcut there is, and the palette's words, generated from the registry so it can never go stale. */
 export function CheatSheet() {
   const { cheatSheetOpen } = useSnapshot(ui);
   useSyncExternalStore(subscribe, getVersion);
@@ -23,6 +28,8 @@ export function CheatSheet() {
   const withKeys = allCommands().filter((c) => c.shortcut);
   const scopes = [...new Set(withKeys.map((c) => c.scope))];
   const byScope = (s: Scope): Command[] => withKeys.filter((c) => c.scope === s);
+  // Reachable from any screen by name: the palette's manifest (./actions.ts), its aliases beside.
+  const everywhere = allActions();
 
   return (
     <dialog
@@ -42,7 +49,10 @@ export function CheatSheet() {
                 <dl>
                   {byScope(s).map((c) => (
                     <div key={c.id} className="cheatsheet-row">
-                      <dt>{c.title}</dt>
+                      <dt>
+                        {c.title}
+                        <Aliases words={c.aliases} />
+                      </dt>
                       <dd>
                         <Kbd shortcut={c.shortcut!} announce />
                       </dd>
@@ -51,6 +61,20 @@ export function CheatSheet() {
                 </dl>
               </section>
             ))}
+            <section className="cheatsheet-wide">
+              <h3 className="muted">In the palette, from any screen</h3>
+              <dl>
+                {everywhere.map((a) => (
+                  <div key={a.id} className="cheatsheet-row">
+                    <dt>
+                      {a.title}
+                      <Aliases words={a.aliases} />
+                    </dt>
+                    <dd className="muted">{a.group}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
           </div>
         )}
       </div>
