@@ -336,7 +336,8 @@ async function onOffers(page: Page, url: string) {
   await page.waitForURL(/\/admin\/?$/);
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
   await page.goto(`${url}/admin/offer-list`);
-  await page.getByRole('listbox', { name: 'Offers' }).getByRole('option').first().waitFor();
+  // Its rows: a grid's while it is the full-width table, a listbox's beside an open record.
+  await page.locator(':is([role="grid"], [role="listbox"])[aria-label="Offers"] :is([role="option"], [role="rowgroup"] > [role="row"])').first().waitFor();
   await page.evaluate(INSTRUMENT);
 }
 

@@ -104,12 +104,17 @@ export function Palette() {
   }, [snap.paletteOpen]);
 
   // Every opening and every page starts with an empty input, unless a row carries the search
-  // over ("All matching cards…" opens "Find card…" with what was typed).
-  const carried = useRef('');
-  useEffect(() => {
-    setSearch(carried.current);
-    carried.current = '';
-  }, [snap.paletteOpen, snap.palettePage]);
+  // over ("All matching cards…" opens "Find card…" with what was typed). Set in the render that
+  // shows the new page, not in an effect after it: a key typed in between would otherwise land
+  // after the reset and bring the last page's text to the new one.
+  const [carried, setCarried] = useState('');
+  const shown = `${snap.paletteOpen}:${snap.palettePage}`;
+  const [shownPage, setShownPage] = useState(shown);
+  if (shownPage !== shown) {
+    setShownPage(shown);
+    setSearch(carried);
+    setCarried('');
+  }
 
   // The highlighted row, held here so that results arriving late (from the API) keep it when
   // it is still there and take it when it vanished; otherwise Enter would do nothing.
@@ -145,7 +150,7 @@ export function Palette() {
 
   // Stable, so that the command rows (memoized) keep their props while typing.
   const openPage = useCallback((cmd: Command, keep = '') => {
-    carried.current = keep;
+    setCarried(keep);
     ui.palettePage = cmd.id;
   }, []);
 
@@ -285,8 +290,11 @@ function useKeepSelection(values: string[]) {
 
 function RootPage({ search, onChoose, onMore }: { search: string; onChoose: (cmd: Command) => void; onMore: (cmd: Command, keep: string) => void }) {
   const ctx = currentCtx();
-  // Every command listed here: this screen's, the global ones, and those reachable from anywhere.
-  const listed = paletteRows(ctx);
+  const version = getVersion();
+  // Every command listed here: this screen's, the global ones, and those reachable from anywhere;
+  // read once per opening and registry change, not per key.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the registry's version stands for what paletteRows reads
+  const listed = useMemo(() => paletteRows(ctx), [version]);
   const commands = listed.map((r) => r.cmd);
   // Rows picked: what acts on them comes first, named with their count.
   const picked = ctx.list?.selectedCount() ?? 0;
@@ -297,16 +305,23 @@ function RootPage({ search, onChoose, onMore }: { search: string; onChoose: (cmd
     scored = { search: '', query: parseQuery(''), scores: new Map() };
     return runs();
   }, []);
-  used = useMemo(() => frecencies(history), [history]);
+  const use = useMemo(() => frecencies(history), [history]);
+  used = use;
   // The filter's view of every row (a picked row under its count's title).
-  rows = new Map(listed.map((r) => [rowValue(r.cmd), { words: wordsOf(r.cmd), tier: r.tier, usage: usageBoost(used.get(r.cmd.id)) }]));
+  rows = useMemo(() => new Map(listed.map((r) => [rowValue(r.cmd), { words: wordsOf(r.cmd), tier: r.tier, usage: usageBoost(use.get(r.cmd.id)) }])), [listed, use]);
   for (const r of onPicked) rows.set(rowValue(r.cmd, r.cmd.selection!(picked)), { words: wordsOf(r.cmd, r.cmd.selection!(picked)), tier: r.tier, usage: 1 });
   const typing = search.trim() !== '';
   // Recents first, while nothing is typed; typing ranks everything by match, in one list.
   const recent = typing ? [] : recentCommands(history).flatMap((id) => byId.get(id) ?? []);
   const recentRecs = typing ? [] : recentRecords();
-  const rest = listed.filter((r) => !recent.includes(r.cmd) && !onPicked.includes(r));
-  const groups = [...new Set(rest.map((r) => r.cmd.group))];
+  const pickedFirst = !typing && onPicked.length > 0;
+  // The other commands: one flat list in their groups' order, each row naming its group. The
+  // same rows whether or not something is typed, so a key only filters and orders them (cmdk
+  // does, outside React): moving them into and out of groups would mount every row again.
+  const rest = useMemo(() => {
+    const groups = [...new Set(listed.map((r) => r.cmd.group))];
+    return groups.flatMap((g) => listed.filter((r) => r.cmd.group === g));
+  }, [listed]).filter((r) => !recent.includes(r.cmd) && !(pickedFirst && onPicked.includes(r)));
 
   // Records of every type answer once two characters are typed: one call for all types.
   const q = search.trim();
@@ -321,50 +336,38 @@ function RootPage({ search, onChoose, onMore }: { search: string; onChoose: (cmd
   return (
     <>
       <Cmdk.Empty>{records.loading ? 'Searching…' : 'No matching command or record.'}</Cmdk.Empty>
-      {typing ? (
-        // One ranked list: cmdk orders rows outside groups by score, above the record groups.
-        <>
+      {pickedFirst && (
+        <Cmdk.Group heading={`${picked.toLocaleString()} selected`} value="group:selection">
           {onPicked.map((r) => (
-            <CommandItem key={`picked:${r.cmd.id}`} cmd={r.cmd} title={r.cmd.selection!(picked)} onChoose={onChoose} showGroup />
+            <CommandItem key={r.cmd.id} cmd={r.cmd} title={r.cmd.selection!(picked)} onChoose={onChoose} />
           ))}
-          {rest.map((r) => (
-            <CommandItem key={r.cmd.id} cmd={r.cmd} onChoose={onChoose} showGroup elsewhere={r.tier === 'elsewhere'} />
-          ))}
-        </>
-      ) : (
-        <>
-          {onPicked.length > 0 && (
-            <Cmdk.Group heading={`${picked.toLocaleString()} selected`} value="group:selection">
-              {onPicked.map((r) => (
-                <CommandItem key={r.cmd.id} cmd={r.cmd} title={r.cmd.selection!(picked)} onChoose={onChoose} />
-              ))}
-            </Cmdk.Group>
-          )}
-          {recentRecs.length > 0 && (
-            <Cmdk.Group heading="Recently opened" value="group:recent-records">
-              {recentRecs.map((h) => (
-                <RecordRow key={recordValue(RECENT, h)} value={recordValue(RECENT, h)} hit={h} showType />
-              ))}
-            </Cmdk.Group>
-          )}
-          {recent.length > 0 && (
-            <Cmdk.Group heading="Recent commands" value="group:recent-commands">
-              {recent.map((c) => (
-                <CommandItem key={c.id} cmd={c} onChoose={onChoose} />
-              ))}
-            </Cmdk.Group>
-          )}
-          {groups.map((g) => (
-            <Cmdk.Group key={g} heading={g}>
-              {rest
-                .filter((r) => r.cmd.group === g)
-                .map((r) => (
-                  <CommandItem key={r.cmd.id} cmd={r.cmd} onChoose={onChoose} elsewhere={r.tier === 'elsewhere'} />
-                ))}
-            </Cmdk.Group>
-          ))}
-        </>
+        </Cmdk.Group>
       )}
+      {recentRecs.length > 0 && (
+        <Cmdk.Group heading="Recently opened" value="group:recent-records">
+          {recentRecs.map((h) => (
+            <RecordRow key={recordValue(RECENT, h)} value={recordValue(RECENT, h)} hit={h} showType />
+          ))}
+        </Cmdk.Group>
+      )}
+      {recent.length > 0 && (
+        <Cmdk.Group heading="Recent commands" value="group:recent-commands">
+          {recent.map((c) => (
+            <CommandItem key={c.id} cmd={c} onChoose={onChoose} />
+          ))}
+        </Cmdk.Group>
+      )}
+      {/* Outside groups: cmdk orders these by score while something is typed, above the record groups. */}
+      {rest.map((r) => (
+        <CommandItem
+          key={r.cmd.id}
+          cmd={r.cmd}
+          title={picked > 0 && r.cmd.selection && r.tier === 'screen' ? r.cmd.selection(picked) : r.cmd.title}
+          onChoose={onChoose}
+          showGroup
+          elsewhere={r.tier === 'elsewhere'}
+        />
+      ))}
       {records.error && q.length >= 2 && (
         <div className="palette-note" role="alert">
           {records.error}

@@ -112,6 +112,11 @@ describe('runCommand', () => {
     expect(recorded.map((r) => `${r.id}:${r.source}`)).toEqual(['t.silent:hotkey', 't.ok:palette', 't.named:palette', 't.ok:button', 't.ok:palette']);
     expect(recorded.every((r) => Math.abs(r.at - Date.now()) < 5000)).toBe(true);
     expect(recentCommands(recorded)).toEqual(['t.ok', 't.named']);
+    // A record opened from the palette (a hidden command) is recorded with the record.
+    register(cmd({ id: 'record.open', palette: false }));
+    runCommand('record.open', 'palette', { type: 'card', id: 12, title: 'Visa', subtitle: '' });
+    expect(runs().at(-1)).toMatchObject({ id: 'record.open', source: 'palette', subject: 'card:12' });
+    unregister('record.open');
     vi.unstubAllGlobals();
   });
 

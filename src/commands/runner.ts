@@ -42,15 +42,14 @@ export function runCommand(id: string, source: Source, arg?: unknown): Promise<u
   }
 
   // What this admin uses (./usage.ts): the commands they could find in the palette, not every
-  // j/k or Escape; and the records they open from it.
-  if (cmd.palette !== false) recordRun(cmd.id, source);
-  else if (RECORD_OPENERS.has(cmd.id)) recordRun(cmd.id, source, subjectOf(value));
+  // j/k or Escape; and the records they open (a record row, a "Find card…" page).
+  if (cmd.palette !== false || RECORD_OPENERS.has(cmd.id)) recordRun(cmd.id, source, subjectOf(value));
   const result = cmd.run(ctx, value);
   if (!isPromise(result)) return;
   return toastAround(cmd, result);
 }
 
-/** The hidden commands behind the palette's record rows (./records.ts), run with the record. */
+/** The hidden commands behind the palette's record rows (./records.ts), run with the record ('card:12' its subject). */
 const RECORD_OPENERS = new Set(['record.open', 'record.edit']);
 const subjectOf = (arg: unknown) => {
   const hit = arg as { type?: unknown; id?: unknown } | null;

@@ -16,7 +16,7 @@ export interface Run {
   source: Source;
   /** When, in ms since the epoch. */
   at: number;
-  /** The record it was about ('card:12'), for records opened from the palette. */
+  /** The record it was about ('card:12'): a record opened from the palette, or found by a "Find …" page. */
   subject?: string;
 }
 
