@@ -5,7 +5,9 @@
 // bring the stores and the contract of every screen (TypeBox schemas included), several times
 // the shell's own code, so they are fetched when the browser is idle once the shell shows, or
 // at once when a screen that has commands opens (src/screenRoutes.ts) or the palette or the cheat
-// sheet does (commands/registry.ts `registerLaterCommands`). The duplicate-shortcut test reads
+// sheet does (commands/registry.ts `registerLaterCommands`). Before they arrive the palette
+// lists the actions reachable from every screen by the manifest's words (commands/actions.ts),
+// and choosing one fetches its screen's commands alone. The duplicate-shortcut test reads
 // exactly the whole set.
 import { listCommands } from './commands/list';
 import { viewCommands } from './commands/viewCommands';
