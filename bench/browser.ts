@@ -23,6 +23,14 @@
 // A key lands anywhere within a frame, so even one that changes nothing waits 0–16.7 ms for the
 // next frame: the "floor" line measures that on an idle page (its p95 is about 16 ms).
 //
+// Every command reachable from every screen (issue 19): the same opening and keystroke figures,
+// ours beside the palette of a checkout of the commit before it (--scoped-ref, default 9e1e2a2),
+// whose registry listed only the screen's and the global commands and whose filter wanted every
+// typed word as a substring; built by the same Vite, served by its own server over the same demo
+// data, signed in on the same offers list, the same titles typed. And the matcher alone: every
+// command of the app and of the manifest scored for each prefix of the phrase table's phrases, by
+// ours (src/commands/match.ts) and by that filter, in one page (bench/browser/match.tsx), per key.
+//
 // The list: the offers table as the offers screen draws it with nothing open (VirtualList,
 // the screen's columns, head and pick boxes; bench/browser/list.tsx) over 100,000 loaded
 // synthetic offers, scrolled by setting scrollTop once per animation frame: 100 px per frame
@@ -50,8 +58,12 @@ import { startServer } from '../e2e/server';
 import { freePort } from '../scripts/postgres';
 import { pct } from './timing';
 
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, 'scoped-ref': { type: 'string', default: '9e1e2a2' } } });
 const QUICK = values.quick;
+/** The commit whose palette had the scoped registry (the one before issue 19). */
+const SCOPED_REF = values['scoped-ref'];
+/** Repetitions of each key's scoring in the matcher bench (the page's clock is coarse). */
+const MATCH_REPS = QUICK ? 5 : 20;
 const ADMIN = { email: 'bench@bench.local', password: 'bench-browser-password' };
 
 const OPENS = 30;
@@ -301,6 +313,46 @@ async function scroll(page: Page, url: string, steps: number[]): Promise<{ loadM
   return { loadMs, gaps, cpu };
 }
 
+/**
+ * The app at `ref` in `dir` (git archive, our node_modules linked), built by its own Vite config:
+ * the palette as it was, to run beside ours.
+ */
+function checkout(ref: string, dir: string) {
+  fs.mkdirSync(dir, { recursive: true });
+  const tar = `${dir}.tar`;
+  execFileSync('git', ['archive', '--format=tar', '-o', tar, ref]);
+  execFileSync('tar', ['-xf', tar, '-C', dir]);
+  fs.rmSync(tar);
+  fs.symlinkSync(path.resolve('node_modules'), path.join(dir, 'node_modules'));
+  execFileSync(path.join('node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { cwd: dir, stdio: 'inherit' });
+}
+
+/** Signed in through the form, on the offers list, the page instrumented. */
+async function onOffers(page: Page, url: string) {
+  await page.goto(`${url}/admin/login`);
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/admin\/?$/);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await page.goto(`${url}/admin/offer-list`);
+  // Its rows: a grid's while it is the full-width table, a listbox's beside an open record.
+  await page.locator(':is([role="grid"], [role="listbox"])[aria-label="Offers"] :is([role="option"], [role="rowgroup"] > [role="row"])').first().waitFor();
+  await page.evaluate(INSTRUMENT);
+}
+
+/** The palette's rows with nothing typed (recents aside): what it lists here. */
+async function rowsListed(page: Page): Promise<string[]> {
+  await page.keyboard.press('Control+k');
+  await until(page, 'the palette', () => paletteShown(page));
+  // Every screen's commands arrive when the browser is idle or the palette opens: let them.
+  await page.waitForTimeout(1000);
+  const titles = await page.locator('[cmdk-item]:not([data-value^="recent:"]) .palette-title').allTextContents();
+  await page.keyboard.press('Escape');
+  await until(page, 'the palette to close', async () => !(await paletteShown(page)));
+  return titles;
+}
+
 /** The harness pages, built by the same Vite into a temporary folder. */
 function buildHarness(outDir: string) {
   execFileSync(path.join('node_modules', '.bin', 'vite'), ['build', '--config', 'bench/browser/vite.config.ts', '--outDir', outDir, '--logLevel', 'warn'], { stdio: 'inherit' });
@@ -351,6 +403,7 @@ async function main() {
   const server = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   let harness: Awaited<ReturnType<typeof serveHarness>> | undefined;
+  let scopedServer: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
     const token = ((await (await fetch(server.url + login.path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).json()) as { data: { token: string } }).data.token;
     harness = await serveHarness(harnessDir, server.url, token);
@@ -359,22 +412,11 @@ async function main() {
     // ---- ours: the app, signed in, on the offers list ----
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const ourSearches = inFlight(page);
-    await page.goto(`${server.url}/admin/login`);
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.keyboard.press('Enter');
-    await page.waitForURL(/\/admin\/?$/);
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
-    await page.goto(`${server.url}/admin/offer-list`);
-    await page.getByRole('listbox', { name: 'Offers' }).getByRole('option').first().waitFor();
-    await page.evaluate(INSTRUMENT);
+    await onOffers(page, server.url);
 
     // The titles typed: every command the palette lists here, spread over the alphabet.
-    await page.keyboard.press('Control+k');
-    await until(page, 'the palette', () => paletteShown(page));
-    const all = (await page.locator('[cmdk-item]:not([data-value^="recent:"]) .palette-title').allTextContents()).filter((t) => t.replace(/\W/g, '').length >= LETTERS);
-    await page.keyboard.press('Escape');
-    await until(page, 'the palette to close', async () => !(await paletteShown(page)));
+    const listed = await rowsListed(page);
+    const all = listed.filter((t) => t.replace(/\W/g, '').length >= LETTERS);
     const sorted = [...new Set(all)].sort();
     const titles = Array.from({ length: Math.min(TITLES, sorted.length) }, (_, i) => sorted[Math.floor((i * sorted.length) / TITLES)]);
 
@@ -382,6 +424,26 @@ async function main() {
     const oursKeys = await keystrokes(page, titles, ourSearches);
     const oursRecs = await records(page, QUERIES, ourSearches);
     await page.close();
+
+    // ---- the matcher alone, beside the filter it replaced ----
+    const matchPage = await browser.newPage();
+    await matchPage.goto(`${harness.url}/match.html`);
+    await matchPage.getByText('ready').waitFor();
+    const matched = (await matchPage.evaluate(`window.benchMatch(${MATCH_REPS})`)) as { rows: number; keys: number; ours: number[]; base: number[]; matchedOurs: number; matchedBase: number };
+    await matchPage.close();
+
+    // ---- the scoped registry: the palette of SCOPED_REF, its own server, the same steps ----
+    console.log(`(building the palette of ${SCOPED_REF} for the scoped-registry baseline)`);
+    const scopedDir = path.join(tmp, 'scoped');
+    checkout(SCOPED_REF, scopedDir);
+    scopedServer = await startServer({ DATA_DIR: path.join(tmp, 'scoped-data'), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, scopedDir);
+    const scoped = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const scopedSearches = inFlight(scoped);
+    await onOffers(scoped, scopedServer.url);
+    const scopedListed = await rowsListed(scoped);
+    const scopedOpen = await opens(scoped, OPENS);
+    const scopedKeys = await keystrokes(scoped, titles, scopedSearches);
+    await scoped.close();
 
     // ---- the baseline: cmdk over 50,000 items ----
     const base = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -427,6 +489,20 @@ async function main() {
     console.log(`palette records after the page's script got the answer: ours=${frameText(oScript, 95)} baseline=${frameText(bScript, 95)} ratio=${ratio(pct(oScript, 95), pct(bScript, 95))} (p95; ${ms(pct(oursRecs.scriptRaf, 95))} and ${ms(pct(baseRecs.scriptRaf, 95))} to their frame)`);
     if (oursRecs.missed.length || baseRecs.missed.length) console.log(`  (no records shown for: ours ${oursRecs.missed.join(', ') || '—'}; baseline ${baseRecs.missed.join(', ') || '—'})`);
 
+    // Every command reachable from every screen, beside the scoped registry it replaced.
+    const scopedName = `the scoped registry of ${SCOPED_REF}`;
+    console.log(`palette reach: rows listed on the offers list with nothing typed: ours=${listed.length} baseline=${scopedListed.length} (baseline: ${scopedName}); ${scopedKeys.length} keys each`);
+    line(`palette open p50, every command reachable (baseline: ${scopedName})`, of(oursOpen, 'raf'), of(scopedOpen, 'raf'), 50);
+    line(`palette open p95, every command reachable (baseline: ${scopedName})`, of(oursOpen, 'raf'), of(scopedOpen, 'raf'), 95);
+    line(`palette keystroke local p50, every command reachable (baseline: ${scopedName})`, of(oursKeys, 'raf'), of(scopedKeys, 'raf'), 50);
+    line(`palette keystroke local p95, every command reachable (baseline: ${scopedName})`, of(oursKeys, 'raf'), of(scopedKeys, 'raf'), 95);
+    frameLine(`palette keystroke local p95 in frames, every command reachable (baseline: ${scopedName})`, framesOf(of(oursKeys, 'frames'), of(oursKeys, 'raf')), framesOf(of(scopedKeys, 'frames'), of(scopedKeys, 'raf')), 95);
+    const us = (x: number | undefined) => (x === undefined ? 'n/a' : `${(x * 1000).toFixed(0)}µs`);
+    for (const p of [50, 95]) {
+      console.log(`palette match per key over ${matched.rows} commands p${p} (baseline: every word a substring, then cmdk's defaultFilter): ours=${us(pct(matched.ours, p))} baseline=${us(pct(matched.base, p))} ratio=${ratio(pct(matched.ours, p) ?? 0, pct(matched.base, p) ?? 0)}`);
+    }
+    console.log(`  (${matched.keys} keys: every prefix of the phrase table's phrases, each scored ${MATCH_REPS} times; on the last key ours matched ${matched.matchedOurs} rows, the baseline ${matched.matchedBase})`);
+
     // ---- the list: 100,000 rows virtualized, against plain rows ----
     const list = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const steps = [100, 800];
@@ -452,6 +528,7 @@ async function main() {
     await browser.close();
     await harness?.close();
     await server.stop();
+    await scopedServer?.stop();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }

@@ -121,7 +121,7 @@ test('triage ten refs of a source and onboard its offers — keyboard only', asy
   await expect(page.locator('.list-count')).toHaveText(new RegExp(`^${after} offers?`));
 
   // Roll them back from the palette: the offer list is as before.
-  await palette(page, `Rollback offers of a source`);
+  await palette(page, `Roll back offers by source`);
   await page.keyboard.type('enbd-site');
   await expect(page.locator('[cmdk-item][data-selected="true"]')).toContainText(source.name);
   await page.keyboard.press('Enter');

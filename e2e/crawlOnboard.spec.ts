@@ -110,7 +110,7 @@ test('onboard a source with its expired offers ticked in, then roll it back from
   const saved = await api.post(pathOf(offerResource.ops.update!, { id: edited.id }), { discount: '15% off', version: edited.version });
   expect(saved.status()).toBe(200);
   // From the offer list the command asks which source (on the sources screen it takes the highlighted one).
-  await palette(page, 'Rollback offers of a source');
+  await palette(page, 'Roll back offers by source');
   await page.keyboard.type(SLUG);
   await expect(page.locator('[cmdk-item][data-selected="true"]')).toContainText(NAME);
   await page.keyboard.press('Enter');
@@ -134,7 +134,7 @@ test("the onboarding toast's Roll back runs the rollback, which asks first", asy
   await page.goto('/admin/offer-list');
   await expect(page.getByRole('heading', { level: 1, name: 'Offers' })).toBeVisible();
   // The first test left every offer of the source live: roll them back to onboard them again.
-  await palette(page, 'Rollback offers of a source');
+  await palette(page, 'Roll back offers by source');
   await page.keyboard.type(SLUG);
   await expect(page.locator('[cmdk-item][data-selected="true"]')).toContainText(NAME);
   await page.keyboard.press('Enter');

@@ -13,7 +13,8 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** `cwd`: another checkout of the project to run (bench/browser.ts runs an older one beside ours). */
+export async function startServer(env: Record<string, string> = {}, cwd?: string): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cards-admin-e2e-'));
   let out = '';
@@ -21,6 +22,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     // SEED_EVENTS: 20,000 engagement events instead of the demo's 500,000 (server/config.ts): a fresh start seconds sooner.
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_CLIENT_BUILD: '1', SEED_EVENTS: '20000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    cwd,
   });
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));

@@ -5,14 +5,17 @@
 // bring the stores and the contract of every screen (TypeBox schemas included), several times
 // the shell's own code, so they are fetched when the browser is idle once the shell shows, or
 // at once when a screen that has commands opens (src/screenRoutes.ts) or the palette or the cheat
-// sheet does (commands/registry.ts `registerLaterCommands`). The duplicate-shortcut test reads
+// sheet does (commands/registry.ts `registerLaterCommands`). Before they arrive the palette
+// lists the actions reachable from every screen by the manifest's words (commands/actions.ts),
+// and choosing one fetches its screen's commands alone. The duplicate-shortcut test reads
 // exactly the whole set.
 import { listCommands } from './commands/list';
 import { viewCommands } from './commands/viewCommands';
 import { appCommands, navigationCommands } from './commands/navigation';
 import { recordCommands, setRouteCheck } from './commands/records';
 import { protectedRoutes } from './screenRoutes';
-import { register, registerLaterCommands, setLaterCommands, setScopeTitle } from './commands/registry';
+import { ACTIONS } from './commands/actions';
+import { register, registerLaterCommands, setActions, setLaterCommands, setScopeTitle } from './commands/registry';
 import type { Command } from './commands/types';
 import { screens } from './screens';
 import { setLeaveAsker } from './store/leaveGuard';
@@ -42,6 +45,12 @@ export async function allAppCommands(): Promise<Command[]> {
   return [...shellCommands(), ...(await laterCommands())];
 }
 
+/** One screen's commands, now: an action of the palette's manifest (src/commands/actions.ts) was chosen. */
+async function installScreenCommands(id: string): Promise<void> {
+  const list = await screens.find((s) => s.id === id)?.commands?.();
+  if (list) register(...list);
+}
+
 /** The shell's commands, registered before it shows; the rest follow when the browser is idle. */
 export function installCommands(): Promise<void> {
   // Records open in whichever screen the route table has for them (else their list, searched).
@@ -51,6 +60,7 @@ export function installCommands(): Promise<void> {
     confirm({ title: 'Discard unsaved changes?', body: 'What you typed in this form has not been saved.', confirmLabel: 'Discard changes', danger: true }),
   );
   setLaterCommands(installLaterCommands);
+  setActions(ACTIONS, installScreenCommands);
   installing ??= Promise.resolve().then(() => {
     register(...shellCommands());
     whenIdle(() => {

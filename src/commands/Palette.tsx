@@ -1,7 +1,7 @@
 import { returnFocus } from '../ui/focusReturn';
 import { createContext, memo, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { Command as Cmdk, defaultFilter } from 'cmdk';
+import { Command as Cmdk } from 'cmdk';
 import { useSnapshot } from 'valtio';
 import type { SearchHit } from '../../contract/search';
 import { errorText } from '../api/errorText';
@@ -9,13 +9,17 @@ import { ApiError } from '../api/client';
 import { isSearchType, searchRecords } from '../api/search';
 import { closePalette, ui } from '../store/ui';
 import { Kbd } from '../ui/Kbd';
+import { toast } from '../ui/toast';
 import { currentCtx } from './ctx';
-import { recentIds } from './recents';
+import { frecencies, recentCommands, usageBoost } from './frecency';
+import { matchScore, parseQuery, type Prepared, type Query } from './match';
+import { actionOf, paletteRows, rowScore, wordsOf, type Tier } from './rank';
 import { RECORD_TYPES, recentRecords, rememberRecord } from './records';
 import { followHighlightedRow } from './activeDescendant';
-import { available, getCommand, getVersion, registerLaterCommands, subscribe } from './registry';
+import { actionCommand, getCommand, getVersion, registerLaterCommands, subscribe } from './registry';
 import { runCommand } from './runner';
 import type { Command, PickItem } from './types';
+import { runs } from './usage';
 import './Palette.css';
 
 /** A fresh map of the rows that are records, for one opening or page of the palette. */
@@ -31,32 +35,42 @@ const RECENT = 'recent:';
 const MORE = 'more:';
 const TYPE_RANK = new Map(RECORD_TYPES.map((t, i) => [t.type, i]));
 
-/**
- * The commands' scores for what is typed now. cmdk scores every row again whenever a row comes
- * or goes, with the same search: records arriving would rank every command again, in the time
- * between the answer and its frame.
- */
-let scored = { search: '', scores: new Map<string, number>() };
+/** What the filter needs of each command row, by its value: its words, where it lives, how much it is used. */
+interface RowMeta {
+  words: Prepared;
+  tier: Tier;
+  usage: number;
+}
+let rows = new Map<string, RowMeta>();
+/** This admin's use of commands and records (./frecency.ts), read once per opening. */
+let used = new Map<string, number>();
 
 /**
- * cmdk's fuzzy ranking, but every typed word must appear: "bank" should not find "keyboard shortcuts".
- * Records come from the server already matched: they always show, below any matching command,
- * their groups in RECORD_TYPES order and their rows in the server's order.
+ * The rows' scores for what is typed now. cmdk scores every row again whenever a row comes or
+ * goes, with the same search: records arriving would rank every command again, in the time
+ * between the answer and its frame.
  */
-function filter(value: string, search: string, keywords?: string[]): number {
+let scored: { search: string; query: Query; scores: Map<string, number> } = { search: '', query: parseQuery(''), scores: new Map() };
+
+/**
+ * Commands ranked by the matcher (./match.ts: words in any order, aliases, one typo) with the
+ * boosts of ./rank.ts. Records come from the server already matched: they always show, below
+ * any matching command, their groups in RECORD_TYPES order and their rows in the server's order
+ * but for those this admin opens often, which go up their group.
+ */
+function filter(value: string, search: string): number {
   if (value.startsWith(RECORD) || value.startsWith(MORE)) {
     const type = value.split(':')[1];
-    return 0.002 - (TYPE_RANK.get(type as SearchHit['type']) ?? 9) * 0.0001 - (value.startsWith(MORE) ? 0.00005 : 0);
+    const base = 0.002 - (TYPE_RANK.get(type as SearchHit['type']) ?? 9) * 0.0001;
+    return value.startsWith(MORE) ? base - 0.00005 : base + 0.00004 * usageBoost(used.get(value));
   }
   if (value.startsWith(RECENT)) return 0; // shown only while nothing is typed
-  if (scored.search !== search) scored = { search, scores: new Map() };
-  const key = keywords?.length ? `${value}\n${keywords.join('\n')}` : value;
-  let score = scored.scores.get(key);
+  if (scored.search !== search) scored = { search, query: parseQuery(search), scores: new Map() };
+  let score = scored.scores.get(value);
   if (score === undefined) {
-    const haystack = `${value} ${(keywords ?? []).join(' ')}`.toLowerCase();
-    const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-    score = words.every((w) => haystack.includes(w)) ? defaultFilter(value, search, keywords) : 0;
-    scored.scores.set(key, score);
+    const row = rows.get(value);
+    score = row ? rowScore(matchScore(scored.query, row.words), row.tier, row.usage) : 0;
+    scored.scores.set(value, score);
   }
   return score;
 }
@@ -90,12 +104,17 @@ export function Palette() {
   }, [snap.paletteOpen]);
 
   // Every opening and every page starts with an empty input, unless a row carries the search
-  // over ("All matching cards…" opens "Find card…" with what was typed).
-  const carried = useRef('');
-  useEffect(() => {
-    setSearch(carried.current);
-    carried.current = '';
-  }, [snap.paletteOpen, snap.palettePage]);
+  // over ("All matching cards…" opens "Find card…" with what was typed). Set in the render that
+  // shows the new page, not in an effect after it: a key typed in between would otherwise land
+  // after the reset and bring the last page's text to the new one.
+  const [carried, setCarried] = useState('');
+  const shown = `${snap.paletteOpen}:${snap.palettePage}`;
+  const [shownPage, setShownPage] = useState(shown);
+  if (shownPage !== shown) {
+    setShownPage(shown);
+    setSearch(carried);
+    setCarried('');
+  }
 
   // The highlighted row, held here so that results arriving late (from the API) keep it when
   // it is still there and take it when it vanished; otherwise Enter would do nothing.
@@ -131,12 +150,24 @@ export function Palette() {
 
   // Stable, so that the command rows (memoized) keep their props while typing.
   const openPage = useCallback((cmd: Command, keep = '') => {
-    carried.current = keep;
+    setCarried(keep);
     ui.palettePage = cmd.id;
   }, []);
 
   const choose = useCallback(
-    (cmd: Command) => {
+    async (chosen: Command) => {
+      let cmd = chosen;
+      // A command of another screen named by the manifest: its screen's commands first.
+      const action = actionOf(chosen);
+      if (action) {
+        const real = await actionCommand(action).catch(() => undefined);
+        if (!real) return void toast.error(`“${chosen.title}” could not be loaded. Check the connection and try again.`);
+        if (action.arg !== undefined) {
+          closePalette();
+          return void runCommand(real.id, 'palette', action.arg);
+        }
+        cmd = real;
+      }
       const ctx = currentCtx();
       if (cmd.pick && cmd.pick.fromContext?.(ctx) === undefined) return openPage(cmd);
       closePalette();
@@ -259,16 +290,38 @@ function useKeepSelection(values: string[]) {
 
 function RootPage({ search, onChoose, onMore }: { search: string; onChoose: (cmd: Command) => void; onMore: (cmd: Command, keep: string) => void }) {
   const ctx = currentCtx();
-  const commands = available(ctx).filter((c) => c.palette !== false);
+  const version = getVersion();
+  // Every command listed here: this screen's, the global ones, and those reachable from anywhere;
+  // read once per opening and registry change, not per key.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the registry's version stands for what paletteRows reads
+  const listed = useMemo(() => paletteRows(ctx), [version]);
+  const commands = listed.map((r) => r.cmd);
   // Rows picked: what acts on them comes first, named with their count.
   const picked = ctx.list?.selectedCount() ?? 0;
-  const onPicked = picked > 0 ? commands.filter((c) => c.selection) : [];
+  const onPicked = picked > 0 ? listed.filter((r) => r.cmd.selection && r.tier === 'screen') : [];
   const byId = new Map(commands.map((c) => [c.id, c]));
-  // Recents first, while nothing is typed; typing ranks everything by match.
-  const recent = search ? [] : recentIds().flatMap((id) => byId.get(id) ?? []);
-  const recentRecs = search ? [] : recentRecords();
-  const rest = commands.filter((c) => !recent.includes(c) && !onPicked.includes(c));
-  const groups = [...new Set(rest.map((c) => c.group))];
+  const history = useMemo(() => {
+    // A new opening: scores from the last one (other use, other rows) do not carry over.
+    scored = { search: '', query: parseQuery(''), scores: new Map() };
+    return runs();
+  }, []);
+  const use = useMemo(() => frecencies(history), [history]);
+  used = use;
+  // The filter's view of every row (a picked row under its count's title).
+  rows = useMemo(() => new Map(listed.map((r) => [rowValue(r.cmd), { words: wordsOf(r.cmd), tier: r.tier, usage: usageBoost(use.get(r.cmd.id)) }])), [listed, use]);
+  for (const r of onPicked) rows.set(rowValue(r.cmd, r.cmd.selection!(picked)), { words: wordsOf(r.cmd, r.cmd.selection!(picked)), tier: r.tier, usage: 1 });
+  const typing = search.trim() !== '';
+  // Recents first, while nothing is typed; typing ranks everything by match, in one list.
+  const recent = typing ? [] : recentCommands(history).flatMap((id) => byId.get(id) ?? []);
+  const recentRecs = typing ? [] : recentRecords();
+  const pickedFirst = !typing && onPicked.length > 0;
+  // The other commands: one flat list in their groups' order, each row naming its group. The
+  // same rows whether or not something is typed, so a key only filters and orders them (cmdk
+  // does, outside React): moving them into and out of groups would mount every row again.
+  const rest = useMemo(() => {
+    const groups = [...new Set(listed.map((r) => r.cmd.group))];
+    return groups.flatMap((g) => listed.filter((r) => r.cmd.group === g));
+  }, [listed]).filter((r) => !recent.includes(r.cmd) && !(pickedFirst && onPicked.includes(r)));
 
   // Records of every type answer once two characters are typed: one call for all types.
   const q = search.trim();
@@ -283,10 +336,10 @@ function RootPage({ search, onChoose, onMore }: { search: string; onChoose: (cmd
   return (
     <>
       <Cmdk.Empty>{records.loading ? 'Searching…' : 'No matching command or record.'}</Cmdk.Empty>
-      {onPicked.length > 0 && (
+      {pickedFirst && (
         <Cmdk.Group heading={`${picked.toLocaleString()} selected`} value="group:selection">
-          {onPicked.map((c) => (
-            <CommandItem key={c.id} cmd={c} title={c.selection!(picked)} onChoose={onChoose} />
+          {onPicked.map((r) => (
+            <CommandItem key={r.cmd.id} cmd={r.cmd} title={r.cmd.selection!(picked)} onChoose={onChoose} />
           ))}
         </Cmdk.Group>
       )}
@@ -304,14 +357,16 @@ function RootPage({ search, onChoose, onMore }: { search: string; onChoose: (cmd
           ))}
         </Cmdk.Group>
       )}
-      {groups.map((g) => (
-        <Cmdk.Group key={g} heading={g}>
-          {rest
-            .filter((c) => c.group === g)
-            .map((c) => (
-              <CommandItem key={c.id} cmd={c} onChoose={onChoose} />
-            ))}
-        </Cmdk.Group>
+      {/* Outside groups: cmdk orders these by score while something is typed, above the record groups. */}
+      {rest.map((r) => (
+        <CommandItem
+          key={r.cmd.id}
+          cmd={r.cmd}
+          title={picked > 0 && r.cmd.selection && r.tier === 'screen' ? r.cmd.selection(picked) : r.cmd.title}
+          onChoose={onChoose}
+          showGroup
+          elsewhere={r.tier === 'elsewhere'}
+        />
       ))}
       {records.error && q.length >= 2 && (
         <div className="palette-note" role="alert">
@@ -360,12 +415,32 @@ const RecordRow = memo(function RecordRow({ value, hit, showType = false }: { va
   );
 });
 
-const CommandItem = memo(function CommandItem({ cmd, title = cmd.title, onChoose }: { cmd: Command; title?: string; onChoose: (cmd: Command) => void }) {
+/** A command row's value: unique, and what the filter looks its words up by. */
+const rowValue = (cmd: Command, title = cmd.title) => `${title} ${cmd.id}`;
+
+/**
+ * A command. `showGroup`: in the one ranked list while typing, its group says where it belongs.
+ * `elsewhere`: another screen's, so its keys (bound on that screen only) are not shown.
+ */
+const CommandItem = memo(function CommandItem({
+  cmd,
+  title = cmd.title,
+  onChoose,
+  showGroup = false,
+  elsewhere = false,
+}: {
+  cmd: Command;
+  title?: string;
+  onChoose: (cmd: Command) => void;
+  showGroup?: boolean;
+  elsewhere?: boolean;
+}) {
   return (
-    <Cmdk.Item value={`${title} ${cmd.id}`} keywords={[cmd.group, cmd.title, ...(cmd.keywords ?? [])]} onSelect={() => onChoose(cmd)}>
+    <Cmdk.Item value={rowValue(cmd, title)} onSelect={() => onChoose(cmd)}>
       <span className="palette-title">{title}</span>
+      {showGroup && <span className="palette-group">{cmd.group}</span>}
       {cmd.pick && <span className="palette-more" aria-hidden>›</span>}
-      {cmd.shortcut && <Kbd shortcut={cmd.shortcut} />}
+      {cmd.shortcut && !elsewhere && <Kbd shortcut={cmd.shortcut} />}
     </Cmdk.Item>
   );
 });

@@ -31,6 +31,9 @@ export const navigationCommands = (screens: readonly NavTarget[]): Command[] =>
       : [],
   );
 
+/** What Undo says when no change can be undone (any more: an undo is kept 10 minutes). */
+export const NOTHING_TO_UNDO = 'Nothing to undo.';
+
 /** The app's own commands. */
 export const appCommands: Command[] = [
   {
@@ -47,7 +50,8 @@ export const appCommands: Command[] = [
     id: 'app.shortcuts',
     title: 'Show keyboard shortcuts',
     group: 'General',
-    keywords: ['help', 'cheat sheet', 'keys', 'hotkeys'],
+    aliases: ['help', 'cheat sheet', 'hotkeys'],
+    keywords: ['keys'],
     shortcut: '?',
     scope: 'global',
     run: () => {
@@ -58,7 +62,8 @@ export const appCommands: Command[] = [
     id: 'app.theme',
     title: 'Toggle dark/light theme',
     group: 'General',
-    keywords: ['theme', 'dark mode', 'light mode', 'appearance', 'colour', 'color'],
+    aliases: ['dark mode', 'light mode', 'appearance'],
+    keywords: ['colour', 'color'],
     scope: 'global',
     run: () => toggleTheme(),
   },
@@ -66,19 +71,21 @@ export const appCommands: Command[] = [
     id: 'app.undo',
     title: 'Undo last change',
     group: 'General',
-    keywords: ['revert', 'restore', 'back'],
+    aliases: ['revert', 'take back', 'oops'],
+    keywords: ['restore', 'back', 'ctrl z'],
     // Not while typing: mod+z in a field undoes the typing (src/ui/kbd.ts EDITING_KEYS).
     shortcut: 'mod+z',
     scope: 'global',
-    enabled: () => undoNow() !== null,
+    // Always there, so the palette finds it by name; with nothing to undo it says so.
     messages: { success: 'Undone.' },
-    run: () => undoNow()?.(),
+    run: () => undoNow()?.() ?? Promise.resolve({ message: NOTHING_TO_UNDO }),
   },
   {
     id: 'app.signOut',
     title: 'Sign out',
     group: 'General',
-    keywords: ['log out', 'logout', 'exit'],
+    aliases: ['log out', 'logout'],
+    keywords: ['exit'],
     scope: 'global',
     // Ask about unsaved edits before the session ends, not after.
     run: async () => (await confirmLeave()) && signOut(),

@@ -1,6 +1,6 @@
 // The set of known commands. Plain TypeScript so tests can read the real set.
 import { parseShortcut, sequenceId } from '../ui/kbd';
-import type { Command, Ctx, Scope } from './types';
+import type { Action, Command, Ctx, Scope } from './types';
 
 const commands = new Map<string, Command>();
 const listeners = new Set<() => void>();
@@ -43,6 +43,28 @@ export function setLaterCommands(fetch: () => Promise<void>): void {
 /** Every command, now: the palette and the cheat sheet list them all (they appear as they arrive). */
 export const registerLaterCommands = (): Promise<void> => fetchLater().catch(() => undefined); // tried again on the next opening
 
+/**
+ * The commands reachable from every screen, as plain words (src/commands/actions.ts), and how
+ * to fetch the commands of the screen that defines one: the palette lists them before that code
+ * is here, and fetches it when one is chosen.
+ */
+let actions: readonly Action[] = [];
+let loadScreenCommands: (screen: string) => Promise<void> = async () => undefined;
+
+export function setActions(list: readonly Action[], load: (screen: string) => Promise<void>): void {
+  actions = list;
+  loadScreenCommands = load;
+  changed();
+}
+export const allActions = () => actions;
+
+/** The command an action runs, its screen's commands fetched first when they are not here yet. */
+export async function actionCommand(action: Action): Promise<Command | undefined> {
+  const id = action.command ?? action.id;
+  if (!commands.has(id)) await loadScreenCommands(action.screen);
+  return commands.get(id);
+}
+
 /** Names of view scopes as people read them ('view:outletRadius' → 'Outlet radius'): the screens' titles. */
 const scopeTitles = new Map<Scope, string>();
 
@@ -60,6 +82,9 @@ export function scopeTitle(scope: Scope): string {
 }
 
 export const inScopes = (c: Command, scopes: readonly Scope[]) => scopes.includes(c.scope);
+
+/** Whether the command may run in this context: in one of its scopes, or one reachable from anywhere. */
+export const inReach = (c: Command, ctx: Pick<Ctx, 'scopes'>) => c.anywhere === true || ctx.scopes.includes(c.scope);
 
 /** Commands of the active scopes that are enabled right now. */
 export function available(ctx: Ctx): Command[] {

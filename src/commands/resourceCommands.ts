@@ -5,11 +5,13 @@ import { SEARCH_TYPES } from '../../contract/search';
 import type { Payload } from '../api/resourceClient';
 import { columnsOf, csvFileName, downloadCsv, EXPORT_CAP, fetchAll, toCsv } from '../store/csvExport';
 import { confirm } from '../ui/confirmStore';
+import { go } from '../store/navigate';
 import { toast } from '../ui/toast';
+import { DELETE_ALIASES, EDIT_ALIASES, FIND_ALIASES, NEW_ALIASES } from './actions';
 import { bulkCommands } from './bulkCommands';
 import { refuseEarly, usesOf, usesSentence } from './deleteUses';
 import { filterCommands } from './filterCommands';
-import { nounOf, type ResourceScreen } from './resourceScreen';
+import { nounOf, pathTo, type ResourceScreen } from './resourceScreen';
 import type { Command, Ctx, PickItem } from './types';
 import { withArticle } from '../ui/words';
 
@@ -42,6 +44,14 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
 
   const editing = (ctx: Ctx) => ctx.mode === 'edit' || ctx.mode === 'add';
   const selectedCount = () => list.selectedCount();
+  // Find, New, Edit and Delete run from any screen (`anywhere`). On this one the list model
+  // moves within the list, keeping its search and filters; from another screen the record's
+  // own address, clean of that screen's search.
+  const onScreen = (ctx: Ctx) => ctx.view === view;
+  const openOn = (ctx: Ctx, id: number, route: 'view' | 'edit') => {
+    if (onScreen(ctx)) return route === 'view' ? list.open(id) : list.edit(id);
+    go(pathTo(screen.routes[route], id));
+  };
 
   const commands: Command[] = [];
 
@@ -54,10 +64,11 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
       id: `${resource.name}.find`,
       title: `Find ${one}…`,
       group,
-      keywords: ['search', 'open', 'view', many],
+      aliases: FIND_ALIASES,
+      keywords: ['view', many],
       scope: 'global',
       pick: searchable ? pick : { ...pick, fromContext: () => undefined },
-      run: (_ctx, record) => list.open((record as T).id),
+      run: (ctx, record) => openOn(ctx, (record as T).id, 'view'),
     });
   }
 
@@ -66,10 +77,12 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
       id: `${resource.name}.new`,
       title: `New ${one}`,
       group,
-      keywords: ['add', 'create'],
+      aliases: NEW_ALIASES,
       shortcut: 'n',
       scope,
-      run: () => list.add(),
+      anywhere: true,
+      // The form, on this screen: with the list beside it as it is here, or as it opens.
+      run: (ctx) => (onScreen(ctx) ? list.add() : go(screen.routes.add)),
     });
   }
 
@@ -78,12 +91,14 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
       id: `${resource.name}.edit`,
       title: `Edit ${one}`,
       group,
-      keywords: ['change', 'update', 'modify'],
+      aliases: EDIT_ALIASES,
+      keywords: ['modify'],
       shortcut: 'e',
       scope,
-      enabled: (ctx) => ctx.mode !== 'edit',
+      anywhere: true,
+      enabled: (ctx) => !onScreen(ctx) || ctx.mode !== 'edit',
       pick: pickRecord(`Edit which ${one}?`, true),
-      run: (_ctx, record) => list.edit((record as T).id),
+      run: (ctx, record) => openOn(ctx, (record as T).id, 'edit'),
     });
   }
 
@@ -93,9 +108,11 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
         id: `${resource.name}.delete`,
         title: `Delete ${one}`,
         group,
-        keywords: ['remove', 'destroy'],
+        aliases: DELETE_ALIASES,
+        keywords: ['destroy'],
         shortcut: 'mod+backspace, #',
         scope,
+        anywhere: true,
         pick: pickRecord(`Delete which ${one}?`, true),
         async run(ctx, record) {
           const r = record as T;
@@ -113,7 +130,7 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
           if (!ok) return undefined;
           const res = (await store.remove(r.id)) as Awaited<ReturnType<typeof store.remove>> & { undo?: string };
           // The pane showed the deleted record: back to the list.
-          list.closeDeleted(r.id);
+          if (onScreen(ctx)) list.closeDeleted(r.id);
           const token = res.undo;
           return token ? { message: res.message, undo: () => store.undo(token) } : res;
         },

@@ -7,7 +7,8 @@ import { ApiError } from '../api/client';
 import { register, unregister } from './registry';
 import { CommandError, runCommand } from './runner';
 import { answerConfirm, confirm } from '../ui/confirmStore';
-import { recentIds } from './recents';
+import { recentCommands } from './frecency';
+import { runs } from './usage';
 import { ui } from '../store/ui';
 import { dropUndo, offerUndo, takeUndo } from '../store/undo';
 import type { Command } from './types';
@@ -22,7 +23,7 @@ const cmd = (over: Partial<Command> & Pick<Command, 'id'>): Command => ({
 
 beforeEach(() => {
   vi.clearAllMocks();
-  unregister('t.ok', 't.fail', 't.off', 't.view', 't.pick', 't.silent', 't.named', 't.bulk', 't.slow', 't.offline', 't.ask', 't.count', 't.undoable', 't.other');
+  unregister('t.ok', 't.any', 't.fail', 't.off', 't.view', 't.pick', 't.silent', 't.named', 't.bulk', 't.slow', 't.offline', 't.ask', 't.count', 't.undoable', 't.other');
   dropUndo();
   Object.assign(ui, { view: null, list: null, paletteOpen: false, palettePage: null });
 });
@@ -74,6 +75,18 @@ describe('runCommand', () => {
     expect(run).toHaveBeenCalledOnce();
   });
 
+  it('runs a command reachable from anywhere outside its scope, when it is enabled there', () => {
+    const run = vi.fn();
+    let on = true;
+    register(cmd({ id: 't.any', scope: 'view:offers', anywhere: true, enabled: () => on, run }));
+    ui.view = 'dashboard';
+    runCommand('t.any', 'palette');
+    expect(run).toHaveBeenCalledOnce();
+    on = false;
+    runCommand('t.any', 'palette');
+    expect(run).toHaveBeenCalledOnce();
+  });
+
   it('asks for a missing argument on the palette page of the command', () => {
     const run = vi.fn();
     register(cmd({ id: 't.pick', run, pick: { placeholder: 'Which?', load: async () => [] } }));
@@ -85,15 +98,25 @@ describe('runCommand', () => {
     expect(run).toHaveBeenCalledWith(expect.anything(), { id: 3 });
   });
 
-  it('records recents from the palette only, newest first', () => {
+  it('records every run of a listed command with its source and time, and the records opened; recents are the palette\'s', () => {
     const mem = new Map<string, string>();
     vi.stubGlobal('localStorage', { getItem: (k: string) => mem.get(k) ?? null, setItem: (k: string, v: string) => mem.set(k, v), removeItem: (k: string) => mem.delete(k) });
-    register(cmd({ id: 't.ok' }), cmd({ id: 't.silent' }), cmd({ id: 't.named' }));
+    register(cmd({ id: 't.ok' }), cmd({ id: 't.silent' }), cmd({ id: 't.named' }), cmd({ id: 't.bulk', palette: false }));
     runCommand('t.silent', 'hotkey');
     runCommand('t.ok', 'palette');
     runCommand('t.named', 'palette');
+    runCommand('t.bulk', 'pointer');
+    runCommand('t.ok', 'button');
     runCommand('t.ok', 'palette');
-    expect(recentIds()).toEqual(['t.ok', 't.named']);
+    const recorded = runs();
+    expect(recorded.map((r) => `${r.id}:${r.source}`)).toEqual(['t.silent:hotkey', 't.ok:palette', 't.named:palette', 't.ok:button', 't.ok:palette']);
+    expect(recorded.every((r) => Math.abs(r.at - Date.now()) < 5000)).toBe(true);
+    expect(recentCommands(recorded)).toEqual(['t.ok', 't.named']);
+    // A record opened from the palette (a hidden command) is recorded with the record.
+    register(cmd({ id: 'record.open', palette: false }));
+    runCommand('record.open', 'palette', { type: 'card', id: 12, title: 'Visa', subtitle: '' });
+    expect(runs().at(-1)).toMatchObject({ id: 'record.open', source: 'palette', subject: 'card:12' });
+    unregister('record.open');
     vi.unstubAllGlobals();
   });
 

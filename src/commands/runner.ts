@@ -7,12 +7,10 @@ import { offerUndo } from '../store/undo';
 import { confirmState } from '../ui/confirmStore';
 import { toast } from '../ui/toast';
 import { currentCtx } from './ctx';
-import { recordRecent } from './recents';
-import { getCommand } from './registry';
+import { getCommand, inReach } from './registry';
 import type { Command } from './types';
+import { recordRun, type Source } from './usage';
 
-/** What triggered a command: the runner treats them alike (recents come from the palette only). */
-export type Source = 'palette' | 'hotkey' | 'button' | 'menu' | 'pointer';
 
 /**
  * Success 2 s, error 4 s (SPEC.md); a success with a result to read (a count: 'Imported 3
@@ -24,7 +22,7 @@ const LOADING_TOAST_DELAY_MS = 400;
 
 export function canRun(cmd: Command): boolean {
   const ctx = currentCtx();
-  return ctx.scopes.includes(cmd.scope) && (cmd.enabled?.(ctx) ?? true);
+  return inReach(cmd, ctx) && (cmd.enabled?.(ctx) ?? true);
 }
 
 export function runCommand(id: string, source: Source, arg?: unknown): Promise<unknown> | void {
@@ -34,7 +32,7 @@ export function runCommand(id: string, source: Source, arg?: unknown): Promise<u
     return;
   }
   const ctx = currentCtx();
-  if (!ctx.scopes.includes(cmd.scope) || !(cmd.enabled?.(ctx) ?? true)) return;
+  if (!inReach(cmd, ctx) || !(cmd.enabled?.(ctx) ?? true)) return;
 
   let value = arg;
   if (value === undefined && cmd.pick) {
@@ -43,13 +41,20 @@ export function runCommand(id: string, source: Source, arg?: unknown): Promise<u
     if (value === undefined) return openPalette(cmd.id);
   }
 
-  // Recents serve the palette: what was picked there, not every j/k or Escape, and not the
-  // hidden commands behind rows (opening a record), which the palette cannot list.
-  if (source === 'palette' && cmd.palette !== false) recordRecent(cmd.id);
+  // What this admin uses (./usage.ts): the commands they could find in the palette, not every
+  // j/k or Escape; and the records they open (a record row, a "Find card…" page).
+  if (cmd.palette !== false || RECORD_OPENERS.has(cmd.id)) recordRun(cmd.id, source, subjectOf(value));
   const result = cmd.run(ctx, value);
   if (!isPromise(result)) return;
   return toastAround(cmd, result);
 }
+
+/** The hidden commands behind the palette's record rows (./records.ts), run with the record ('card:12' its subject). */
+const RECORD_OPENERS = new Set(['record.open', 'record.edit']);
+const subjectOf = (arg: unknown) => {
+  const hit = arg as { type?: unknown; id?: unknown } | null;
+  return hit && typeof hit.type === 'string' && typeof hit.id === 'number' ? `${hit.type}:${hit.id}` : undefined;
+};
 
 const isPromise = (v: unknown): v is Promise<unknown> =>
   typeof v === 'object' && v !== null && typeof (v as Promise<unknown>).then === 'function';

@@ -42,6 +42,12 @@ export interface Command {
   id: string;
   title: string;
   group: string;
+  /**
+   * The words people say for it, beside its title ('rollback', 'add', 'push'): the palette
+   * matches them nearly as well as the title, and the cheat sheet shows them.
+   */
+  aliases?: readonly string[];
+  /** Words that may find it too, weaker than aliases (what it touches, what it is like). */
   keywords?: string[];
   /** One string, bound and displayed: 'mod+k', 'g b', 'e', '?', 'mod+backspace, #'. */
   shortcut?: string;
@@ -66,6 +72,36 @@ export interface Command {
   selection?: (picked: number) => string;
   /** false: not listed in the palette (e.g. it needs form data). */
   palette?: boolean;
+  /**
+   * Reachable from every screen, not only from its scope: the palette lists it everywhere (the
+   * manifest, src/commands/actions.ts, names it before its screen's code is here) and the runner
+   * runs it from anywhere; its keys stay bound on its scope only. Its `enabled`, `pick` and `run`
+   * must work with the context of any screen: a record it needs is asked for on a palette page
+   * when no cursor gives it, and it goes to its screen when the action needs the screen.
+   */
+  anywhere?: boolean;
   /** The command shows its own progress toast; the runner adds no "working…" one. */
   ownProgress?: boolean;
+}
+
+/**
+ * A command reachable from every screen as the palette lists it before its screen's commands
+ * are downloaded: plain words, no code. Choosing it fetches the screen's commands and runs the
+ * real one (`id`), which keeps the one definition (src/commands/actions.ts).
+ */
+export interface Action {
+  /** The command it runs, unless `command` names it (an action that names one argument of it). */
+  id: string;
+  /** The command it runs with `arg`: 'homepage.new' with the tab, as "New welcome box". */
+  command?: string;
+  arg?: string;
+  title: string;
+  aliases?: readonly string[];
+  group: string;
+  /** Shown beside it; bound only on its screen. */
+  shortcut?: string;
+  /** The screen whose commands define it (an id of src/screens.ts). */
+  screen: string;
+  /** The command's own scope is global (a "Find …"): it ranks with the global ones. */
+  global?: boolean;
 }

@@ -15,6 +15,7 @@ import {
   previewMoment,
   setHomepageApi,
   showTab,
+  startNewOn,
   tabAfter,
   type HomepageApi,
   type HomepageItem,
@@ -174,6 +175,25 @@ describe('the homepage model', () => {
     expect(homepageList.state.cursor).toBeNull();
     showTab('hero-banners');
     expect(homepageList.state.cursor).toBe(2);
+  });
+
+  it('opens a new row\'s form asked for before its tab shows (from another screen), and keeps it when the lists arrive', async () => {
+    const fake = fakeServer({ 'hero-banners': [banner(1, 1)], 'welcome-boxes': [box(5, 1)] });
+    setHomepageApi(fake.api);
+    startNewOn('welcome-boxes');
+    enterHomepage('welcome-boxes');
+    expect(homepageState.form.kind).toBe('new');
+    await tick();
+    expect(homepageState.lists['welcome-boxes'].status).toBe('ready');
+    expect(homepageState.form.kind).toBe('new');
+    expect(homepageList.state.route.mode).toBe('add');
+    // Asked on the screen for another tab: it opens there, once.
+    startNewOn('hero-banners');
+    showTab('hero-banners');
+    expect(homepageState.form.kind).toBe('new');
+    showTab('welcome-boxes');
+    showTab('hero-banners');
+    expect(homepageState.form.kind).toBe('edit');
   });
 
   it('previews a day other than today at its noon, on Dubai’s calendar whatever the browser’s zone', () => {

@@ -94,6 +94,8 @@ const confirmed = perTab<HomepageItem[]>(() => []);
 const queued = perTab<{ id: number; to: number }[]>(() => []);
 /** Each list's line of moves: the next goes out when the one before has settled. */
 const line = perTab<Promise<unknown>>(() => Promise.resolve());
+/** A new row's form asked for before its tab shows ("New welcome box" from another screen). */
+let newOnShow: HomepageTab | null = null;
 /** The highlighted row of each tab, kept while another tab is shown. */
 const cursors: Partial<Record<HomepageTab, number>> = {};
 const loads = perTab<AbortController | null>(() => null);
@@ -173,6 +175,18 @@ export function showTab(tab: HomepageTab): void {
   if (before !== tab) cursor.hide();
   if (homepageState.lists[tab].status === 'idle') void load(tab);
   placeCursor(tab);
+  startNewIfAsked(tab);
+}
+
+/** Open a new row's form on `tab` once that tab shows (now, if it is shown and nothing moves it). */
+export function startNewOn(tab: HomepageTab): void {
+  newOnShow = tab;
+}
+
+function startNewIfAsked(tab: HomepageTab) {
+  if (newOnShow !== tab) return;
+  newOnShow = null;
+  startNew();
 }
 
 /** Show the next or previous tab; the caller puts it in the URL. */
@@ -215,6 +229,7 @@ export function enterHomepage(tab: HomepageTab): void {
   homepageState.tab = tab;
   for (const t of HOMEPAGE_TABS) void load(t);
   placeCursor(tab);
+  startNewIfAsked(tab);
 }
 
 export function leaveHomepage(): void {
@@ -237,7 +252,8 @@ export async function load(tab: HomepageTab): Promise<void> {
     confirmed[tab] = items;
     render(tab);
     list.status = 'ready';
-    if (homepageState.tab === tab && (homepageList.state.cursor === null || !findItem(homepageList.state.cursor, tab))) placeCursor(tab);
+    // A new row's form being written stays open when the list arrives.
+    if (homepageState.tab === tab && homepageState.form.kind !== 'new' && (homepageList.state.cursor === null || !findItem(homepageList.state.cursor, tab))) placeCursor(tab);
   } catch (e) {
     if (mine.signal.aborted || (e instanceof ApiError && e.aborted)) return;
     list.status = 'failed';

@@ -5,8 +5,9 @@
 // moveItem (src/store/homepageModel.ts): shown at once, put back with the product's toast
 // when the server refuses. j/k, Enter and Escape are the list keys (src/commands/list.ts).
 import { ApiError } from '../../api/client';
+import { actionWords, NEW_ALIASES } from '../../commands/actions';
 import { CommandError, TOAST_MS } from '../../commands/runner';
-import type { Command, PickItem } from '../../commands/types';
+import type { Command, Ctx, PickItem } from '../../commands/types';
 import { go } from '../../store/navigate';
 import {
   addSelectedOffer,
@@ -15,15 +16,19 @@ import {
   cycleTab,
   findItem,
   HOMEPAGE_TABS,
+  isHomepageTab,
   highlightRow,
   homepageState,
   itemsOf,
+  load,
   moveBy,
   moveItem,
   removeItem,
   saveForm,
+  setHomepageApi,
   showTab,
   startNew,
+  startNewOn,
   titleOf,
   togglePreview,
   type HomepageItem,
@@ -34,8 +39,13 @@ import { openPalette } from '../../store/ui';
 import { confirm } from '../../ui/confirmStore';
 import { toast } from '../../ui/toast';
 import { HOMEPAGE_VIEW } from './entry';
+import { homepageApi } from './homepageApi';
 import { searchOffers } from './pickers';
 import { TAB_LABEL, tabPath } from './tabs';
+
+// "Reorder banner…" and "Add selected offer…" run from any screen: the model needs its calls
+// before the screen's page is here (the page sets the same).
+setHomepageApi(homepageApi);
 
 const scope = `view:${HOMEPAGE_VIEW}` as const;
 const group = 'Homepage';
@@ -53,6 +63,14 @@ export interface MoveArg {
 
 const idle = () => !homepageState.dragging;
 const editingNew = () => homepageState.form.kind === 'new';
+const onScreen = (ctx: Ctx) => ctx.view === HOMEPAGE_VIEW;
+
+/** The hero banners, read from the server when this screen has not read them yet. */
+async function heroBanners(signal: AbortSignal): Promise<readonly HomepageItem[]> {
+  if (homepageState.lists['hero-banners'].status !== 'ready') await load('hero-banners');
+  if (signal.aborted) return [];
+  return itemsOf('hero-banners');
+}
 
 /**
  * A move's answer: the server's message in one toast per list, said again in place by the
@@ -161,24 +179,24 @@ export const homepageCommands: Command[] = [
   },
   {
     id: 'homepage.reorderBanner',
-    title: 'Reorder banner…',
-    group,
-    keywords: ['hero', 'banner', 'move', 'position', 'carousel', 'sort'],
+    ...actionWords('homepage.reorderBanner'),
+    keywords: ['hero', 'carousel', 'sort', 'homepage'],
     scope,
-    enabled: () => idle() && homepageState.lists['hero-banners'].status === 'ready' && itemsOf('hero-banners').length > 1,
+    anywhere: true,
+    enabled: (ctx) => !onScreen(ctx) || (idle() && homepageState.lists['hero-banners'].status === 'ready' && itemsOf('hero-banners').length > 1),
     pick: {
       placeholder: 'Which hero banner?',
-      async load(search): Promise<PickItem[]> {
+      async load(search, signal): Promise<PickItem[]> {
         const words = search.trim().toLowerCase();
-        return itemsOf('hero-banners')
-          .filter((b) => !words || b.title.toLowerCase().includes(words))
-          .map((b) => ({ key: String(b.id), label: b.title, hint: `position ${b.position}${b.is_active ? '' : ' · inactive'}`, value: b.id }));
+        return (await heroBanners(signal))
+          .filter((b) => !words || titleOf(b).toLowerCase().includes(words))
+          .map((b) => ({ key: String(b.id), label: titleOf(b), hint: `position ${b.position}${b.is_active ? '' : ' · inactive'}`, value: b.id }));
       },
     },
-    // The banner is chosen: show it on its tab, then ask where it goes (a second page).
-    run: (_ctx, id) => {
+    // The banner is chosen: show it on its tab (from any screen), then ask where it goes (a second page).
+    run: (ctx, id) => {
       homepageState.reordering = id as number;
-      if (homepageState.tab !== 'hero-banners') {
+      if (!onScreen(ctx) || homepageState.tab !== 'hero-banners') {
         showTab('hero-banners');
         go(tabPath('hero-banners'));
       }
@@ -192,6 +210,8 @@ export const homepageCommands: Command[] = [
     group,
     scope,
     palette: false,
+    // The second step of "Reorder banner…", which may start on any screen.
+    anywhere: true,
     enabled: () => homepageState.reordering !== null && canMove('hero-banners', homepageState.reordering),
     pick: {
       get placeholder() {
@@ -236,27 +256,35 @@ export const homepageCommands: Command[] = [
       return `New ${TAB_LABEL[homepageState.tab].one}`;
     },
     group,
-    keywords: ['add', 'create'],
+    aliases: NEW_ALIASES,
     shortcut: 'n',
     scope,
-    enabled: () => idle() && !editingNew(),
-    run: () => startNew(),
+    // From any screen with the tab named ("New welcome box": src/commands/actions.ts).
+    anywhere: true,
+    enabled: (ctx) => !onScreen(ctx) || (idle() && !editingNew()),
+    run: (ctx, tab) => {
+      const on = isHomepageTab(tab) ? tab : homepageState.tab;
+      if (onScreen(ctx) && on === homepageState.tab) return startNew();
+      // Opened once the tab shows: the screen follows the URL to it (or opens on it).
+      startNewOn(on);
+      go(tabPath(on));
+    },
   },
   {
     id: 'homepage.addSelectedOffer',
-    title: 'Add selected offer…',
-    group,
-    keywords: ['feature', 'offer', 'append', 'pick', 'homepage'],
+    ...actionWords('homepage.addSelectedOffer'),
+    keywords: ['append', 'pick', 'homepage'],
     scope,
-    enabled: () => homepageState.lists['selected-offers'].status === 'ready',
+    anywhere: true,
+    enabled: (ctx) => !onScreen(ctx) || homepageState.lists['selected-offers'].status === 'ready',
     pick: {
       placeholder: 'Which offer? Type to search',
       async load(search, signal): Promise<PickItem[]> {
         return (await searchOffers(search, signal)).map((c) => ({ key: String(c.id), label: c.label, hint: [c.flag, c.hint].filter(Boolean).join(' · '), value: c.id }));
       },
     },
-    run: (_ctx, offerId) => {
-      if (homepageState.tab !== 'selected-offers') go(tabPath('selected-offers'));
+    run: (ctx, offerId) => {
+      if (!onScreen(ctx) || homepageState.tab !== 'selected-offers') go(tabPath('selected-offers'));
       // The reason is the offer's (already selected: 409; ended: 422): say that sentence.
       return addSelectedOffer(offerId as number).catch((e: unknown) => {
         const why = e instanceof ApiError ? e.fieldErrors.offer_id : undefined;

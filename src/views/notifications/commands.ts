@@ -6,6 +6,7 @@ import { cancelNotification, previewAudience, type Audience, type Notification }
 import { call } from '../../api/call';
 import { ApiError } from '../../api/client';
 import type { Payload } from '../../api/resourceClient';
+import { actionWords } from '../../commands/actions';
 import { resourceCommands, type SaveArg } from '../../commands/resourceCommands';
 import type { Command, Ctx } from '../../commands/types';
 import { session } from '../../store/session';
@@ -101,12 +102,14 @@ const send: Command = {
 
 const cancel: Command = {
   id: 'notification.cancel',
-  title: 'Cancel notification',
-  group: 'Notifications',
-  keywords: ['stop', 'unschedule', 'abort'],
+  ...actionWords('notification.cancel'),
+  keywords: ['stop', 'abort'],
   shortcut: 'shift+c',
   scope,
+  anywhere: true,
   enabled: (ctx) => {
+    // From another screen the palette asks which one.
+    if (ctx.view !== 'notifications') return true;
     if (editing(ctx)) return false;
     const n = highlighted(ctx);
     return !n || cancellable(n);
@@ -142,7 +145,20 @@ const cancel: Command = {
   },
 };
 
-/** The form's mod+enter sends: say so in the palette and the cheat sheet. */
-const named = (c: Command): Command => (c.id === 'notification.save' ? { ...c, title: 'Send notification', keywords: ['submit', 'push', 'schedule'] } : c);
+/**
+ * Notifications are sent, not made: "Send notification…" opens the compose form (from any
+ * screen), whose mod+enter sends; the palette and the cheat sheet say so.
+ */
+function named(c: Command): Command {
+  if (c.id === 'notification.save') return { ...c, title: 'Send notification', keywords: ['submit', 'push', 'schedule'] };
+  if (c.id !== 'notification.new') return c;
+  return {
+    ...c,
+    ...actionWords('notification.new'),
+    keywords: ['message', 'schedule', 'app users'],
+    // Composing already: the form is open.
+    enabled: (ctx) => !(ctx.view === 'notifications' && ctx.mode === 'add'),
+  };
+}
 
 export const notificationCommands: Command[] = [...resourceCommands(notificationScreen).filter((c) => c.id !== send.id).map(named), send, cancel];

@@ -2,7 +2,8 @@
 // button and mod+enter, "Choose another file" and the templates are one action each.
 import { CSV_TARGETS, templateCsv, type CsvTarget } from '../../../../contract/csv';
 import { importResultOf, uploadCsv } from '../../../api/csvUpload';
-import type { Command } from '../../../commands/types';
+import { actionWords } from '../../../commands/actions';
+import type { Command, PickItem } from '../../../commands/types';
 import { go } from '../../../store/navigate';
 import { CSV_VIEW, importCsvPath } from './entry';
 import { canUpload, csvImport, requestPicker } from './state';
@@ -22,7 +23,27 @@ export function downloadTemplate(target: CsvTarget): void {
 
 let uploadAbort: AbortController | null = null;
 
+/** Open the import screen for `target` with the file picker asked for. */
+function importTo(target: CsvTarget) {
+  go(importCsvPath(target));
+  requestPicker(false);
+}
+
 export const csvCommands: Command[] = [
+  {
+    id: 'csv.import',
+    ...actionWords('csv.import'),
+    keywords: ['file', 'offers', 'outlets', 'cards'],
+    scope: 'global',
+    pick: {
+      placeholder: 'Import what? Offers, outlets or cards',
+      async load(search): Promise<PickItem[]> {
+        const words = search.trim().toLowerCase();
+        return CSV_TARGETS.filter((t) => !words || t.includes(words)).map((t) => ({ key: t, label: `${t.charAt(0).toUpperCase()}${t.slice(1)}`, hint: `a CSV of ${t}`, value: t }));
+      },
+    },
+    run: (_ctx, target) => importTo(target as CsvTarget),
+  },
   ...CSV_TARGETS.map(
     (t): Command => ({
       id: `csv.import.${t}`,
@@ -30,10 +51,7 @@ export const csvCommands: Command[] = [
       group: 'Import',
       keywords: ['csv', 'upload', 'bulk', 'import', 'file', t],
       scope: 'global',
-      run: () => {
-        go(importCsvPath(t));
-        requestPicker(false);
-      },
+      run: () => importTo(t),
     }),
   ),
   {

@@ -120,10 +120,12 @@ function Reply({ reply: r }: { reply: ContactReply }) {
 function ReplyForm({ message: m }: { message: ContactMessage }) {
   const snap = useSnapshot(replies);
   const box = useRef<HTMLTextAreaElement>(null);
-  const first = useRef(snap.focus);
+  // Asked for (r, or the palette from any screen): the cursor goes to this message's reply box.
   useEffect(() => {
-    if (snap.focus !== first.current) box.current?.focus();
-  }, [snap.focus]);
+    if (snap.focusFor !== m.id) return;
+    box.current?.focus();
+    replies.focusFor = null;
+  }, [snap.focusFor, m.id]);
   const error = snap.errors[m.id];
   const sending = snap.sending === m.id;
   return (

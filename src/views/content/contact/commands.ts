@@ -6,13 +6,14 @@ import { proxy } from 'valtio';
 import { replyToContact, setContactHandled, type ContactMessage } from '../../../../contract/contact';
 import { call } from '../../../api/call';
 import { ApiError } from '../../../api/client';
+import { actionWords } from '../../../commands/actions';
 import { resourceCommands } from '../../../commands/resourceCommands';
 import { pathTo } from '../../../commands/resourceScreen';
 import { CommandError } from '../../../commands/runner';
 import type { Command, Ctx } from '../../../commands/types';
 import { go } from '../../../store/navigate';
 import { userRoutes } from '../../catalogue/users/entry';
-import { CONTACT_VIEW } from './entry';
+import { CONTACT_VIEW, contactRoutes } from './entry';
 import { contactScreen, contacts } from './screen';
 
 export const replies = proxy({
@@ -22,8 +23,8 @@ export const replies = proxy({
   sending: null as number | null,
   /** The server's word on the last refused reply, by message id. */
   errors: {} as Record<number, string>,
-  /** Bumped to put the cursor in the reply box (the `r` key). */
-  focus: 0,
+  /** The message whose reply box takes the cursor once shown (`r`, or "Reply to contact message…" from anywhere). */
+  focusFor: null as number | null,
 });
 
 const scope = `view:${CONTACT_VIEW}` as const;
@@ -66,16 +67,29 @@ export const contactCommands: Command[] = [
   },
   {
     id: 'contact.reply',
-    title: 'Reply…',
-    group,
-    keywords: ['answer', 'respond', 'email', 'write'],
+    ...actionWords('contact.reply'),
+    keywords: ['email', 'message', 'customer'],
     shortcut: 'r',
     scope,
-    enabled: (ctx) => browsing(ctx) && !!messageOf(ctx),
-    run: (ctx) => {
-      const m = messageOf(ctx)!;
-      if (ctx.mode !== 'view' || ctx.list?.state.route.openId !== m.id) ctx.list?.open(m.id);
-      replies.focus++;
+    anywhere: true,
+    // Here: the highlighted message. From another screen the palette asks which, open ones first.
+    enabled: (ctx) => ctx.view !== CONTACT_VIEW || (browsing(ctx) && !!messageOf(ctx)),
+    pick: {
+      placeholder: 'Reply to which message? (sender, subject)',
+      async load(search, signal) {
+        const res = await contacts.client.list({ query: search || undefined, page: 1, per_page: 20 }, { signal });
+        const open = (m: ContactMessage) => (m.handled ? 1 : 0);
+        return [...res.data]
+          .sort((a, b) => open(a) - open(b))
+          .map((m) => ({ key: String(m.id), label: m.subject, hint: `${m.name} · ${m.handled ? 'handled' : 'open'}`, value: m }));
+      },
+      fromContext: (ctx) => (ctx.view === CONTACT_VIEW ? messageOf(ctx) : undefined),
+    },
+    run: (ctx, arg) => {
+      const m = arg as ContactMessage;
+      replies.focusFor = m.id;
+      if (ctx.view !== CONTACT_VIEW) go(pathTo(contactRoutes.view, m.id));
+      else if (ctx.mode !== 'view' || ctx.list?.state.route.openId !== m.id) ctx.list?.open(m.id);
     },
   },
   {

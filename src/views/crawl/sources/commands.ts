@@ -3,10 +3,12 @@
 import { listSources, removeSourceFromCard, verifySource, type CrawlSource } from '../../../../contract/crawl';
 import type { SearchHit } from '../../../../contract/search';
 import { call } from '../../../api/call';
+import { actionWords } from '../../../commands/actions';
 import { recordPicker } from '../../../commands/recordPicker';
 import type { Command, Ctx, PickItem, Picker } from '../../../commands/types';
 import { confirm } from '../../../ui/confirmStore';
-import { currentSource, loadSources } from '../../../store/crawlSources';
+import { currentSource, loadSources, triagePath } from '../../../store/crawlSources';
+import { go } from '../../../store/navigate';
 import { ui } from '../../../store/ui';
 import { triageState } from '../../../store/triageModel';
 import { onboardWithConfirm, rollbackWithConfirm, type RollbackArg } from '../bulk';
@@ -20,7 +22,7 @@ export function contextSource(ctx: Pick<Ctx, 'view'>): CrawlSource | undefined {
   return undefined;
 }
 
-const sourcePicker: Picker = {
+export const sourcePicker: Picker = {
   placeholder: 'Which source?',
   fromContext: (ctx) => contextSource(ctx),
   async load(search, signal): Promise<PickItem[]> {
@@ -32,11 +34,26 @@ const sourcePicker: Picker = {
   },
 };
 
-/** "Onboard offers of Emirates NBD website…" where the screen names a source. */
-const titled = (verb: string) => () => {
-  const s = contextSource(ui);
-  return `${verb} ${s ? s.name : 'a source'}…`;
-};
+/**
+ * The manifest's words (src/commands/actions.ts); with `verb`, the title names the source where
+ * the screen is about one ("Onboard offers of Emirates NBD website…").
+ */
+function named(id: string, verb?: string) {
+  const { title, aliases } = actionWords(id);
+  return {
+    aliases,
+    title: () => {
+      const s = verb ? contextSource(ui) : undefined;
+      return s ? `${verb} ${s.name}…` : title;
+    },
+  };
+}
+
+/** The kind a source's triage opens on: the first with refs still undecided (cards, outlets, offers). */
+export function firstKindToReview(s: CrawlSource): 'cards' | 'outlets' | 'offers' {
+  if (s.counts.card.new > 0 || (s.counts.outlet.new === 0 && s.counts.offer.new === 0)) return 'cards';
+  return s.counts.outlet.new > 0 ? 'outlets' : 'offers';
+}
 
 function sourceCommand(c: Omit<Command, 'title' | 'scope' | 'pick' | 'group'> & { title: () => string }): Command {
   return {
@@ -52,8 +69,15 @@ function sourceCommand(c: Omit<Command, 'title' | 'scope' | 'pick' | 'group'> & 
 
 export const sourceCommands: Command[] = [
   sourceCommand({
+    id: 'crawl.triageSource',
+    ...named('crawl.triageSource', 'Triage'),
+    keywords: ['crawl', 'refs', 'cards', 'outlets', 'offers'],
+    // Its queue, on the first kind with refs still undecided.
+    run: (_ctx, arg) => go(triagePath(firstKindToReview(arg as CrawlSource), (arg as CrawlSource).id)),
+  }),
+  sourceCommand({
     id: 'crawl.verifySource',
-    title: () => 'Verify source',
+    ...named('crawl.verifySource'),
     keywords: ['reviewed', 'done', 'finish', 'mark', 'crawl'],
     async run(_ctx, arg) {
       const s = arg as CrawlSource;
@@ -64,14 +88,14 @@ export const sourceCommands: Command[] = [
   }),
   sourceCommand({
     id: 'crawl.onboardOffers',
-    title: titled('Onboard offers of'),
-    keywords: ['transfer', 'publish', 'live', 'import', 'crawl', 'offers'],
+    ...named('crawl.onboardOffers', 'Onboard offers of'),
+    keywords: ['live', 'import', 'crawl', 'offers'],
     run: (_ctx, arg) => onboardWithConfirm(arg as CrawlSource),
   }),
   sourceCommand({
     id: 'crawl.rollbackOffers',
-    title: titled('Rollback offers of'),
-    keywords: ['undo', 'remove', 'revert', 'unpublish', 'crawl', 'offers'],
+    ...named('crawl.rollbackOffers', 'Roll back offers of'),
+    keywords: ['undo', 'remove', 'crawl', 'offers'],
     run: (_ctx, arg) => rollbackWithConfirm(arg as RollbackArg, (arg as RollbackArg).checked_only),
   }),
   {

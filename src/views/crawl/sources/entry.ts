@@ -3,12 +3,14 @@
 import type { ScreenEntry } from '../../screenEntry';
 
 export const CRAWL_SOURCES_VIEW = 'crawlSources';
+export const CRAWL_SOURCES_PATH = '/crawl-data';
 
 export const entry: ScreenEntry = {
   id: CRAWL_SOURCES_VIEW,
   title: 'Crawl review',
-  nav: { path: '/crawl-data', shortcut: 'g w' },
-  paths: ['/crawl-data'],
+  nav: { path: CRAWL_SOURCES_PATH, shortcut: 'g w' },
+  paths: [CRAWL_SOURCES_PATH],
   page: () => import('./SourcesScreen'),
-  commands: () => Promise.all([import('./commands'), import('./importCommands')]).then(([a, b]) => [...a.sourceCommands, ...b.importCommands]),
+  commands: () =>
+    Promise.all([import('./commands'), import('./importCommands'), import('./assignRef')]).then(([a, b, c]) => [...a.sourceCommands, ...b.importCommands, ...c.assignRefCommands]),
 };

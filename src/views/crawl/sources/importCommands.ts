@@ -1,22 +1,29 @@
 // "Import crawl file" on the sources screen (i, or the button): a dialog asks for the source
 // (one of the list, or a new slug, name and bank) and the file, and uploads it through
 // crawl.import; the toast gives the server's counts. The dialog's submit runs the hidden one.
+import { actionWords } from '../../../commands/actions';
 import type { Command } from '../../../commands/types';
 import { currentSource } from '../../../store/crawlSources';
 import { importFile, importState, openImport, type ImportFields } from '../../../store/crawlImport';
-import { CRAWL_SOURCES_VIEW } from './entry';
+import { go } from '../../../store/navigate';
+import { CRAWL_SOURCES_PATH, CRAWL_SOURCES_VIEW } from './entry';
 
 const scope = `view:${CRAWL_SOURCES_VIEW}` as const;
 
 export const importCommands: Command[] = [
   {
     id: 'crawl.importFile',
-    title: 'Import crawl file…',
-    group: 'Crawl review',
-    keywords: ['upload', 'crawl', 'json lines', 'jsonl', 'csv', 'file', 'new source', 're-import'],
+    ...actionWords('crawl.importFile'),
+    keywords: ['upload', 'crawl', 'json lines', 'jsonl', 'csv', 'file'],
     shortcut: 'i',
     scope,
-    run: () => openImport(currentSource()?.id ?? null),
+    anywhere: true,
+    // From another screen: the sources screen, whose dialog asks for the source and the file.
+    run: (ctx) => {
+      if (ctx.view === CRAWL_SOURCES_VIEW) return openImport(currentSource()?.id ?? null);
+      openImport(null);
+      go(CRAWL_SOURCES_PATH);
+    },
   },
   {
     id: 'crawl.importFileSubmit',

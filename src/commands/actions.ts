@@ -1,0 +1,70 @@
+// The palette's manifest: every entity action reachable from any screen, as plain words (title,
+// aliases, group, keys, the screen that defines it), small enough for the shell's first download.
+// The palette lists and ranks these before their screen's commands are downloaded; choosing one
+// fetches that screen's commands and runs the real command (`anywhere: true` there), which stays
+// the one definition of what it does. The commands read their words from here (`actionWords`), so
+// the two cannot drift; a test checks every entry against the registered command.
+import type { Action } from './types';
+
+/** The words of every list's Find / New / Edit / Delete (./resourceCommands.ts reads them). */
+export const FIND_ALIASES = ['search', 'open', 'look up'] as const;
+export const NEW_ALIASES = ['add', 'create'] as const;
+export const EDIT_ALIASES = ['change', 'update'] as const;
+export const DELETE_ALIASES = ['remove'] as const;
+
+/** A list screen's Find (global), New, Edit and Delete, as the factory names them; `calls`: which of f, n, e, d. */
+function crud(name: string, screen: string, one: string, group: string, calls = 'fned'): Action[] {
+  const all: Action[] = [
+    { id: `${name}.find`, title: `Find ${one}…`, aliases: FIND_ALIASES, group, screen, global: true },
+    { id: `${name}.new`, title: `New ${one}`, aliases: NEW_ALIASES, group, shortcut: 'n', screen },
+    { id: `${name}.edit`, title: `Edit ${one}`, aliases: EDIT_ALIASES, group, shortcut: 'e', screen },
+    { id: `${name}.delete`, title: `Delete ${one}`, aliases: DELETE_ALIASES, group, shortcut: 'mod+backspace, #', screen },
+  ];
+  return all.filter((_, i) => calls.includes('fned'[i]));
+}
+
+const crawl = (id: string, title: string, aliases: readonly string[], more: Partial<Action> = {}): Action => ({ id, title, aliases, group: 'Crawl review', screen: 'crawlSources', global: true, ...more });
+const showOffers = (by: string, title: string): Action => ({ id: `offer.filterBy${by}`, title, group: 'Offers', screen: 'offers', global: true });
+const homepage = (id: string, title: string, aliases: readonly string[], more: Partial<Action> = {}): Action => ({ id, title, aliases, group: 'Homepage', screen: 'homepage', ...more });
+const newOnTab = (tab: string, one: string): Action => homepage(`homepage.new.${tab}`, `New ${one}`, NEW_ALIASES, { command: 'homepage.new', arg: tab, shortcut: 'n' });
+
+export const ACTIONS: readonly Action[] = [
+  ...crud('card', 'cards', 'card', 'Cards'),
+  ...crud('offer', 'offers', 'offer', 'Offers'),
+  ...crud('outlet', 'outlets', 'outlet', 'Outlets'),
+  ...crud('bank', 'banks', 'bank', 'Banks'),
+  ...crud('category', 'categories', 'category', 'Categories'),
+  ...crud('network', 'networks', 'network', 'Networks'),
+  ...crud('outletRadius', 'outletRadius', 'radius', 'Outlet radius'),
+  ...crud('user', 'users', 'user', 'Users'),
+  ...crud('contact', 'contact', 'message', 'Contact messages', 'fd'),
+  ...crud('feedback', 'feedback', 'feedback entry', 'Feedback', 'fd'),
+  ...crud('notification', 'notifications', 'notification', 'Notifications', 'f'),
+  { id: 'notification.new', title: 'Send notification…', aliases: ['new notification', 'push', 'notify', 'compose', 'announce'], group: 'Notifications', shortcut: 'n', screen: 'notifications' },
+  { id: 'notification.cancel', title: 'Cancel notification', aliases: ['stop sending', 'unschedule'], group: 'Notifications', shortcut: 'shift+c', screen: 'notifications' },
+  { id: 'contact.reply', title: 'Reply to contact message…', aliases: ['answer', 'respond', 'write back'], group: 'Contact messages', shortcut: 'r', screen: 'contact' },
+  homepage('homepage.reorderBanner', 'Reorder banner…', ['move banner', 'banner position', 'hero banner order']),
+  homepage('homepage.addSelectedOffer', 'Add selected offer…', ['feature offer', 'new selected offer', 'pin offer']),
+  newOnTab('hero-banners', 'hero banner'),
+  newOnTab('welcome-boxes', 'welcome box'),
+  newOnTab('dont-miss-out', "don't miss out banner"),
+  crawl('crawl.assignRef', 'Assign crawl ref…', ['assign', 'match crawl', 'link ref', 'triage ref']),
+  crawl('crawl.triageSource', 'Triage crawl source…', ['review crawl', 'crawl queue', 'open triage', 'decide refs']),
+  crawl('crawl.onboardOffers', 'Onboard offers of a source…', ['publish offers', 'transfer offers', 'go live']),
+  crawl('crawl.rollbackOffers', 'Roll back offers by source…', ['rollback', 'revert onboarding', 'unpublish', 'take down']),
+  crawl('crawl.verifySource', 'Verify source', ['mark reviewed']),
+  crawl('crawl.importFile', 'Import crawl file…', ['upload crawl', 're-import source', 'new crawl source'], { global: false, shortcut: 'i' }),
+  { id: 'csv.import', title: 'Import CSV…', aliases: ['upload csv', 'bulk import', 'spreadsheet'], group: 'Import', screen: 'importCsv', global: true },
+  ...['offers', 'outlets', 'cards'].map((t): Action => ({ id: `csv.import.${t}`, title: `Import ${t} from CSV…`, group: 'Import', screen: 'importCsv', global: true })),
+  showOffers('Bank', 'Show offers of a bank…'),
+  showOffers('State', 'Show offers by state…'),
+  showOffers('Card', 'Show offers on a card…'),
+  showOffers('Outlet', 'Show offers at an outlet…'),
+];
+
+/** The words an action's command is listed with: the command spreads them into itself. */
+export function actionWords(id: string): Pick<Action, 'title' | 'aliases' | 'group'> {
+  const a = ACTIONS.find((x) => x.id === id);
+  if (!a) throw new Error(`actions.ts: no action "${id}"`);
+  return { title: a.title, aliases: a.aliases, group: a.group };
+}
