@@ -79,6 +79,8 @@ export interface CellModelOptions<T extends { id: number }> {
   filters?: readonly FilterDef[];
   /** 'offer' / 'offers': the words of sentences. */
   noun: { one: string; many: string };
+  /** How a record is named in a question ('Summer dining'). */
+  describe?: (record: T) => string;
 }
 
 export const cellKey = (id: number, col: string) => `${id}:${col}`;
@@ -356,6 +358,11 @@ export function cellModel<T extends { id: number }>(o: CellModelOptions<T>) {
     planPaste,
     applyPaste,
     count,
+    /** A row by its name, for questions ('Summer dining'), else its id. */
+    rowName: (id: number) => {
+      const r = store.find(id);
+      return r && o.describe ? o.describe(r) : `${o.noun.one} ${id}`;
+    },
     undo: (token: string) => store.undo(token),
   };
 }

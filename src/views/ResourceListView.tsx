@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
-import { useSnapshot } from 'valtio';
+import { proxy, useSnapshot } from 'valtio';
 import type { Payload } from '../api/resourceClient';
 import { CommandButton } from '../commands/CommandButton';
 import { nounOf, type ResourceScreen } from '../commands/resourceScreen';
+import { keyTaken, printable } from '../commands/keyTaken';
 import { runCommand } from '../commands/runner';
+import type { CellModelState } from '../store/cellModel';
 import { sortOptions } from '../store/filters';
 import { listKey } from '../store/resourceStore';
 import { setActiveView } from '../store/ui';
@@ -15,7 +17,8 @@ import { isShown, listPrefs } from '../store/listPrefs';
 import { columnsOf, gridOf } from './listTable/columns';
 import { ColumnChooser, TableCells, TableHead } from './listTable/TableHead';
 import { useMediaQuery } from '../ui/useMediaQuery';
-import { VirtualList } from '../ui/VirtualList';
+import { rowDomId, VirtualList } from '../ui/VirtualList';
+import { CellRow } from './listTable/CellRow';
 import { totalWords, withArticle } from '../ui/words';
 import { PaneBack } from './PaneBack';
 
@@ -70,6 +73,9 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
   const { one, many } = nounOf(screen);
   const prefs = useSnapshot(listPrefs(view));
   const roomy = useMediaQuery(WIDE_TABLE_QUERY);
+  // The table's cell cursor and edits (src/store/cellModel.ts), on screens whose records can be updated.
+  const cells = list.cells;
+  const c = useSnapshot(cells?.state ?? NO_CELLS);
 
   // While shown, the model follows the URL and the store, and commands act on it.
   useEffect(() => {
@@ -138,10 +144,18 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
   const totalText = totalWords(total, s.pagination?.total_is);
   const canSelectMatching = !m.matching && total > items.length && items.length > 0 && items.every((r) => m.selected.has(r.id));
   const sorts = sortOptions(resource.sortable ?? [], screen.sortLabels);
-  // Nothing open and nothing picked: the list takes the whole width as a table.
-  const wide = mode === 'list' && selectedCount === 0 && roomy;
+  // Nothing open and nothing picked: the list takes the whole width as a table. With a cell
+  // active it stays one while rows are picked (a column pasted into them).
+  const tableable = mode === 'list' && roomy;
+  const wide = tableable && (selectedCount === 0 || c.col !== null);
   const allColumns = columnsOf(screen);
-  const columns = allColumns.filter((c, i) => i === 0 || isShown(prefs, c.key, !c.optional));
+  const columns = allColumns.filter((col, i) => i === 0 || isShown(prefs, col.key, !col.optional));
+  const columnKeys = columns.map((col) => col.key).join(' ');
+  // The cell model follows what the table shows.
+  useEffect(() => {
+    cells?.setTable(tableable, columns.map(({ key, label, field }) => ({ key, label, field })));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cells, tableable, columnKeys]);
   const countText =
     s.status === 'loading' && (listKey(s) !== s.shownKey || !s.pagination)
       ? 'Searching…'
@@ -218,6 +232,21 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
         // "1,000+" or "about 1.2M" is no row count: -1 says so.
         total={s.pagination && s.pagination.total_is && s.pagination.total_is !== 'exact' ? -1 : s.pagination?.total}
         highlighted={highlighted}
+        activeCell={wide ? c.col : null}
+        multiselectable={wide && selectedCount > 0}
+        onKeyDown={(e) => {
+          // A printable key no command takes opens the active cell's editor with that character, as in a spreadsheet.
+          if (!cells || e.target !== e.currentTarget || c.edit || !printable(e) || !cells.editable() || keyTaken(e.nativeEvent)) return;
+          e.preventDefault();
+          e.stopPropagation();
+          cells.startEdit(e.key);
+        }}
+        onPaste={(e) => {
+          // The clipboard's text comes with the paste event only (list.pasteColumn: mod+v is not bound as a key).
+          if (!wide || e.target !== e.currentTarget) return;
+          e.preventDefault();
+          runCommand('list.pasteColumn', 'hotkey', e.clipboardData.getData('text/plain'));
+        }}
         listRef={listRef}
         rowHeight={wide ? (prefs.density === 'comfortable' ? 44 : 34) : rowHeight}
         className={wide ? 'is-table' : undefined}
@@ -225,10 +254,23 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
         table={wide ? { columns: columns.length, head: <TableHead columns={columns} sort={sort || (resource.defaultSort ?? sorts[0]?.value ?? '')} onSort={(v) => list.setParams({ sort: v })} /> } : undefined}
         isChecked={(r) => m.selected.has(r.id)}
         onCheck={(r, _i, extend) => runCommand(extend ? 'list.extendSelect' : 'list.toggleSelect', 'pointer', r.id)}
-        onRowClick={(r) => runCommand('list.open', 'pointer', r.id)}
+        onRowClick={(r, _i, e) => {
+          // With a cell active, a click is the cell's (spreadsheet-like); otherwise it opens the row.
+          const col = (e.target as Element).closest('[data-col]')?.getAttribute('data-col');
+          if (wide && cells && c.col !== null && col) {
+            list.pointAt(r.id);
+            cells.point(col);
+          } else runCommand('list.open', 'pointer', r.id);
+        }}
         onEndReached={loadMore}
-        renderRow={(r) => (wide ? <TableCells columns={columns} row={r} /> : renderRow(r))}
+        renderRow={(r, lit) =>
+          !wide ? renderRow(r) : cells ? <CellRow columns={columns} row={r} highlighted={lit} cells={cells} rowId={rowDomId(resource.label.many, r.id)} /> : <TableCells columns={columns} row={r} />
+        }
         footer={
+          <>
+          <div className="visually-hidden" aria-live="polite">
+            {c.said}
+          </div>
           <ListFooter
             status={s.status}
             searching={listKey(s) !== s.shownKey}
@@ -241,6 +283,7 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
             }
             onRetry={() => store.loadPage(items.length ? (s.pagination?.current_page ?? 0) + 1 : 1).catch(() => undefined)}
           />
+          </>
         }
       />
     </>
@@ -347,6 +390,9 @@ function SelectionPane({ title, names, more, actions }: { title: string; names: 
 }
 
 const clock = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+
+/** A screen whose records cannot be updated has no cells to edit. */
+const NO_CELLS = proxy<CellModelState>({ col: null, table: false, columns: [], edit: null, cells: {}, said: '' });
 
 /** Wide enough for a table beside the sidebar; narrower, the list stays a list. */
 const WIDE_TABLE_QUERY = '(min-width: 900px)';
