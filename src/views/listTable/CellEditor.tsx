@@ -141,6 +141,8 @@ function ChoiceEditor({ spec, edit, cells, anchor }: EditorProps) {
     setActive(text.trim() ? 0 : Math.max(0, all.findIndex((o) => o.value === edit.initial)));
   }, [text, all, edit.initial]);
   useLayoutEffect(() => ref.current?.focus({ preventScroll: true }), []);
+  // The highlighted choice stays in the list's view as ↑/↓ move it.
+  useEffect(() => document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: 'nearest' }), [active, listId]);
 
   const current = all.find((o) => o.value === edit.initial);
   const pick = (o: Option | undefined, after: After) => {
