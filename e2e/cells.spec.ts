@@ -3,6 +3,7 @@
 // editor, Tab and Enter save and move, Escape cancels; a save sends the row's version and a
 // 409 shows in the cell; a column pasted from a spreadsheet into picked rows is one confirmed,
 // undoable change. Every change is checked against the API.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, mod, signIn } from './session';
 
@@ -206,3 +207,39 @@ test('pastes a category into 3 picked offers as one confirmed change, undone by 
   await page.keyboard.press(`${mod}+z`);
   await expect.poll(categories).toEqual([from.id, from.id, from.id, from.id]);
 });
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`axe finds nothing serious in the cells' states: active, a choice open, a conflict marked (${theme})`, async ({ browser }) => {
+    const context = await browser.newContext({ colorScheme: theme, baseURL: test.info().project.use.baseURL });
+    const page = await context.newPage();
+    await signIn(page);
+    const api = await apiAs(page);
+    const tag = `${theme}${Date.now().toString(36)}`;
+    const [mine] = await makeOffers(api, tag, 2);
+    const grid = await openTable(page, tag);
+    const found: string[] = [];
+    const check = async (where: string) => {
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      found.push(...violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'color-contrast').map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`));
+    };
+    await page.keyboard.press('j');
+    await page.keyboard.press('ArrowRight');
+    await check('an active cell');
+    await page.keyboard.press('End');
+    for (let i = 0; i < 12 && !(await grid.getAttribute('aria-activedescendant'))?.endsWith('-category_name'); i++) await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('listbox', { name: 'Category' }).getByRole('option').first()).toBeVisible();
+    await check('a choice open');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Home');
+    await api.post(`/admin/v1/update_offer/${mine.id}`, { title: `Theirs ${tag}`, version: mine.version });
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(' mine');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.locator('.cell-note')).toBeVisible();
+    await check('a conflict marked');
+    expect(found).toEqual([]);
+    await context.close();
+  });
+}

@@ -267,10 +267,6 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
           !wide ? renderRow(r) : cells ? <CellRow columns={columns} row={r} highlighted={lit} cells={cells} rowId={rowDomId(resource.label.many, r.id)} /> : <TableCells columns={columns} row={r} />
         }
         footer={
-          <>
-          <div className="visually-hidden" aria-live="polite">
-            {c.said}
-          </div>
           <ListFooter
             status={s.status}
             searching={listKey(s) !== s.shownKey}
@@ -283,9 +279,14 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
             }
             onRetry={() => store.loadPage(items.length ? (s.pagination?.current_page ?? 0) + 1 : 1).catch(() => undefined)}
           />
-          </>
         }
       />
+      {/* A cell's save may be refused after the cursor moved on: said politely, outside the grid. */}
+      {cells && (
+        <div className="visually-hidden" aria-live="polite">
+          {c.said}
+        </div>
+      )}
     </>
   );
 
