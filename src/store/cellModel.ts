@@ -75,7 +75,7 @@ export class PasteRefused extends Error {
 export interface CellModelOptions<T extends { id: number }> {
   resource: Pick<ResourceContract, 'update' | 'entity' | 'files' | 'bulk'> & { ops: { bulkUpdate?: unknown; updateEach?: unknown; show?: unknown } };
   store: ResourceStore<T>;
-  list: Pick<ListModel<T>, 'state' | 'move' | 'focusList' | 'selectedCount' | 'selectedIds' | 'target' | 'clear'>;
+  list: Pick<ListModel<T>, 'state' | 'move' | 'selectedCount' | 'selectedIds' | 'target' | 'clear'>;
   filters?: readonly FilterDef[];
   /** 'offer' / 'offers': the words of sentences. */
   noun: { one: string; many: string };
@@ -174,10 +174,13 @@ export function cellModel<T extends { id: number }>(o: CellModelOptions<T>) {
     state.edit = { id: r.id, col: spec.col, initial: typed ?? textOf(spec, r), typed: typed !== undefined };
   }
 
-  /** Escape in the editor: nothing saved, the cell as it was. */
+  /**
+   * Escape in the editor: nothing saved, the cell as it was. The keys go back to the grid as
+   * the editor leaves the page (ResourceListView, in the same frame): focusing the grid first
+   * would lay the page out once more before that frame.
+   */
   function cancel() {
     state.edit = null;
-    list.focusList();
   }
 
   function go(after: After) {
@@ -194,7 +197,6 @@ export function cellModel<T extends { id: number }>(o: CellModelOptions<T>) {
   function commit(value: unknown, label: string, after: After): Promise<void> | undefined {
     const edit = state.edit;
     state.edit = null;
-    list.focusList();
     if (!edit) return undefined;
     const r = store.find(edit.id) as Record<string, unknown> | undefined;
     const spec = specOf(edit.col);
@@ -227,7 +229,8 @@ export function cellModel<T extends { id: number }>(o: CellModelOptions<T>) {
         await refused(id, spec, key, e);
       }
     };
-    const queued = (queues.get(id) ?? Promise.resolve()).then(run);
+    // Sent once the frame's work is handed to React (a task later), so the paint does not wait on the request being made.
+    const queued = (queues.get(id) ?? Promise.resolve()).then(() => new Promise<void>((go) => setTimeout(() => void run().then(go), 0)));
     queues.set(id, queued);
     void queued.finally(() => queues.get(id) === queued && queues.delete(id));
     return queued;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import type { Payload } from '../api/resourceClient';
 import { CommandButton } from '../commands/CommandButton';
@@ -90,7 +90,8 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
   // What only the DOM can do, lent to the model (focus, submitting the form).
   useEffect(() => {
     list.attach({
-      focusList: () => listRef.current?.focus(),
+      // preventScroll: the list is in view; scrolling it into view would lay out the page first (a cell's save waits on it).
+      focusList: () => listRef.current?.focus({ preventScroll: true }),
       focusSearch: () => {
         searchRef.current?.focus();
         searchRef.current?.select();
@@ -148,9 +149,35 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
   // active it stays one while rows are picked (a column pasted into them).
   const tableable = mode === 'list' && roomy;
   const wide = tableable && (selectedCount === 0 || c.col !== null);
-  const allColumns = columnsOf(screen);
-  const columns = allColumns.filter((col, i) => i === 0 || isShown(prefs, col.key, !col.optional));
+  const allColumns = useMemo(() => columnsOf(screen), [screen]);
+  const columns = useMemo(() => allColumns.filter((col, i) => i === 0 || isShown(prefs, col.key, !col.optional)), [allColumns, prefs]);
   const columnKeys = columns.map((col) => col.key).join(' ');
+  // The rows' functions hold still while the cursor moves, so a row is drawn again only when it
+  // changed (VirtualList's Row is memoized): a key or a cell's save redraws two rows, not all.
+  const onCheck = useCallback((r: T, _i: number, extend: boolean) => runCommand(extend ? 'list.extendSelect' : 'list.toggleSelect', 'pointer', r.id), []);
+  const onRowClick = useCallback(
+    (r: T, _i: number, e: MouseEvent) => {
+      // With a cell active, a click is the cell's (as in a spreadsheet); otherwise it opens the row.
+      const col = (e.target as Element).closest('[data-col]')?.getAttribute('data-col');
+      if (cells?.active() && col) {
+        list.pointAt(r.id);
+        cells.point(col);
+      } else runCommand('list.open', 'pointer', r.id);
+    },
+    [cells, list],
+  );
+  const manyLabel = resource.label.many;
+  const tableRow = useCallback(
+    (r: T, lit: boolean) =>
+      !wide ? renderRow(r) : cells ? <CellRow columns={columns} row={r} highlighted={lit} cells={cells} rowId={rowDomId(manyLabel, r.id)} /> : <TableCells columns={columns} row={r} />,
+    [wide, renderRow, cells, columns, manyLabel],
+  );
+  // A cell's editor closed (saved, cancelled): the keys go back to the grid in the same commit,
+  // after the editor left the page, unless they went somewhere else (a click on the search box).
+  const editing = c.edit !== null;
+  useLayoutEffect(() => {
+    if (!editing && (document.activeElement === null || document.activeElement === document.body)) listRef.current?.focus({ preventScroll: true });
+  }, [editing]);
   // The cell model follows what the table shows.
   useEffect(() => {
     cells?.setTable(tableable, columns.map(({ key, label, field }) => ({ key, label, field })));
@@ -253,19 +280,10 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
         style={wide ? ({ '--vtable-grid': gridOf(columns) } as CSSProperties) : undefined}
         table={wide ? { columns: columns.length, head: <TableHead columns={columns} sort={sort || (resource.defaultSort ?? sorts[0]?.value ?? '')} onSort={(v) => list.setParams({ sort: v })} /> } : undefined}
         isChecked={(r) => m.selected.has(r.id)}
-        onCheck={(r, _i, extend) => runCommand(extend ? 'list.extendSelect' : 'list.toggleSelect', 'pointer', r.id)}
-        onRowClick={(r, _i, e) => {
-          // With a cell active, a click is the cell's (spreadsheet-like); otherwise it opens the row.
-          const col = (e.target as Element).closest('[data-col]')?.getAttribute('data-col');
-          if (wide && cells && c.col !== null && col) {
-            list.pointAt(r.id);
-            cells.point(col);
-          } else runCommand('list.open', 'pointer', r.id);
-        }}
+        onCheck={onCheck}
+        onRowClick={onRowClick}
         onEndReached={loadMore}
-        renderRow={(r, lit) =>
-          !wide ? renderRow(r) : cells ? <CellRow columns={columns} row={r} highlighted={lit} cells={cells} rowId={rowDomId(resource.label.many, r.id)} /> : <TableCells columns={columns} row={r} />
-        }
+        renderRow={tableRow}
         footer={
           <ListFooter
             status={s.status}

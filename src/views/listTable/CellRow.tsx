@@ -2,7 +2,7 @@
 // gridcell with an id the grid points at when it is the active one, the editor in the cell
 // being edited, and a cell whose save is on its way or was refused showing the value sent,
 // marked, with why beside it.
-import { isValidElement, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { isValidElement, useEffect, useRef, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ListColumn } from '../../commands/resourceScreen';
 import { cellKey, type CellEdit, type CellModel, type CellState } from '../../store/cellModel';
@@ -57,14 +57,20 @@ function Cell<T extends { id: number }>({ column: c, row, id, cells, mark, activ
   const editing = !!edit;
   const ref = useRef<HTMLSpanElement>(null);
   const spec = cells.specOf(c.key);
-  // The active cell in view sideways (a narrow window scrolls the table's columns; the list scrolls to its row itself).
-  useLayoutEffect(() => {
-    const el = ref.current;
-    const box = el?.closest<HTMLElement>('.vlist');
-    if (!active || !el || !box) return;
-    const [cell, view] = [el.getBoundingClientRect(), box.getBoundingClientRect()];
-    if (cell.left < view.left) box.scrollLeft -= view.left - cell.left + 8;
-    else if (cell.right > view.right) box.scrollLeft += cell.right - view.right + 8;
+  // The active cell in view sideways (a narrow window scrolls the table's columns; the list
+  // scrolls to its row itself), measured in the next frame: measuring now would lay the page
+  // out once more before the key's own frame.
+  useEffect(() => {
+    if (!active) return;
+    const frame = requestAnimationFrame(() => {
+      const el = ref.current;
+      const box = el?.closest<HTMLElement>('.vlist');
+      if (!el || !box || box.scrollWidth <= box.clientWidth) return;
+      const [cell, view] = [el.getBoundingClientRect(), box.getBoundingClientRect()];
+      if (cell.left < view.left) box.scrollLeft -= view.left - cell.left + 8;
+      else if (cell.right > view.right) box.scrollLeft += cell.right - view.right + 8;
+    });
+    return () => cancelAnimationFrame(frame);
   }, [active]);
   const refused = mark && mark.status !== 'saving' ? mark : undefined;
   // The value sent (or refused) over the row as the server has it; a choice shows its name.
