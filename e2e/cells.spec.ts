@@ -208,6 +208,88 @@ test('pastes a category into 3 picked offers as one confirmed change, undone by 
   await expect.poll(categories).toEqual([from.id, from.id, from.id, from.id]);
 });
 
+test('cards: a yes/no switch, a status from its own list, a number with separators, and a 422 in the cell', async ({ page }) => {
+  await signIn(page);
+  const api = await apiAs(page);
+  const tag = Date.now().toString(36);
+  const bank = (await (await api.get('/admin/v1/all_bank?per_page=1')).json()).data[0] as { id: number };
+  const network = (await (await api.get('/admin/v1/all_network?per_page=1')).json()).data[0] as { id: number };
+  const category = (await (await api.get('/admin/v1/all_categories?per_page=1&sort=-name')).json()).data[0] as { id: number; name: string };
+  const made = (await (await api.post('/admin/v1/add_card', { name: `Cells card ${tag}`, bank_id: bank.id, network_id: network.id, category_id: category.id, display: true, annual_fee: 100 })).json()).data as { id: number };
+  const card = async () => (await (await api.get(`/admin/v1/show_card?id=${made.id}`)).json()).data as { display: boolean; status: string; annual_fee: number; name: string };
+  await page.goto(`/admin/card-list?query=${encodeURIComponent(`Cells card ${tag}`)}`);
+  const grid = page.getByRole('grid', { name: 'Cards' });
+  const row = grid.getByRole('rowgroup').getByRole('row').first();
+  await expect(row).toContainText(`Cells card ${tag}`);
+  await grid.focus();
+  await page.keyboard.press('j');
+  const to = async (col: string) => {
+    await page.keyboard.press('Home');
+    for (let i = 0; i < 14 && !(await grid.getAttribute('aria-activedescendant'))?.endsWith(`-${col}`); i++) await page.keyboard.press('ArrowRight');
+    await expect(grid).toHaveAttribute('aria-activedescendant', new RegExp(`-${col}$`));
+  };
+
+  // Yes/no: a switch; Space flips it, Tab saves.
+  await to('display');
+  await page.keyboard.press('Enter');
+  await expect(grid.getByRole('switch', { name: 'In the app' })).toBeFocused();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Tab');
+  await expect(row.locator('[data-col="display"]')).toHaveText('Hidden');
+  await expect.poll(async () => (await card()).display).toBe(false);
+
+  // A reference's choices load, then the current one is highlighted (and scrolled to); Escape leaves it unchanged.
+  await to('category_name');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('listbox', { name: 'Category' }).getByRole('option', { selected: true })).toHaveText(category.name);
+  await page.keyboard.press('Escape');
+  await expect(row.locator('[data-col="category_name"]')).toHaveText(category.name);
+  await expect(grid).toBeFocused();
+
+  // An enum: its choices are known at once; the highlight moves, Enter takes it, the editor goes (and the page stays whole).
+  await to('status');
+  await page.keyboard.press('Enter');
+  const statuses = page.getByRole('listbox', { name: 'Status' });
+  await expect(statuses.getByRole('option', { selected: true })).toHaveText((await card()).status);
+  await page.keyboard.type('discontinued');
+  await page.keyboard.press('Enter');
+  await expect(row.locator('[data-col="status"]')).toHaveText('Discontinued');
+  await expect.poll(async () => (await card()).status).toBe('Discontinued');
+
+  // A number, typed with a thousands separator; one that is none is refused in the editor, which stays open.
+  await page.keyboard.press('k');
+  await to('annual_fee');
+  await page.keyboard.type('12,345');
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await card()).annual_fee).toBe(12345);
+  await page.keyboard.press('k');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press(`${mod}+a`);
+  await page.keyboard.type('lots');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'Annual fee is a number: “lots” is not one.' })).toBeVisible();
+  await expect(grid.getByRole('textbox', { name: 'Annual fee' })).toBeFocused();
+  await page.keyboard.press('Escape');
+
+  // The server refuses a name too short (422): its words in the cell, the value kept for another try.
+  await to('name');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press(`${mod}+a`);
+  await page.keyboard.type('x');
+  await page.keyboard.press('Tab');
+  const name = row.locator('[data-col="name"]');
+  await expect(name).toHaveClass(/is-invalid/);
+  await expect(name).toHaveText('x');
+  await expect(name).toHaveAttribute('title', 'Name must be at least 2 characters.');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  await expect(grid.getByRole('textbox', { name: 'Name' })).toHaveValue('x');
+  await page.keyboard.type('yz card');
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await card()).name).toBe('xyz card');
+  await expect(name).not.toHaveClass(/is-invalid/);
+});
+
 for (const theme of ['light', 'dark'] as const) {
   test(`axe finds nothing serious in the cells' states: active, a choice open, a conflict marked (${theme})`, async ({ browser }) => {
     const context = await browser.newContext({ colorScheme: theme, baseURL: test.info().project.use.baseURL });

@@ -140,9 +140,14 @@ function ChoiceEditor({ spec, edit, cells, anchor }: EditorProps) {
   useEffect(() => {
     setActive(text.trim() ? 0 : Math.max(0, all.findIndex((o) => o.value === edit.initial)));
   }, [text, all, edit.initial]);
-  useLayoutEffect(() => ref.current?.focus({ preventScroll: true }), []);
+  useLayoutEffect(() => {
+    ref.current?.focus({ preventScroll: true });
+  }, []);
   // The highlighted choice stays in the list's view as ↑/↓ move it.
-  useEffect(() => document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: 'nearest' }), [active, listId]);
+  useEffect(() => {
+    // Braces: scrollIntoView answers a promise in newer browsers, which React would take for the effect's cleanup.
+    void document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: 'nearest' });
+  }, [active, listId]);
 
   const current = all.find((o) => o.value === edit.initial);
   const pick = (o: Option | undefined, after: After) => {
@@ -220,7 +225,9 @@ function SwitchEditor({ spec, edit, cells }: EditorProps) {
   const word = (v: boolean) => choices.find((o) => o.value === String(v))?.label ?? (v ? 'Yes' : 'No');
   const [on, setOn] = useState(edit.initial === 'true');
   const ref = useRef<HTMLButtonElement>(null);
-  useLayoutEffect(() => ref.current?.focus({ preventScroll: true }), []);
+  useLayoutEffect(() => {
+    ref.current?.focus({ preventScroll: true });
+  }, []);
   const save = (after: After) => {
     void cells.commit(on, word(on), after);
     return true;
