@@ -148,7 +148,12 @@ export const listCommands: Command[] = [
       const cells = cellsOn(ctx);
       if (!cells) return undefined;
       // From the palette: the clipboard read on request (the browser may ask to allow it).
-      const text = typeof arg === 'string' ? arg : await navigator.clipboard.readText();
+      const text =
+        typeof arg === 'string'
+          ? arg
+          : await navigator.clipboard.readText().catch(() => {
+              throw new CommandError('The browser did not let the clipboard be read here: press Ctrl+V (⌘V) on the table instead.');
+            });
       let plan: PastePlan;
       try {
         plan = await cells.planPaste(text);
