@@ -131,7 +131,7 @@ test('a save refused because the row changed meanwhile shows the conflict in its
   await expect(cell).toHaveAttribute('aria-invalid', 'true');
   await expect(cell).toHaveClass(/is-conflict/);
   await expect(cell).toHaveText(`Mine ${tag}`);
-  await expect(cell).toHaveAttribute('title', `Changed by someone else — reload the row Now: Theirs ${tag}.`);
+  await expect(cell).toHaveAttribute('title', `Changed by someone else — reload the row. Now: Theirs ${tag}.`);
   expect((await offer(api, mine.id)).title).toBe(`Theirs ${tag}`);
   await expect(grid).toBeFocused();
 

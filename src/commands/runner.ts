@@ -94,6 +94,13 @@ function toastAround(cmd: Command, promise: Promise<unknown>): Promise<unknown> 
           () => toast.dismiss(shown),
         );
         toast.success(message, { id: shown, duration: TOAST_MS.undoable, action: { label: 'Undo', onClick: () => runCommand('app.undo', 'button') } });
+      } else if (message && next) {
+        // The next step (an onboarding's Roll back): a sticky one stays until dismissed.
+        toast.success(message, {
+          id: toastId,
+          duration: next.sticky ? Infinity : TOAST_MS.undoable,
+          action: { label: next.label, onClick: () => runCommand(next.command, 'button', next.arg) },
+        });
       } else if (message) toast.success(message, { id: toastId, duration: hasResult(message) ? TOAST_MS.result : TOAST_MS.success });
       else if (toastId !== undefined) toast.dismiss(toastId);
       return value;

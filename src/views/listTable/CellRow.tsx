@@ -76,7 +76,8 @@ function Cell<T extends { id: number }>({ column: c, row, id, cells, mark, activ
   // The value sent (or refused) over the row as the server has it; a choice shows its name.
   const shown = mark && spec ? ({ ...row, [spec.field]: mark.value, ...(spec.shows ? { [spec.shows]: mark.label || null } : {}) } as T) : row;
   const theirs = refused?.theirs ? textOf(c.cell(refused.theirs as T)) : undefined;
-  const why = refused ? `${refused.message ?? ''}${theirs !== undefined ? ` Now: ${theirs}.` : ''}` : undefined;
+  const said = refused?.message ?? '';
+  const why = refused ? `${said}${/[.!?]$/.test(said) ? '' : '.'}${theirs !== undefined ? ` Now: ${theirs}.` : ''}` : undefined;
   const noteId = `${id}-note`;
   const classes = ['vtable-td is-cell', c.numeric && 'is-num', spec && 'is-editable', active && 'is-active', editing && 'is-editing', mark?.status === 'saving' && 'is-saving', refused && `is-${refused.status}`];
   return (
