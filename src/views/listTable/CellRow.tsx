@@ -67,7 +67,8 @@ function Cell<T extends { id: number }>({ column: c, row, id, cells, mark, activ
       const box = el?.closest<HTMLElement>('.vlist');
       if (!el || !box || box.scrollWidth <= box.clientWidth) return;
       const [cell, view] = [el.getBoundingClientRect(), box.getBoundingClientRect()];
-      if (cell.left < view.left) box.scrollLeft -= view.left - cell.left + 8;
+      // On the left, room for the pick boxes' track too (the first column then shows whole, as at the start).
+      if (cell.left < view.left + LEFT_ROOM) box.scrollLeft = Math.max(0, box.scrollLeft - (view.left + LEFT_ROOM - cell.left));
       else if (cell.right > view.right) box.scrollLeft += cell.right - view.right + 8;
     });
     return () => cancelAnimationFrame(frame);
@@ -107,6 +108,9 @@ function Cell<T extends { id: number }>({ column: c, row, id, cells, mark, activ
     </span>
   );
 }
+
+/** What the table keeps left of a cell scrolled into view: the row's padding, its pick box and the gap after it. */
+const LEFT_ROOM = 48;
 
 /** A cell's content as words (a title, a note). */
 function textOf(node: ReactNode): string {
