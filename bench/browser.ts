@@ -42,7 +42,16 @@
 // (about 45 s to load on a 2-core machine), 10,000 with --quick; scrolled the same distances.
 // Also the renderer main thread's CPU time per frame, steadier than the gaps on a busy machine.
 //
+// A cell edit (issue 19): in the real app's offers table, an offer's title edited in its cell
+// and saved with Enter, timed from that Enter's keydown to the animation frame after the new
+// title is in the cell (ours: painted optimistically, before the answer), against the first
+// animation frame after the update call's answer arrived (its Resource Timing responseEnd):
+// the earliest a table that waits for the server could show it (the baseline; a lower bound,
+// as it would still have to render then). Each edit waits for the one before to be answered.
+// It also checks that focus stayed on the grid after every save.
+//
 //   npm run bench:browser              ~7 minutes
+//   npm run bench:browser -- --only=cells   the cell edits alone (also: palette, list)
 //   npm run bench:browser -- --quick   fewer repetitions, 10,000 plain rows: ~3 minutes
 //   BENCH_DEBUG=1 …                    also names the slowest keys (on stderr)
 import fs from 'node:fs';
@@ -58,12 +67,16 @@ import { startServer } from '../e2e/server';
 import { freePort } from '../scripts/postgres';
 import { pct } from './timing';
 
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, 'scoped-ref': { type: 'string', default: '9e1e2a2' } } });
+const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, 'scoped-ref': { type: 'string', default: '9e1e2a2' }, only: { type: 'string' } } });
 const QUICK = values.quick;
 /** The commit whose palette had the scoped registry (the one before issue 19). */
 const SCOPED_REF = values['scoped-ref'];
 /** Repetitions of each key's scoring in the matcher bench (the page's clock is coarse). */
 const MATCH_REPS = QUICK ? 5 : 20;
+/** One part alone (palette, list, cells), or every part. */
+const PART = (name: 'palette' | 'list' | 'cells') => !values.only || values.only === name;
+/** Cell edits timed (each waits for the last to be answered). */
+const CELL_EDITS = QUICK ? 15 : 40;
 const ADMIN = { email: 'bench@bench.local', password: 'bench-browser-password' };
 
 const OPENS = 30;
@@ -353,6 +366,68 @@ async function rowsListed(page: Page): Promise<string[]> {
   return titles;
 }
 
+// What the page records for the cell edits. `__cell`: per Enter that saved a title, ms to the
+// new title in the DOM (`dom`) and to the next animation frame after it (`raf`), and the role
+// of the focused element then; `__answers`: the update calls' responseEnd; `__nows`: the time
+// every animation frame callback ran (the first after an answer is the baseline's frame).
+const CELL_INSTRUMENT = `(() => {
+  const w = window;
+  w.__cell = []; w.__answers = []; w.__nows = [];
+  let t0 = 0, want = '';
+  document.addEventListener('keydown', (e) => {
+    const t = e.target;
+    if (e.key === 'Enter' && t instanceof HTMLInputElement && t.closest('[role="grid"]')) { t0 = performance.now(); want = t.value; }
+  }, true);
+  const shown = () => [...document.querySelectorAll('[role="grid"] [data-col="title"]')].some((c) => !c.querySelector('input') && c.textContent === want);
+  new MutationObserver(() => {
+    if (!t0 || !shown()) return;
+    const start = t0;
+    const dom = performance.now() - start;
+    t0 = 0;
+    requestAnimationFrame(() => w.__cell.push({ start, dom, raf: performance.now() - start, focus: document.activeElement && document.activeElement.getAttribute('role') }));
+  }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  new PerformanceObserver((l) => {
+    for (const e of l.getEntries()) if (e.name.includes('update_offer')) w.__answers.push(e.responseEnd);
+  }).observe({ type: 'resource' });
+  const loop = () => { w.__nows.push(performance.now()); if (w.__nows.length > 2000) w.__nows.shift(); requestAnimationFrame(loop); };
+  requestAnimationFrame(loop);
+})()`;
+
+interface CellMark {
+  start: number;
+  dom: number;
+  raf: number;
+  focus: string | null;
+}
+
+/**
+ * `n` titles edited in the offers table by keyboard (Enter, select all, type, Enter: saved,
+ * the cursor a row down), each after the last was answered: ours (Enter → the frame showing
+ * the new title) and the baseline (Enter → the first frame after the server's answer).
+ */
+async function cellEdits(page: Page, n: number): Promise<{ ours: number[]; baseline: number[]; dom: number[]; focused: number }> {
+  const grid = page.getByRole('grid', { name: 'Offers' });
+  await grid.getByRole('rowgroup').getByRole('row').first().waitFor();
+  await grid.focus();
+  await page.evaluate(CELL_INSTRUMENT);
+  await page.keyboard.press('j');
+  await page.keyboard.press('Home'); // the title: the row's first cell
+  const tag = Date.now().toString(36);
+  for (let i = 0; i < n; i++) {
+    await page.keyboard.press('Enter');
+    await grid.getByRole('textbox', { name: 'Title' }).waitFor();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type(`Bench cell edit ${tag} ${i}`);
+    await settle(page);
+    await page.keyboard.press('Enter');
+    await until(page, 'the edit to show and be answered', async () => (await count(page, '__cell')) > i && (await count(page, '__answers')) > i, 30_000);
+    await settle(page);
+  }
+  const { cell, answers, nows } = (await page.evaluate('({ cell: window.__cell, answers: window.__answers, nows: window.__nows })')) as { cell: CellMark[]; answers: number[]; nows: number[] };
+  const baseline = cell.map((m, i) => (nows.find((t) => t >= answers[i]) ?? NaN) - m.start);
+  return { ours: cell.map((m) => m.raf), baseline, dom: cell.map((m) => m.dom), focused: cell.filter((m) => m.focus === 'grid').length };
+}
+
 /** The harness pages, built by the same Vite into a temporary folder. */
 function buildHarness(outDir: string) {
   execFileSync(path.join('node_modules', '.bin', 'vite'), ['build', '--config', 'bench/browser/vite.config.ts', '--outDir', outDir, '--logLevel', 'warn'], { stdio: 'inherit' });
@@ -414,6 +489,21 @@ async function main() {
     const ourSearches = inFlight(page);
     await onOffers(page, server.url);
 
+    const line = (name: string, o: number[], b: number[], p: number) => console.log(`${name}: ours=${ms(pct(o, p))} baseline=${ms(pct(b, p))} ratio=${ratio(pct(o, p), pct(b, p))}`);
+    if (PART('cells')) {
+      const edits = await cellEdits(page, CELL_EDITS);
+      console.log(`cell edit: ${edits.ours.length} titles saved with Enter in the offers table; ours: Enter → the frame showing the new title (optimistic); baseline: Enter → the first frame after the server's answer`);
+      line('cell edit paint p50', edits.ours, edits.baseline, 50);
+      line('cell edit paint p95', edits.ours, edits.baseline, 95);
+      console.log(`cell edit (Enter → the new title in the DOM, before its frame): ours p50=${ms(pct(edits.dom, 50))} p95=${ms(pct(edits.dom, 95))}`);
+      console.log(`cell edit: focus on the grid after ${edits.focused} of ${edits.ours.length} saves`);
+      await page.goto(`${server.url}/admin/offer-list`);
+      await page.locator(':is([role="grid"], [role="listbox"])[aria-label="Offers"]').first().waitFor();
+      await page.evaluate(INSTRUMENT);
+    }
+    if (!PART('palette')) await page.close();
+    if (PART('palette')) {
+
     // The titles typed: every command the palette lists here, spread over the alphabet.
     const listed = await rowsListed(page);
     const all = listed.filter((t) => t.replace(/\W/g, '').length >= LETTERS);
@@ -457,7 +547,6 @@ async function main() {
     const baseRecs = await records(base, QUERIES.slice(0, BASELINE_QUERIES), baseSearches);
     await base.close();
 
-    const line = (name: string, o: number[], b: number[], p: number) => console.log(`${name}: ours=${ms(pct(o, p))} baseline=${ms(pct(b, p))} ratio=${ratio(pct(o, p), pct(b, p))}`);
     const of = <K extends keyof Mark>(m: Mark[], k: K) => m.map((x) => x[k]);
     /**
      * Frames from an event to the frame that showed its result: the frames begun after it, that
@@ -502,8 +591,10 @@ async function main() {
       console.log(`palette match per key over ${matched.rows} commands p${p} (baseline: every word a substring, then cmdk's defaultFilter): ours=${us(pct(matched.ours, p))} baseline=${us(pct(matched.base, p))} ratio=${ratio(pct(matched.ours, p) ?? 0, pct(matched.base, p) ?? 0)}`);
     }
     console.log(`  (${matched.keys} keys: every prefix of the phrase table's phrases, each scored ${MATCH_REPS} times; on the last key ours matched ${matched.matchedOurs} rows, the baseline ${matched.matchedBase})`);
+    }
 
     // ---- the list: 100,000 rows virtualized, against plain rows ----
+    if (PART('list')) {
     const list = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const steps = [100, 800];
     const ours = await scroll(list, `${harness.url}/list.html?mode=virtual&rows=${LIST_ROWS}`, steps);
@@ -524,6 +615,7 @@ async function main() {
       line(`list scroll ${rows}${speed} main-thread CPU per frame`, [ours.cpu.get(step)!], [plain.cpu.get(step)!], 50);
     }
     console.log(`(a frame is ${FRAME_MS.toFixed(1)} ms at 60 Hz; "≤16.7ms" counts gaps under ${ON_TIME_MS} ms between animation frames, "over 50ms" gaps over ${OVER_MS} ms: timestamps jitter)`);
+    }
   } finally {
     await browser.close();
     await harness?.close();

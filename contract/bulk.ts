@@ -8,7 +8,7 @@
 // confirmed (`expect`): when the records matching no longer number that many, nothing is
 // written and the answer (409) says how many match now.
 import * as Type from '@sinclair/typebox';
-import type { Static, TObject } from '@sinclair/typebox';
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import { RecordEnvelope } from './envelope';
 import { Id } from './fields';
 import { ADMIN_ROOT, defineOp } from './operation';
@@ -16,6 +16,12 @@ import type { ResourceContract } from './resource';
 
 /** The most records one bulk call writes: a filter matching more is refused (422 on `expect`). */
 export const BULK_MAX = 100_000;
+
+/**
+ * The most rows one per-row change (`updateEach`) writes: its rows are ones the admin has
+ * loaded and sees (a paste into a table's column), each written as one edit.
+ */
+export const EACH_MAX = 1_000;
 
 /** How long a delete or bulk change can be undone, in seconds. */
 export const UNDO_SECONDS = 600;
@@ -79,7 +85,29 @@ export function bulkSet(r: ResourceContract): TObject {
   return Type.Object(props, { additionalProperties: false, description: `the fields to set on every record: one or more of ${(r.bulk ?? []).join(', ')}` });
 }
 
-export function bulkOps(r: ResourceContract, canRemove: boolean) {
+const variantsOf = (s: TSchema): TSchema[] => (Array.isArray(s.anyOf) ? (s.anyOf as TSchema[]) : [s]);
+
+/**
+ * The fields a per-row change may set: the update's fields a record also shows as one value
+ * (not a list of links, not a file, not a write-only field such as a password).
+ */
+export function eachFields(r: ResourceContract): string[] {
+  const files = new Set(Object.keys(r.files ?? {}));
+  return Object.keys(r.update.properties).filter((k) => k in r.entity.properties && !files.has(k) && !variantsOf(r.update.properties[k]).some((v) => v.type === 'array'));
+}
+
+/** One row of a per-row change: the record, the version it was read at, and its own values. */
+function eachRow(r: ResourceContract, fields: readonly string[]) {
+  const set = Type.Object(Object.fromEntries(fields.map((k) => [k, Type.Optional(r.update.properties[k])])), {
+    additionalProperties: false,
+    minProperties: 1,
+    description: `this record's new values: one or more of ${fields.join(', ')}`,
+  });
+  const version = Type.Integer({ minimum: 1, maximum: 2147483647, description: 'the version the record was read at; a stale one is a 409 and nothing is written' });
+  return Type.Object({ id: Id, version, set });
+}
+
+export function bulkOps(r: ResourceContract, canRemove: boolean, canUpdate = false) {
   const many = r.label.many.toLowerCase();
   const base = { tag: r.label.many, access: 'admin' as const, resource: r.name, touches: [r.name], permission: r.permission ?? `${r.name}.write` };
   const root = `${ADMIN_ROOT}/bulk/${r.name}`;
@@ -88,6 +116,20 @@ export function bulkOps(r: ResourceContract, canRemove: boolean) {
     : undefined;
   const update = r.bulk?.length
     ? defineOp({ ...base, id: `${r.name}.bulkUpdate`, method: 'POST', path: `${root}/update`, summary: `Set ${r.bulk.join(', ')} of many ${many} in one transaction (undoable)`, body: Type.Object({ ...target(r), set: bulkSet(r) }), response: BulkAnswer })
+    : undefined;
+  // Different values per record in one transaction (a column pasted from a spreadsheet), each
+  // row an edit with its version, undone as one step.
+  const fields = canUpdate ? eachFields(r) : [];
+  const updateEach = fields.length
+    ? defineOp({
+        ...base,
+        id: `${r.name}.updateEach`,
+        method: 'POST',
+        path: `${root}/update_each`,
+        summary: `Set fields of many ${many} to values of their own, each from the version it was read at, in one transaction (undoable as one step)`,
+        body: Type.Object({ rows: Type.Array(eachRow(r, fields), { minItems: 1, maxItems: EACH_MAX, description: 'each record once, with its values' }) }),
+        response: BulkAnswer,
+      })
     : undefined;
   // Only for lists that can write many: how many records a filter matches, exactly (a list
   // counts exactly only up to 10,000), before "select all matching" asks to confirm them.
@@ -125,8 +167,8 @@ export function bulkOps(r: ResourceContract, canRemove: boolean) {
       })
     : undefined;
   const undo =
-    remove || update
+    remove || update || updateEach
       ? defineOp({ ...base, id: `${r.name}.undo`, method: 'POST', path: `${root}/undo`, summary: `Undo a delete or bulk change of ${many} (within ${UNDO_SECONDS / 60} minutes, by its author)`, body: UndoBody, response: UndoAnswer })
       : undefined;
-  return { bulkRemove: remove, bulkUpdate: update, undo, count, uses };
+  return { bulkRemove: remove, bulkUpdate: update, updateEach, undo, count, uses };
 }

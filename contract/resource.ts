@@ -137,7 +137,9 @@ export interface CrudOps<E extends TObject, C extends TObject> {
   bulkRemove?: AnyOp;
   /** Sets the `bulk` fields of many. */
   bulkUpdate?: AnyOp;
-  /** Undoes a delete (one or many) or a bulk change. */
+  /** Sets fields of many, each record to values of its own, with the versions they were read at. */
+  updateEach?: AnyOp;
+  /** Undoes a delete (one or many), a bulk change or a per-row change. */
   undo?: AnyOp;
   /** Counts what a filter matches, exactly (for "select all matching"). */
   count?: AnyOp;
@@ -253,7 +255,7 @@ function crudOps<E extends TObject, C extends TObject, U extends TObject>(r: Res
     });
   }
   // Only the calls it has: every value of `ops` is an operation the server registers.
-  if (!r.ordered) for (const [k, op] of Object.entries(bulkOps(r, has('remove')))) if (op) Object.assign(ops, { [k]: op });
+  if (!r.ordered) for (const [k, op] of Object.entries(bulkOps(r, has('remove'), has('update')))) if (op) Object.assign(ops, { [k]: op });
   return ops;
 }
 

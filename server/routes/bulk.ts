@@ -1,16 +1,16 @@
 // A resource's bulk calls and their undo (contract/bulk.ts), for every resource that has
 // them: which records (checked ids, or the list's filter with the count confirmed), then one
 // undoable write through server/services/undo.ts, in the call's one transaction.
-import { BULK_MAX, type BulkTarget } from '../../contract/bulk';
+import { BULK_MAX, eachFields, type BulkTarget } from '../../contract/bulk';
 import type { Resource } from '../../contract/resource';
 import type { Tx } from '../db/connection';
-import { badField, HttpError } from '../errors';
+import { badField, HttpError, StaleVersionError } from '../errors';
 import { bindDerived, type Bound, type CallContext } from '../http/handle';
 import type { CrudRepository } from '../repositories/crud';
 import { repositoryFor } from '../repositories/registry';
 import { type CrudRule } from '../services/users';
 import { deleteUses } from '../services/deleteUses';
-import { deleteKept, purgeExpired, undoKept, updateKept } from '../services/undo';
+import { deleteKept, purgeExpired, undoKept, updateEachKept, updateKept } from '../services/undo';
 
 const count = (n: number, r: Resource) => `${n.toLocaleString('en')} ${(n === 1 ? r.label.one : r.label.many).toLowerCase()}`;
 
@@ -48,6 +48,36 @@ export function bulkHandlers(resource: Resource, rule: CrudRule | undefined): Bo
       }),
     );
   }
+  if (ops.updateEach) {
+    bound.push(
+      bindDerived(ops.updateEach, async ({ body }, tx, ctx) => {
+        const sent = (body as { rows: { id: number; version: number; set: Record<string, unknown> }[] }).rows;
+        // Only the fields the contract lists are written (the schema drops others); each row sets one at least.
+        const allowed = new Set(eachFields(resource));
+        const rows = sent.map((row) => ({ ...row, set: Object.fromEntries(Object.entries(row.set).filter(([k, v]) => allowed.has(k) && v !== undefined)) }));
+        const seen = new Set<number>();
+        for (const row of rows) {
+          if (seen.has(row.id)) throw badField('rows', `${resource.label.one} ${row.id} is named twice: name each record once.`);
+          if (!Object.keys(row.set).length) throw badField('rows', `Set one or more of ${[...allowed].join(', ')} on ${resource.label.one.toLowerCase()} ${row.id}.`);
+          seen.add(row.id);
+        }
+        for (const row of rows) rule?.('update', row.id, row.set, userId(ctx));
+        const write = async (id: number, data: Record<string, unknown>) => {
+          try {
+            if (!(await repo.update(tx, id, data))) throw new HttpError(404, `${resource.label.one} ${id} does not exist (any more), so nothing was changed.`, { rows: [`${resource.label.one} ${id} does not exist.`] });
+          } catch (e) {
+            // Name the record: one stale row of many refuses them all.
+            if (!(e instanceof StaleVersionError)) throw e;
+            const text = `${describe(resource, e.current)} was changed by someone else since you loaded it, so nothing was changed. Reload and try again.`;
+            throw new HttpError(409, text, { version: [text] });
+          }
+        };
+        const kept = await updateEachKept(tx, { resource: resource.name, table, rows, userId: userId(ctx), write });
+        await purge(tx, ctx);
+        return { message: `Updated ${count(kept.count, resource)}.`, data: { count: kept.count, undo: kept.token } };
+      }),
+    );
+  }
   if (ops.count) {
     bound.push(
       bindDerived(ops.count, async ({ body }, tx) => {
@@ -78,6 +108,13 @@ export function bulkHandlers(resource: Resource, rule: CrudRule | undefined): Bo
     );
   }
   return bound;
+}
+
+/** 'Offer “Summer dining”' (or 'Offer 12'): a record as a refusal names it. */
+function describe(resource: Resource, row: unknown): string {
+  const r = (row ?? {}) as Record<string, unknown>;
+  const name = ['title', 'name', 'merchant_name', 'label', 'email'].map((k) => r[k]).find((v) => typeof v === 'string' && v);
+  return name ? `${resource.label.one} “${name}”` : `${resource.label.one} ${String(r.id ?? '')}`.trim();
 }
 
 /** After an undoable write: the entries that ran out go, and their files once this commits. */

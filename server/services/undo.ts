@@ -150,6 +150,36 @@ export async function updateKept(tx: Tx, o: { resource: string; table: string; i
  * not run out. Refuses (409, nothing changed) when a record changed since or a name it had
  * is taken now. Returns how many records it put back.
  */
+/**
+ * Writes each row's own values through `write` (the resource's update, with the version the
+ * row was read at: a stale one throws and nothing stays written), keeping the columns set as
+ * they were, so the undo of this token sets them back as one step, as a bulk change's.
+ */
+export async function updateEachKept(
+  tx: Tx,
+  o: {
+    resource: string;
+    table: string;
+    rows: readonly { id: number; version: number; set: Readonly<Record<string, unknown>> }[];
+    userId: number | null;
+    write: (id: number, data: Record<string, unknown>) => Promise<unknown>;
+  },
+): Promise<Kept> {
+  const token = randomBytes(16).toString('base64url');
+  const cols = [...new Set(o.rows.flatMap((r) => Object.keys(r.set)))];
+  const ids = o.rows.map((r) => r.id);
+  await tx.query(`insert into undo_log (token, user_id, resource, kind, count, expires_at) values ($1, $2, $3, 'update', $4, now() + make_interval(secs => $5))`, [token, o.userId, o.resource, ids.length, UNDO_SECONDS]);
+  // Kept as read now; a row whose version is not the one sent fails its write below.
+  await tx.query(
+    `insert into undo_rows (token, seq, tbl, how, cols, rows)
+     select $2, 0, $3, 'update', $4, coalesce(jsonb_agg(jsonb_build_object('id', id, 'version', version${cols.map((c) => `, '${c}', ${c}`).join('')})), '[]')
+     from ${o.table} where id = any($1::int[])`,
+    [ids, token, o.table, cols],
+  );
+  for (const row of o.rows) await o.write(row.id, { ...row.set, version: row.version });
+  return { token, count: ids.length };
+}
+
 export async function undoKept(tx: Tx, token: string, resource: string, userId: number | null): Promise<number> {
   // `for update`: of two undos of one write, the second waits and then finds nothing.
   const entry = (

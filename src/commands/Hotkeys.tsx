@@ -14,7 +14,7 @@ export function Hotkeys() {
   useSnapshot(ui); // the active view decides which scopes are bound
   const { scopes } = currentCtx();
   const bindings = allCommands()
-    .filter((c) => c.shortcut && scopes.includes(c.scope))
+    .filter((c) => c.shortcut && !c.nativeKey && scopes.includes(c.scope))
     .flatMap((cmd) => parseShortcut(cmd.shortcut!).map((seq) => ({ cmd, seq, key: `${cmd.id}:${sequenceId(seq)}` })));
 
   const prefixes = bindings.filter((b) => b.seq.length > 1).map((b) => b.seq[0].key);

@@ -6,6 +6,7 @@ import type { Resource } from '../../contract/resource';
 import { filterKeys } from '../api/resourceClient';
 import type { CsvColumn } from '../store/csvExport';
 import type { FilterDef } from '../store/filters';
+import { cellModel } from '../store/cellModel';
 import { listModel, type ListModel, type ListRoutes } from '../store/listModel';
 import { resourceStore, type ResourceStore } from '../store/resourceStore';
 import { browserRouter, type Router } from '../store/router';
@@ -60,6 +61,8 @@ export function resourceScreen<T extends { id: number }>(o: ResourceScreenOption
     one: (o.noun ?? nounOf(o)).one,
     router: o.router ?? browserRouter,
   });
+  // While the list is a table, its cells can be edited where the contract says (src/store/cellFields.ts).
+  if (o.resource.ops.update) list.cells = cellModel<T>({ resource: o.resource, store, list, filters: o.filters, noun: nounOf(o), describe: (r) => o.describe(r).label });
   return { ...o, store, list };
 }
 
@@ -82,6 +85,12 @@ export interface ListColumn<T> {
   sort?: string;
   /** Right-aligned figures. */
   numeric?: boolean;
+  /**
+   * The update field behind the column when its key is not that field or the name a
+   * reference shows (`network_type` → `network_id`); whether it is editable is the
+   * contract's word (src/store/cellFields.ts).
+   */
+  field?: string;
   /** Left out until someone chooses it in the column chooser. */
   optional?: boolean;
 }

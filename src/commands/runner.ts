@@ -100,6 +100,7 @@ function toastAround(cmd: Command, promise: Promise<unknown>): Promise<unknown> 
         );
         toast.success(message, { id: shown, duration: TOAST_MS.undoable, action: { label: 'Undo', onClick: () => runCommand('app.undo', 'button') } });
       } else if (message && next) {
+        // The next step (an onboarding's Roll back): a sticky one stays until dismissed.
         toast.success(message, {
           id: toastId,
           duration: next.sticky ? Infinity : TOAST_MS.undoable,

@@ -70,6 +70,12 @@ export interface Command {
    * While rows are picked the palette lists these first, under the count.
    */
   selection?: (picked: number) => string;
+  /**
+   * The browser's own event runs it, not a key binding: a paste (mod+v) brings the clipboard's
+   * text in its `paste` event only, which binding the key would cancel. The shortcut is shown
+   * (cheat sheet, palette) and counted by the clash test, but not bound (Hotkeys.tsx).
+   */
+  nativeKey?: boolean;
   /** false: not listed in the palette (e.g. it needs form data). */
   palette?: boolean;
   /**

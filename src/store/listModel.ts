@@ -19,6 +19,7 @@ import { filtersFromSearch, searchWith } from './filters';
 import { listKey, type ResourceStore } from './resourceStore';
 import { bestMatch, type Router } from './router';
 import { letGo } from './leaveGuard';
+import type { CellModel } from './cellModel';
 
 export type Mode = 'list' | 'view' | 'edit' | 'add';
 
@@ -347,12 +348,16 @@ export function listModel<T extends { id: number }>(o: ListModelOptions<T>) {
     focusSearch: () => dom?.focusSearch(),
     focusList: () => dom?.focusList(),
     submit: () => dom?.submitForm(),
+    /** A click on a table's cell: its row gets the cursor, nothing opens. */
+    pointAt: (id: number) => setCursor(id),
     /** The record under the cursor, when loaded. */
     cursorRecord: () => (state.cursor === null ? undefined : store.find(state.cursor)),
+    /** The table's cell cursor and edits, when the screen's list is a table (src/store/cellModel.ts; set by resourceScreen). */
+    cells: undefined as CellModel | undefined,
   };
 }
 
 export type ListModel<T extends { id: number } = { id: number }> = ReturnType<typeof listModel<T>>;
 
 /** What commands use of the active list, whatever its records (src/commands/list.ts). */
-export type ActiveList = Omit<ListModel, 'store' | 'cursorRecord'>;
+export type ActiveList = Omit<ListModel, 'store' | 'cursorRecord' | 'pointAt' | 'cells'> & Partial<Pick<ListModel, 'pointAt' | 'cells'>>;

@@ -281,6 +281,27 @@ export function resourceStore<T extends { id: number }>(resource: Pick<Resource,
     }
   }
 
+  /**
+   * Many records, each to values of its own, each from the version it was read at, in one
+   * transaction (contract/bulk.ts `updateEach`: a column pasted into the table). The list is
+   * fetched again after it; its answer's token undoes it as one step.
+   */
+  async function updateEach(rows: { id: number; version: number; set: Payload }[]): Promise<BulkAnswer> {
+    const op = resource.ops?.updateEach;
+    if (!op) throw new Error(`${resource.name} has no updateEach call`);
+    state.updateStatus = 'loading';
+    try {
+      const res = (await call(op, { body: { rows } } as never)) as BulkAnswer;
+      state.updateStatus = 'succeeded';
+      await load().catch(() => undefined);
+      return res;
+    } catch (e) {
+      state.updateStatus = 'failed';
+      state.error = messageOf(e);
+      throw e;
+    }
+  }
+
   /** Puts back what a delete or bulk change with this token changed; then the list again. */
   async function undo(token: string): Promise<UndoAnswer> {
     const op = resource.ops?.undo;
@@ -337,6 +358,7 @@ export function resourceStore<T extends { id: number }>(resource: Pick<Resource,
     replace,
     remove,
     bulk,
+    updateEach,
     undo,
     where,
     exactCount,

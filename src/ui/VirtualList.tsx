@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, type CSSProperties, type ReactNode, type Ref, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, type ClipboardEvent, type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode, type Ref, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 
 interface VirtualListProps<T> {
@@ -7,7 +7,8 @@ interface VirtualListProps<T> {
   renderRow: (item: T, highlighted: boolean) => ReactNode;
   /** Index of the keyboard cursor, -1 for none. */
   highlighted: number;
-  onRowClick: (item: T, index: number) => void;
+  /** `event`: where in the row (a table's cell, by its data-col). */
+  onRowClick: (item: T, index: number, event: MouseEvent) => void;
   /** Called when the last rows come into view: load the next page. */
   onEndReached?: () => void;
   /** Accessible name of the listbox or grid ("Banks"). */
@@ -30,7 +31,20 @@ interface VirtualListProps<T> {
   isChecked?: (item: T) => boolean;
   /** A click on the check box; `extend` with Shift held (pick the range). */
   onCheck?: (item: T, index: number, extend: boolean) => void;
+  /**
+   * A grid's active cell, when one is (the table's cell cursor): the id of that element in the
+   * highlighted row, which the grid then points at instead of the row.
+   */
+  activeCell?: string | null;
+  /** A grid whose rows can be picked while it shows: rows say so with aria-selected (the cursor is its cell then). */
+  multiselectable?: boolean;
+  /** Keys and pastes that reach the list itself (not a field inside it). */
+  onKeyDown?: (e: KeyboardEvent<HTMLDivElement>) => void;
+  onPaste?: (e: ClipboardEvent<HTMLDivElement>) => void;
 }
+
+/** The element id of a row (`key`) of the list named `label`; a table's cell is this id, '-', its column's key. */
+export const rowDomId = (label: string, key: number | string) => `${label.replace(/\W+/g, '-').toLowerCase()}-row-${String(key)}`;
 
 const END_THRESHOLD = 10;
 
@@ -60,6 +74,10 @@ export function VirtualList<T>({
   listRef,
   isChecked,
   onCheck,
+  activeCell,
+  multiselectable,
+  onKeyDown,
+  onPaste,
 }: VirtualListProps<T>) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
   // The virtualizer lays out every loaded row again whenever getItemKey is another function:
@@ -93,7 +111,8 @@ export function VirtualList<T>({
     if (highlighted >= 0) virtualizer.scrollToIndex(highlighted, { align: 'auto' });
   }, [highlighted, virtualizer]);
 
-  const optionId = (i: number) => `${label.replace(/\W+/g, '-').toLowerCase()}-row-${String(getKey(items[i]))}`;
+  const optionId = (i: number) => rowDomId(label, getKey(items[i]));
+  const pointsAt = highlighted >= 0 && highlighted < items.length ? optionId(highlighted) + (table && activeCell ? `-${activeCell}` : '') : undefined;
 
   return (
     <div
@@ -109,8 +128,11 @@ export function VirtualList<T>({
       // The head is the grid's first row; -1: the rows' number is not known exactly.
       aria-rowcount={!table ? undefined : total !== undefined && total < 0 ? -1 : (total ?? items.length) + 1}
       aria-colcount={table?.columns}
+      aria-multiselectable={table && multiselectable ? true : undefined}
       tabIndex={0}
-      aria-activedescendant={highlighted >= 0 && highlighted < items.length ? optionId(highlighted) : undefined}
+      aria-activedescendant={pointsAt}
+      onKeyDown={onKeyDown}
+      onPaste={onPaste}
     >
       {table?.head}
       <div role={table ? 'rowgroup' : undefined} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
@@ -129,6 +151,7 @@ export function VirtualList<T>({
               checked={isChecked?.(item)}
               setSize={total ?? items.length}
               grid={!!table}
+              picking={!!table && !!multiselectable}
               scrollRef={scrollRef}
               renderRow={renderRow}
               onRowClick={onRowClick}
@@ -156,6 +179,8 @@ interface RowProps<T> {
   setSize: number;
   /** A grid's row, not a listbox's option. */
   grid: boolean;
+  /** A grid whose rows are being picked: aria-selected says which are. */
+  picking: boolean;
   scrollRef: RefObject<HTMLDivElement | null>;
   renderRow: VirtualListProps<T>['renderRow'];
   onRowClick: VirtualListProps<T>['onRowClick'];
@@ -167,23 +192,25 @@ interface RowProps<T> {
  * rendering every row in view again (each cell formatted anew) in every frame of it was most of
  * that frame's work. Callers' functions (renderRow, onRowClick) hold still while the list scrolls.
  */
-const Row = memo(function Row<T>({ item, index, start, size, id, dataKey, highlighted, checked, setSize, grid, scrollRef, renderRow, onRowClick, onCheck }: RowProps<T>) {
-  // A grid's row has no checked state: the table shows while no row is picked (a pick splits
-  // the screen into the list of options, which say it), so its pick boxes are all empty.
+const Row = memo(function Row<T>({ item, index, start, size, id, dataKey, highlighted, checked, setSize, grid, picking, scrollRef, renderRow, onRowClick, onCheck }: RowProps<T>) {
+  // A grid's row has no checked state while the table shows with no row picked (a pick in row
+  // mode splits the screen into the list of options, which say it). With a cell active the
+  // table stays while rows are picked (a paste into a column): then aria-selected is the pick,
+  // the cursor being the cell the grid points at.
   const position = grid ? { 'aria-rowindex': index + 2 } : { 'aria-checked': checked, 'aria-posinset': index + 1, 'aria-setsize': setSize };
   return (
     <div
       id={id}
       role={grid ? 'row' : 'option'}
       data-key={dataKey}
-      aria-selected={highlighted}
+      aria-selected={picking ? !!checked : highlighted}
       {...position}
       className={`vlist-row${highlighted ? ' is-highlighted' : ''}${checked ? ' is-checked' : ''}`}
       style={{ position: 'absolute', top: 0, left: 0, right: 0, height: size, transform: `translateY(${start}px)` }}
       onMouseDown={(e) => e.preventDefault() /* keep focus on the listbox */}
-      onClick={() => {
+      onClick={(e) => {
         scrollRef.current?.focus();
-        onRowClick(item, index);
+        onRowClick(item, index, e);
       }}
     >
       {checked !== undefined && (

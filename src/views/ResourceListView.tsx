@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
-import { useSnapshot } from 'valtio';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import { proxy, useSnapshot } from 'valtio';
 import type { Payload } from '../api/resourceClient';
 import { CommandButton } from '../commands/CommandButton';
 import { nounOf, type ResourceScreen } from '../commands/resourceScreen';
+import { keyTaken, printable } from '../commands/keyTaken';
 import { runCommand } from '../commands/runner';
+import type { CellModelState } from '../store/cellModel';
 import { sortOptions } from '../store/filters';
 import { listKey } from '../store/resourceStore';
 import { setActiveView } from '../store/ui';
@@ -15,7 +17,8 @@ import { isShown, listPrefs } from '../store/listPrefs';
 import { columnsOf, gridOf } from './listTable/columns';
 import { ColumnChooser, TableCells, TableHead } from './listTable/TableHead';
 import { useMediaQuery } from '../ui/useMediaQuery';
-import { VirtualList } from '../ui/VirtualList';
+import { rowDomId, VirtualList } from '../ui/VirtualList';
+import { CellRow } from './listTable/CellRow';
 import { totalWords, withArticle } from '../ui/words';
 import { PaneBack } from './PaneBack';
 
@@ -70,6 +73,9 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
   const { one, many } = nounOf(screen);
   const prefs = useSnapshot(listPrefs(view));
   const roomy = useMediaQuery(WIDE_TABLE_QUERY);
+  // The table's cell cursor and edits (src/store/cellModel.ts), on screens whose records can be updated.
+  const cells = list.cells;
+  const c = useSnapshot(cells?.state ?? NO_CELLS);
 
   // While shown, the model follows the URL and the store, and commands act on it.
   useEffect(() => {
@@ -84,7 +90,8 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
   // What only the DOM can do, lent to the model (focus, submitting the form).
   useEffect(() => {
     list.attach({
-      focusList: () => listRef.current?.focus(),
+      // preventScroll: the list is in view; scrolling it into view would lay out the page first (a cell's save waits on it).
+      focusList: () => listRef.current?.focus({ preventScroll: true }),
       focusSearch: () => {
         searchRef.current?.focus();
         searchRef.current?.select();
@@ -138,10 +145,44 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
   const totalText = totalWords(total, s.pagination?.total_is);
   const canSelectMatching = !m.matching && total > items.length && items.length > 0 && items.every((r) => m.selected.has(r.id));
   const sorts = sortOptions(resource.sortable ?? [], screen.sortLabels);
-  // Nothing open and nothing picked: the list takes the whole width as a table.
-  const wide = mode === 'list' && selectedCount === 0 && roomy;
-  const allColumns = columnsOf(screen);
-  const columns = allColumns.filter((c, i) => i === 0 || isShown(prefs, c.key, !c.optional));
+  // Nothing open and nothing picked: the list takes the whole width as a table. With a cell
+  // active it stays one while rows are picked (a column pasted into them).
+  const tableable = mode === 'list' && roomy;
+  const wide = tableable && (selectedCount === 0 || c.col !== null);
+  const allColumns = useMemo(() => columnsOf(screen), [screen]);
+  const columns = useMemo(() => allColumns.filter((col, i) => i === 0 || isShown(prefs, col.key, !col.optional)), [allColumns, prefs]);
+  const columnKeys = columns.map((col) => col.key).join(' ');
+  // The rows' functions hold still while the cursor moves, so a row is drawn again only when it
+  // changed (VirtualList's Row is memoized): a key or a cell's save redraws two rows, not all.
+  const onCheck = useCallback((r: T, _i: number, extend: boolean) => runCommand(extend ? 'list.extendSelect' : 'list.toggleSelect', 'pointer', r.id), []);
+  const onRowClick = useCallback(
+    (r: T, _i: number, e: MouseEvent) => {
+      // With a cell active, a click is the cell's (as in a spreadsheet); otherwise it opens the row.
+      const col = (e.target as Element).closest('[data-col]')?.getAttribute('data-col');
+      if (cells?.active() && col) {
+        list.pointAt(r.id);
+        cells.point(col);
+      } else runCommand('list.open', 'pointer', r.id);
+    },
+    [cells, list],
+  );
+  const manyLabel = resource.label.many;
+  const tableRow = useCallback(
+    (r: T, lit: boolean) =>
+      !wide ? renderRow(r) : cells ? <CellRow columns={columns} row={r} highlighted={lit} cells={cells} rowId={rowDomId(manyLabel, r.id)} /> : <TableCells columns={columns} row={r} />,
+    [wide, renderRow, cells, columns, manyLabel],
+  );
+  // A cell's editor closed (saved, cancelled): the keys go back to the grid in the same commit,
+  // after the editor left the page, unless they went somewhere else (a click on the search box).
+  const editing = c.edit !== null;
+  useLayoutEffect(() => {
+    if (!editing && (document.activeElement === null || document.activeElement === document.body)) listRef.current?.focus({ preventScroll: true });
+  }, [editing]);
+  // The cell model follows what the table shows.
+  useEffect(() => {
+    cells?.setTable(tableable, columns.map(({ key, label, field }) => ({ key, label, field })));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cells, tableable, columnKeys]);
   const countText =
     s.status === 'loading' && (listKey(s) !== s.shownKey || !s.pagination)
       ? 'Searching…'
@@ -218,16 +259,31 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
         // "1,000+" or "about 1.2M" is no row count: -1 says so.
         total={s.pagination && s.pagination.total_is && s.pagination.total_is !== 'exact' ? -1 : s.pagination?.total}
         highlighted={highlighted}
+        activeCell={wide ? c.col : null}
+        multiselectable={wide && selectedCount > 0}
+        onKeyDown={(e) => {
+          // A printable key no command takes opens the active cell's editor with that character, as in a spreadsheet.
+          if (!cells || e.target !== e.currentTarget || c.edit || !printable(e) || !cells.editable() || keyTaken(e.nativeEvent)) return;
+          e.preventDefault();
+          e.stopPropagation();
+          cells.startEdit(e.key);
+        }}
+        onPaste={(e) => {
+          // The clipboard's text comes with the paste event only (list.pasteColumn: mod+v is not bound as a key).
+          if (!wide || e.target !== e.currentTarget) return;
+          e.preventDefault();
+          runCommand('list.pasteColumn', 'hotkey', e.clipboardData.getData('text/plain'));
+        }}
         listRef={listRef}
         rowHeight={wide ? (prefs.density === 'comfortable' ? 44 : 34) : rowHeight}
         className={wide ? 'is-table' : undefined}
         style={wide ? ({ '--vtable-grid': gridOf(columns) } as CSSProperties) : undefined}
         table={wide ? { columns: columns.length, head: <TableHead columns={columns} sort={sort || (resource.defaultSort ?? sorts[0]?.value ?? '')} onSort={(v) => list.setParams({ sort: v })} /> } : undefined}
         isChecked={(r) => m.selected.has(r.id)}
-        onCheck={(r, _i, extend) => runCommand(extend ? 'list.extendSelect' : 'list.toggleSelect', 'pointer', r.id)}
-        onRowClick={(r) => runCommand('list.open', 'pointer', r.id)}
+        onCheck={onCheck}
+        onRowClick={onRowClick}
         onEndReached={loadMore}
-        renderRow={(r) => (wide ? <TableCells columns={columns} row={r} /> : renderRow(r))}
+        renderRow={tableRow}
         footer={
           <ListFooter
             status={s.status}
@@ -243,6 +299,12 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
           />
         }
       />
+      {/* A cell's save may be refused after the cursor moved on: said politely, outside the grid. */}
+      {cells && (
+        <div className="visually-hidden" aria-live="polite">
+          {c.said}
+        </div>
+      )}
     </>
   );
 
@@ -347,6 +409,9 @@ function SelectionPane({ title, names, more, actions }: { title: string; names: 
 }
 
 const clock = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+
+/** A screen whose records cannot be updated has no cells to edit. */
+const NO_CELLS = proxy<CellModelState>({ col: null, table: false, columns: [], edit: null, cells: {}, said: '' });
 
 /** Wide enough for a table beside the sidebar; narrower, the list stays a list. */
 const WIDE_TABLE_QUERY = '(min-width: 900px)';

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Response as InjectResponse } from 'light-my-request';
 import { logout, showMe, updateProfile } from '../../contract/auth';
 import { CSV_COLUMNS, type CsvTarget } from '../../contract/csv';
+import { eachFields } from '../../contract/bulk';
 import { pathOf, pathParams, type AnyOp } from '../../contract/operation';
 import { homepageResources } from '../../contract/homepage';
 import { notificationResource } from '../../contract/notification';
@@ -119,7 +120,7 @@ async function validInput(op: AnyOp, kind: Kind): Promise<Input> {
   const qs = query && Object.keys(query).length ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : '';
   const url = pathOf(op, params) + qs;
   if (!op.body) return { url, headers: {} };
-  const body = needsRecord && /\.(bulkRemove|bulkUpdate|undo|uses)$/.test(op.id) ? await bulkBody(op) : (bodyOf(op) as Record<string, unknown> | null);
+  const body = needsRecord && /\.(bulkRemove|bulkUpdate|updateEach|undo|uses)$/.test(op.id) ? await bulkBody(op) : (bodyOf(op) as Record<string, unknown> | null);
   // The settings are one record, whose version every save moves on: the edit starts from the current one.
   if (op.id === 'notification.add' && body) body.expect = await everyAppUser();
   if (op.resource === 'settings' && body && 'version' in body) body.version = (await s.db.query<{ version: number }>('select version from settings where id = 1')).rows[0].version;
@@ -151,6 +152,12 @@ async function bulkBody(op: AnyOp): Promise<Record<string, unknown>> {
   if (op.id.endsWith('.bulkUpdate')) {
     const field = resource.bulk![0];
     return { ids, set: { [field]: given(field) ?? sample(resource.update.properties[field] as Schema, field) } };
+  }
+  if (op.id.endsWith('.updateEach')) {
+    // One field of the per-row change, the value a bulk change of it would take, at the record's version.
+    const field = eachFields(resource).find((f) => resource.bulk?.includes(f)) ?? eachFields(resource)[0];
+    const version = (await s.db.query<{ version: number }>(`select version from ${resource.storage.table} where id = $1`, [ids[0]])).rows[0].version;
+    return { rows: [{ id: ids[0], version, set: { [field]: given(field) ?? sample(resource.update.properties[field] as Schema, field) } }] };
   }
   const del = resource.ops.bulkRemove!;
   const res = await s.call({ method: del.method, url: pathOf(del), headers: { ...(await authFor("admin's token")), 'content-type': 'application/json' }, payload: JSON.stringify({ ids }) });

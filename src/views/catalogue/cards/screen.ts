@@ -17,7 +17,7 @@ export const cardScreen = resourceScreen<Card>({
   columns: [
     { key: 'name', label: 'Name', cell: (c) => c.name, width: NAME_WIDTH, sort: 'name' },
     { key: 'bank_name', label: 'Bank', cell: (c) => c.bank_name, sort: 'bank_name', width: 'minmax(140px, 1.5fr)' },
-    { key: 'network_type', label: 'Network', cell: (c) => c.network_type },
+    { key: 'network_type', label: 'Network', cell: (c) => c.network_type, field: 'network_id' },
     { key: 'category_name', label: 'Category', cell: (c) => cellText(c.category_name) },
     { key: 'annual_fee', label: 'Annual fee', cell: (c) => (c.annual_fee === 0 ? 'Free for life' : cellText(formatMoney(c.annual_fee))), sort: 'annual_fee', numeric: true },
     { key: 'status', label: 'Status', cell: (c) => c.status, width: 'minmax(136px, 1fr)' },
