@@ -44,6 +44,16 @@ describe('matching', () => {
     expect(score('roll back the offers of a source', rollback)).toBeGreaterThan(0.95);
   });
 
+  it('lets a small word the title has tell apart titles that differ only by it', () => {
+    const to = { title: 'Set valid to of 3 offers…' };
+    const from = { title: 'Set valid from of 3 offers…' };
+    expect(score('set valid to', to)).toBeGreaterThan(score('set valid to', from));
+    expect(score('set valid from', from)).toBeGreaterThan(score('set valid from', to));
+    expect(score('set valid to ', to)).toBeGreaterThan(score('set valid to ', from));
+    // Never below the same words without it.
+    expect(score('set valid to', from)).toBeGreaterThanOrEqual(score('set valid', from) - 1e-9);
+  });
+
   it('reads aliases, multi-word ones too, and words written apart or together', () => {
     expect(score('create offer', newOffer)).toBeGreaterThan(0.8);
     expect(score('add offer', newOffer)).toBeGreaterThan(0.8);

@@ -12,6 +12,8 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(['a', 'an', 'the', 'by', 
 
 /** Where a word of the command comes from, and what a match on it is worth. */
 const WEIGHT = { title: 1, alias: 0.95, keyword: 0.8, group: 0.7 } as const;
+/** What a typed small word that the title has adds: less than any real word's difference. */
+const SMALL_BONUS = 0.01;
 /** Typos are forgiven in words this long or longer. */
 const TYPO_MIN = 5;
 
@@ -36,6 +38,8 @@ export interface Prepared {
   tokens: ReadonlyMap<string, Token>;
   /** How many meaningful words the title has. */
   titleWords: number;
+  /** The title's small words ('to' of "Set valid to…"): a typed one that is there tips the balance. */
+  small: ReadonlySet<string>;
 }
 
 export interface Matchable {
@@ -61,10 +65,11 @@ export function prepare(c: Matchable): Prepared {
     return words.length;
   };
   const titleWords = phrase(c.title, WEIGHT.title, true);
+  const small = new Set(wordsOf(c.title).filter((w) => STOP_WORDS.has(w)));
   for (const a of c.aliases ?? []) phrase(a, WEIGHT.alias, false);
   for (const k of c.keywords ?? []) phrase(k, WEIGHT.keyword, false);
   if (c.group) phrase(c.group, WEIGHT.group, false);
-  return { tokens, titleWords };
+  return { tokens, titleWords, small };
 }
 
 /** What was typed, ready to be matched against every command. */
@@ -76,7 +81,7 @@ interface QueryWord {
   text: string;
   /** The last word, still being typed: a prefix is as good as the word. */
   partial: boolean;
-  /** A small word being typed: counted when it matches, ignored when it does not. */
+  /** A small word: counted when it matches, ignored when it does not. */
   optional: boolean;
 }
 
@@ -87,12 +92,9 @@ export function parseQuery(typed: string): Query {
   // Only small words typed ('to'): take them as they are.
   if (!meaningful.length) return { words: all.map((text, i) => ({ text, partial: typing && i === all.length - 1, optional: false })) };
   return {
-    words: all.flatMap((text, i): QueryWord[] => {
-      const last = typing && i === all.length - 1;
-      if (!STOP_WORDS.has(text)) return [{ text, partial: last, optional: false }];
-      // A small word at the end may be the start of a real one ('to' → 'toggle').
-      return last ? [{ text, partial: true, optional: true }] : [];
-    }),
+    // A small word only tells apart titles that differ by it ("Set valid to" and "… from");
+    // at the end it may be the start of a real one ('to' → 'toggle').
+    words: all.map((text, i) => ({ text, partial: typing && i === all.length - 1, optional: STOP_WORDS.has(text) })),
   };
 }
 
@@ -163,6 +165,7 @@ export function matchScore(q: Query, p: Prepared): number {
   /** Whether the first word typed is the title's first word. */
   let fromStart: boolean | undefined;
   const covered = new Set<number>();
+  let smallHits = 0;
   const cover = (token: Token) => {
     fromStart ??= token.title[0] === 0;
     for (const at of token.title) {
@@ -185,20 +188,19 @@ export function matchScore(q: Query, p: Prepared): number {
       i++;
       continue;
     }
-    if (!token) {
-      if (w.optional) continue;
-      return 0;
-    }
-    // A small word being typed only adds what it covers of the title, never lowers the score.
+    // A small word never lowers the score: one the title has adds a little; one being typed
+    // adds what it covers of the title.
     if (w.optional) {
-      for (const at of token.title) covered.add(at);
+      if (p.small.has(w.text)) smallHits++;
+      else if (w.partial && token) for (const at of token.title) covered.add(at);
       continue;
     }
+    if (!token) return 0;
     sum += value;
     counted++;
     cover(token);
   }
-  if (!counted) return 0.5;
+  if (!counted) return 0.5 + SMALL_BONUS * Math.min(smallHits, 2);
   const coverage = p.titleWords ? covered.size / p.titleWords : 0;
-  return 0.8 * (sum / counted) + 0.12 * coverage + 0.04 * (inOrder && covered.size > 0 ? 1 : 0) + 0.04 * (fromStart ? 1 : 0);
+  return 0.8 * (sum / counted) + 0.12 * coverage + 0.04 * (inOrder && covered.size > 0 ? 1 : 0) + 0.04 * (fromStart ? 1 : 0) + SMALL_BONUS * Math.min(smallHits, 2);
 }
