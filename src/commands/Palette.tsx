@@ -1,7 +1,7 @@
 import { returnFocus } from '../ui/focusReturn';
-import { createContext, memo, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { createContext, memo, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
-import { Command as Cmdk } from 'cmdk';
+import { Command as Cmdk, useCommandState } from 'cmdk';
 import { useSnapshot } from 'valtio';
 import type { SearchHit } from '../../contract/search';
 import { errorText } from '../api/errorText';
@@ -230,6 +230,8 @@ export function Palette() {
             )}
           </HitsCtx.Provider>
         </SelectionCtx.Provider>
+        {/* Last: its layout effect runs after the rows' own, which give them their data-value. */}
+        <OrderRows listRef={listRef} />
       </Cmdk.List>
       <ResultsAnnouncer listRef={listRef} search={search} page={snap.palettePage} />
       {snap.paletteOpen && (
@@ -414,6 +416,29 @@ const RecordRow = memo(function RecordRow({ value, hit, showType = false }: { va
     </Cmdk.Item>
   );
 });
+
+/**
+ * Command rows that a longer word brings back (none matched "set valid t", two match "set valid
+ * to") enter the DOM where React puts them, after cmdk has ordered the rows it showed, and cmdk
+ * then highlights the first row in the DOM. Ordered again here, in the commit that shows them
+ * and before cmdk's own layout effect (a parent's) highlights the first.
+ */
+function OrderRows({ listRef }: { listRef: RefObject<HTMLDivElement | null> }) {
+  const search = useCommandState((s) => s.search);
+  useLayoutEffect(() => {
+    const sizer = listRef.current?.querySelector('[cmdk-list-sizer]');
+    if (!search.trim() || !sizer) return;
+    const kids = [...sizer.children];
+    const items = kids.filter((k) => k.hasAttribute('cmdk-item'));
+    const score = new Map(items.map((el) => [el, filter(el.getAttribute('data-value') ?? '', search)]));
+    const sorted = [...items].sort((a, b) => score.get(b)! - score.get(a)!);
+    if (sorted.every((el, i) => el === items[i])) return;
+    // As cmdk orders them: the rows, then the groups after them.
+    for (const el of sorted) sizer.appendChild(el);
+    for (const el of kids) if (el.hasAttribute('cmdk-group')) sizer.appendChild(el);
+  }, [search, listRef]);
+  return null;
+}
 
 /** A command row's value: unique, and what the filter looks its words up by. */
 const rowValue = (cmd: Command, title = cmd.title) => `${title} ${cmd.id}`;

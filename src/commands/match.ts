@@ -195,6 +195,8 @@ export function matchScore(q: Query, p: Prepared): number {
       else if (w.partial && token) for (const at of token.title) covered.add(at);
       continue;
     }
+    // A word being typed may be the start of one of the title's small words ('t' of "to").
+    if (!token && w.partial && startsSmall(w.text, p)) continue;
     if (!token) return 0;
     sum += value;
     counted++;
@@ -204,3 +206,5 @@ export function matchScore(q: Query, p: Prepared): number {
   const coverage = p.titleWords ? covered.size / p.titleWords : 0;
   return 0.8 * (sum / counted) + 0.12 * coverage + 0.04 * (inOrder && covered.size > 0 ? 1 : 0) + 0.04 * (fromStart ? 1 : 0) + SMALL_BONUS * Math.min(smallHits, 2);
 }
+
+const startsSmall = (typed: string, p: Prepared) => [...p.small].some((s) => s.startsWith(typed));
