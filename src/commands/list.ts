@@ -1,7 +1,8 @@
 // The keys of whichever list screen is active (scope 'list'): one set for every list. Each
 // calls a function of the screen's list model (src/store/listModel.ts); a row click and the
 // palette run these same commands.
-import { PasteRefused, type PastePlan } from '../store/cellModel';
+import type { PastePlan } from '../store/cellModel';
+import { PasteRefused } from '../store/pasteRefused';
 import { confirm } from '../ui/confirmStore';
 import { CommandError } from './runner';
 import type { Command, Ctx } from './types';
