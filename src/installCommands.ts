@@ -1,6 +1,7 @@
 // Every command family, registered when the signed-in app starts, in two steps. With the
 // shell: the app's own, the list keys, records, saved views and "Go to …" for every screen
-// (small, and what the dashboard's keys and links need). After it: each screen's commands and
+// (small, and what the dashboard's keys and links need). After it: the table's cell keys
+// (commands/cellCommands.ts, which bring the cell model), each screen's commands and
 // a command for every operation that asks for one (contract/operation.ts `command`); they
 // bring the stores and the contract of every screen (TypeBox schemas included), several times
 // the shell's own code, so they are fetched when the browser is idle once the shell shows, or
@@ -31,13 +32,14 @@ const shellCommands = (): Command[] => [...navigationCommands(screens), ...appCo
 
 /** Each screen's commands and the operations' own. */
 async function laterCommands(): Promise<Command[]> {
-  const [{ operations }, { derivedCommands }, ...perScreen] = await Promise.all([
+  const [{ operations }, { derivedCommands }, { cellCommands }, ...perScreen] = await Promise.all([
     import('../contract/operations'),
     import('./commands/opCommand'),
+    import('./commands/cellCommands'),
     ...screens.map((s) => s.commands?.() ?? Promise.resolve([])),
   ]);
   const views = screens.flatMap((s) => (s.resource ? [{ resource: s.resource, view: s.id }] : []));
-  return [...derivedCommands(operations, views), ...perScreen.flat()];
+  return [...derivedCommands(operations, views), ...cellCommands, ...perScreen.flat()];
 }
 
 /** Every command of the app (for tests: the real set). */

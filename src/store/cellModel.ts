@@ -13,7 +13,6 @@ import type { BulkAnswer, BulkTarget } from '../../contract/bulk';
 import type { ResourceContract } from '../../contract/resource';
 import { ApiError } from '../api/client';
 import { errorText } from '../api/errorText';
-import { PasteRefused } from './pasteRefused';
 import { cellSpec, loadChoices, parseCell, pastedColumn, type CellColumn, type CellSpec } from './cellFields';
 import type { FilterDef } from './filters';
 import type { ListModel } from './listModel';
@@ -66,6 +65,13 @@ export type PastePlan =
   | { kind: 'each'; spec: CellSpec; count: number; rows: { id: number; value: unknown; label: string }[] };
 
 /** A paste refused before anything was asked or sent: the sentence says why. */
+export class PasteRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PasteRefused';
+  }
+}
+
 export interface CellModelOptions<T extends { id: number }> {
   resource: Pick<ResourceContract, 'update' | 'entity' | 'files' | 'bulk'> & { ops: { bulkUpdate?: unknown; updateEach?: unknown; show?: unknown } };
   store: ResourceStore<T>;
