@@ -92,4 +92,65 @@ test('a day’s work from the dashboard, by keyboard alone, each step checked ag
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await json<{ data: { name: string } }>(api.get(`/admin/v1/show_card?id=${card.id}`))).data.name).toBe(`Day card ${tag} renamed`);
   });
+
+  await test.step('create an offer with typed dates: today and +30d, saved as Dubai days', async () => {
+    await run(page, 'new offer', 'New offer');
+    await expect(page).toHaveURL(/\/admin\/add-offer$/);
+    const title = `Day offer ${tag}`;
+    await expect(page.getByLabel('Title')).toBeFocused();
+    await page.keyboard.type(title);
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Discount')).toBeFocused();
+    await page.keyboard.type('15% off');
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Valid from')).toBeFocused();
+    await page.keyboard.press(`${mod}+a`);
+    await page.keyboard.type('today');
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Valid to')).toBeFocused();
+    await page.keyboard.type('+30d');
+    await page.keyboard.press(`${mod}+Enter`);
+    await expect(page).toHaveURL(/\/admin\/view-offer\/\d+$/);
+    const id = Number(/view-offer\/(\d+)/.exec(page.url())![1]);
+    const saved = (await json<{ data: unknown }>(api.get(`/admin/v1/show_offer?id=${id}`))).data;
+    expect(saved).toMatchObject({ title, discount: '15% off', valid_from: dubaiDay(), valid_to: addDays(dubaiDay(), 30) });
+  });
+
+  await test.step('reorder a banner: the first moves to position 2', async () => {
+    const banners = async () => (await json<{ data: { hero_banners: { id: number; title: string }[] } }>(api.get('/admin/v1/hero-banners?per_page=100'))).data.hero_banners;
+    const before = await banners();
+    await run(page, 'reorder banner', 'Reorder banner…');
+    await pick(page, before[0].title, before[0].title);
+    await expect(input(page)).toHaveAttribute('placeholder', `Move “${before[0].title}” to which position?`);
+    await pick(page, '2', 'Position 2');
+    await expect.poll(async () => (await banners()).map((b) => b.id)).toEqual([before[1].id, before[0].id, ...before.slice(2).map((b) => b.id)]);
+    // Back where it was, for the specs that read the demo's order.
+    expect((await api.post(`/admin/v1/hero-banners/${before[0].id}/direction`, { to: 1 })).status()).toBe(200);
+  });
+
+  await test.step('assign the crawled card to the renamed live card', async () => {
+    const ref = async () => (await json<{ data: { name: string; state: string; card_id: number | null }[] }>(api.post(pathOf(listCardRefs), { from: sourceId }))).data[0];
+    expect(await ref()).toMatchObject({ state: 'new', card_id: null });
+    await run(page, 'assign crawl ref', 'Assign crawl ref…');
+    await pick(page, slug, `Day source ${tag}`);
+    await pick(page, tag, `Day card ${tag}`);
+    await expect(input(page)).toHaveAttribute('placeholder', new RegExp(`Assign “Day card ${tag}” to which live card`));
+    await pick(page, tag, `Day card ${tag} renamed`);
+    await expect.poll(ref).toMatchObject({ state: 'assigned', card_id: card.id });
+  });
+
+  await test.step('roll back the source’s onboarded offers, confirmed by Enter', async () => {
+    await run(page, 'roll back offers by source', 'Roll back offers');
+    await pick(page, slug, `Day source ${tag}`);
+    const dialog = page.getByRole('dialog', { name: `Roll back 2 offers of ${slug}?` });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect.poll(liveOffers).toEqual([]);
+  });
+
+  await test.step('undo: the rolled-back offers are live again', async () => {
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.keyboard.press(`${mod}+z`);
+    await expect.poll(liveOffers).toEqual([`Day onboarded ${tag} one`, `Day onboarded ${tag} two`]);
+  });
 });
