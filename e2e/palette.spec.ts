@@ -4,33 +4,16 @@
 // was run shows first when the palette opens empty.
 import { expect, test, type Page } from '@playwright/test';
 import { PHRASES } from '../src/commands/phrases';
-import { apiAs, mod, signIn } from './session';
+import { apiAs, mod, paletteInput as input, paletteSelected as selected, pick, run, signIn } from './session';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;
 
-const input = (page: Page) => page.locator('[cmdk-input]');
-const selected = (page: Page) => page.locator('[cmdk-item][data-selected="true"]');
 /** The ids of the first three rows (a row's value ends with its command's id). */
 const firstThree = (page: Page) => page.locator('[cmdk-item]').evaluateAll((els) => els.slice(0, 3).map((e) => (e.getAttribute('data-value') ?? '').split(' ').at(-1)));
 
 async function openPalette(page: Page) {
   await page.keyboard.press(`${mod}+k`);
   await expect(input(page)).toBeFocused();
-}
-
-/** Type, wait for the command to be highlighted first, Enter. */
-async function run(page: Page, typed: string, title: string) {
-  await openPalette(page);
-  await page.keyboard.type(typed);
-  await expect(selected(page)).toContainText(title);
-  await page.keyboard.press('Enter');
-}
-
-/** On a picker page: type, wait for the row, Enter. */
-async function pick(page: Page, typed: string, row: string | RegExp) {
-  await page.keyboard.type(typed);
-  await expect(selected(page)).toContainText(row);
-  await page.keyboard.press('Enter');
 }
 
 test('from the dashboard, every phrase of the table finds its command among the first three', async ({ page }) => {

@@ -36,3 +36,24 @@ export const listNamed = (page: Page, name: string) => page.locator(`:is([role="
 
 /** A list's record rows: a listbox's options, or a grid's rows under its head. */
 export const rowsOf = (list: Locator) => list.locator(':is([role="option"], [role="rowgroup"] > [role="row"])');
+
+/** The palette's input, and its highlighted row (the one Enter runs). */
+export const paletteInput = (page: Page) => page.locator('[cmdk-input]');
+export const paletteSelected = (page: Page) => page.locator('[cmdk-item][data-selected="true"]');
+
+/** mod+k, the phrase as a person types it, the command highlighted first, Enter. */
+export async function run(page: Page, typed: string, title: string) {
+  await page.keyboard.press(`${mod}+k`);
+  await expect(paletteInput(page)).toBeFocused();
+  await page.keyboard.type(typed);
+  await expect(paletteSelected(page)).toContainText(title);
+  await page.keyboard.press('Enter');
+}
+
+/** On a palette page (a record asked for): type, wait for the row, Enter. */
+export async function pick(page: Page, typed: string, row: string | RegExp) {
+  await expect(paletteInput(page)).toBeFocused();
+  await page.keyboard.type(typed);
+  await expect(paletteSelected(page)).toContainText(row);
+  await page.keyboard.press('Enter');
+}
