@@ -53,7 +53,7 @@ test('the palette says the keys once a day; the profile turns it off and lists t
   // The profile's switch: off.
   await keys(page, 'g', 'p');
   await expect(page).toHaveURL(/\/admin\/profile$/);
-  const coach = page.getByRole('checkbox', { name: 'Show the keys when I use the mouse or the palette' });
+  const coach = page.getByRole('checkbox', { name: 'Show me the keys I could have pressed' });
   await expect(coach).toBeChecked();
   await coach.uncheck();
 

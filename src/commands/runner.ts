@@ -67,7 +67,7 @@ function coachHint(cmd: Command, source: Source, ctx: Ctx): Hint | null {
 
 /** A hint on its own, for a command that showed no toast: quiet (no icon), short, one per command. */
 function showHint(cmd: Command, hint: Hint): void {
-  toast.message(hint.text, { id: `coach:${hint.id}`, description: cmd.title, duration: HINT_MS });
+  toast.message(hint.text, { id: `coach:${hint.id}`, description: cmd.title, duration: HINT_MS, className: 'toast-hint' });
   markHinted(hint.id);
 }
 

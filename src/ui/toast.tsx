@@ -11,7 +11,7 @@ import { later } from './later';
 
 type SonnerToast = typeof import('sonner')['toast'];
 export type ToastId = string | number;
-export type ToastOptions = Pick<ExternalToast, 'id' | 'duration' | 'action' | 'description'>;
+export type ToastOptions = Pick<ExternalToast, 'id' | 'duration' | 'action' | 'description' | 'className'>;
 
 const sonner = later(() => import('sonner'));
 

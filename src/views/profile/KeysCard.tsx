@@ -30,7 +30,7 @@ export function KeysCard() {
             setOn(e.target.checked);
           }}
         />
-        Show the keys when I use the mouse or the palette
+        Show me the keys I could have pressed
       </label>
       <Uses id="keys-pressed" title="Keys you used this week" empty="None yet this week. ? lists every key." uses={pressed} about={`Run by their keys in the last ${PRESSED_DAYS} days`} />
       <Uses id="keys-reached" title="Most run by mouse or palette" empty="None lately." uses={reached} about={`Commands that have keys, in the last ${REACHED_DAYS} days`} />
