@@ -51,8 +51,9 @@ function Uses({ id, title, about, empty, uses }: { id: string; title: string; ab
             <li key={u.id}>
               <span className="keys-title">{u.title}</span>
               <Kbd shortcut={u.shortcut} announce />
-              <span className="keys-count" aria-label={`${u.count} ${u.count === 1 ? 'time' : 'times'}`}>
-                ×{u.count}
+              <span className="keys-count">
+                <span aria-hidden>×{u.count}</span>
+                <span className="visually-hidden">{`${u.count} ${u.count === 1 ? 'time' : 'times'}`}</span>
               </span>
             </li>
           ))}
