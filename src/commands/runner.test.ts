@@ -1,11 +1,14 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), loading: vi.fn(() => 'loading-id'), dismiss: vi.fn() }));
-vi.mock('../ui/toast', () => ({ toast }));
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), loading: vi.fn(() => 'loading-id'), message: vi.fn(), dismiss: vi.fn() }));
+/** As ui/toast.tsx counts them: every toast shown or updated. */
+const toastsSent = vi.hoisted(() => () => [toast.success, toast.error, toast.loading, toast.message].reduce((n, f) => n + f.mock.calls.length, 0));
+vi.mock('../ui/toast', () => ({ toast, toastsSent }));
 
 import { ApiError } from '../api/client';
 import { register, unregister } from './registry';
 import { CommandError, runCommand } from './runner';
+import { HINT_MS, setCoachOn } from './coach';
 import { answerConfirm, confirm } from '../ui/confirmStore';
 import { recentCommands } from './frecency';
 import { runs } from './usage';
@@ -199,5 +202,54 @@ describe('runCommand', () => {
     await done;
     expect(toast.success).toHaveBeenCalledWith('Bank deleted successfully!', expect.objectContaining({ id: 'loading-id' }));
     vi.useRealTimers();
+  });
+});
+
+describe('runCommand and the shortcut coach (./coach.ts)', () => {
+  const mem = new Map<string, string>();
+  beforeEach(() => {
+    mem.clear();
+    vi.stubGlobal('localStorage', { getItem: (k: string) => mem.get(k) ?? null, setItem: (k: string, v: string) => mem.set(k, v), removeItem: (k: string) => mem.delete(k) });
+    unregister('t.keys', 't.saves', 't.toasts', 't.cancels');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows a short plain hint with the keys after a palette run of a command that shows no toast, once a day', () => {
+    register(cmd({ id: 't.keys', title: 'Go somewhere', shortcut: 'g x' }));
+    runCommand('t.keys', 'palette');
+    expect(toast.message).toHaveBeenCalledExactlyOnceWith('Next time: G then X', expect.objectContaining({ description: 'Go somewhere', duration: HINT_MS }));
+    runCommand('t.keys', 'button');
+    expect(toast.message).toHaveBeenCalledTimes(1);
+  });
+
+  it('says nothing for a run by the keys, and nothing once turned off', () => {
+    register(cmd({ id: 't.keys', shortcut: 'g x' }));
+    runCommand('t.keys', 'hotkey');
+    setCoachOn(false);
+    runCommand('t.keys', 'palette');
+    expect(toast.message).not.toHaveBeenCalled();
+  });
+
+  it("puts the hint under the command's own message, in the same toast, not over it", async () => {
+    register(cmd({ id: 't.saves', shortcut: 'mod+s', run: async () => ({ message: 'Saved.' }) }));
+    await runCommand('t.saves', 'button');
+    expect(toast.message).not.toHaveBeenCalled();
+    expect(toast.success).toHaveBeenCalledWith('Saved.', expect.objectContaining({ description: expect.stringMatching(/^Next time: (Ctrl\+S|⌘S)$/), duration: HINT_MS }));
+  });
+
+  it('keeps quiet after a command that showed a toast of its own, and hints on a later run that did not', () => {
+    let own = true;
+    register(cmd({ id: 't.toasts', shortcut: 'u', run: () => (own ? toast.success('Nothing to undo.') : undefined) }));
+    runCommand('t.toasts', 'menu');
+    expect(toast.message).not.toHaveBeenCalled();
+    own = false;
+    runCommand('t.toasts', 'menu');
+    expect(toast.message).toHaveBeenCalledTimes(1);
+  });
+
+  it('names the screen where the keys work, for a command run from another screen', () => {
+    register(cmd({ id: 't.keys', shortcut: 'n', scope: 'view:elsewhere', anywhere: true }));
+    runCommand('t.keys', 'palette');
+    expect(toast.message).toHaveBeenCalledWith('Next time on Elsewhere: N', expect.anything());
   });
 });

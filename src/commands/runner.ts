@@ -5,10 +5,11 @@ import { errorText } from '../api/errorText';
 import { openPalette } from '../store/ui';
 import { offerUndo } from '../store/undo';
 import { confirmState } from '../ui/confirmStore';
-import { toast } from '../ui/toast';
+import { toast, toastsSent } from '../ui/toast';
+import { coachPrefs, HINT_MS, hintFor, markHinted, type Hint } from './coach';
 import { currentCtx } from './ctx';
-import { getCommand, inReach } from './registry';
-import type { Command } from './types';
+import { getCommand, inReach, scopeTitle } from './registry';
+import type { Command, Ctx } from './types';
 import { recordRun, type Source } from './usage';
 
 
@@ -44,9 +45,30 @@ export function runCommand(id: string, source: Source, arg?: unknown): Promise<u
   // What this admin uses (./usage.ts): the commands they could find in the palette, not every
   // j/k or Escape; and the records they open (a record row, a "Find card…" page).
   if (cmd.palette !== false || RECORD_OPENERS.has(cmd.id)) recordRun(cmd.id, source, subjectOf(value));
+  const hint = coachHint(cmd, source, ctx);
+  const toastsBefore = toastsSent();
   const result = cmd.run(ctx, value);
-  if (!isPromise(result)) return;
-  return toastAround(cmd, result);
+  if (!isPromise(result)) {
+    // A command that showed a toast of its own keeps it in front: the hint waits for another day.
+    if (hint && toastsSent() === toastsBefore) showHint(cmd, hint);
+    return;
+  }
+  return toastAround(cmd, result, hint);
+}
+
+/**
+ * The keys that would have run it (./coach.ts), for a run by mouse or palette; named with their
+ * screen when they are not bound where it ran (an action of another screen, from the palette).
+ */
+function coachHint(cmd: Command, source: Source, ctx: Ctx): Hint | null {
+  if (!cmd.shortcut || source === 'hotkey') return null; // most runs: no storage read
+  return hintFor(cmd, source, coachPrefs(), Date.now(), ctx.scopes.includes(cmd.scope) ? undefined : scopeTitle(cmd.scope));
+}
+
+/** A hint on its own, for a command that showed no toast: quiet (no icon), short, one per command. */
+function showHint(cmd: Command, hint: Hint): void {
+  toast.message(hint.text, { id: `coach:${hint.id}`, description: cmd.title, duration: HINT_MS, className: 'toast-hint' });
+  markHinted(hint.id);
 }
 
 /** The hidden commands behind the palette's record rows (./records.ts), run with the record ('card:12' its subject). */
@@ -59,8 +81,9 @@ const subjectOf = (arg: unknown) => {
 const isPromise = (v: unknown): v is Promise<unknown> =>
   typeof v === 'object' && v !== null && typeof (v as Promise<unknown>).then === 'function';
 
-function toastAround(cmd: Command, promise: Promise<unknown>): Promise<unknown> {
+function toastAround(cmd: Command, promise: Promise<unknown>, hint: Hint | null): Promise<unknown> {
   let toastId: string | number | undefined;
+  const toastsBefore = toastsSent();
   let timer: ReturnType<typeof setTimeout> | undefined;
   // "Working…" once the command has worked a while on its own: not while it waits for the
   // person to answer its confirmation (a delete asks first), and not for a command that
@@ -84,6 +107,11 @@ function toastAround(cmd: Command, promise: Promise<unknown>): Promise<unknown> 
       const message = messageOf(value) ?? (value !== undefined ? cmd.messages?.success : undefined);
       const undo = undoOf(value);
       const next = nextOf(value);
+      // The coach's hint (./coach.ts) goes under the command's own message, in the same toast, so
+      // one never covers the other; with no message it shows alone, unless the command toasted itself.
+      const description = message && hint ? hint.text : undefined;
+      if (description) markHinted(hint!.id);
+      else if (hint && toastsSent() - toastsBefore === (toastId === undefined ? 0 : 1)) showHint(cmd, hint);
       if (message && undo) {
         // Undoable: the toast stays long enough to reach its button; mod+z works as long as the
         // server keeps the undo. The toast goes once its change is undone (by its button or by
@@ -98,15 +126,20 @@ function toastAround(cmd: Command, promise: Promise<unknown>): Promise<unknown> 
           undefined,
           () => toast.dismiss(shown),
         );
-        toast.success(message, { id: shown, duration: TOAST_MS.undoable, action: { label: 'Undo', onClick: () => runCommand('app.undo', 'button') } });
+        toast.success(message, { id: shown, description, duration: TOAST_MS.undoable, action: { label: 'Undo', onClick: () => runCommand('app.undo', 'button') } });
       } else if (message && next) {
         // The next step (an onboarding's Roll back): a sticky one stays until dismissed.
         toast.success(message, {
           id: toastId,
+          description,
           duration: next.sticky ? Infinity : TOAST_MS.undoable,
           action: { label: next.label, onClick: () => runCommand(next.command, 'button', next.arg) },
         });
-      } else if (message) toast.success(message, { id: toastId, duration: hasResult(message) ? TOAST_MS.result : TOAST_MS.success });
+      } else if (message) {
+        // A hint under it: long enough to read both.
+        const duration = hasResult(message) ? TOAST_MS.result : TOAST_MS.success;
+        toast.success(message, { id: toastId, description, duration: description ? Math.max(duration, HINT_MS) : duration });
+      }
       else if (toastId !== undefined) toast.dismiss(toastId);
       return value;
     },

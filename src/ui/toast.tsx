@@ -11,7 +11,7 @@ import { later } from './later';
 
 type SonnerToast = typeof import('sonner')['toast'];
 export type ToastId = string | number;
-export type ToastOptions = Pick<ExternalToast, 'id' | 'duration' | 'action'>;
+export type ToastOptions = Pick<ExternalToast, 'id' | 'duration' | 'action' | 'description' | 'className'>;
 
 const sonner = later(() => import('sonner'));
 
@@ -43,11 +43,16 @@ export function toasterMounted(t: SonnerToast): () => void {
 }
 
 let lastId = 0;
+let sent = 0;
+/** Toasts sent so far (shown or updated): the runner asks whether a command showed its own. */
+export const toastsSent = () => sent;
+
 /** Ids are given here, not by sonner, so a caller can update or dismiss a toast still waiting. */
 const show =
-  (kind: 'success' | 'error' | 'loading') =>
+  (kind: 'success' | 'error' | 'loading' | 'message') =>
   (message: string, options: ToastOptions = {}): ToastId => {
     const id = options.id ?? `toast-${++lastId}`;
+    sent++;
     send((t) => t[kind](message, { ...options, id }));
     return id;
   };
@@ -56,6 +61,8 @@ export const toast = {
   success: show('success'),
   error: show('error'),
   loading: show('loading'),
+  /** Plain, no icon: a remark rather than news (the shortcut coach's hint). */
+  message: show('message'),
   /** One toast, or every toast when no id is given. */
   dismiss: (id?: ToastId): void => send((t) => void t.dismiss(id)),
 };

@@ -9,6 +9,7 @@ import { setActiveView } from '../../store/ui';
 import { Field } from '../../ui/Field';
 import { useObjectUrl } from '../../ui/useObjectUrl';
 import { profileForms } from './commands';
+import { KeysCard } from './KeysCard';
 import './profile.css';
 
 /** The password fields as the contract names them: the server's messages say the same. */
@@ -32,6 +33,7 @@ export default function Profile() {
       <div className="profile-grid">
         {user && <ProfileForm key={user.updated_at} />}
         <PasswordForm />
+        <KeysCard />
       </div>
     </div>
   );
