@@ -18,6 +18,7 @@ import { protectedRoutes } from './screenRoutes';
 import { ACTIONS } from './commands/actions';
 import { register, registerLaterCommands, setActions, setLaterCommands, setScopeTitle } from './commands/registry';
 import type { Command } from './commands/types';
+import { loadCoach } from './commands/runner';
 import { screens } from './screens';
 import { setLeaveAsker } from './store/leaveGuard';
 import { confirm } from './ui/confirmStore';
@@ -38,6 +39,8 @@ async function laterCommands(): Promise<Command[]> {
     import('./commands/cellCommands'),
     ...screens.map((s) => s.commands?.() ?? Promise.resolve([])),
   ]);
+  // The shortcut coach rides along: a hint can wait for the browser's idle time.
+  await loadCoach();
   const views = screens.flatMap((s) => (s.resource ? [{ resource: s.resource, view: s.id }] : []));
   return [...derivedCommands(operations, views), ...cellCommands, ...perScreen.flat()];
 }

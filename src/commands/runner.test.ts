@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), loading: vi.fn(() => 'loading-id'), message: vi.fn(), dismiss: vi.fn() }));
 /** As ui/toast.tsx counts them: every toast shown or updated. */
@@ -7,7 +7,7 @@ vi.mock('../ui/toast', () => ({ toast, toastsSent }));
 
 import { ApiError } from '../api/client';
 import { register, unregister } from './registry';
-import { CommandError, runCommand } from './runner';
+import { CommandError, loadCoach, runCommand } from './runner';
 import { HINT_MS, setCoachOn } from './coach';
 import { answerConfirm, confirm } from '../ui/confirmStore';
 import { recentCommands } from './frecency';
@@ -23,6 +23,9 @@ const cmd = (over: Partial<Command> & Pick<Command, 'id'>): Command => ({
   run: () => undefined,
   ...over,
 });
+
+// The shell fetches the coach with the screens' commands (src/installCommands.ts).
+beforeAll(() => loadCoach());
 
 beforeEach(() => {
   vi.clearAllMocks();

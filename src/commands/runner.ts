@@ -6,7 +6,7 @@ import { openPalette } from '../store/ui';
 import { offerUndo } from '../store/undo';
 import { confirmState } from '../ui/confirmStore';
 import { toast, toastsSent } from '../ui/toast';
-import { coachPrefs, HINT_MS, hintFor, markHinted, type Hint } from './coach';
+import type { Hint } from './coach';
 import { currentCtx } from './ctx';
 import { getCommand, inReach, scopeTitle } from './registry';
 import type { Command, Ctx } from './types';
@@ -61,14 +61,24 @@ export function runCommand(id: string, source: Source, arg?: unknown): Promise<u
  * screen when they are not bound where it ran (an action of another screen, from the palette).
  */
 function coachHint(cmd: Command, source: Source, ctx: Ctx): Hint | null {
-  if (!cmd.shortcut || source === 'hotkey') return null; // most runs: no storage read
-  return hintFor(cmd, source, coachPrefs(), Date.now(), ctx.scopes.includes(cmd.scope) ? undefined : scopeTitle(cmd.scope));
+  if (!coach || !cmd.shortcut || source === 'hotkey') return null; // most runs: no storage read
+  return coach.hintFor(cmd, source, coach.coachPrefs(), Date.now(), ctx.scopes.includes(cmd.scope) ? undefined : scopeTitle(cmd.scope));
 }
 
 /** A hint on its own, for a command that showed no toast: quiet (no icon), short, one per command. */
 function showHint(cmd: Command, hint: Hint): void {
-  toast.message(hint.text, { id: `coach:${hint.id}`, description: cmd.title, duration: HINT_MS, className: 'toast-hint' });
-  markHinted(hint.id);
+  if (!coach) return;
+  toast.message(hint.text, { id: `coach:${hint.id}`, description: cmd.title, duration: coach.HINT_MS, className: 'toast-hint' });
+  coach.markHinted(hint.id);
+}
+
+/**
+ * The coach's code, fetched with the screens' commands once the shell shows
+ * (src/installCommands.ts): a hint can wait for it, the first download should not carry it.
+ */
+let coach: typeof import('./coach') | undefined;
+export async function loadCoach(): Promise<void> {
+  coach = await import('./coach');
 }
 
 /** The hidden commands behind the palette's record rows (./records.ts), run with the record ('card:12' its subject). */
@@ -110,7 +120,7 @@ function toastAround(cmd: Command, promise: Promise<unknown>, hint: Hint | null)
       // The coach's hint (./coach.ts) goes under the command's own message, in the same toast, so
       // one never covers the other; with no message it shows alone, unless the command toasted itself.
       const description = message && hint ? hint.text : undefined;
-      if (description) markHinted(hint!.id);
+      if (description) coach?.markHinted(hint!.id);
       else if (hint && toastsSent() - toastsBefore === (toastId === undefined ? 0 : 1)) showHint(cmd, hint);
       if (message && undo) {
         // Undoable: the toast stays long enough to reach its button; mod+z works as long as the
@@ -138,7 +148,7 @@ function toastAround(cmd: Command, promise: Promise<unknown>, hint: Hint | null)
       } else if (message) {
         // A hint under it: long enough to read both.
         const duration = hasResult(message) ? TOAST_MS.result : TOAST_MS.success;
-        toast.success(message, { id: toastId, description, duration: description ? Math.max(duration, HINT_MS) : duration });
+        toast.success(message, { id: toastId, description, duration: description && coach ? Math.max(duration, coach.HINT_MS) : duration });
       }
       else if (toastId !== undefined) toast.dismiss(toastId);
       return value;
