@@ -52,10 +52,18 @@ const SCREENS: Record<string, Screen> = {
 };
 
 /** The first crawl source's triage of its cards: a screen of its own. */
+/** A source with crawled cards still to decide: other specs add sources whose refs are all decided (e2e/day.spec.ts). */
+async function sourceToTriage(page: Page): Promise<{ id: number; name: string }> {
+  const sources = (await (await (await apiAs(page)).get('/admin/v1/crawl_data?per_page=500')).json()).data as { id: number; name: string; counts: { card: { new: number } } }[];
+  const source = sources.find((s) => s.counts.card.new > 0);
+  expect(source, 'a crawl source with cards to decide').toBeDefined();
+  return source!;
+}
+
 async function withTriage(page: Page): Promise<Record<string, Screen>> {
-  const sources = (await (await (await apiAs(page)).get('/admin/v1/crawl_data?per_page=500')).json()).data as { id: number }[];
+  const source = await sourceToTriage(page);
   // Ready once the first ref to decide is open with its candidates (on a phone, in place of the list).
-  const triage: Screen = { path: `/admin/crawl-data/cards/${sources[0].id}`, ready: (p) => p.getByRole('region', { name: 'Candidates' }) };
+  const triage: Screen = { path: `/admin/crawl-data/cards/${source.id}`, ready: (p) => p.getByRole('region', { name: 'Candidates' }) };
   return { ...SCREENS, 'crawl triage': triage };
 }
 
@@ -127,8 +135,8 @@ test('on a phone: crawl review shows the sources or one source, with Back; its t
   await signIn(page);
   await visit(page, SCREENS['crawl review']);
   const sources = page.getByRole('listbox', { name: 'Crawl sources' });
-  const first = sources.getByRole('option').first();
-  const name = (await first.locator('.rec-title').textContent())!;
+  const { name } = await sourceToTriage(page);
+  const first = sources.getByRole('option').filter({ has: page.locator('.rec-title').getByText(name, { exact: true }) });
   // The list alone: no source's pane beside it.
   await expect(page.getByRole('button', { name: 'Verify' })).toBeHidden();
 
