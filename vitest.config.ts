@@ -25,7 +25,7 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      api('api-pglite', { env: { TEST_DB: 'pglite' } }),
+      api('api-pglite', { env: { TEST_DB: 'pglite' }, globalSetup: ['tests/helpers/pgliteSetup.ts'] }),
       api('api-postgres', { env: { TEST_DB: 'postgres' }, globalSetup: ['tests/helpers/postgresSetup.ts'] }),
       {
         // Real server processes stopped, killed and raced (tests/process): run after the other

@@ -1,5 +1,6 @@
 // A fresh server per test file: its own database (in-memory PGlite, or a new database
-// on the run's PostgreSQL cluster), its own DATA_DIR, the real outbox mailer.
+// on the run's PostgreSQL cluster), each a copy of a template the project's globalSetup
+// migrated once per run; its own DATA_DIR, the real outbox mailer.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -81,7 +82,8 @@ export async function startTestServer(): Promise<TestServer> {
     const adminUrl = inject('postgresUrl');
     const name = `t_${crypto.randomBytes(6).toString('hex')}`;
     const admin = await openDb({ databaseUrl: adminUrl });
-    await admin.read((tx) => tx.query(`create database ${name}`));
+    // A copy of the run's migrated template (tests/helpers/postgresSetup.ts).
+    await admin.read((tx) => tx.query(`create database ${name} template ${inject('postgresTemplate')}`));
     databaseUrl = adminUrl.replace(/\/postgres$/, `/${name}`);
     db = await openDb({ databaseUrl });
     dropDb = async () => {
@@ -89,9 +91,11 @@ export async function startTestServer(): Promise<TestServer> {
       await admin.close();
     };
   } else {
-    db = await openDb({});
+    // A copy of the run's migrated template (tests/helpers/pgliteSetup.ts).
+    db = await openDb({ pgliteTemplate: new Blob([fs.readFileSync(inject('pgliteTemplate'))]) });
   }
-  await migrate(db);
+  // Nothing left to apply on a copy of the template: this checks that it is complete.
+  expect(await migrate(db), 'migrations missing from the template').toEqual([]);
   const clock = { offset: 0 };
   const now = () => Date.now() + clock.offset;
   const config = { ...loadConfig({}), dataDir };
