@@ -12,7 +12,10 @@
 // - the exchange agrees with the document (tests/helpers/openapi.ts): a 2xx only for a
 //   request the document accepts, with an answer matching its schema;
 // - a refused request changes nothing: a checksum of every table (tests/helpers/checksum.ts)
-//   is the same after it as before;
+//   is the same after it as before. The checksum is taken when a count of the statements
+//   that wrote to any table (writeCounter, same file) moved: a refusal that ran no write
+//   cannot have committed one, and most refusals never reach the database; once per
+//   operation the checksum is taken anyway, to hold the count to it;
 // - the admin's session stays live (no 401/403 on a call sent with a live token).
 //
 // Bounded for `npm test`; FUZZ_RUNS=<n> (runs per operation, default 30) and FUZZ_SEED=<n>
@@ -26,7 +29,7 @@ import { showMe } from '../../contract/auth';
 import { openApiPath, pathOf, type AnyOp } from '../../contract/operation';
 import { operations } from '../../contract/operations';
 import { startTestServer, type TestServer } from '../helpers/app';
-import { changedTables, tableChecksums } from '../helpers/checksum';
+import { changedTables, tableChecksums, writeCounter } from '../helpers/checksum';
 import { OpenApiDisagreementError } from '../helpers/openapi';
 import { asText, nextSerial, sample, type Schema } from '../helpers/samples';
 import { bearerOf, insertSession, insertUser, sha256, type Account } from '../helpers/sessions';
@@ -463,7 +466,17 @@ let admin: Account;
 let adminToken: string;
 let appUser: Account;
 let appUserToken: string;
-let before: Record<string, string>;
+/** The checksum of every table, taken when the write counter read `mark`; undefined after an accepted write. */
+let before: Record<string, string> | undefined;
+let mark: number;
+let counter: { read(): Promise<number> };
+
+/** Takes the checksum to compare the next refusal with (the count first: a write in between shows later). */
+async function snapshot() {
+  mark = await counter.read();
+  before = await tableChecksums(s.db);
+  stats.checksums++;
+}
 
 interface Problem {
   op: string;
@@ -471,7 +484,7 @@ interface Problem {
   request: string;
 }
 const problems: Problem[] = [];
-const stats = { requests: 0, operations: 0, byStatus: new Map<number, number>(), fivexx: 0, repairs: 0 };
+const stats = { requests: 0, operations: 0, byStatus: new Map<number, number>(), fivexx: 0, repairs: 0, checksums: 0 };
 
 const describeReq = (r: Req) => {
   const body = r.payload === undefined ? '' : ` ${r.headers['content-type'] ?? '(no content-type)'} ${Buffer.isBuffer(r.payload) ? `${r.payload.length} bytes` : r.payload.length > 160 ? `${r.payload.slice(0, 160)}… (${r.payload.length} chars)` : r.payload}`;
@@ -562,6 +575,7 @@ async function exchange(op: DocOp, req: Req): Promise<string | null> {
   // Public calls come from many client addresses (app.inject only: nothing goes on a
   // network), so the per-address sign-in limits do not answer every call after the first few.
   const opts = { method: req.method as 'GET', url: req.url, headers: req.headers, payload: req.payload, remoteAddress: `198.51.100.${(stats.requests % 200) + 1}` };
+  if (req.method !== 'GET' && !before) await snapshot();
   const res = await s.app.inject(opts);
   stats.byStatus.set(res.statusCode, (stats.byStatus.get(res.statusCode) ?? 0) + 1);
   if (res.statusCode >= 500) stats.fivexx++;
@@ -578,14 +592,16 @@ async function exchange(op: DocOp, req: Req): Promise<string | null> {
     const accepted = res.statusCode < 400;
     // An added notification is sent by a background job (server/services/notificationJob.ts):
     // its writes are the accepted call's, so the next checksum waits for them.
-    if (accepted) await s.app.notificationJob.idle();
-    if (accepted) await keepSessionsAlive();
-    const after = await tableChecksums(s.db);
-    if (!accepted) {
-      const changed = changedTables(before, after).filter((t) => !COUNTED[op.id]?.includes(t.split(':')[0]));
+    if (accepted) {
+      await s.app.notificationJob.idle();
+      await keepSessionsAlive();
+      before = undefined; // taken again before the next write
+    } else if ((await counter.read()) !== mark) {
+      const was = before!;
+      await snapshot();
+      const changed = changedTables(was, before!).filter((t) => !COUNTED[op.id]?.includes(t.split(':')[0]));
       if (changed.length) problem ??= `refused with ${res.statusCode}, yet changed ${changed.join('; ')}`;
     }
-    before = after;
   }
   if (problem) problems.push({ op: op.id, what: problem, request: describeReq(req) });
   return problem;
@@ -606,14 +622,15 @@ beforeAll(async () => {
     const d = docOps.get(`${op.method} ${openApiPath(op.path)}`)!;
     await s.call({ method: op.method, url: d.template, headers: { ...s.adminAuth, 'content-type': 'application/json' }, payload: toJson(sample(d.json)) });
   }
-  before = await tableChecksums(s.db);
+  counter = await writeCounter(s.db);
+  await snapshot();
 });
 
 afterAll(async () => {
   console.log(
     `fuzz (seed ${SEED}, ${RUNS} runs an operation): ${stats.requests} requests over ${stats.operations} operations; ` +
       `statuses ${[...stats.byStatus.entries()].sort(([a], [b]) => a - b).map(([k, v]) => `${k}×${v}`).join(' ')}; ` +
-      `5xx: ${stats.fivexx}; problems: ${problems.length}; session repairs after accepted calls: ${stats.repairs}`,
+      `5xx: ${stats.fivexx}; problems: ${problems.length}; session repairs after accepted calls: ${stats.repairs}; checksums: ${stats.checksums}`,
   );
   await s?.close();
 });
@@ -640,6 +657,12 @@ operations.forEach((op, i) => {
         }),
         { numRuns: RUNS, seed: SEED + i, endOnFailure: !SHRINK },
       );
+      // The count held to the checksum: unchanged since the last checksum, the tables must be too.
+      if (before && (await counter.read()) === mark) {
+        const was = before;
+        await snapshot();
+        expect(changedTables(was, before), 'tables changed while the write counter stood still').toEqual([]);
+      }
       // One line per kind of problem, with its first request.
       const grouped = new Map<string, string>();
       for (const p of mine()) if (!grouped.has(p.what.slice(0, 80))) grouped.set(p.what.slice(0, 80), `${p.what}\n    ${p.request}`);

@@ -86,3 +86,35 @@ export function changedTables(before: Record<string, string>, after: Record<stri
   const names = new Set([...Object.keys(before), ...Object.keys(after)]);
   return [...names].filter((t) => before[t] !== after[t]).map((t) => `${t}: ${before[t] ?? '(none)'} → ${after[t] ?? '(none)'}`);
 }
+
+/**
+ * A cheap stand-in for a checksum between two moments: a count of the statements that
+ * wrote to any table of the public schema (INSERT, UPDATE, DELETE, TRUNCATE, also those run
+ * by foreign-key cascades and inside functions), kept by a statement-level trigger on every
+ * table in a sequence of its own schema (so no checksum reads it). A sequence is not rolled
+ * back, so the count also moves for a write that was undone: unchanged means no statement
+ * wrote anything, changed means "take the checksum to know". Per database, unlike the
+ * cluster's transaction ids, which the other test files' databases advance too.
+ *
+ * Installs the triggers on the tables there are now; `read` returns the count.
+ */
+export async function writeCounter(db: Tx): Promise<{ read(): Promise<number> }> {
+  await db.exec(`
+    create schema write_counter;
+    create sequence write_counter.statements;
+    create function write_counter.count() returns trigger language plpgsql as $$
+    begin
+      perform nextval('write_counter.statements');
+      return null;
+    end $$;`);
+  const names = (await db.query<{ table_name: string }>(`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`)).rows;
+  for (const { table_name: name } of names) {
+    await db.exec(`create trigger write_counter after insert or update or delete or truncate on public.${quote(name)} for each statement execute function write_counter.count()`);
+  }
+  return {
+    async read() {
+      const row = (await db.query<{ n: string | number }>('select case when is_called then last_value else 0 end as n from write_counter.statements')).rows[0];
+      return Number(row.n);
+    },
+  };
+}
