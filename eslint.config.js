@@ -143,6 +143,14 @@ export default tseslint.config(
     },
   },
   {
+    // The environment is read in one place, checked, with its defaults (server/config.ts).
+    files: ['server/**/*.ts'],
+    ignores: ['server/config.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read the environment in server/config.ts (loadConfig), and pass the value in.' }],
+    },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts', 'e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },

@@ -33,6 +33,14 @@ describe('the layers', () => {
   });
 });
 
+describe('the environment', () => {
+  it('is read in server/config.ts only', async () => {
+    const line = 'export const max = Number(process.env.PG_POOL_MAX ?? 10);\n';
+    expect(await messages('server/db/x.ts', line)).toEqual([expect.stringMatching(/^no-restricted-properties: .*server\/config\.ts/)]);
+    expect(await messages('server/config.ts', line)).toEqual([]);
+  });
+});
+
 describe('API paths', () => {
   it('are refused outside contract/, in strings and templates', async () => {
     expect(await messages('src/views/x.ts', "export const a = '/admin/v1/all_bank';\nexport const b = `/api/v1/login?x=${1}`;\n")).toEqual([
