@@ -20,6 +20,12 @@ import * as city from '../../contract/city';
 import * as cms from '../../contract/cms';
 import * as contact from '../../contract/contact';
 import * as crawl from '../../contract/crawl';
+import * as crawlCards from '../../contract/crawlCards';
+import * as crawlOffers from '../../contract/crawlOffers';
+import * as crawlOutlets from '../../contract/crawlOutlets';
+import * as crawlOverviews from '../../contract/crawlOverviews';
+import * as crawlSources from '../../contract/crawlSources';
+import * as crawlTriage from '../../contract/crawlTriage';
 import * as csvImport from '../../contract/csvImport';
 import * as dashboard from '../../contract/dashboard';
 import * as engagement from '../../contract/engagement';
@@ -44,7 +50,7 @@ import * as user from '../../contract/user';
  * here gets no names (a test compares this with contract/'s files).
  */
 export const NAMED_MODULES: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
-  auth, bank, bulk, card, category, city, cms, contact, crawl, csvImport, dashboard, engagement, envelope, feedback,
+  auth, bank, bulk, card, category, city, cms, contact, crawl, crawlCards, crawlOffers, crawlOutlets, crawlOverviews, crawlSources, crawlTriage, csvImport, dashboard, engagement, envelope, feedback,
   homepageBanners, homepageFields, homepageSelected, homepageWelcome, network, notification, offer, outlet,
   outletRadius, resource, search, settings, user,
 };
