@@ -143,6 +143,25 @@ export default tseslint.config(
     },
   },
   {
+    // The data says why it refuses without HTTP (DataRefusal, invalidField); the HTTP layer answers it.
+    files: ['server/db/**/*.ts', 'server/repositories/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/errors'], importNames: ['HttpError', 'badField'], message: 'The database layer and the repositories throw DataRefusal (server/errors.ts), not HTTP errors.' }] },
+      ],
+    },
+  },
+  {
+    // The environment is read in one place, checked, with its defaults (server/config.ts).
+    files: ['server/**/*.ts'],
+    ignores: ['server/config.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read the environment in server/config.ts (loadConfig), and pass the value in.' }],
+    },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts', 'e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { login } from '../contract/auth';
-import { rollbackOfferRefs, transferOfferRefs } from '../contract/crawl';
+import { rollbackOfferRefs, transferOfferRefs } from '../contract/crawlOffers';
 import { offerResource } from '../contract/offer';
 import { pathOf } from '../contract/operation';
 import { buildApp } from '../server/app';

@@ -7,7 +7,7 @@ import { cardOps, cardResource } from './card';
 import { categoryResource } from './category';
 import { cmsOps } from './cms';
 import { contactOps, contactResource } from './contact';
-import { crawlOps } from './crawl';
+import { crawlOps } from './crawlOps';
 import { homepageOps } from './homepage';
 import { cityResource } from './city';
 import { checkCsvNames, importCsv } from './csvImport';

@@ -5,7 +5,7 @@
 // The offer list's source filter lists the crawl source. Works on a source of its own, made by
 // importing a file (the seeded sources belong to e2e/crawl.spec.ts and crawlScreens.spec.ts).
 import { expect, test, type Page } from '@playwright/test';
-import { importCrawl, listSources } from '../contract/crawl';
+import { importCrawl, listSources } from '../contract/crawlSources';
 import { offerResource } from '../contract/offer';
 import { pathOf } from '../contract/operation';
 import { apiAs, mod, signIn } from './session';

@@ -5,7 +5,9 @@
 // own (imported, its offers onboarded), so the demo's sources stay as e2e/crawl*.spec.ts expect.
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, dubaiDay } from '../contract/dubaiTime';
-import { importCrawl, listCardRefs, listSources, transferOfferRefs } from '../contract/crawl';
+import { listCardRefs } from '../contract/crawlCards';
+import { transferOfferRefs } from '../contract/crawlOffers';
+import { importCrawl, listSources } from '../contract/crawlSources';
 import { offerResource } from '../contract/offer';
 import { pathOf } from '../contract/operation';
 import { apiAs, listNamed, mod, paletteInput, pick, run, signIn } from './session';

@@ -17,3 +17,16 @@ it('ANSWER_CACHE_MB: 64 by default, a whole number of megabytes from 1 to 16,384
   expect(loadConfig({ ANSWER_CACHE_MB: '256' }).answerCacheMb).toBe(256);
   for (const bad of ['0', '-1', '1.5', 'lots', '20000']) expect(() => loadConfig({ ANSWER_CACHE_MB: bad })).toThrow(`ANSWER_CACHE_MB must be a whole number of megabytes from 1 to 16,384, got "${bad}"`);
 });
+
+it('PG_POOL_MAX: 10 by default, a whole number of connections from 1 to 1,000 (was read unchecked in server/db/connection.ts)', () => {
+  expect(loadConfig({}).pgPoolMax).toBe(10);
+  expect(loadConfig({ PG_POOL_MAX: '40' }).pgPoolMax).toBe(40);
+  for (const bad of ['0', 'ten', '2.5', '5000']) expect(() => loadConfig({ PG_POOL_MAX: bad })).toThrow(`PG_POOL_MAX must be a whole number of connections from 1 to 1,000, got "${bad}"`);
+});
+
+it('PUSH_SENDER and SKIP_CLIENT_BUILD are read here too', () => {
+  expect(loadConfig({}).pushSender).toBeUndefined();
+  expect(loadConfig({ PUSH_SENDER: './push.mjs' }).pushSender).toBe('./push.mjs');
+  expect(loadConfig({}).skipClientBuild).toBe(false);
+  expect(loadConfig({ SKIP_CLIENT_BUILD: '1' }).skipClientBuild).toBe(true);
+});

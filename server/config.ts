@@ -34,6 +34,12 @@ export interface Config {
   logLevel: LogLevel;
   /** ANSWER_CACHE_MB: how many bytes of answers the answer cache keeps (server/http/answerCache.ts), in MB. */
   answerCacheMb: number;
+  /** PG_POOL_MAX: connections of the main PostgreSQL pool (server/db/connection.ts); 10 unset. */
+  pgPoolMax: number;
+  /** PUSH_SENDER: the module that sends push notifications (server/services/push.ts); unset, the outbox folder. */
+  pushSender: string | undefined;
+  /** SKIP_CLIENT_BUILD=1: start without building a stale browser app (the dev server and the test harnesses build it themselves). */
+  skipClientBuild: boolean;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -58,6 +64,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: logLevel(env.LOG_LEVEL, env.LOG_REQUESTS),
     answerCacheMb: answerCacheMb(env.ANSWER_CACHE_MB),
+    pgPoolMax: pgPoolMax(env.PG_POOL_MAX),
+    pushSender: env.PUSH_SENDER || undefined,
+    skipClientBuild: env.SKIP_CLIENT_BUILD === '1',
   };
 }
 
@@ -72,6 +81,13 @@ function answerCacheMb(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return 64;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 16_384) throw new Error(`ANSWER_CACHE_MB must be a whole number of megabytes from 1 to 16,384, got "${value}"`);
+  return n;
+}
+
+function pgPoolMax(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 10;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new Error(`PG_POOL_MAX must be a whole number of connections from 1 to 1,000, got "${value}"`);
   return n;
 }
 

@@ -1,5 +1,7 @@
-// The errors every layer of the server may throw to refuse a call. The HTTP layer turns
-// them into the one error shape the client reads (server/http/errorHandler.ts).
+// The errors the server throws to refuse a call. The layers above the data (routes, services,
+// the HTTP layer) throw HttpError; the database layer and the repositories say why the data
+// refuses without HTTP (DataRefusal, lint holds it). The HTTP layer turns both into the one
+// error shape the client reads (server/http/errorHandler.ts).
 import { humanise } from '../contract/fieldLabels';
 
 export class HttpError extends Error {
@@ -18,6 +20,25 @@ export class HttpError extends Error {
 
 /** 422 (or `status`) naming one field. */
 export const badField = (field: string, text: string, status = 422) => new HttpError(status, text, { [field]: [text] });
+
+/** Why the data refuses a write, without HTTP: the HTTP layer answers it with REFUSAL_STATUS. */
+export class DataRefusal extends Error {
+  constructor(
+    public reason: keyof typeof REFUSAL_STATUS,
+    message: string,
+    public fields: Record<string, string[]> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const REFUSAL_STATUS = { invalid: 422, conflict: 409, unavailable: 503 } as const;
+
+/** The data refuses one field's value. */
+export const invalidField = (field: string, text: string) => new DataRefusal('invalid', text, { [field]: [text] });
+
+/** A refusal of the data as the HTTP layer answers it; anything else as it is. */
+export const asHttp = (err: unknown) => (err instanceof DataRefusal ? new HttpError(REFUSAL_STATUS[err.reason], err.message, err.fields) : err);
 
 /** An update whose `version` no longer matches: someone else saved first. */
 export class StaleVersionError extends Error {

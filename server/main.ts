@@ -33,11 +33,11 @@ async function main() {
   const lock: DataDirLock | null = config.databaseUrl ? null : await lockDataDir(config.dataDir);
   if (lock?.tookOver) logger.warn(`took over the lock of process ${lock.tookOver.pid}, which is no longer running`);
   const clientDir = path.join(ROOT, 'dist', 'client');
-  if (process.env.SKIP_CLIENT_BUILD !== '1' && clientBuildIsStale(ROOT, clientDir)) {
+  if (!config.skipClientBuild && clientBuildIsStale(ROOT, clientDir)) {
     say('building the browser app (first start or sources changed)…');
     await buildClient(ROOT);
   }
-  const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), beforeCommit: lock?.writeGuard, log: lineLogger(logger, 'db', 'error') });
+  const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), poolMax: config.pgPoolMax, beforeCommit: lock?.writeGuard, log: lineLogger(logger, 'db', 'error') });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log: lineLogger(logger, 'mail') });
   // Migrations, the first admin and the demo data in one transaction (on PostgreSQL under an
   // advisory lock): servers starting at once on one database do it once.
@@ -52,7 +52,7 @@ async function main() {
   const admin = result?.admin;
 
   // Notifications go to the module PUSH_SENDER names, else to DATA_DIR/outbox (README.md, "Push notifications").
-  const push = await loadPushSender({ module: process.env.PUSH_SENDER || undefined, dataDir: config.dataDir, log: lineLogger(logger, 'push') });
+  const push = await loadPushSender({ module: config.pushSender, dataDir: config.dataDir, log: lineLogger(logger, 'push') });
   const app = await buildApp({ config, db, mailer, clientDir, logger, push });
   // Rows of an import cut short by a crash are invisible; removed in the background.
   const stopSweeping = sweepAbandonedBatches(db, lineLogger(logger, 'batches'));

@@ -50,6 +50,8 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** Folder for PGlite's files; undefined keeps the database in memory (tests). */
   pgliteDir?: string;
+  /** Connections of the main PostgreSQL pool (PG_POOL_MAX, server/config.ts); 10 unset. */
+  poolMax?: number;
   /**
    * An in-memory PGlite starts as a copy of this data folder (a tarball from PGlite's
    * dumpDataDir) instead of an empty cluster: the tests' migrated template
@@ -75,7 +77,7 @@ export class NestedTransactionError extends Error {
 
 export async function openDb(opts: OpenOptions): Promise<Db> {
   const beforeCommit = opts.beforeCommit ?? (() => undefined);
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, beforeCommit, opts.log ?? ((msg) => console.error(`[db] ${msg}`))) : openPglite(opts.pgliteDir, beforeCommit, opts.pgliteTemplate);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, beforeCommit, opts.log ?? ((msg) => console.error(`[db] ${msg}`)), opts.poolMax ?? 10) : openPglite(opts.pgliteDir, beforeCommit, opts.pgliteTemplate);
 }
 
 /** Which Db the current async call chain is working inside, if any. */
@@ -127,13 +129,13 @@ async function openPglite(dir: string | undefined, beforeCommit: () => void, tem
   return db;
 }
 
-async function openPostgres(url: string, beforeCommit: () => void, log: (msg: string) => void): Promise<Db> {
+async function openPostgres(url: string, beforeCommit: () => void, log: (msg: string) => void, poolMax: number): Promise<Db> {
   const { default: pg } = await import('pg');
   // Return BIGINT counts and NUMERIC as numbers; our ids and counts stay well within 2^53.
   pg.types.setTypeParser(20, (v) => Number(v));
   pg.types.setTypeParser(1700, (v) => Number(v));
   pg.types.setTypeParser(1082, (v) => v);
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+  const pool = new pg.Pool({ connectionString: url, max: poolMax });
   // An idle client can be cut off by the server (restart, failover, a dropped database);
   // node-postgres then emits 'error' on the pool, which would crash the process unhandled.
   // Urgent units (sign-in, /health) have two connections of their own, so they never wait

@@ -3,7 +3,7 @@
 // needed: a duplicate is 422 on the unique column, a missing reference 422 on the foreign
 // key column, a delete blocked by dependants 409, a stale version 409. Check constraints
 // whose sentence a person needs are listed in CHECKS.
-import { HttpError, StaleVersionError, fieldLabel } from '../errors';
+import { DataRefusal, StaleVersionError, fieldLabel } from '../errors';
 
 /** Check constraints (server/db/migrations) → the field and the sentence. */
 const CHECKS: Record<string, [field: string, text: string]> = {
@@ -24,40 +24,40 @@ interface PgError {
 }
 
 /** `one`: how a record of the call's resource reads inside a sentence ('bank'). */
-export function toHttpError(err: unknown, one = 'record'): unknown {
-  if (err instanceof StaleVersionError) return new HttpError(409, err.message, { version: [err.message] });
+export function refusalOf(err: unknown, one = 'record'): unknown {
+  if (err instanceof StaleVersionError) return new DataRefusal('conflict', err.message, { version: [err.message] });
   const e = err as PgError;
   if (typeof e?.code !== 'string') return err;
   const key = keyColumn(e.detail);
   switch (e.code) {
     case '23505': {
       const field = key ?? 'name';
-      return new HttpError(422, `A ${one} with this ${field.replace(/_/g, ' ')} already exists.`, { [field]: [`A ${one} with this ${field.replace(/_/g, ' ')} already exists.`] });
+      return new DataRefusal('invalid', `A ${one} with this ${field.replace(/_/g, ' ')} already exists.`, { [field]: [`A ${one} with this ${field.replace(/_/g, ' ')} already exists.`] });
     }
     case '23001': // restrict_violation: `on delete restrict`
     case '23503': {
       const referencedFrom = /(?:still )?referenced from table "([^"]+)"/.exec(e.detail ?? '')?.[1];
       if (referencedFrom) {
         const text = `This ${one} is still used by ${referencedFrom.replace(/_/g, ' ')}; remove those first.`;
-        return new HttpError(409, text, { id: [text] });
+        return new DataRefusal('conflict', text, { id: [text] });
       }
       const field = key ?? 'id';
       const text = `${fieldLabel(field.replace(/_id$/, ''))} does not exist.`;
-      return new HttpError(422, text, { [field]: [text] });
+      return new DataRefusal('invalid', text, { [field]: [text] });
     }
     case '23514': {
       const [field, text] = CHECKS[e.constraint ?? ''] ?? ['body', 'The values break a rule of this record.'];
-      return new HttpError(422, text, { [field]: [text] });
+      return new DataRefusal('invalid', text, { [field]: [text] });
     }
     case '23502': {
       const field = e.column ?? 'body';
-      return new HttpError(422, `${fieldLabel(field)} is required.`, { [field]: [`${fieldLabel(field)} is required.`] });
+      return new DataRefusal('invalid', `${fieldLabel(field)} is required.`, { [field]: [`${fieldLabel(field)} is required.`] });
     }
     case '22003': // numeric value out of range
     case '22P02': // invalid text representation
     case '22007': // invalid date
     case '22008': // date out of range
-      return new HttpError(422, 'A value is out of range.', { body: ['A value is out of range.'] });
+      return new DataRefusal('invalid', 'A value is out of range.', { body: ['A value is out of range.'] });
     default:
       return err;
   }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDb } from './connection';
 import { DataDirLostError, isAlive, lockDataDir, type LockOwner } from './lock';
+import { asHttp, HttpError } from '../errors';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -155,7 +156,8 @@ describe('a lost lock', () => {
     expect(() => lock.writeGuard()).toThrow(DataDirLostError);
     expect(() => lock.writeGuard()).toThrow('This server lost its hold on the data folder; no change was saved.');
     expect(lost).toHaveLength(1);
-    expect(lost[0].statusCode).toBe(503);
+    expect(lost[0].reason).toBe('unavailable');
+    expect((asHttp(lost[0]) as HttpError).statusCode).toBe(503);
     await lock.release();
     expect(readOwner(dir).token).toBe(thief.token);
   });

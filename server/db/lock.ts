@@ -25,7 +25,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { HttpError } from '../errors';
+import { DataRefusal } from '../errors';
 
 /** Who holds a data folder: the content of its owner file. */
 export interface LockOwner {
@@ -55,9 +55,9 @@ export interface DataDirLock {
 }
 
 /** The folder's lock is no longer this process's: nothing more may be written. */
-export class DataDirLostError extends HttpError {
+export class DataDirLostError extends DataRefusal {
   constructor(public dir: string) {
-    super(503, 'This server lost its hold on the data folder; no change was saved.');
+    super('unavailable', 'This server lost its hold on the data folder; no change was saved.');
     this.name = 'DataDirLostError';
   }
 }

@@ -1,7 +1,7 @@
 // Every failure leaves in the one error shape the client reads:
 // { message, errors: { <field>: [...], message: [...] } }. Bad input is a 4xx naming the field.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError, errorBody } from '../errors';
+import { HttpError, asHttp, errorBody } from '../errors';
 import { validationFields } from '../services/validate';
 import { logRefusedUrl, noteRefusal, noteServerError } from './requestLog';
 import { noStore } from './noStore';
@@ -18,7 +18,9 @@ export const bodyReadEnds = (req: FastifyRequest) => void readingBody.delete(req
 export function registerErrorHandler(app: FastifyInstance) {
   app.addHook('preParsing', async (req) => void readingBody.add(req));
   app.addHook('preHandler', async (req) => bodyReadEnds(req));
-  app.setErrorHandler((err: FastifyError, req, reply) => {
+  app.setErrorHandler((thrown: FastifyError, req, reply) => {
+    // The data's refusals (DataRefusal: the database layer, the repositories) answer as HTTP ones.
+    const err = asHttp(thrown) as FastifyError;
     if (err instanceof HttpError && err.statusCode < 500) {
       noteRefusal(req, err.message);
       return reply.status(err.statusCode).send({ ...err.extra, ...errorBody(err.message, err.fields) });

@@ -19,7 +19,7 @@ import { HttpError, badField, fieldLabel } from '../errors';
 import type { Units } from '../services/batches';
 import type { Uploads } from '../services/uploads';
 import type { Guards } from './authGuard';
-import { toHttpError } from '../db/constraintErrors';
+import { refusalOf } from '../db/constraintErrors';
 import { lazyValidatorOf, validatorOf } from '../services/validate';
 import { multipartToBody } from './multipart';
 import { bodyReadEnds } from './errorHandler';
@@ -195,7 +195,7 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
         }, { urgent }));
       } catch (err) {
         await Promise.all(saved.map((url) => deps.uploads.remove(url).catch(() => undefined)));
-        throw toHttpError(err, one);
+        throw refusalOf(err, one);
       }
       if (refused) {
         await Promise.all(saved.map((url) => deps.uploads.remove(url).catch(() => undefined)));

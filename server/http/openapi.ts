@@ -2,19 +2,40 @@
 // routes are registered from (contract/operations.ts), so the two cannot disagree.
 // Upload fields are described here: they are taken out of the body before validation
 // (server/http/handle.ts), so the route schemas do not carry them.
+// The contract's shapes are named (server/http/schemaNames.ts): written once under
+// components.schemas, a `$ref` wherever a body or an answer holds one. Only the document's
+// copies are changed: the routes validate and serialize by the schemas as they are.
 import type { SwaggerOptions } from '@fastify/swagger';
 import type { OpenAPIV3 } from 'openapi-types';
+import { ErrorEnvelope } from '../../contract/envelope';
 import type { AnyOp } from '../../contract/operation';
+import { SchemaNames } from './schemaNames';
 
-type Doc = { paths?: Record<string, Record<string, { operationId?: string; requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown>; required?: string[] } }> } }>> };
+type Doc = { components?: { schemas?: Record<string, unknown> }; paths?: Record<string, Record<string, { operationId?: string; requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown>; required?: string[] } }> } }>> };
 
 export function openApiOptions(operations: readonly AnyOp[]): SwaggerOptions {
   const byId = new Map(operations.map((op) => [op.id, op]));
+  const names = new SchemaNames(operations);
+  // Every name a route's body or answer may hold. A body itself stays inline (only what it
+  // holds is referred to): the form's upload fields are added to it below, per operation.
+  const used = new Set<string>();
+  for (const op of operations) {
+    for (const body of [op.body, op.alternativeBody]) names.refer(body, used, true);
+    for (const answer of [op.response, ErrorEnvelope, ...Object.values(op.responses ?? {})]) names.refer(answer, used);
+  }
+  const refer = (part: unknown, keepRoot = false) => (part === undefined ? part : names.refer(part, used, keepRoot));
   return {
     openapi: {
       openapi: '3.0.3',
       info: { title: 'Cards & Offers Admin API', version: '1.0.0', description: 'Auth under /api/v1, administration under /admin/v1. contract/api.md has the same calls in one page.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } }, schemas: names.components(used) as Record<string, OpenAPIV3.SchemaObject> },
+    },
+    // The route's own schema objects are not touched: `refer` answers copies.
+    transform: ({ schema, url }) => {
+      if (!schema || (schema as { hide?: boolean }).hide) return { schema, url };
+      const { body, response } = schema as { body?: unknown; response?: Record<string, unknown> };
+      const answers = response && Object.fromEntries(Object.entries(response).map(([status, answer]) => [status, refer(answer)]));
+      return { schema: { ...schema, ...(body !== undefined && { body: refer(body, true) }), ...(answers && { response: answers }) }, url };
     },
     transformObject: (documentObject) => {
       const doc = (documentObject as { openapiObject: Doc }).openapiObject;
@@ -30,7 +51,31 @@ export function openApiOptions(operations: readonly AnyOp[]): SwaggerOptions {
           if (op.id === 'csv.import') form.schema.required = [...(form.schema.required ?? []), 'file'];
         }
       }
+      dropUnreferenced(doc);
       return doc as OpenAPIV3.Document;
     },
   };
+}
+
+/** Drops the named shapes no operation refers to (one held only by a body's top level, say). */
+function dropUnreferenced(doc: Doc): void {
+  const schemas = doc.components?.schemas;
+  if (!schemas) return;
+  const reached = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (node && typeof node === 'object') {
+      const ref = (node as { $ref?: unknown }).$ref;
+      if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
+        const name = ref.slice('#/components/schemas/'.length);
+        if (!reached.has(name)) {
+          reached.add(name);
+          visit(schemas[name]);
+        }
+      }
+      Object.values(node).forEach(visit);
+    }
+  };
+  visit(doc.paths);
+  for (const name of Object.keys(schemas)) if (!reached.has(name)) delete schemas[name];
 }

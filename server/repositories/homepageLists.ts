@@ -10,7 +10,7 @@ import { SELECTED_OFFER_TWICE, selectedOfferResource, type SelectedOffer } from 
 import { welcomeBoxResource } from '../../contract/homepageWelcome';
 import type { Resource } from '../../contract/resource';
 import type { Tx } from '../db/connection';
-import { HttpError, badField, fieldLabel } from '../errors';
+import { DataRefusal, fieldLabel, invalidField } from '../errors';
 import { crudRepository, normalise, type CrudRepository } from './crud';
 import { lockList, nextPosition, type ListTable } from './homepagePositions';
 
@@ -45,7 +45,7 @@ const time = (v: unknown) => (v === null || v === undefined ? null : new Date(v 
 function checkSchedule(data: Row, before: Row | null) {
   const starts = time(data.starts_at !== undefined ? data.starts_at : before?.starts_at);
   const ends = time(data.ends_at !== undefined ? data.ends_at : before?.ends_at);
-  if (starts !== null && ends !== null && ends <= starts) throw badField('ends_at', 'Ends must be after Starts.');
+  if (starts !== null && ends !== null && ends <= starts) throw invalidField('ends_at', 'Ends must be after Starts.');
 }
 
 const TARGETS = Object.entries(LINK_TARGET) as [LinkType, string][];
@@ -60,11 +60,11 @@ function checkLink(_tx: Tx, _id: number | null, data: Row, before: Row | null) {
   const type = (typeSent ? data.link_type : (before?.link_type ?? null)) as LinkType | null;
   const target = type ? LINK_TARGET[type] : null;
   for (const [kind, f] of TARGETS) {
-    if (f !== target && data[f] !== undefined && data[f] !== null) throw badField(f, `${fieldLabel(f)} is taken only when link_type is ${kind}.`);
+    if (f !== target && data[f] !== undefined && data[f] !== null) throw invalidField(f, `${fieldLabel(f)} is taken only when link_type is ${kind}.`);
   }
   if (type && target) {
     const value = data[target] !== undefined ? data[target] : before?.link_type === type ? before[target] : null;
-    if (value === null || value === undefined) throw badField(target, `${fieldLabel(target)} is required when link_type is ${type}.`);
+    if (value === null || value === undefined) throw invalidField(target, `${fieldLabel(target)} is required when link_type is ${type}.`);
     data[target] = value;
   }
   data.link_type = type;
@@ -76,10 +76,10 @@ async function checkSelectedOffer(tx: Tx, id: number | null, data: Row) {
   if (data.offer_id === undefined) return;
   if (id !== null) await lockList(tx, 'selected_offers');
   const offer = (await tx.query<{ valid_to: string; expired: boolean }>('select valid_to, valid_to < current_date as expired from offers_view where id = $1', [data.offer_id])).rows[0];
-  if (!offer) throw badField('offer_id', 'Offer does not exist.');
-  if (offer.expired) throw badField('offer_id', `This offer ended on ${offer.valid_to}: choose a live or upcoming offer.`);
+  if (!offer) throw invalidField('offer_id', 'Offer does not exist.');
+  if (offer.expired) throw invalidField('offer_id', `This offer ended on ${offer.valid_to}: choose a live or upcoming offer.`);
   const twice = await tx.query('select 1 from selected_offers where offer_id = $1 and id <> $2', [data.offer_id, id ?? 0]);
-  if (twice.rows.length) throw new HttpError(409, SELECTED_OFFER_TWICE, { offer_id: [SELECTED_OFFER_TWICE] });
+  if (twice.rows.length) throw new DataRefusal('conflict', SELECTED_OFFER_TWICE, { offer_id: [SELECTED_OFFER_TWICE] });
 }
 
 export const heroBannerRepository = orderedRepository(heroBannerResource, checkLink);

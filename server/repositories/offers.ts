@@ -2,7 +2,7 @@
 // own tables; filters by bank, card and outlet go through those links; `state` is a date rule.
 import { offerResource, type Offer } from '../../contract/offer';
 import type { Tx } from '../db/connection';
-import { badField } from '../errors';
+import { invalidField } from '../errors';
 import { crudRepository } from './crud';
 
 /** live / upcoming / expired, as offers_view computes `state`. */
@@ -37,7 +37,7 @@ async function relink(tx: Tx, offerId: number, table: string, col: string, targe
   // Through the view: a card or outlet of an unfinished batch is not there yet.
   const found = new Set((await tx.query<{ id: number }>(`select id from ${target}_view where id = any($1::int[])`, [ids])).rows.map((r) => r.id));
   const missing = ids.filter((i) => !found.has(i));
-  if (missing.length) throw badField(field, `${target === 'cards' ? 'Cards' : 'Outlets'} not found: ${missing.join(', ')}.`);
+  if (missing.length) throw invalidField(field, `${target === 'cards' ? 'Cards' : 'Outlets'} not found: ${missing.join(', ')}.`);
   await tx.query(`delete from ${table} where offer_id = $1`, [offerId]);
   if (ids.length) await tx.query(`insert into ${table} (offer_id, ${col}) select $1, unnest($2::int[])`, [offerId, ids]);
 }

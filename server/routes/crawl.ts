@@ -1,38 +1,13 @@
 // The crawl review calls (contract/crawl.ts) but the import (server/routes/crawlImport.ts):
 // sources, the refs of each kind, the triage decisions and the by-source bulk calls. The
 // rules live in server/services/crawlReview.ts (one ref) and crawlBulk.ts (a whole source).
-import {
-  assignCardRef,
-  assignRefs,
-  matchRefs,
-  assignOutletRef,
-  claimRef,
-  createCardFromRef,
-  createOutletFromRef,
-  listAllOfferRefs,
-  listCardRefs,
-  listCrawlBanks,
-  listOfferRefs,
-  listOutletRefs,
-  listSources,
-  refHistory,
-  releaseRef,
-  removeSourceFromCard,
-  rollbackOfferRefs,
-  showOfferRef,
-  showOutletRef,
-  showSource,
-  skipRef,
-  transferOfferRefs,
-  transferOutletRefs,
-  undoDecision,
-  updateOfferRef,
-  verifySource,
-  CRAWL_CARDS_PER_PAGE,
-  CRAWL_REFS_PER_PAGE,
-  CRAWL_SOURCES_PER_PAGE,
-  type RefKind,
-} from '../../contract/crawl';
+import { CRAWL_CARDS_PER_PAGE, CRAWL_REFS_PER_PAGE, CRAWL_SOURCES_PER_PAGE, type RefKind } from '../../contract/crawl';
+import { assignCardRef, createCardFromRef, listCardRefs } from '../../contract/crawlCards';
+import { listOfferRefs, removeSourceFromCard, rollbackOfferRefs, showOfferRef, transferOfferRefs, updateOfferRef } from '../../contract/crawlOffers';
+import { assignOutletRef, createOutletFromRef, listOutletRefs, showOutletRef, transferOutletRefs } from '../../contract/crawlOutlets';
+import { listAllOfferRefs, listCrawlBanks } from '../../contract/crawlOverviews';
+import { listSources, showSource, verifySource } from '../../contract/crawlSources';
+import { assignRefs, matchRefs, claimRef, refHistory, releaseRef, skipRef, undoDecision } from '../../contract/crawlTriage';
 import type { Tx } from '../db/connection';
 import { HttpError, badField } from '../errors';
 import { bind, type Bound, type CallContext } from '../http/handle';

@@ -112,7 +112,7 @@ export function assigning(kind: 'card' | 'outlet', ref: CardRef | OutletRef, liv
   return { same, changes: { state, outlet_ids: outletIds }, detail: { state: r.state, state_after: state, outlet_ids: r.outlet_ids } };
 }
 
-/** What the create card dialog may send instead of the ref's own fields (contract/crawl.ts createCardFromRef). */
+/** What the create card dialog may send instead of the ref's own fields (contract/crawlCards.ts createCardFromRef). */
 export interface CardFromRef {
   network_id?: number;
   category_id?: number;

@@ -11,8 +11,8 @@ import { outletResource } from '../../contract/outlet';
 import type { ResourceContract } from '../../contract/resource';
 import type { Tx } from '../db/connection';
 import { insertMany } from '../repositories/bulk';
-import { HttpError } from '../errors';
-import { toHttpError } from '../db/constraintErrors';
+import { DataRefusal, HttpError } from '../errors';
+import { refusalOf } from '../db/constraintErrors';
 import { inBatch, type Units } from './batches';
 import { loadLookups, resolveName } from './csvLookups';
 import { validationFields, validatorOf } from './validate';
@@ -115,8 +115,8 @@ async function firstRefused(tx: Tx, resource: ResourceContract, rows: readonly R
       await insertMany(tx, resource, [row], batchId);
       await tx.query('release savepoint row');
     } catch (err) {
-      const e = toHttpError(err, one);
-      if (!(e instanceof HttpError)) throw err;
+      const e = refusalOf(err, one);
+      if (!(e instanceof DataRefusal)) throw err;
       const [field = ''] = Object.keys(e.fields).filter((f) => f !== 'message');
       throw new RowRefused(index, field, e.message);
     }

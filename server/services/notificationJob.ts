@@ -19,6 +19,7 @@ import type { Db } from '../db/connection';
 import { isAlive } from '../db/lock';
 import { claimHolders, claimPiece, failOnError, failPiece, finishPiece, loadPiece, nextToPlan, notificationOutcome, planChunk, releaseClaims, startDue, type ClaimedPiece } from '../repositories/notificationPieces';
 import { ABANDONED_AFTER_MS } from './batches';
+import { backgroundLoop, type Loop } from './loop';
 import type { PushLink, PushSender } from './push';
 
 /** How often the loop looks for due notifications and pieces to try again. */
@@ -26,13 +27,8 @@ export const TICK_MS = 5_000;
 /** A piece whose sender threw this many times counts as failed. */
 const MAX_ATTEMPTS = 3;
 
-export interface NotificationJob {
-  /** Runs the loop soon (after the current call's answer has gone); a no-op when it runs already (it then goes round once more). */
-  kick(): void;
-  /** Resolves once the loop is not running (tests wait for it; the server's close does). */
-  idle(): Promise<void>;
-  stop(): void;
-}
+/** kick() runs the loop soon, after the current call's answer has gone (./loop.ts). */
+export type NotificationJob = Loop;
 
 export interface JobOptions {
   db: Db;
@@ -50,9 +46,6 @@ export function createNotificationJob(o: JobOptions): NotificationJob {
   const holder = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
   const at = () => new Date(o.now());
   let first = true;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
 
   const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -124,7 +117,7 @@ export function createNotificationJob(o: JobOptions): NotificationJob {
     if (n && n.status !== 'sending') o.log(`notification ${id} ${n.status}: ${n.sent_count.toLocaleString('en')} of ${n.audience_size.toLocaleString('en')} sent, ${n.failed_count.toLocaleString('en')} failed`);
   }
 
-  async function run(): Promise<void> {
+  async function run(stopped: () => boolean): Promise<void> {
     // Claims left by a process that stopped: on PGlite every one at start (this process alone
     // holds the folder); on PostgreSQL those of a process on this machine that is gone, and
     // any untouched for a minute (another machine's); and this process's own, which only an
@@ -143,48 +136,20 @@ export function createNotificationJob(o: JobOptions): NotificationJob {
     await db.transaction((tx) => releaseClaims(tx, { holders: [holder] }));
     await db.transaction((tx) => startDue(tx, at()));
     for (;;) {
-      if (stopped) return;
+      if (stopped()) return;
       const planned = await planOne();
-      if (stopped) return;
+      if (stopped()) return;
       const delivered = await deliverOne();
       if (!planned && !delivered) return;
       await turn();
     }
   }
 
-  const loop = (): Promise<void> =>
-    run()
-      .catch((err: unknown) => o.log(`notifications: ${err instanceof Error ? err.message : String(err)} (tried again in a few seconds)`))
-      .then(() => {
-        if (again && !stopped) {
-          again = false;
-          return loop();
-        }
-      });
-
-  const kick = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = turn()
-      .then(loop)
-      .finally(() => (running = null));
-  };
-  kick();
-  const timer = setInterval(kick, o.tickMs ?? TICK_MS);
-  timer.unref();
-  return {
-    kick,
-    idle: async () => {
-      while (running) await running;
-    },
-    stop: () => {
-      stopped = true;
-      clearInterval(timer);
-    },
-  };
+  return backgroundLoop({
+    run,
+    onError: (err) => o.log(`notifications: ${err instanceof Error ? err.message : String(err)} (tried again in a few seconds)`),
+    everyMs: o.tickMs ?? TICK_MS,
+  });
 }
 
 /**

@@ -10,18 +10,14 @@
 import type { Db } from '../db/connection';
 import type { Units } from './batches';
 import { indexWaitingOffers } from '../repositories/searchBacklog';
+import { backgroundLoop, type Loop } from './loop';
 
 /** Rows per transaction: short enough that an admin's edit of one of them waits little. */
 const PIECE = 2000;
 const EVERY_MS = 60_000;
 
-export interface SearchBacklog {
-  /** Starts catching up, after the current call's answer has gone (no-op when nothing waits). */
-  kick(): void;
-  /** Resolves once no catch-up is running (tests wait for it; the server's close does). */
-  idle(): Promise<void>;
-  stop(): void;
-}
+/** kick() starts catching up after the current call's answer has gone (a no-op when nothing waits). */
+export type SearchBacklog = Loop;
 
 /** Fills the search text of every offer waiting for it; returns how many. */
 export async function indexBacklog(units: Units, piece = PIECE): Promise<number> {
@@ -37,42 +33,9 @@ export async function indexBacklog(units: Units, piece = PIECE): Promise<number>
 }
 
 export function createSearchBacklog(db: Db, log: (msg: string) => void): SearchBacklog {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  const run = (): Promise<void> =>
-    indexBacklog(db)
-      .then(
-        () => undefined,
-        (err: unknown) => log(`search backlog: ${err instanceof Error ? err.message : String(err)} (tried again on the next write or minute)`),
-      )
-      .then(() => {
-        if (again && !stopped) {
-          again = false;
-          return run();
-        }
-      });
-  const kick = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(run)
-      .finally(() => (running = null));
-  };
-  kick();
-  const timer = db.kind === 'postgres' ? setInterval(kick, EVERY_MS) : null;
-  timer?.unref();
-  return {
-    kick,
-    idle: async () => {
-      while (running) await running;
-    },
-    stop: () => {
-      stopped = true;
-      if (timer) clearInterval(timer);
-    },
-  };
+  return backgroundLoop({
+    run: () => indexBacklog(db).then(() => undefined),
+    onError: (err) => log(`search backlog: ${err instanceof Error ? err.message : String(err)} (tried again on the next write or minute)`),
+    everyMs: db.kind === 'postgres' ? EVERY_MS : undefined,
+  });
 }

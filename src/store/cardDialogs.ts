@@ -2,7 +2,8 @@
 // create card, select card) and for which crawled card, and the create form's saving state
 // and the server's errors. Commands open and close them; the views render snapshots.
 import { proxy } from 'valtio';
-import type { CardFromRefBody, CardRef } from '../../contract/crawl';
+import type { CardRef } from '../../contract/crawl';
+import type { CardFromRefBody } from '../../contract/crawlCards';
 import { ApiError } from '../api/client';
 import { checkedRefs, canDecide, focusedRef, takeDecided, triageApiInUse, triageState } from './triageModel';
 

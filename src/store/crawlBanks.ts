@@ -2,7 +2,7 @@
 // sources (crawl.banks), the highlighted one, and the load state. Enter opens the bank's newest
 // source's triage; the view renders snapshots.
 import { proxy, ref } from 'valtio';
-import { listCrawlBanks, type CrawlBank } from '../../contract/crawl';
+import { listCrawlBanks, type CrawlBank } from '../../contract/crawlOverviews';
 import { call, onTouched } from '../api/call';
 import { ApiError } from '../api/client';
 import { errorText } from '../api/errorText';

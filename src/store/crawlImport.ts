@@ -2,7 +2,7 @@
 // plain TypeScript (valtio): the dialog open or not, the upload's progress, and the server's
 // refusal (field errors beside the fields; a refused file's lines, each naming its line).
 import { proxy } from 'valtio';
-import { importCrawl } from '../../contract/crawl';
+import { importCrawl } from '../../contract/crawlSources';
 import { call } from '../api/call';
 import { ApiError } from '../api/client';
 import { highlightSource } from './crawlSources';

@@ -3,7 +3,8 @@
 // truth (?query=, ?from= a source's id, ?state=): the view hands its search here, and the
 // search box and filters change the URL. Enter opens the highlighted offer's edit form.
 import { proxy, ref } from 'valtio';
-import { listAllOfferRefs, REF_STATES, type CrawlOfferRow, type RefState } from '../../contract/crawl';
+import { REF_STATES, type RefState } from '../../contract/crawl';
+import { listAllOfferRefs, type CrawlOfferRow } from '../../contract/crawlOverviews';
 import { call } from '../api/call';
 import { ApiError } from '../api/client';
 import { errorText } from '../api/errorText';

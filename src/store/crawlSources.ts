@@ -1,7 +1,8 @@
 // The crawl sources screen as plain TypeScript (valtio): the sources with their counts, the
 // highlighted one, and the load state. Commands act on `currentSource()`; the view renders.
 import { proxy, ref } from 'valtio';
-import { listSources, type CrawlSource } from '../../contract/crawl';
+import { type CrawlSource } from '../../contract/crawl';
+import { listSources } from '../../contract/crawlSources';
 import { call, onTouched } from '../api/call';
 import { ApiError } from '../api/client';
 import { errorText } from '../api/errorText';

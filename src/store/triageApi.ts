@@ -1,23 +1,10 @@
 // The triage model's calls (src/store/triageModel.ts) on the real API, one operation each.
 import { cardResource } from '../../contract/card';
-import {
-  assignCardRef,
-  assignOutletRef,
-  assignRefs,
-  claimRef,
-  matchRefs,
-  createCardFromRef,
-  createOutletFromRef,
-  listCardRefs,
-  listOfferRefs,
-  listOutletRefs,
-  refHistory,
-  releaseRef,
-  showSource,
-  skipRef,
-  undoDecision,
-  updateOfferRef,
-} from '../../contract/crawl';
+import { assignCardRef, createCardFromRef, listCardRefs } from '../../contract/crawlCards';
+import { listOfferRefs, updateOfferRef } from '../../contract/crawlOffers';
+import { assignOutletRef, createOutletFromRef, listOutletRefs } from '../../contract/crawlOutlets';
+import { showSource } from '../../contract/crawlSources';
+import { assignRefs, claimRef, matchRefs, refHistory, releaseRef, skipRef, undoDecision } from '../../contract/crawlTriage';
 import { call } from '../api/call';
 import { session } from './session';
 import type { OfferRef } from '../../contract/crawl';

@@ -10,7 +10,9 @@
 import { takeOverUndo } from './undo';
 import { proxy, ref as keep } from 'valtio';
 import type { CardStatusBody } from '../../contract/card';
-import type { Candidate, CardFromRefBody, CardRef, CrawlSource, Decision as RefDecision, MatchedRef, OfferRef, OutletRef, RefKind, RefState } from '../../contract/crawl';
+import type { Candidate, CardRef, CrawlSource, Decision as RefDecision, OfferRef, OutletRef, RefKind, RefState } from '../../contract/crawl';
+import type { CardFromRefBody } from '../../contract/crawlCards';
+import type { MatchedRef } from '../../contract/crawlTriage';
 import { ApiError } from '../api/client';
 import { errorText } from '../api/errorText';
 import { cursorList } from './cursorList';

@@ -126,7 +126,7 @@ async function validInput(op: AnyOp, kind: Kind): Promise<Input> {
   if (op.resource === 'settings' && body && 'version' in body) body.version = (await s.db.query<{ version: number }>('select version from settings where id = 1')).rows[0].version;
   const csvField = Object.entries(op.files ?? {}).find(([, k]) => k === 'csv')?.[0];
   if (csvField && body && !(String(body.type) in CSV_COLUMNS)) {
-    // A crawl file (contract/crawl.ts importCrawl): one crawled card, as JSON lines.
+    // A crawl file (contract/crawlSources.ts importCrawl): one crawled card, as JSON lines.
     const line = JSON.stringify({ kind: 'card', key: `access-${nextAddress()}`, name: 'Access imported card' });
     const form = multipart({ ...Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])), [csvField]: { filename: 'crawl.jsonl', type: 'text/plain', data: Buffer.from(`${line}\n`) } });
     return { url, headers: form.headers, payload: form.payload };

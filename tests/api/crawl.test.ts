@@ -3,31 +3,12 @@
 // bulk calls, which are all or nothing and touch only what an onboarding made. Refs are
 // arranged with SQL, independent of the import.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  assignCardRef,
-  assignOutletRef,
-  claimRef,
-  CLAIM_MS,
-  createCardFromRef,
-  createOutletFromRef,
-  listCardRefs,
-  listOfferRefs,
-  listOutletRefs,
-  listSources,
-  refHistory,
-  releaseRef,
-  removeSourceFromCard,
-  rollbackOfferRefs,
-  showOfferRef,
-  showOutletRef,
-  showSource,
-  skipRef,
-  transferOfferRefs,
-  transferOutletRefs,
-  undoDecision,
-  updateOfferRef,
-  verifySource,
-} from '../../contract/crawl';
+import { CLAIM_MS } from '../../contract/crawl';
+import { assignCardRef, createCardFromRef, listCardRefs } from '../../contract/crawlCards';
+import { listOfferRefs, removeSourceFromCard, rollbackOfferRefs, showOfferRef, transferOfferRefs, updateOfferRef } from '../../contract/crawlOffers';
+import { assignOutletRef, createOutletFromRef, listOutletRefs, showOutletRef, transferOutletRefs } from '../../contract/crawlOutlets';
+import { listSources, showSource, verifySource } from '../../contract/crawlSources';
+import { claimRef, refHistory, releaseRef, skipRef, undoDecision } from '../../contract/crawlTriage';
 import { cardResource } from '../../contract/card';
 import { pathOf } from '../../contract/operation';
 import { opCalls } from '../helpers/ops';

@@ -1,10 +1,11 @@
-// Assigning many crawled refs to one live record (contract/crawl.ts assignRefs) on both
+// Assigning many crawled refs to one live record (contract/crawlTriage.ts assignRefs) on both
 // databases: one decision per ref, all in one group that one undo takes back; all or nothing
 // when a ref is unknown or another reviewer has one; refs linked to the record already are
 // counted, not decided again. Before it, the refs' match scores against the target
 // (matchRefs), the candidate ranking's own, with the threshold they should reach.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignRefs, claimRef, listCardRefs, matchRefs, refHistory, undoDecision } from '../../contract/crawl';
+import { listCardRefs } from '../../contract/crawlCards';
+import { assignRefs, claimRef, matchRefs, refHistory, undoDecision } from '../../contract/crawlTriage';
 import { opCalls } from '../helpers/ops';
 import { startTestServer, type TestServer } from '../helpers/app';
 import { changedTables, tableChecksums } from '../helpers/checksum';

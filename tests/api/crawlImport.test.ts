@@ -1,4 +1,4 @@
-// Importing a source's crawl file through the API (contract/crawl.ts importCrawl): whole or
+// Importing a source's crawl file through the API (contract/crawlSources.ts importCrawl): whole or
 // not at all, refs updated by their key on the site, vanished ones marked, decisions kept.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { multipart, startTestServer, type TestServer } from '../helpers/app';

@@ -5,7 +5,8 @@
 // and answers a token that offer.undo takes, putting offers, links, refs and transfers back,
 // or refusing once the refs went live again. Refs are arranged with SQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rollbackOfferRefs, showSource, transferOfferRefs } from '../../contract/crawl';
+import { rollbackOfferRefs, transferOfferRefs } from '../../contract/crawlOffers';
+import { showSource } from '../../contract/crawlSources';
 import { addHeroBanner, showHeroBanner } from '../../contract/homepageBanners';
 import { offerResource } from '../../contract/offer';
 import { opCalls } from '../helpers/ops';

@@ -33,6 +33,23 @@ describe('the layers', () => {
   });
 });
 
+describe('refusals of the data', () => {
+  it('are no HTTP errors in the database layer and the repositories', async () => {
+    const line = "import { HttpError } from '../errors';\nexport const e = new HttpError(409, 'taken');\n";
+    expect(await messages('server/repositories/x.ts', line)).toEqual([expect.stringMatching(/^no-restricted-imports: .*DataRefusal/)]);
+    expect(await messages('server/db/x.ts', "import { badField } from '../errors';\nexport const e = badField('a', 'b');\n")).toEqual([expect.stringMatching(/^no-restricted-imports: /)]);
+    expect(await messages('server/services/x.ts', line)).toEqual([]);
+  });
+});
+
+describe('the environment', () => {
+  it('is read in server/config.ts only', async () => {
+    const line = 'export const max = Number(process.env.PG_POOL_MAX ?? 10);\n';
+    expect(await messages('server/db/x.ts', line)).toEqual([expect.stringMatching(/^no-restricted-properties: .*server\/config\.ts/)]);
+    expect(await messages('server/config.ts', line)).toEqual([]);
+  });
+});
+
 describe('API paths', () => {
   it('are refused outside contract/, in strings and templates', async () => {
     expect(await messages('src/views/x.ts', "export const a = '/admin/v1/all_bank';\nexport const b = `/api/v1/login?x=${1}`;\n")).toEqual([

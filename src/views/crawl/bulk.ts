@@ -4,7 +4,8 @@
 // An onboarding's confirm names the offers already expired (left out unless the reviewer ticks
 // them in) and those with no card or outlet link; its toast stays until dismissed and offers
 // "Roll back". A rollback's toast offers Undo (mod+z too), through the offers' undo call.
-import { rollbackOfferRefs, transferOfferRefs, type CrawlSource } from '../../../contract/crawl';
+import { type CrawlSource } from '../../../contract/crawl';
+import { rollbackOfferRefs, transferOfferRefs } from '../../../contract/crawlOffers';
 import { offerResource } from '../../../contract/offer';
 import { call } from '../../api/call';
 import type { NextStep } from '../../commands/runner';

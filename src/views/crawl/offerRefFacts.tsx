@@ -1,7 +1,7 @@
 // What the crawled offers screen and the triage view both say of a crawled offer: its
 // validity as the site gave it (either end may be missing), and its terms, whether a
 // reviewer checked it, and the live offer it became.
-import type { CrawlOfferRow } from '../../../contract/crawl';
+import type { CrawlOfferRow } from '../../../contract/crawlOverviews';
 import { AppLink } from '../../ui/AppLink';
 import { Badge, orDash } from '../catalogue/bits';
 import { formatDay } from '../catalogue/formParts';

@@ -4,7 +4,7 @@ import { MAX_PER_PAGE } from '../../../../contract/envelope';
 import { bankResource, type Bank } from '../../../../contract/bank';
 import { cardResource, type Card } from '../../../../contract/card';
 import { categoryResource, type Category } from '../../../../contract/category';
-import { listSources } from '../../../../contract/crawl';
+import { listSources } from '../../../../contract/crawlSources';
 import { call } from '../../../api/call';
 import { cachedOptions, enumFilter, refFilter, type FilterDef, type Option } from '../../../store/filters';
 import { bankClient, cardClient, categoryClient, outletClient, outletOption, referenceOptions, searchCards, searchOutlets } from '../lookups';

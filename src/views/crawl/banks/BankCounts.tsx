@@ -1,6 +1,7 @@
 // Refs by kind and state, with the vanished ones: the crawled banks screen's table, for a
 // bank (its sources added up) or one source.
-import { REF_KINDS, type CrawlBankSource } from '../../../../contract/crawl';
+import { REF_KINDS } from '../../../../contract/crawl';
+import { type CrawlBankSource } from '../../../../contract/crawlOverviews';
 import { AppLink } from '../../../ui/AppLink';
 import { CountCells, CountHeads, KIND_LABEL, Progress } from '../counts';
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
-import { REF_KINDS, type CrawlBank, type CrawlBankSource } from '../../../../contract/crawl';
+import { REF_KINDS } from '../../../../contract/crawl';
+import { type CrawlBank, type CrawlBankSource } from '../../../../contract/crawlOverviews';
 import { runCommand } from '../../../commands/runner';
 import { activateBanks, bankKey, banksList, banksState, loadBanks } from '../../../store/crawlBanks';
 import { triagePath } from '../../../store/crawlSources';

@@ -1,7 +1,8 @@
 // One crawled offer on the crawled offers screen: its fields, and what the card and outlet
 // names the site gave resolved to (the crawled refs, and the live records those stand for).
 import type { ReactNode } from 'react';
-import type { CrawlOfferRow, RefState } from '../../../../contract/crawl';
+import type { RefState } from '../../../../contract/crawl';
+import type { CrawlOfferRow } from '../../../../contract/crawlOverviews';
 import { CommandButton } from '../../../commands/CommandButton';
 import { offerEditPath } from '../../../store/crawlOffers';
 import { triagePath } from '../../../store/crawlSources';

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { useSearch } from 'wouter';
-import { listSources, type CrawlOfferRow } from '../../../../contract/crawl';
+import { type CrawlOfferRow } from '../../../../contract/crawlOverviews';
+import { listSources } from '../../../../contract/crawlSources';
 import { call } from '../../../api/call';
 import { runCommand } from '../../../commands/runner';
 import { leaveOffers, loadMoreOffers, offersList, offersState, paramsOf, setOfferParams, showOffers } from '../../../store/crawlOffers';

@@ -4,7 +4,8 @@
 // not bounce through here.
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { showOfferRef, showOutletRef } from '../../../../contract/crawl';
+import { showOfferRef } from '../../../../contract/crawlOffers';
+import { showOutletRef } from '../../../../contract/crawlOutlets';
 import { call } from '../../../api/call';
 import { ApiError } from '../../../api/client';
 import { errorText } from '../../../api/errorText';

@@ -3,7 +3,10 @@
 // the triage's candidates first (the claim call ranks them, as when the triage opens the ref)
 // and any other found by name. The assignment is the triage's own call, undoable like its
 // decisions (Undo in the toast, mod+z).
-import { assignCardRef, assignOutletRef, claimRef, listCardRefs, listOutletRefs, undoDecision, type Candidate, type CardRef, type CrawlSource, type OutletRef } from '../../../../contract/crawl';
+import { type Candidate, type CardRef, type CrawlSource, type OutletRef } from '../../../../contract/crawl';
+import { assignCardRef, listCardRefs } from '../../../../contract/crawlCards';
+import { assignOutletRef, listOutletRefs } from '../../../../contract/crawlOutlets';
+import { claimRef, undoDecision } from '../../../../contract/crawlTriage';
 import { call } from '../../../api/call';
 import { actionWords } from '../../../commands/actions';
 import { recordPicker } from '../../../commands/recordPicker';

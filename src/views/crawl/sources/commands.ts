@@ -1,6 +1,8 @@
 // Commands on one crawl source. On the sources screen they act on the highlighted source, in
 // a source's triage view on that source; anywhere else the palette asks which source.
-import { listSources, removeSourceFromCard, verifySource, type CrawlSource } from '../../../../contract/crawl';
+import { type CrawlSource } from '../../../../contract/crawl';
+import { removeSourceFromCard } from '../../../../contract/crawlOffers';
+import { listSources, verifySource } from '../../../../contract/crawlSources';
 import type { SearchHit } from '../../../../contract/search';
 import { call } from '../../../api/call';
 import { actionWords } from '../../../commands/actions';

@@ -4,7 +4,7 @@
 // the ref in one call, shift+a a server search of live cards that assigns the ref, or every
 // checked ref, to the one picked. Inside a dialog the page's keys are quiet (src/ui/Modal.tsx):
 // the dialog's own keys (arrows, Enter, mod+Enter, Escape) belong to it.
-import type { CardFromRefBody } from '../../../../contract/crawl';
+import type { CardFromRefBody } from '../../../../contract/crawlCards';
 import type { Command } from '../../../commands/types';
 import { canCreate, canSelect, canShowDetail, closeCardDialog, createFromDialog, openCardDialog } from '../../../store/cardDialogs';
 import { checkedRefs, decide } from '../../../store/triageModel';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useSnapshot } from 'valtio';
-import type { CardFromRefBody, CardRef } from '../../../../../contract/crawl';
+import type { CardRef } from '../../../../../contract/crawl';
+import type { CardFromRefBody } from '../../../../../contract/crawlCards';
 import { runCommand } from '../../../../commands/runner';
 import { cardDialog, closeCardDialog } from '../../../../store/cardDialogs';
 import type { Option } from '../../../../store/filters';

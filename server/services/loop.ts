@@ -1,0 +1,63 @@
+// One background loop, for work that runs after a call's answer has gone and catches up on its
+// own: kicked (a no-op while it runs, except that it then goes round once more), on a timer
+// too if asked, idle() for tests and the server's close, stop(). The notification job
+// (./notificationJob.ts) and the search backlog (./searchBacklog.ts) run on it.
+
+export interface Loop {
+  /** Runs a round soon (after the current call's answer has gone); while one runs, one more after it. */
+  kick(): void;
+  /** Resolves once no round is running. */
+  idle(): Promise<void>;
+  /** No more rounds; a round under way sees `stopped()` and may end early. */
+  stop(): void;
+}
+
+export interface LoopOptions {
+  /** One round of work. */
+  run: (stopped: () => boolean) => Promise<void>;
+  /** A round that failed: say so in the log (the next kick or tick tries again). */
+  onError: (err: unknown) => void;
+  /** Kicked on this period as well; unset, only when kicked. */
+  everyMs?: number;
+}
+
+/** Starts the loop: a first round at once (work a stopped server left), then as kicked. */
+export function backgroundLoop(o: LoopOptions): Loop {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  const isStopped = () => stopped;
+  const round = (): Promise<void> =>
+    o
+      .run(isStopped)
+      .catch(o.onError)
+      .then(() => {
+        if (again && !stopped) {
+          again = false;
+          return round();
+        }
+      });
+  const kick = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(round)
+      .finally(() => (running = null));
+  };
+  kick();
+  const timer = o.everyMs ? setInterval(kick, o.everyMs) : null;
+  timer?.unref();
+  return {
+    kick,
+    idle: async () => {
+      while (running) await running;
+    },
+    stop: () => {
+      stopped = true;
+      if (timer) clearInterval(timer);
+    },
+  };
+}
