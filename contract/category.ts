@@ -29,6 +29,6 @@ export const categoryResource = defineResource({
     description: Type.Optional(Nullable(Text(1000))),
     is_active: Type.Optional(Type.Boolean()),
   }),
-  // The product's words, begun as a sentence is; 'categories updated successfully!' stays as SPEC.md §8 lists it.
+  // The product's words, begun as a sentence is; 'categories updated successfully!' stays as the product's message list words it (contract/api.md).
   messages: { added: 'Categories added successfully!', updated: 'categories updated successfully!', deleted: 'Categories deleted successfully!', shown: 'Categories fetched successfully!' },
 });

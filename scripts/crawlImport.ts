@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config';
+import { createLogger, lineLogger } from '../server/logger';
 import { openDb } from '../server/db/connection';
 import { lockDataDir } from '../server/db/lock';
 import { prepareDatabase } from '../server/db/migrate';
@@ -23,7 +24,7 @@ async function main() {
   const records = parseCrawlFile(text);
   const config = loadConfig();
   const lock = config.databaseUrl ? null : await lockDataDir(config.dataDir);
-  const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), beforeCommit: lock?.writeGuard });
+  const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), beforeCommit: lock?.writeGuard, log: lineLogger(createLogger(config.logLevel), 'db', 'error') });
   try {
     await prepareDatabase(db);
     const outcome = await db.transaction(async (tx) => {

@@ -24,6 +24,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config';
+import { createLogger, lineLogger } from '../server/logger';
 import { openDb, type Db as BaseDb, type Tx } from '../server/db/connection';
 import { lockDataDir } from '../server/db/lock';
 import { prepareDatabase } from '../server/db/migrate';
@@ -112,7 +113,7 @@ async function main() {
     console.error(`[seed:large] ${err.message} Stopping without touching ${config.dataDir} again.`);
     process.exit(1);
   });
-  const db = withQuery(await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), beforeCommit: lock?.writeGuard }));
+  const db = withQuery(await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), beforeCommit: lock?.writeGuard, log: lineLogger(createLogger(config.logLevel), 'db', 'error') }));
   // Ctrl-C reaches this process both from the terminal and relayed by npm/tsx: one press
   // within a second counts once. A second press later quits at once (the next run repairs).
   let firstSignal = 0;

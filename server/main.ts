@@ -12,33 +12,36 @@ import { createAuth } from './services/auth';
 import { loadPushSender } from './services/push';
 import { buildApp } from './app';
 import { buildClient, clientBuildIsStale } from './build';
+import type { Logger } from './logger';
 import { createLogger, lineLogger } from './logger';
 import { ROOT } from './root';
 
 const started = performance.now();
+/** The server's log (server/logger.ts, JSON lines at LOG_LEVEL), once the configuration is read. */
+let logger: Logger | undefined;
 /**
- * What `npm start` tells whoever started it (where the app is, where codes go, the first
- * admin's password): plain lines, once. Everything the running server has to say goes
- * through its logger (server/logger.ts) as JSON lines.
+ * What `npm start` tells whoever started it (where the app is, where codes go): once, in the
+ * log like everything else the server says.
  */
-const say = (msg: string) => console.log(`[cards-admin] ${msg}`);
+const say = (msg: string) => logger?.info(msg);
 
 /** How long a server that lost its data folder keeps answering 503 before it stops listening. */
 const LOST_DRAIN_MS = 1_000;
 
 async function main() {
   const config = loadConfig();
-  const logger = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel);
+  logger = log;
   // PGlite: this process alone may open DATA_DIR (server/db/lock.ts). PostgreSQL has its own locks.
   const lock: DataDirLock | null = config.databaseUrl ? null : await lockDataDir(config.dataDir);
-  if (lock?.tookOver) logger.warn(`took over the lock of process ${lock.tookOver.pid}, which is no longer running`);
+  if (lock?.tookOver) log.warn(`took over the lock of process ${lock.tookOver.pid}, which is no longer running`);
   const clientDir = path.join(ROOT, 'dist', 'client');
   if (!config.skipClientBuild && clientBuildIsStale(ROOT, clientDir)) {
     say('building the browser app (first start or sources changed)…');
     await buildClient(ROOT);
   }
-  const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), poolMax: config.pgPoolMax, beforeCommit: lock?.writeGuard, log: lineLogger(logger, 'db', 'error') });
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log: lineLogger(logger, 'mail') });
+  const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), poolMax: config.pgPoolMax, beforeCommit: lock?.writeGuard, log: lineLogger(log, 'db', 'error') });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log: lineLogger(log, 'mail') });
   // Migrations, the first admin and the demo data in one transaction (on PostgreSQL under an
   // advisory lock): servers starting at once on one database do it once.
   const uploads = createUploads(config.dataDir);
@@ -47,15 +50,15 @@ async function main() {
     admin: await auth.ensureAdmin(config.adminEmail, config.adminPassword, tx),
     seeded: config.seed && (await seed(tx, uploads, { events: config.seedEvents })),
   }));
-  if (applied.length) logger.info(`migrations applied: ${applied.join(', ')}`);
-  if (result?.seeded) logger.info('demo data seeded');
+  if (applied.length) log.info(`migrations applied: ${applied.join(', ')}`);
+  if (result?.seeded) log.info('demo data seeded');
   const admin = result?.admin;
 
   // Notifications go to the module PUSH_SENDER names, else to DATA_DIR/outbox (README.md, "Push notifications").
-  const push = await loadPushSender({ module: config.pushSender, dataDir: config.dataDir, log: lineLogger(logger, 'push') });
-  const app = await buildApp({ config, db, mailer, clientDir, logger, push });
+  const push = await loadPushSender({ module: config.pushSender, dataDir: config.dataDir, log: lineLogger(log, 'push') });
+  const app = await buildApp({ config, db, mailer, clientDir, logger: log, push });
   // Rows of an import cut short by a crash are invisible; removed in the background.
-  const stopSweeping = sweepAbandonedBatches(db, lineLogger(logger, 'batches'));
+  const stopSweeping = sweepAbandonedBatches(db, lineLogger(log, 'batches'));
   let lost: DataDirLostError | null = null;
   app.addHook('onRequest', async () => {
     if (lost) throw lost;
@@ -66,7 +69,7 @@ async function main() {
   // start's transaction is refused at its commit instead, and the start fails.
   lock?.onLost((err) => {
     lost = err;
-    logger.fatal(`${err.message} ${config.dataDir}/.lock is not this server's any more: stopping without touching the folder again.`);
+    log.fatal(`${err.message} ${config.dataDir}/.lock is not this server's any more: stopping without touching the folder again.`);
     setTimeout(() => {
       void Promise.race([app.close(), new Promise((r) => setTimeout(r, 5_000))]).finally(() => process.exit(1));
     }, LOST_DRAIN_MS);
@@ -75,7 +78,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing || lost) return;
     closing = true;
-    logger.info(`${signal}: closing`);
+    log.info(`${signal}: closing`);
     stopSweeping();
     await app.close().catch(() => undefined);
     if (!lost) {
@@ -95,11 +98,15 @@ async function main() {
   say(`API reference: http://localhost:${port}/api/docs`);
   say(`sign-in and reset codes go to ${mailer.describe()}`);
   say(`push notifications go to ${push.describe()}`);
-  if (admin?.generated) say(`first admin created: ${admin.email} / password ${admin.password}  (shown once; change it under Profile)`);
+  // Shown once and needed to sign in: a warning, so a quieter LOG_LEVEL still shows it.
+  if (admin?.generated) log.warn(`first admin created: ${admin.email} / password ${admin.password}  (shown once; change it under Profile)`);
   else if (admin) say(`first admin created: ${admin.email} (password from ADMIN_PASSWORD)`);
 }
 
 main().catch((err) => {
-  console.error(`[cards-admin] could not start: ${err instanceof Error ? err.message : err}`);
+  const text = `could not start: ${err instanceof Error ? err.message : String(err)}`;
+  // Before the configuration is read there is no logger yet (a wrong variable): plain stderr.
+  if (logger) logger.fatal({ err }, text);
+  else process.stderr.write(`[cards-admin] ${text}\n`);
   process.exit(1);
 });

@@ -77,7 +77,7 @@ export class NestedTransactionError extends Error {
 
 export async function openDb(opts: OpenOptions): Promise<Db> {
   const beforeCommit = opts.beforeCommit ?? (() => undefined);
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, beforeCommit, opts.log ?? ((msg) => console.error(`[db] ${msg}`)), opts.poolMax ?? 10) : openPglite(opts.pgliteDir, beforeCommit, opts.pgliteTemplate);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, beforeCommit, opts.log ?? ((msg) => void process.stderr.write(`[db] ${msg}\n`)), opts.poolMax ?? 10) : openPglite(opts.pgliteDir, beforeCommit, opts.pgliteTemplate);
 }
 
 /** Which Db the current async call chain is working inside, if any. */

@@ -14,7 +14,7 @@ import { recordRun, type Source } from './usage';
 
 
 /**
- * Success 2 s, error 4 s (SPEC.md); a success with a result to read (a count: 'Imported 3
+ * Success 2 s, error 4 s (the product's toast durations); a success with a result to read (a count: 'Imported 3
  * offers.') 6 s, and one that offers Undo 8 s, long enough to read it and reach the button.
  */
 export const TOAST_MS = { success: 2000, error: 4000, result: 6000, undoable: 8000 } as const;

@@ -21,7 +21,7 @@ it('redirects / to /admin/', async () => {
   expect(r.headers.location).toBe('/admin/');
 });
 
-it('serves an OpenAPI document naming every SPEC.md call of this issue', async () => {
+it('serves an OpenAPI document naming every call of contract/api.md', async () => {
   const doc = (await s.call({ method: 'GET', url: '/api/openapi.json' })).json();
   expect(doc.openapi).toMatch(/^3\./);
   for (const p of ['/api/v1/login', '/api/v1/request_otp', '/api/v1/resend_otp', '/api/v1/forgot_password', '/api/v1/verify_otp', '/api/v1/reset_password', '/api/v1/update_profile', '/api/v1/logout', '/admin/v1/show_user', '/admin/v1/all_bank', '/admin/v1/show_bank/{id}', '/admin/v1/add_bank', '/admin/v1/update_bank/{id}', '/admin/v1/delete_bank',

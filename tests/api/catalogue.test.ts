@@ -1,4 +1,4 @@
-// Every catalogue entity through its SPEC.md calls, on both databases.
+// Every catalogue entity through its calls (contract/api.md), on both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, multipart, startTestServer, type TestServer } from '../helpers/app';
 
