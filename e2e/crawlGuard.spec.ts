@@ -4,9 +4,8 @@
 // still opening are kept and land in order. Each test imports a source of its own.
 // GUARD_SHOTS=<dir> saves screenshots of the bulk assign question (1440×900 and 1024×768,
 // light and dark).
-import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, signIn } from './session';
+import { apiAs, signIn, shoot } from './session';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;
 const SHOTS = process.env.GUARD_SHOTS;
@@ -25,24 +24,6 @@ async function importCards(page: Page, slug: string, cards: { name: string; bank
 
 const cardRefs = async (api: Api, from: number) =>
   (await (await api.post('/admin/v1/all-cards-ref?per_page=100', { from })).json()).data as { id: number; name: string; state: string; card_id: number | null }[];
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
-    for (const [w, h] of [
-      [1440, 900],
-      [1024, 768],
-    ]) {
-      await page.setViewportSize({ width: w, height: h });
-      await page.waitForTimeout(150);
-      await page.screenshot({ path: `${SHOTS}/${name}-${w}x${h}-${theme}.png` });
-    }
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
-}
 
 test('a bulk assign names the checked refs with their match scores, warns about the weak one, and one u undoes it all', async ({ page }) => {
   await signIn(page);
@@ -82,7 +63,7 @@ test('a bulk assign names the checked refs with their match scores, warns about 
   await expect(items.first()).toHaveClass(/is-warn/);
   await expect(asked.locator('.modal-list')).toContainText('Skywards Infinite Credit Card · 100% match');
   await expect(asked.getByRole('note')).toHaveText('1 of them matches “Skywards Infinite Credit Card” less than 30%: is it this card?');
-  await shoot(page, 'bulk-assign');
+  await shoot(page, SHOTS, 'bulk-assign');
 
   // Escape assigns nothing; asked again, Enter assigns all three.
   await page.keyboard.press('Escape');

@@ -5,10 +5,9 @@
 // a hero banner's schedule from 'tomorrow 9am', a notification scheduled for tomorrow at 9, and
 // "Set valid to" of picked offers from the palette with '+30d'.
 // DATE_SHOTS=<dir> saves the offer form with a typed date (1440×900, 1024×768, light and dark).
-import fs from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { addDays, dubaiDay, dubaiInstant, parseYmd } from '../contract/dubaiTime';
-import { apiAs, listNamed, mod, rowsOf, signIn } from './session';
+import { apiAs, listNamed, mod, rowsOf, signIn, shoot } from './session';
 
 const SHOTS = process.env.DATE_SHOTS;
 
@@ -19,24 +18,6 @@ const words = (day: string) => {
 };
 /** The instant of a Dubai day at a time. */
 const at = (day: string, hour: number, minute = 0) => dubaiInstant({ ...parseYmd(day)!, hour, minute }).toISOString();
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
-    for (const [w, h] of [
-      [1440, 900],
-      [1024, 768],
-    ]) {
-      await page.setViewportSize({ width: w, height: h });
-      await page.waitForTimeout(150);
-      await page.screenshot({ path: `${SHOTS}/${name}-${w}x${h}-${theme}.png` });
-    }
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
-}
 
 /** Types into a field over what it holds. */
 async function retype(field: Locator, text: string) {
@@ -67,7 +48,7 @@ test('an offer made with typed dates: today and +30d are saved as Dubai days; no
   await retype(to, '+30d');
   await expect(to).toHaveAccessibleDescription(words(in30));
   await expect(to).not.toHaveAttribute('aria-invalid');
-  await shoot(page, 'offer-typed-date');
+  await shoot(page, SHOTS, 'offer-typed-date');
 
   // Leaving the field writes the date in words.
   await page.keyboard.press('Tab');
@@ -92,7 +73,7 @@ test('an offer made with typed dates: today and +30d are saved as Dubai days; no
   await expect(to).toBeFocused();
   await expect(page).toHaveURL(/\/admin\/add-offer/);
   expect((await (await api.post('/admin/v1/all_offer', { query: title })).json()).pagination.total).toBe(0);
-  await shoot(page, 'offer-not-a-date');
+  await shoot(page, SHOTS, 'offer-not-a-date');
 
   // Escape puts back what the field held when it took the focus, and the form stays open.
   await page.keyboard.press('Escape');
@@ -129,7 +110,7 @@ test('a hero banner scheduled from “tomorrow 9am”, Dubai time; a day alone e
   await expect(starts).toHaveAccessibleDescription(`${words(tomorrow)}, 09:00 Dubai time`);
   await retype(ends, '+7d');
   await expect(ends).toHaveAccessibleDescription(`${words(addDays(tomorrow, 6))}, 23:59 Dubai time`);
-  await shoot(page, 'banner-schedule');
+  await shoot(page, SHOTS, 'banner-schedule');
   await page.keyboard.press(`${mod}+Enter`);
   await expect(page.getByText('Hero banner updated successfully!').first()).toBeVisible();
   await expect.poll(async () => (await banners()).find((b) => b.id === first.id)).toMatchObject({ starts_at: at(tomorrow, 9), ends_at: at(addDays(tomorrow, 6), 23, 59) });

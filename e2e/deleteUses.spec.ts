@@ -2,29 +2,10 @@
 // question names the offers that use it and what happens to them, and a bank with cards is
 // refused before any question, the toast naming why. Checked against the API.
 // USES_SHOTS=<dir> saves screenshots (1440×900 and 1024×768, light and dark).
-import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { apiAs, listNamed, mod, rowsOf, signIn } from './session';
+import { expect, test } from '@playwright/test';
+import { apiAs, listNamed, mod, rowsOf, signIn, shoot } from './session';
 
 const SHOTS = process.env.USES_SHOTS;
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
-    for (const [w, h] of [
-      [1440, 900],
-      [1024, 768],
-    ]) {
-      await page.setViewportSize({ width: w, height: h });
-      await page.waitForTimeout(150);
-      await page.screenshot({ path: `${SHOTS}/${name}-${w}x${h}-${theme}.png` });
-    }
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
-}
 
 test("deleting a category names the offers that use it before asking; undo gives it back", async ({ page }) => {
   await signIn(page);
@@ -44,7 +25,7 @@ test("deleting a category names the offers that use it before asking; undo gives
   const asked = page.getByRole('dialog', { name: `Delete category Uses ${tag}?` });
   await expect(asked).toBeVisible();
   await expect(asked).toContainText('3 offers use it; they will have no category. You can undo this.');
-  await shoot(page, 'delete-uses');
+  await shoot(page, SHOTS, 'delete-uses');
   // Escape: nothing deleted.
   await page.keyboard.press('Escape');
   await expect(asked).toBeHidden();
@@ -89,7 +70,7 @@ test('deleting a bank with cards is refused before any question, the toast namin
   const toast = page.locator('[data-sonner-toast]', { hasText: `${bank!.name} has ${cards} ${cards === 1 ? 'card' : 'cards'}: delete or move ${cards === 1 ? 'it' : 'them'} first.` });
   await expect(toast).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await shoot(page, 'delete-refused');
+  await shoot(page, SHOTS, 'delete-refused');
   expect((await api.get(`/admin/v1/show_bank/${bank!.id}`)).status()).toBe(200);
   // Focus stays on the list: the keys work on.
   await expect(list).toBeFocused();

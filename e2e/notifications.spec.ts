@@ -3,9 +3,8 @@
 // the API counts), send it after "Send to N users?" (Escape sends nothing), and see it listed
 // as sent with that audience size; the same one again within a minute asks first. Then change a setting with mod+s and see who changed it
 // and when. NOTIFY_SHOTS=<dir> also saves screenshots (1440×900 and 1024×768, light and dark).
-import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, mod, signIn, listNamed, rowsOf } from './session';
+import { apiAs, mod, signIn, listNamed, rowsOf, shoot } from './session';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;
 const SHOTS = process.env.NOTIFY_SHOTS;
@@ -23,24 +22,6 @@ async function heldCard(api: Api): Promise<{ id: number; name: string; size: num
 /** The card among the picker's choices (not a list row that names it). */
 const cardChoice = (page: Page, name: string) => page.getByRole('listbox', { name: 'Card', exact: true }).getByRole('option').filter({ hasText: name }).first();
 
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
-    for (const [w, h] of [
-      [1440, 900],
-      [1024, 768],
-    ]) {
-      await page.setViewportSize({ width: w, height: h });
-      await page.waitForTimeout(150);
-      await page.screenshot({ path: `${SHOTS}/${name}-${w}x${h}-${theme}.png` });
-    }
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
-}
-
 test('send a notification to the holders of one card; it is listed as sent with its audience size; the same again asks first', async ({ page }) => {
   await signIn(page);
   const api = await apiAs(page);
@@ -53,7 +34,7 @@ test('send a notification to the holders of one card; it is listed as sent with 
   await expect(page).toHaveURL(/\/admin\/notifications/);
   const rows = rowsOf(listNamed(page, 'Notifications'));
   await expect(rows.first()).toBeVisible();
-  await shoot(page, 'list');
+  await shoot(page, SHOTS, 'list');
   await page.keyboard.press('n');
   await expect(page.getByLabel('Title')).toBeFocused();
   await page.keyboard.type(title);
@@ -68,7 +49,7 @@ test('send a notification to the holders of one card; it is listed as sent with 
   await page.keyboard.type(card.name.split(' ').slice(0, 2).join(' '));
   await cardChoice(page, card.name).click();
   await expect(page.getByTestId('audience-size')).toHaveText(`${card.size.toLocaleString('en')} app ${card.size === 1 ? 'user gets' : 'users get'} it.`);
-  await shoot(page, 'compose');
+  await shoot(page, SHOTS, 'compose');
 
   // mod+enter asks first: the audience's size, counted now; Escape sends nothing.
   const people = `${card.size.toLocaleString('en')} ${card.size === 1 ? 'user' : 'users'}`;
@@ -76,7 +57,7 @@ test('send a notification to the holders of one card; it is listed as sent with 
   await page.keyboard.press(`${mod}+Enter`);
   await expect(sizeQuestion).toBeVisible();
   await expect(sizeQuestion).toContainText(`“${title}” goes to Holders of ${card.name}: ${people} at once.`);
-  await shoot(page, 'audience-confirm');
+  await shoot(page, SHOTS, 'audience-confirm');
   await page.keyboard.press('Escape');
   await expect(sizeQuestion).toBeHidden();
   expect((await (await api.get(`/admin/v1/notifications?query=${encodeURIComponent(title)}`)).json()).pagination.total).toBe(0);
@@ -99,7 +80,7 @@ test('send a notification to the holders of one card; it is listed as sent with 
   await expect(row).toContainText(`${card.size.toLocaleString()}/${card.size.toLocaleString()} sent`);
   const shown = (await (await api.get(`/admin/v1/notifications/${id}`)).json()).data;
   expect(shown).toMatchObject({ status: 'sent', audience: 'card', audience_id: card.id, audience_size: card.size, sent_count: card.size });
-  await shoot(page, 'sent');
+  await shoot(page, SHOTS, 'sent');
 
   // The same notification again within a minute: the browser asks, Escape keeps it unsent.
   await page.keyboard.press('n');
@@ -112,7 +93,7 @@ test('send a notification to the holders of one card; it is listed as sent with 
   await page.keyboard.press(`${mod}+Enter`);
   const dialog = page.getByRole('dialog', { name: 'Send it a second time?' });
   await expect(dialog).toBeVisible();
-  await shoot(page, 'confirm');
+  await shoot(page, SHOTS, 'confirm');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   const twins = (await (await api.get(`/admin/v1/notifications?query=${encodeURIComponent(title)}`)).json()).pagination.total;
@@ -137,7 +118,7 @@ test('change a setting with mod+s and see who changed it and when', async ({ pag
   await expect(page).toHaveURL(/\/admin\/settings/);
   const field = page.getByLabel('Offers per homepage section');
   await expect(field).toHaveValue(String(before.offers_per_section));
-  await shoot(page, 'settings');
+  await shoot(page, SHOTS, 'settings');
   await field.fill(String(next));
   await page.keyboard.press(`${mod}+s`);
   await expect(page.getByText('Settings updated successfully!').first()).toBeVisible();
@@ -154,5 +135,5 @@ test('change a setting with mod+s and see who changed it and when', async ({ pag
   await page.keyboard.press(`${mod}+s`);
   await expect(page.locator('.field', { has: field }).locator('.field-error')).toHaveText('Offers per homepage section must be at most 50.');
   expect((await (await api.get('/admin/v1/settings')).json()).data.offers_per_section).toBe(next);
-  await shoot(page, 'settings-error');
+  await shoot(page, SHOTS, 'settings-error');
 });

@@ -1,5 +1,6 @@
 // Shared steps of the browser specs: signing in by keyboard, and an API client carrying
 // the signed-in admin's token (for checking what the server holds, never for driving the UI).
+import fs from 'node:fs';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './globalSetup';
 
@@ -56,4 +57,23 @@ export async function pick(page: Page, typed: string, row: string | RegExp) {
   await page.keyboard.type(typed);
   await expect(paletteSelected(page)).toContainText(row);
   await page.keyboard.press('Enter');
+}
+
+/** Screenshots of the page at 1440x900 and 1024x768, light and dark, into `dir` when a spec's *_SHOTS variable names one. */
+export async function shoot(page: Page, dir: string | undefined, name: string) {
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+    for (const [w, h] of [
+      [1440, 900],
+      [1024, 768],
+    ]) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.waitForTimeout(150);
+      await page.screenshot({ path: `${dir}/${name}-${w}x${h}-${theme}.png` });
+    }
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
 }
