@@ -1,6 +1,7 @@
 // Lint, run by `npm test`. Besides typescript-eslint's and React's hook rules, this file is
 // where the layers are enforced (ARCHITECTURE.md, "Layers"):
-//   browser: app → views → commands → (ui) → store → api → contract
+//   browser: app → features → screens → commands → ui → store → api → lib → contract
+//            (a feature never imports another feature)
 //   server:  main → routes → http → services → repositories → db → contract
 // the browser and the server never import each other, and contract imports neither.
 // It also keeps every API path inside contract/ and casts to `never` out of the server.
@@ -14,12 +15,15 @@ import globals from 'globals';
 const LAYERS = {
   contract: [],
   // browser
-  api: ['contract'],
-  store: ['api', 'contract'],
-  ui: ['store', 'api', 'contract'],
-  commands: ['ui', 'store', 'api', 'contract'],
-  views: ['commands', 'ui', 'store', 'api', 'contract'],
-  app: ['views', 'commands', 'ui', 'store', 'api', 'contract'],
+  lib: ['contract'],
+  api: ['lib', 'contract'],
+  store: ['api', 'lib', 'contract'],
+  ui: ['store', 'api', 'lib', 'contract'],
+  commands: ['ui', 'store', 'api', 'lib', 'contract'],
+  screens: ['commands', 'ui', 'store', 'api', 'lib', 'contract'],
+  // A feature imports the layers below it and itself, never another feature (the policy below).
+  feature: ['screens', 'commands', 'ui', 'store', 'api', 'lib', 'contract'],
+  app: ['feature', 'screens', 'commands', 'ui', 'store', 'api', 'lib', 'contract'],
   // server
   core: ['contract'],
   db: ['core', 'contract'],
@@ -71,7 +75,8 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'contract/**/*.ts'],
     plugins: { boundaries },
     settings: {
-      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      // The TypeScript resolver knows tsconfig.base.json's aliases (@/…, @contract/…).
+      'import/resolver': { typescript: { project: 'tsconfig.json' }, node: { extensions: ['.ts', '.tsx', '.js'] } },
       // Folders match from the project root. The app's and the server's top files are
       // elements of their own ('file' mode: deprecated in v7, with no replacement for files yet).
       'boundaries/elements': [
@@ -80,8 +85,10 @@ export default tseslint.config(
         { type: 'store', pattern: 'src/store', partialMatch: false },
         { type: 'ui', pattern: 'src/ui', partialMatch: false },
         { type: 'commands', pattern: 'src/commands', partialMatch: false },
-        { type: 'views', pattern: 'src/views', partialMatch: false },
-        { type: 'app', pattern: 'src/*.{ts,tsx}', mode: 'file' },
+        { type: 'lib', pattern: 'src/lib', partialMatch: false },
+        { type: 'screens', pattern: 'src/screens', partialMatch: false },
+        { type: 'feature', pattern: 'src/features/*', partialMatch: false, capture: ['feature'] },
+        { type: 'app', pattern: 'src/app', partialMatch: false },
         { type: 'core', pattern: 'server/security', partialMatch: false },
         { type: 'core', pattern: 'server/{errors,config,root}.ts', mode: 'file' },
         { type: 'seed', pattern: 'server/db/seed', partialMatch: false },
@@ -98,13 +105,24 @@ export default tseslint.config(
         'error',
         {
           default: 'disallow',
-          policies: Object.entries(LAYERS).map(([from, to]) => ({
-            from: { element: { type: from } },
-            allow: { to: { element: { types: { anyOf: [from, ...to] } } } },
-          })),
+          policies: [
+            ...Object.entries(LAYERS).map(([from, to]) => ({
+              from: { element: { type: from } },
+              allow: { to: { element: { types: { anyOf: from === 'feature' ? to : [from, ...to] } } } },
+            })),
+            // Features talk through commands and routes (src/screens/paths.ts), so one feature's
+            // folder imports only its own files.
+            { from: { element: { type: 'feature' } }, allow: { to: { element: { type: 'feature', captured: { feature: '{{ from.captured.feature }}' } } } } },
+          ],
         },
       ],
     },
+  },
+  {
+    // Across src/'s folders an import names its place from the top (@/ui/Kbd, aliases.ts):
+    // a '../../' climb is refused, so a file moved keeps its imports readable.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['../../*'], message: "Import across src/'s folders with the @/ alias (aliases.ts), e.g. '@/ui/Kbd'." }] }] },
   },
   {
     // A path of the API is written in contract/ only: everything else calls an operation.
@@ -120,7 +138,7 @@ export default tseslint.config(
     },
   },
   {
-    // The browser builds contract/'s schemas with src/typeboxLite.ts (vite.config.ts), which has
+    // The browser builds contract/'s schemas with src/lib/typeboxLite.ts (vite.config.ts), which has
     // TypeBox's builders by name and not TypeBox's `Type` object: contract/ calls them through a
     // namespace (`import * as Type from '@sinclair/typebox'`), the same code on both halves.
     files: ['contract/**/*.ts'],

@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { pathAliases } from './aliases';
 
 // The API server (server/main.ts) listens on 8080 in development (API_PROXY overrides); everything that
 // is not the SPA itself goes to it, so the browser only ever talks to one origin.
@@ -13,8 +14,11 @@ export default defineConfig({
   root: '.',
   plugins: [react(), precompress()],
   resolve: {
-    // contract/'s schemas built by the browser's own small TypeBox (src/typeboxLite.ts says why).
-    alias: [{ find: /^@sinclair\/typebox$/, replacement: path.resolve(import.meta.dirname, 'src/typeboxLite.ts') }],
+    // contract/'s schemas built by the browser's own small TypeBox (src/lib/typeboxLite.ts says why).
+    alias: [
+      { find: /^@sinclair\/typebox$/, replacement: path.resolve(import.meta.dirname, 'src/lib/typeboxLite.ts') },
+      ...pathAliases,
+    ],
   },
   build: {
     outDir: 'dist/client',

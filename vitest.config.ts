@@ -2,6 +2,7 @@
 // twice, on embedded PGlite and on a real PostgreSQL the harness starts itself, and the
 // process tests (real servers started, stopped and killed) last.
 import { defineConfig } from 'vitest/config';
+import { pathAliases } from './aliases';
 
 const api = (name: string, extra: object) => ({
   test: {
@@ -18,6 +19,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // src/'s tests import across folders as @/… (aliases.ts).
+        resolve: { alias: pathAliases },
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'contract/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/lint/**/*.test.ts'],

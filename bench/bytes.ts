@@ -18,7 +18,7 @@
 //   Chromium itself asks for and gets brotli, smaller still: the "on the wire" line. The
 //   baseline's files are measured the same way. KB = 1024 bytes.
 // - The sign-in page: /admin/login until its form shows and the network is quiet. The page
-//   starts fetching the signed-in shell when the browser is idle (src/App.tsx,
+//   starts fetching the signed-in shell when the browser is idle (src/app/App.tsx,
 //   requestIdleCallback), for the moment the admin signs in; that prefetch is no part of the
 //   sign-in page's own download, so the bench holds the page's idle callbacks until the
 //   sign-in page is measured, then lets them run and reports what they fetched on a line of
@@ -28,7 +28,7 @@
 //   session (cold cache) opens /admin/ and waits for the dashboard's counts: everything
 //   (entry, shell, its own commands, dashboard) that showing the signed-in dashboard needs.
 //   Here too the idle callbacks wait until then: the shell fetches every screen's commands and
-//   the palette and sonner when idle (src/installCommands.ts, src/views/Shell.tsx), reported
+//   the palette and sonner when idle (src/app/installCommands.ts, src/app/Shell.tsx), reported
 //   on a line of their own.
 // - The baseline: bench/react-admin (react-admin with ra-data-fakerest, one resource listed by
 //   ListGuesser), installed on first run (npm ci --prefix bench/react-admin), built with this

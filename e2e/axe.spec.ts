@@ -4,7 +4,7 @@
 // violation, and none at all of the rules a screen once broke (ALWAYS).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { screens } from '../src/screens';
+import { screens } from '../src/app/screens';
 import { apiAs, mod, signIn } from './session';
 
 const PATHS = [...screens.flatMap((s) => (s.nav ? [s.nav.path] : [])), '/view-card/1', '/edit-offer/1', '/view-card/999999'];

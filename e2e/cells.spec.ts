@@ -1,4 +1,4 @@
-// Editing in place in the full-width table (src/store/cellModel.ts, src/views/listTable/):
+// Editing in place in the full-width table (src/store/cellModel.ts, src/screens/listTable/):
 // a cell cursor moved by ←/→ (↑/↓ keep the column), Enter or typing opens the field's own
 // editor, Tab and Enter save and move, Escape cancels; a save sends the row's version and a
 // 409 shows in the cell; a column pasted from a spreadsheet into picked rows is one confirmed,

@@ -1,4 +1,4 @@
-// A list with nothing open uses the whole width as a table (src/views/listTable/): column heads
+// A list with nothing open uses the whole width as a table (src/screens/listTable/): column heads
 // that sort by the contract's keys, a column chooser and row height remembered per admin, and
 // the split back as soon as a record opens.
 import { expect, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The offers table as the offers screen draws it with nothing open (src/views/ResourceListView.tsx,
+// The offers table as the offers screen draws it with nothing open (src/screens/ResourceListView.tsx,
 // wide): VirtualList, the offers screen's columns and head, a pick box per row, over synthetic
 // loaded offers. `?mode=plain` is the baseline: the same head, rows and cells, every row in the
 // DOM (no virtualization). bench/browser.ts scrolls it with window.benchScroll.
@@ -6,9 +6,9 @@ import { useEffect, useState, type CSSProperties } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Offer } from '../../contract/offer';
 import { VirtualList } from '../../src/ui/VirtualList';
-import { offerScreen } from '../../src/views/catalogue/offers/screen';
-import { columnsOf, gridOf } from '../../src/views/listTable/columns';
-import { TableCells, TableHead } from '../../src/views/listTable/TableHead';
+import { offerScreen } from '../../src/features/catalogue/offers/screen';
+import { columnsOf, gridOf } from '../../src/screens/listTable/columns';
+import { TableCells, TableHead } from '../../src/screens/listTable/TableHead';
 import '../../src/ui/base.css';
 import '../../src/ui/SplitPane.css';
 

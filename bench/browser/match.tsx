@@ -1,5 +1,5 @@
 // The palette's matcher against the filter it replaced (bench/browser.ts), in the same page: every
-// command the app registers (src/installCommands.ts allAppCommands) and every row of the palette's
+// command the app registers (src/app/installCommands.ts allAppCommands) and every row of the palette's
 // manifest (src/commands/actions.ts), scored for each prefix of the phrase table's phrases as they
 // are typed. Ours: src/commands/match.ts as the palette runs it (each command's words prepared
 // once, the typed text parsed once per key). Baseline: the palette's filter before issue 19, every
@@ -8,7 +8,7 @@ import { defaultFilter } from 'cmdk';
 import { ACTIONS } from '../../src/commands/actions';
 import { matchScore, parseQuery, prepare } from '../../src/commands/match';
 import { PHRASES } from '../../src/commands/phrases';
-import { allAppCommands } from '../../src/installCommands';
+import { allAppCommands } from '../../src/app/installCommands';
 
 interface Row {
   title: string;

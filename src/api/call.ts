@@ -4,8 +4,8 @@
 // written in the browser. After a call that changes records, the stores of the resources it
 // touches hear of it (`onTouched`), so nothing shows a stale copy.
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { AnyOp, FileField, OpOutput } from '../../contract/operation';
-import { pathOf } from '../../contract/operation';
+import type { AnyOp, FileField, OpOutput } from '@contract/operation';
+import { pathOf } from '@contract/operation';
 import { request } from './client';
 
 /** A part the operation has is required; one it may have (a derived call) is optional. */

@@ -1,7 +1,7 @@
 // The CSV import's call and its answer. Apart from the upload transport (./upload.ts), which
 // `call` needs in every page: this needs the CSV contract, which only the import screen does.
-import type { CsvImportResult, CsvTarget } from '../../contract/csv';
-import { importCsv } from '../../contract/csvImport';
+import type { CsvImportResult, CsvTarget } from '@contract/csv';
+import { importCsv } from '@contract/csvImport';
 import { call } from './call';
 import { ApiError } from './client';
 import type { UploadOptions } from './upload';

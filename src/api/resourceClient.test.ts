@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bankResource } from '../../contract/bank';
-import { cardResource } from '../../contract/card';
-import { cityResource } from '../../contract/city';
-import { networkResource } from '../../contract/network';
-import { outletRadiusResource } from '../../contract/outletRadius';
-import { userResource } from '../../contract/user';
+import { bankResource } from '@contract/bank';
+import { cardResource } from '@contract/card';
+import { cityResource } from '@contract/city';
+import { networkResource } from '@contract/network';
+import { outletRadiusResource } from '@contract/outletRadius';
+import { userResource } from '@contract/user';
 import { ApiError, onUnauthorized, setTokenSource } from './client';
 import { filterChoices, filterKeys, resourceClient, typeFilters, UnsupportedCallError } from './resourceClient';
 import { encodeBody } from './call';

@@ -1,10 +1,10 @@
 // One client for every CRUD resource: its five calls are the operations `defineResource`
 // derived from the contract (contract/resource.ts), made through `call`.
 import type { TSchema } from '@sinclair/typebox';
-import type { ListResponse, RecordResponse } from '../../contract/envelope';
-import { DEFAULT_PAGE, DEFAULT_PER_PAGE } from '../../contract/envelope';
-import type { AnyOp } from '../../contract/operation';
-import type { Resource, ResourceContract } from '../../contract/resource';
+import type { ListResponse, RecordResponse } from '@contract/envelope';
+import { DEFAULT_PAGE, DEFAULT_PER_PAGE } from '@contract/envelope';
+import type { AnyOp } from '@contract/operation';
+import type { Resource, ResourceContract } from '@contract/resource';
 import { call, type Payload } from './call';
 
 export type { Payload };

@@ -1,5 +1,5 @@
 // GET /admin/v1/search: records of several types in one call (the command palette).
-import { SEARCH_TYPES, searchRecords as searchOp, type SearchType } from '../../contract/search';
+import { SEARCH_TYPES, searchRecords as searchOp, type SearchType } from '@contract/search';
 import { call } from './call';
 
 /** Records matching `query`, at most `limit` per type, best first per type; all types unless `types` names some. */

@@ -3,7 +3,7 @@ import { createContext, memo, useCallback, useContext, useEffect, useLayoutEffec
 import { flushSync } from 'react-dom';
 import { Command as Cmdk, useCommandState } from 'cmdk';
 import { useSnapshot } from 'valtio';
-import type { SearchHit } from '../../contract/search';
+import type { SearchHit } from '@contract/search';
 import { errorText } from '../api/errorText';
 import { ApiError } from '../api/client';
 import { isSearchType, searchRecords } from '../api/search';

@@ -3,11 +3,11 @@
 // (the screen's filter options for references and choices, a typed date for dates: '+30d'), the
 // count confirmed, and the change made in one call that the toast can undo.
 import type { TSchema } from '@sinclair/typebox';
-import { dubaiDay, parseYmd, ymd } from '../../contract/dubaiTime';
+import { dubaiDay, parseYmd, ymd } from '@contract/dubaiTime';
 import { filterChoices, filterKind } from '../api/resourceClient';
 import { humanise, type FilterDef, type Option } from '../store/filters';
 import { confirm } from '../ui/confirmStore';
-import { displayOf } from '../ui/dateText';
+import { displayOf } from '@/lib/dateText';
 import { nounOf, type ResourceScreen } from './resourceScreen';
 import type { Command, Ctx, PickItem } from './types';
 
@@ -76,7 +76,7 @@ async function valuesFor(field: string, label: string, schema: TSchema | undefin
 }
 
 /**
- * A typed date ('24 Nov', '24/11/2026', '+30d', 'end of month': src/ui/parseDate.ts, fetched
+ * A typed date ('24 Nov', '24/11/2026', '+30d', 'end of month': src/lib/parseDate.ts, fetched
  * when first asked, as it holds chrono-node), else today, this month's and this year's end:
  * Dubai's days, each shown in words.
  */
@@ -84,7 +84,7 @@ async function dateChoices(search: string): Promise<PickItem[]> {
   const item = (day: string, hint?: string): PickItem => ({ key: day, label: displayOf('date', day)!, hint, value: { value: day, label: displayOf('date', day)! } satisfies Picked });
   const typed = search.trim();
   if (typed) {
-    const { parseDate } = await import('../ui/parseDate');
+    const { parseDate } = await import('@/lib/parseDate');
     const read = parseDate(typed, new Date());
     return read ? [item(read.day)] : [];
   }

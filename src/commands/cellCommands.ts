@@ -1,6 +1,6 @@
 // The keys of the table's cells (src/store/cellModel.ts), in the list scope beside the list's
 // own (./list.ts: ↑/↓ and j/k keep the column, Enter edits an editable cell, Esc leaves it).
-// Registered with the screens' commands (src/installCommands.ts laterCommands), which a list
+// Registered with the screens' commands (src/app/installCommands.ts laterCommands), which a list
 // screen fetches as it opens: the table exists only there, and these keep the cell model's
 // code out of the signed-in shell that every screen downloads first.
 import { PasteRefused, type PastePlan } from '../store/cellModel';

@@ -4,7 +4,7 @@
 // (./runner.ts); what the admin chose and which hints they saw today stay per admin in local
 // storage ('coach:<user id>'), beside their runs (./usage.ts).
 import { session } from '../store/session';
-import { storage } from '../store/storage';
+import { storage } from '@/lib/storage';
 import { shortcutText } from '../ui/kbd';
 import type { Command } from './types';
 import type { Source } from './usage';

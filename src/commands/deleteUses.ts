@@ -2,7 +2,7 @@
 // `uses`, one call), so the question says it ("212 offers use it; they will have no
 // category."), and a delete the server would refuse (a bank with cards) is refused here,
 // before any question, naming why.
-import type { BulkTarget, UsesAnswer } from '../../contract/bulk';
+import type { BulkTarget, UsesAnswer } from '@contract/bulk';
 import { call } from '../api/call';
 import type { ResourceScreen } from './resourceScreen';
 import { CommandError } from './runner';

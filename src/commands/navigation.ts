@@ -1,4 +1,4 @@
-// Global commands: a "Go to …" for every screen (src/screens.ts), plus the app's own.
+// Global commands: a "Go to …" for every screen (src/app/screens.ts), plus the app's own.
 import { confirmLeave } from '../store/leaveGuard';
 import { signOut } from '../store/session';
 import { openPalette, toggleTheme, ui } from '../store/ui';
@@ -6,7 +6,7 @@ import { go } from '../store/navigate';
 import { undoNow } from '../store/undo';
 import type { Command } from './types';
 
-/** What a "Go to …" command needs of a screen (src/views/screenEntry.ts has the rest). */
+/** What a "Go to …" command needs of a screen (src/screens/screenEntry.ts has the rest). */
 export interface NavTarget {
   id: string;
   title: string;

@@ -5,7 +5,7 @@
 // operation that carries a `command` hint becomes a command with no code of its own — the
 // record from the cursor (or a search in the palette), one body field asked in the palette.
 import type { TSchema } from '@sinclair/typebox';
-import type { AnyOp, OpOutput } from '../../contract/operation';
+import type { AnyOp, OpOutput } from '@contract/operation';
 import { call, type CallInput } from '../api/call';
 import { filterChoices } from '../api/resourceClient';
 import { isSearchType } from '../api/search';

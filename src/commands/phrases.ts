@@ -1,6 +1,6 @@
 // What people type into the palette, and the command each phrase must find first from the
 // dashboard: the palette's promise, as a table. Read by a unit test over the real registry and
-// the matcher (src/phrases.test.ts: first) and by a browser test that types each phrase on the
+// the matcher (src/app/phrases.test.ts: first) and by a browser test that types each phrase on the
 // dashboard (e2e/palette.spec.ts: among the first three, whatever the admin's use has lifted).
 // Add a row when a command gets a new name or a new word.
 export const PHRASES: readonly (readonly [phrase: string, command: string])[] = [

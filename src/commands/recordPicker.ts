@@ -1,5 +1,5 @@
 // A palette page that finds records of one type with the palette's ranked search.
-import type { SearchType } from '../../contract/search';
+import type { SearchType } from '@contract/search';
 import { SEARCH_MAX_LIMIT, searchRecords } from '../api/search';
 import type { PickItem, Picker } from './types';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bankResource } from '../../contract/bank';
+import { bankResource } from '@contract/bank';
 import { call } from '../api/call';
 import { MAX_RECENT_RECORDS, recentRecords, recordPath, rememberRecord } from './records';
 

@@ -1,10 +1,10 @@
 // Records found by the palette (GET /admin/v1/search): where each type opens, and the
 // records opened recently. Opening goes through two hidden commands, so it runs like
 // everything else (runCommand) and a hotkey or a button could open a record the same way.
-import type { SearchHit, SearchType } from '../../contract/search';
+import type { SearchHit, SearchType } from '@contract/search';
 import { onTouched } from '../api/call';
 import { go } from '../store/navigate';
-import { storage } from '../store/storage';
+import { storage } from '@/lib/storage';
 import type { Command } from './types';
 
 /** The palette's groups, in this order. */

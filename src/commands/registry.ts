@@ -34,7 +34,7 @@ export const allCommands = () => [...commands.values()];
 
 /**
  * Commands the signed-in app registers after it shows (every screen's own, and those made from
- * operations: src/installCommands.ts), and how to fetch them at once.
+ * operations: src/app/installCommands.ts), and how to fetch them at once.
  */
 let fetchLater: () => Promise<void> = async () => undefined;
 export function setLaterCommands(fetch: () => Promise<void>): void {

@@ -1,7 +1,7 @@
 // Find / New / Edit / Delete / Save for any CRUD resource, plus the bulk actions on a
 // selection (delete selected, export CSV), from one factory, so every entity gets the same
 // words and keys (n, e, mod+backspace, mod+enter, mod+shift+backspace).
-import { SEARCH_TYPES } from '../../contract/search';
+import { SEARCH_TYPES } from '@contract/search';
 import type { Payload } from '../api/resourceClient';
 import { columnsOf, csvFileName, downloadCsv, EXPORT_CAP, fetchAll, toCsv } from '../store/csvExport';
 import { confirm } from '../ui/confirmStore';
@@ -13,7 +13,7 @@ import { refuseEarly, usesOf, usesSentence } from './deleteUses';
 import { filterCommands } from './filterCommands';
 import { nounOf, pathTo, type ResourceScreen } from './resourceScreen';
 import type { Command, Ctx, PickItem } from './types';
-import { withArticle } from '../ui/words';
+import { withArticle } from '@/lib/words';
 
 /** The argument of create/update: what the form collected. */
 export interface SaveArg {

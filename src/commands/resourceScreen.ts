@@ -2,7 +2,7 @@
 // model over the URL (src/store/listModel.ts), and how its records read. Each entity's
 // screen.ts makes one with `resourceScreen`; commands, the list view and pickers read it.
 import type { ReactNode } from 'react';
-import type { Resource } from '../../contract/resource';
+import type { Resource } from '@contract/resource';
 import { filterKeys } from '../api/resourceClient';
 import type { CsvColumn } from '../store/csvExport';
 import type { FilterDef } from '../store/filters';
@@ -31,7 +31,7 @@ export interface ResourceScreenOptions<T extends { id: number }> {
   /**
    * The columns of the full-width table the list becomes when nothing is open, in order;
    * default: the name, its hint, and one column per sort key of the contract
-   * (src/views/listTable/columns.tsx).
+   * (src/screens/listTable/columns.tsx).
    */
   columns?: readonly ListColumn<T>[];
   /** CSV export columns; by default every field of the entity but `version`. */

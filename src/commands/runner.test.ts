@@ -24,7 +24,7 @@ const cmd = (over: Partial<Command> & Pick<Command, 'id'>): Command => ({
   ...over,
 });
 
-// The shell fetches the coach with the screens' commands (src/installCommands.ts).
+// The shell fetches the coach with the screens' commands (src/app/installCommands.ts).
 beforeAll(() => loadCoach());
 
 beforeEach(() => {

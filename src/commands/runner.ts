@@ -74,7 +74,7 @@ function showHint(cmd: Command, hint: Hint): void {
 
 /**
  * The coach's code, fetched with the screens' commands once the shell shows
- * (src/installCommands.ts): a hint can wait for it, the first download should not carry it.
+ * (src/app/installCommands.ts): a hint can wait for it, the first download should not carry it.
  */
 let coach: typeof import('./coach') | undefined;
 export async function loadCoach(): Promise<void> {

@@ -106,7 +106,7 @@ export interface Action {
   group: string;
   /** Shown beside it; bound only on its screen. */
   shortcut?: string;
-  /** The screen whose commands define it (an id of src/screens.ts). */
+  /** The screen whose commands define it (an id of src/app/screens.ts). */
   screen: string;
   /** The command's own scope is global (a "Find …"): it ranks with the global ones. */
   global?: boolean;

@@ -5,7 +5,7 @@
 // reads the same records. Per admin (the signed-in user id) in local storage, like the list
 // preferences (src/store/listPrefs.ts), the newest last, the oldest dropped past MAX_RUNS.
 import { session } from '../store/session';
-import { storage } from '../store/storage';
+import { storage } from '@/lib/storage';
 
 /** What triggered a command: the runner treats them alike. */
 export type Source = 'palette' | 'hotkey' | 'button' | 'menu' | 'pointer';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { cardResource } from '../../contract/card';
-import { categoryResource } from '../../contract/category';
-import { offerResource } from '../../contract/offer';
-import { userResource } from '../../contract/user';
+import { cardResource } from '@contract/card';
+import { categoryResource } from '@contract/category';
+import { offerResource } from '@contract/offer';
+import { userResource } from '@contract/user';
 import { cellSpec, fieldOfColumn, parseCell, parseTsv, pastedColumn, type CellSpec } from './cellFields';
 import { booleanFilter, enumFilter, refFilter } from './filters';
 

@@ -1,11 +1,11 @@
 // What a cell of a list's table can be set to, read from the contract (not per screen): a
 // column is editable when a field its resource's update takes and its records show backs it
 // (contract/bulk.ts `eachFields`: no lists of links, no files, no passwords), and the field's
-// schema picks the editor. Plain functions, so the table (src/views/listTable/), the paste
+// schema picks the editor. Plain functions, so the table (src/screens/listTable/), the paste
 // command and the tests read one answer.
 import type { TSchema } from '@sinclair/typebox';
-import { eachFields } from '../../contract/bulk';
-import type { ResourceContract } from '../../contract/resource';
+import { eachFields } from '@contract/bulk';
+import type { ResourceContract } from '@contract/resource';
 import { filterChoices } from '../api/resourceClient';
 import type { FilterDef, Option, OptionSource } from './filters';
 

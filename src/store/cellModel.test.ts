@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offerResource } from '../../contract/offer';
+import { offerResource } from '@contract/offer';
 import { ApiError } from '../api/client';
 import type { Payload, ResourceClient } from '../api/resourceClient';
 import { cellModel, CONFLICT_TEXT, PasteRefused } from './cellModel';

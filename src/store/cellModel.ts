@@ -9,8 +9,8 @@
 // other. A refusal leaves the cell marked with the value typed, for another try: 409 with the
 // server's row beside it, 422 with the field's message.
 import { proxy, ref } from 'valtio';
-import type { BulkAnswer, BulkTarget } from '../../contract/bulk';
-import type { ResourceContract } from '../../contract/resource';
+import type { BulkAnswer, BulkTarget } from '@contract/bulk';
+import type { ResourceContract } from '@contract/resource';
 import { ApiError } from '../api/client';
 import { errorText } from '../api/errorText';
 import { cellSpec, loadChoices, parseCell, pastedColumn, type CellColumn, type CellSpec } from './cellFields';

@@ -1,7 +1,7 @@
 // Export a list to CSV: the selection, or everything the current search and filters match
 // (fetched page by page, capped). Cells that a spreadsheet would run as a formula are defused.
 import type { ListParams, ResourceClient } from '../api/resourceClient';
-import { MAX_PER_PAGE } from '../../contract/envelope';
+import { MAX_PER_PAGE } from '@contract/envelope';
 
 /** More rows than this is a database dump, not an export from a list. */
 export const EXPORT_CAP = 50_000;

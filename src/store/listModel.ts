@@ -10,7 +10,7 @@
 // the model never copies it into state it could disagree with; it derives `route` from the
 // location on every change and asks the store for the matching list.
 import { proxy, ref, subscribe } from 'valtio';
-import type { BulkTarget } from '../../contract/bulk';
+import type { BulkTarget } from '@contract/bulk';
 import type { Filters } from '../api/resourceClient';
 import { ApiError } from '../api/client';
 import { errorText } from '../api/errorText';

@@ -3,7 +3,7 @@
 // people sharing a browser keep their own.
 import { proxy } from 'valtio';
 import { session } from './session';
-import { storage } from './storage';
+import { storage } from '@/lib/storage';
 
 export type Density = 'dense' | 'comfortable';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setCardDisplay } from '../../contract/card';
+import { setCardDisplay } from '@contract/card';
 import { call } from '../api/call';
 import { ApiError, setTokenSource } from '../api/client';
 import type { ListParams, Payload, ResourceClient } from '../api/resourceClient';

@@ -5,10 +5,10 @@
 // A call elsewhere that changes what this store shows makes it fetch its list again
 // (src/store/touched.ts).
 import { proxy, ref } from 'valtio';
-import type { ListResponse, Pagination, RecordResponse } from '../../contract/envelope';
-import { DEFAULT_PER_PAGE } from '../../contract/envelope';
-import type { Resource } from '../../contract/resource';
-import type { BulkAnswer, BulkTarget, CountAnswer, UndoAnswer } from '../../contract/bulk';
+import type { ListResponse, Pagination, RecordResponse } from '@contract/envelope';
+import { DEFAULT_PER_PAGE } from '@contract/envelope';
+import type { Resource } from '@contract/resource';
+import type { BulkAnswer, BulkTarget, CountAnswer, UndoAnswer } from '@contract/bulk';
 import { call } from '../api/call';
 import { resourceClient, typeFilters, type Filters, type Payload, type ResourceClient } from '../api/resourceClient';
 import { ApiError } from '../api/client';

@@ -4,7 +4,7 @@
 // (src/store/listPrefs.ts), and opened from the palette (src/commands/viewCommands.ts).
 import { applyListPrefs, listPrefs, type ListPrefs } from './listPrefs';
 import { session } from './session';
-import { storage } from './storage';
+import { storage } from '@/lib/storage';
 
 export interface SavedView {
   name: string;

@@ -1,12 +1,12 @@
 // The signed-in admin. The storage keys are the ones the product names (token, user_id,
 // expiryTime, userDetails), so a session survives reloads and other tabs agree on it.
 import { proxy } from 'valtio';
-import type { RecordResponse } from '../../contract/envelope';
-import { SESSION_TTL_MS, type Session, type User } from '../../contract/auth';
+import type { RecordResponse } from '@contract/envelope';
+import { SESSION_TTL_MS, type Session, type User } from '@contract/auth';
 import { ApiError, onUnauthorized, setTokenSource } from '../api/client';
 import { authApi } from '../api/auth';
 import { go } from './navigate';
-import { storage } from './storage';
+import { storage } from '@/lib/storage';
 
 const KEYS = { token: 'token', userId: 'user_id', expiry: 'expiryTime', user: 'userDetails' } as const;
 

@@ -1,9 +1,9 @@
 // Copies go stale when a call touches what they show: option lists, cached records and the
 // palette's recently opened records follow every write, whoever made it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bankResource } from '../../contract/bank';
-import { cardResource } from '../../contract/card';
-import { categoryResource } from '../../contract/category';
+import { bankResource } from '@contract/bank';
+import { cardResource } from '@contract/card';
+import { categoryResource } from '@contract/category';
 import { call } from '../api/call';
 import { cachedOptions } from './filters';
 import { affects } from './touched';

@@ -2,7 +2,7 @@
 // (contract/operation.ts `touches`), and `call` reports it (src/api/call.ts). A store or
 // cache of a resource listens here and drops or refetches what the change made stale: the
 // resource itself, or one whose names its records show (contract/resource.ts `shows`).
-import type { AnyOp } from '../../contract/operation';
+import type { AnyOp } from '@contract/operation';
 import { onTouched } from '../api/call';
 
 export interface Watched {

@@ -2,7 +2,7 @@
 // and the theme. Commands read it to know their context.
 import { proxy, ref } from 'valtio';
 import type { ActiveList } from './listModel';
-import { storage } from './storage';
+import { storage } from '@/lib/storage';
 
 export type Theme = 'system' | 'light' | 'dark';
 

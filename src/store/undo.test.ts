@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { canUndo, dropUndo, offerUndo, takeUndo } from './undo';
-import { UNDO_SECONDS } from '../../contract/bulk';
+import { UNDO_SECONDS } from '@contract/bulk';
 
 afterEach(dropUndo);
 

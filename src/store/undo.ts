@@ -2,7 +2,7 @@
 // command's toast (src/commands/runner.ts) and `app.undo` (mod+z) takes it. One at a time,
 // like a mail client's "Undo send": a newer write replaces the offer. The server keeps an
 // undo for UNDO_SECONDS (contract/bulk.ts); the offer ends a little before that.
-import { UNDO_SECONDS } from '../../contract/bulk';
+import { UNDO_SECONDS } from '@contract/bulk';
 
 /** Margin for the clock and the trip to the server. */
 const OFFER_MS = (UNDO_SECONDS - 15) * 1000;

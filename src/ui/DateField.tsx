@@ -1,5 +1,5 @@
 // Every date and date-time field of the app: a text box that takes typed dates ('24 Nov',
-// '24/11/2026', 'today', '+7d', 'next fri', 'end of month', 'tomorrow 9am'; src/ui/parseDate.ts),
+// '24/11/2026', 'today', '+7d', 'next fri', 'end of month', 'tomorrow 9am'; src/lib/parseDate.ts),
 // says below it the date it understood, in Dubai time, or "Not a date", and on blur or Enter
 // shows that date in words. Its value is what the server takes ('YYYY-MM-DD', or an ISO instant
 // for a date-time), so it works inside a form or alone (value/onChange).
@@ -9,9 +9,9 @@
 // form's (Escape cancels). A form holding a field whose text is not a date does not submit:
 // the field takes the focus, its "Not a date" beside it.
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
-import { dubaiDay } from '../../contract/dubaiTime';
-import { displayOf, shiftValue, timeOf, valueOf, type DateKind } from './dateText';
-import { parseDate } from './parseDate';
+import { dubaiDay } from '@contract/dubaiTime';
+import { displayOf, shiftValue, timeOf, valueOf, type DateKind } from '@/lib/dateText';
+import { parseDate } from '@/lib/parseDate';
 import './DateField.css';
 
 export interface DateFieldProps {

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CSV_NAMES_MAX, type CsvTarget } from '../../contract/csv';
 import { checkCsvNames } from '../../contract/csvImport';
-import { mergeNameAnswer, namesQuestion } from '../../src/views/catalogue/csv/preview';
-import { previewCsvText } from '../../src/views/catalogue/csv/parseText';
+import { mergeNameAnswer, namesQuestion } from '../../src/features/catalogue/csv/preview';
+import { previewCsvText } from '../../src/features/catalogue/csv/parseText';
 import { multipart, startTestServer, type TestServer } from '../helpers/app';
 import { opCalls } from '../helpers/ops';
 

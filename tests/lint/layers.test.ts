@@ -11,9 +11,13 @@ describe('the layers', () => {
   it.each([
     ['src/api/x.ts', "import { ui } from '../store/ui';", 'an api module importing the store'],
     ['src/store/x.ts', "import { runCommand } from '../commands/runner';", 'the store importing commands'],
-    ['src/commands/x.ts', "import { screens } from '../screens';", 'commands importing the app'],
+    ['src/commands/x.ts', "import { screens } from '@/app/screens';", 'commands importing the app'],
+    ['src/screens/x.ts', "import { createTriage } from '@/features/crawl/triage/triageModel';", 'the screen kit importing a feature'],
+    ['src/lib/x.ts', "import { ui } from '@/store/ui';", 'lib importing the store'],
+    ['src/features/crawl/x.ts', "import { CardForm } from '@/features/catalogue/cards/CardForm';", 'a feature importing another feature'],
+    ['src/features/crawl/x.ts', "import { CardForm } from '../catalogue/cards/CardForm';", 'a feature importing another feature, relatively'],
     ['src/ui/x.ts', "import { runCommand } from '../commands/runner';", 'a ui part importing commands'],
-    ['src/views/x.ts', "import { buildApp } from '../../server/app';", 'the browser importing the server'],
+    ['src/features/crawl/x.ts', "import { buildApp } from '../../../server/app';", 'the browser importing the server'],
     ['server/routes/x.ts', "import { call } from '../../src/api/call';", 'the server importing the browser'],
     ['contract/x.ts', "import { errorBody } from '../server/errors';", 'the contract importing the server'],
     ['server/repositories/x.ts', "import { authHandlers } from '../routes/auth';", 'a repository importing routes'],
@@ -24,7 +28,10 @@ describe('the layers', () => {
   });
 
   it.each([
-    ['src/views/x.ts', "import { call } from '../api/call';"],
+    ['src/features/crawl/x.ts', "import { call } from '@/api/call';"],
+    ['src/features/crawl/x.ts', "import { triage } from './triage/triageModel';"],
+    ['src/features/crawl/sources/x.ts', "import { triage } from '@/features/crawl/triage/triageModel';"],
+    ['src/app/x.ts', "import { entry } from '@/features/crawl/triage/entry';"],
     ['src/commands/x.ts', "import { ui } from '../store/ui';"],
     ['server/routes/x.ts', "import { repositoryFor } from '../repositories/registry';"],
     ['server/services/x.ts', "import { repositoryFor } from '../repositories/registry';"],
@@ -52,7 +59,7 @@ describe('the environment', () => {
 
 describe('API paths', () => {
   it('are refused outside contract/, in strings and templates', async () => {
-    expect(await messages('src/views/x.ts', "export const a = '/admin/v1/all_bank';\nexport const b = `/api/v1/login?x=${1}`;\n")).toEqual([
+    expect(await messages('src/features/x.ts', "export const a = '/admin/v1/all_bank';\nexport const b = `/api/v1/login?x=${1}`;\n")).toEqual([
       expect.stringMatching(/^no-restricted-syntax: API paths live in contract\//),
       expect.stringMatching(/^no-restricted-syntax: API paths live in contract\//),
     ]);

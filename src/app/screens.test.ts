@@ -1,0 +1,67 @@
+// The browser's registry (src/app/screens.ts) and the contract's (contract/operations.ts) agree:
+// forgetting a line in either fails here.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resources } from '@contract/operations';
+import { sortOptions } from '@/store/filters';
+import { screens } from './screens';
+import { protectedRoutes } from './screenRoutes';
+import { matchPath } from '@/store/router';
+
+const views = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'features');
+const entryFiles = (dir: string): string[] =>
+  fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? entryFiles(path.join(dir, d.name)) : d.name === 'entry.ts' ? [path.join(dir, d.name)] : []));
+
+describe('the screens registry', () => {
+  it('lists every screen folder that has an entry', async () => {
+    const listed = new Set(screens);
+    for (const file of entryFiles(views)) {
+      const { entry } = await import(file);
+      expect(listed.has(entry), `${path.relative(views, file)} is not in src/app/screens.ts`).toBe(true);
+    }
+  });
+
+  it('has a screen for every resource of the contract', () => {
+    for (const r of resources) expect(screens.filter((s) => s.resource === r.name).map((s) => s.resource), `no screen lists ${r.name}`).toEqual([r.name]);
+  });
+
+  it('gives every screen its own id and its own Go to keys', () => {
+    expect(new Set(screens.map((s) => s.id)).size).toBe(screens.length);
+    const keys = screens.flatMap((s) => (s.nav ? [s.nav.shortcut] : []));
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('gives every screen of a contract resource its four list URLs', () => {
+    for (const s of screens.filter((x) => x.resource)) expect(s.routes, s.id).toBeDefined();
+  });
+
+  it('routes every path to its own route: none is taken by a pattern before it ("/category-list/new" by "/category-list/:id")', () => {
+    const paths = protectedRoutes.map((r) => r.path);
+    paths.forEach((path, i) => {
+      const sample = path.replace(/:\w+/g, '12');
+      const before = paths.slice(0, i).find((p) => matchPath(p, sample));
+      expect(before, `${path} is taken by ${before}`).toBeUndefined();
+    });
+  });
+
+  it('loads each screen page and its commands', async () => {
+    for (const s of screens) {
+      expect(typeof (await s.page()).default, s.id).toBe('function');
+      if (s.commands) expect((await s.commands()).length, s.id).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('sorting', () => {
+  it('offers every sortable key of the contract up and down, and nothing else, on every list', () => {
+    for (const r of resources) {
+      const values = sortOptions(r.sortable ?? []).map((o) => o.value).sort();
+      expect(values, r.name).toEqual((r.sortable ?? []).flatMap((k) => [k, `-${k}`]).sort());
+    }
+  });
+
+  it('lets banks be sorted by name, code and date (the server does)', () => {
+    expect(resources.find((r) => r.name === 'bank')?.sortable).toEqual(['name', 'code', 'created_at']);
+  });
+});

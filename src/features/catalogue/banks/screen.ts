@@ -1,0 +1,21 @@
+// Banks, wired once: contract → store → list model → routes. The commands and the screen read this.
+import { bankResource, type Bank } from '@contract/bank';
+import { resourceScreen } from '@/commands/resourceScreen';
+import { bankRoutes } from '@/screens/paths';
+import { cellText, dayText, NAME_WIDTH } from '@/screens/listTable/columns';
+
+export const bankScreen = resourceScreen<Bank>({
+  view: 'banks',
+  resource: bankResource,
+  routes: bankRoutes,
+  describe: (b) => ({ label: b.name, hint: b.code }),
+  columns: [
+    { key: 'name', label: 'Name', cell: (b) => b.name, width: NAME_WIDTH, sort: 'name' },
+    { key: 'code', label: 'Code', cell: (b) => cellText(b.code), sort: 'code' },
+    { key: 'website', label: 'Website', cell: (b) => cellText(b.website), width: 'minmax(160px, 2fr)' },
+    { key: 'is_active', label: 'Active', cell: (b) => cellText(b.is_active) },
+    { key: 'created_at', label: 'Added', cell: (b) => dayText(b.created_at), sort: 'created_at' },
+  ],
+});
+
+export const banks = bankScreen.store;

@@ -1,0 +1,4 @@
+import { resourceCommands } from '@/commands/resourceCommands';
+import { networkScreen } from './screen';
+
+export const networkCommands = resourceCommands(networkScreen);

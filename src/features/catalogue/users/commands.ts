@@ -1,0 +1,4 @@
+import { resourceCommands } from '@/commands/resourceCommands';
+import { userScreen } from './screen';
+
+export const userCommands = resourceCommands(userScreen);

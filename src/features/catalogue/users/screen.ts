@@ -1,0 +1,30 @@
+// Users, wired once: contract → store → list model → routes. The commands and the screen read this.
+import { userResource, type AdminUser } from '@contract/user';
+import { enumFilter } from '@/store/filters';
+import { resourceScreen } from '@/commands/resourceScreen';
+import { userRoutes } from '@/screens/paths';
+import { cellText, dayText, NAME_WIDTH } from '@/screens/listTable/columns';
+
+export const ROLE_LABELS: Record<AdminUser['role'], string> = { admin: 'Admin', user: 'App user' };
+export const STATUS_LABELS: Record<AdminUser['status'], string> = { active: 'Active', disabled: 'Disabled' };
+
+export const userScreen = resourceScreen<AdminUser>({
+  view: 'users',
+  resource: userResource,
+  routes: userRoutes,
+  describe: (u) => ({ label: u.name, hint: u.email }),
+  filters: [
+    enumFilter('role', 'Role', 'All roles', ['admin', 'user'], (v) => ROLE_LABELS[v as AdminUser['role']]),
+    enumFilter('status', 'Status', 'Any status', ['active', 'disabled'], (v) => STATUS_LABELS[v as AdminUser['status']]),
+  ],
+  columns: [
+    { key: 'name', label: 'Name', cell: (u) => u.name, width: NAME_WIDTH, sort: 'name' },
+    { key: 'email', label: 'E-mail', cell: (u) => u.email, width: 'minmax(200px, 2fr)', sort: 'email' },
+    { key: 'role', label: 'Role', cell: (u) => ROLE_LABELS[u.role] },
+    { key: 'status', label: 'Status', cell: (u) => STATUS_LABELS[u.status] },
+    { key: 'phone', label: 'Phone', cell: (u) => cellText(u.phone) },
+    { key: 'created_at', label: 'Added', cell: (u) => dayText(u.created_at), sort: 'created_at' },
+  ],
+});
+
+export const users = userScreen.store;

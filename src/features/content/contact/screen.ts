@@ -1,0 +1,30 @@
+// Contact messages, wired once: contract → store → list model → routes. Newest first; the
+// handled filter is a three-way choice (any, open, handled).
+import { contactResource, type ContactMessage } from '@contract/contact';
+import { resourceScreen } from '@/commands/resourceScreen';
+import { booleanFilter } from '@/store/filters';
+import { CONTACT_VIEW } from './entry';
+import { contactRoutes } from '@/screens/paths';
+
+export const contactScreen = resourceScreen<ContactMessage>({
+  view: CONTACT_VIEW,
+  resource: contactResource,
+  routes: contactRoutes,
+  describe: (m) => ({ label: m.subject, hint: `${m.name} · ${m.email}` }),
+  noun: { one: 'message', many: 'messages' },
+  filters: [booleanFilter('handled', 'Handled', 'All messages', 'Handled', 'Open')],
+  sortLabels: { created_at: 'Received', name: 'Sender', subject: 'Subject' },
+  csvColumns: [
+    { header: 'id', value: (m) => m.id },
+    { header: 'received', value: (m) => m.created_at },
+    { header: 'name', value: (m) => m.name },
+    { header: 'email', value: (m) => m.email },
+    { header: 'phone', value: (m) => m.phone },
+    { header: 'subject', value: (m) => m.subject },
+    { header: 'message', value: (m) => m.message },
+    { header: 'handled', value: (m) => m.handled },
+    { header: 'replies', value: (m) => m.replies.length },
+  ],
+});
+
+export const contacts = contactScreen.store;

@@ -1,0 +1,28 @@
+// Feedback, wired once: contract → store → list model → routes. Newest first; filtered by
+// rating and by what it is about.
+import { feedbackResource, type Feedback } from '@contract/feedback';
+import { resourceScreen } from '@/commands/resourceScreen';
+import { enumFilter } from '@/store/filters';
+import { FEEDBACK_VIEW } from './entry';
+import { feedbackRoutes } from '@/screens/paths';
+
+export const RATINGS = ['5', '4', '3', '2', '1'] as const;
+export const stars = (n: number) => '★'.repeat(n) + '☆'.repeat(5 - n);
+/** What it is about, in words: the offer's title or the card's name, or what is left of a deleted one. */
+export const subjectOf = (f: Feedback) =>
+  f.about === 'offer' ? (f.offer_title ?? 'A deleted offer') : f.card_name ? `${f.card_name}${f.bank_name ? ` (${f.bank_name})` : ''}` : 'A deleted card';
+
+export const feedbackScreen = resourceScreen<Feedback>({
+  view: FEEDBACK_VIEW,
+  resource: feedbackResource,
+  routes: feedbackRoutes,
+  describe: (f) => ({ label: subjectOf(f), hint: `${f.rating} of 5${f.user_name ? ` · ${f.user_name}` : ''}` }),
+  noun: { one: 'feedback entry', many: 'feedback entries' },
+  filters: [
+    enumFilter('rating', 'Rating', 'Any rating', RATINGS, (v) => `${stars(Number(v))} ${v}`),
+    enumFilter('about', 'About', 'Any subject', ['offer', 'card'], (v) => (v === 'offer' ? 'Offers' : 'Cards')),
+  ],
+  sortLabels: { created_at: 'Received', rating: 'Rating' },
+});
+
+export const feedbackStore = feedbackScreen.store;

@@ -1,0 +1,130 @@
+// Commands on one crawl source. On the sources screen they act on the highlighted source, in
+// a source's triage view on that source; anywhere else the palette asks which source.
+import { type CrawlSource } from '@contract/crawl';
+import { removeSourceFromCard } from '@contract/crawlOffers';
+import { listSources, verifySource } from '@contract/crawlSources';
+import type { SearchHit } from '@contract/search';
+import { call } from '@/api/call';
+import { actionWords } from '@/commands/actions';
+import { recordPicker } from '@/commands/recordPicker';
+import type { Command, Ctx, PickItem, Picker } from '@/commands/types';
+import { confirm } from '@/ui/confirmStore';
+import { currentSource, loadSources, triagePath } from '../crawlSources';
+import { go } from '@/store/navigate';
+import { ui } from '@/store/ui';
+import { triageState } from '../triage/triageModel';
+import { onboardWithConfirm, rollbackWithConfirm, type RollbackArg } from '../bulk';
+import { CRAWL_SOURCES_VIEW } from './entry';
+import { CRAWL_TRIAGE_VIEW } from '../triage/entry';
+
+/** The source the screen is about, if it is about one. */
+export function contextSource(ctx: Pick<Ctx, 'view'>): CrawlSource | undefined {
+  if (ctx.view === CRAWL_SOURCES_VIEW) return currentSource();
+  if (ctx.view === CRAWL_TRIAGE_VIEW) return triageState.source ?? undefined;
+  return undefined;
+}
+
+export const sourcePicker: Picker = {
+  placeholder: 'Which source?',
+  fromContext: (ctx) => contextSource(ctx),
+  async load(search, signal): Promise<PickItem[]> {
+    const res = await call(listSources, { query: { page: 1, per_page: 500 } }, { signal });
+    const words = search.toLowerCase();
+    return res.data
+      .filter((s) => !words || `${s.name} ${s.from_source} ${s.bank_name ?? ''}`.toLowerCase().includes(words))
+      .map((s) => ({ key: String(s.id), label: s.name, hint: s.from_source, value: s }));
+  },
+};
+
+/**
+ * The manifest's words (src/commands/actions.ts); with `verb`, the title names the source where
+ * the screen is about one ("Onboard offers of Emirates NBD website…").
+ */
+function named(id: string, verb?: string) {
+  const { title, aliases } = actionWords(id);
+  return {
+    aliases,
+    title: () => {
+      const s = verb ? contextSource(ui) : undefined;
+      return s ? `${verb} ${s.name}…` : title;
+    },
+  };
+}
+
+/** The kind a source's triage opens on: the first with refs still undecided (cards, outlets, offers). */
+export function firstKindToReview(s: CrawlSource): 'cards' | 'outlets' | 'offers' {
+  if (s.counts.card.new > 0 || (s.counts.outlet.new === 0 && s.counts.offer.new === 0)) return 'cards';
+  return s.counts.outlet.new > 0 ? 'outlets' : 'offers';
+}
+
+function sourceCommand(c: Omit<Command, 'title' | 'scope' | 'pick' | 'group'> & { title: () => string }): Command {
+  return {
+    ...c,
+    group: 'Crawl review',
+    scope: 'global',
+    pick: sourcePicker,
+    get title() {
+      return c.title();
+    },
+  };
+}
+
+export const sourceCommands: Command[] = [
+  sourceCommand({
+    id: 'crawl.triageSource',
+    ...named('crawl.triageSource', 'Triage'),
+    keywords: ['crawl', 'refs', 'cards', 'outlets', 'offers'],
+    // Its queue, on the first kind with refs still undecided.
+    run: (_ctx, arg) => go(triagePath(firstKindToReview(arg as CrawlSource), (arg as CrawlSource).id)),
+  }),
+  sourceCommand({
+    id: 'crawl.verifySource',
+    ...named('crawl.verifySource'),
+    keywords: ['reviewed', 'done', 'finish', 'mark', 'crawl'],
+    async run(_ctx, arg) {
+      const s = arg as CrawlSource;
+      // 409 says what is left undecided; the runner shows the server's sentence.
+      return call(verifySource, { body: { from_source: s.from_source } });
+    },
+    messages: { success: 'Source marked reviewed.' },
+  }),
+  sourceCommand({
+    id: 'crawl.onboardOffers',
+    ...named('crawl.onboardOffers', 'Onboard offers of'),
+    keywords: ['live', 'import', 'crawl', 'offers'],
+    run: (_ctx, arg) => onboardWithConfirm(arg as CrawlSource),
+  }),
+  sourceCommand({
+    id: 'crawl.rollbackOffers',
+    ...named('crawl.rollbackOffers', 'Roll back offers of'),
+    keywords: ['undo', 'remove', 'crawl', 'offers'],
+    run: (_ctx, arg) => rollbackWithConfirm(arg as RollbackArg, (arg as RollbackArg).checked_only),
+  }),
+  {
+    id: 'crawl.removeFromCard',
+    group: 'Crawl review',
+    get title() {
+      const s = contextSource(ui);
+      return `Remove ${s ? s.name : 'source'} offers from card…`;
+    },
+    keywords: ['unlink', 'detach', 'card', 'crawl', 'offers'],
+    scope: 'global',
+    enabled: (ctx) => !!contextSource(ctx),
+    pick: recordPicker('card', 'From which card?'),
+    async run(ctx, arg) {
+      const source = contextSource(ctx);
+      const card = arg as SearchHit;
+      if (!source) return undefined;
+      const ok = await confirm({
+        title: `Remove ${source.name} offers from ${card.title}?`,
+        body: `The offers ${source.from_source} onboarded stay live but are no longer linked to this card.`,
+        confirmLabel: 'Remove from card',
+        danger: true,
+      });
+      if (!ok) return undefined;
+      const res = await call(removeSourceFromCard, { body: { from_source: source.from_source, card_id: card.id } });
+      void loadSources();
+      return res;
+    },
+  },
+];

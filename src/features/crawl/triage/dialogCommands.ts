@@ -1,0 +1,78 @@
+// The card triage's dialogs, each opened by a command (key, palette, the pane's buttons):
+// i the card detail (the crawled card beside its live card or top candidate, and its
+// history), shift+c a card form prefilled from the ref that creates the live card and assigns
+// the ref in one call, shift+a a server search of live cards that assigns the ref, or every
+// checked ref, to the one picked. Inside a dialog the page's keys are quiet (src/ui/Modal.tsx):
+// the dialog's own keys (arrows, Enter, mod+Enter, Escape) belong to it.
+import type { CardFromRefBody } from '@contract/crawlCards';
+import type { Command } from '@/commands/types';
+import { canCreate, canSelect, canShowDetail, closeCardDialog, createFromDialog, openCardDialog } from './cardDialogs';
+import { checkedRefs, decide } from './triageModel';
+import { assignCheckedAsking } from './bulkAssign';
+import { CRAWL_TRIAGE_VIEW } from './entry';
+
+const scope = `view:${CRAWL_TRIAGE_VIEW}` as const;
+const group = 'Crawl triage';
+
+export const cardDialogCommands: Command[] = [
+  {
+    id: 'crawl.triage.cardDetail',
+    title: 'Card detail',
+    group,
+    keywords: ['compare', 'info', 'fields', 'differences', 'history', 'live card', 'view'],
+    shortcut: 'i',
+    scope,
+    enabled: canShowDetail,
+    run: () => openCardDialog('detail'),
+  },
+  {
+    id: 'crawl.triage.createCardDialog',
+    title: 'Create card with fields…',
+    group,
+    keywords: ['new card', 'form', 'edit', 'correct', 'name', 'bank', 'network', 'fee'],
+    shortcut: 'shift+c',
+    scope,
+    enabled: canCreate,
+    run: () => openCardDialog('create'),
+  },
+  {
+    id: 'crawl.triage.selectCard',
+    get title() {
+      const n = checkedRefs().length;
+      return n ? `Select card for ${n} checked ref${n === 1 ? '' : 's'}…` : 'Select card…';
+    },
+    group,
+    keywords: ['search', 'find', 'pick', 'choose', 'assign', 'link', 'existing', 'live card'],
+    shortcut: 'shift+a',
+    scope,
+    enabled: canSelect,
+    run: () => openCardDialog('select'),
+  },
+  {
+    // The create dialog's form submits here with its values (like crawl.triage.saveOfferFields).
+    id: 'crawl.triage.createCardFields',
+    title: 'Create card from the dialog',
+    group,
+    scope,
+    palette: false,
+    enabled: canCreate,
+    messages: { success: 'Card created successfully!' },
+    run: (_ctx, body) => createFromDialog(body as CardFromRefBody),
+  },
+  {
+    // The select dialog's pick: the checked refs when there are, else the ref in focus.
+    id: 'crawl.triage.assignToCard',
+    title: 'Assign to the picked card',
+    group,
+    scope,
+    palette: false,
+    enabled: canSelect,
+    messages: { success: 'Card assigned successfully!' },
+    run(_ctx, card) {
+      const liveId = (card as { id: number }).id;
+      closeCardDialog();
+      // The checked refs: named with their match scores first (./bulkAssign.ts).
+      return checkedRefs().length ? assignCheckedAsking(liveId) : decide('assign', { liveId });
+    },
+  },
+];

@@ -1,0 +1,275 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CardRef, CrawlSource } from '@contract/crawl';
+import { ApiError } from '@/api/client';
+import { assignChecked, canConfirmStatus, canDecide, canUndo, checkedRefs, confirmStatus, decide, focusRef, heldByOther, keepUntilReady, keptCount, nextOpen, opening, setTriageApi, showQueue, triageList, triageState, undoLast, type AnyRef, type TriageApi } from './triageModel';
+
+const card = (id: number, state: CardRef['state'] = 'new'): CardRef => ({
+  id,
+  card_ref_id: id,
+  source_id: 1,
+  from_source: 'enbd-site',
+  source_key: `card-${id}`,
+  state,
+  vanished_at: null,
+  last_decision_id: null,
+  claimed_by: null,
+  claimed_by_name: null,
+  claimed_until: null,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  name: `Card ${id}`,
+  bank_name: 'ENBD',
+  network: 'Visa',
+  annual_fee: null,
+  benefits: null,
+  card_id: null,
+  card_name: null,
+  confirmed_status: null,
+});
+
+const source = { id: 1, name: 'ENBD site', from_source: 'enbd-site' } as CrawlSource;
+
+/**
+ * A fake server: decisions answer with the ref decided (decision id 100 + ref id) unless told
+ * to refuse; the refs of one assignMany are one group, which an undo of any of them takes back.
+ */
+function fakeApi(refs: AnyRef[]) {
+  const gate: { refuse: boolean; hold?: Promise<void> } = { refuse: false };
+  const groups: number[][] = [];
+  const decided = (id: number, state: CardRef['state']) => ({ ...refs.find((r) => r.id === id)!, state, last_decision_id: 100 + id }) as AnyRef;
+  const settle = async (id: number, state: CardRef['state']) => {
+    await gate.hold;
+    if (gate.refuse) throw new ApiError(409, 'POST', { message: 'A card was made from this ref already.' });
+    return decided(id, state);
+  };
+  const api: TriageApi = {
+    source: async () => source,
+    list: async () => refs,
+    claim: async (_k, id) => ({ ref: refs.find((r) => r.id === id)!, candidates: [{ id: 7, title: 'Live 7', subtitle: '', score: 0.9, differs: {} }] }),
+    release: vi.fn(async () => undefined),
+    assign: vi.fn((_k, id) => settle(id, 'assigned')),
+    create: vi.fn((_k, id) => settle(id, 'created')),
+    skip: vi.fn((_k, id) => settle(id, 'skipped')),
+    undo: vi.fn(async (decisionId: number) => {
+      const ids = groups.find((g) => g.includes(decisionId - 100)) ?? [decisionId - 100];
+      const back = ids.map((id) => ({ ...refs.find((r) => r.id === id)!, state: 'new' as const, last_decision_id: null }) as AnyRef);
+      return { message: ids.length > 1 ? `Undid ${ids.length} assignments.` : 'Undone.', refs: back };
+    }),
+    setChecked: vi.fn(),
+    confirmStatus: vi.fn(async () => {
+      await gate.hold;
+      if (gate.refuse) throw new ApiError(409, 'POST', { message: 'Being reviewed by Sara.' });
+      return {};
+    }),
+    lastDecision: vi.fn(async (_k, id: number) => 100 + id),
+    assignMany: vi.fn(async (_k, ids: readonly number[], liveId: number) => {
+      await gate.hold;
+      if (gate.refuse) throw new ApiError(409, 'POST', { message: 'Being reviewed by Sara.' });
+      groups.push([...ids]);
+      return { message: `Assigned ${ids.length} card refs to Live ${liveId}.`, refs: ids.map((id) => ({ ...decided(id, 'assigned'), card_id: liveId }) as AnyRef) };
+    }),
+    matchMany: vi.fn(),
+    history: vi.fn(async () => []),
+    updateOffer: vi.fn(),
+    me: () => ME,
+  };
+  return { api, gate };
+}
+
+/** The signed-in reviewer of these tests; Sara (id 8) is the other one. */
+const ME = 5;
+const inAMinute = () => new Date(Date.now() + 60_000).toISOString();
+const heldBy = (r: CardRef, by: number, until = inAMinute()): CardRef => ({ ...r, claimed_by: by, claimed_by_name: by === ME ? 'Me' : 'Sara', claimed_until: until });
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+const stateOf = (id: number) => triageState.refs.find((r) => r.id === id)?.state;
+
+async function open(refs: AnyRef[]) {
+  const fake = fakeApi(refs);
+  setTriageApi(fake.api);
+  triageState.status = 'idle';
+  await showQueue('card', 1, 'new');
+  await tick();
+  return fake;
+}
+
+describe('the triage queue', () => {
+  beforeEach(() => {
+    triageState.status = 'idle';
+  });
+
+  it('opens the first undecided ref, and the next one after a decision', async () => {
+    const { api } = await open([card(1, 'skipped'), card(2), card(3)]);
+    expect(triageList.state.cursor).toBe(2);
+    expect(triageState.focus?.status).toBe('ready');
+
+    const done = decide('assign', { liveId: 7 });
+    // Shown at once: the row is assigned and the next ref has the focus before the server answers.
+    expect(stateOf(2)).toBe('assigned');
+    expect(triageList.state.cursor).toBe(3);
+    await done;
+    expect(api.assign).toHaveBeenCalledWith('card', 2, 7);
+    expect(triageState.refs.find((r) => r.id === 2)?.last_decision_id).toBe(102);
+  });
+
+  it('keeps decisions asked for while the next ref opens, and makes them in order once each is ready', async () => {
+    const { api } = await open([card(1), card(2), card(3), card(4)]);
+    // Claims answer only when let go, as a slow network would.
+    const waiting: (() => void)[] = [];
+    const claim = api.claim;
+    api.claim = (k, id, signal) => new Promise<void>((go) => waiting.push(go)).then(() => claim(k, id, signal));
+    const skip = () => decide('skip');
+    void skip();
+    expect(triageList.state.cursor).toBe(2);
+    // Ref 2 is opening: it cannot be decided yet, but a key pressed now is kept.
+    expect(canDecide()).toBe(false);
+    expect(opening()).toBe(true);
+    expect(keepUntilReady(skip)).toBe(true);
+    expect(keepUntilReady(skip)).toBe(true);
+    expect(keptCount()).toBe(2);
+    expect(api.skip).toHaveBeenCalledTimes(1);
+    // Ref 2 ready: the first kept key skips it, and ref 3 opens.
+    waiting.shift()!();
+    await tick();
+    expect(api.skip).toHaveBeenLastCalledWith('card', 2);
+    expect(triageList.state.cursor).toBe(3);
+    expect(keptCount()).toBe(1);
+    waiting.shift()!();
+    await tick();
+    expect(api.skip).toHaveBeenLastCalledWith('card', 3);
+    expect(keptCount()).toBe(0);
+    expect([stateOf(1), stateOf(2), stateOf(3), stateOf(4)]).toEqual(['skipped', 'skipped', 'skipped', 'new']);
+    // Ref 4 opening, a key kept; moving by hand drops it.
+    expect(keepUntilReady(skip)).toBe(true);
+    triageList.move(-1);
+    expect(keptCount()).toBe(0);
+    waiting.forEach((go) => go());
+    await tick();
+    expect(api.skip).toHaveBeenCalledTimes(3);
+  });
+
+  it('wraps round to an undecided ref before the decided one', async () => {
+    await open([card(1), card(2), card(3)]);
+    await focusRef(3);
+    triageList.state.cursor = 3;
+    await decide('skip');
+    expect(triageList.state.cursor).toBe(1);
+  });
+
+  it('puts a refused decision back and returns to its ref', async () => {
+    const { gate } = await open([card(1), card(2)]);
+    gate.refuse = true;
+    const done = decide('create');
+    expect(stateOf(1)).toBe('created');
+    await expect(done).rejects.toBeInstanceOf(ApiError);
+    expect(stateOf(1)).toBe('new');
+    expect(triageList.state.cursor).toBe(1);
+    expect(canUndo()).toBe(false);
+    await tick();
+    expect(triageState.focus).toMatchObject({ refId: 1, status: 'ready' });
+  });
+
+  it('undoes the newest decision on the server, waiting for it when still in flight', async () => {
+    const { api, gate } = await open([card(1), card(2), card(3)]);
+    await decide('skip');
+    let release!: () => void;
+    gate.hold = new Promise((r) => (release = r));
+    const second = decide('assign', { liveId: 7 });
+    const undone = undoLast();
+    release();
+    await second;
+    await undone;
+    expect(api.undo).toHaveBeenCalledWith(102);
+    expect(stateOf(2)).toBe('new');
+    expect(stateOf(1)).toBe('skipped');
+    expect(triageList.state.cursor).toBe(2);
+    await undoLast();
+    expect(api.undo).toHaveBeenLastCalledWith(101);
+    expect(stateOf(1)).toBe('new');
+    expect(canUndo()).toBe(false);
+  });
+
+  it('says when another reviewer has the ref', async () => {
+    const fake = fakeApi([card(1)]);
+    fake.api.claim = async () => {
+      throw new ApiError(409, 'POST', { message: 'Being reviewed by Sara.' });
+    };
+    setTriageApi(fake.api);
+    await showQueue('card', 2, 'new');
+    await tick();
+    expect(triageState.focus).toMatchObject({ refId: 1, status: 'taken', message: 'Being reviewed by Sara.' });
+  });
+
+  it('confirms the live card of an assigned ref at once, keeps the focus, and u undoes it', async () => {
+    const linked = { ...card(2, 'assigned'), card_id: 9 };
+    const { api, gate } = await open([card(1), linked]);
+    expect(canConfirmStatus()).toBe(false); // ref 1 has no live card
+    await focusRef(2);
+    expect(canConfirmStatus()).toBe(true);
+    const done = confirmStatus('Discontinued');
+    expect(triageState.refs[1]).toMatchObject({ state: 'discontinued', confirmed_status: 'Discontinued' });
+    await done;
+    expect(api.confirmStatus).toHaveBeenCalledWith(9, 'Discontinued');
+    expect(triageState.refs[1].last_decision_id).toBe(102);
+    expect(triageState.focus?.refId).toBe(2);
+    await undoLast();
+    expect(api.undo).toHaveBeenCalledWith(102);
+    expect((triageState.refs[1] as CardRef).confirmed_status).toBeNull();
+
+    gate.refuse = true;
+    await focusRef(2);
+    await expect(confirmStatus('Not Discontinued')).rejects.toBeInstanceOf(ApiError);
+    expect((triageState.refs[1] as CardRef).confirmed_status).toBeNull();
+    expect(canUndo()).toBe(false);
+  });
+
+  it('checks card refs in the view and assigns them all at once; one undo takes the whole step back', async () => {
+    const { api, gate } = await open([card(1), card(2), card(3)]);
+    await triageList.toggle(1);
+    await triageList.extend(3);
+    expect(checkedRefs().map((r) => r.id)).toEqual([1, 2, 3]);
+    await triageList.toggle(2);
+    gate.refuse = true;
+    await expect(assignChecked(7)).rejects.toBeInstanceOf(ApiError);
+    expect([stateOf(1), stateOf(3)]).toEqual(['new', 'new']);
+    expect(checkedRefs().map((r) => r.id)).toEqual([1, 3]);
+    gate.refuse = false;
+    const done = assignChecked(7);
+    expect(stateOf(1)).toBe('assigned');
+    expect(await done).toEqual({ message: 'Assigned 2 card refs to Live 7.' });
+    expect(api.assignMany).toHaveBeenLastCalledWith('card', [1, 3], 7);
+    expect(checkedRefs()).toEqual([]);
+    expect(triageState.decided.map((d) => d.refs)).toEqual([[1, 3]]);
+    expect(await undoLast()).toEqual({ message: 'Undid 2 assignments.' });
+    expect(api.undo).toHaveBeenCalledTimes(1);
+    expect([stateOf(1), stateOf(3)]).toEqual(['new', 'new']);
+    expect(canUndo()).toBe(false);
+  });
+
+  it("passes by refs another reviewer holds when it moves on, but not mine or run-out claims", async () => {
+    const past = new Date(Date.now() - 1000).toISOString();
+    await open([card(1), heldBy(card(2), 8), heldBy(card(3), 8, past), card(4)]);
+    expect(heldByOther(triageState.refs[1])).toBe(true);
+    expect(heldByOther(triageState.refs[2])).toBe(false); // Sara's claim ran out
+    expect(heldByOther(heldBy(card(9), ME))).toBe(false);
+    await decide('skip');
+    // 2 is Sara's: the advance lands on 3, whose claim has run out.
+    expect(triageList.state.cursor).toBe(3);
+    await decide('skip');
+    expect(triageList.state.cursor).toBe(4);
+    // Only Sara's ref is left undecided: nothing to move on to.
+    expect(nextOpen(4)).toBeUndefined();
+    // j/k still reach a held ref: only the automatic advance passes it by.
+    await triageList.move(-1);
+    await triageList.move(-1);
+    expect(triageList.state.cursor).toBe(2);
+  });
+
+  it('opens the first ref nobody else holds, and loads the history of the ref in focus', async () => {
+    const { api } = await open([heldBy(card(1), 8), card(2)]);
+    expect(triageList.state.cursor).toBe(2);
+    await tick();
+    expect(api.history).toHaveBeenLastCalledWith('card', 2, expect.anything());
+    expect(triageState.history).toMatchObject({ refId: 2, status: 'ready' });
+  });
+});

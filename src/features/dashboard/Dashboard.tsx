@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { EXPIRING_DAYS, totalCounts, type TotalCounts } from '@contract/dashboard';
+import { ApiError } from '@/api/client';
+import { call } from '@/api/call';
+import { errorText } from '@/api/errorText';
+import { Loader } from '@/ui/Loader';
+import { Kbd } from '@/ui/Kbd';
+import { getCommand } from '@/commands/registry';
+import { Attention } from './Attention';
+import { LatestFeedback } from './LatestFeedback';
+import './dashboard.css';
+
+/** Counts the server reports, in this order, and the list each opens (with its Go to command's keys). */
+const CARDS: Record<string, { label: string; path?: string; nav?: string }> = {
+  cards: { label: 'Cards', path: '/card-list', nav: 'nav.cards' },
+  offers: { label: 'Offers', path: '/offer-list', nav: 'nav.offers' },
+  outlets: { label: 'Outlets', path: '/outlet-list', nav: 'nav.outlets' },
+  banks: { label: 'Banks', path: '/bank-list', nav: 'nav.banks' },
+  categories: { label: 'Categories', path: '/category-list', nav: 'nav.categories' },
+  networks: { label: 'Networks', path: '/network-list', nav: 'nav.networks' },
+  users: { label: 'Users', path: '/user-list', nav: 'nav.users' },
+};
+const ORDER = Object.keys(CARDS);
+const rank = (key: string) => (ORDER.includes(key) ? ORDER.indexOf(key) : ORDER.length);
+
+const titleCase = (key: string) => key.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+
+export default function Dashboard() {
+  const [data, setData] = useState<TotalCounts | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    call(totalCounts, {}, { signal: abort.signal }).then(
+      (res) => setData(res.data),
+      (e: unknown) => {
+        if (!(e instanceof ApiError && e.aborted)) setError(e instanceof ApiError ? errorText(e.method, e.body) : 'Failed to fetch data.');
+      },
+    );
+    return () => abort.abort();
+  }, []);
+
+  return (
+    <div className="page">
+      <div className="page-head">
+        <h1>Dashboard</h1>
+      </div>
+      {error && (
+        <div className="alert" role="alert">
+          {error}
+        </div>
+      )}
+      {!data && !error && <Loader />}
+      {data && (
+        <>
+          <Attention data={data} expiringDays={EXPIRING_DAYS} />
+          <section className="dash-section" aria-labelledby="dash-totals">
+            <h2 id="dash-totals" className="dash-heading">
+              Catalogue
+            </h2>
+            <ul className="stat-grid" aria-label="Totals">
+              {Object.entries(data.counts)
+                .sort(([a], [b]) => rank(a) - rank(b))
+                .map(([key, value]) => {
+                  const card = CARDS[key] ?? { label: titleCase(key) };
+                  const shortcut = card.nav ? getCommand(card.nav)?.shortcut : undefined;
+                  const body = (
+                    <>
+                      <span className="stat-label">
+                        {card.label}
+                        {shortcut && <Kbd shortcut={shortcut} />}
+                      </span>
+                      <span className="stat-value">{value.toLocaleString()}</span>
+                    </>
+                  );
+                  return (
+                    <li key={key}>
+                      {card.path ? (
+                        <Link href={card.path} className="stat stat-link">
+                          {body}
+                        </Link>
+                      ) : (
+                        <div className="stat">{body}</div>
+                      )}
+                    </li>
+                  );
+                })}
+            </ul>
+          </section>
+          <LatestFeedback feedback={data.feedbackData} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,348 @@
+// The homepage screen's keys, each a command (palette, hotkey, button and cheat sheet alike).
+// [ and ] switch tabs, "Go to …" opens one from anywhere. Every move is a command: Alt+↑ and
+// Alt+↓ on the highlighted row, "Move to position…", "Reorder banner…" (a banner, then its
+// place), and a drag (homepage.move, run by the sortable list). They all end in the model's
+// moveItem (src/features/homepage/homepageModel.ts): shown at once, put back with the product's toast
+// when the server refuses. j/k, Enter and Escape are the list keys (src/commands/list.ts).
+import { ApiError } from '@/api/client';
+import { actionWords, NEW_ALIASES } from '@/commands/actions';
+import { CommandError, TOAST_MS } from '@/commands/runner';
+import type { Command, Ctx, PickItem } from '@/commands/types';
+import { go } from '@/store/navigate';
+import {
+  addSelectedOffer,
+  canMove,
+  currentItem,
+  cycleTab,
+  findItem,
+  HOMEPAGE_TABS,
+  isHomepageTab,
+  highlightRow,
+  homepageState,
+  itemsOf,
+  load,
+  moveBy,
+  moveItem,
+  removeItem,
+  saveForm,
+  setHomepageApi,
+  showTab,
+  startNew,
+  startNewOn,
+  titleOf,
+  togglePreview,
+  type HomepageItem,
+  type HomepageTab,
+} from './homepageModel';
+import type { Payload } from '@/api/call';
+import { openPalette } from '@/store/ui';
+import { confirm } from '@/ui/confirmStore';
+import { toast } from '@/ui/toast';
+import { HOMEPAGE_VIEW } from './entry';
+import { homepageApi } from './homepageApi';
+import { searchOffers } from './pickers';
+import { TAB_LABEL, tabPath } from './tabs';
+
+// "Reorder banner…" and "Add selected offer…" run from any screen: the model needs its calls
+// before the screen's page is here (the page sets the same).
+setHomepageApi(homepageApi);
+
+const scope = `view:${HOMEPAGE_VIEW}` as const;
+const group = 'Homepage';
+/** The product's words for any move the server refused. */
+export const MOVE_FAILED = 'Failed to drag and drop item.';
+/** Below this width the preview does not fit beside the form (homepage.css says the same). */
+export const WIDE_ENOUGH = '(min-width: 1280px)';
+
+/** What homepage.move takes: a drop of the sortable list. */
+export interface MoveArg {
+  tab: HomepageTab;
+  id: number;
+  to: number;
+}
+
+const idle = () => !homepageState.dragging;
+const editingNew = () => homepageState.form.kind === 'new';
+const onScreen = (ctx: Ctx) => ctx.view === HOMEPAGE_VIEW;
+
+/** The hero banners, read from the server when this screen has not read them yet. */
+async function heroBanners(signal: AbortSignal): Promise<readonly HomepageItem[]> {
+  if (homepageState.lists['hero-banners'].status !== 'ready') await load('hero-banners');
+  if (signal.aborted) return [];
+  return itemsOf('hero-banners');
+}
+
+/**
+ * A move's answer: the server's message in one toast per list, said again in place by the
+ * next move rather than stacked (a run of Alt+↓ would pile them up, and every new toast costs
+ * the page a layout). Its refusal reads the same whatever the server said; the row is back
+ * already, and the runner toasts the refusal.
+ */
+const asMove = (p: Promise<{ message: string } | undefined>) =>
+  p.then(
+    (answer) => {
+      if (answer) toast.success(answer.message, { id: 'homepage.move', duration: TOAST_MS.success });
+      return undefined;
+    },
+    (e: unknown) => {
+      if (e instanceof ApiError && e.aborted) throw e;
+      throw new CommandError(MOVE_FAILED);
+    },
+  );
+
+/** Positions 1..n of a list for a palette page, each saying where the row would land. */
+function positionPicks(rows: readonly HomepageItem[], id: number | null, search: string): PickItem[] {
+  const moving = rows.find((r) => r.id === id);
+  const others = rows.filter((r) => r.id !== id);
+  const words = search.trim().toLowerCase();
+  return rows
+    .map((_, i): PickItem => {
+      const to = i + 1;
+      const where = moving?.position === to ? 'where it is now' : to === 1 ? 'first' : `after “${titleOf(others[to - 2])}”`;
+      return { key: String(to), label: `Position ${to}`, hint: to === rows.length && to !== 1 && moving?.position !== to ? `last, ${where}` : where, value: to };
+    })
+    .filter((p) => !words || String(p.value) === words || `${p.label} ${p.hint}`.toLowerCase().includes(words));
+}
+
+const goToTab = (tab: HomepageTab): Command => ({
+  id: `homepage.goto.${tab}`,
+  title: `Go to ${TAB_LABEL[tab].many.toLowerCase()}`,
+  group: 'Navigation',
+  keywords: ['homepage', 'tab', 'open', TAB_LABEL[tab].one],
+  scope: 'global',
+  run: () => go(tabPath(tab)),
+});
+
+export const homepageCommands: Command[] = [
+  ...HOMEPAGE_TABS.map(goToTab),
+  {
+    id: 'homepage.nextTab',
+    title: 'Next homepage tab',
+    group,
+    keywords: ['tab', 'switch', 'right'],
+    shortcut: ']',
+    scope,
+    enabled: idle,
+    run: () => go(tabPath(cycleTab(1))),
+  },
+  {
+    id: 'homepage.prevTab',
+    title: 'Previous homepage tab',
+    group,
+    keywords: ['tab', 'switch', 'left'],
+    shortcut: '[',
+    scope,
+    enabled: idle,
+    run: () => go(tabPath(cycleTab(-1))),
+  },
+  {
+    id: 'homepage.moveUp',
+    title: 'Move up',
+    group,
+    keywords: ['reorder', 'earlier', 'position', 'sort'],
+    shortcut: 'alt+arrowup',
+    scope,
+    enabled: () => idle() && canMove() && (currentItem()?.position ?? 1) > 1,
+    messages: { failure: MOVE_FAILED },
+    run: () => asMove(moveBy(-1)),
+  },
+  {
+    id: 'homepage.moveDown',
+    title: 'Move down',
+    group,
+    keywords: ['reorder', 'later', 'position', 'sort'],
+    shortcut: 'alt+arrowdown',
+    scope,
+    enabled: () => idle() && canMove() && (currentItem()?.position ?? 0) < itemsOf(homepageState.tab).length,
+    messages: { failure: MOVE_FAILED },
+    run: () => asMove(moveBy(1)),
+  },
+  {
+    id: 'homepage.moveTo',
+    title: 'Move to position…',
+    group,
+    keywords: ['reorder', 'place', 'position', 'sort', 'first', 'last'],
+    scope,
+    enabled: () => idle() && canMove(),
+    pick: {
+      get placeholder() {
+        const row = currentItem();
+        return row ? `Move “${titleOf(row)}” to which position?` : 'Which position?';
+      },
+      load: async (search) => positionPicks(itemsOf(homepageState.tab), currentItem()?.id ?? null, search),
+    },
+    messages: { failure: MOVE_FAILED },
+    run: (_ctx, to) => {
+      const row = currentItem();
+      return row ? asMove(moveItem(homepageState.tab, row.id, to as number)) : undefined;
+    },
+  },
+  {
+    id: 'homepage.reorderBanner',
+    ...actionWords('homepage.reorderBanner'),
+    keywords: ['hero', 'carousel', 'sort', 'homepage'],
+    scope,
+    anywhere: true,
+    enabled: (ctx) => !onScreen(ctx) || (idle() && homepageState.lists['hero-banners'].status === 'ready' && itemsOf('hero-banners').length > 1),
+    pick: {
+      placeholder: 'Which hero banner?',
+      async load(search, signal): Promise<PickItem[]> {
+        const words = search.trim().toLowerCase();
+        return (await heroBanners(signal))
+          .filter((b) => !words || titleOf(b).toLowerCase().includes(words))
+          .map((b) => ({ key: String(b.id), label: titleOf(b), hint: `position ${b.position}${b.is_active ? '' : ' · inactive'}`, value: b.id }));
+      },
+    },
+    // The banner is chosen: show it on its tab (from any screen), then ask where it goes (a second page).
+    run: (ctx, id) => {
+      homepageState.reordering = id as number;
+      if (!onScreen(ctx) || homepageState.tab !== 'hero-banners') {
+        showTab('hero-banners');
+        go(tabPath('hero-banners'));
+      }
+      highlightRow(id as number);
+      openPalette('homepage.reorderBannerTo');
+    },
+  },
+  {
+    id: 'homepage.reorderBannerTo',
+    title: 'Move banner to position…',
+    group,
+    scope,
+    palette: false,
+    // The second step of "Reorder banner…", which may start on any screen.
+    anywhere: true,
+    enabled: () => homepageState.reordering !== null && canMove('hero-banners', homepageState.reordering),
+    pick: {
+      get placeholder() {
+        const b = findItem(homepageState.reordering, 'hero-banners');
+        return b ? `Move “${titleOf(b)}” to which position?` : 'Which position?';
+      },
+      load: async (search) => positionPicks(itemsOf('hero-banners'), homepageState.reordering, search),
+    },
+    messages: { failure: MOVE_FAILED },
+    run: (_ctx, to) => {
+      const id = homepageState.reordering;
+      homepageState.reordering = null;
+      return id === null ? undefined : asMove(moveItem('hero-banners', id, to as number));
+    },
+  },
+  {
+    // A drop of the sortable list (pointer or dnd-kit's keyboard sensor): the row and its new place.
+    id: 'homepage.move',
+    title: 'Move item',
+    group,
+    scope,
+    palette: false,
+    enabled: () => homepageState.lists[homepageState.tab].status === 'ready',
+    messages: { failure: MOVE_FAILED },
+    run: (_ctx, arg) => {
+      const m = arg as MoveArg | undefined;
+      return m ? asMove(moveItem(m.tab, m.id, m.to)) : undefined;
+    },
+  },
+  {
+    // A click on a row (or a drag picking it up): that row's form beside the list.
+    id: 'homepage.highlight',
+    title: 'Highlight homepage item',
+    group,
+    scope,
+    palette: false,
+    run: (_ctx, id) => highlightRow(id as number),
+  },
+  {
+    id: 'homepage.new',
+    get title() {
+      return `New ${TAB_LABEL[homepageState.tab].one}`;
+    },
+    group,
+    aliases: NEW_ALIASES,
+    shortcut: 'n',
+    scope,
+    // From any screen with the tab named ("New welcome box": src/commands/actions.ts).
+    anywhere: true,
+    enabled: (ctx) => !onScreen(ctx) || (idle() && !editingNew()),
+    run: (ctx, tab) => {
+      const on = isHomepageTab(tab) ? tab : homepageState.tab;
+      if (onScreen(ctx) && on === homepageState.tab) return startNew();
+      // Opened once the tab shows: the screen follows the URL to it (or opens on it).
+      startNewOn(on);
+      go(tabPath(on));
+    },
+  },
+  {
+    id: 'homepage.addSelectedOffer',
+    ...actionWords('homepage.addSelectedOffer'),
+    keywords: ['append', 'pick', 'homepage'],
+    scope,
+    anywhere: true,
+    enabled: (ctx) => !onScreen(ctx) || homepageState.lists['selected-offers'].status === 'ready',
+    pick: {
+      placeholder: 'Which offer? Type to search',
+      async load(search, signal): Promise<PickItem[]> {
+        return (await searchOffers(search, signal)).map((c) => ({ key: String(c.id), label: c.label, hint: [c.flag, c.hint].filter(Boolean).join(' · '), value: c.id }));
+      },
+    },
+    run: (ctx, offerId) => {
+      if (!onScreen(ctx) || homepageState.tab !== 'selected-offers') go(tabPath('selected-offers'));
+      // The reason is the offer's (already selected: 409; ended: 422): say that sentence.
+      return addSelectedOffer(offerId as number).catch((e: unknown) => {
+        const why = e instanceof ApiError ? e.fieldErrors.offer_id : undefined;
+        throw why ? new CommandError(why) : e;
+      });
+    },
+  },
+  {
+    // mod+enter submits the form beside the list, whose submit runs homepage.saveFields with
+    // the typed values (the pattern of the CRUD screens' save, src/commands/resourceCommands.ts).
+    id: 'homepage.save',
+    title: 'Save homepage item',
+    group,
+    keywords: ['submit', 'apply'],
+    shortcut: 'mod+enter',
+    scope,
+    enabled: () => !homepageState.form.saving && (editingNew() || !!currentItem()),
+    run: (ctx) => ctx.list?.submit(),
+  },
+  {
+    id: 'homepage.saveFields',
+    title: 'Save homepage item fields',
+    group,
+    scope,
+    palette: false,
+    enabled: () => !homepageState.form.saving,
+    run: (_ctx, values) => saveForm(values as Payload),
+  },
+  {
+    id: 'homepage.delete',
+    get title() {
+      return `Delete ${TAB_LABEL[homepageState.tab].one}`;
+    },
+    group,
+    keywords: ['remove', 'trash'],
+    shortcut: 'mod+backspace, #',
+    scope,
+    enabled: () => idle() && !editingNew() && !!currentItem(),
+    async run() {
+      const tab = homepageState.tab;
+      const row = currentItem();
+      if (!row) return undefined;
+      const ok = await confirm({
+        title: `Delete “${titleOf(row)}”?`,
+        body: `It leaves the app's homepage; the ${TAB_LABEL[tab].many.toLowerCase()} after it move up one place.`,
+        confirmLabel: 'Delete',
+        danger: true,
+      });
+      return ok ? removeItem(tab, row.id) : undefined;
+    },
+  },
+  {
+    id: 'homepage.togglePreview',
+    title: 'Show or hide the phone preview',
+    group,
+    keywords: ['preview', 'phone', 'app', 'mobile', 'schedule'],
+    shortcut: 'p',
+    scope,
+    run: () => togglePreview(typeof matchMedia !== 'undefined' && matchMedia(WIDE_ENOUGH).matches),
+  },
+];

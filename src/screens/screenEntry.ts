@@ -1,0 +1,32 @@
+// What the app knows of a screen before its code is downloaded: its routes, its place in
+// the sidebar, and how to fetch its page and its commands. Each screen folder exports one
+// (entry.ts), and src/app/screens.ts lists them. No heavy imports here: the sign-in page's
+// route table reads every entry.
+import type { ComponentType } from 'react';
+import type { Command } from '@/commands/types';
+import type { ListRoutes } from '@/store/listModel';
+import { bySpecificity } from '@/store/router';
+
+export interface ScreenEntry {
+  /** 'banks': the screen's view scope is 'view:banks' and its Go to command 'nav.banks'. */
+  id: string;
+  /** The sidebar's and the Go to command's name. */
+  title: string;
+  /** Where the sidebar and "Go to …" lead, and the keys of that command. */
+  nav?: { path: string; shortcut: string };
+  /** Every route pattern the screen answers (':id' for a record; a '?flag' part is not routed). */
+  paths: readonly string[];
+  /** A list screen's four URLs (src/store/listModel.ts); those it answers are in `paths`. */
+  routes?: Readonly<ListRoutes>;
+  /** The contract resource the screen lists (contract/operations.ts), if any. */
+  resource?: string;
+  page: () => Promise<{ default: ComponentType }>;
+  /** The screen's commands, registered when the signed-in app starts. */
+  commands?: () => Promise<readonly Command[]>;
+}
+
+/**
+ * The four URLs of a list screen as a route list ('/user-list?new=1' routes as '/user-list'),
+ * the most specific first: '/category-list/new' before '/category-list/:id'.
+ */
+export const routePaths = (routes: Readonly<Record<string, string>>) => [...new Set(Object.values(routes).map((p) => p.split('?')[0]))].sort(bySpecificity);
