@@ -41,13 +41,25 @@ const API_PATH = String.raw`^\/(api|admin)\/v1\b`;
 
 export default tseslint.config(
   // bench/react-admin: the baseline app of bench/bytes.ts, with packages of its own.
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/react-admin/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/react-admin/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
       // `void promise` marks a promise whose outcome is handled elsewhere (the runner's toast).
       'no-void': 'off',
@@ -112,7 +124,10 @@ export default tseslint.config(
             })),
             // Features talk through commands and routes (src/screens/paths.ts), so one feature's
             // folder imports only its own files.
-            { from: { element: { type: 'feature' } }, allow: { to: { element: { type: 'feature', captured: { feature: '{{ from.captured.feature }}' } } } } },
+            {
+              from: { element: { type: 'feature' } },
+              allow: { to: { element: { type: 'feature', captured: { feature: '{{ from.captured.feature }}' } } } },
+            },
           ],
         },
       ],
@@ -122,7 +137,19 @@ export default tseslint.config(
     // Across src/'s folders an import names its place from the top (@/ui/Kbd, aliases.ts):
     // a '../../' climb is refused, so a file moved keeps its imports readable.
     files: ['src/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['../../*'], message: "Import across src/'s folders with the @/ alias (aliases.ts), e.g. '@/ui/Kbd'." }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../../*'],
+              message: "Import across src/'s folders with the @/ alias (aliases.ts), e.g. '@/ui/Kbd'.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // A path of the API is written in contract/ only: everything else calls an operation.
@@ -132,8 +159,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: `Literal[value=/${API_PATH}/]`, message: 'API paths live in contract/: call an operation (src/api/call.ts) or use pathOf(op).' },
-        { selector: `TemplateElement[value.raw=/${API_PATH}/]`, message: 'API paths live in contract/: call an operation (src/api/call.ts) or use pathOf(op).' },
+        {
+          selector: `Literal[value=/${API_PATH}/]`,
+          message: 'API paths live in contract/: call an operation (src/api/call.ts) or use pathOf(op).',
+        },
+        {
+          selector: `TemplateElement[value.raw=/${API_PATH}/]`,
+          message: 'API paths live in contract/: call an operation (src/api/call.ts) or use pathOf(op).',
+        },
       ],
     },
   },
@@ -147,8 +180,10 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "ImportDeclaration[source.value='@sinclair/typebox'] > ImportSpecifier[imported.name!=/^T[A-Z]|^Static$/]",
-          message: "Import TypeBox's builders as a namespace (import * as Type from '@sinclair/typebox'); the browser's build has them from src/typeboxLite.ts.",
+          selector:
+            "ImportDeclaration[source.value='@sinclair/typebox'] > ImportSpecifier[imported.name!=/^T[A-Z]|^Static$/]",
+          message:
+            "Import TypeBox's builders as a namespace (import * as Type from '@sinclair/typebox'); the browser's build has them from src/typeboxLite.ts.",
         },
       ],
     },
@@ -157,7 +192,13 @@ export default tseslint.config(
     // Handlers get typed input from their operation: no casting it away.
     files: ['server/routes/**/*.ts', 'server/http/**/*.ts', 'server/services/**/*.ts', 'server/repositories/**/*.ts'],
     rules: {
-      'no-restricted-syntax': ['error', { selector: 'TSAsExpression > TSNeverKeyword', message: 'Do not cast to never: type the value (server/http/handle.ts gives handlers typed input).' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TSAsExpression > TSNeverKeyword',
+          message: 'Do not cast to never: type the value (server/http/handle.ts gives handlers typed input).',
+        },
+      ],
     },
   },
   {
@@ -167,7 +208,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/errors'], importNames: ['HttpError', 'badField'], message: 'The database layer and the repositories throw DataRefusal (server/errors.ts), not HTTP errors.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/errors'],
+              importNames: ['HttpError', 'badField'],
+              message: 'The database layer and the repositories throw DataRefusal (server/errors.ts), not HTTP errors.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -176,7 +225,14 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     ignores: ['server/config.ts', '**/*.test.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read the environment in server/config.ts (loadConfig), and pass the value in.' }],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read the environment in server/config.ts (loadConfig), and pass the value in.',
+        },
+      ],
     },
   },
   {

@@ -31,7 +31,12 @@ export default defineConfig({
         // The packages every page runs on, in one chunk: fewer small files to fetch (and gzip)
         // than the shared chunks the splitter would cut them into, cached across releases.
         codeSplitting: {
-          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|valtio|proxy-compare|use-sync-external-store|redaxios)[\\/]|^\0(vite\/preload-helper|rolldown\/runtime)/ }],
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|valtio|proxy-compare|use-sync-external-store|redaxios)[\\/]|^\0(vite\/preload-helper|rolldown\/runtime)/,
+            },
+          ],
         },
       },
     },

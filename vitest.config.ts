@@ -23,7 +23,13 @@ export default defineConfig({
         resolve: { alias: pathAliases },
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'contract/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/lint/**/*.test.ts'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'contract/**/*.test.ts',
+            'server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'tests/lint/**/*.test.ts',
+          ],
           testTimeout: 30_000,
           environment: 'node',
         },

@@ -67,7 +67,13 @@ import { startServer } from '../e2e/server';
 import { freePort } from '../scripts/postgres';
 import { pct } from './timing';
 
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, 'scoped-ref': { type: 'string', default: '9e1e2a2' }, only: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    'scoped-ref': { type: 'string', default: '9e1e2a2' },
+    only: { type: 'string' },
+  },
+});
 const QUICK = values.quick;
 /** The commit whose palette had the scoped registry (the one before issue 19). */
 const SCOPED_REF = values['scoped-ref'];
@@ -87,7 +93,20 @@ const LETTERS = 7;
 /** The baseline types fewer of the same titles: each of its keys takes most of a second. */
 const BASELINE_TITLES = QUICK ? 2 : 5;
 /** Record searches: words of the demo data (banks, merchants, places, cards). */
-const QUERIES = ['starbucks', 'emirates', 'mashreq', 'dubai mall', 'platinum', 'costa', 'marina', 'carrefour', 'cashback', 'visa', 'noon', 'jumeirah'].slice(0, QUICK ? 6 : 12);
+const QUERIES = [
+  'starbucks',
+  'emirates',
+  'mashreq',
+  'dubai mall',
+  'platinum',
+  'costa',
+  'marina',
+  'carrefour',
+  'cashback',
+  'visa',
+  'noon',
+  'jumeirah',
+].slice(0, QUICK ? 6 : 12);
 const BASELINE_QUERIES = QUICK ? 2 : 5;
 const ITEMS = 50_000;
 const FLOOR_KEYS = 60;
@@ -101,7 +120,15 @@ const ON_TIME_MS = 20;
 /** "Over 50 ms": three frame intervals are 50.0 ms give or take the same jitter. */
 const OVER_MS = 52;
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 // What the page records (text: tsx would wrap named functions in a helper the page lacks).
 // `open`, `keys`: ms from the keydown to the frame after the change ({ raf, painted }).
@@ -168,7 +195,7 @@ interface Mark {
 }
 
 async function until(page: Page, what: string, test: () => Promise<boolean>, ms = 15_000) {
-  for (const deadline = Date.now() + ms; !(await test()); ) {
+  for (const deadline = Date.now() + ms; !(await test());) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await page.waitForTimeout(5);
   }
@@ -198,7 +225,9 @@ async function opens(page: Page, n: number): Promise<Mark[]> {
  * key does nothing (the baseline page, its palette closed), keys spaced irregularly.
  */
 async function keyFloor(page: Page, n: number): Promise<number[]> {
-  await page.evaluate(`window.__floor = []; document.addEventListener('keydown', () => { const t0 = performance.now(); requestAnimationFrame(() => window.__floor.push(performance.now() - t0)); })`);
+  await page.evaluate(
+    `window.__floor = []; document.addEventListener('keydown', () => { const t0 = performance.now(); requestAnimationFrame(() => window.__floor.push(performance.now() - t0)); })`,
+  );
   for (let i = 0; i < n; i++) {
     await page.keyboard.press('x');
     await page.waitForTimeout(40 + ((i * 37) % 50));
@@ -238,9 +267,16 @@ async function keystrokes(page: Page, titles: string[], searching: () => number)
   }
   const marks = (await page.evaluate('window.__keys')) as Mark[];
   if (process.env.BENCH_DEBUG) {
-    const typed = titles.flatMap((t) => [...t.slice(0, LETTERS).toLowerCase()].map((_, i) => t.slice(0, i + 1).toLowerCase()));
+    const typed = titles.flatMap((t) =>
+      [...t.slice(0, LETTERS).toLowerCase()].map((_, i) => t.slice(0, i + 1).toLowerCase()),
+    );
     const slow = marks.map((m, i) => ({ ...m, typed: typed[i] })).sort((a, b) => b.raf - a.raf);
-    console.error(`slowest keys: ${slow.slice(0, 8).map((m) => `“${m.typed}” ${ms(m.dom)}/${ms(m.raf)}`).join(', ')}`);
+    console.error(
+      `slowest keys: ${slow
+        .slice(0, 8)
+        .map((m) => `“${m.typed}” ${ms(m.dom)}/${ms(m.raf)}`)
+        .join(', ')}`,
+    );
   }
   return marks;
 }
@@ -253,7 +289,14 @@ async function records(
   page: Page,
   queries: string[],
   searching: () => number,
-): Promise<{ dom: number[]; raf: number[]; frames: number[]; inScript: number[]; scriptRaf: number[]; missed: string[] }> {
+): Promise<{
+  dom: number[];
+  raf: number[];
+  frames: number[];
+  inScript: number[];
+  scriptRaf: number[];
+  missed: string[];
+}> {
   const frames: number[] = [];
   /** The same from the moment the page's script had the answer's body. */
   const inScript: number[] = [];
@@ -268,11 +311,20 @@ async function records(
     await page.evaluate('window.__recs = []; window.__answers = []; window.__bodies = []');
     await page.keyboard.type(q, { delay: 20 });
     // Every key handled (the baseline takes seconds per key), the search asked and answered.
-    await until(page, 'the keys to be handled', async () => (await page.locator('[cmdk-input]').inputValue()) === q, 120_000);
+    await until(
+      page,
+      'the keys to be handled',
+      async () => (await page.locator('[cmdk-input]').inputValue()) === q,
+      120_000,
+    );
     await page.waitForTimeout(200);
     await until(page, 'the record search', async () => searching() === 0, 30_000);
     const read = async () =>
-      (await page.evaluate(`({ recs: window.__recs, answers: window.__answers, bodies: window.__bodies })`)) as { recs: { dom: number; raf: number; ts: number; starts: number[] }[]; answers: number[]; bodies: number[] };
+      (await page.evaluate(`({ recs: window.__recs, answers: window.__answers, bodies: window.__bodies })`)) as {
+        recs: { dom: number; raf: number; ts: number; starts: number[] }[];
+        answers: number[];
+        bodies: number[];
+      };
     const settled = async () => {
       const { recs, answers } = await read();
       return answers.length > 0 && recs.some((x) => x.dom > answers.at(-1)!);
@@ -287,7 +339,8 @@ async function records(
       dom.push(shown.dom - answer);
       raf.push(shown.raf - answer);
       // A frame begins at its vsync; one still waiting for the main thread when the answer came counts as after it.
-      const begun = (after: number) => Math.max(1, new Set([...shown.starts, shown.ts].filter((t) => t > after && t <= shown.ts)).size);
+      const begun = (after: number) =>
+        Math.max(1, new Set([...shown.starts, shown.ts].filter((t) => t > after && t <= shown.ts)).size);
       frames.push(begun(answer));
       const body = r.bodies.at(-1) ?? answer;
       inScript.push(begun(body));
@@ -304,14 +357,24 @@ async function records(
  * the renderer main thread's CPU time per frame (Chromium's ThreadTime), which a busy machine
  * disturbs less than the gaps.
  */
-async function scroll(page: Page, url: string, steps: number[]): Promise<{ loadMs: number; gaps: Map<number, number[]>; cpu: Map<number, number> }> {
+async function scroll(
+  page: Page,
+  url: string,
+  steps: number[],
+): Promise<{ loadMs: number; gaps: Map<number, number[]>; cpu: Map<number, number> }> {
   await page.goto(url);
-  await until(page, 'the table to load', async () => ((await page.evaluate('window.benchMounted ?? 0')) as number) > 0, 600_000);
+  await until(
+    page,
+    'the table to load',
+    async () => ((await page.evaluate('window.benchMounted ?? 0')) as number) > 0,
+    600_000,
+  );
   const loadMs = (await page.evaluate('window.benchMounted')) as number;
   await page.waitForTimeout(500);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
-  const threadTime = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime')?.value ?? NaN;
+  const threadTime = async () =>
+    (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime')?.value ?? NaN;
   const gaps = new Map<number, number[]>();
   const cpu = new Map<number, number>();
   for (const step of steps) {
@@ -319,7 +382,7 @@ async function scroll(page: Page, url: string, steps: number[]): Promise<{ loadM
     await page.waitForTimeout(300);
     const t0 = await threadTime();
     const g = (await page.evaluate(`window.benchScroll(${step}, ${SCROLL_MS})`)) as number[];
-    cpu.set(step, ((await threadTime()) - t0) * 1000 / g.length);
+    cpu.set(step, (((await threadTime()) - t0) * 1000) / g.length);
     gaps.set(step, g);
   }
   await cdp.detach();
@@ -337,7 +400,10 @@ function checkout(ref: string, dir: string) {
   execFileSync('tar', ['-xf', tar, '-C', dir]);
   fs.rmSync(tar);
   fs.symlinkSync(path.resolve('node_modules'), path.join(dir, 'node_modules'));
-  execFileSync(path.join('node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { cwd: dir, stdio: 'inherit' });
+  execFileSync(path.join('node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
+    cwd: dir,
+    stdio: 'inherit',
+  });
 }
 
 /** Signed in through the form, on the offers list, the page instrumented. */
@@ -350,7 +416,12 @@ async function onOffers(page: Page, url: string) {
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
   await page.goto(`${url}/admin/offer-list`);
   // Its rows: a grid's while it is the full-width table, a listbox's beside an open record.
-  await page.locator(':is([role="grid"], [role="listbox"])[aria-label="Offers"] :is([role="option"], [role="rowgroup"] > [role="row"])').first().waitFor();
+  await page
+    .locator(
+      ':is([role="grid"], [role="listbox"])[aria-label="Offers"] :is([role="option"], [role="rowgroup"] > [role="row"])',
+    )
+    .first()
+    .waitFor();
   await page.evaluate(INSTRUMENT);
 }
 
@@ -405,7 +476,10 @@ interface CellMark {
  * the cursor a row down), each after the last was answered: ours (Enter → the frame showing
  * the new title) and the baseline (Enter → the first frame after the server's answer).
  */
-async function cellEdits(page: Page, n: number): Promise<{ ours: number[]; baseline: number[]; dom: number[]; focused: number }> {
+async function cellEdits(
+  page: Page,
+  n: number,
+): Promise<{ ours: number[]; baseline: number[]; dom: number[]; focused: number }> {
   const grid = page.getByRole('grid', { name: 'Offers' });
   await grid.getByRole('rowgroup').getByRole('row').first().waitFor();
   await grid.focus();
@@ -420,17 +494,33 @@ async function cellEdits(page: Page, n: number): Promise<{ ours: number[]; basel
     await page.keyboard.type(`Bench cell edit ${tag} ${i}`);
     await settle(page);
     await page.keyboard.press('Enter');
-    await until(page, 'the edit to show and be answered', async () => (await count(page, '__cell')) > i && (await count(page, '__answers')) > i, 30_000);
+    await until(
+      page,
+      'the edit to show and be answered',
+      async () => (await count(page, '__cell')) > i && (await count(page, '__answers')) > i,
+      30_000,
+    );
     await settle(page);
   }
-  const { cell, answers, nows } = (await page.evaluate('({ cell: window.__cell, answers: window.__answers, nows: window.__nows })')) as { cell: CellMark[]; answers: number[]; nows: number[] };
+  const { cell, answers, nows } = (await page.evaluate(
+    '({ cell: window.__cell, answers: window.__answers, nows: window.__nows })',
+  )) as { cell: CellMark[]; answers: number[]; nows: number[] };
   const baseline = cell.map((m, i) => (nows.find((t) => t >= answers[i]) ?? NaN) - m.start);
-  return { ours: cell.map((m) => m.raf), baseline, dom: cell.map((m) => m.dom), focused: cell.filter((m) => m.focus === 'grid').length };
+  return {
+    ours: cell.map((m) => m.raf),
+    baseline,
+    dom: cell.map((m) => m.dom),
+    focused: cell.filter((m) => m.focus === 'grid').length,
+  };
 }
 
 /** The harness pages, built by the same Vite into a temporary folder. */
 function buildHarness(outDir: string) {
-  execFileSync(path.join('node_modules', '.bin', 'vite'), ['build', '--config', 'bench/browser/vite.config.ts', '--outDir', outDir, '--logLevel', 'warn'], { stdio: 'inherit' });
+  execFileSync(
+    path.join('node_modules', '.bin', 'vite'),
+    ['build', '--config', 'bench/browser/vite.config.ts', '--outDir', outDir, '--logLevel', 'warn'],
+    { stdio: 'inherit' },
+  );
 }
 
 /** Serves the harness, and /search.json as our server answers the same search (each query asked once). */
@@ -443,7 +533,9 @@ async function serveHarness(dir: string, api: string, token: string) {
       const q = url.searchParams.get('query') ?? '';
       try {
         if (!answers.has(q)) {
-          const r = await fetch(`${api}${searchRecords.path}?query=${encodeURIComponent(q)}&limit=5`, { headers: { authorization: `Bearer ${token}` } });
+          const r = await fetch(`${api}${searchRecords.path}?query=${encodeURIComponent(q)}&limit=5`, {
+            headers: { authorization: `Bearer ${token}` },
+          });
           answers.set(q, Buffer.from(await r.arrayBuffer()));
         }
         res.writeHead(200, { 'content-type': 'application/json' }).end(answers.get(q));
@@ -453,15 +545,26 @@ async function serveHarness(dir: string, api: string, token: string) {
       return;
     }
     const file = path.join(dir, path.normalize(url.pathname));
-    if (!file.startsWith(dir) || !fs.existsSync(file) || !fs.statSync(file).isFile()) return void res.writeHead(404).end();
-    const type = file.endsWith('.html') ? 'text/html' : file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : 'application/octet-stream';
+    if (!file.startsWith(dir) || !fs.existsSync(file) || !fs.statSync(file).isFile())
+      return void res.writeHead(404).end();
+    const type = file.endsWith('.html')
+      ? 'text/html'
+      : file.endsWith('.js')
+        ? 'text/javascript'
+        : file.endsWith('.css')
+          ? 'text/css'
+          : 'application/octet-stream';
     res.writeHead(200, { 'content-type': type }).end(fs.readFileSync(file));
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
-const ms = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? 'n/a' : x >= 100 ? `${Math.round(x)}ms` : `${x.toFixed(1)}ms`);
+const ms = (x: number | undefined) =>
+  x === undefined || Number.isNaN(x) ? 'n/a' : x >= 100 ? `${Math.round(x)}ms` : `${x.toFixed(1)}ms`;
 const ratio = (ours: number, base: number) => (base > 0 ? (ours / base).toPrecision(2) : 'n/a');
 const onTime = (gaps: number[]) => (100 * gaps.filter((g) => g < ON_TIME_MS).length) / gaps.length;
 const pctText = (x: number) => `${x >= 99.95 ? 100 : x.toFixed(1)}%`;
@@ -480,22 +583,37 @@ async function main() {
   let harness: Awaited<ReturnType<typeof serveHarness>> | undefined;
   let scopedServer: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
-    const token = ((await (await fetch(server.url + login.path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).json()) as { data: { token: string } }).data.token;
+    const token = (
+      (await (
+        await fetch(server.url + login.path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(ADMIN),
+        })
+      ).json()) as { data: { token: string } }
+    ).data.token;
     harness = await serveHarness(harnessDir, server.url, token);
-    console.log(`browser: Chromium ${browser.version()}, ${os.cpus().length} cores${QUICK ? ', --quick' : ''}; the palette on the demo data (PGlite), the lists over synthetic offers`);
+    console.log(
+      `browser: Chromium ${browser.version()}, ${os.cpus().length} cores${QUICK ? ', --quick' : ''}; the palette on the demo data (PGlite), the lists over synthetic offers`,
+    );
 
     // ---- ours: the app, signed in, on the offers list ----
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const ourSearches = inFlight(page);
     await onOffers(page, server.url);
 
-    const line = (name: string, o: number[], b: number[], p: number) => console.log(`${name}: ours=${ms(pct(o, p))} baseline=${ms(pct(b, p))} ratio=${ratio(pct(o, p), pct(b, p))}`);
+    const line = (name: string, o: number[], b: number[], p: number) =>
+      console.log(`${name}: ours=${ms(pct(o, p))} baseline=${ms(pct(b, p))} ratio=${ratio(pct(o, p), pct(b, p))}`);
     if (PART('cells')) {
       const edits = await cellEdits(page, CELL_EDITS);
-      console.log(`cell edit: ${edits.ours.length} titles saved with Enter in the offers table; ours: Enter → the frame showing the new title (optimistic); baseline: Enter → the first frame after the server's answer`);
+      console.log(
+        `cell edit: ${edits.ours.length} titles saved with Enter in the offers table; ours: Enter → the frame showing the new title (optimistic); baseline: Enter → the first frame after the server's answer`,
+      );
       line('cell edit paint p50', edits.ours, edits.baseline, 50);
       line('cell edit paint p95', edits.ours, edits.baseline, 95);
-      console.log(`cell edit (Enter → the new title in the DOM, before its frame): ours p50=${ms(pct(edits.dom, 50))} p95=${ms(pct(edits.dom, 95))}`);
+      console.log(
+        `cell edit (Enter → the new title in the DOM, before its frame): ours p50=${ms(pct(edits.dom, 50))} p95=${ms(pct(edits.dom, 95))}`,
+      );
       console.log(`cell edit: focus on the grid after ${edits.focused} of ${edits.ours.length} saves`);
       await page.goto(`${server.url}/admin/offer-list`);
       await page.locator(':is([role="grid"], [role="listbox"])[aria-label="Offers"]').first().waitFor();
@@ -503,118 +621,218 @@ async function main() {
     }
     if (!PART('palette')) await page.close();
     if (PART('palette')) {
+      // The titles typed: every command the palette lists here, spread over the alphabet.
+      const listed = await rowsListed(page);
+      const all = listed.filter((t) => t.replace(/\W/g, '').length >= LETTERS);
+      const sorted = [...new Set(all)].sort();
+      const titles = Array.from(
+        { length: Math.min(TITLES, sorted.length) },
+        (_, i) => sorted[Math.floor((i * sorted.length) / TITLES)],
+      );
 
-    // The titles typed: every command the palette lists here, spread over the alphabet.
-    const listed = await rowsListed(page);
-    const all = listed.filter((t) => t.replace(/\W/g, '').length >= LETTERS);
-    const sorted = [...new Set(all)].sort();
-    const titles = Array.from({ length: Math.min(TITLES, sorted.length) }, (_, i) => sorted[Math.floor((i * sorted.length) / TITLES)]);
+      const oursOpen = await opens(page, OPENS);
+      const oursKeys = await keystrokes(page, titles, ourSearches);
+      const oursRecs = await records(page, QUERIES, ourSearches);
+      await page.close();
 
-    const oursOpen = await opens(page, OPENS);
-    const oursKeys = await keystrokes(page, titles, ourSearches);
-    const oursRecs = await records(page, QUERIES, ourSearches);
-    await page.close();
+      // ---- the matcher alone, beside the filter it replaced ----
+      const matchPage = await browser.newPage();
+      await matchPage.goto(`${harness.url}/match.html`);
+      await matchPage.getByText('ready').waitFor();
+      const matched = (await matchPage.evaluate(`window.benchMatch(${MATCH_REPS})`)) as {
+        rows: number;
+        keys: number;
+        ours: number[];
+        base: number[];
+        matchedOurs: number;
+        matchedBase: number;
+      };
+      await matchPage.close();
 
-    // ---- the matcher alone, beside the filter it replaced ----
-    const matchPage = await browser.newPage();
-    await matchPage.goto(`${harness.url}/match.html`);
-    await matchPage.getByText('ready').waitFor();
-    const matched = (await matchPage.evaluate(`window.benchMatch(${MATCH_REPS})`)) as { rows: number; keys: number; ours: number[]; base: number[]; matchedOurs: number; matchedBase: number };
-    await matchPage.close();
+      // ---- the scoped registry: the palette of SCOPED_REF, its own server, the same steps ----
+      console.log(`(building the palette of ${SCOPED_REF} for the scoped-registry baseline)`);
+      const scopedDir = path.join(tmp, 'scoped');
+      checkout(SCOPED_REF, scopedDir);
+      scopedServer = await startServer(
+        { DATA_DIR: path.join(tmp, 'scoped-data'), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+        scopedDir,
+      );
+      const scoped = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      const scopedSearches = inFlight(scoped);
+      await onOffers(scoped, scopedServer.url);
+      const scopedListed = await rowsListed(scoped);
+      const scopedOpen = await opens(scoped, OPENS);
+      const scopedKeys = await keystrokes(scoped, titles, scopedSearches);
+      await scoped.close();
 
-    // ---- the scoped registry: the palette of SCOPED_REF, its own server, the same steps ----
-    console.log(`(building the palette of ${SCOPED_REF} for the scoped-registry baseline)`);
-    const scopedDir = path.join(tmp, 'scoped');
-    checkout(SCOPED_REF, scopedDir);
-    scopedServer = await startServer({ DATA_DIR: path.join(tmp, 'scoped-data'), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, scopedDir);
-    const scoped = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    const scopedSearches = inFlight(scoped);
-    await onOffers(scoped, scopedServer.url);
-    const scopedListed = await rowsListed(scoped);
-    const scopedOpen = await opens(scoped, OPENS);
-    const scopedKeys = await keystrokes(scoped, titles, scopedSearches);
-    await scoped.close();
+      // ---- the baseline: cmdk over 50,000 items ----
+      const base = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      const baseSearches = inFlight(base);
+      await base.goto(`${harness.url}/palette.html?items=${ITEMS}&titles=${encodeURIComponent(JSON.stringify(all))}`);
+      await base.locator('body').waitFor();
+      await base.evaluate(INSTRUMENT);
+      const floor = await keyFloor(base, FLOOR_KEYS);
+      const baseOpen = await opens(base, BASELINE_OPENS);
+      const baseKeys = await keystrokes(base, titles.slice(0, BASELINE_TITLES), baseSearches);
+      const baseRecs = await records(base, QUERIES.slice(0, BASELINE_QUERIES), baseSearches);
+      await base.close();
 
-    // ---- the baseline: cmdk over 50,000 items ----
-    const base = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    const baseSearches = inFlight(base);
-    await base.goto(`${harness.url}/palette.html?items=${ITEMS}&titles=${encodeURIComponent(JSON.stringify(all))}`);
-    await base.locator('body').waitFor();
-    await base.evaluate(INSTRUMENT);
-    const floor = await keyFloor(base, FLOOR_KEYS);
-    const baseOpen = await opens(base, BASELINE_OPENS);
-    const baseKeys = await keystrokes(base, titles.slice(0, BASELINE_TITLES), baseSearches);
-    const baseRecs = await records(base, QUERIES.slice(0, BASELINE_QUERIES), baseSearches);
-    await base.close();
+      const of = <K extends keyof Mark>(m: Mark[], k: K) => m.map((x) => x[k]);
+      /**
+       * Frames from an event to the frame that showed its result: the frames begun after it, that
+       * one included, and every 16.7 ms that passed with no frame at all (a blocked main thread).
+       */
+      const framesOf = (begun: number[], after: number[]) =>
+        begun.map((n, i) => Math.max(1, n, Math.floor(after[i] / FRAME_MS)));
+      const frameText = (xs: number[], p: number) => {
+        const n = pct(xs, p);
+        return n === undefined ? 'n/a' : `${n} frame${n === 1 ? '' : 's'}`;
+      };
+      const frameLine = (name: string, o: number[], b: number[], p: number) =>
+        console.log(
+          `${name}: ours=${frameText(o, p)} baseline=${frameText(b, p)} ratio=${ratio(pct(o, p), pct(b, p))}`,
+        );
+      console.log(
+        `palette: ${OPENS} opens, ${oursKeys.length} keys (${titles.length} titles × ${LETTERS} letters), ${oursRecs.raf.length} record searches; baseline ${baseOpen.length} opens, ${baseKeys.length} keys, ${baseRecs.raf.length} searches over ${ITEMS.toLocaleString('en')} items`,
+      );
+      line('palette open p50', of(oursOpen, 'raf'), of(baseOpen, 'raf'), 50);
+      line('palette open p95', of(oursOpen, 'raf'), of(baseOpen, 'raf'), 95);
+      line(
+        'palette open p95 (to the end of that frame: style, layout, paint)',
+        of(oursOpen, 'painted'),
+        of(baseOpen, 'painted'),
+        95,
+      );
+      line('palette keystroke local p50', of(oursKeys, 'raf'), of(baseKeys, 'raf'), 50);
+      line('palette keystroke local p95', of(oursKeys, 'raf'), of(baseKeys, 'raf'), 95);
+      line(
+        'palette keystroke local p95 (keydown → results in the DOM, before their frame)',
+        of(oursKeys, 'dom'),
+        of(baseKeys, 'dom'),
+        95,
+      );
+      line(
+        'palette keystroke local p95 (to the end of that frame: style, layout, paint)',
+        of(oursKeys, 'painted'),
+        of(baseKeys, 'painted'),
+        95,
+      );
+      frameLine(
+        'palette keystroke local p95 in frames',
+        framesOf(of(oursKeys, 'frames'), of(oursKeys, 'raf')),
+        framesOf(of(baseKeys, 'frames'), of(baseKeys, 'raf')),
+        95,
+      );
+      // A key lands anywhere in a frame: with no work at all, the next frame is 0–16.7 ms away.
+      console.log(
+        `palette keystroke floor (keydown → next frame, nothing to do): p50=${ms(pct(floor, 50))} p95=${ms(pct(floor, 95))}`,
+      );
+      const [oRec, bRec] = [framesOf(oursRecs.frames, oursRecs.raf), framesOf(baseRecs.frames, baseRecs.raf)];
+      console.log(
+        `palette records after answer: ours=${frameText(oRec, 95)} baseline=${frameText(bRec, 95)} ratio=${ratio(pct(oRec, 95), pct(bRec, 95))} (p95; p50 ours=${frameText(oRec, 50)})`,
+      );
+      line('palette records after answer p50 (answer → their frame)', oursRecs.raf, baseRecs.raf, 50);
+      line('palette records after answer p95 (answer → their frame)', oursRecs.raf, baseRecs.raf, 95);
+      line(
+        'palette records after answer p95 (answer → records in the DOM, before their frame)',
+        oursRecs.dom,
+        baseRecs.dom,
+        95,
+      );
+      const [oScript, bScript] = [
+        framesOf(oursRecs.inScript, oursRecs.scriptRaf),
+        framesOf(baseRecs.inScript, baseRecs.scriptRaf),
+      ];
+      console.log(
+        `palette records after the page's script got the answer: ours=${frameText(oScript, 95)} baseline=${frameText(bScript, 95)} ratio=${ratio(pct(oScript, 95), pct(bScript, 95))} (p95; ${ms(pct(oursRecs.scriptRaf, 95))} and ${ms(pct(baseRecs.scriptRaf, 95))} to their frame)`,
+      );
+      if (oursRecs.missed.length || baseRecs.missed.length)
+        console.log(
+          `  (no records shown for: ours ${oursRecs.missed.join(', ') || '—'}; baseline ${baseRecs.missed.join(', ') || '—'})`,
+        );
 
-    const of = <K extends keyof Mark>(m: Mark[], k: K) => m.map((x) => x[k]);
-    /**
-     * Frames from an event to the frame that showed its result: the frames begun after it, that
-     * one included, and every 16.7 ms that passed with no frame at all (a blocked main thread).
-     */
-    const framesOf = (begun: number[], after: number[]) => begun.map((n, i) => Math.max(1, n, Math.floor(after[i] / FRAME_MS)));
-    const frameText = (xs: number[], p: number) => {
-      const n = pct(xs, p);
-      return n === undefined ? 'n/a' : `${n} frame${n === 1 ? '' : 's'}`;
-    };
-    const frameLine = (name: string, o: number[], b: number[], p: number) => console.log(`${name}: ours=${frameText(o, p)} baseline=${frameText(b, p)} ratio=${ratio(pct(o, p), pct(b, p))}`);
-    console.log(`palette: ${OPENS} opens, ${oursKeys.length} keys (${titles.length} titles × ${LETTERS} letters), ${oursRecs.raf.length} record searches; baseline ${baseOpen.length} opens, ${baseKeys.length} keys, ${baseRecs.raf.length} searches over ${ITEMS.toLocaleString('en')} items`);
-    line('palette open p50', of(oursOpen, 'raf'), of(baseOpen, 'raf'), 50);
-    line('palette open p95', of(oursOpen, 'raf'), of(baseOpen, 'raf'), 95);
-    line('palette open p95 (to the end of that frame: style, layout, paint)', of(oursOpen, 'painted'), of(baseOpen, 'painted'), 95);
-    line('palette keystroke local p50', of(oursKeys, 'raf'), of(baseKeys, 'raf'), 50);
-    line('palette keystroke local p95', of(oursKeys, 'raf'), of(baseKeys, 'raf'), 95);
-    line('palette keystroke local p95 (keydown → results in the DOM, before their frame)', of(oursKeys, 'dom'), of(baseKeys, 'dom'), 95);
-    line('palette keystroke local p95 (to the end of that frame: style, layout, paint)', of(oursKeys, 'painted'), of(baseKeys, 'painted'), 95);
-    frameLine('palette keystroke local p95 in frames', framesOf(of(oursKeys, 'frames'), of(oursKeys, 'raf')), framesOf(of(baseKeys, 'frames'), of(baseKeys, 'raf')), 95);
-    // A key lands anywhere in a frame: with no work at all, the next frame is 0–16.7 ms away.
-    console.log(`palette keystroke floor (keydown → next frame, nothing to do): p50=${ms(pct(floor, 50))} p95=${ms(pct(floor, 95))}`);
-    const [oRec, bRec] = [framesOf(oursRecs.frames, oursRecs.raf), framesOf(baseRecs.frames, baseRecs.raf)];
-    console.log(`palette records after answer: ours=${frameText(oRec, 95)} baseline=${frameText(bRec, 95)} ratio=${ratio(pct(oRec, 95), pct(bRec, 95))} (p95; p50 ours=${frameText(oRec, 50)})`);
-    line('palette records after answer p50 (answer → their frame)', oursRecs.raf, baseRecs.raf, 50);
-    line('palette records after answer p95 (answer → their frame)', oursRecs.raf, baseRecs.raf, 95);
-    line('palette records after answer p95 (answer → records in the DOM, before their frame)', oursRecs.dom, baseRecs.dom, 95);
-    const [oScript, bScript] = [framesOf(oursRecs.inScript, oursRecs.scriptRaf), framesOf(baseRecs.inScript, baseRecs.scriptRaf)];
-    console.log(`palette records after the page's script got the answer: ours=${frameText(oScript, 95)} baseline=${frameText(bScript, 95)} ratio=${ratio(pct(oScript, 95), pct(bScript, 95))} (p95; ${ms(pct(oursRecs.scriptRaf, 95))} and ${ms(pct(baseRecs.scriptRaf, 95))} to their frame)`);
-    if (oursRecs.missed.length || baseRecs.missed.length) console.log(`  (no records shown for: ours ${oursRecs.missed.join(', ') || '—'}; baseline ${baseRecs.missed.join(', ') || '—'})`);
-
-    // Every command reachable from every screen, beside the scoped registry it replaced.
-    const scopedName = `the scoped registry of ${SCOPED_REF}`;
-    console.log(`palette reach: rows listed on the offers list with nothing typed: ours=${listed.length} baseline=${scopedListed.length} (baseline: ${scopedName}); ${scopedKeys.length} keys each`);
-    line(`palette open p50, every command reachable (baseline: ${scopedName})`, of(oursOpen, 'raf'), of(scopedOpen, 'raf'), 50);
-    line(`palette open p95, every command reachable (baseline: ${scopedName})`, of(oursOpen, 'raf'), of(scopedOpen, 'raf'), 95);
-    line(`palette keystroke local p50, every command reachable (baseline: ${scopedName})`, of(oursKeys, 'raf'), of(scopedKeys, 'raf'), 50);
-    line(`palette keystroke local p95, every command reachable (baseline: ${scopedName})`, of(oursKeys, 'raf'), of(scopedKeys, 'raf'), 95);
-    frameLine(`palette keystroke local p95 in frames, every command reachable (baseline: ${scopedName})`, framesOf(of(oursKeys, 'frames'), of(oursKeys, 'raf')), framesOf(of(scopedKeys, 'frames'), of(scopedKeys, 'raf')), 95);
-    const us = (x: number | undefined) => (x === undefined ? 'n/a' : `${(x * 1000).toFixed(0)}µs`);
-    for (const p of [50, 95]) {
-      console.log(`palette match per key over ${matched.rows} commands p${p} (baseline: every word a substring, then cmdk's defaultFilter): ours=${us(pct(matched.ours, p))} baseline=${us(pct(matched.base, p))} ratio=${ratio(pct(matched.ours, p) ?? 0, pct(matched.base, p) ?? 0)}`);
-    }
-    console.log(`  (${matched.keys} keys: every prefix of the phrase table's phrases, each scored ${MATCH_REPS} times; on the last key ours matched ${matched.matchedOurs} rows, the baseline ${matched.matchedBase})`);
+      // Every command reachable from every screen, beside the scoped registry it replaced.
+      const scopedName = `the scoped registry of ${SCOPED_REF}`;
+      console.log(
+        `palette reach: rows listed on the offers list with nothing typed: ours=${listed.length} baseline=${scopedListed.length} (baseline: ${scopedName}); ${scopedKeys.length} keys each`,
+      );
+      line(
+        `palette open p50, every command reachable (baseline: ${scopedName})`,
+        of(oursOpen, 'raf'),
+        of(scopedOpen, 'raf'),
+        50,
+      );
+      line(
+        `palette open p95, every command reachable (baseline: ${scopedName})`,
+        of(oursOpen, 'raf'),
+        of(scopedOpen, 'raf'),
+        95,
+      );
+      line(
+        `palette keystroke local p50, every command reachable (baseline: ${scopedName})`,
+        of(oursKeys, 'raf'),
+        of(scopedKeys, 'raf'),
+        50,
+      );
+      line(
+        `palette keystroke local p95, every command reachable (baseline: ${scopedName})`,
+        of(oursKeys, 'raf'),
+        of(scopedKeys, 'raf'),
+        95,
+      );
+      frameLine(
+        `palette keystroke local p95 in frames, every command reachable (baseline: ${scopedName})`,
+        framesOf(of(oursKeys, 'frames'), of(oursKeys, 'raf')),
+        framesOf(of(scopedKeys, 'frames'), of(scopedKeys, 'raf')),
+        95,
+      );
+      const us = (x: number | undefined) => (x === undefined ? 'n/a' : `${(x * 1000).toFixed(0)}µs`);
+      for (const p of [50, 95]) {
+        console.log(
+          `palette match per key over ${matched.rows} commands p${p} (baseline: every word a substring, then cmdk's defaultFilter): ours=${us(pct(matched.ours, p))} baseline=${us(pct(matched.base, p))} ratio=${ratio(pct(matched.ours, p) ?? 0, pct(matched.base, p) ?? 0)}`,
+        );
+      }
+      console.log(
+        `  (${matched.keys} keys: every prefix of the phrase table's phrases, each scored ${MATCH_REPS} times; on the last key ours matched ${matched.matchedOurs} rows, the baseline ${matched.matchedBase})`,
+      );
     }
 
     // ---- the list: 100,000 rows virtualized, against plain rows ----
     if (PART('list')) {
-    const list = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    const steps = [100, 800];
-    const ours = await scroll(list, `${harness.url}/list.html?mode=virtual&rows=${LIST_ROWS}`, steps);
-    const plain = await scroll(list, `${harness.url}/list.html?mode=plain&rows=${PLAIN_ROWS}`, steps);
-    await list.close();
-    const rows = `${(LIST_ROWS / 1000).toFixed(0)}k`;
-    const plainNote = PLAIN_ROWS === LIST_ROWS ? '' : ` (baseline: ${PLAIN_ROWS.toLocaleString('en')} plain rows)`;
-    console.log(`list: ${LIST_ROWS.toLocaleString('en')} rows loaded in ${ms(ours.loadMs)}, baseline ${PLAIN_ROWS.toLocaleString('en')} plain rows in ${ms(plain.loadMs)}; scrolled ${SCROLL_MS / 1000} s at each speed`);
-    for (const step of steps) {
-      const [o, b] = [ours.gaps.get(step)!, plain.gaps.get(step)!];
-      const speed = step === steps[0] ? '' : ` (${step} px per frame)`;
-      const worst = (g: number[]) => Math.max(...g);
-      const over = (g: number[]) => g.filter((x) => x > OVER_MS).length;
-      if (step === steps[0]) console.log(`list scroll: ${step} px per frame unless named; frames: ours ${o.length}, baseline ${b.length}`);
-      console.log(`list scroll ${rows}${speed} frames ≤16.7ms: ours=${pctText(onTime(o))} baseline=${pctText(onTime(b))}${plainNote}`);
-      console.log(`list scroll ${rows}${speed} worst frame: ours=${ms(worst(o))} baseline=${ms(worst(b))} ratio=${ratio(worst(o), worst(b))}`);
-      console.log(`list scroll ${rows}${speed} frames over 50ms: ours=${over(o)} baseline=${over(b)}`);
-      line(`list scroll ${rows}${speed} main-thread CPU per frame`, [ours.cpu.get(step)!], [plain.cpu.get(step)!], 50);
-    }
-    console.log(`(a frame is ${FRAME_MS.toFixed(1)} ms at 60 Hz; "≤16.7ms" counts gaps under ${ON_TIME_MS} ms between animation frames, "over 50ms" gaps over ${OVER_MS} ms: timestamps jitter)`);
+      const list = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      const steps = [100, 800];
+      const ours = await scroll(list, `${harness.url}/list.html?mode=virtual&rows=${LIST_ROWS}`, steps);
+      const plain = await scroll(list, `${harness.url}/list.html?mode=plain&rows=${PLAIN_ROWS}`, steps);
+      await list.close();
+      const rows = `${(LIST_ROWS / 1000).toFixed(0)}k`;
+      const plainNote = PLAIN_ROWS === LIST_ROWS ? '' : ` (baseline: ${PLAIN_ROWS.toLocaleString('en')} plain rows)`;
+      console.log(
+        `list: ${LIST_ROWS.toLocaleString('en')} rows loaded in ${ms(ours.loadMs)}, baseline ${PLAIN_ROWS.toLocaleString('en')} plain rows in ${ms(plain.loadMs)}; scrolled ${SCROLL_MS / 1000} s at each speed`,
+      );
+      for (const step of steps) {
+        const [o, b] = [ours.gaps.get(step)!, plain.gaps.get(step)!];
+        const speed = step === steps[0] ? '' : ` (${step} px per frame)`;
+        const worst = (g: number[]) => Math.max(...g);
+        const over = (g: number[]) => g.filter((x) => x > OVER_MS).length;
+        if (step === steps[0])
+          console.log(`list scroll: ${step} px per frame unless named; frames: ours ${o.length}, baseline ${b.length}`);
+        console.log(
+          `list scroll ${rows}${speed} frames ≤16.7ms: ours=${pctText(onTime(o))} baseline=${pctText(onTime(b))}${plainNote}`,
+        );
+        console.log(
+          `list scroll ${rows}${speed} worst frame: ours=${ms(worst(o))} baseline=${ms(worst(b))} ratio=${ratio(worst(o), worst(b))}`,
+        );
+        console.log(`list scroll ${rows}${speed} frames over 50ms: ours=${over(o)} baseline=${over(b)}`);
+        line(
+          `list scroll ${rows}${speed} main-thread CPU per frame`,
+          [ours.cpu.get(step)!],
+          [plain.cpu.get(step)!],
+          50,
+        );
+      }
+      console.log(
+        `(a frame is ${FRAME_MS.toFixed(1)} ms at 60 Hz; "≤16.7ms" counts gaps under ${ON_TIME_MS} ms between animation frames, "over 50ms" gaps over ${OVER_MS} ms: timestamps jitter)`,
+      );
     }
   } finally {
     await browser.close();

@@ -124,7 +124,8 @@ function record(page: Page) {
     async quiet(timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
       while (open > 0 || performance.now() - lastChange < QUIET_MS) {
-        if (Date.now() > deadline) throw new Error(`the network did not go quiet within ${timeoutMs / 1000} s (${open} open)`);
+        if (Date.now() > deadline)
+          throw new Error(`the network did not go quiet within ${timeoutMs / 1000} s (${open} open)`);
         await page.waitForTimeout(50);
       }
     },
@@ -138,13 +139,18 @@ function record(page: Page) {
 
 const sum = (xs: readonly Asset[], key: 'gzip' | 'wire') => xs.reduce((n, a) => n + a[key], 0);
 const kb = (n: number) => `${(n / KB).toFixed(1)}KB`;
-const line = (name: string, ours: number, baseline: number) => console.log(`bytes ${name}: ours=${kb(ours)} baseline=${kb(baseline)} ratio=${(ours / baseline).toFixed(2)}`);
+const line = (name: string, ours: number, baseline: number) =>
+  console.log(`bytes ${name}: ours=${kb(ours)} baseline=${kb(baseline)} ratio=${(ours / baseline).toFixed(2)}`);
 
 function detail(label: string, assets: readonly Asset[]) {
   if (!DETAIL) return;
-  console.log(`  ${label}: ${assets.length} files, ${kb(sum(assets, 'gzip'))} gzip, ${kb(sum(assets, 'wire'))} on the wire`);
+  console.log(
+    `  ${label}: ${assets.length} files, ${kb(sum(assets, 'gzip'))} gzip, ${kb(sum(assets, 'wire'))} on the wire`,
+  );
   for (const a of [...assets].sort((x, y) => y.gzip - x.gzip)) {
-    console.log(`    ${kb(a.gzip).padStart(8)} gzip ${kb(a.wire).padStart(8)} ${(a.encoding || 'identity').padEnd(8)} ${new URL(a.url).pathname}`);
+    console.log(
+      `    ${kb(a.gzip).padStart(8)} gzip ${kb(a.wire).padStart(8)} ${(a.encoding || 'identity').padEnd(8)} ${new URL(a.url).pathname}`,
+    );
   }
 }
 
@@ -165,7 +171,8 @@ function screenLibraryFiles(dir: string): Map<string, string[]> {
   }
   // A marker no built file holds has gone stale (a library updated or dropped): say so, rather than pass.
   const missing = Object.keys(SCREEN_LIBRARIES).filter((l) => !seen.has(l));
-  if (missing.length) throw new Error(`no built asset holds ${missing.join(', ')}: update SCREEN_LIBRARIES in bench/bytes.ts`);
+  if (missing.length)
+    throw new Error(`no built asset holds ${missing.join(', ')}: update SCREEN_LIBRARIES in bench/bytes.ts`);
   return found;
 }
 
@@ -179,7 +186,8 @@ const holdIdle = (context: BrowserContext) =>
     window.requestIdleCallback = (cb) => window.__idle.push(cb);
     window.cancelIdleCallback = (id) => { window.__idle[id - 1] = () => {}; };
   `);
-const releaseIdle = (page: Page) => page.evaluate(`window.__idle.splice(0).forEach((cb) => cb({ didTimeout: false, timeRemaining: () => 50 }))`);
+const releaseIdle = (page: Page) =>
+  page.evaluate(`window.__idle.splice(0).forEach((cb) => cb({ didTimeout: false, timeRemaining: () => 50 }))`);
 
 async function measureOurs(browser: Browser, url: string) {
   // The sign-in page, its idle-time prefetch held back.
@@ -221,7 +229,11 @@ async function measureOurs(browser: Browser, url: string) {
 
 async function measureBaseline(browser: Browser) {
   const port = await freePort();
-  const server = await preview({ configFile: path.join(BASELINE, 'vite.config.ts'), preview: { port, strictPort: true, host: '127.0.0.1' }, logLevel: 'warn' });
+  const server = await preview({
+    configFile: path.join(BASELINE, 'vite.config.ts'),
+    preview: { port, strictPort: true, host: '127.0.0.1' },
+    logLevel: 'warn',
+  });
   try {
     const context = await freshContext(browser);
     const page = await context.newPage();
@@ -240,7 +252,9 @@ async function measureBaseline(browser: Browser) {
 /** Hashed assets sent compressed (unless compression would not shrink them) and cached as immutable. */
 function compressedImmutable(assets: readonly Asset[], hashed: (a: Asset) => boolean) {
   const all = assets.filter(hashed);
-  const good = all.filter((a) => (a.encoding === 'br' || a.encoding === 'gzip' || a.gzip >= a.raw) && /\bimmutable\b/.test(a.cacheControl));
+  const good = all.filter(
+    (a) => (a.encoding === 'br' || a.encoding === 'gzip' || a.gzip >= a.raw) && /\bimmutable\b/.test(a.cacheControl),
+  );
   return { good: good.length, all: all.length, bad: all.filter((a) => !good.includes(a)) };
 }
 
@@ -259,7 +273,10 @@ async function main() {
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-admin-bench-bytes-'));
   const server = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   try {
     const ours = await measureOurs(browser, server.url);
     const baseline = await measureBaseline(browser);
@@ -268,26 +285,41 @@ async function main() {
     line('sign-in page (gzip)', sum(ours.signInAssets, 'gzip'), base);
     line('signed-in shell (gzip)', sum(ours.shellAssets, 'gzip'), base);
     line('sign-in page on the wire (as Chromium got it)', sum(ours.signInAssets, 'wire'), sum(baseline, 'wire'));
-    console.log(`bytes sign-in page's idle prefetch of the shell (gzip, not counted above): ${kb(sum(ours.prefetch, 'gzip'))} in ${ours.prefetch.length} files`);
-    console.log(`bytes signed-in shell's idle fetch: every screen's commands, the palette, sonner (gzip, not counted above): ${kb(sum(ours.shellIdle, 'gzip'))} in ${ours.shellIdle.length} files`);
+    console.log(
+      `bytes sign-in page's idle prefetch of the shell (gzip, not counted above): ${kb(sum(ours.prefetch, 'gzip'))} in ${ours.prefetch.length} files`,
+    );
+    console.log(
+      `bytes signed-in shell's idle fetch: every screen's commands, the palette, sonner (gzip, not counted above): ${kb(sum(ours.shellIdle, 'gzip'))} in ${ours.shellIdle.length} files`,
+    );
 
-    const oursHashed = compressedImmutable([...ours.signInAssets, ...ours.prefetch, ...ours.shellAssets, ...ours.shellIdle], (a) => new URL(a.url).pathname.startsWith('/admin/assets/'));
+    const oursHashed = compressedImmutable(
+      [...ours.signInAssets, ...ours.prefetch, ...ours.shellAssets, ...ours.shellIdle],
+      (a) => new URL(a.url).pathname.startsWith('/admin/assets/'),
+    );
     const baseHashed = compressedImmutable(baseline, (a) => new URL(a.url).pathname.startsWith('/assets/'));
     const share = (x: { good: number; all: number }) => x.good / Math.max(1, x.all);
     const ratio = share(baseHashed) === 0 ? 'inf' : (share(oursHashed) / share(baseHashed)).toFixed(2);
-    console.log(`bytes compressed+immutable assets: ours=${oursHashed.good}/${oursHashed.all} baseline=${baseHashed.good}/${baseHashed.all} ratio=${ratio}`);
-    for (const a of oursHashed.bad.slice(0, 5)) console.log(`  not compressed or not immutable: ${new URL(a.url).pathname} (content-encoding: ${a.encoding || 'none'}; cache-control: ${a.cacheControl || 'none'})`);
+    console.log(
+      `bytes compressed+immutable assets: ours=${oursHashed.good}/${oursHashed.all} baseline=${baseHashed.good}/${baseHashed.all} ratio=${ratio}`,
+    );
+    for (const a of oursHashed.bad.slice(0, 5))
+      console.log(
+        `  not compressed or not immutable: ${new URL(a.url).pathname} (content-encoding: ${a.encoding || 'none'}; cache-control: ${a.cacheControl || 'none'})`,
+      );
     if (oursHashed.bad.length > 5) console.log(`  … and ${oursHashed.bad.length - 5} more`);
 
-    const leaks = (['sign-in page', 'idle prefetch', 'signed-in shell', "shell's idle fetch"] as const).flatMap((label, i) =>
-      [ours.signInAssets, ours.prefetch, ours.shellAssets, ours.shellIdle][i].flatMap((a) => {
-        const libs = libraryFiles.get(path.basename(new URL(a.url).pathname)) ?? [];
-        return libs.map((lib) => `${lib} on the ${label} (${path.basename(new URL(a.url).pathname)})`);
-      }),
+    const leaks = (['sign-in page', 'idle prefetch', 'signed-in shell', "shell's idle fetch"] as const).flatMap(
+      (label, i) =>
+        [ours.signInAssets, ours.prefetch, ours.shellAssets, ours.shellIdle][i].flatMap((a) => {
+          const libs = libraryFiles.get(path.basename(new URL(a.url).pathname)) ?? [];
+          return libs.map((lib) => `${lib} on the ${label} (${path.basename(new URL(a.url).pathname)})`);
+        }),
     );
     const libs = Object.keys(SCREEN_LIBRARIES);
     const kept = libs.filter((l) => !leaks.some((x) => x.startsWith(`${l} `)));
-    console.log(`bytes screen code only on its screen (${libs.join(', ')}): ${kept.length}/${libs.length} kept off the sign-in page, the shell and what they fetch when idle${leaks.length ? `; loaded: ${leaks.join('; ')}` : ''}`);
+    console.log(
+      `bytes screen code only on its screen (${libs.join(', ')}): ${kept.length}/${libs.length} kept off the sign-in page, the shell and what they fetch when idle${leaks.length ? `; loaded: ${leaks.join('; ')}` : ''}`,
+    );
 
     detail('sign-in page', ours.signInAssets);
     detail('idle prefetch', ours.prefetch);

@@ -26,19 +26,31 @@ const QUERIES = ['shake shack', 'marina 20%', 'enbd skywards', 'reel cinemas', '
 async function main() {
   const config = loadConfig();
   const lock = config.databaseUrl ? null : await lockDataDir(config.dataDir);
-  const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), beforeCommit: lock?.writeGuard });
+  const db = await openDb({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+    beforeCommit: lock?.writeGuard,
+  });
   await migrate(db);
   const mailer = createMailer({ dataDir: config.dataDir, from: config.mailFrom, log: () => {} });
-  const sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) => db.read((tx) => tx.query<T>(text, params));
+  const sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) =>
+    db.read((tx) => tx.query<T>(text, params));
   const email = 'bench@bench.local';
   await sql('delete from users where email = $1', [email]);
-  await sql("insert into users (name, email, role, password_hash) values ('Bench', $1, 'admin', $2)", [email, await hashPassword('bench-password')]);
+  await sql("insert into users (name, email, role, password_hash) values ('Bench', $1, 'admin', $2)", [
+    email,
+    await hashPassword('bench-password'),
+  ]);
   const app = await buildApp({ config, db, mailer });
-  const token = (await app.inject({ method: 'POST', url: pathOf(login), payload: { email, password: 'bench-password' } })).json().data.token;
+  const token = (
+    await app.inject({ method: 'POST', url: pathOf(login), payload: { email, password: 'bench-password' } })
+  ).json().data.token;
   const headers = { authorization: `Bearer ${token}` };
   const offers = Number((await sql<{ n: number }>('select count(*)::int as n from offers')).rows[0].n);
   const bank = (await sql<{ id: number }>('select id from banks order by id limit 1')).rows[0].id;
-  console.log(`catalogue: ${offers.toLocaleString()} offers on ${db.kind}; ${RUNS} runs per query (baseline ${BASELINE_RUNS})\n`);
+  console.log(
+    `catalogue: ${offers.toLocaleString()} offers on ${db.kind}; ${RUNS} runs per query (baseline ${BASELINE_RUNS})\n`,
+  );
 
   const rows: [string, number[], number[]][] = [];
   const inject = (opts: InjectOptions) => async () => {
@@ -51,8 +63,13 @@ async function main() {
     // Palette: our one-call search vs ILIKE over the joined text of offers, cards and outlets.
     rows.push([
       `palette "${q}"`,
-      await time(RUNS, inject({ method: 'GET', url: `${pathOf(searchRecords)}?query=${encodeURIComponent(q)}`, headers })),
-      await time(BASELINE_RUNS, () => sql(`select id, title from offers_view v where ${naive(terms, 'v')} limit 5`, terms)),
+      await time(
+        RUNS,
+        inject({ method: 'GET', url: `${pathOf(searchRecords)}?query=${encodeURIComponent(q)}`, headers }),
+      ),
+      await time(BASELINE_RUNS, () =>
+        sql(`select id, title from offers_view v where ${naive(terms, 'v')} limit 5`, terms),
+      ),
     ]);
     // List: page 1 of 50 with its total count.
     rows.push([
@@ -66,7 +83,10 @@ async function main() {
   }
   rows.push([
     'list  bank + live',
-    await time(RUNS, inject({ method: 'POST', url: pathOf(offerResource.ops.list), headers, payload: { bank, state: 'live' } })),
+    await time(
+      RUNS,
+      inject({ method: 'POST', url: pathOf(offerResource.ops.list), headers, payload: { bank, state: 'live' } }),
+    ),
     await time(BASELINE_RUNS, async () => {
       const where = `$1 = any(bank_ids) and valid_from <= current_date and valid_to >= current_date`;
       const from = `(select v.*, array(select c.bank_id from offer_cards oc join cards c on c.id = oc.card_id where oc.offer_id = v.id) as bank_ids from offers_view v) x`;
@@ -78,7 +98,13 @@ async function main() {
   console.log(pad('query', 30) + pad('ours p50', 11) + pad('ours p95', 11) + pad('base p50', 11) + 'speed-up');
   for (const [name, ours, base] of rows) {
     const [o50, o95, b50] = [pct(ours, 50), pct(ours, 95), pct(base, 50)];
-    console.log(pad(name, 30) + pad(`${o50.toFixed(1)} ms`, 11) + pad(`${o95.toFixed(1)} ms`, 11) + pad(`${b50.toFixed(0)} ms`, 11) + `${(b50 / o50).toFixed(1)}×`);
+    console.log(
+      pad(name, 30) +
+        pad(`${o50.toFixed(1)} ms`, 11) +
+        pad(`${o95.toFixed(1)} ms`, 11) +
+        pad(`${b50.toFixed(0)} ms`, 11) +
+        `${(b50 / o50).toFixed(1)}×`,
+    );
   }
   await app.close();
   await db.close();

@@ -31,7 +31,9 @@ import { importLines } from './crawlImport';
 
 const { values } = parseArgs({
   options: {
-    postgres: { type: 'boolean', default: false }, refs: { type: 'string', default: '10000' }, runs: { type: 'string', default: '3' },
+    postgres: { type: 'boolean', default: false },
+    refs: { type: 'string', default: '10000' },
+    runs: { type: 'string', default: '3' },
     'import-runs': { type: 'string', default: '3' },
     // The baseline takes minutes where the planner's guesses go wrong; above this many offers it is not run.
     'baseline-max': { type: 'string', default: '5000' },
@@ -58,20 +60,40 @@ async function main() {
     await db.transaction((tx) => seedLargeCrawl(tx, REFS));
     const importMs = performance.now() - t;
     await db.transaction(assignEverything);
-    const sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) => db.read((tx) => tx.query<T>(text, params));
-    await sql("insert into users (name, email, role, password_hash) values ('Bench', 'bench@bench.local', 'admin', $1)", [await hashPassword('bench-password')]);
+    const sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) =>
+      db.read((tx) => tx.query<T>(text, params));
+    await sql(
+      "insert into users (name, email, role, password_hash) values ('Bench', 'bench@bench.local', 'admin', $1)",
+      [await hashPassword('bench-password')],
+    );
     const config = { ...loadConfig({}), dataDir };
     const app = await buildApp({ config, db, mailer: createMailer({ dataDir, from: config.mailFrom, log: () => {} }) });
-    const token = (await app.inject({ method: 'POST', url: pathOf(login), payload: { email: 'bench@bench.local', password: 'bench-password' } })).json().data.token;
+    const token = (
+      await app.inject({
+        method: 'POST',
+        url: pathOf(login),
+        payload: { email: 'bench@bench.local', password: 'bench-password' },
+      })
+    ).json().data.token;
     // Every ref goes live, those already expired too (include_expired), so runs compare across dates.
     const call = async (op: { method: string; path: string }) => {
-      const r = await app.inject({ method: op.method as 'POST', url: pathOf(op), headers: { authorization: `Bearer ${token}` }, payload: { from_source: SLUG, ...(op === transferOfferRefs && { include_expired: true }) } });
+      const r = await app.inject({
+        method: op.method as 'POST',
+        url: pathOf(op),
+        headers: { authorization: `Bearer ${token}` },
+        payload: { from_source: SLUG, ...(op === transferOfferRefs && { include_expired: true }) },
+      });
       if (r.statusCode !== 200) throw new Error(`${op.path}: ${r.statusCode} ${r.body}`);
       return r.json().data as { offers: number; undo?: string };
     };
-    const sourceId = (await sql<{ id: number }>('select id from crawl_sources where from_source = $1', [SLUG])).rows[0].id;
+    const sourceId = (await sql<{ id: number }>('select id from crawl_sources where from_source = $1', [SLUG])).rows[0]
+      .id;
 
-    const rows: [string, number[], number[]][] = [['transfer', [], []], ['rollback', [], []], ['rollback undo (baseline: onboarding again)', [], []]];
+    const rows: [string, number[], number[]][] = [
+      ['transfer', [], []],
+      ['rollback', [], []],
+      ['rollback undo (baseline: onboarding again)', [], []],
+    ];
     let onboarded = 0;
     const indexed: number[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -86,7 +108,12 @@ async function main() {
       rows[1][1].push(performance.now() - t0);
       // Its undo puts the same offers back (ids, links, refs); without it, onboarding again makes new ones.
       t0 = performance.now();
-      const undone = await app.inject({ method: 'POST', url: pathOf(offerResource.ops.undo!), headers: { authorization: `Bearer ${token}` }, payload: { token: rolled.undo } });
+      const undone = await app.inject({
+        method: 'POST',
+        url: pathOf(offerResource.ops.undo!),
+        headers: { authorization: `Bearer ${token}` },
+        payload: { token: rolled.undo },
+      });
       if (undone.statusCode !== 200) throw new Error(`undo: ${undone.statusCode} ${undone.body}`);
       rows[2][1].push(performance.now() - t0);
       rows[2][2].push(rows[0][1].at(-1)!);
@@ -99,8 +126,12 @@ async function main() {
       await db.transaction((tx) => naiveRollback(tx, ids));
       rows[1][2].push(performance.now() - t0);
     }
-    console.log(`crawl source of ${REFS.toLocaleString('en-US')} offer refs on ${db.kind}: import ${Math.round(importMs)} ms; ${onboarded.toLocaleString('en-US')} offers onboarded per run; ${RUNS} runs (median)`);
-    console.log(`transfer until every offer is indexed for search: ${Math.round(median(indexed))}ms (searches find them before, computing their text)`);
+    console.log(
+      `crawl source of ${REFS.toLocaleString('en-US')} offer refs on ${db.kind}: import ${Math.round(importMs)} ms; ${onboarded.toLocaleString('en-US')} offers onboarded per run; ${RUNS} runs (median)`,
+    );
+    console.log(
+      `transfer until every offer is indexed for search: ${Math.round(median(indexed))}ms (searches find them before, computing their text)`,
+    );
     for (const [name, ours, base] of rows) {
       const [o, b] = [median(ours), median(base)];
       console.log(`${name}: ours=${Math.round(o)}ms baseline=${Math.round(b)}ms ratio=${(b / o).toFixed(1)}`);
@@ -130,18 +161,43 @@ async function assignEverything(tx: Tx) {
 /** The baseline: one INSERT per offer and per link, in one transaction. */
 async function naiveTransfer(tx: Tx, sourceId: number): Promise<number[]> {
   const refs = (
-    await tx.query<{ title: string; discount: string; valid_from: string; valid_to: string; card_ref_ids: number[]; outlet_ref_ids: number[] }>(
+    await tx.query<{
+      title: string;
+      discount: string;
+      valid_from: string;
+      valid_to: string;
+      card_ref_ids: number[];
+      outlet_ref_ids: number[];
+    }>(
       "select title, discount, valid_from, valid_to, card_ref_ids, outlet_ref_ids from crawl_offers where source_id = $1 and state = 'new' order by id",
       [sourceId],
     )
   ).rows;
   const ids: number[] = [];
   for (const r of refs) {
-    const id = (await tx.query<{ id: number }>("insert into offers (title, discount, valid_from, valid_to, from_source) values ($1, $2, $3, $4, 'bench-naive') returning id", [r.title, r.discount, r.valid_from, r.valid_to])).rows[0].id;
-    for (const c of (await tx.query<{ card_id: number }>('select card_id from crawl_cards where id = any($1::int[]) and card_id is not null', [r.card_ref_ids])).rows)
+    const id = (
+      await tx.query<{ id: number }>(
+        "insert into offers (title, discount, valid_from, valid_to, from_source) values ($1, $2, $3, $4, 'bench-naive') returning id",
+        [r.title, r.discount, r.valid_from, r.valid_to],
+      )
+    ).rows[0].id;
+    for (const c of (
+      await tx.query<{ card_id: number }>(
+        'select card_id from crawl_cards where id = any($1::int[]) and card_id is not null',
+        [r.card_ref_ids],
+      )
+    ).rows)
       await tx.query('insert into offer_cards (offer_id, card_id) values ($1, $2)', [id, c.card_id]);
-    for (const o of (await tx.query<{ outlet_ids: number[] }>('select outlet_ids from crawl_outlets where id = any($1::int[])', [r.outlet_ref_ids])).rows)
-      for (const outletId of o.outlet_ids) await tx.query('insert into offer_outlets (offer_id, outlet_id) values ($1, $2) on conflict do nothing', [id, outletId]);
+    for (const o of (
+      await tx.query<{ outlet_ids: number[] }>('select outlet_ids from crawl_outlets where id = any($1::int[])', [
+        r.outlet_ref_ids,
+      ])
+    ).rows)
+      for (const outletId of o.outlet_ids)
+        await tx.query('insert into offer_outlets (offer_id, outlet_id) values ($1, $2) on conflict do nothing', [
+          id,
+          outletId,
+        ]);
     ids.push(id);
   }
   return ids;

@@ -20,7 +20,13 @@ export function namingFile(offers: number): CrawlRecord[] {
   const outlets = Math.max(2, Math.round(offers / 2));
   const records: CrawlRecord[] = [];
   for (let i = 0; i < cards; i++) records.push({ kind: 'card', key: `card-${i}`, name: `Bank Platinum Card ${i}` });
-  for (let i = 0; i < outlets; i++) records.push({ kind: 'outlet', key: `outlet-${i}`, merchant: `Café Merchant ${i >> 1}`, branch: `Branch ${i % 2 ? 'Mall' : 'Marina'}` });
+  for (let i = 0; i < outlets; i++)
+    records.push({
+      kind: 'outlet',
+      key: `outlet-${i}`,
+      merchant: `Café Merchant ${i >> 1}`,
+      branch: `Branch ${i % 2 ? 'Mall' : 'Marina'}`,
+    });
   for (let i = 0; i < offers; i++) {
     const outlet = (i * 7) % outlets;
     records.push({
@@ -28,7 +34,10 @@ export function namingFile(offers: number): CrawlRecord[] {
       key: `offer-${i}`,
       title: `Offer ${i}`,
       cards: [`bank  platinum card ${i % cards}`, `card-${(i * 3) % cards}`],
-      outlets: [`cafe merchant ${outlet >> 1} branch ${outlet % 2 ? 'mall' : 'marina'}`, `Café Merchant ${(i * 11) % (outlets >> 1)}`],
+      outlets: [
+        `cafe merchant ${outlet >> 1} branch ${outlet % 2 ? 'mall' : 'marina'}`,
+        `Café Merchant ${(i * 11) % (outlets >> 1)}`,
+      ],
     });
   }
   return records;
@@ -36,7 +45,15 @@ export function namingFile(offers: number): CrawlRecord[] {
 
 /** Databases for one import each: fresh per call, migrated once (a template on PostgreSQL). */
 export async function freshDatabases(cluster: Cluster | undefined) {
-  if (!cluster) return { open: async () => { const db = await openDb({}); await prepare(db); return { db, drop: () => db.close() }; }, close: async () => undefined };
+  if (!cluster)
+    return {
+      open: async () => {
+        const db = await openDb({});
+        await prepare(db);
+        return { db, drop: () => db.close() };
+      },
+      close: async () => undefined,
+    };
   const admin = await openDb({ databaseUrl: cluster.url });
   const urlOf = (name: string) => cluster.url.replace(/\/postgres$/, `/${name}`);
   await admin.read((tx) => tx.query('create database bench_import_template'));
@@ -49,7 +66,13 @@ export async function freshDatabases(cluster: Cluster | undefined) {
       const name = `bench_import_${++n}`;
       await admin.read((tx) => tx.query(`create database ${name} template bench_import_template`));
       const db = await openDb({ databaseUrl: urlOf(name) });
-      return { db, drop: async () => { await db.close(); await admin.read((tx) => tx.query(`drop database ${name}`)); } };
+      return {
+        db,
+        drop: async () => {
+          await db.close();
+          await admin.read((tx) => tx.query(`drop database ${name}`));
+        },
+      };
     },
     close: () => admin.close(),
   };
@@ -61,7 +84,8 @@ export async function freshDatabases(cluster: Cluster | undefined) {
  */
 async function prepare(db: Db) {
   await migrate(db);
-  for (const site of ['first-site', 'second-site', 'third-site']) await db.transaction((tx) => importRefs(tx, { from_source: site }, namingFile(24)));
+  for (const site of ['first-site', 'second-site', 'third-site'])
+    await db.transaction((tx) => importRefs(tx, { from_source: site }, namingFile(24)));
   await db.read((tx) => tx.query('analyze'));
 }
 
@@ -90,12 +114,15 @@ export async function importLines(cluster: Cluster | undefined, runs: number, ba
         base.push(r.ms);
         baseDigest = r.digest;
       }
-      if (baseRuns && baseDigest !== oursDigest) throw new Error(`import of ${size} offers: our names resolve to other refs than the baseline's`);
+      if (baseRuns && baseDigest !== oursDigest)
+        throw new Error(`import of ${size} offers: our names resolve to other refs than the baseline's`);
       const o = median(ours);
       const b = baseRuns ? median(base) : NaN;
       const label = `import ${size.toLocaleString('en-US')} offers naming cards and outlets (${Math.round(size / 10).toLocaleString('en-US')} cards, ${Math.round(size / 2).toLocaleString('en-US')} outlets)`;
       const runsSaid = `median of ${runs}${baseRuns === runs ? '' : baseRuns ? `; baseline ${baseRuns} run` : `; baseline not run above ${baselineMax.toLocaleString('en-US')} offers (--baseline-max)`}`;
-      console.log(`${label}: ours=${Math.round(o)}ms baseline=${baseRuns ? `${Math.round(b)}ms` : 'skipped'} ratio=${baseRuns ? (b / o).toFixed(1) : '–'} (${runsSaid})`);
+      console.log(
+        `${label}: ours=${Math.round(o)}ms baseline=${baseRuns ? `${Math.round(b)}ms` : 'skipped'} ratio=${baseRuns ? (b / o).toFixed(1) : '–'} (${runsSaid})`,
+      );
     }
   } finally {
     await dbs.close();

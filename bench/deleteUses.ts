@@ -31,7 +31,9 @@ import { createMailer } from '../server/services/mail';
 import { startCluster } from '../scripts/postgres';
 import { pct, time } from './timing';
 
-const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : undefined);
+const arg = (name: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ??
+  (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : undefined);
 const OFFERS = Number(arg('offers') ?? 50_000);
 const RUNS = Number(arg('runs') ?? 20);
 const PASSWORD = 'bench-password';
@@ -45,30 +47,79 @@ async function main() {
     // A fresh folder, seeded here: the figures never depend on what an earlier run left.
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-bench-'));
     console.log(`seeding ${OFFERS.toLocaleString('en')} offers into ${dataDir} …`);
-    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seedLarge.ts', '--offers', String(OFFERS - 2000), '--outlets', String(Math.round(OFFERS / 10)), '--cards', String(Math.max(200, Math.round(OFFERS / 500)))], {
-      env: { ...env, DATA_DIR: dataDir },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    execFileSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/seedLarge.ts',
+        '--offers',
+        String(OFFERS - 2000),
+        '--outlets',
+        String(Math.round(OFFERS / 10)),
+        '--cards',
+        String(Math.max(200, Math.round(OFFERS / 500))),
+      ],
+      {
+        env: { ...env, DATA_DIR: dataDir },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
   }
   const config = loadConfig({ ...env, DATA_DIR: dataDir ?? env.DATA_DIR, PORT: '0' });
   const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
   await migrate(db);
-  const sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) => db.read((tx) => tx.query<T>(text, params));
+  const sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) =>
+    db.read((tx) => tx.query<T>(text, params));
   const email = 'bench@bench.local';
   await sql('delete from users where email = $1', [email]);
-  await sql("insert into users (name, email, role, password_hash) values ('Bench', $1, 'admin', $2)", [email, await hashPassword(PASSWORD)]);
-  const app = await buildApp({ config, db, mailer: createMailer({ dataDir: config.dataDir, from: config.mailFrom, log: () => {} }), answerCache: false });
-  const token = (await app.inject({ method: 'POST', url: pathOf(login), payload: { email, password: PASSWORD } })).json().data.token;
+  await sql("insert into users (name, email, role, password_hash) values ('Bench', $1, 'admin', $2)", [
+    email,
+    await hashPassword(PASSWORD),
+  ]);
+  const app = await buildApp({
+    config,
+    db,
+    mailer: createMailer({ dataDir: config.dataDir, from: config.mailFrom, log: () => {} }),
+    answerCache: false,
+  });
+  const token = (
+    await app.inject({ method: 'POST', url: pathOf(login), payload: { email, password: PASSWORD } })
+  ).json().data.token;
   const headers = { authorization: `Bearer ${token}` };
   const one = async (q: string) => (await sql<{ id: number }>(q)).rows[0].id;
   const count = Number((await sql<{ n: number }>('select count(*)::int as n from offers')).rows[0].n);
   console.log(`delete uses: ${count.toLocaleString('en')} offers on ${db.kind}, ${RUNS} runs each\n`);
 
   const cases: [string, AnyOp, string, number[]][] = [
-    ['uses category (most offers)', categoryResource.ops.uses!, 'categories', [await one('select category_id as id from offers where category_id is not null group by 1 order by count(*) desc limit 1')]],
-    ['uses bank (most cards, refused)', bankResource.ops.uses!, 'banks', [await one('select bank_id as id from cards group by 1 order by count(*) desc limit 1')]],
-    ['uses card (most offer links)', cardResource.ops.uses!, 'cards', [await one('select card_id as id from offer_cards group by 1 order by count(*) desc limit 1')]],
-    ['uses 100 offers', offerResource.ops.uses!, 'offers', (await sql<{ id: number }>('select id from offers order by id limit 100')).rows.map((r) => r.id)],
+    [
+      'uses category (most offers)',
+      categoryResource.ops.uses!,
+      'categories',
+      [
+        await one(
+          'select category_id as id from offers where category_id is not null group by 1 order by count(*) desc limit 1',
+        ),
+      ],
+    ],
+    [
+      'uses bank (most cards, refused)',
+      bankResource.ops.uses!,
+      'banks',
+      [await one('select bank_id as id from cards group by 1 order by count(*) desc limit 1')],
+    ],
+    [
+      'uses card (most offer links)',
+      cardResource.ops.uses!,
+      'cards',
+      [await one('select card_id as id from offer_cards group by 1 order by count(*) desc limit 1')],
+    ],
+    [
+      'uses 100 offers',
+      offerResource.ops.uses!,
+      'offers',
+      (await sql<{ id: number }>('select id from offers order by id limit 100')).rows.map((r) => r.id),
+    ],
   ];
   for (const [name, op, table, ids] of cases) {
     const keys = await db.read((tx) => referencesTo(tx, table));
@@ -89,7 +140,9 @@ async function main() {
       b.push(...(await time(1, baseline, false)));
     }
     const [o50, b50] = [pct(o, 50), pct(b, 50)];
-    console.log(`${name}: ours=${o50.toFixed(1)}ms baseline=${b50.toFixed(1)}ms ratio=${(b50 / o50).toFixed(2)} (ours p95 ${pct(o, 95).toFixed(1)}ms; ${keys.length} keys)`);
+    console.log(
+      `${name}: ours=${o50.toFixed(1)}ms baseline=${b50.toFixed(1)}ms ratio=${(b50 / o50).toFixed(2)} (ours p95 ${pct(o, 95).toFixed(1)}ms; ${keys.length} keys)`,
+    );
   }
   await app.close();
   await db.close();

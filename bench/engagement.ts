@@ -20,7 +20,15 @@ import { openDb, type Db, type Tx } from '../server/db/connection';
 import { prepareDatabase } from '../server/db/migrate';
 import { seedEngagement } from '../server/db/seed/engagement';
 import { seed } from '../server/db/seed/seed';
-import { byBank, byCard, byCategory, dailySeries, topOffers, type EngagementFilters, type EngagementRange } from '../server/repositories/engagement';
+import {
+  byBank,
+  byCard,
+  byCategory,
+  dailySeries,
+  topOffers,
+  type EngagementFilters,
+  type EngagementRange,
+} from '../server/repositories/engagement';
 import { addDays } from '../server/repositories/engagementWeeks';
 import { dubaiToday } from '../server/services/engagementRange';
 import { hashPassword } from '../server/security/passwords';
@@ -29,7 +37,13 @@ import { createUploads } from '../server/services/uploads';
 import { startCluster, type Cluster } from '../scripts/postgres';
 import { baseline } from './engagementBaseline';
 
-const { values } = parseArgs({ options: { postgres: { type: 'boolean', default: false }, events: { type: 'string', default: '500000' }, runs: { type: 'string', default: '5' } } });
+const { values } = parseArgs({
+  options: {
+    postgres: { type: 'boolean', default: false },
+    events: { type: 'string', default: '500000' },
+    runs: { type: 'string', default: '5' },
+  },
+});
 const EVENTS = Number(values.events);
 const RUNS = Number(values.runs);
 const TOP = 10;
@@ -65,9 +79,14 @@ async function main() {
     const [sizes] = await sql<Record<string, number>>(
       'select (select count(*) from events)::int as events, (select count(*) from event_daily)::int as daily, (select count(*) from event_daily_cards)::int as cards, (select count(*) from event_weekly_offers)::int as weekly',
     );
-    console.log(`engagement on ${db.kind}: ${fmt(sizes.events)} events over 90 days; rollups event_daily ${fmt(sizes.daily)} rows, event_daily_cards ${fmt(sizes.cards)}, event_weekly_offers ${fmt(sizes.weekly)}`);
-    console.log(`seed: ${fmt(sizes.events)} events and their rollups in ${fmt(seedMs)} ms (one INSERT … SELECT; the statement triggers fill the rollups)`);
-    if (db.kind === 'pglite') console.log(`seed: 20,000 events (SEED_EVENTS=20000, the test harnesses) in ${fmt(await smallSeed(dataDir))} ms`);
+    console.log(
+      `engagement on ${db.kind}: ${fmt(sizes.events)} events over 90 days; rollups event_daily ${fmt(sizes.daily)} rows, event_daily_cards ${fmt(sizes.cards)}, event_weekly_offers ${fmt(sizes.weekly)}`,
+    );
+    console.log(
+      `seed: ${fmt(sizes.events)} events and their rollups in ${fmt(seedMs)} ms (one INSERT … SELECT; the statement triggers fill the rollups)`,
+    );
+    if (db.kind === 'pglite')
+      console.log(`seed: 20,000 events (SEED_EVENTS=20000, the test harnesses) in ${fmt(await smallSeed(dataDir))} ms`);
 
     const today = dubaiToday(Date.now());
     const [{ id: bank }] = await sql<{ id: number }>(
@@ -84,7 +103,10 @@ async function main() {
       for (const [name, ours, base] of CHARTS) {
         const a = await db.read((tx) => ours(tx, range, filters));
         const b = await db.read((tx) => base(tx, range, filters));
-        if (!isDeepStrictEqual(a, b)) throw new Error(`${name} (${label}): the rollups and the events table disagree:\n${JSON.stringify(a).slice(0, 400)}\n${JSON.stringify(b).slice(0, 400)}`);
+        if (!isDeepStrictEqual(a, b))
+          throw new Error(
+            `${name} (${label}): the rollups and the events table disagree:\n${JSON.stringify(a).slice(0, 400)}\n${JSON.stringify(b).slice(0, 400)}`,
+          );
         const times: [number[], number[]] = [[], []];
         // Interleaved, so both meet the same machine.
         for (let i = 0; i < RUNS; i++) {
@@ -97,11 +119,17 @@ async function main() {
         }
         const [o, s] = [median(times[0]), median(times[1])];
         slowest = Math.max(slowest, o);
-        console.log(`  ${name.padEnd(24)} ours=${o.toFixed(1)}ms baseline=${s.toFixed(1)}ms ratio=${(s / o).toFixed(1)}`);
+        console.log(
+          `  ${name.padEnd(24)} ours=${o.toFixed(1)}ms baseline=${s.toFixed(1)}ms ratio=${(s / o).toFixed(1)}`,
+        );
       }
     }
-    console.log(`\nslowest chart query: ${slowest.toFixed(1)} ms (limit ${LIMIT_MS} ms) ${slowest < LIMIT_MS ? 'ok' : 'TOO SLOW'}`);
-    console.log(`whole call GET ${getEngagement.path}?days=90 (every chart, one answer): ${(await wholeCall(db, dataDir)).toFixed(1)} ms median`);
+    console.log(
+      `\nslowest chart query: ${slowest.toFixed(1)} ms (limit ${LIMIT_MS} ms) ${slowest < LIMIT_MS ? 'ok' : 'TOO SLOW'}`,
+    );
+    console.log(
+      `whole call GET ${getEngagement.path}?days=90 (every chart, one answer): ${(await wholeCall(db, dataDir)).toFixed(1)} ms median`,
+    );
   } finally {
     await db.close();
     cluster?.stop();
@@ -111,15 +139,30 @@ async function main() {
 
 /** The call as the screen makes it, through the app (validation, serialization included). */
 async function wholeCall(db: Db, dataDir: string): Promise<number> {
-  await db.read(async (tx) => tx.query("insert into users (name, email, role, password_hash) values ('Bench', 'bench@bench.local', 'admin', $1)", [await hashPassword('bench-password')]));
+  await db.read(async (tx) =>
+    tx.query(
+      "insert into users (name, email, role, password_hash) values ('Bench', 'bench@bench.local', 'admin', $1)",
+      [await hashPassword('bench-password')],
+    ),
+  );
   const config = { ...loadConfig({}), dataDir };
   const app = await buildApp({ config, db, mailer: createMailer({ dataDir, from: config.mailFrom, log: () => {} }) });
   try {
-    const token = (await app.inject({ method: 'POST', url: pathOf(login), payload: { email: 'bench@bench.local', password: 'bench-password' } })).json().data.token;
+    const token = (
+      await app.inject({
+        method: 'POST',
+        url: pathOf(login),
+        payload: { email: 'bench@bench.local', password: 'bench-password' },
+      })
+    ).json().data.token;
     const times: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const t = performance.now();
-      const r = await app.inject({ method: 'GET', url: `${pathOf(getEngagement)}?days=90`, headers: { authorization: `Bearer ${token}` } });
+      const r = await app.inject({
+        method: 'GET',
+        url: `${pathOf(getEngagement)}?days=90`,
+        headers: { authorization: `Bearer ${token}` },
+      });
       times.push(performance.now() - t);
       if (r.statusCode !== 200) throw new Error(`${getEngagement.path}: ${r.statusCode} ${r.body}`);
     }

@@ -13,7 +13,8 @@ function where(r: EngagementRange, f: EngagementFilters): [string, unknown[]] {
   const and = [`(e.at at time zone 'Asia/Dubai')::date between $1::date and $2::date`];
   if (f.offer_id !== undefined) and.push(`e.offer_id = $${values.push(f.offer_id)}`);
   if (f.card_id !== undefined) and.push(`e.card_id = $${values.push(f.card_id)}`);
-  if (f.bank_id !== undefined) and.push(`e.card_id in (select id from cards where bank_id = $${values.push(f.bank_id)})`);
+  if (f.bank_id !== undefined)
+    and.push(`e.card_id in (select id from cards where bank_id = $${values.push(f.bank_id)})`);
   return [and.join(' and '), values];
 }
 

@@ -27,10 +27,25 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-admin-bench-homepage-'));
   // The demo data: its homepage has six hero banners.
   const server = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   try {
-    const token = ((await (await fetch(server.url + login.path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).json()) as { data: { token: string } }).data.token;
-    const banners = ((await (await fetch(`${server.url}${listHeroBanners.path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { hero_banners: { id: number }[] } }).data.hero_banners;
+    const token = (
+      (await (
+        await fetch(server.url + login.path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(ADMIN),
+        })
+      ).json()) as { data: { token: string } }
+    ).data.token;
+    const banners = (
+      (await (
+        await fetch(`${server.url}${listHeroBanners.path}`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as { data: { hero_banners: { id: number }[] } }
+    ).data.hero_banners;
     const n = banners.length;
     if (n < 2) throw new Error('the demo data has fewer than two hero banners');
 
@@ -81,13 +96,21 @@ async function main() {
         await page.keyboard.press(down ? 'Alt+ArrowDown' : 'Alt+ArrowUp');
         at += down ? 1 : -1;
         // (waitForFunction evaluates text with eval, which the app's CSP refuses.)
-        for (const deadline = Date.now() + 10_000; ((await page.evaluate('window.__marks.length')) as number) < marks || (await saving.textContent()) !== 'Order saved'; ) {
-          if (Date.now() > deadline) throw new Error(`move ${i + 1}: the row did not move, or the server did not answer`);
+        for (
+          const deadline = Date.now() + 10_000;
+          ((await page.evaluate('window.__marks.length')) as number) < marks ||
+          (await saving.textContent()) !== 'Order saved';
+        ) {
+          if (Date.now() > deadline)
+            throw new Error(`move ${i + 1}: the row did not move, or the server did not answer`);
           await page.waitForTimeout(5);
         }
         await page.waitForTimeout(20);
       }
-      return { painted: (await page.evaluate('window.__marks')) as number[], dom: (await page.evaluate('window.__dom')) as number[] };
+      return {
+        painted: (await page.evaluate('window.__marks')) as number[],
+        dom: (await page.evaluate('window.__dom')) as number[],
+      };
     }
 
     // The baseline: the move's answer, then a frame; the same banner down and up again.
@@ -107,18 +130,31 @@ async function main() {
 
     const report = (label: string, o: { painted: number[]; dom: number[] }, b: number[]) => {
       const [o50, o95, b50, b95] = [pct(o.painted, 50), pct(o.painted, 95), pct(b, 50), pct(b, 95)];
-      console.log(`${label}: key→row painted p50: ours=${o50.toFixed(1)}ms baseline=${b50.toFixed(1)}ms ratio=${(b50 / o50).toFixed(1)}`);
-      console.log(`${label}: key→row painted p95: ours=${o95.toFixed(1)}ms baseline=${b95.toFixed(1)}ms ratio=${(b95 / o95).toFixed(1)}`);
-      console.log(`${label}: key→row in the DOM (before its frame): p50=${pct(o.dom, 50).toFixed(1)}ms p95=${pct(o.dom, 95).toFixed(1)}ms`);
+      console.log(
+        `${label}: key→row painted p50: ours=${o50.toFixed(1)}ms baseline=${b50.toFixed(1)}ms ratio=${(b50 / o50).toFixed(1)}`,
+      );
+      console.log(
+        `${label}: key→row painted p95: ours=${o95.toFixed(1)}ms baseline=${b95.toFixed(1)}ms ratio=${(b95 / o95).toFixed(1)}`,
+      );
+      console.log(
+        `${label}: key→row in the DOM (before its frame): p50=${pct(o.dom, 50).toFixed(1)}ms p95=${pct(o.dom, 95).toFixed(1)}ms`,
+      );
     };
 
-    console.log(`homepage: ${N} hero banner moves (Alt+↓/↑ over ${n} banners) in Chromium on embedded PGlite, each against ${N} move-then-paint round trips (the baseline)`);
+    console.log(
+      `homepage: ${N} hero banner moves (Alt+↓/↑ over ${n} banners) in Chromium on embedded PGlite, each against ${N} move-then-paint round trips (the baseline)`,
+    );
     const local = await ours(N);
     report('same machine', local, await baseline(N));
     // The same with the round trip of a real network: Chromium adds 50 ms to every request.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: LATENCY_MS, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: LATENCY_MS,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     const remote = await ours(N);
     report(`${LATENCY_MS} ms network`, remote, await baseline(N));
   } finally {
@@ -128,7 +164,8 @@ async function main() {
   }
 }
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
 
 main().catch((e) => {
   console.error(e);

@@ -36,7 +36,9 @@ import { startCluster } from '../scripts/postgres';
 import { pct, time } from './timing';
 import { createMailer } from '../server/services/mail';
 
-const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : undefined);
+const arg = (name: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ??
+  (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : undefined);
 const QUICK = process.argv.includes('--quick');
 const OFFERS = Number(arg('offers') ?? (QUICK ? 50_000 : 1_000_000));
 const CLIENTS = Number(arg('clients') ?? 32);
@@ -55,23 +57,50 @@ async function main() {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-bench-'));
     const offers = OFFERS - 2000; // the demo data has 2,000
     console.log(`seeding ${OFFERS.toLocaleString('en')} offers into ${dataDir} …`);
-    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seedLarge.ts', '--offers', String(offers), '--outlets', String(Math.round(OFFERS / 10)), '--cards', String(Math.max(200, Math.round(OFFERS / 500)))], {
-      env: { ...env, DATA_DIR: dataDir },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    execFileSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/seedLarge.ts',
+        '--offers',
+        String(offers),
+        '--outlets',
+        String(Math.round(OFFERS / 10)),
+        '--cards',
+        String(Math.max(200, Math.round(OFFERS / 500))),
+      ],
+      {
+        env: { ...env, DATA_DIR: dataDir },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
   }
   const config = loadConfig({ ...env, DATA_DIR: dataDir ?? env.DATA_DIR, PORT: '0' });
   const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
   await migrate(db);
-  const sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) => db.read((tx) => tx.query<T>(text, params));
+  const sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) =>
+    db.read((tx) => tx.query<T>(text, params));
   const count = Number((await sql<{ n: number }>('select count(*)::int as n from offers')).rows[0].n);
-  const bank = (await sql<{ id: number }>('select bank_id as id from cards group by bank_id order by count(*) desc limit 1')).rows[0].id;
-  console.log(`lists: ${count.toLocaleString('en')} offers on ${db.kind}, ${os.cpus().length} CPUs, ${CLIENTS} clients × ${SECONDS} s\n`);
+  const bank = (
+    await sql<{ id: number }>('select bank_id as id from cards group by bank_id order by count(*) desc limit 1')
+  ).rows[0].id;
+  console.log(
+    `lists: ${count.toLocaleString('en')} offers on ${db.kind}, ${os.cpus().length} CPUs, ${CLIENTS} clients × ${SECONDS} s\n`,
+  );
 
   const email = 'bench@bench.local';
   await sql('delete from users where email = $1', [email]);
-  await sql("insert into users (name, email, role, password_hash) values ('Bench', $1, 'admin', $2)", [email, await hashPassword(PASSWORD)]);
-  const app = await buildApp({ config, db, mailer: createMailer({ dataDir: config.dataDir, from: config.mailFrom, log: () => {} }), answerCache: false });
+  await sql("insert into users (name, email, role, password_hash) values ('Bench', $1, 'admin', $2)", [
+    email,
+    await hashPassword(PASSWORD),
+  ]);
+  const app = await buildApp({
+    config,
+    db,
+    mailer: createMailer({ dataDir: config.dataDir, from: config.mailFrom, log: () => {} }),
+    answerCache: false,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const token = await signIn(base, email);
@@ -84,10 +113,14 @@ async function main() {
   const oldView = `(select o.*, array(select oc.card_id from offer_cards oc where oc.offer_id = o.id) as card_ids,
       array(select distinct b.name from offer_cards oc join cards c on c.id = oc.card_id join banks b on b.id = c.bank_id where oc.offer_id = o.id) as bank_names
       from offers o ${oldWhere}) v`;
-  const old = (extra: string, offset = 0) => async () => {
-    await sql(`select count(*) from ${oldView} ${extra}`, ['pending']);
-    await sql(`select * from ${oldView} ${extra} order by created_at desc, id desc limit 50 offset ${offset}`, ['pending']);
-  };
+  const old =
+    (extra: string, offset = 0) =>
+    async () => {
+      await sql(`select count(*) from ${oldView} ${extra}`, ['pending']);
+      await sql(`select * from ${oldView} ${extra} order by created_at desc, id desc limit 50 offset ${offset}`, [
+        'pending',
+      ]);
+    };
   const lines: string[] = [];
   const line = (name: string, o: number, b: number, unit: string, better: 'lower' | 'higher') => {
     const ratio = better === 'lower' ? b / o : o / b;
@@ -98,22 +131,57 @@ async function main() {
 
   // 1–3. Page 1 of the default sort, filtered (bank + live), searched: one client, p50.
   const oldRuns = QUICK ? 3 : 2;
-  line('list page 1, newest first, p50', p(await time(RUNS, list('page=1&per_page=50')), 50), p(await time(oldRuns, old('')), 50), ' ms', 'lower');
-  line('list bank + live, p50', p(await time(RUNS, list('page=1&per_page=50', { bank, state: 'live' })), 50), p(await time(oldRuns, old(`where $1 <> '' and ${bankLive(bank)}`)), 50), ' ms', 'lower');
-  line('list searched "cashback dining", p50', p(await time(RUNS, list('page=1&per_page=50', { query: 'cashback dining' })), 50), p(await time(oldRuns, old(`where $1 <> '' and title ilike '%cashback%' and title ilike '%dining%'`)), 50), ' ms', 'lower');
+  line(
+    'list page 1, newest first, p50',
+    p(await time(RUNS, list('page=1&per_page=50')), 50),
+    p(await time(oldRuns, old('')), 50),
+    ' ms',
+    'lower',
+  );
+  line(
+    'list bank + live, p50',
+    p(await time(RUNS, list('page=1&per_page=50', { bank, state: 'live' })), 50),
+    p(await time(oldRuns, old(`where $1 <> '' and ${bankLive(bank)}`)), 50),
+    ' ms',
+    'lower',
+  );
+  line(
+    'list searched "cashback dining", p50',
+    p(await time(RUNS, list('page=1&per_page=50', { query: 'cashback dining' })), 50),
+    p(await time(oldRuns, old(`where $1 <> '' and title ilike '%cashback%' and title ilike '%dining%'`)), 50),
+    ' ms',
+    'lower',
+  );
 
   // 4. A deep page: found after the last row shown, against page 1 (target: within 3×).
   const deepPage = Math.floor(Math.min(count, 500_000) / 50);
-  const deepId = (await sql<{ id: number }>(`select id from offers_view order by created_at desc, id desc offset ${(deepPage - 1) * 50 - 1} limit 1`)).rows[0].id;
+  const deepId = (
+    await sql<{ id: number }>(
+      `select id from offers_view order by created_at desc, id desc offset ${(deepPage - 1) * 50 - 1} limit 1`,
+    )
+  ).rows[0].id;
   const page1 = p(await time(RUNS, list('page=1&per_page=50')), 50);
-  line(`list page ${deepPage.toLocaleString('en')} (after the last row shown) vs page 1, p50`, p(await time(RUNS, list(`page=${deepPage}&per_page=50&after=${deepId}`)), 50), page1, ' ms', 'lower');
-  line(`list page ${deepPage.toLocaleString('en')} by number (OFFSET) vs before, p50`, p(await time(QUICK ? 5 : 3, list(`page=${deepPage}&per_page=50`)), 50), p(await time(1, old('', (deepPage - 1) * 50), false), 50), ' ms', 'lower');
+  line(
+    `list page ${deepPage.toLocaleString('en')} (after the last row shown) vs page 1, p50`,
+    p(await time(RUNS, list(`page=${deepPage}&per_page=50&after=${deepId}`)), 50),
+    page1,
+    ' ms',
+    'lower',
+  );
+  line(
+    `list page ${deepPage.toLocaleString('en')} by number (OFFSET) vs before, p50`,
+    p(await time(QUICK ? 5 : 3, list(`page=${deepPage}&per_page=50`)), 50),
+    p(await time(1, old('', (deepPage - 1) * 50), false), 50),
+    ' ms',
+    'lower',
+  );
 
   // The baselines of the throughput figures (measured now: PGlite is this process's until the
   // server starts): page 1's bare SQL, and every other call through this uncached app.
   const bare = await load(db.kind === 'pglite' ? 1 : CLIENTS, SECONDS, () => sql(ours));
   const uncached = new Map<string, { rate: number; p99: number }>();
-  for (const [name, fn] of loads({ list, search }, bank)) uncached.set(name, await load(db.kind === 'pglite' ? 1 : CLIENTS, Math.max(2, SECONDS / 2), fn));
+  for (const [name, fn] of loads({ list, search }, bank))
+    uncached.set(name, await load(db.kind === 'pglite' ? 1 : CLIENTS, Math.max(2, SECONDS / 2), fn));
 
   // 6. Palette search, one client, p95, against ILIKE over the joined text.
   const queries = ['shake', 'marina 20%', 'cashback dining', 'reel cinemas'];
@@ -122,7 +190,17 @@ async function main() {
   for (const q of queries) {
     oursSearch.push(...(await time(RUNS, search(q))));
     const terms = q.split(/\s+/).map((t) => `%${t}%`);
-    naiveSearch.push(...(await time(QUICK ? 2 : 1, () => sql(`select id, title from ${oldView.replace('$1', "'pending'")} where ${terms.map((_, i) => `concat_ws(' ', v.title, v.discount, array_to_string(v.bank_names, ' ')) ilike $${i + 1}`).join(' and ')} limit 5`, terms), false)));
+    naiveSearch.push(
+      ...(await time(
+        QUICK ? 2 : 1,
+        () =>
+          sql(
+            `select id, title from ${oldView.replace('$1', "'pending'")} where ${terms.map((_, i) => `concat_ws(' ', v.title, v.discount, array_to_string(v.bank_names, ' ')) ilike $${i + 1}`).join(' and ')} limit 5`,
+            terms,
+          ),
+        false,
+      )),
+    );
   }
   line('palette search, p95', p(oursSearch, 95), p(naiveSearch, 95), ' ms', 'lower');
 
@@ -146,12 +224,27 @@ async function main() {
     line(`list page 1 at ${CLIENTS} clients, p99 (baseline: bare SQL)`, http.p99, bare.p99, ' ms', 'lower');
     for (const [name, fn] of loads(c, bank)) {
       const r = await load(CLIENTS, Math.max(2, SECONDS / 2), fn);
-      line(`${name} at ${CLIENTS} clients, req/s (baseline: read every time)`, r.rate, uncached.get(name)!.rate, ' req/s', 'higher');
-      line(`${name} at ${CLIENTS} clients, p99 (baseline: read every time)`, r.p99, uncached.get(name)!.p99, ' ms', 'lower');
+      line(
+        `${name} at ${CLIENTS} clients, req/s (baseline: read every time)`,
+        r.rate,
+        uncached.get(name)!.rate,
+        ' req/s',
+        'higher',
+      );
+      line(
+        `${name} at ${CLIENTS} clients, p99 (baseline: read every time)`,
+        r.p99,
+        uncached.get(name)!.p99,
+        ' ms',
+        'lower',
+      );
     }
     // 7b. Memory: the server's peak resident size after all that (Linux: VmHWM), against Node alone.
     const peak = peakRss(server.pid);
-    const nodeAlone = Number(execFileSync(process.execPath, ['-e', 'console.log(process.memoryUsage().rss)'], { encoding: 'utf8' })) / 1024 / 1024;
+    const nodeAlone =
+      Number(execFileSync(process.execPath, ['-e', 'console.log(process.memoryUsage().rss)'], { encoding: 'utf8' })) /
+      1024 /
+      1024;
     if (peak) line('server peak memory after the load (baseline: node alone)', peak / 1024, nodeAlone, ' MB', 'lower');
   } finally {
     await server.stop();
@@ -194,13 +287,22 @@ function peakRss(pid: number | undefined): number | null {
 function client(base: string, token: string) {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const list =
-    (query: string, body: Record<string, unknown> = {}, resource: { ops: { list: Parameters<typeof pathOf>[0] & { method: string } } } = offerResource) =>
+    (
+      query: string,
+      body: Record<string, unknown> = {},
+      resource: { ops: { list: Parameters<typeof pathOf>[0] & { method: string } } } = offerResource,
+    ) =>
     async () => {
       const op = resource.ops.list;
       // A GET list takes its filters in the query string, a POST list in the body.
       const get = op.method === 'GET';
-      const q = get ? [query, ...Object.entries(body).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)].join('&') : query;
-      const r = await fetch(`${base}${pathOf(op)}?${q}`, get ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) });
+      const q = get
+        ? [query, ...Object.entries(body).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)].join('&')
+        : query;
+      const r = await fetch(
+        `${base}${pathOf(op)}?${q}`,
+        get ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) },
+      );
       if (r.status !== 200) throw new Error(`${r.status} ${await r.text()}`);
       // Read, not parsed: at 1,000+ answers a second, parsing them would load the client, not the server.
       await r.arrayBuffer();
@@ -214,11 +316,16 @@ function client(base: string, token: string) {
 }
 
 async function signIn(base: string, email: string): Promise<string> {
-  const r = await fetch(base + pathOf(login), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+  const r = await fetch(base + pathOf(login), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
   return ((await r.json()) as { data: { token: string } }).data.token;
 }
 
-const bankLive = (bank: number) => `id in (select oc.offer_id from offer_cards oc join cards c on c.id = oc.card_id where c.bank_id = ${bank}) and valid_from <= current_date and valid_to >= current_date`;
+const bankLive = (bank: number) =>
+  `id in (select oc.offer_id from offer_cards oc join cards c on c.id = oc.card_id where c.bank_id = ${bank}) and valid_from <= current_date and valid_to >= current_date`;
 
 /** `clients` loops calling `fn` for `seconds`: requests per second and the 99th percentile. */
 async function load(clients: number, seconds: number, fn: () => Promise<unknown>) {
@@ -243,7 +350,10 @@ async function startServer(dataDir: string | undefined, env: NodeJS.ProcessEnv) 
   const port = 20000 + Math.floor(Math.random() * 20000);
   const url = `http://127.0.0.1:${port}`;
   const t = performance.now();
-  const child = spawn(process.execPath, ['scripts/start.mjs'], { env: { ...env, ...(dataDir && { DATA_DIR: dataDir }), PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: { ...env, ...(dataDir && { DATA_DIR: dataDir }), PORT: String(port), HOST: '127.0.0.1' },
+    stdio: 'ignore',
+  });
   const stop = async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

@@ -13,4 +13,5 @@ export async function time(runs: number, fn: () => Promise<unknown>, warmUp = ru
 }
 
 /** The `p`th percentile of `xs` (nearest rank). */
-export const pct = (xs: readonly number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+export const pct = (xs: readonly number[], p: number): number =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];

@@ -24,14 +24,32 @@ const ADMIN = { email: 'bench@bench.local', password: 'bench-triage-password' };
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-admin-bench-triage-'));
   // The demo data plus a big source (large-crawl: an outlet ref per live outlet).
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seedLarge.ts', '--crawl-offers', '100'], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seedLarge.ts', '--crawl-offers', '100'], {
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
   if (seeded.status !== 0) throw new Error(seeded.stderr || seeded.stdout);
   const server = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   try {
-    const token = ((await (await fetch(server.url + login.path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).json()) as { data: { token: string } }).data.token;
+    const token = (
+      (await (
+        await fetch(server.url + login.path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(ADMIN),
+        })
+      ).json()) as { data: { token: string } }
+    ).data.token;
     const auth = { authorization: `Bearer ${token}` };
-    const sources = ((await (await fetch(`${server.url}${listSources.path}`, { headers: auth })).json()) as { data: { id: number; from_source: string }[] }).data;
+    const sources = (
+      (await (await fetch(`${server.url}${listSources.path}`, { headers: auth })).json()) as {
+        data: { id: number; from_source: string }[];
+      }
+    ).data;
     const large = sources.find((s) => s.from_source === 'large-crawl')!;
 
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -65,7 +83,7 @@ async function main() {
       await page.getByRole('region', { name: 'Candidates' }).waitFor();
       await page.keyboard.press(i % 2 ? 'a' : 's');
       // (waitForFunction evaluates text with eval, which the app's CSP refuses.)
-      for (const deadline = Date.now() + 10_000; (await page.locator('.pane-head h2').textContent()) === before; ) {
+      for (const deadline = Date.now() + 10_000; (await page.locator('.pane-head h2').textContent()) === before;) {
         if (Date.now() > deadline) throw new Error(`decision ${i + 1}: the next ref did not open`);
         await page.waitForTimeout(5);
       }
@@ -75,7 +93,11 @@ async function main() {
 
     // The baseline: the decision's answer, then the next ref's claim, then the screen can move on.
     // Refs the screen has not touched: the far end of the same source's queue.
-    const refs = ((await (await fetch(`${server.url}${listOutletRefs.path}?from=${large.id}&state=new&per_page=500`, { headers: auth })).json()) as { data: { id: number }[] }).data
+    const refs = (
+      (await (
+        await fetch(`${server.url}${listOutletRefs.path}?from=${large.id}&state=new&per_page=500`, { headers: auth })
+      ).json()) as { data: { id: number }[] }
+    ).data
       .map((r) => r.id)
       .slice(-(N + 1));
     const baseline = (await page.evaluate(`(async () => {
@@ -92,9 +114,15 @@ async function main() {
       return out;
     })()`)) as number[];
     const [o50, o95, b50, b95] = [pct(ours, 50), pct(ours, 95), pct(baseline, 50), pct(baseline, 95)];
-    console.log(`triage: ${ours.length} decisions in Chromium on embedded PGlite (${large.from_source}, outlet refs); baseline ${baseline.length} decide-then-claim round trips`);
-    console.log(`decision→next ref painted p50: ours=${o50.toFixed(1)}ms baseline=${b50.toFixed(1)}ms ratio=${(b50 / o50).toFixed(1)}`);
-    console.log(`decision→next ref painted p95: ours=${o95.toFixed(1)}ms baseline=${b95.toFixed(1)}ms ratio=${(b95 / o95).toFixed(1)}`);
+    console.log(
+      `triage: ${ours.length} decisions in Chromium on embedded PGlite (${large.from_source}, outlet refs); baseline ${baseline.length} decide-then-claim round trips`,
+    );
+    console.log(
+      `decision→next ref painted p50: ours=${o50.toFixed(1)}ms baseline=${b50.toFixed(1)}ms ratio=${(b50 / o50).toFixed(1)}`,
+    );
+    console.log(
+      `decision→next ref painted p95: ours=${o95.toFixed(1)}ms baseline=${b95.toFixed(1)}ms ratio=${(b95 / o95).toFixed(1)}`,
+    );
   } finally {
     await browser.close();
     await server.stop();
@@ -102,7 +130,8 @@ async function main() {
   }
 }
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
 
 main().catch((e) => {
   console.error(e);

@@ -26,8 +26,11 @@ describe('the operations', () => {
 
   it('say what they touch when they write, and every admin write names a permission', () => {
     // A list sent as POST (its filters in a body) reads; it answers a page ({ data, pagination }).
-    const isList = (o: (typeof operations)[number]) => o.id.endsWith('.list') || 'pagination' in ((o.response as { properties?: object }).properties ?? {});
-    for (const op of operations.filter((o) => o.method !== 'GET' && o.access === 'admin' && !isList(o) && !o.readOnly)) {
+    const isList = (o: (typeof operations)[number]) =>
+      o.id.endsWith('.list') || 'pagination' in ((o.response as { properties?: object }).properties ?? {});
+    for (const op of operations.filter(
+      (o) => o.method !== 'GET' && o.access === 'admin' && !isList(o) && !o.readOnly,
+    )) {
       expect(op.touches?.length, op.id).toBeGreaterThan(0);
       expect(op.permission, op.id).toMatch(/^[a-z][A-Za-z]*\.[a-z]+$/);
     }
@@ -36,6 +39,7 @@ describe('the operations', () => {
   });
 
   it('live under /api/v1 (sign-in and the profile) or /admin/v1 (everything an admin does)', () => {
-    for (const op of operations) expect(op.path, op.id).toMatch(op.access === 'admin' ? /^\/admin\/v1\// : /^\/api\/v1\//);
+    for (const op of operations)
+      expect(op.path, op.id).toMatch(op.access === 'admin' ? /^\/admin\/v1\// : /^\/api\/v1\//);
   });
 });

@@ -38,7 +38,10 @@ export function apiDoc(operations: readonly AnyOp[], screenResources: readonly R
   const tags = [...new Set(operations.map((op) => op.tag))];
   for (const tag of tags) {
     out.push(`## ${tag}\n`, '| call | input | answer | access |', '|---|---|---|---|');
-    for (const op of operations.filter((o) => o.tag === tag)) out.push(`| ${op.method} ${op.path}<br>${op.summary} | ${inputOf(op)} | ${answerOf(op, resources)} | ${accessOf(op)} |`);
+    for (const op of operations.filter((o) => o.tag === tag))
+      out.push(
+        `| ${op.method} ${op.path}<br>${op.summary} | ${inputOf(op)} | ${answerOf(op, resources)} | ${accessOf(op)} |`,
+      );
     out.push('');
   }
   out.push('## Records\n');
@@ -53,10 +56,16 @@ function inputOf(op: AnyOp): string {
   if (op.query) parts.push(`query: ${fields(op.query)}`);
   if (op.body) {
     const files = Object.entries(op.files ?? {}).map(([f, kind]) => `${f}? (${kind} file)`);
-    parts.push(`body${op.multipart ? ' (JSON or multipart)' : ''}: ${[fields(op.body), ...files].filter(Boolean).join(', ')}`);
+    parts.push(
+      `body${op.multipart ? ' (JSON or multipart)' : ''}: ${[fields(op.body), ...files].filter(Boolean).join(', ')}`,
+    );
     if (op.alternativeBody) parts.push(`or body: ${fields(op.alternativeBody)} alone`);
   } else if (op.files) {
-    parts.push(`multipart: ${Object.entries(op.files).map(([f, kind]) => `${f} (${kind} file)`).join(', ')}`);
+    parts.push(
+      `multipart: ${Object.entries(op.files)
+        .map(([f, kind]) => `${f} (${kind} file)`)
+        .join(', ')}`,
+    );
   }
   return parts.join('<br>') || '—';
 }
@@ -68,7 +77,8 @@ function answerOf(op: AnyOp, resources: readonly Resource[]): string {
   let shape: string;
   const keyed = r?.listKey ? (data?.properties as Record<string, TSchema> | undefined)?.[r.listKey] : undefined;
   if (r && data?.type === 'array' && data.items === r.entity) shape = `list of ${r.label.one}`;
-  else if (r && keyed?.items === r.entity) shape = `data.${r.listKey}: list of ${r.label.one}, beside the pagination fields`;
+  else if (r && keyed?.items === r.entity)
+    shape = `data.${r.listKey}: list of ${r.label.one}, beside the pagination fields`;
   else if (r && data === r.entity) shape = `data: ${r.label.one}`;
   else shape = props ? fields(op.response) : String((op.response as TSchema).type ?? '');
   return op.message ? `${shape}; message "${op.message}"` : shape;

@@ -26,7 +26,10 @@ export const Password = Type.String({ minLength: 8, maxLength: 200 });
 export const LoginBody = Type.Object({ email: Email, password: Type.String({ minLength: 1, maxLength: 200 }) });
 export const EmailBody = Type.Object({ email: Email });
 export const VerifyOtpBody = Type.Object({ email: Email, otp: Type.String({ pattern: '^[0-9]{6}$' }) });
-export const ResetPasswordBody = Type.Object({ password: { ...Password, title: 'New password' }, password_confirmation: Type.String({ maxLength: 200, title: 'Confirm password' }) });
+export const ResetPasswordBody = Type.Object({
+  password: { ...Password, title: 'New password' },
+  password_confirmation: Type.String({ maxLength: 200, title: 'Confirm password' }),
+});
 export const UpdateProfileBody = Type.Object({
   name: Type.Optional(Type.String({ minLength: 2, maxLength: 120 })),
   phone: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 30, pattern: '^[0-9+() -]+$' })])),
@@ -64,7 +67,9 @@ export const SIGNIN_LIMITS = {
 
 /** 30 → '30 seconds', 60 → '1 minute', 61 → '2 minutes'. */
 export const waitText = (seconds: number) =>
-  seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
+  seconds < 60
+    ? `${seconds} second${seconds === 1 ? '' : 's'}`
+    : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
 export const tooManyAttempts = (seconds: number) => `Too many attempts. Try again in ${waitText(seconds)}.`;
 export const tooManyCodeRequests = (seconds: number) => `Too many code requests. Try again in ${waitText(seconds)}.`;
 
@@ -74,17 +79,58 @@ const tag = 'Authentication';
 const SessionEnvelope = RecordEnvelope(Session);
 const auth = { tag, access: 'public' as const };
 
-export const login = defineOp({ ...auth, id: 'auth.login', method: 'POST', path: `${AUTH_ROOT}/login`, summary: 'Sign in with e-mail and password', body: LoginBody, response: SessionEnvelope });
+export const login = defineOp({
+  ...auth,
+  id: 'auth.login',
+  method: 'POST',
+  path: `${AUTH_ROOT}/login`,
+  summary: 'Sign in with e-mail and password',
+  body: LoginBody,
+  response: SessionEnvelope,
+});
 
 /** request_otp, resend_otp and forgot_password answer alike, whether or not the e-mail exists. */
 const codeOp = (id: string, path: string, summary: string, message: string) =>
-  defineOp({ ...auth, id, method: 'POST', path: `${AUTH_ROOT}${path}`, summary, body: EmailBody, response: MessageEnvelope, message });
+  defineOp({
+    ...auth,
+    id,
+    method: 'POST',
+    path: `${AUTH_ROOT}${path}`,
+    summary,
+    body: EmailBody,
+    response: MessageEnvelope,
+    message,
+  });
 export const CODE_SENT = 'If an account exists for that e-mail, a code is on its way.';
-export const requestOtp = codeOp('auth.requestOtp', '/request_otp', 'Mail a sign-in code', `OTP request sent successfully. ${CODE_SENT}`);
-export const resendOtp = codeOp('auth.resendOtp', '/resend_otp', 'Mail a new sign-in code', `OTP re-sent successfully. ${CODE_SENT}`);
-export const forgotPassword = codeOp('auth.forgotPassword', '/forgot_password', 'Mail a password-reset code', `Password reset instructions sent. ${CODE_SENT}`);
+export const requestOtp = codeOp(
+  'auth.requestOtp',
+  '/request_otp',
+  'Mail a sign-in code',
+  `OTP request sent successfully. ${CODE_SENT}`,
+);
+export const resendOtp = codeOp(
+  'auth.resendOtp',
+  '/resend_otp',
+  'Mail a new sign-in code',
+  `OTP re-sent successfully. ${CODE_SENT}`,
+);
+export const forgotPassword = codeOp(
+  'auth.forgotPassword',
+  '/forgot_password',
+  'Mail a password-reset code',
+  `Password reset instructions sent. ${CODE_SENT}`,
+);
 
-export const verifyOtp = defineOp({ ...auth, id: 'auth.verifyOtp', method: 'POST', path: `${AUTH_ROOT}/verify_otp`, summary: 'Exchange a mailed code for a session', body: VerifyOtpBody, response: SessionEnvelope, message: 'OTP verified successfully' });
+export const verifyOtp = defineOp({
+  ...auth,
+  id: 'auth.verifyOtp',
+  method: 'POST',
+  path: `${AUTH_ROOT}/verify_otp`,
+  summary: 'Exchange a mailed code for a session',
+  body: VerifyOtpBody,
+  response: SessionEnvelope,
+  message: 'OTP verified successfully',
+});
 
 export const resetPassword = defineOp({
   tag,
@@ -114,8 +160,36 @@ export const updateProfile = defineOp({
   touches: ['user'],
 });
 
-export const logout = defineOp({ tag, access: 'user', id: 'auth.logout', method: 'POST', path: `${AUTH_ROOT}/logout`, summary: 'End this session only', response: MessageEnvelope, message: 'Signed out' });
+export const logout = defineOp({
+  tag,
+  access: 'user',
+  id: 'auth.logout',
+  method: 'POST',
+  path: `${AUTH_ROOT}/logout`,
+  summary: 'End this session only',
+  response: MessageEnvelope,
+  message: 'Signed out',
+});
 
-export const showMe = defineOp({ tag: 'Session', access: 'admin', id: 'session.showUser', method: 'GET', path: `${ADMIN_ROOT}/show_user`, summary: 'The signed-in admin', response: RecordEnvelope(User), message: 'User fetched successfully!' });
+export const showMe = defineOp({
+  tag: 'Session',
+  access: 'admin',
+  id: 'session.showUser',
+  method: 'GET',
+  path: `${ADMIN_ROOT}/show_user`,
+  summary: 'The signed-in admin',
+  response: RecordEnvelope(User),
+  message: 'User fetched successfully!',
+});
 
-export const authOps = [login, requestOtp, resendOtp, forgotPassword, verifyOtp, resetPassword, updateProfile, logout, showMe];
+export const authOps = [
+  login,
+  requestOtp,
+  resendOtp,
+  forgotPassword,
+  verifyOtp,
+  resetPassword,
+  updateProfile,
+  logout,
+  showMe,
+];

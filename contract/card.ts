@@ -67,7 +67,13 @@ export const cardResource = defineResource({
   label: { one: 'Card', many: 'Cards' },
   storage: { table: 'cards', view: 'cards_view' },
   shows: ['bank', 'network', 'category'],
-  paths: { list: '/all_card', show: '/show_card', add: '/add_card', update: '/update_card/:id', remove: '/delete_card' },
+  paths: {
+    list: '/all_card',
+    show: '/show_card',
+    add: '/add_card',
+    update: '/update_card/:id',
+    remove: '/delete_card',
+  },
   listMethod: 'POST',
   showIdIn: 'query',
   updateMethod: 'POST',
@@ -97,7 +103,12 @@ export const cardResource = defineResource({
   update: Type.Object({
     ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Type.Optional(v)])),
   }),
-  messages: { added: 'Card added successfully!', updated: 'Card updated successfully!', deleted: 'Card deleted successfully!', shown: 'Card fetched successfully!' },
+  messages: {
+    added: 'Card added successfully!',
+    updated: 'Card updated successfully!',
+    deleted: 'Card deleted successfully!',
+    shown: 'Card fetched successfully!',
+  },
 });
 
 export const CardDisplayBody = Type.Object({ display: Type.Boolean() });

@@ -17,18 +17,33 @@ export const categoryResource = defineResource({
   name: 'category',
   label: { one: 'Category', many: 'Categories' },
   storage: { table: 'categories' },
-  paths: { list: '/all_categories', show: '/show_categories/:id', add: '/add_categories', update: '/update_categories/:id', remove: '/delete_categories' },
+  paths: {
+    list: '/all_categories',
+    show: '/show_categories/:id',
+    add: '/add_categories',
+    update: '/update_categories/:id',
+    remove: '/delete_categories',
+  },
   updateMethod: 'POST',
   removeIdParam: 'category_id',
   files: { icon: 'image' },
   sortable: ['name', 'created_at'],
   entity: Category,
-  create: Type.Object({ name: Name, description: Type.Optional(Nullable(Text(1000))), is_active: Type.Optional(Type.Boolean()) }),
+  create: Type.Object({
+    name: Name,
+    description: Type.Optional(Nullable(Text(1000))),
+    is_active: Type.Optional(Type.Boolean()),
+  }),
   update: Type.Object({
     name: Type.Optional(Name),
     description: Type.Optional(Nullable(Text(1000))),
     is_active: Type.Optional(Type.Boolean()),
   }),
   // The product's words, begun as a sentence is; 'categories updated successfully!' stays as the product's message list words it (contract/api.md).
-  messages: { added: 'Categories added successfully!', updated: 'categories updated successfully!', deleted: 'Categories deleted successfully!', shown: 'Categories fetched successfully!' },
+  messages: {
+    added: 'Categories added successfully!',
+    updated: 'categories updated successfully!',
+    deleted: 'Categories deleted successfully!',
+    shown: 'Categories fetched successfully!',
+  },
 });

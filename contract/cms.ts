@@ -10,11 +10,17 @@ import { Nullable } from './fields';
 import { ADMIN_ROOT, defineOp } from './operation';
 
 export const CMS_TYPES = ['term-condition', 'privacy-policy'] as const;
-export const CmsType = Type.Union(CMS_TYPES.map((t) => Type.Literal(t)), { description: 'term-condition or privacy-policy' });
+export const CmsType = Type.Union(
+  CMS_TYPES.map((t) => Type.Literal(t)),
+  { description: 'term-condition or privacy-policy' },
+);
 export type CmsType = (typeof CMS_TYPES)[number];
 
 /** How each page is called on screen and in the app. */
-export const CMS_TITLES: Readonly<Record<CmsType, string>> = { 'term-condition': 'Terms and conditions', 'privacy-policy': 'Privacy policy' };
+export const CMS_TITLES: Readonly<Record<CmsType, string>> = {
+  'term-condition': 'Terms and conditions',
+  'privacy-policy': 'Privacy policy',
+};
 
 /** The product's words for a save (and a restore) that went through. */
 export const CMS_UPDATED = 'CMS updated successfully!';
@@ -32,7 +38,11 @@ export const CMS_FIELD_BYTES = 3 * CMS_CONTENT_MAX + 3;
 const tag = 'Terms and privacy';
 const admin = { tag, access: 'admin' as const, resource: 'cms', permission: 'cms.write' };
 const DateTime = Type.String({ format: 'date-time' });
-const VersionNo = Type.Integer({ minimum: 1, maximum: 2147483647, description: "the version's number on its page: 1, 2, 3…" });
+const VersionNo = Type.Integer({
+  minimum: 1,
+  maximum: 2147483647,
+  description: "the version's number on its page: 1, 2, 3…",
+});
 
 export const CmsPage = Type.Object({
   id: Type.Integer(),
@@ -69,13 +79,25 @@ export type CmsVersionText = Static<typeof CmsVersionText>;
 export const CmsSaveAnswer = Type.Object({
   message: Type.String(),
   data: CmsPage,
-  removed: Type.Array(Type.String(), { description: "what the sanitizer took out, one line each ('<script> element'); empty when nothing" }),
+  removed: Type.Array(Type.String(), {
+    description: "what the sanitizer took out, one line each ('<script> element'); empty when nothing",
+  }),
 });
 export type CmsSaveAnswer = Static<typeof CmsSaveAnswer>;
 
 export const CmsSaveBody = Type.Object({
-  content: Type.String({ maxLength: CMS_CONTENT_MAX, description: 'HTML; the server keeps headings, paragraphs, lists, bold/italic/underline/strike, links (http, https, mailto), quotes, code, line breaks and rules' }),
-  version: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, description: 'the version the edit started from; when sent, a stale one is a 409' })),
+  content: Type.String({
+    maxLength: CMS_CONTENT_MAX,
+    description:
+      'HTML; the server keeps headings, paragraphs, lists, bold/italic/underline/strike, links (http, https, mailto), quotes, code, line breaks and rules',
+  }),
+  version: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 2147483647,
+      description: 'the version the edit started from; when sent, a stale one is a 409',
+    }),
+  ),
 });
 export type CmsSaveBody = Static<typeof CmsSaveBody>;
 

@@ -54,7 +54,8 @@ export const ContactFilters = Type.Object({
 export const contactResource = defineResource({
   name: 'contact',
   label: { one: 'Contact message', many: 'Contact messages' },
-  about: 'A contact message is what someone wrote to support: name, email, phone, subject, message, whether it is handled, and the replies sent (each e-mailed). The query searches name, e-mail, phone, subject and message; newest first unless sorted',
+  about:
+    'A contact message is what someone wrote to support: name, email, phone, subject, message, whether it is handled, and the replies sent (each e-mailed). The query searches name, e-mail, phone, subject and message; newest first unless sorted',
   storage: { table: 'contact_messages', view: 'contact_messages_view' },
   // Messages come from the app: no add or update here.
   paths: { list: '/all_contact', show: '/show_contact', add: '', update: '', remove: '/delete_contact/:id' },
@@ -68,14 +69,25 @@ export const contactResource = defineResource({
   entity: ContactMessage,
   create: Type.Object({}),
   update: Type.Object({}),
-  messages: { added: '', updated: '', deleted: 'Contact message deleted successfully!', shown: 'Contact message fetched successfully!' },
+  messages: {
+    added: '',
+    updated: '',
+    deleted: 'Contact message deleted successfully!',
+    shown: 'Contact message fetched successfully!',
+  },
 });
 
 export const CONTACT_UPDATED = 'Contact message updated successfully!';
 export const REPLY_SENT = 'Reply sent successfully!';
 export const REPLY_MAX = 10_000;
 
-const exception = { tag: contactResource.label.many, access: 'admin' as const, resource: 'contact', permission: 'contact.write', touches: ['contact'] };
+const exception = {
+  tag: contactResource.label.many,
+  access: 'admin' as const,
+  resource: 'contact',
+  permission: 'contact.write',
+  touches: ['contact'],
+};
 
 export const HandledBody = Type.Object({ handled: Type.Boolean({ description: 'true: handled; false: open again' }) });
 
@@ -93,7 +105,12 @@ export const setContactHandled = defineOp({
 
 export const ReplyBody = Type.Object({
   // No NUL: an e-mail cannot carry one and the database refuses it.
-  text: Type.String({ minLength: 1, maxLength: REPLY_MAX, pattern: '^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$', description: 'the reply, plain text' }),
+  text: Type.String({
+    minLength: 1,
+    maxLength: REPLY_MAX,
+    pattern: '^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$',
+    description: 'the reply, plain text',
+  }),
 });
 export type ReplyBody = Static<typeof ReplyBody>;
 
@@ -102,7 +119,8 @@ export const replyToContact = defineOp({
   id: 'contact.reply',
   method: 'POST',
   path: `${ADMIN_ROOT}/contact/:id/reply`,
-  summary: "Reply to a contact message: recorded on it, then e-mailed to its address; the message counts as handled. The reply's mail_status says whether the mail went out",
+  summary:
+    "Reply to a contact message: recorded on it, then e-mailed to its address; the message counts as handled. The reply's mail_status says whether the mail went out",
   params: IdParams,
   body: ReplyBody,
   response: RecordEnvelope(ContactMessage),

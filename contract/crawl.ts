@@ -24,7 +24,10 @@ export const Money = Type.Number({ minimum: 0, maximum: 1_000_000 });
 export const admin = { tag, access: 'admin' as const, permission: 'crawl.review' };
 
 /** A source's slug: lower-case letters, digits and dashes ('enbd-site'). */
-export const SourceSlug = Type.String({ pattern: '^[a-z0-9][a-z0-9-]{1,59}$', description: "the source's slug, e.g. enbd-site" });
+export const SourceSlug = Type.String({
+  pattern: '^[a-z0-9][a-z0-9-]{1,59}$',
+  description: "the source's slug, e.g. enbd-site",
+});
 
 /** Crawl data lists: 20 a page; crawled cards: 10. */
 export const CRAWL_SOURCES_PER_PAGE = 20;
@@ -77,7 +80,11 @@ export const CrawlSource = Type.Object({
   last_import_at: Nullable(Type.String({ format: 'date-time' })),
   reviewed_at: Nullable(Type.String({ format: 'date-time' })),
   /** Refs by kind and state: counts.card.new, counts.offer.onboarded … (every state present, 0 when none). */
-  counts: Type.Object(Object.fromEntries(REF_KINDS.map((k) => [k, Type.Object(Object.fromEntries(REF_STATES.map((s) => [s, Type.Integer()])))]))),
+  counts: Type.Object(
+    Object.fromEntries(
+      REF_KINDS.map((k) => [k, Type.Object(Object.fromEntries(REF_STATES.map((s) => [s, Type.Integer()])))]),
+    ),
+  ),
   /** Live offers this source's onboardings made that still exist. */
   live_offers: Type.Integer(),
 });
@@ -150,7 +157,9 @@ export const Decision = Type.Object({
   id: Type.Integer(),
   kind: RefKind,
   ref_id: Type.Integer(),
-  action: Type.Union(['assign', 'create', 'skip', 'discontinue', 'not_discontinue', 'update'].map((a) => Type.Literal(a))),
+  action: Type.Union(
+    ['assign', 'create', 'skip', 'discontinue', 'not_discontinue', 'update'].map((a) => Type.Literal(a)),
+  ),
   /** What it linked or made: live ids, the state before. */
   detail: Type.Record(Type.String(), Type.Unknown()),
   made_by: Nullable(Type.Integer()),
@@ -177,9 +186,15 @@ export const TransferResult = Type.Object({
   message: Type.String(),
   data: Type.Object({
     ...bulkData,
-    expired: Type.Integer({ description: 'ready offers whose last day has passed: onboarded only with include_expired (counted in `offers` then)' }),
+    expired: Type.Integer({
+      description:
+        'ready offers whose last day has passed: onboarded only with include_expired (counted in `offers` then)',
+    }),
     include_expired: Type.Boolean(),
-    unlinked: Type.Integer({ description: 'of `offers`, those going live with no card link or no outlet link (their crawled cards or outlets are not assigned)' }),
+    unlinked: Type.Integer({
+      description:
+        'of `offers`, those going live with no card link or no outlet link (their crawled cards or outlets are not assigned)',
+    }),
   }),
 });
 export type TransferResult = Static<typeof TransferResult>;
@@ -189,7 +204,10 @@ export const RollbackResult = Type.Object({
   message: Type.String(),
   data: Type.Object({
     ...bulkData,
-    kept: Type.Integer({ description: 'onboarded offers an admin has edited since (their version moved): they stay live, their refs onboarded' }),
+    kept: Type.Integer({
+      description:
+        'onboarded offers an admin has edited since (their version moved): they stay live, their refs onboarded',
+    }),
     undo: Type.Optional(UndoToken),
   }),
 });

@@ -17,7 +17,11 @@ export const listCardRefs = defineOp({
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
     per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: CRAWL_CARDS_PER_PAGE })),
   }),
-  body: Type.Object({ from: Id, query: Type.Optional(Type.String({ maxLength: 200 })), state: Type.Optional(RefState) }),
+  body: Type.Object({
+    from: Id,
+    query: Type.Optional(Type.String({ maxLength: 200 })),
+    state: Type.Optional(RefState),
+  }),
   response: Type.Object({ data: Type.Array(CardRef), pagination: Pagination }),
 });
 

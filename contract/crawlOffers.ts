@@ -51,10 +51,16 @@ export const transferOfferRefs = defineOp({
   id: 'crawl.transferOffers',
   method: 'POST',
   path: `${ADMIN_ROOT}/transfer_offer_ref`,
-  summary: "Onboard a source's crawled offers into live offers, linked to the assigned cards and outlets (a second transfer adds nothing); offers already expired only with include_expired",
+  summary:
+    "Onboard a source's crawled offers into live offers, linked to the assigned cards and outlets (a second transfer adds nothing); offers already expired only with include_expired",
   body: Type.Object({
     ...BySource.properties,
-    include_expired: Type.Optional(Type.Boolean({ default: false, description: 'true: onboard offers whose last day has passed too (left out, and counted, by default)' })),
+    include_expired: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description: 'true: onboard offers whose last day has passed too (left out, and counted, by default)',
+      }),
+    ),
   }),
   response: TransferResult,
   touches: ['offerRef', 'offer', 'crawlSource'],
@@ -65,7 +71,8 @@ export const rollbackOfferRefs = defineOp({
   id: 'crawl.rollbackOffers',
   method: 'POST',
   path: `${ADMIN_ROOT}/rollback_offer_ref`,
-  summary: "Remove the live offers this source's onboardings made (never one made by hand, nor one edited since: those are kept and counted); undoable with offer.undo and the answer's token",
+  summary:
+    "Remove the live offers this source's onboardings made (never one made by hand, nor one edited since: those are kept and counted); undoable with offer.undo and the answer's token",
   body: BySource,
   response: RollbackResult,
   touches: ['offerRef', 'offer', 'crawlSource'],

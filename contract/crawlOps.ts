@@ -1,8 +1,21 @@
 // Every crawl review call, for contract/operations.ts.
 import { importCrawl, listSources, showSource, verifySource } from './crawlSources';
 import { assignCardRef, createCardFromRef, listCardRefs } from './crawlCards';
-import { assignOutletRef, createOutletFromRef, listOutletRefs, showOutletRef, transferOutletRefs } from './crawlOutlets';
-import { listOfferRefs, removeSourceFromCard, rollbackOfferRefs, showOfferRef, transferOfferRefs, updateOfferRef } from './crawlOffers';
+import {
+  assignOutletRef,
+  createOutletFromRef,
+  listOutletRefs,
+  showOutletRef,
+  transferOutletRefs,
+} from './crawlOutlets';
+import {
+  listOfferRefs,
+  removeSourceFromCard,
+  rollbackOfferRefs,
+  showOfferRef,
+  transferOfferRefs,
+  updateOfferRef,
+} from './crawlOffers';
 import { assignRefs, claimRef, matchRefs, refHistory, releaseRef, skipRef, undoDecision } from './crawlTriage';
 import { listAllOfferRefs, listCrawlBanks } from './crawlOverviews';
 

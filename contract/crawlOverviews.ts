@@ -45,7 +45,8 @@ export const listCrawlBanks = defineOp({
   id: 'crawl.banks',
   method: 'GET',
   path: `${ADMIN_ROOT}/crawl_banks`,
-  summary: "Crawled bank data: one row per bank that has crawl sources (by name; sources naming no bank last), its sources and their refs by kind and state",
+  summary:
+    'Crawled bank data: one row per bank that has crawl sources (by name; sources naming no bank last), its sources and their refs by kind and state',
   query: Type.Object({
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
     per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: CRAWL_SOURCES_PER_PAGE })),
@@ -58,11 +59,22 @@ export const CrawlOfferRow = Type.Object({
   ...OfferRef.properties,
   source_name: Type.String(),
   cards: Type.Array(
-    Type.Object({ ref_id: Type.Integer(), name: Type.String(), state: RefState, card_id: Nullable(Type.Integer()), card_name: Nullable(Type.String()) }),
+    Type.Object({
+      ref_id: Type.Integer(),
+      name: Type.String(),
+      state: RefState,
+      card_id: Nullable(Type.Integer()),
+      card_name: Nullable(Type.String()),
+    }),
     { description: 'the crawled cards its card names resolved to, each with the live card it stands for' },
   ),
   outlets: Type.Array(
-    Type.Object({ ref_id: Type.Integer(), name: Type.String(), state: RefState, outlet_ids: Type.Array(Type.Integer()) }),
+    Type.Object({
+      ref_id: Type.Integer(),
+      name: Type.String(),
+      state: RefState,
+      outlet_ids: Type.Array(Type.Integer()),
+    }),
     { description: 'the crawled outlets its outlet names resolved to, each with the live outlets it stands for' },
   ),
 });
@@ -73,9 +85,12 @@ export const listAllOfferRefs = defineOp({
   id: 'crawl.allOfferRefs',
   method: 'GET',
   path: `${ADMIN_ROOT}/crawl_offer_refs`,
-  summary: 'Crawled offers of every source (or of one: from), newest first, searched by title and discount, with what their card and outlet names resolved to',
+  summary:
+    'Crawled offers of every source (or of one: from), newest first, searched by title and discount, with what their card and outlet names resolved to',
   query: Type.Object({
-    from: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: "a source's id; every source when left out" })),
+    from: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 2147483647, description: "a source's id; every source when left out" }),
+    ),
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
     per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: CRAWL_REFS_PER_PAGE })),
     query: Type.Optional(Type.String({ maxLength: 200 })),

@@ -49,6 +49,8 @@ export const importCrawl = defineOp({
   multipart: true,
   files: { file: 'csv' },
   bodyLimit: 20 * 1024 * 1024,
-  response: RecordEnvelope(Type.Object({ source: CrawlSource, added: Type.Integer(), updated: Type.Integer(), vanished: Type.Integer() })),
+  response: RecordEnvelope(
+    Type.Object({ source: CrawlSource, added: Type.Integer(), updated: Type.Integer(), vanished: Type.Integer() }),
+  ),
   touches: ['crawlSource', 'cardRef', 'outletRef', 'offerRef'],
 });

@@ -13,9 +13,16 @@ export const claimRef = defineOp({
   id: 'crawl.claim',
   method: 'POST',
   path: `${ADMIN_ROOT}/crawl_refs/claim`,
-  summary: 'Open a ref in the triage view: claims it for a few minutes (409 when another reviewer has it) and ranks live candidates',
+  summary:
+    'Open a ref in the triage view: claims it for a few minutes (409 when another reviewer has it) and ranks live candidates',
   body: RefAddress,
-  response: RecordEnvelope(Type.Object({ ref: Type.Union([CardRef, OutletRef, OfferRef]), candidates: Type.Array(Candidate), claimed_until: Type.String({ format: 'date-time' }) })),
+  response: RecordEnvelope(
+    Type.Object({
+      ref: Type.Union([CardRef, OutletRef, OfferRef]),
+      candidates: Type.Array(Candidate),
+      claimed_until: Type.String({ format: 'date-time' }),
+    }),
+  ),
   // The lists show who has a ref claimed.
   touches: ['cardRef', 'outletRef', 'offerRef'],
 });
@@ -50,7 +57,11 @@ export const assignRefs = defineOp({
   path: `${ADMIN_ROOT}/crawl_refs/assign`,
   summary:
     'Assign several crawled cards or outlets to one live record, in one transaction, one decision per ref (each undoable); 409 naming a ref another reviewer has, 422 for unknown ids',
-  body: Type.Object({ kind: Type.Union([Type.Literal('card'), Type.Literal('outlet')]), ref_ids: Type.Array(Id, { minItems: 1, maxItems: 500, uniqueItems: true }), live_id: Id }),
+  body: Type.Object({
+    kind: Type.Union([Type.Literal('card'), Type.Literal('outlet')]),
+    ref_ids: Type.Array(Id, { minItems: 1, maxItems: 500, uniqueItems: true }),
+    live_id: Id,
+  }),
   response: RecordEnvelope(
     Type.Object({
       assigned: Type.Integer({ description: 'refs assigned by this call' }),
@@ -69,7 +80,11 @@ export const assignRefs = defineOp({
 export const MatchedRef = Type.Object({
   id: Type.Integer(),
   name: Type.String({ description: "the ref's name as crawled (an outlet: merchant and branch)" }),
-  score: Type.Number({ minimum: 0, maximum: 1, description: 'similarity to the live record, as the candidate ranking computes it' }),
+  score: Type.Number({
+    minimum: 0,
+    maximum: 1,
+    description: 'similarity to the live record, as the candidate ranking computes it',
+  }),
   below: Type.Boolean({ description: 'score under the threshold: probably not this record' }),
 });
 export type MatchedRef = Static<typeof MatchedRef>;
@@ -80,8 +95,13 @@ export const matchRefs = defineOp({
   method: 'POST',
   readOnly: true,
   path: `${ADMIN_ROOT}/crawl_refs/match`,
-  summary: 'Before assigning several crawled cards or outlets to one live record: each ref named with its match score against it, in the order given, and the threshold below which it probably is not that record',
-  body: Type.Object({ kind: Type.Union([Type.Literal('card'), Type.Literal('outlet')]), ref_ids: Type.Array(Id, { minItems: 1, maxItems: 500, uniqueItems: true }), live_id: Id }),
+  summary:
+    'Before assigning several crawled cards or outlets to one live record: each ref named with its match score against it, in the order given, and the threshold below which it probably is not that record',
+  body: Type.Object({
+    kind: Type.Union([Type.Literal('card'), Type.Literal('outlet')]),
+    ref_ids: Type.Array(Id, { minItems: 1, maxItems: 500, uniqueItems: true }),
+    live_id: Id,
+  }),
   response: RecordEnvelope(
     Type.Object({
       live_id: Type.Integer(),
@@ -103,7 +123,9 @@ export const undoDecision = defineOp({
   response: Type.Object({
     message: Type.String(),
     data: Type.Union([CardRef, OutletRef, OfferRef], { description: 'the ref of the decision named' }),
-    undone: Type.Array(Type.Union([CardRef, OutletRef, OfferRef]), { description: 'every ref put back: the one named and the others of its group' }),
+    undone: Type.Array(Type.Union([CardRef, OutletRef, OfferRef]), {
+      description: 'every ref put back: the one named and the others of its group',
+    }),
   }),
   message: 'Undone.',
   touches: ['cardRef', 'outletRef', 'offerRef', 'card', 'outlet', 'crawlSource'],

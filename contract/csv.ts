@@ -24,7 +24,14 @@ export interface CsvColumn {
   example: string;
 }
 
-const col = (name: string, kind: CsvKind, required: boolean, help: string, example: string, extra: Partial<CsvColumn> = {}): CsvColumn => ({ name, kind, required, help, example, ...extra });
+const col = (
+  name: string,
+  kind: CsvKind,
+  required: boolean,
+  help: string,
+  example: string,
+  extra: Partial<CsvColumn> = {},
+): CsvColumn => ({ name, kind, required, help, example, ...extra });
 
 /** The examples make each template's row; their names are the demo data's (server/db/seed), so a template passes its own check there. */
 export const CSV_COLUMNS: Record<CsvTarget, CsvColumn[]> = {
@@ -36,7 +43,13 @@ export const CSV_COLUMNS: Record<CsvTarget, CsvColumn[]> = {
     col('description', 'text', false, 'Longer description', 'Valid on dine-in orders.', { max: 4000 }),
     col('terms', 'text', false, 'Terms and conditions', 'Not valid with other offers.', { max: 8000 }),
     col('category', 'text', false, 'Category name', 'Dining'),
-    col('cards', 'list', false, 'Card ids or exact card names, separated by |', 'Skywards Infinite Credit Card|365 Cashback Credit Card'),
+    col(
+      'cards',
+      'list',
+      false,
+      'Card ids or exact card names, separated by |',
+      'Skywards Infinite Credit Card|365 Cashback Credit Card',
+    ),
     col('outlets', 'list', false, 'Outlet ids, separated by |', '12|15'),
     col('from_source', 'text', false, "Where it came from: 'manual' or a crawl source", 'manual', { max: 60 }),
   ],
@@ -55,7 +68,9 @@ export const CSV_COLUMNS: Record<CsvTarget, CsvColumn[]> = {
     col('bank', 'text', true, 'Bank name or code', 'ENBD'),
     col('network', 'text', true, 'Network', 'Visa'),
     col('category', 'text', false, 'Benefit category name', 'Travel'),
-    col('card_type', 'choice', false, 'credit, debit or prepaid', 'credit', { choices: ['credit', 'debit', 'prepaid'] }),
+    col('card_type', 'choice', false, 'credit, debit or prepaid', 'credit', {
+      choices: ['credit', 'debit', 'prepaid'],
+    }),
     col('annual_fee', 'number', false, 'Annual fee in AED', '1575', { min: 0, max: 1_000_000 }),
     col('status', 'choice', false, 'Discontinued or Not Discontinued', 'Not Discontinued', { choices: CARD_STATUSES }),
     col('display', 'boolean', false, 'Shown in the app: true or false', 'true'),
@@ -73,9 +88,13 @@ export interface CsvIssue {
 export function checkHeader(target: CsvTarget, headers: string[]): CsvIssue[] {
   const have = new Set(headers.map((h) => h.trim().toLowerCase()));
   const issues: CsvIssue[] = [];
-  for (const c of CSV_COLUMNS[target]) if (c.required && !have.has(c.name)) issues.push({ row: 1, column: c.name, message: `Missing required column "${c.name}".` });
+  for (const c of CSV_COLUMNS[target])
+    if (c.required && !have.has(c.name))
+      issues.push({ row: 1, column: c.name, message: `Missing required column "${c.name}".` });
   const known = new Set(CSV_COLUMNS[target].map((c) => c.name));
-  for (const h of have) if (h && !known.has(h)) issues.push({ row: 1, column: h, message: `Unknown column "${h}" (expected: ${[...known].join(', ')}).` });
+  for (const h of have)
+    if (h && !known.has(h))
+      issues.push({ row: 1, column: h, message: `Unknown column "${h}" (expected: ${[...known].join(', ')}).` });
   return issues;
 }
 
@@ -94,16 +113,20 @@ export function checkRow(target: CsvTarget, row: Record<string, string | undefin
     if (c.kind === 'number') {
       const n = Number(v);
       if (!Number.isFinite(n)) add(c.name, `${c.name} must be a number.`, v);
-      else if ((c.min !== undefined && n < c.min) || (c.max !== undefined && n > c.max)) add(c.name, `${c.name} must be between ${c.min} and ${c.max}.`, v);
+      else if ((c.min !== undefined && n < c.min) || (c.max !== undefined && n > c.max))
+        add(c.name, `${c.name} must be between ${c.min} and ${c.max}.`, v);
     }
     if (c.kind === 'date' && !isDate(v)) add(c.name, `${c.name} must be a date as YYYY-MM-DD.`, v);
-    if (c.kind === 'boolean' && !/^(true|false|yes|no|1|0)$/i.test(v)) add(c.name, `${c.name} must be true or false.`, v);
-    if (c.kind === 'choice' && !c.choices!.some((x) => x.toLowerCase() === v.toLowerCase())) add(c.name, `${c.name} must be one of: ${c.choices!.join(', ')}.`, v);
+    if (c.kind === 'boolean' && !/^(true|false|yes|no|1|0)$/i.test(v))
+      add(c.name, `${c.name} must be true or false.`, v);
+    if (c.kind === 'choice' && !c.choices!.some((x) => x.toLowerCase() === v.toLowerCase()))
+      add(c.name, `${c.name} must be one of: ${c.choices!.join(', ')}.`, v);
   }
   if (target === 'offers') {
     const from = row.valid_from?.trim();
     const to = row.valid_to?.trim();
-    if (from && to && isDate(from) && isDate(to) && to < from) add('valid_to', 'valid_to must be on or after valid_from.', to);
+    if (from && to && isDate(from) && isDate(to) && to < from)
+      add('valid_to', 'valid_to must be on or after valid_from.', to);
   }
   return issues;
 }
@@ -165,7 +188,11 @@ export function nameProblem(kind: CsvLookupKind, value: string, matches: number)
 }
 
 export const parseBoolean = (v: string) => /^(true|yes|1)$/i.test(v.trim());
-export const splitList = (v: string | undefined) => (v ?? '').split('|').map((x) => x.trim()).filter(Boolean);
+export const splitList = (v: string | undefined) =>
+  (v ?? '')
+    .split('|')
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 function isDate(v: string) {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;

@@ -3,18 +3,32 @@
 // stays free of TypeBox so the browser's CSV worker can import it.
 import * as Type from '@sinclair/typebox';
 import type { Static, TOptional } from '@sinclair/typebox';
-import { CSV_LOOKUP_KINDS, CSV_MAX_BYTES, type CsvLookupKind, CSV_NAME_MAX_LENGTH, CSV_NAMES_MAX, CSV_TARGETS } from './csv';
+import {
+  CSV_LOOKUP_KINDS,
+  CSV_MAX_BYTES,
+  type CsvLookupKind,
+  CSV_NAME_MAX_LENGTH,
+  CSV_NAMES_MAX,
+  CSV_TARGETS,
+} from './csv';
 import { ErrorEnvelope } from './envelope';
 import { ADMIN_ROOT, defineOp } from './operation';
 
-const Issue = Type.Object({ row: Type.Integer(), column: Type.String(), message: Type.String(), value: Type.Optional(Type.String()) });
+const Issue = Type.Object({
+  row: Type.Integer(),
+  column: Type.String(),
+  message: Type.String(),
+  value: Type.Optional(Type.String()),
+});
 
 export const CsvImportResult = Type.Object({
   success: Type.Boolean(),
   message: Type.String(),
   error: Type.Optional(Type.String()),
   invalid_data: Type.Array(Issue),
-  data: Type.Optional(Type.Object({ type: Type.Union(CSV_TARGETS.map((t) => Type.Literal(t))), imported: Type.Integer() })),
+  data: Type.Optional(
+    Type.Object({ type: Type.Union(CSV_TARGETS.map((t) => Type.Literal(t))), imported: Type.Integer() }),
+  ),
 });
 
 export const importCsv = defineOp({
@@ -39,8 +53,13 @@ const Names = Type.Array(Type.String({ minLength: 1, maxLength: CSV_NAME_MAX_LEN
 
 /** Per kind of record, the distinct names a file uses (trimmed, as written). */
 export const CsvNamesBody = Type.Object(
-  Object.fromEntries(CSV_LOOKUP_KINDS.map((k) => [k, Type.Optional(Names)])) as Record<CsvLookupKind, TOptional<typeof Names>>,
-  { description: `Per kind (${CSV_LOOKUP_KINDS.join(', ')}): the distinct names a file uses, at most ${CSV_NAMES_MAX} of each, each at most ${CSV_NAME_MAX_LENGTH} characters` },
+  Object.fromEntries(CSV_LOOKUP_KINDS.map((k) => [k, Type.Optional(Names)])) as Record<
+    CsvLookupKind,
+    TOptional<typeof Names>
+  >,
+  {
+    description: `Per kind (${CSV_LOOKUP_KINDS.join(', ')}): the distinct names a file uses, at most ${CSV_NAMES_MAX} of each, each at most ${CSV_NAME_MAX_LENGTH} characters`,
+  },
 );
 
 const NameAnswer = Type.Object({
@@ -51,7 +70,9 @@ const NameAnswer = Type.Object({
 });
 
 export const CsvNamesResult = Type.Object({
-  data: Type.Object(Object.fromEntries(CSV_LOOKUP_KINDS.map((k) => [k, NameAnswer])) as Record<CsvLookupKind, typeof NameAnswer>),
+  data: Type.Object(
+    Object.fromEntries(CSV_LOOKUP_KINDS.map((k) => [k, NameAnswer])) as Record<CsvLookupKind, typeof NameAnswer>,
+  ),
 });
 export type CsvNamesResult = Static<typeof CsvNamesResult>;
 

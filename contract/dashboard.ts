@@ -21,7 +21,12 @@ export const TotalCounts = Type.Object({
   /** The latest feedback, newest first. */
   feedbackData: Type.Array(Feedback),
   /** Crawled cards, outlets and offers no reviewer has decided on yet (state new). */
-  crawl_awaiting_review: Type.Object({ total: Type.Integer(), card: Type.Integer(), outlet: Type.Integer(), offer: Type.Integer() }),
+  crawl_awaiting_review: Type.Object({
+    total: Type.Integer(),
+    card: Type.Integer(),
+    outlet: Type.Integer(),
+    offer: Type.Integer(),
+  }),
   offers_expiring: Type.Object({ days: Type.Integer(), count: Type.Integer() }),
   /** Redemptions per day (Dubai), oldest first, today last, zeros included. */
   redemptions: Type.Object({
@@ -36,7 +41,8 @@ export const totalCounts = defineOp({
   id: 'dashboard.totalCounts',
   method: 'GET',
   path: `${ADMIN_ROOT}/total_counts`,
-  summary: 'Totals for the dashboard: records per entity, the latest feedback, crawled refs awaiting review, offers expiring soon, the redemptions trend',
+  summary:
+    'Totals for the dashboard: records per entity, the latest feedback, crawled refs awaiting review, offers expiring soon, the redemptions trend',
   tag: 'Dashboard',
   access: 'admin',
   response: RecordEnvelope(TotalCounts),

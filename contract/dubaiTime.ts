@@ -27,7 +27,8 @@ const PARTS = new Intl.DateTimeFormat('en-GB', {
 /** What a clock in Dubai reads at this instant. */
 export function dubaiClock(at: Date | number = Date.now()): WallClock & { second: number } {
   const out: Record<string, number> = {};
-  for (const p of PARTS.formatToParts(typeof at === 'number' ? new Date(at) : at)) if (p.type !== 'literal') out[p.type] = Number(p.value);
+  for (const p of PARTS.formatToParts(typeof at === 'number' ? new Date(at) : at))
+    if (p.type !== 'literal') out[p.type] = Number(p.value);
   return { year: out.year, month: out.month, day: out.day, hour: out.hour, minute: out.minute, second: out.second };
 }
 
@@ -54,7 +55,9 @@ export function parseYmd(text: string): Pick<WallClock, 'year' | 'month' | 'day'
   if (!m) return null;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const d = new Date(Date.UTC(year, month - 1, day));
-  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day ? { year, month, day } : null;
+  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day
+    ? { year, month, day }
+    : null;
 }
 
 /** A calendar day moved by whole days ('2026-11-30' + 1 → '2026-12-01'). */

@@ -21,7 +21,9 @@ export const ENGAGEMENT_TIME_ZONE = 'Asia/Dubai';
 
 const count = Type.Integer({ minimum: 0 });
 /** One count per event type. */
-export const EventCounts = Type.Object(Object.fromEntries(EVENT_TYPES.map((t) => [t, count])) as Record<EventType, typeof count>);
+export const EventCounts = Type.Object(
+  Object.fromEntries(EVENT_TYPES.map((t) => [t, count])) as Record<EventType, typeof count>,
+);
 export type EventCounts = Static<typeof EventCounts>;
 
 /** A chart's row: what it is, its counts, and their sum (which ranks it). */
@@ -59,13 +61,23 @@ export const Engagement = Type.Object({
 export type Engagement = Static<typeof Engagement>;
 
 export const EngagementQuery = Type.Object({
-  days: Type.Optional(Type.Integer({ minimum: 1, maximum: ENGAGEMENT_MAX_DAYS, description: 'the last n days, today included (default 30); not with from/to' })),
-  from: Type.Optional(Type.String({ format: 'date', description: 'first day, YYYY-MM-DD (default: 29 days before to)' })),
+  days: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: ENGAGEMENT_MAX_DAYS,
+      description: 'the last n days, today included (default 30); not with from/to',
+    }),
+  ),
+  from: Type.Optional(
+    Type.String({ format: 'date', description: 'first day, YYYY-MM-DD (default: 29 days before to)' }),
+  ),
   to: Type.Optional(Type.String({ format: 'date', description: 'last day, YYYY-MM-DD (default: today, Dubai time)' })),
   offer_id: Type.Optional(Id),
   card_id: Type.Optional(Id),
   bank_id: Type.Optional(Id),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10, description: 'how many offers and cards to rank' })),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 50, default: 10, description: 'how many offers and cards to rank' }),
+  ),
 });
 export type EngagementQuery = Static<typeof EngagementQuery>;
 
@@ -73,7 +85,8 @@ export const getEngagement = defineOp({
   id: 'engagement.get',
   method: 'GET',
   path: `${ADMIN_ROOT}/engagement`,
-  summary: 'Engagement charts for a range of days (last n days, or from–to, at most 366), optionally of one offer, card or bank: events per day by type, top offers, banks, cards, categories',
+  summary:
+    'Engagement charts for a range of days (last n days, or from–to, at most 366), optionally of one offer, card or bank: events per day by type, top offers, banks, cards, categories',
   tag: 'Engagement',
   access: 'admin',
   permission: 'engagement.read',

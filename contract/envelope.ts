@@ -32,11 +32,14 @@ export const ListEnvelope = <T extends TSchema>(item: T) =>
  * `data`, the pagination fields beside them (welcome boxes, hero banners).
  */
 export const KeyedListEnvelope = <K extends string, T extends TSchema>(key: K, item: T) =>
-  Type.Object({ data: Type.Object({ [key]: Type.Array(item), ...Pagination.properties } as { [k in K]: ReturnType<typeof Type.Array<T>> } & typeof Pagination.properties) });
+  Type.Object({
+    data: Type.Object({ [key]: Type.Array(item), ...Pagination.properties } as {
+      [k in K]: ReturnType<typeof Type.Array<T>>;
+    } & typeof Pagination.properties),
+  });
 
 /** `{ message, data }` — add, update, show and delete. */
-export const RecordEnvelope = <T extends TSchema>(item: T) =>
-  Type.Object({ message: Type.String(), data: item });
+export const RecordEnvelope = <T extends TSchema>(item: T) => Type.Object({ message: Type.String(), data: item });
 
 export const MessageEnvelope = Type.Object({ message: Type.String() });
 
@@ -71,6 +74,12 @@ export const ListQuery = Type.Object({
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE })),
   sort: Type.Optional(Type.String({ pattern: '^-?[a-z_]+$', maxLength: 40 })),
   /** The last row already shown: the page after it, found through the sort's index (infinite scroll). */
-  after: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'id of the last row shown: the rows after it in this order' })),
+  after: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 2147483647,
+      description: 'id of the last row shown: the rows after it in this order',
+    }),
+  ),
 });
 export type ListQuery = Static<typeof ListQuery>;

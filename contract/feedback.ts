@@ -42,7 +42,8 @@ export const FeedbackFilters = Type.Object({
 export const feedbackResource = defineResource({
   name: 'feedback',
   label: { one: 'Feedback', many: 'Feedback' },
-  about: "Feedback is an app user's rating (1–5) and comment about an offer or a card. The query searches the comment, the user's name and e-mail, and the offer's title or the card's name; filters: rating, about (offer, card), user, offer, card; newest first unless sorted",
+  about:
+    "Feedback is an app user's rating (1–5) and comment about an offer or a card. The query searches the comment, the user's name and e-mail, and the offer's title or the card's name; filters: rating, about (offer, card), user, offer, card; newest first unless sorted",
   storage: { table: 'feedback', view: 'feedback_view' },
   // Feedback comes from the app: no add or update here.
   paths: { list: '/feedback', show: '/feedback/:id', add: '', update: '', remove: '/feedback' },
@@ -56,5 +57,10 @@ export const feedbackResource = defineResource({
   entity: Feedback,
   create: Type.Object({}),
   update: Type.Object({}),
-  messages: { added: '', updated: '', deleted: 'Feedback deleted successfully!', shown: 'Feedback fetched successfully!' },
+  messages: {
+    added: '',
+    updated: '',
+    deleted: 'Feedback deleted successfully!',
+    shown: 'Feedback fetched successfully!',
+  },
 });

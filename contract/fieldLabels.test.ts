@@ -14,7 +14,11 @@ describe('field labels', () => {
   });
 
   it("takes a property's title, a nullable one's from its value", () => {
-    const schema = Type.Object({ fee: Type.Number({ title: 'Annual fee (AED)' }), salary: Nullable(Type.Number({ title: 'Minimum salary (AED)' })), bank_id: Type.Integer() });
+    const schema = Type.Object({
+      fee: Type.Number({ title: 'Annual fee (AED)' }),
+      salary: Nullable(Type.Number({ title: 'Minimum salary (AED)' })),
+      bank_id: Type.Integer(),
+    });
     expect(labelOf(schema, 'fee')).toBe('Annual fee (AED)');
     expect(labelOf(schema, 'salary')).toBe('Minimum salary (AED)');
     expect(labelOf(schema, 'bank_id')).toBe('Bank');

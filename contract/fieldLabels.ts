@@ -20,7 +20,9 @@ export function titleOf(schema: unknown): string | undefined {
   const s = schema as Schema | null | undefined;
   if (!s || typeof s !== 'object') return undefined;
   if (typeof s.title === 'string') return s.title;
-  if (Array.isArray(s.anyOf)) for (const branch of s.anyOf) if (typeof (branch as Schema)?.title === 'string') return (branch as Schema).title as string;
+  if (Array.isArray(s.anyOf))
+    for (const branch of s.anyOf)
+      if (typeof (branch as Schema)?.title === 'string') return (branch as Schema).title as string;
   return undefined;
 }
 

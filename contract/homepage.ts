@@ -13,12 +13,31 @@ import type { AnyOp } from './operation';
 import type { Resource } from './resource';
 
 /** In the order of the screen's tabs. */
-export const homepageResources: readonly Resource[] = [heroBannerResource, welcomeBoxResource, selectedOfferResource, dontMissOutResource];
+export const homepageResources: readonly Resource[] = [
+  heroBannerResource,
+  welcomeBoxResource,
+  selectedOfferResource,
+  dontMissOutResource,
+];
 
 /** The calls beyond the derived ones, by resource. */
-const exceptions: Readonly<Record<string, readonly AnyOp[]>> = { dontMissOut: [stepDontMissOut], selectedOffer: [allSelectedOffers] };
+const exceptions: Readonly<Record<string, readonly AnyOp[]>> = {
+  dontMissOut: [stepDontMissOut],
+  selectedOffer: [allSelectedOffers],
+};
 
 /** Their calls, each resource's in the order list, show, add, update (PUT, PATCH), move, its exceptions, remove. */
 export const homepageOps: readonly AnyOp[] = homepageResources.flatMap((r) =>
-  ([r.ops.list, r.ops.show, r.ops.add, r.ops.update, r.ops.patch, r.ops.move, ...(exceptions[r.name] ?? []), r.ops.remove] as (AnyOp | undefined)[]).filter((op): op is AnyOp => !!op),
+  (
+    [
+      r.ops.list,
+      r.ops.show,
+      r.ops.add,
+      r.ops.update,
+      r.ops.patch,
+      r.ops.move,
+      ...(exceptions[r.name] ?? []),
+      r.ops.remove,
+    ] as (AnyOp | undefined)[]
+  ).filter((op): op is AnyOp => !!op),
 );

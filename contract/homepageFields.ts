@@ -16,7 +16,10 @@ const Moment = Type.String({ format: 'date-time', maxLength: 40 });
 /** An item's place and schedule, as every homepage record answers them. */
 export const Placed = {
   id: Type.Integer(),
-  position: Type.Integer({ minimum: 1, description: "the item's place in its list, 1-based: 1..n, no gap, no duplicate" }),
+  position: Type.Integer({
+    minimum: 1,
+    description: "the item's place in its list, 1-based: 1..n, no gap, no duplicate",
+  }),
   is_active: Type.Boolean({ description: 'false: never shown, whatever the schedule' }),
   starts_at: Nullable(Type.String({ format: 'date-time', description: 'shown from this moment on (null: already)' })),
   ends_at: Nullable(Type.String({ format: 'date-time', description: 'shown until this moment (null: no end)' })),
@@ -47,7 +50,9 @@ export const LinkFields = {
   card_id: Nullable(Type.Integer()),
   bank_id: Nullable(Type.Integer()),
   url: Nullable(Type.String()),
-  link_name: Nullable(Type.String({ description: "the link target's name: offer title, card or bank name, or the URL" })),
+  link_name: Nullable(
+    Type.String({ description: "the link target's name: offer title, card or bank name, or the URL" }),
+  ),
 };
 
 /**
@@ -64,12 +69,18 @@ export const LinkInput = {
 };
 
 /** The target field of each link type. */
-export const LINK_TARGET: Readonly<Record<LinkType, 'offer_id' | 'card_id' | 'bank_id' | 'url'>> = { offer: 'offer_id', card: 'card_id', bank: 'bank_id', url: 'url' };
+export const LINK_TARGET: Readonly<Record<LinkType, 'offer_id' | 'card_id' | 'bank_id' | 'url'>> = {
+  offer: 'offer_id',
+  card: 'card_id',
+  bank: 'bank_id',
+  url: 'url',
+};
 
 export const Title = Type.String({ minLength: 2, maxLength: 120, pattern: '\\S' });
 
 /** Every field of a create body, optional: the update body (the factory adds `version`). */
-export const partial = (o: TObject) => Type.Object(Object.fromEntries(Object.entries(o.properties).map(([k, v]) => [k, Type.Optional(v)])));
+export const partial = (o: TObject) =>
+  Type.Object(Object.fromEntries(Object.entries(o.properties).map(([k, v]) => [k, Type.Optional(v)])));
 
 /** What decides whether the app shows an item at a moment. */
 export interface Scheduled {

@@ -28,7 +28,9 @@ export const SelectedOffer = Type.Object({
 export type SelectedOffer = Static<typeof SelectedOffer>;
 
 export const SelectedOfferFilters = Type.Object({
-  query: Type.Optional(Type.String({ maxLength: 200, description: "words of the offer's title, bank, card or merchant" })),
+  query: Type.Optional(
+    Type.String({ maxLength: 200, description: "words of the offer's title, bank, card or merchant" }),
+  ),
   state: Type.Optional(OfferState),
 });
 export type SelectedOfferFilters = Static<typeof SelectedOfferFilters>;
@@ -43,7 +45,8 @@ export const SELECTED_OFFER_TWICE = 'This offer is already among the selected of
 export const selectedOfferResource = defineResource({
   name: 'selectedOffer',
   label: { one: 'Selected offer', many: 'Selected offers' },
-  about: "A selected offer features a live offer on the app's homepage: offer_id with the offer's title, discount, validity, bank and card names, and `expired` when its validity has ended. The filter body takes query and state (live, upcoming, expired). An offer is in the list once (a second add is a 409) and must not have ended when added. Every item has position (1-based), is_active, and starts_at/ends_at (ISO date-times, null: open), which schedule when the app shows it",
+  about:
+    "A selected offer features a live offer on the app's homepage: offer_id with the offer's title, discount, validity, bank and card names, and `expired` when its validity has ended. The filter body takes query and state (live, upcoming, expired). An offer is in the list once (a second add is a 409) and must not have ended when added. Every item has position (1-based), is_active, and starts_at/ends_at (ISO date-times, null: open), which schedule when the app shows it",
   storage: { table: 'selected_offers', view: 'selected_offers_view' },
   // No show call (the product has none): the list holds every field.
   paths: {
@@ -89,14 +92,30 @@ export const allSelectedOffers = defineOp({
 
 // The calls, typed for the browser (the factory types the list and the bodies loosely).
 export const SelectedOfferUpdate = Type.Object({ ...selectedFields.properties, version: Version });
-type Rec<P extends typeof IdParams | undefined, B extends typeof SelectedOfferCreate | typeof SelectedOfferUpdate | undefined> = DefinedOp<P, undefined, B, ReturnType<typeof RecordEnvelope<typeof SelectedOffer>>>;
+type Rec<
+  P extends typeof IdParams | undefined,
+  B extends typeof SelectedOfferCreate | typeof SelectedOfferUpdate | undefined,
+> = DefinedOp<P, undefined, B, ReturnType<typeof RecordEnvelope<typeof SelectedOffer>>>;
 
 export const SelectedOfferList = ListEnvelope(SelectedOffer);
 export const SelectedOfferListBody = Type.Union([Type.Null(), SelectedOfferFilters]);
 /** A page of selected offers in position order; the filter payload is the body (null: none). */
-export const listSelectedOffers = selectedOfferResource.ops.list as unknown as DefinedOp<undefined, typeof HomepageListQuery, typeof SelectedOfferListBody, typeof SelectedOfferList>;
+export const listSelectedOffers = selectedOfferResource.ops.list as unknown as DefinedOp<
+  undefined,
+  typeof HomepageListQuery,
+  typeof SelectedOfferListBody,
+  typeof SelectedOfferList
+>;
 /** Appends the offer at the end; an offer already in the list is a 409 (SELECTED_OFFER_TWICE). */
 export const addSelectedOffer = selectedOfferResource.ops.add as Rec<undefined, typeof SelectedOfferCreate>;
-export const updateSelectedOffer = selectedOfferResource.ops.update as unknown as Rec<typeof IdParams, typeof SelectedOfferUpdate>;
+export const updateSelectedOffer = selectedOfferResource.ops.update as unknown as Rec<
+  typeof IdParams,
+  typeof SelectedOfferUpdate
+>;
 export const removeSelectedOffer = selectedOfferResource.ops.remove as Rec<typeof IdParams, undefined>;
-export const moveSelectedOffer = selectedOfferResource.ops.move as DefinedOp<typeof IdParams, undefined, typeof MoveBody, typeof MoveAnswer>;
+export const moveSelectedOffer = selectedOfferResource.ops.move as DefinedOp<
+  typeof IdParams,
+  undefined,
+  typeof MoveBody,
+  typeof MoveAnswer
+>;

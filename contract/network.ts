@@ -12,7 +12,13 @@ export const networkResource = defineResource({
   name: 'network',
   label: { one: 'Network', many: 'Networks' },
   storage: { table: 'networks' },
-  paths: { list: '/all_network', show: '/show_network', add: '/add_network', update: '/update_network/:id', remove: '/delete_network' },
+  paths: {
+    list: '/all_network',
+    show: '/show_network',
+    add: '/add_network',
+    update: '/update_network/:id',
+    remove: '/delete_network',
+  },
   showIdIn: 'query',
   updateMethod: 'PUT',
   removeIdParam: 'network_id',
@@ -20,5 +26,10 @@ export const networkResource = defineResource({
   entity: Network,
   create: Type.Object({ type: NetworkType }),
   update: Type.Object({ type: NetworkType }),
-  messages: { added: 'Network added successfully!', updated: 'Network updated successfully!', deleted: 'Network deleted successfully!', shown: 'Network fetched successfully!' },
+  messages: {
+    added: 'Network added successfully!',
+    updated: 'Network updated successfully!',
+    deleted: 'Network deleted successfully!',
+    shown: 'Network fetched successfully!',
+  },
 });

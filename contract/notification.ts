@@ -21,7 +21,10 @@ export const NotificationStatusSchema = Type.Union(NOTIFICATION_STATUSES.map((s)
 /** Who gets it: every active app user, the holders of a card, the users of an area, one user. */
 export const AUDIENCES = ['all', 'card', 'area', 'user'] as const;
 export type Audience = (typeof AUDIENCES)[number];
-export const AudienceSchema = Type.Union(AUDIENCES.map((a) => Type.Literal(a)), { description: 'all: every active app user; card: its holders; area: the users of a Dubai area; user: one app user' });
+export const AudienceSchema = Type.Union(
+  AUDIENCES.map((a) => Type.Literal(a)),
+  { description: 'all: every active app user; card: its holders; area: the users of a Dubai area; user: one app user' },
+);
 
 /** What tapping it opens in the app: an offer, a card, or a web address. */
 export const NOTIFICATION_LINK_TYPES = ['offer', 'card', 'url'] as const;
@@ -29,11 +32,16 @@ export type NotificationLinkType = (typeof NOTIFICATION_LINK_TYPES)[number];
 export const NotificationLinkTypeSchema = Type.Union(NOTIFICATION_LINK_TYPES.map((t) => Type.Literal(t)));
 
 /** The field of each link type that names its target. */
-export const NOTIFICATION_LINK_TARGET: Readonly<Record<NotificationLinkType, 'offer_id' | 'card_id' | 'url'>> = { offer: 'offer_id', card: 'card_id', url: 'url' };
+export const NOTIFICATION_LINK_TARGET: Readonly<Record<NotificationLinkType, 'offer_id' | 'card_id' | 'url'>> = {
+  offer: 'offer_id',
+  card: 'card_id',
+  url: 'url',
+};
 
 /** The same title, body and audience again within this long asks for `confirm: true` (409). */
 export const DUPLICATE_WINDOW_MS = 60_000;
-export const DUPLICATE_MESSAGE = 'The same notification was added less than a minute ago. Send it again with confirm to send it twice.';
+export const DUPLICATE_MESSAGE =
+  'The same notification was added less than a minute ago. Send it again with confirm to send it twice.';
 
 /**
  * A send to more than one user names the audience size the admin was shown and confirmed
@@ -56,25 +64,43 @@ export const Notification = Type.Object({
   offer_id: Nullable(Type.Integer()),
   card_id: Nullable(Type.Integer()),
   url: Nullable(Type.String()),
-  link_name: Nullable(Type.String({ description: "the link target's name when it was added: the offer's title, the card's name, the URL" })),
+  link_name: Nullable(
+    Type.String({
+      description: "the link target's name when it was added: the offer's title, the card's name, the URL",
+    }),
+  ),
   audience: AudienceSchema,
   audience_id: Nullable(Type.Integer({ description: 'the card, area or user of the audience; null for all' })),
-  audience_name: Nullable(Type.String({ description: "the audience's card, area or user by name, as it was when added" })),
+  audience_name: Nullable(
+    Type.String({ description: "the audience's card, area or user by name, as it was when added" }),
+  ),
   send_at: Type.String({ format: 'date-time', description: 'when it goes (or went) out' }),
   status: NotificationStatusSchema,
-  audience_size: Type.Integer({ description: 'how many app users it is for: counted when added, exact once the job has listed them' }),
+  audience_size: Type.Integer({
+    description: 'how many app users it is for: counted when added, exact once the job has listed them',
+  }),
   sent_count: Type.Integer(),
   failed_count: Type.Integer(),
   created_by: Nullable(Type.Integer()),
   created_by_name: Nullable(Type.String()),
   started_at: Nullable(Moment),
   finished_at: Nullable(Moment),
-  failure: Nullable(Type.String({ description: 'why it failed: the error that stopped its listing or sending, or the one its sender gave up on; null while nothing failed' })),
+  failure: Nullable(
+    Type.String({
+      description:
+        'why it failed: the error that stopped its listing or sending, or the one its sender gave up on; null while nothing failed',
+    }),
+  ),
   ...Timestamps,
 });
 export type Notification = Static<typeof Notification>;
 
-export const NotificationTitle = Type.String({ minLength: 2, maxLength: 80, pattern: '\\S', description: 'a push title is short: phones cut it at about 50 characters' });
+export const NotificationTitle = Type.String({
+  minLength: 2,
+  maxLength: 80,
+  pattern: '\\S',
+  description: 'a push title is short: phones cut it at about 50 characters',
+});
 export const NotificationBody = Type.String({ minLength: 2, maxLength: 500, pattern: '\\S' });
 
 /** An audience as the preview and the add call take it. */
@@ -91,15 +117,30 @@ export const NotificationCreate = Type.Object({
   card_id: Type.Optional(Nullable(Id)),
   url: Type.Optional(Nullable({ ...Url, title: 'Web address' })),
   ...AudienceInput,
-  send_at: Type.Optional(Nullable(Type.String({ format: 'date-time', maxLength: 40, description: 'when to send it; absent or null: now' }))),
-  confirm: Type.Optional(Type.Boolean({ description: 'true: add it although the same title, body and audience were added less than a minute ago (else 409 on confirm)' })),
+  send_at: Type.Optional(
+    Nullable(Type.String({ format: 'date-time', maxLength: 40, description: 'when to send it; absent or null: now' })),
+  ),
+  confirm: Type.Optional(
+    Type.Boolean({
+      description:
+        'true: add it although the same title, body and audience were added less than a minute ago (else 409 on confirm)',
+    }),
+  ),
   expect: Type.Optional(
-    Type.Integer({ minimum: 0, maximum: 2147483647, description: 'the audience size the admin confirmed: required when the audience holds more than one user, and when given it must be the size now (else 409 on expect)' }),
+    Type.Integer({
+      minimum: 0,
+      maximum: 2147483647,
+      description:
+        'the audience size the admin confirmed: required when the audience holds more than one user, and when given it must be the size now (else 409 on expect)',
+    }),
   ),
 });
 export type NotificationCreate = Static<typeof NotificationCreate>;
 
-export const NotificationFilters = Type.Object({ status: Type.Optional(NotificationStatusSchema), audience: Type.Optional(AudienceSchema) });
+export const NotificationFilters = Type.Object({
+  status: Type.Optional(NotificationStatusSchema),
+  audience: Type.Optional(AudienceSchema),
+});
 
 export const notificationResource = defineResource({
   name: 'notification',
@@ -131,7 +172,8 @@ export const cancelNotification = defineOp({
   id: 'notification.cancel',
   method: 'POST',
   path: `${ADMIN_ROOT}/notifications/:id/cancel`,
-  summary: 'Cancel a scheduled notification, or stop one being sent (what went out stays counted); a sent, failed or cancelled one is a 409',
+  summary:
+    'Cancel a scheduled notification, or stop one being sent (what went out stays counted); a sent, failed or cancelled one is a 409',
   tag: notificationResource.label.many,
   access: 'admin',
   permission: 'notification.write',
@@ -155,7 +197,8 @@ export const previewAudience = defineOp({
   id: 'notification.audience',
   method: 'GET',
   path: `${ADMIN_ROOT}/notification_audience`,
-  summary: 'How many active app users an audience holds now (the compose form shows it as the audience is chosen); audience_id names the card, area or user and is ignored for all',
+  summary:
+    'How many active app users an audience holds now (the compose form shows it as the audience is chosen); audience_id names the card, area or user and is ignored for all',
   tag: notificationResource.label.many,
   access: 'admin',
   resource: notificationResource.name,
@@ -170,9 +213,30 @@ export const previewAudience = defineOp({
 export const NotificationListQuery = Type.Object({ ...ListQuery.properties, ...NotificationFilters.properties });
 export const NotificationList = ListEnvelope(Notification);
 export const NotificationRecord = RecordEnvelope(Notification);
-export const listNotifications = notificationResource.ops.list as unknown as DefinedOp<undefined, typeof NotificationListQuery, undefined, typeof NotificationList>;
-export const showNotification = notificationResource.ops.show as unknown as DefinedOp<typeof IdParams, undefined, undefined, typeof NotificationRecord>;
-export const addNotification = notificationResource.ops.add as unknown as DefinedOp<undefined, undefined, typeof NotificationCreate, typeof NotificationRecord>;
+export const listNotifications = notificationResource.ops.list as unknown as DefinedOp<
+  undefined,
+  typeof NotificationListQuery,
+  undefined,
+  typeof NotificationList
+>;
+export const showNotification = notificationResource.ops.show as unknown as DefinedOp<
+  typeof IdParams,
+  undefined,
+  undefined,
+  typeof NotificationRecord
+>;
+export const addNotification = notificationResource.ops.add as unknown as DefinedOp<
+  undefined,
+  undefined,
+  typeof NotificationCreate,
+  typeof NotificationRecord
+>;
 
 /** Every notification call, in the order list, show, add, cancel, audience. */
-export const notificationOps: readonly AnyOp[] = [notificationResource.ops.list, notificationResource.ops.show!, notificationResource.ops.add!, cancelNotification, previewAudience];
+export const notificationOps: readonly AnyOp[] = [
+  notificationResource.ops.list,
+  notificationResource.ops.show!,
+  notificationResource.ops.add!,
+  cancelNotification,
+  previewAudience,
+];

@@ -56,7 +56,9 @@ export const OfferFilters = Type.Object({
   from_source: Type.Optional(Source),
   state: Type.Optional(OfferState),
   /** Valid today and ending within the next n days (today included): the dashboard's "expiring" figure. */
-  expiring: Type.Optional(Type.Integer({ minimum: 1, maximum: 366, description: 'valid today, last day within the next n days' })),
+  expiring: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 366, description: 'valid today, last day within the next n days' }),
+  ),
 });
 
 export const offerResource = defineResource({
@@ -64,7 +66,13 @@ export const offerResource = defineResource({
   label: { one: 'Offer', many: 'Offers' },
   storage: { table: 'offers', view: 'offers_view' },
   shows: ['category', 'card', 'bank', 'outlet'],
-  paths: { list: '/all_offer', show: '/show_offer', add: '/add_offer', update: '/update_offer/:id', remove: '/delete_offer' },
+  paths: {
+    list: '/all_offer',
+    show: '/show_offer',
+    add: '/add_offer',
+    update: '/update_offer/:id',
+    remove: '/delete_offer',
+  },
   listMethod: 'POST',
   showIdIn: 'query',
   updateMethod: 'POST',
@@ -91,5 +99,10 @@ export const offerResource = defineResource({
   update: Type.Object({
     ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Type.Optional(v)])),
   }),
-  messages: { added: 'Offer added successfully!', updated: 'Offer updated successfully!', deleted: 'Offer deleted successfully!', shown: 'Offer fetched successfully!' },
+  messages: {
+    added: 'Offer added successfully!',
+    updated: 'Offer updated successfully!',
+    deleted: 'Offer deleted successfully!',
+    shown: 'Offer fetched successfully!',
+  },
 });

@@ -97,14 +97,24 @@ export type AnyOp = Op<TObject | undefined, TObject | undefined, TSchema | undef
  * An operation as `defineOp` returns it: its parts typed exactly (a part it lacks is
  * `undefined`, not "maybe"), so `call` and handlers know which parts are required.
  */
-export type DefinedOp<P extends TObject | undefined, Q extends TObject | undefined, B extends TSchema | undefined, R extends TSchema> = Op<P, Q, B, R> & {
+export type DefinedOp<
+  P extends TObject | undefined,
+  Q extends TObject | undefined,
+  B extends TSchema | undefined,
+  R extends TSchema,
+> = Op<P, Q, B, R> & {
   params: P;
   query: Q;
   body: B;
 };
 
 /** Keeps the literal types of the schemas, so `call` and handlers are typed from them. */
-export const defineOp = <P extends TObject | undefined = undefined, Q extends TObject | undefined = undefined, B extends TSchema | undefined = undefined, R extends TSchema = TSchema>(
+export const defineOp = <
+  P extends TObject | undefined = undefined,
+  Q extends TObject | undefined = undefined,
+  B extends TSchema | undefined = undefined,
+  R extends TSchema = TSchema,
+>(
   op: Op<P, Q, B, R>,
 ): DefinedOp<P, Q, B, R> => op as DefinedOp<P, Q, B, R>;
 
@@ -118,7 +128,9 @@ type Part<K extends string, S> = [NonNullable<S>] extends [never]
     : never;
 
 /** What a handler receives after validation (defaults applied, multipart coerced). */
-export type OpInput<O extends AnyOp> = Part<'params', O['params']> & Part<'query', O['query']> & Part<'body', O['body']>;
+export type OpInput<O extends AnyOp> = Part<'params', O['params']> &
+  Part<'query', O['query']> &
+  Part<'body', O['body']>;
 
 /** The 200 answer's type. */
 export type OpOutput<O extends AnyOp> = Static<O['response']>;

@@ -37,7 +37,13 @@ export const outletResource = defineResource({
   label: { one: 'Outlet', many: 'Outlets' },
   storage: { table: 'outlets', view: 'outlets_view' },
   shows: ['category', 'city'],
-  paths: { list: '/outlets', show: '/show_outlet', add: '/add_outlet', update: '/update_outlet/:id', remove: '/delete_outlet' },
+  paths: {
+    list: '/outlets',
+    show: '/show_outlet',
+    add: '/add_outlet',
+    update: '/update_outlet/:id',
+    remove: '/delete_outlet',
+  },
   showIdIn: 'query',
   updateMethod: 'POST',
   removeIdParam: 'outlet_id',
@@ -48,10 +54,19 @@ export const outletResource = defineResource({
   entity: Outlet,
   create: Type.Object({
     merchant_name: fields.merchant_name,
-    ...Object.fromEntries(Object.entries(fields).filter(([k]) => k !== 'merchant_name').map(([k, v]) => [k, Type.Optional(v)])),
+    ...Object.fromEntries(
+      Object.entries(fields)
+        .filter(([k]) => k !== 'merchant_name')
+        .map(([k, v]) => [k, Type.Optional(v)]),
+    ),
   }),
   update: Type.Object({
     ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Type.Optional(v)])),
   }),
-  messages: { added: 'Outlet added successfully!', updated: 'Outlet updated successfully!', deleted: 'Outlet deleted successfully!', shown: 'Outlet fetched successfully!' },
+  messages: {
+    added: 'Outlet added successfully!',
+    updated: 'Outlet updated successfully!',
+    deleted: 'Outlet deleted successfully!',
+    shown: 'Outlet fetched successfully!',
+  },
 });

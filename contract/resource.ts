@@ -19,7 +19,11 @@ export interface OrderedCalls {
   message: string;
 }
 
-export interface ResourceContract<TEntity extends TObject = TObject, TCreate extends TObject = TObject, TUpdate extends TObject = TObject> {
+export interface ResourceContract<
+  TEntity extends TObject = TObject,
+  TCreate extends TObject = TObject,
+  TUpdate extends TObject = TObject,
+> {
   /** Singular machine name: 'bank'. Operation ids are `<name>.<call>`. */
   name: string;
   /** Human names for titles and toasts. */
@@ -104,11 +108,19 @@ export const IdParams = Type.Object({ id: Id });
  * The move call's body: the new 1-based position. Past the end means last; anything but a
  * whole number of at least 1 is a 422.
  */
-export const MoveBody = Type.Object({ to: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'the new 1-based position; past the end means last' }) });
+export const MoveBody = Type.Object({
+  to: Type.Integer({
+    minimum: 1,
+    maximum: 2147483647,
+    description: 'the new 1-based position; past the end means last',
+  }),
+});
 export type MoveBody = Static<typeof MoveBody>;
 
 /** An ordered list's order, first to last: every record's id and its position (1..n). */
-export const Order = Type.Array(Type.Object({ id: Type.Integer(), position: Type.Integer({ minimum: 1 }) }), { description: "the list's order after the call, first to last" });
+export const Order = Type.Array(Type.Object({ id: Type.Integer(), position: Type.Integer({ minimum: 1 }) }), {
+  description: "the list's order after the call, first to last",
+});
 export type Order = Static<typeof Order>;
 
 /** What a move answers: the whole list's new order, so a screen shows what the server decided. */
@@ -116,10 +128,18 @@ export const MoveAnswer = RecordEnvelope(Order);
 export type MoveAnswer = Static<typeof MoveAnswer>;
 
 /** The version an edit started from (every record has one; each update adds 1). */
-export const Version = Type.Integer({ minimum: 1, maximum: 2147483647, description: 'the version the edit started from; a stale one is a 409' });
+export const Version = Type.Integer({
+  minimum: 1,
+  maximum: 2147483647,
+  description: 'the version the edit started from; a stale one is a 409',
+});
 
 type ListOp<E extends TSchema> = DefinedOp<undefined, TObject, TSchema | undefined, ReturnType<typeof ListEnvelope<E>>>;
-type RecordOp<E extends TSchema, B extends TSchema | undefined, P extends TObject | undefined = TObject | undefined> = DefinedOp<P, TObject | undefined, B, ReturnType<typeof RecordEnvelope<E>>>;
+type RecordOp<
+  E extends TSchema,
+  B extends TSchema | undefined,
+  P extends TObject | undefined = TObject | undefined,
+> = DefinedOp<P, TObject | undefined, B, ReturnType<typeof RecordEnvelope<E>>>;
 
 /** The five derived operations; the ones a resource omits are absent. */
 export interface CrudOps<E extends TObject, C extends TObject> {
@@ -147,11 +167,17 @@ export interface CrudOps<E extends TObject, C extends TObject> {
   uses?: AnyOp;
 }
 
-export type Resource<E extends TObject = TObject, C extends TObject = TObject, U extends TObject = TObject> = ResourceContract<E, C, U> & {
+export type Resource<
+  E extends TObject = TObject,
+  C extends TObject = TObject,
+  U extends TObject = TObject,
+> = ResourceContract<E, C, U> & {
   ops: CrudOps<E, C>;
 };
 
-export function defineResource<E extends TObject, C extends TObject, U extends TObject>(r: ResourceContract<E, C, U>): Resource<E, C, U> {
+export function defineResource<E extends TObject, C extends TObject, U extends TObject>(
+  r: ResourceContract<E, C, U>,
+): Resource<E, C, U> {
   return { ...r, ops: crudOps(r) };
 }
 
@@ -166,7 +192,9 @@ function crudOps<E extends TObject, C extends TObject, U extends TObject>(r: Res
   // The sort keys are the contract's sortable columns, each up or down; nothing else is accepted.
   // An ordered list has one order, its positions: no sort at all.
   const sortKeys = (r.sortable ?? []).flatMap((k) => [k, `-${k}`]);
-  const sort = sortKeys.length ? Type.Optional(Type.Union(sortKeys.map((k) => Type.Literal(k)))) : ListQuery.properties.sort;
+  const sort = sortKeys.length
+    ? Type.Optional(Type.Union(sortKeys.map((k) => Type.Literal(k))))
+    : ListQuery.properties.sort;
   const { sort: _unsorted, ...unsortedPaging } = ListQuery.properties;
   const filters = r.ordered ? { ...r.filters?.properties } : { ...r.filters?.properties, sort };
   const paging = r.ordered ? unsortedPaging : { ...ListQuery.properties, sort };
@@ -203,7 +231,18 @@ function crudOps<E extends TObject, C extends TObject, U extends TObject>(r: Res
     }) as RecordOp<E, undefined>;
   }
   if (has('add')) {
-    ops.add = defineOp({ ...write, id: `${r.name}.add`, method: 'POST', path: ADMIN_ROOT + r.paths.add, summary: `Add a ${one}${r.ordered ? ' at the end of the list' : ''}`, body: r.create, multipart, files: r.files, response: record, message: r.messages.added });
+    ops.add = defineOp({
+      ...write,
+      id: `${r.name}.add`,
+      method: 'POST',
+      path: ADMIN_ROOT + r.paths.add,
+      summary: `Add a ${one}${r.ordered ? ' at the end of the list' : ''}`,
+      body: r.create,
+      multipart,
+      files: r.files,
+      response: record,
+      message: r.messages.added,
+    });
   }
   if (has('update')) {
     // Every update says which version it started from: without it, a concurrent edit would
@@ -224,7 +263,13 @@ function crudOps<E extends TObject, C extends TObject, U extends TObject>(r: Res
       message: r.messages.updated,
     };
     ops.update = defineOp(update) as RecordOp<E, TObject, typeof IdParams>;
-    if (r.patch) ops.patch = defineOp({ ...update, id: `${r.name}.patch`, method: 'PATCH', summary: `Update a ${one} (as ${r.updateMethod})` }) as RecordOp<E, TObject, typeof IdParams>;
+    if (r.patch)
+      ops.patch = defineOp({
+        ...update,
+        id: `${r.name}.patch`,
+        method: 'PATCH',
+        summary: `Update a ${one} (as ${r.updateMethod})`,
+      }) as RecordOp<E, TObject, typeof IdParams>;
   }
   if (has('remove')) {
     const inPath = !r.removeIdParam;
@@ -255,12 +300,17 @@ function crudOps<E extends TObject, C extends TObject, U extends TObject>(r: Res
     });
   }
   // Only the calls it has: every value of `ops` is an operation the server registers.
-  if (!r.ordered) for (const [k, op] of Object.entries(bulkOps(r, has('remove'), has('update')))) if (op) Object.assign(ops, { [k]: op });
+  if (!r.ordered)
+    for (const [k, op] of Object.entries(bulkOps(r, has('remove'), has('update'))))
+      if (op) Object.assign(ops, { [k]: op });
   return ops;
 }
 
 /** A list call's rows and pagination, whichever shape the resource answers in (`listKey`). */
-export function listPage<T>(r: Pick<ResourceContract, 'listKey'>, answer: unknown): { data: T[]; pagination: Pagination } {
+export function listPage<T>(
+  r: Pick<ResourceContract, 'listKey'>,
+  answer: unknown,
+): { data: T[]; pagination: Pagination } {
   const a = answer as { data: unknown; pagination?: Pagination };
   if (!r.listKey) return a as { data: T[]; pagination: Pagination };
   const { [r.listKey]: rows, ...pagination } = a.data as Record<string, unknown>;
@@ -268,7 +318,11 @@ export function listPage<T>(r: Pick<ResourceContract, 'listKey'>, answer: unknow
 }
 
 /** The id of a show or remove call, wherever the resource takes it (path, `?id=`, `?bank_id=`). */
-export function recordIdOf(input: { params?: Record<string, unknown>; query?: Record<string, unknown> }, r: Pick<ResourceContract, 'removeIdParam'>, call: 'show' | 'remove'): number {
+export function recordIdOf(
+  input: { params?: Record<string, unknown>; query?: Record<string, unknown> },
+  r: Pick<ResourceContract, 'removeIdParam'>,
+  call: 'show' | 'remove',
+): number {
   const key = call === 'remove' && r.removeIdParam ? r.removeIdParam : 'id';
   return Number(input.params?.[key] ?? input.query?.[key]);
 }

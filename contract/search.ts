@@ -18,7 +18,13 @@ export type SearchHit = Static<typeof SearchHit>;
 export const SearchQuery = Type.Object({
   query: Type.String({ minLength: 1, maxLength: 200 }),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, default: 5 })),
-  types: Type.Optional(Type.String({ pattern: '^[a-z,]+$', maxLength: 80, description: 'comma-separated subset of card,offer,outlet,bank,user,category' })),
+  types: Type.Optional(
+    Type.String({
+      pattern: '^[a-z,]+$',
+      maxLength: 80,
+      description: 'comma-separated subset of card,offer,outlet,bank,user,category',
+    }),
+  ),
 });
 
 /** The palette's record search: every type in one call. */

@@ -11,17 +11,45 @@ import { labelOf } from './fieldLabels';
 
 /** 'x.y.z', numbers without leading zeros: what app stores call a version. */
 export const APP_VERSION_PATTERN = '^(0|[1-9][0-9]{0,3})\\.(0|[1-9][0-9]{0,3})\\.(0|[1-9][0-9]{0,3})$';
-const AppVersion = Type.String({ maxLength: 14, pattern: APP_VERSION_PATTERN, description: 'x.y.z, e.g. 2.14.0: an older app asks its user to update' });
+const AppVersion = Type.String({
+  maxLength: 14,
+  pattern: APP_VERSION_PATTERN,
+  description: 'x.y.z, e.g. 2.14.0: an older app asks its user to update',
+});
 
 /** The typed fields, as a write takes them. */
 export const SettingsFields = {
-  support_email: Type.String({ format: 'email', maxLength: 254, title: 'Support e-mail', description: 'where the app sends users who need help' }),
-  default_outlet_radius_km: Type.Number({ minimum: 0.1, maximum: 200, title: 'Default outlet radius (km)', description: 'km around a user the app searches for outlets until the user picks a radius' }),
+  support_email: Type.String({
+    format: 'email',
+    maxLength: 254,
+    title: 'Support e-mail',
+    description: 'where the app sends users who need help',
+  }),
+  default_outlet_radius_km: Type.Number({
+    minimum: 0.1,
+    maximum: 200,
+    title: 'Default outlet radius (km)',
+    description: 'km around a user the app searches for outlets until the user picks a radius',
+  }),
   min_app_version_ios: { ...AppVersion, title: 'Minimum iOS app version' },
   min_app_version_android: { ...AppVersion, title: 'Minimum Android app version' },
-  maintenance_mode: Type.Boolean({ title: 'Maintenance mode', description: 'true: the app shows maintenance_message instead of its screens' }),
-  maintenance_message: Nullable(Type.String({ maxLength: 500, title: 'Maintenance message', description: 'required (not blank) while maintenance_mode is on' })),
-  offers_per_section: Type.Integer({ minimum: 1, maximum: 50, title: 'Offers per homepage section', description: "offers the app's homepage shows per section" }),
+  maintenance_mode: Type.Boolean({
+    title: 'Maintenance mode',
+    description: 'true: the app shows maintenance_message instead of its screens',
+  }),
+  maintenance_message: Nullable(
+    Type.String({
+      maxLength: 500,
+      title: 'Maintenance message',
+      description: 'required (not blank) while maintenance_mode is on',
+    }),
+  ),
+  offers_per_section: Type.Integer({
+    minimum: 1,
+    maximum: 50,
+    title: 'Offers per homepage section',
+    description: "offers the app's homepage shows per section",
+  }),
 };
 export type SettingField = keyof typeof SettingsFields;
 export const SETTING_FIELDS = Object.keys(SettingsFields) as SettingField[];
@@ -43,7 +71,9 @@ export const Settings = Type.Object({
   maintenance_mode: Type.Boolean(),
   maintenance_message: Nullable(Type.String()),
   offers_per_section: Type.Integer(),
-  changes: Type.Record(Type.String(), SettingChange, { description: 'per field: who changed it last and when (a field never changed is absent)' }),
+  changes: Type.Record(Type.String(), SettingChange, {
+    description: 'per field: who changed it last and when (a field never changed is absent)',
+  }),
   ...Timestamps,
 });
 export type Settings = Static<typeof Settings>;
@@ -73,7 +103,8 @@ export const putSettings = defineOp({
   id: 'settings.update',
   method: 'PUT',
   path: `${ADMIN_ROOT}/settings/:id`,
-  summary: 'Replace every setting; the fields that changed record who and when. maintenance_message is required while maintenance_mode is on',
+  summary:
+    'Replace every setting; the fields that changed record who and when. maintenance_message is required while maintenance_mode is on',
   params: IdParams,
   body: SettingsPut,
   response: SettingsRecord,
@@ -85,7 +116,8 @@ export const patchSettings = defineOp({
   id: 'settings.patch',
   method: 'PATCH',
   path: `${ADMIN_ROOT}/settings/:id`,
-  summary: 'Change some settings; the fields that changed record who and when. maintenance_message is required while maintenance_mode is on',
+  summary:
+    'Change some settings; the fields that changed record who and when. maintenance_message is required while maintenance_mode is on',
   params: IdParams,
   body: SettingsPatch,
   response: SettingsRecord,
@@ -95,4 +127,6 @@ export const patchSettings = defineOp({
 export const settingsOps = [showSettings, putSettings, patchSettings] as const;
 
 /** The human name of each field (the screen's labels, the server's messages): its schema's title. */
-export const SETTING_LABELS = Object.fromEntries(SETTING_FIELDS.map((f) => [f, labelOf(Type.Object(SettingsFields), f)])) as Readonly<Record<SettingField, string>>;
+export const SETTING_LABELS = Object.fromEntries(
+  SETTING_FIELDS.map((f) => [f, labelOf(Type.Object(SettingsFields), f)]),
+) as Readonly<Record<SettingField, string>>;

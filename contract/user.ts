@@ -40,7 +40,13 @@ export const userResource = defineResource({
   name: 'user',
   label: { one: 'User', many: 'Users' },
   storage: { table: 'users' },
-  paths: { list: '/all_user', show: '/show_user/:id', add: '/add_user', update: '/update_user/:id', remove: '/delete_user' },
+  paths: {
+    list: '/all_user',
+    show: '/show_user/:id',
+    add: '/add_user',
+    update: '/update_user/:id',
+    remove: '/delete_user',
+  },
   updateMethod: 'POST',
   removeIdParam: 'user_id',
   files: { avatar: 'image' },
@@ -49,5 +55,10 @@ export const userResource = defineResource({
   entity: AdminUser,
   create: UserCreate,
   update: UserUpdate,
-  messages: { added: 'User added successfully!', updated: 'User updated successfully!', deleted: 'User deleted successfully!', shown: 'User fetched successfully!' },
+  messages: {
+    added: 'User added successfully!',
+    updated: 'User updated successfully!',
+    deleted: 'User deleted successfully!',
+    shown: 'User fetched successfully!',
+  },
 });

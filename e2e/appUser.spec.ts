@@ -3,11 +3,19 @@
 import { expect, test } from '@playwright/test';
 import { apiAs, signIn } from './session';
 
-test('an app user signing in to the admin app is refused with its own message and sees no menu', async ({ page, browser }) => {
+test('an app user signing in to the admin app is refused with its own message and sees no menu', async ({
+  page,
+  browser,
+}) => {
   await signIn(page);
   const api = await apiAs(page);
   const email = `app.user.${Date.now()}@example.ae`;
-  const created = await api.post('/admin/v1/add_user', { name: 'Layla App User', email, role: 'user', password: 'app-user-password' });
+  const created = await api.post('/admin/v1/add_user', {
+    name: 'Layla App User',
+    email,
+    role: 'user',
+    password: 'app-user-password',
+  });
   expect(created.status()).toBe(200);
 
   const context = await browser.newContext();
@@ -18,7 +26,9 @@ test('an app user signing in to the admin app is refused with its own message an
   await other.keyboard.press('Tab');
   await other.keyboard.type('app-user-password');
   await other.keyboard.press('Enter');
-  await expect(other.getByRole('alert')).toHaveText('This account belongs to the Cards app, not to the admin app. Sign in with an administrator account.');
+  await expect(other.getByRole('alert')).toHaveText(
+    'This account belongs to the Cards app, not to the admin app. Sign in with an administrator account.',
+  );
   await expect(other).toHaveURL(/\/admin\/login/);
   await expect(other.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   expect(await other.evaluate(() => localStorage.getItem('token'))).toBeNull();

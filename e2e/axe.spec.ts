@@ -7,7 +7,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { screens } from '../src/app/screens';
 import { apiAs, mod, signIn } from './session';
 
-const PATHS = [...screens.flatMap((s) => (s.nav ? [s.nav.path] : [])), '/view-card/1', '/edit-offer/1', '/view-card/999999'];
+const PATHS = [
+  ...screens.flatMap((s) => (s.nav ? [s.nav.path] : [])),
+  '/view-card/1',
+  '/edit-offer/1',
+  '/view-card/999999',
+];
 
 /**
  * Checked whatever impact axe gives them: each was found broken on a screen once (issue 18).
@@ -15,16 +20,30 @@ const PATHS = [...screens.flatMap((s) => (s.nav ? [s.nav.path] : [])), '/view-ca
  * label-content-name-mismatch: the triage's candidate buttons; aria-valid-attr-value: the open
  * palette; empty-table-header: the crawl counts' progress column; page-has-heading-one: triage.
  */
-const ALWAYS = new Set(['color-contrast', 'label-content-name-mismatch', 'aria-valid-attr-value', 'empty-table-header', 'page-has-heading-one']);
+const ALWAYS = new Set([
+  'color-contrast',
+  'label-content-name-mismatch',
+  'aria-valid-attr-value',
+  'empty-table-header',
+  'page-has-heading-one',
+]);
 
 async function violations(page: Page, where: string) {
   // The page has drawn its data: its heading is there and the list or form has settled.
   await expect(page.locator('h1, h2').first()).toBeVisible();
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  const { violations } = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical' || ALWAYS.has(v.id))
-    .map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+    .map(
+      (v) =>
+        `${where}: ${v.id} (${v.impact}) ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
 }
 
 for (const theme of ['light', 'dark'] as const) {
@@ -46,8 +65,11 @@ for (const theme of ['light', 'dark'] as const) {
 
     // The CSV preview with a row that will fail (its cell marked bad).
     await page.goto('/admin/import-csv?type=offers');
-    const csv = 'title,discount,valid_from,valid_to,category,cards\nE2E axe offer,10% off,2026-05-01,2026-04-01,Dining,\n';
-    await page.getByLabel('CSV file').setInputFiles({ name: 'offers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const csv =
+      'title,discount,valid_from,valid_to,category,cards\nE2E axe offer,10% off,2026-05-01,2026-04-01,Dining,\n';
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'offers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await expect(page.locator('td.cell-bad').first()).toBeVisible();
     found.push(...(await violations(page, '/import-csv (rows that will fail)')));
 

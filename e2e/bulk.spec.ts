@@ -6,7 +6,9 @@ import { apiAs, signIn, listNamed, rowsOf } from './session';
 
 const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
 
-test('select all 60 matching, set their category, undo by mod+z; delete all 60, undo from the toast', async ({ page }) => {
+test('select all 60 matching, set their category, undo by mod+z; delete all 60, undo from the toast', async ({
+  page,
+}) => {
   await signIn(page);
   const api = await apiAs(page);
   const tag = Date.now().toString(36);
@@ -14,9 +16,16 @@ test('select all 60 matching, set their category, undo by mod+z; delete all 60, 
   const from = await made('/admin/v1/add_categories', { name: `Bulk from ${tag}` });
   const to = await made('/admin/v1/add_categories', { name: `Bulk to ${tag}` });
   for (let i = 0; i < 60; i++) {
-    await made('/admin/v1/add_offer', { title: `Bulk offer ${tag} ${i}`, discount: '5%', valid_from: '2026-01-01', valid_to: '2027-12-31', category_id: from.id });
+    await made('/admin/v1/add_offer', {
+      title: `Bulk offer ${tag} ${i}`,
+      discount: '5%',
+      valid_from: '2026-01-01',
+      valid_to: '2027-12-31',
+      category_id: from.id,
+    });
   }
-  const inCategory = async (id: number) => (await (await api.post('/admin/v1/all_offer?per_page=1', { category: id })).json()).pagination.total as number;
+  const inCategory = async (id: number) =>
+    (await (await api.post('/admin/v1/all_offer?per_page=1', { category: id })).json()).pagination.total as number;
 
   await page.goto(`/admin/offer-list?category=${from.id}`);
   const list = listNamed(page, 'Offers');
@@ -38,7 +47,9 @@ test('select all 60 matching, set their category, undo by mod+z; delete all 60, 
   await page.keyboard.type(`Bulk to ${tag}`);
   await page.getByRole('option', { name: `Bulk to ${tag}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Set category of 60 offers?' });
-  await expect(dialog).toContainText(`Category becomes “Bulk to ${tag}” on all 60 offers the list matches. You can undo this.`);
+  await expect(dialog).toContainText(
+    `Category becomes “Bulk to ${tag}” on all 60 offers the list matches. You can undo this.`,
+  );
   await dialog.getByRole('button', { name: 'Set category of 60 offers' }).click();
   await expect(page.getByText('Updated 60 offers.')).toBeVisible();
   expect(await inCategory(to.id)).toBe(60);
@@ -47,7 +58,11 @@ test('select all 60 matching, set their category, undo by mod+z; delete all 60, 
   for (const button of await page.locator('header button, .list-head button').all()) {
     const b = await button.boundingBox();
     if (!b) continue;
-    const overlaps = b.x < toastBox.x + toastBox.width && toastBox.x < b.x + b.width && b.y < toastBox.y + toastBox.height && toastBox.y < b.y + b.height;
+    const overlaps =
+      b.x < toastBox.x + toastBox.width &&
+      toastBox.x < b.x + b.width &&
+      b.y < toastBox.y + toastBox.height &&
+      toastBox.y < b.y + b.height;
     expect(overlaps, `the toast covers “${await button.textContent()}”`).toBe(false);
   }
   // The list still filters by the old category: it is empty now.
@@ -71,7 +86,9 @@ test('select all 60 matching, set their category, undo by mod+z; delete all 60, 
   await page.getByRole('button', { name: 'Select all 60 matching' }).click();
   await page.getByRole('button', { name: 'Delete selected' }).click();
   const asked = page.getByRole('dialog', { name: 'Delete 60 offers?' });
-  await expect(asked).toContainText("All 60 offers the list's search and filters match will be deleted. You can undo this.");
+  await expect(asked).toContainText(
+    "All 60 offers the list's search and filters match will be deleted. You can undo this.",
+  );
   await asked.getByRole('button', { name: 'Delete 60 offers' }).click();
   const toast = page.locator('[data-sonner-toast]', { hasText: 'Deleted 60 offers.' });
   await expect(toast).toBeVisible();

@@ -13,7 +13,12 @@ test('find a card by name and bank in the palette, toggle its display, edit it �
   await expect(hit).toBeVisible();
   // Walk to the record with the arrows (commands rank first).
   for (let i = 0; i < 15; i++) {
-    if (/Skywards Infinite Credit Card/.test((await page.locator('[cmdk-item][data-selected="true"]').textContent()) ?? '')) break;
+    if (
+      /Skywards Infinite Credit Card/.test(
+        (await page.locator('[cmdk-item][data-selected="true"]').textContent()) ?? '',
+      )
+    )
+      break;
     await page.keyboard.press('ArrowDown');
   }
   await page.keyboard.press('Enter');
@@ -64,7 +69,8 @@ test('filter offers by bank through the URL; the back button restores the filter
   await signIn(page);
   const api = await apiAs(page);
   const bank = (await (await api.get('/admin/v1/all_bank?query=ADCB')).json()).data[0];
-  const expected = (await (await api.post('/admin/v1/all_offer', { bank: bank.id, state: 'live' })).json()).pagination.total as number;
+  const expected = (await (await api.post('/admin/v1/all_offer', { bank: bank.id, state: 'live' })).json()).pagination
+    .total as number;
   expect(expected).toBeGreaterThan(0);
 
   await page.goto(`/admin/offer-list?bank=${bank.id}&state=live`);
@@ -72,7 +78,8 @@ test('filter offers by bank through the URL; the back button restores the filter
   await expect(page.getByLabel('Filter by bank')).toHaveValue(String(bank.id));
   await expect(page.getByLabel('Filter by state')).toHaveValue('live');
 
-  const upcoming = (await (await api.post('/admin/v1/all_offer', { bank: bank.id, state: 'upcoming' })).json()).pagination.total as number;
+  const upcoming = (await (await api.post('/admin/v1/all_offer', { bank: bank.id, state: 'upcoming' })).json())
+    .pagination.total as number;
   await page.getByLabel('Filter by state').selectOption('upcoming');
   await expect(page).toHaveURL(/state=upcoming/);
   await expect(page.locator('.list-count')).toHaveText(`${upcoming.toLocaleString('en-US')} offers`);
@@ -95,7 +102,10 @@ test('filter offers by bank through the URL; the back button restores the filter
 test('select three users with x and delete them together after one confirm — keyboard only', async ({ page }) => {
   await signIn(page);
   const api = await apiAs(page);
-  for (const n of [1, 2, 3]) expect((await api.post('/admin/v1/add_user', { name: `E2E Bulk ${n}`, email: `bulk${n}@e2e.example` })).status()).toBe(200);
+  for (const n of [1, 2, 3])
+    expect(
+      (await api.post('/admin/v1/add_user', { name: `E2E Bulk ${n}`, email: `bulk${n}@e2e.example` })).status(),
+    ).toBe(200);
   await page.goto('/admin/user-list?query=e2e%20bulk');
   const list = listNamed(page, 'Users');
   await expect(rowsOf(list)).toHaveCount(3);
@@ -136,9 +146,18 @@ test('a created offer appears where the list’s sort puts it, not last', async 
   await page.keyboard.press(`${mod}+Enter`);
   await expect(page).toHaveURL(/\/admin\/view-offer\/\d+\?sort=-created_at$/);
   // Newest first: its place is the top, as the server sorts it; the rows there are the server's, in its order.
-  const top = ((await (await api.post('/admin/v1/all_offer?per_page=10&sort=-created_at', {})).json()).data as { id: number; title: string }[]).map((o) => String(o.id));
+  const top = (
+    (await (await api.post('/admin/v1/all_offer?per_page=10&sort=-created_at', {})).json()).data as {
+      id: number;
+      title: string;
+    }[]
+  ).map((o) => String(o.id));
   const mine = /view-offer\/(\d+)/.exec(page.url())![1];
   expect(top[0]).toBe(mine);
-  await expect.poll(async () => (await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-key')))).slice(0, top.length)).toEqual(top);
+  await expect
+    .poll(async () =>
+      (await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-key')))).slice(0, top.length),
+    )
+    .toEqual(top);
   await expect(rows.filter({ hasText: title })).toHaveCount(1);
 });

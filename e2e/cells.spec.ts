@@ -21,13 +21,20 @@ interface Offer {
 async function makeOffers(api: Api, tag: string, n: number, extra: Record<string, unknown> = {}): Promise<Offer[]> {
   const made: Offer[] = [];
   for (let i = 0; i < n; i++) {
-    const res = await api.post('/admin/v1/add_offer', { title: `Cells ${tag} ${i}`, discount: '5%', valid_from: '2026-01-01', valid_to: '2027-12-31', ...extra });
+    const res = await api.post('/admin/v1/add_offer', {
+      title: `Cells ${tag} ${i}`,
+      discount: '5%',
+      valid_from: '2026-01-01',
+      valid_to: '2027-12-31',
+      ...extra,
+    });
     expect(res.status()).toBe(200);
     made.push((await res.json()).data as Offer);
   }
   return made.reverse();
 }
-const offer = async (api: Api, id: number) => (await (await api.get(`/admin/v1/show_offer?id=${id}`)).json()).data as Offer;
+const offer = async (api: Api, id: number) =>
+  (await (await api.get(`/admin/v1/show_offer?id=${id}`)).json()).data as Offer;
 
 async function openTable(page: Page, tag: string) {
   await page.goto(`/admin/offer-list?query=${encodeURIComponent(`Cells ${tag}`)}`);
@@ -37,8 +44,9 @@ async function openTable(page: Page, tag: string) {
   return grid;
 }
 
-
-test('edits an offer by keyboard alone: arrows to the cell, Enter, type, Tab; typing opens a cell; a choice by its name; Escape cancels', async ({ page }) => {
+test('edits an offer by keyboard alone: arrows to the cell, Enter, type, Tab; typing opens a cell; a choice by its name; Escape cancels', async ({
+  page,
+}) => {
   await signIn(page);
   const api = await apiAs(page);
   const tag = Date.now().toString(36);
@@ -91,9 +99,15 @@ test('edits an offer by keyboard alone: arrows to the cell, Enter, type, Tab; ty
   expect((await offer(api, second.id)).discount).toBe('5%');
 
   // A choice: the category's editor lists the categories; typing narrows them, Enter takes the highlighted one.
-  const category = ((await (await api.get('/admin/v1/all_categories?per_page=1&sort=name')).json()).data as { id: number; name: string }[])[0];
+  const category = (
+    (await (await api.get('/admin/v1/all_categories?per_page=1&sort=name')).json()).data as {
+      id: number;
+      name: string;
+    }[]
+  )[0];
   await page.keyboard.press('End');
-  for (let i = 0; i < 12 && !(await grid.getAttribute('aria-activedescendant'))?.endsWith('-category_name'); i++) await page.keyboard.press('ArrowLeft');
+  for (let i = 0; i < 12 && !(await grid.getAttribute('aria-activedescendant'))?.endsWith('-category_name'); i++)
+    await page.keyboard.press('ArrowLeft');
   await expect(grid).toHaveAttribute('aria-activedescendant', /-category_name$/);
   await page.keyboard.press('Enter');
   const combo = grid.getByRole('combobox', { name: 'Category' });
@@ -109,7 +123,9 @@ test('edits an offer by keyboard alone: arrows to the cell, Enter, type, Tab; ty
   await expect(grid).toHaveAttribute('aria-activedescendant', /-row-\d+$/);
 });
 
-test('a save refused because the row changed meanwhile shows the conflict in its cell, with the server’s value; Escape reloads the row', async ({ page }) => {
+test('a save refused because the row changed meanwhile shows the conflict in its cell, with the server’s value; Escape reloads the row', async ({
+  page,
+}) => {
   await signIn(page);
   const api = await apiAs(page);
   const tag = Date.now().toString(36);
@@ -148,13 +164,21 @@ test('a save refused because the row changed meanwhile shows the conflict in its
   await expect(cell).not.toHaveAttribute('aria-invalid');
 });
 
-test('pastes a category into 3 picked offers as one confirmed change, undone by mod+z; one line per row sets each its own', async ({ page, context }) => {
+test('pastes a category into 3 picked offers as one confirmed change, undone by mod+z; one line per row sets each its own', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signIn(page);
   const api = await apiAs(page);
   const tag = Date.now().toString(36);
-  const made = async (name: string) => (await (await api.post('/admin/v1/add_categories', { name })).json()).data as { id: number; name: string };
-  const [from, to, other] = [await made(`Paste from ${tag}`), await made(`Paste to ${tag}`), await made(`Paste other ${tag}`)];
+  const made = async (name: string) =>
+    (await (await api.post('/admin/v1/add_categories', { name })).json()).data as { id: number; name: string };
+  const [from, to, other] = [
+    await made(`Paste from ${tag}`),
+    await made(`Paste to ${tag}`),
+    await made(`Paste other ${tag}`),
+  ];
   const offers = await makeOffers(api, tag, 4, { category_id: from.id });
   const categories = async () => Promise.all(offers.map(async (o) => (await offer(api, o.id)).category_id));
   const grid = await openTable(page, tag);
@@ -162,7 +186,8 @@ test('pastes a category into 3 picked offers as one confirmed change, undone by 
 
   // The Category column, then three rows picked: the table stays a table while a cell is active.
   await page.keyboard.press('j');
-  for (let i = 0; i < 12 && !(await grid.getAttribute('aria-activedescendant'))?.endsWith('-category_name'); i++) await page.keyboard.press('ArrowRight');
+  for (let i = 0; i < 12 && !(await grid.getAttribute('aria-activedescendant'))?.endsWith('-category_name'); i++)
+    await page.keyboard.press('ArrowRight');
   await expect(grid).toHaveAttribute('aria-activedescendant', /-category_name$/);
   for (let i = 0; i < 3; i++) {
     await page.keyboard.press('x');
@@ -208,15 +233,37 @@ test('pastes a category into 3 picked offers as one confirmed change, undone by 
   await expect.poll(categories).toEqual([from.id, from.id, from.id, from.id]);
 });
 
-test('cards: a yes/no switch, a status from its own list, a number with separators, and a 422 in the cell', async ({ page }) => {
+test('cards: a yes/no switch, a status from its own list, a number with separators, and a 422 in the cell', async ({
+  page,
+}) => {
   await signIn(page);
   const api = await apiAs(page);
   const tag = Date.now().toString(36);
   const bank = (await (await api.get('/admin/v1/all_bank?per_page=1')).json()).data[0] as { id: number };
   const network = (await (await api.get('/admin/v1/all_network?per_page=1')).json()).data[0] as { id: number };
-  const category = (await (await api.get('/admin/v1/all_categories?per_page=1&sort=-name')).json()).data[0] as { id: number; name: string };
-  const made = (await (await api.post('/admin/v1/add_card', { name: `Cells card ${tag}`, bank_id: bank.id, network_id: network.id, category_id: category.id, display: true, annual_fee: 100 })).json()).data as { id: number };
-  const card = async () => (await (await api.get(`/admin/v1/show_card?id=${made.id}`)).json()).data as { display: boolean; status: string; annual_fee: number; name: string };
+  const category = (await (await api.get('/admin/v1/all_categories?per_page=1&sort=-name')).json()).data[0] as {
+    id: number;
+    name: string;
+  };
+  const made = (
+    await (
+      await api.post('/admin/v1/add_card', {
+        name: `Cells card ${tag}`,
+        bank_id: bank.id,
+        network_id: network.id,
+        category_id: category.id,
+        display: true,
+        annual_fee: 100,
+      })
+    ).json()
+  ).data as { id: number };
+  const card = async () =>
+    (await (await api.get(`/admin/v1/show_card?id=${made.id}`)).json()).data as {
+      display: boolean;
+      status: string;
+      annual_fee: number;
+      name: string;
+    };
   await page.goto(`/admin/card-list?query=${encodeURIComponent(`Cells card ${tag}`)}`);
   const grid = page.getByRole('grid', { name: 'Cards' });
   const row = grid.getByRole('rowgroup').getByRole('row').first();
@@ -225,7 +272,8 @@ test('cards: a yes/no switch, a status from its own list, a number with separato
   await page.keyboard.press('j');
   const to = async (col: string) => {
     await page.keyboard.press('Home');
-    for (let i = 0; i < 14 && !(await grid.getAttribute('aria-activedescendant'))?.endsWith(`-${col}`); i++) await page.keyboard.press('ArrowRight');
+    for (let i = 0; i < 14 && !(await grid.getAttribute('aria-activedescendant'))?.endsWith(`-${col}`); i++)
+      await page.keyboard.press('ArrowRight');
     await expect(grid).toHaveAttribute('aria-activedescendant', new RegExp(`-${col}$`));
   };
 
@@ -241,7 +289,9 @@ test('cards: a yes/no switch, a status from its own list, a number with separato
   // A reference's choices load, then the current one is highlighted (and scrolled to); Escape leaves it unchanged.
   await to('category_name');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('listbox', { name: 'Category' }).getByRole('option', { selected: true })).toHaveText(category.name);
+  await expect(page.getByRole('listbox', { name: 'Category' }).getByRole('option', { selected: true })).toHaveText(
+    category.name,
+  );
   await page.keyboard.press('Escape');
   await expect(row.locator('[data-col="category_name"]')).toHaveText(category.name);
   await expect(grid).toBeFocused();
@@ -291,7 +341,9 @@ test('cards: a yes/no switch, a status from its own list, a number with separato
 });
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`axe finds nothing serious in the cells' states: active, a choice open, a conflict marked (${theme})`, async ({ browser }) => {
+  test(`axe finds nothing serious in the cells' states: active, a choice open, a conflict marked (${theme})`, async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ colorScheme: theme, baseURL: test.info().project.use.baseURL });
     const page = await context.newPage();
     await signIn(page);
@@ -302,13 +354,18 @@ for (const theme of ['light', 'dark'] as const) {
     const found: string[] = [];
     const check = async (where: string) => {
       const { violations } = await new AxeBuilder({ page }).analyze();
-      found.push(...violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'color-contrast').map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`));
+      found.push(
+        ...violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'color-contrast')
+          .map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+      );
     };
     await page.keyboard.press('j');
     await page.keyboard.press('ArrowRight');
     await check('an active cell');
     await page.keyboard.press('End');
-    for (let i = 0; i < 12 && !(await grid.getAttribute('aria-activedescendant'))?.endsWith('-category_name'); i++) await page.keyboard.press('ArrowLeft');
+    for (let i = 0; i < 12 && !(await grid.getAttribute('aria-activedescendant'))?.endsWith('-category_name'); i++)
+      await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('listbox', { name: 'Category' }).getByRole('option').first()).toBeVisible();
     await check('a choice open');

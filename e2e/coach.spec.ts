@@ -31,7 +31,9 @@ async function expectNoHint(page: Page) {
   await expect(hints(page)).toHaveCount(0);
 }
 
-test('the palette says the keys once a day; the profile turns it off and lists the keys pressed and the commands reached by palette', async ({ page }) => {
+test('the palette says the keys once a day; the profile turns it off and lists the keys pressed and the commands reached by palette', async ({
+  page,
+}) => {
   await signIn(page);
 
   // Go to Settings from the palette: its keys, as the cheat sheet shows them.

@@ -10,7 +10,11 @@ import { apiAs, signIn } from './session';
 function latestCodeFor(email: string, subject = 'Your password reset code'): string | null {
   const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
   if (!fs.existsSync(dir)) return null;
-  const mails = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
+  const mails = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
   const mail = mails.filter((m) => m.to === email && m.subject === subject).at(-1);
   return mail ? /\b(\d{6})\b/.exec(mail.text)![1] : null;
 }
@@ -21,7 +25,8 @@ test('forgot password: e-mail, code from the outbox, new password, sign in — k
   // Tab from the e-mail field to the "Forgot password?" link.
   for (let i = 0; i < 6; i++) {
     await page.keyboard.press('Tab');
-    if (await page.getByRole('link', { name: 'Forgot password?' }).evaluate((el) => el === document.activeElement)) break;
+    if (await page.getByRole('link', { name: 'Forgot password?' }).evaluate((el) => el === document.activeElement))
+      break;
   }
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/admin\/send-email/);
@@ -72,14 +77,17 @@ test('sign in with a mailed code instead of a password — keyboard only', async
   // Its own admin, so the 60-second resend limit of the reset test's address does not apply.
   await signIn(page);
   const email = 'code-login@e2e.example';
-  expect((await (await apiAs(page)).post('/admin/v1/add_user', { name: 'Code Login', email, role: 'admin' })).status()).toBe(200);
+  expect(
+    (await (await apiAs(page)).post('/admin/v1/add_user', { name: 'Code Login', email, role: 'admin' })).status(),
+  ).toBe(200);
   await page.evaluate(() => localStorage.clear());
 
   await page.goto('/admin/login');
   await expect(page.getByLabel('Email')).toBeFocused();
   for (let i = 0; i < 8; i++) {
     await page.keyboard.press('Tab');
-    if (await page.getByRole('link', { name: 'Sign in with a code' }).evaluate((el) => el === document.activeElement)) break;
+    if (await page.getByRole('link', { name: 'Sign in with a code' }).evaluate((el) => el === document.activeElement))
+      break;
   }
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/admin\/send-email\?purpose=login/);

@@ -23,11 +23,16 @@ function dialogsOf(page: Page): string[] {
 
 const preview = (page: Page) => page.getByTestId('cms-preview');
 
-test('terms: a payload saved through the HTML is stored and shown without anything running; the previous version comes back', async ({ page }) => {
+test('terms: a payload saved through the HTML is stored and shown without anything running; the previous version comes back', async ({
+  page,
+}) => {
   const dialogs = dialogsOf(page);
   await signIn(page);
   const api = await apiAs(page);
-  const before = (await (await api.get('/admin/v1/cms_pages?type=term-condition')).json()).data as { version: number; content: string };
+  const before = (await (await api.get('/admin/v1/cms_pages?type=term-condition')).json()).data as {
+    version: number;
+    content: string;
+  };
 
   // g x: the terms page, its stored text in the editor and the preview.
   await page.keyboard.press('g');
@@ -53,8 +58,13 @@ test('terms: a payload saved through the HTML is stored and shown without anythi
   await expect(preview(page)).toContainText('x');
   await expect(page.locator('.cms-prose')).toContainText(`Saved by ${tag}.`);
   // Nothing that could run is on the page, and nothing ran.
-  await expect(page.locator('[onerror], [onload], script:not([src]), [data-testid=cms-preview] img, a[href^="javascript:" i]')).toHaveCount(0);
-  const stored = (await (await api.get('/admin/v1/cms_pages?type=term-condition')).json()).data as { version: number; content: string };
+  await expect(
+    page.locator('[onerror], [onload], script:not([src]), [data-testid=cms-preview] img, a[href^="javascript:" i]'),
+  ).toHaveCount(0);
+  const stored = (await (await api.get('/admin/v1/cms_pages?type=term-condition')).json()).data as {
+    version: number;
+    content: string;
+  };
   expect(stored.version).toBe(before.version + 1);
   expect(stored.content).not.toMatch(/<script|onerror|javascript:|<img/i);
   await page.waitForTimeout(300);
@@ -64,7 +74,9 @@ test('terms: a payload saved through the HTML is stored and shown without anythi
   await page.keyboard.press('h');
   const versions = page.getByRole('list', { name: 'Versions, newest first' });
   await expect(versions.getByRole('button').first()).toContainText(`v${stored.version}`);
-  await expect(page.getByRole('region', { name: `Version ${before.version} compared with the current text` })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: `Version ${before.version} compared with the current text` }),
+  ).toBeVisible();
   await expect(page.getByTestId('cms-diff').locator('ins')).toContainText([`${tag}`]);
 
   // r restores it: a new version with its text; the history keeps both.
@@ -73,10 +85,19 @@ test('terms: a payload saved through the HTML is stored and shown without anythi
   await expect(page.getByText(`Version ${before.version + 2}`)).toBeVisible();
   await page.keyboard.press('p');
   await expect(preview(page)).not.toContainText(tag);
-  const restored = (await (await api.get('/admin/v1/cms_pages?type=term-condition')).json()).data as { version: number; content: string };
+  const restored = (await (await api.get('/admin/v1/cms_pages?type=term-condition')).json()).data as {
+    version: number;
+    content: string;
+  };
   expect(restored).toMatchObject({ version: before.version + 2, content: before.content });
-  const history = (await (await api.get('/admin/v1/cms_pages/term-condition/versions')).json()).data as { version: number; restored_from: number | null }[];
-  expect(history.slice(0, 2)).toMatchObject([{ version: before.version + 2, restored_from: before.version }, { version: before.version + 1 }]);
+  const history = (await (await api.get('/admin/v1/cms_pages/term-condition/versions')).json()).data as {
+    version: number;
+    restored_from: number | null;
+  }[];
+  expect(history.slice(0, 2)).toMatchObject([
+    { version: before.version + 2, restored_from: before.version },
+    { version: before.version + 1 },
+  ]);
   expect(dialogs).toEqual([]);
 });
 
@@ -98,7 +119,11 @@ test('contact: open an open message, reply with mod+Enter, see the reply recorde
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/admin\/view-contact\/\d+/);
   const id = Number(/view-contact\/(\d+)/.exec(page.url())![1]);
-  const message = (await (await api.get(`/admin/v1/show_contact?id=${id}`)).json()).data as { email: string; handled: boolean; replies: unknown[] };
+  const message = (await (await api.get(`/admin/v1/show_contact?id=${id}`)).json()).data as {
+    email: string;
+    handled: boolean;
+    replies: unknown[];
+  };
   expect(message.handled).toBe(false);
 
   // r: the cursor in the reply box; mod+Enter sends.
@@ -116,11 +141,17 @@ test('contact: open an open message, reply with mod+Enter, see the reply recorde
   await expect(page.locator('.pane').getByText('Handled', { exact: true }).first()).toBeVisible();
   await expect(box).toHaveValue('');
 
-  const after = (await (await api.get(`/admin/v1/show_contact?id=${id}`)).json()).data as { handled: boolean; replies: { text: string; mail_status: string }[] };
+  const after = (await (await api.get(`/admin/v1/show_contact?id=${id}`)).json()).data as {
+    handled: boolean;
+    replies: { text: string; mail_status: string }[];
+  };
   expect(after.handled).toBe(true);
   expect(after.replies.at(-1)).toMatchObject({ text, mail_status: 'sent' });
   const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
-  const mails = fs.readdirSync(outbox).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(fs.readFileSync(path.join(outbox, f), 'utf8')) as { to: string; text: string });
+  const mails = fs
+    .readdirSync(outbox)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(fs.readFileSync(path.join(outbox, f), 'utf8')) as { to: string; text: string });
   expect(mails.some((m) => m.to === message.email && m.text.includes(text))).toBe(true);
   expect(dialogs).toEqual([]);
 });

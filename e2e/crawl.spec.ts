@@ -7,10 +7,17 @@ import { apiAs, mod, signIn } from './session';
 type Api = Awaited<ReturnType<typeof apiAs>>;
 
 const cardRefs = async (api: Api, from: number) =>
-  (await (await api.post('/admin/v1/all-cards-ref?per_page=100', { from })).json()).data as { id: number; name: string; state: string }[];
-const stateOf = async (api: Api, from: number, id: number) => (await cardRefs(api, from)).find((r) => r.id === id)?.state;
-const liveOffers = async (api: Api, id: number) => (await (await api.get(`/admin/v1/crawl_data/${id}`)).json()).data.live_offers as number;
-const offerCount = async (api: Api, query: string) => (await (await api.post('/admin/v1/all_offer', { query })).json()).pagination.total as number;
+  (await (await api.post('/admin/v1/all-cards-ref?per_page=100', { from })).json()).data as {
+    id: number;
+    name: string;
+    state: string;
+  }[];
+const stateOf = async (api: Api, from: number, id: number) =>
+  (await cardRefs(api, from)).find((r) => r.id === id)?.state;
+const liveOffers = async (api: Api, id: number) =>
+  (await (await api.get(`/admin/v1/crawl_data/${id}`)).json()).data.live_offers as number;
+const offerCount = async (api: Api, query: string) =>
+  (await (await api.post('/admin/v1/all_offer', { query })).json()).pagination.total as number;
 
 /** The ref in the pane, claimed and ranked: the keys act on it. */
 async function inFocus(page: Page, name: string) {
@@ -28,7 +35,11 @@ async function palette(page: Page, text: string) {
 test('triage ten refs of a source and onboard its offers — keyboard only', async ({ page }) => {
   await signIn(page);
   const api = await apiAs(page);
-  const sources = (await (await api.get('/admin/v1/crawl_data')).json()).data as { id: number; name: string; from_source: string }[];
+  const sources = (await (await api.get('/admin/v1/crawl_data')).json()).data as {
+    id: number;
+    name: string;
+    from_source: string;
+  }[];
   const source = sources.find((s) => s.from_source === 'enbd-site')!;
   const refs = (await cardRefs(api, source.id)).filter((r) => r.state === 'new');
   const name = (id: number) => refs.find((r) => r.id === id)!.name;
@@ -104,7 +115,10 @@ test('triage ten refs of a source and onboard its offers — keyboard only', asy
   // Onboard the source's offers from the palette: a dry run, a confirmation, then for real.
   // An offer still running: the expired ones stay out of an onboarding unless included.
   const today = new Date().toISOString().slice(0, 10);
-  const offerRefs = (await (await api.get(`/admin/v1/all_offer_ref?from=${source.id}&per_page=100`)).json()).data as { title: string; valid_to: string | null }[];
+  const offerRefs = (await (await api.get(`/admin/v1/all_offer_ref?from=${source.id}&per_page=100`)).json()).data as {
+    title: string;
+    valid_to: string | null;
+  }[];
   const title = offerRefs.find((r) => r.valid_to && r.valid_to >= today)!.title;
   const before = await offerCount(api, title);
   await palette(page, `Onboard offers of ${source.name}`);
@@ -136,9 +150,16 @@ test("a crawled outlet's and a crawled offer's own URLs open them in triage — 
   const api = await apiAs(page);
   const sources = (await (await api.get('/admin/v1/crawl_data')).json()).data as { id: number; from_source: string }[];
   const source = sources.find((s) => s.from_source === 'enbd-site')!;
-  const outlet = (await (await api.get(`/admin/v1/all_outlet_ref?from=${source.id}&per_page=1`)).json()).data[0] as { id: number; merchant_name: string };
-  const offer = (await (await api.get(`/admin/v1/all_offer_ref?from=${source.id}&per_page=1`)).json()).data[0] as { id: number; title: string };
-  const offerTitle = async () => ((await (await api.get(`/admin/v1/show_offer_ref/${offer.id}`)).json()).data as { title: string }).title;
+  const outlet = (await (await api.get(`/admin/v1/all_outlet_ref?from=${source.id}&per_page=1`)).json()).data[0] as {
+    id: number;
+    merchant_name: string;
+  };
+  const offer = (await (await api.get(`/admin/v1/all_offer_ref?from=${source.id}&per_page=1`)).json()).data[0] as {
+    id: number;
+    title: string;
+  };
+  const offerTitle = async () =>
+    ((await (await api.get(`/admin/v1/show_offer_ref/${offer.id}`)).json()).data as { title: string }).title;
 
   // The outlet's URL hands over to the outlets' triage of its source, with that ref open.
   await page.goto(`/admin/view-crawl-outlet/${outlet.id}`);
@@ -148,7 +169,9 @@ test("a crawled outlet's and a crawled offer's own URLs open them in triage — 
 
   // The offer's edit URL opens its edit form, the title field focused.
   await page.goto(`/admin/edit-crawl-offer/${offer.id}`);
-  await expect(page).toHaveURL(new RegExp(`/admin/crawl-data/offers/${source.id}\\?(state=\\w+&)?ref=${offer.id}&edit=1$`));
+  await expect(page).toHaveURL(
+    new RegExp(`/admin/crawl-data/offers/${source.id}\\?(state=\\w+&)?ref=${offer.id}&edit=1$`),
+  );
   const form = page.getByRole('form', { name: `Edit crawled offer ${offer.title}` });
   await expect(form.getByLabel('Title')).toBeFocused();
 

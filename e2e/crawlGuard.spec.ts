@@ -13,19 +13,32 @@ const SHOTS = process.env.GUARD_SHOTS;
 /** Imports a crawl file of card refs as a new source; its id and its refs by name. */
 async function importCards(page: Page, slug: string, cards: { name: string; bank?: string }[]) {
   const token = await page.evaluate(() => localStorage.getItem('token'));
-  const lines = cards.map((c, i) => JSON.stringify({ kind: 'card', key: `${slug}-${i}`, name: c.name, bank: c.bank, network: 'Visa' })).join('\n');
+  const lines = cards
+    .map((c, i) => JSON.stringify({ kind: 'card', key: `${slug}-${i}`, name: c.name, bank: c.bank, network: 'Visa' }))
+    .join('\n');
   const res = await page.request.post('/admin/v1/crawl_data/import', {
     headers: { authorization: `Bearer ${token}` },
-    multipart: { from_source: slug, name: `Guard ${slug}`, file: { name: 'crawl.jsonl', mimeType: 'text/plain', buffer: Buffer.from(`${lines}\n`) } },
+    multipart: {
+      from_source: slug,
+      name: `Guard ${slug}`,
+      file: { name: 'crawl.jsonl', mimeType: 'text/plain', buffer: Buffer.from(`${lines}\n`) },
+    },
   });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()).data.source as { id: number }).id;
 }
 
 const cardRefs = async (api: Api, from: number) =>
-  (await (await api.post('/admin/v1/all-cards-ref?per_page=100', { from })).json()).data as { id: number; name: string; state: string; card_id: number | null }[];
+  (await (await api.post('/admin/v1/all-cards-ref?per_page=100', { from })).json()).data as {
+    id: number;
+    name: string;
+    state: string;
+    card_id: number | null;
+  }[];
 
-test('a bulk assign names the checked refs with their match scores, warns about the weak one, and one u undoes it all', async ({ page }) => {
+test('a bulk assign names the checked refs with their match scores, warns about the weak one, and one u undoes it all', async ({
+  page,
+}) => {
   await signIn(page);
   const api = await apiAs(page);
   const slug = `guard-assign-${Date.now() % 100000}`;
@@ -34,9 +47,10 @@ test('a bulk assign names the checked refs with their match scores, warns about 
     { name: 'Skywards Infinite', bank: 'Emirates NBD' },
     { name: 'Noor Titanium Debit', bank: 'Noor Bank' },
   ]);
-  const target = ((await (await api.post('/admin/v1/all_card?per_page=5', { query: 'Skywards Infinite Credit Card' })).json()).data as { id: number; name: string }[]).find(
-    (c) => c.name === 'Skywards Infinite Credit Card',
-  )!;
+  const target = (
+    (await (await api.post('/admin/v1/all_card?per_page=5', { query: 'Skywards Infinite Credit Card' })).json())
+      .data as { id: number; name: string }[]
+  ).find((c) => c.name === 'Skywards Infinite Credit Card')!;
 
   await page.goto(`/admin/crawl-data/cards/${source}`);
   const list = page.getByRole('listbox', { name: 'Crawled cards' });
@@ -62,7 +76,9 @@ test('a bulk assign names the checked refs with their match scores, warns about 
   await expect(items.first()).toHaveText(/^Noor Titanium Debit · \d+% match \(weak\)$/);
   await expect(items.first()).toHaveClass(/is-warn/);
   await expect(asked.locator('.modal-list')).toContainText('Skywards Infinite Credit Card · 100% match');
-  await expect(asked.getByRole('note')).toHaveText('1 of them matches “Skywards Infinite Credit Card” less than 30%: is it this card?');
+  await expect(asked.getByRole('note')).toHaveText(
+    '1 of them matches “Skywards Infinite Credit Card” less than 30%: is it this card?',
+  );
   await shoot(page, SHOTS, 'bulk-assign');
 
   // Escape assigns nothing; asked again, Enter assigns all three.
@@ -76,11 +92,13 @@ test('a bulk assign names the checked refs with their match scores, warns about 
   await expect(asked).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page.getByText('Assigned 3 card refs to Skywards Infinite Credit Card.').first()).toBeVisible();
-  await expect.poll(async () => (await cardRefs(api, source)).map((r) => [r.state, r.card_id])).toEqual([
-    ['assigned', target.id],
-    ['assigned', target.id],
-    ['assigned', target.id],
-  ]);
+  await expect
+    .poll(async () => (await cardRefs(api, source)).map((r) => [r.state, r.card_id]))
+    .toEqual([
+      ['assigned', target.id],
+      ['assigned', target.id],
+      ['assigned', target.id],
+    ]);
 
   // One u: the whole bulk decision goes back, and says how many.
   await list.focus();
@@ -93,7 +111,12 @@ test('decision keys pressed while the next ref is still opening are kept and lan
   await signIn(page);
   const api = await apiAs(page);
   const slug = `guard-keys-${Date.now() % 100000}`;
-  const source = await importCards(page, slug, [{ name: 'Guard Keys One Card' }, { name: 'Guard Keys Two Card' }, { name: 'Guard Keys Three Card' }, { name: 'Guard Keys Four Card' }]);
+  const source = await importCards(page, slug, [
+    { name: 'Guard Keys One Card' },
+    { name: 'Guard Keys Two Card' },
+    { name: 'Guard Keys Three Card' },
+    { name: 'Guard Keys Four Card' },
+  ]);
 
   await page.goto(`/admin/crawl-data/cards/${source}`);
   const list = page.getByRole('listbox', { name: 'Crawled cards' });

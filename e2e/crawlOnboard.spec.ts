@@ -13,7 +13,16 @@ import { apiAs, mod, signIn } from './session';
 const SLUG = 'e2e-onboard';
 const NAME = 'E2E onboard source';
 const offerLine = (key: string, title: string, from: string, to: string) =>
-  JSON.stringify({ kind: 'offer', key, title, discount: '10% off', valid_from: from, valid_to: to, cards: ['Unmatched e2e card'], outlets: [] });
+  JSON.stringify({
+    kind: 'offer',
+    key,
+    title,
+    discount: '10% off',
+    valid_from: from,
+    valid_to: to,
+    cards: ['Unmatched e2e card'],
+    outlets: [],
+  });
 const FILE = [
   JSON.stringify({ kind: 'card', key: 'c1', name: 'Unmatched e2e card', network: 'Visa' }),
   offerLine('f1', 'E2E onboard dinner', '2024-01-01', '2099-12-31'),
@@ -25,7 +34,11 @@ const FILE = [
 
 type Api = Awaited<ReturnType<typeof apiAs>>;
 const liveOffers = async (api: Api) =>
-  (await (await api.post(`${pathOf(offerResource.ops.list)}?per_page=50`, { from_source: SLUG })).json()).data as { id: number; title: string; version: number }[];
+  (await (await api.post(`${pathOf(offerResource.ops.list)}?per_page=50`, { from_source: SLUG })).json()).data as {
+    id: number;
+    title: string;
+    version: number;
+  }[];
 
 async function palette(page: Page, text: string) {
   await page.keyboard.press(`${mod}+k`);
@@ -36,7 +49,10 @@ async function palette(page: Page, text: string) {
 
 /** The same screen at both sizes and in both themes, for a person to look at. */
 async function screenshots(page: Page, name: string) {
-  for (const [w, h] of [[1440, 900], [1024, 768]]) {
+  for (const [w, h] of [
+    [1440, 900],
+    [1024, 768],
+  ]) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width: w, height: h });
       await page.emulateMedia({ colorScheme: scheme });
@@ -51,12 +67,18 @@ async function screenshots(page: Page, name: string) {
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 }
 
-test('onboard a source with its expired offers ticked in, then roll it back from the toast and undo — keyboard first', async ({ page }) => {
+test('onboard a source with its expired offers ticked in, then roll it back from the toast and undo — keyboard first', async ({
+  page,
+}) => {
   await signIn(page);
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const imported = await page.request.post(pathOf(importCrawl), {
     headers: { authorization: `Bearer ${token}` },
-    multipart: { from_source: SLUG, name: NAME, file: { name: 'e2e.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(FILE) } },
+    multipart: {
+      from_source: SLUG,
+      name: NAME,
+      file: { name: 'e2e.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(FILE) },
+    },
   });
   expect(imported.status(), await imported.text()).toBe(200);
   const api = await apiAs(page);
@@ -102,12 +124,17 @@ test('onboard a source with its expired offers ticked in, then roll it back from
 
   // The offer list's source filter lists the crawl source, and filters by it.
   await page.goto(`/admin/offer-list?from_source=${SLUG}`);
-  await expect(page.getByRole('combobox', { name: 'Filter by source' }).locator('option', { hasText: NAME })).toHaveCount(1);
+  await expect(
+    page.getByRole('combobox', { name: 'Filter by source' }).locator('option', { hasText: NAME }),
+  ).toHaveCount(1);
   await expect(page.locator('.list-count')).toHaveText(/^5 offers/);
 
   // An admin edits one of them: the rollback keeps it, and its confirm says so.
   const edited = (await liveOffers(api)).find((o) => o.title === 'E2E onboard dinner')!;
-  const saved = await api.post(pathOf(offerResource.ops.update!, { id: edited.id }), { discount: '15% off', version: edited.version });
+  const saved = await api.post(pathOf(offerResource.ops.update!, { id: edited.id }), {
+    discount: '15% off',
+    version: edited.version,
+  });
   expect(saved.status()).toBe(200);
   // From the offer list the command asks which source (on the sources screen it takes the highlighted one).
   await palette(page, 'Roll back offers by source');
@@ -117,7 +144,9 @@ test('onboard a source with its expired offers ticked in, then roll it back from
   const rollback = page.getByRole('dialog', { name: `Roll back 4 offers of ${SLUG}?` });
   await expect(rollback).toContainText(`Would roll back 4 offers of ${SLUG}; 1 edited since onboarding is kept.`);
   await page.keyboard.press('Enter');
-  const done = page.locator('[data-sonner-toast]').filter({ hasText: `Rolled back 4 offers of ${SLUG}; 1 edited since onboarding is kept.` });
+  const done = page
+    .locator('[data-sonner-toast]')
+    .filter({ hasText: `Rolled back 4 offers of ${SLUG}; 1 edited since onboarding is kept.` });
   await expect(done.getByRole('button', { name: 'Undo' })).toBeVisible();
   await expect.poll(async () => (await liveOffers(api)).map((o) => o.id)).toEqual([edited.id]);
 
@@ -158,6 +187,10 @@ test("the onboarding toast's Roll back runs the rollback, which asks first", asy
   await expect(rollback).toBeVisible();
   await expect(rollback).toContainText('1 edited since onboarding is kept');
   await page.keyboard.press('Enter');
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: `Rolled back 2 offers of ${SLUG}; 1 edited since onboarding is kept.` })).toBeVisible();
+  await expect(
+    page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: `Rolled back 2 offers of ${SLUG}; 1 edited since onboarding is kept.` }),
+  ).toBeVisible();
   await expect.poll(async () => (await liveOffers(api)).length).toBe(1);
 });

@@ -21,10 +21,19 @@ interface Ref {
   card_id: number | null;
 }
 
-const sourceOf = async (api: Api, slug: string) => ((await (await api.get('/admin/v1/crawl_data?per_page=500')).json()).data as Source[]).find((s) => s.from_source === slug)!;
-const cardRefs = async (api: Api, from: number) => (await (await api.post('/admin/v1/all-cards-ref?per_page=100', { from })).json()).data as Ref[];
+const sourceOf = async (api: Api, slug: string) =>
+  ((await (await api.get('/admin/v1/crawl_data?per_page=500')).json()).data as Source[]).find(
+    (s) => s.from_source === slug,
+  )!;
+const cardRefs = async (api: Api, from: number) =>
+  (await (await api.post('/admin/v1/all-cards-ref?per_page=100', { from })).json()).data as Ref[];
 const refOf = async (api: Api, from: number, id: number) => (await cardRefs(api, from)).find((r) => r.id === id)!;
-const cardsNamed = async (api: Api, query: string) => (await (await api.post('/admin/v1/all_card', { query })).json()).data as { id: number; name: string; display: boolean }[];
+const cardsNamed = async (api: Api, query: string) =>
+  (await (await api.post('/admin/v1/all_card', { query })).json()).data as {
+    id: number;
+    name: string;
+    display: boolean;
+  }[];
 
 const paneTitle = (page: Page) => page.locator('.pane-head h2');
 
@@ -43,7 +52,9 @@ async function goTo(page: Page, keys: string, heading: string) {
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
 
-test('crawled banks into a source, then its card dialogs: detail, select card, create card — keyboard only', async ({ page }) => {
+test('crawled banks into a source, then its card dialogs: detail, select card, create card — keyboard only', async ({
+  page,
+}) => {
   await signIn(page);
   const api = await apiAs(page);
   const fab = await sourceOf(api, 'fab-site');
@@ -138,7 +149,11 @@ test('crawled offers: search finds a seeded offer, Enter opens its edit form —
   const api = await apiAs(page);
   const adcb = await sourceOf(api, 'adcb-site');
   // A title only one crawled offer of any source has, so the search finds that one.
-  const all = (await (await api.get('/admin/v1/crawl_offer_refs?per_page=500')).json()).data as { id: number; title: string; source_id: number }[];
+  const all = (await (await api.get('/admin/v1/crawl_offer_refs?per_page=500')).json()).data as {
+    id: number;
+    title: string;
+    source_id: number;
+  }[];
   const offer = all.find((o) => o.source_id === adcb.id && all.filter((x) => x.title === o.title).length === 1)!;
 
   await goTo(page, 'f', 'Crawled offers');
@@ -152,7 +167,9 @@ test('crawled offers: search finds a seeded offer, Enter opens its edit form —
   await expect(paneTitle(page)).toHaveText(offer.title);
   await expect(page.getByRole('region', { name: 'Cards' })).toBeVisible();
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/admin/crawl-data/offers/${adcb.id}\\?(state=\\w+&)?ref=${offer.id}&edit=1$`));
+  await expect(page).toHaveURL(
+    new RegExp(`/admin/crawl-data/offers/${adcb.id}\\?(state=\\w+&)?ref=${offer.id}&edit=1$`),
+  );
   await expect(page.getByRole('form', { name: `Edit crawled offer ${offer.title}` }).getByLabel('Title')).toBeFocused();
 
   // In the triage, t / shift+t switch the kind of refs, f / shift+f the state filter.
@@ -169,7 +186,9 @@ test('crawled offers: search finds a seeded offer, Enter opens its edit form —
   await expect(page).toHaveURL(new RegExp(`/admin/crawl-data/offers/${adcb.id}$`));
 });
 
-test('import a crawl file from the browser: a refused one names its lines, a good one gives the counts — keyboard only', async ({ page }) => {
+test('import a crawl file from the browser: a refused one names its lines, a good one gives the counts — keyboard only', async ({
+  page,
+}) => {
   await signIn(page);
   const api = await apiAs(page);
   const bad = '{"kind":"card","key":"c1","name":"Mashreq Cashback Card"}\n{"kind":"card","key":"c2"}\n';

@@ -21,9 +21,14 @@ test('import offers from CSV: one bad row blocks the file, the fixed file import
   await expect(input).toBeFocused();
 
   const header = 'title,discount,valid_from,valid_to,category,cards\n';
-  const good = (n: number) => `E2E import offer ${n},15% off,2026-01-01,2027-12-31,Dining,Skywards Infinite Credit Card\n`;
+  const good = (n: number) =>
+    `E2E import offer ${n},15% off,2026-01-01,2027-12-31,Dining,Skywards Infinite Credit Card\n`;
   const bad = 'E2E backwards offer,10% off,2026-05-01,2026-04-01,Dining,\n';
-  await input.setInputFiles({ name: 'offers.csv', mimeType: 'text/csv', buffer: Buffer.from(header + good(1) + bad + good(2)) });
+  await input.setInputFiles({
+    name: 'offers.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(header + good(1) + bad + good(2)),
+  });
 
   const willFail = page.getByRole('table', { name: 'Rows that will fail' });
   await expect(willFail).toContainText('valid_to must be on or after valid_from.');
@@ -38,20 +43,33 @@ test('import offers from CSV: one bad row blocks the file, the fixed file import
   await expect(page.getByRole('table', { name: 'Rows the server refused' })).toContainText('valid_to');
   expect(await total()).toBe(before);
 
-  await page.getByLabel('CSV file').setInputFiles({ name: 'offers-fixed.csv', mimeType: 'text/csv', buffer: Buffer.from(header + good(1) + good(3) + good(2)) });
+  await page.getByLabel('CSV file').setInputFiles({
+    name: 'offers-fixed.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(header + good(1) + good(3) + good(2)),
+  });
   await expect(page.getByRole('button', { name: /^Upload 3 offers/ })).toBeVisible();
   await page.keyboard.press(`${mod}+Enter`);
   await expect(page.getByText('Imported 3 offers.').first()).toBeVisible();
   expect(await total()).toBe(before + 3);
   const found = await (await api.post('/admin/v1/all_offer', { query: 'e2e import offer' })).json();
-  expect(found.data.map((o: { title: string }) => o.title).sort()).toEqual(['E2E import offer 1', 'E2E import offer 2', 'E2E import offer 3']);
+  expect(found.data.map((o: { title: string }) => o.title).sort()).toEqual([
+    'E2E import offer 1',
+    'E2E import offer 2',
+    'E2E import offer 3',
+  ]);
   expect(found.data[0].bank_names).toEqual(['Emirates NBD']);
 });
 
 /** A table's body rows as their cells' texts. */
-const rowsOf = (table: Locator) => table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')));
+const rowsOf = (table: Locator) =>
+  table
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')));
 
-test('the preview checks names with the server: an unknown category shows before the upload, as the server then refuses it', async ({ page }) => {
+test('the preview checks names with the server: an unknown category shows before the upload, as the server then refuses it', async ({
+  page,
+}) => {
   await signIn(page);
   // The names' check is held until the test lets it go, to see the preview say it is checking.
   let release = () => {};
@@ -72,7 +90,9 @@ test('the preview checks names with the server: an unknown category shows before
   // The format checks first: only line 4's title; the names are being checked.
   const willFail = page.getByRole('table', { name: 'Rows that will fail' });
   await expect(willFail).toContainText('title must be 3–160 characters.');
-  await expect(page.getByRole('status').filter({ hasText: 'Checking the names in category, cards and outlets with the server…' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Checking the names in category, cards and outlets with the server…' }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: /^Upload anyway — 1 row looks wrong/ })).toBeVisible();
   release();
 
@@ -96,8 +116,14 @@ test('the preview checks names with the server: an unknown category shows before
 
   // When the check cannot be made, the preview says so and the upload stays open.
   failNext = true;
-  await page.getByLabel('CSV file').setInputFiles({ name: 'offers-names-2.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await expect(page.getByRole('status').filter({ hasText: 'The names in category, cards and outlets could not be checked; the server checks them when you upload.' })).toBeVisible();
+  await page
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'offers-names-2.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(
+    page.getByRole('status').filter({
+      hasText: 'The names in category, cards and outlets could not be checked; the server checks them when you upload.',
+    }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: /^Upload anyway — 1 row looks wrong/ })).toBeEnabled();
 });
 
@@ -105,19 +131,34 @@ test('each bundled template passes its own check against the demo data', async (
   await signIn(page);
   for (const target of CSV_TARGETS) {
     await page.goto(`/admin/import-csv?type=${target}`);
-    await page.getByLabel('CSV file').setInputFiles({ name: `${target}-template.csv`, mimeType: 'text/csv', buffer: Buffer.from(templateCsv(target)) });
+    await page.getByLabel('CSV file').setInputFiles({
+      name: `${target}-template.csv`,
+      mimeType: 'text/csv',
+      buffer: Buffer.from(templateCsv(target)),
+    });
     await expect(page.getByRole('heading', { name: 'No problems found' }), target).toBeVisible();
-    await expect(page.getByRole('button', { name: new RegExp(`^Upload 1 ${target.replace(/s$/, '')}\\b`) }), target).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: new RegExp(`^Upload 1 ${target.replace(/s$/, '')}\\b`) }),
+      target,
+    ).toBeVisible();
   }
 });
 
-test('a file without a required column is not offered for upload: the server would refuse it whole', async ({ page }) => {
+test('a file without a required column is not offered for upload: the server would refuse it whole', async ({
+  page,
+}) => {
   await signIn(page);
   await page.goto('/admin/import-csv?type=offers');
   let uploads = 0;
   page.on('request', (r) => r.method() === 'POST' && /add_csv/.test(r.url()) && uploads++);
-  await page.getByLabel('CSV file').setInputFiles({ name: 'no-dates.csv', mimeType: 'text/csv', buffer: Buffer.from('title,discount\nE2E undated offer,5% off\n') });
-  await expect(page.getByRole('table', { name: 'Problems with the file' })).toContainText('Missing required column "valid_from".');
+  await page.getByLabel('CSV file').setInputFiles({
+    name: 'no-dates.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('title,discount\nE2E undated offer,5% off\n'),
+  });
+  await expect(page.getByRole('table', { name: 'Problems with the file' })).toContainText(
+    'Missing required column "valid_from".',
+  );
   await expect(page.getByRole('button', { name: 'Choose another file' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Upload/ })).toHaveCount(0);
   await page.keyboard.press(`${mod}+Enter`);

@@ -13,7 +13,17 @@ const SHOTS = process.env.DATE_SHOTS;
 
 /** 'Tue 24 Nov 2026' for a 'YYYY-MM-DD', as the field writes it. */
 const words = (day: string) => {
-  const p = Object.fromEntries(new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).formatToParts(Date.parse(`${day}T00:00:00Z`)).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    })
+      .formatToParts(Date.parse(`${day}T00:00:00Z`))
+      .map((x) => [x.type, x.value]),
+  );
   return `${p.weekday} ${p.day} ${p.month} ${p.year}`;
 };
 /** The instant of a Dubai day at a time. */
@@ -26,7 +36,9 @@ async function retype(field: Locator, text: string) {
   await field.pressSequentially(text);
 }
 
-test('an offer made with typed dates: today and +30d are saved as Dubai days; not a date stops the save', async ({ page }) => {
+test('an offer made with typed dates: today and +30d are saved as Dubai days; not a date stops the save', async ({
+  page,
+}) => {
   await signIn(page);
   const api = await apiAs(page);
   const today = dubaiDay();
@@ -94,10 +106,18 @@ test('an offer made with typed dates: today and +30d are saved as Dubai days; no
   expect(saved).toMatchObject({ title, valid_from: today, valid_to: in30 });
 });
 
-test('a hero banner scheduled from “tomorrow 9am”, Dubai time; a day alone ends at 23:59; emptied, unscheduled again', async ({ page }) => {
+test('a hero banner scheduled from “tomorrow 9am”, Dubai time; a day alone ends at 23:59; emptied, unscheduled again', async ({
+  page,
+}) => {
   await signIn(page);
   const api = await apiAs(page);
-  const banners = async () => (await (await api.get('/admin/v1/hero-banners?per_page=100')).json()).data.hero_banners as { id: number; title: string; starts_at: string | null; ends_at: string | null }[];
+  const banners = async () =>
+    (await (await api.get('/admin/v1/hero-banners?per_page=100')).json()).data.hero_banners as {
+      id: number;
+      title: string;
+      starts_at: string | null;
+      ends_at: string | null;
+    }[];
   const first = (await banners())[0];
   const tomorrow = addDays(dubaiDay(), 1);
 
@@ -113,7 +133,9 @@ test('a hero banner scheduled from “tomorrow 9am”, Dubai time; a day alone e
   await shoot(page, SHOTS, 'banner-schedule');
   await page.keyboard.press(`${mod}+Enter`);
   await expect(page.getByText('Hero banner updated successfully!').first()).toBeVisible();
-  await expect.poll(async () => (await banners()).find((b) => b.id === first.id)).toMatchObject({ starts_at: at(tomorrow, 9), ends_at: at(addDays(tomorrow, 6), 23, 59) });
+  await expect
+    .poll(async () => (await banners()).find((b) => b.id === first.id))
+    .toMatchObject({ starts_at: at(tomorrow, 9), ends_at: at(addDays(tomorrow, 6), 23, 59) });
   await expect(starts).toHaveValue(`${words(tomorrow)}, 09:00`);
 
   // Emptied: no schedule, as it was.
@@ -123,10 +145,14 @@ test('a hero banner scheduled from “tomorrow 9am”, Dubai time; a day alone e
     await field.press('Backspace');
   }
   await page.keyboard.press(`${mod}+Enter`);
-  await expect.poll(async () => (await banners()).find((b) => b.id === first.id)).toMatchObject({ starts_at: null, ends_at: null });
+  await expect
+    .poll(async () => (await banners()).find((b) => b.id === first.id))
+    .toMatchObject({ starts_at: null, ends_at: null });
 });
 
-test('a notification scheduled for “tomorrow 9am” goes at 09:00 Dubai time; a day alone means 09:00', async ({ page }) => {
+test('a notification scheduled for “tomorrow 9am” goes at 09:00 Dubai time; a day alone means 09:00', async ({
+  page,
+}) => {
   await signIn(page);
   const api = await apiAs(page);
   const tomorrow = addDays(dubaiDay(), 1);
@@ -164,7 +190,14 @@ test('“Set valid to” of picked offers from the palette takes +30d', async ({
   const tag = Date.now().toString(36);
   const made = async (url: string, data: unknown) => (await (await api.post(url, data)).json()).data as { id: number };
   const category = await made('/admin/v1/add_categories', { name: `Typed dates ${tag}` });
-  for (let i = 0; i < 3; i++) await made('/admin/v1/add_offer', { title: `Typed dates offer ${tag} ${i}`, discount: '5%', valid_from: '2026-01-01', valid_to: '2027-12-31', category_id: category.id });
+  for (let i = 0; i < 3; i++)
+    await made('/admin/v1/add_offer', {
+      title: `Typed dates offer ${tag} ${i}`,
+      discount: '5%',
+      valid_from: '2026-01-01',
+      valid_to: '2027-12-31',
+      category_id: category.id,
+    });
   const in30 = addDays(dubaiDay(), 30);
 
   await page.goto(`/admin/offer-list?category=${category.id}`);
@@ -187,6 +220,8 @@ test('“Set valid to” of picked offers from the palette takes +30d', async ({
   await expect(dialog).toContainText(`Valid to becomes “${words(in30)}” on 3 offers.`);
   await dialog.getByRole('button', { name: 'Set valid to of 3 offers' }).click();
   await expect(page.getByText('Updated 3 offers.')).toBeVisible();
-  const offers = (await (await api.post('/admin/v1/all_offer?per_page=10', { category: category.id })).json()).data as { valid_to: string }[];
+  const offers = (await (await api.post('/admin/v1/all_offer?per_page=10', { category: category.id })).json()).data as {
+    valid_to: string;
+  }[];
   expect(offers.map((o) => o.valid_to)).toEqual([in30, in30, in30]);
 });

@@ -30,29 +30,61 @@ async function setUp(page: Page, api: Api, tag: string) {
   const card = (await made.json()).data as { id: number; name: string };
 
   const slug = `e2e-day-${tag}`;
-  const offer = (key: string, title: string) => ({ kind: 'offer', key, title, discount: '10% off', valid_from: '2024-01-01', valid_to: '2099-12-31', cards: [], outlets: [] });
-  const lines = [{ kind: 'card', key: 'c1', name, network: 'Visa' }, offer('o1', `Day onboarded ${tag} one`), offer('o2', `Day onboarded ${tag} two`)];
+  const offer = (key: string, title: string) => ({
+    kind: 'offer',
+    key,
+    title,
+    discount: '10% off',
+    valid_from: '2024-01-01',
+    valid_to: '2099-12-31',
+    cards: [],
+    outlets: [],
+  });
+  const lines = [
+    { kind: 'card', key: 'c1', name, network: 'Visa' },
+    offer('o1', `Day onboarded ${tag} one`),
+    offer('o2', `Day onboarded ${tag} two`),
+  ];
   // A file upload: apiAs sends JSON only.
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const imported = await page.request.post(pathOf(importCrawl), {
     headers: { authorization: `Bearer ${token}` },
-    multipart: { from_source: slug, name: `Day source ${tag}`, file: { name: 'day.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(lines.map((l) => JSON.stringify(l)).join('\n')) } },
+    multipart: {
+      from_source: slug,
+      name: `Day source ${tag}`,
+      file: {
+        name: 'day.jsonl',
+        mimeType: 'application/jsonl',
+        buffer: Buffer.from(lines.map((l) => JSON.stringify(l)).join('\n')),
+      },
+    },
   });
   expect(imported.status(), await imported.text()).toBe(200);
   const onboarded = await api.post(pathOf(transferOfferRefs), { from_source: slug });
   expect(onboarded.status(), await onboarded.text()).toBe(200);
-  const sources = (await (await api.get(`${pathOf(listSources)}?per_page=500`)).json()).data as { id: number; from_source: string }[];
+  const sources = (await (await api.get(`${pathOf(listSources)}?per_page=500`)).json()).data as {
+    id: number;
+    from_source: string;
+  }[];
   return { card, slug, sourceId: sources.find((s) => s.from_source === slug)!.id };
 }
 
-test('a day’s work from the dashboard by keyboard alone: a cell, an offer, a banner, a crawl ref, a rollback and its undo', async ({ page }) => {
+test('a day’s work from the dashboard by keyboard alone: a cell, an offer, a banner, a crawl ref, a rollback and its undo', async ({
+  page,
+}) => {
   await signIn(page);
   const api = await apiAs(page);
   const tag = Date.now().toString(36);
   const { card, slug, sourceId } = await setUp(page, api, tag);
   const onboarded = [`Day onboarded ${tag} one`, `Day onboarded ${tag} two`];
   const liveOffers = async () =>
-    ((await (await api.post(`${pathOf(offerResource.ops.list)}?per_page=50`, { from_source: slug })).json()).data as { title: string }[]).map((o) => o.title).sort();
+    (
+      (await (await api.post(`${pathOf(offerResource.ops.list)}?per_page=50`, { from_source: slug })).json()).data as {
+        title: string;
+      }[]
+    )
+      .map((o) => o.title)
+      .sort();
   await expect.poll(liveOffers).toEqual(onboarded);
 
   await test.step('find a card with the palette, then rename it in its cell of the cards table', async () => {
@@ -73,7 +105,9 @@ test('a day’s work from the dashboard by keyboard alone: a cell, an offer, a b
     await page.keyboard.type(`Day card ${tag} renamed`);
     await page.keyboard.press('Enter');
     await expect(grid).toBeFocused();
-    await expect.poll(async () => (await (await api.get(`/admin/v1/show_card?id=${card.id}`)).json()).data.name).toBe(`Day card ${tag} renamed`);
+    await expect
+      .poll(async () => (await (await api.get(`/admin/v1/show_card?id=${card.id}`)).json()).data.name)
+      .toBe(`Day card ${tag} renamed`);
   });
 
   await test.step('create an offer with typed dates, today and +30d, saved as Dubai days', async () => {
@@ -96,17 +130,28 @@ test('a day’s work from the dashboard by keyboard alone: a cell, an offer, a b
     await expect(page).toHaveURL(/\/admin\/view-offer\/\d+$/);
     const id = Number(/view-offer\/(\d+)/.exec(page.url())![1]);
     const saved = (await (await api.get(`/admin/v1/show_offer?id=${id}`)).json()).data;
-    expect(saved).toMatchObject({ title: `Day offer ${tag}`, discount: '15% off', valid_from: today, valid_to: addDays(today, 30) });
+    expect(saved).toMatchObject({
+      title: `Day offer ${tag}`,
+      discount: '15% off',
+      valid_from: today,
+      valid_to: addDays(today, 30),
+    });
   });
 
   await test.step('reorder a banner: the first moves to position 2', async () => {
-    const banners = async () => ((await (await api.get('/admin/v1/hero-banners?per_page=100')).json()).data.hero_banners as { id: number; title: string }[]);
+    const banners = async () =>
+      (await (await api.get('/admin/v1/hero-banners?per_page=100')).json()).data.hero_banners as {
+        id: number;
+        title: string;
+      }[];
     const before = await banners();
     await run(page, 'reorder banner', 'Reorder banner…');
     await pick(page, before[0].title, before[0].title);
     await expect(paletteInput(page)).toHaveAttribute('placeholder', `Move “${before[0].title}” to which position?`);
     await pick(page, '2', 'Position 2');
-    await expect.poll(async () => (await banners()).map((b) => b.id)).toEqual([before[1].id, before[0].id, ...before.slice(2).map((b) => b.id)]);
+    await expect
+      .poll(async () => (await banners()).map((b) => b.id))
+      .toEqual([before[1].id, before[0].id, ...before.slice(2).map((b) => b.id)]);
     // The palette closes on another screen than it opened on: the keys go to that screen's list, its moved row.
     await expect(page.locator(`#hp-row-${before[0].id}`)).toBeFocused();
     // Back where it was, for the specs that read the demo's order.
@@ -114,12 +159,21 @@ test('a day’s work from the dashboard by keyboard alone: a cell, an offer, a b
   });
 
   await test.step('assign the source’s crawled card to the live card, found by typing', async () => {
-    const ref = async () => ((await (await api.post(pathOf(listCardRefs), { from: sourceId })).json()).data as { state: string; card_id: number | null }[])[0];
+    const ref = async () =>
+      (
+        (await (await api.post(pathOf(listCardRefs), { from: sourceId })).json()).data as {
+          state: string;
+          card_id: number | null;
+        }[]
+      )[0];
     expect(await ref()).toMatchObject({ state: 'new', card_id: null });
     await run(page, 'assign crawl ref', 'Assign crawl ref…');
     await pick(page, slug, `Day source ${tag}`);
     await pick(page, tag, card.name);
-    await expect(paletteInput(page)).toHaveAttribute('placeholder', new RegExp(`Assign “${card.name}” to which live card`));
+    await expect(paletteInput(page)).toHaveAttribute(
+      'placeholder',
+      new RegExp(`Assign “${card.name}” to which live card`),
+    );
     await pick(page, tag, `Day card ${tag} renamed`);
     await expect.poll(ref).toMatchObject({ state: 'assigned', card_id: card.id });
   });

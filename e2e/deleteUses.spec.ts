@@ -7,14 +7,23 @@ import { apiAs, listNamed, mod, rowsOf, signIn, shoot } from './session';
 
 const SHOTS = process.env.USES_SHOTS;
 
-test("deleting a category names the offers that use it before asking; undo gives it back", async ({ page }) => {
+test('deleting a category names the offers that use it before asking; undo gives it back', async ({ page }) => {
   await signIn(page);
   const api = await apiAs(page);
   const tag = Date.now().toString(36);
   const made = async (url: string, data: unknown) => (await (await api.post(url, data)).json()).data as { id: number };
   const category = await made('/admin/v1/add_categories', { name: `Uses ${tag}` });
-  for (let i = 0; i < 3; i++) await made('/admin/v1/add_offer', { title: `Uses offer ${tag} ${i}`, discount: '5%', valid_from: '2026-01-01', valid_to: '2027-12-31', category_id: category.id });
-  const inCategory = async () => (await (await api.post('/admin/v1/all_offer?per_page=1', { category: category.id })).json()).pagination.total as number;
+  for (let i = 0; i < 3; i++)
+    await made('/admin/v1/add_offer', {
+      title: `Uses offer ${tag} ${i}`,
+      discount: '5%',
+      valid_from: '2026-01-01',
+      valid_to: '2027-12-31',
+      category_id: category.id,
+    });
+  const inCategory = async () =>
+    (await (await api.post('/admin/v1/all_offer?per_page=1', { category: category.id })).json()).pagination
+      .total as number;
 
   await page.goto(`/admin/category-list?query=${encodeURIComponent(`Uses ${tag}`)}`);
   const list = listNamed(page, 'Categories');
@@ -37,7 +46,8 @@ test("deleting a category names the offers that use it before asking; undo gives
   await page.keyboard.press('Enter');
   await expect(page.getByText('categories deleted successfully!').first()).toBeVisible();
   expect((await api.get(`/admin/v1/show_categories/${category.id}`)).status()).toBe(404);
-  const left = (await (await api.post('/admin/v1/all_offer?per_page=5', { query: `Uses offer ${tag}` })).json()).data as { category_id: number | null }[];
+  const left = (await (await api.post('/admin/v1/all_offer?per_page=5', { query: `Uses offer ${tag}` })).json())
+    .data as { category_id: number | null }[];
   expect(left.map((o) => o.category_id)).toEqual([null, null, null]);
   await list.focus();
   await page.keyboard.press(`${mod}+z`);
@@ -67,7 +77,9 @@ test('deleting a bank with cards is refused before any question, the toast namin
   await page.keyboard.press('j');
   await expect(rowsOf(list).first()).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press(`${mod}+Backspace`);
-  const toast = page.locator('[data-sonner-toast]', { hasText: `${bank!.name} has ${cards} ${cards === 1 ? 'card' : 'cards'}: delete or move ${cards === 1 ? 'it' : 'them'} first.` });
+  const toast = page.locator('[data-sonner-toast]', {
+    hasText: `${bank!.name} has ${cards} ${cards === 1 ? 'card' : 'cards'}: delete or move ${cards === 1 ? 'it' : 'them'} first.`,
+  });
   await expect(toast).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await shoot(page, SHOTS, 'delete-refused');

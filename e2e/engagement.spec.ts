@@ -16,7 +16,9 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 
 async function engagementOf(page: Page, query: Record<string, string | number>): Promise<Engagement> {
   const api = await apiAs(page);
-  const res = await api.get(`${pathOf(getEngagement)}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`);
+  const res = await api.get(
+    `${pathOf(getEngagement)}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
+  );
   expect(res.status()).toBe(200);
   return (await res.json()).data;
 }
@@ -24,10 +26,15 @@ async function engagementOf(page: Page, query: Record<string, string | number>):
 /** The screen's numbers equal the answer's: totals, the daily table, every ranked table. */
 async function expectNumbers(page: Page, e: Engagement) {
   const totals = page.getByRole('list', { name: 'Totals' });
-  for (const t of EVENT_TYPES) await expect(totals.locator(`[data-type="${t}"] .eng-total-value`)).toHaveText(fmt(e.totals[t]));
+  for (const t of EVENT_TYPES)
+    await expect(totals.locator(`[data-type="${t}"] .eng-total-value`)).toHaveText(fmt(e.totals[t]));
   const daily = page.getByRole('table', { name: 'Events per day: numbers' });
-  for (const t of EVENT_TYPES) await expect(daily.locator(`tr[data-type="${t}"] td[data-field="${t}"]`)).toHaveText(fmt(e.totals[t]));
-  const tables: [string, { key: number | null; name: string; total: number; offer_viewed: number; offer_redeemed: number }[]][] = [
+  for (const t of EVENT_TYPES)
+    await expect(daily.locator(`tr[data-type="${t}"] td[data-field="${t}"]`)).toHaveText(fmt(e.totals[t]));
+  const tables: [
+    string,
+    { key: number | null; name: string; total: number; offer_viewed: number; offer_redeemed: number }[],
+  ][] = [
     ['Top offers', e.top_offers.map((o) => ({ ...o, key: o.offer_id, name: o.title }))],
     ['By bank', e.banks.map((b) => ({ ...b, key: b.bank_id }))],
     ['By card', e.cards.map((c) => ({ ...c, key: c.card_id }))],
@@ -105,10 +112,15 @@ test('engagement: the charts, their numbers equal to the API, ranges, a drill-do
   await page.keyboard.press('Shift+E');
   const file = await download;
   expect(file.suggestedFilename()).toBe(`engagement-${one.range.from}-to-${one.range.to}-offer-${top.offer_id}.csv`);
-  const csv = fs.readFileSync((await file.path())!, 'utf8').replace(/^\ufeff/, '').split(/\r?\n/);
+  const csv = fs
+    .readFileSync((await file.path())!, 'utf8')
+    .replace(/^\ufeff/, '')
+    .split(/\r?\n/);
   expect(csv[0]).toBe('section,id,name,offer_viewed,offer_opened,offer_saved,offer_redeemed,card_viewed,total');
   expect(csv.filter((l) => l.startsWith('day,'))).toHaveLength(90);
-  expect(csv).toContain(`offer,${top.offer_id},${/[",]/.test(top.title) ? `"${top.title.replace(/"/g, '""')}"` : top.title},${top.offer_viewed},${top.offer_opened},${top.offer_saved},${top.offer_redeemed},0,${top.total}`);
+  expect(csv).toContain(
+    `offer,${top.offer_id},${/[",]/.test(top.title) ? `"${top.title.replace(/"/g, '""')}"` : top.title},${top.offer_viewed},${top.offer_opened},${top.offer_saved},${top.offer_redeemed},0,${top.total}`,
+  );
 
   // The chip's × removes the filter, the range stays.
   await chip.getByRole('button', { name: 'Remove the offer filter' }).click();
@@ -126,10 +138,18 @@ test('dashboard: crawled refs, offers expiring and the redemptions trend, each o
   await signIn(page);
   const api = await apiAs(page);
   const d: TotalCounts = (await (await api.get(pathOf(totalCounts))).json()).data;
-  const review = page.getByRole('link', { name: new RegExp(`^Crawled refs awaiting review.*${d.crawl_awaiting_review.total.toLocaleString('en-US')}`) });
+  const review = page.getByRole('link', {
+    name: new RegExp(`^Crawled refs awaiting review.*${d.crawl_awaiting_review.total.toLocaleString('en-US')}`),
+  });
   await expect(review).toBeVisible();
-  await expect(page.getByRole('link', { name: new RegExp(`^Offers expiring in 7 days.*${d.offers_expiring.count.toLocaleString('en-US')}`) })).toBeVisible();
-  const trend = page.getByRole('link', { name: new RegExp(`^Redemptions, last 30 days.*${d.redemptions.total.toLocaleString('en-US')}`) });
+  await expect(
+    page.getByRole('link', {
+      name: new RegExp(`^Offers expiring in 7 days.*${d.offers_expiring.count.toLocaleString('en-US')}`),
+    }),
+  ).toBeVisible();
+  const trend = page.getByRole('link', {
+    name: new RegExp(`^Redemptions, last 30 days.*${d.redemptions.total.toLocaleString('en-US')}`),
+  });
   await expect(trend.getByRole('img')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/e2e-dashboard.png` });
 

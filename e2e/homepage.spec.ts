@@ -13,8 +13,15 @@ interface Row {
   position: number;
 }
 
-const heroBanners = async (api: Api) => ((await (await api.get('/admin/v1/hero-banners?per_page=100')).json()).data.hero_banners as Row[]).map((b) => b.title);
-const selectedOffers = async (api: Api) => (await (await api.get('/admin/v1/selected-offers-v1.0.14')).json()).data as { offer_id: number; offer_title: string }[];
+const heroBanners = async (api: Api) =>
+  ((await (await api.get('/admin/v1/hero-banners?per_page=100')).json()).data.hero_banners as Row[]).map(
+    (b) => b.title,
+  );
+const selectedOffers = async (api: Api) =>
+  (await (await api.get('/admin/v1/selected-offers-v1.0.14')).json()).data as {
+    offer_id: number;
+    offer_title: string;
+  }[];
 
 const rows = (page: Page) => page.getByRole('list', { name: 'Hero banners' }).getByRole('listitem');
 const shownTitles = (page: Page) => rows(page).locator('.hp-row-title').allTextContents();
@@ -33,7 +40,9 @@ const moved = <T>(list: T[], from: number, to: number) => {
   return next;
 };
 
-test('reorder hero banners by keyboard and by mouse drag; the order holds after a reload and matches the API', async ({ page }) => {
+test('reorder hero banners by keyboard and by mouse drag; the order holds after a reload and matches the API', async ({
+  page,
+}) => {
   await signIn(page);
   const api = await apiAs(page);
   let order = await heroBanners(api);
@@ -91,13 +100,19 @@ test('reorder hero banners by keyboard and by mouse drag; the order holds after 
   expect(await heroBanners(api)).toEqual(order);
 });
 
-test('add a selected offer through the picker; the same offer twice shows the server’s 409 message', async ({ page }) => {
+test('add a selected offer through the picker; the same offer twice shows the server’s 409 message', async ({
+  page,
+}) => {
   await signIn(page);
   const api = await apiAs(page);
   const selected = await selectedOffers(api);
-  const offers = (await (await api.post('/admin/v1/all_offer?per_page=100', { state: 'live' })).json()).data as { id: number; title: string }[];
+  const offers = (await (await api.post('/admin/v1/all_offer?per_page=100', { state: 'live' })).json()).data as {
+    id: number;
+    title: string;
+  }[];
   // An offer not selected yet whose title finds it alone (several banks run offers of one title).
-  const alone = async (title: string) => (await (await api.post('/admin/v1/all_offer?per_page=2', { query: title })).json()).pagination.total === 1;
+  const alone = async (title: string) =>
+    (await (await api.post('/admin/v1/all_offer?per_page=2', { query: title })).json()).pagination.total === 1;
   let offer: { id: number; title: string } | undefined;
   for (const o of offers) {
     if (selected.some((s) => s.offer_id === o.id)) continue;

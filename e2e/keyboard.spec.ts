@@ -12,7 +12,8 @@ test('sign in, open banks from the palette, create, edit and delete a bank — k
   await expect(page.getByRole('option', { name: /Go to Banks/ })).toBeVisible();
   // Walk to "Go to Banks" with the arrows, as a keyboard user would.
   const selected = page.locator('[cmdk-item][data-selected="true"]');
-  for (let i = 0; i < 10 && !/Go to Banks/.test((await selected.textContent()) ?? ''); i++) await page.keyboard.press('ArrowDown');
+  for (let i = 0; i < 10 && !/Go to Banks/.test((await selected.textContent()) ?? ''); i++)
+    await page.keyboard.press('ArrowDown');
   await expect(selected).toContainText('Go to Banks');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/admin\/bank-list/);
@@ -51,7 +52,9 @@ test('sign in, open banks from the palette, create, edit and delete a bank — k
   await page.keyboard.press('Enter');
   await expect(page.getByText('Bank deleted successfully!')).toBeVisible();
   await expect(rowsOf(list).filter({ hasText: /Zeta Keys Bank/ })).toHaveCount(0);
-  const res = await page.request.get(`/admin/v1/show_bank/${id}`, { headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` } });
+  const res = await page.request.get(`/admin/v1/show_bank/${id}`, {
+    headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` },
+  });
   expect(res.status()).toBe(404);
 });
 

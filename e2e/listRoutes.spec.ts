@@ -15,11 +15,15 @@ async function newForm(page: Page, where: string) {
   const form = pane(page).getByRole('form', { name: /^New / });
   await expect(form, where).toBeVisible();
   await expect(pane(page).getByRole('alert'), where).toHaveCount(0);
-  return form.locator('input:is([type=text], [type=email], [type=url], [type=search], [type=tel], :not([type])), textarea').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+  return form
+    .locator('input:is([type=text], [type=email], [type=url], [type=search], [type=tel], :not([type])), textarea')
+    .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
 }
 
 test('the list screens are read from the registry', () => {
-  expect(listScreens.map((s) => s.id)).toEqual(expect.arrayContaining(['cards', 'categories', 'networks', 'outletRadius']));
+  expect(listScreens.map((s) => s.id)).toEqual(
+    expect.arrayContaining(['cards', 'categories', 'networks', 'outletRadius']),
+  );
 });
 
 for (const s of listScreens) {
@@ -44,7 +48,10 @@ for (const s of listScreens) {
       // The button…
       await page.goto(`/admin${routes.list}`);
       await expect(firstRow).toBeVisible();
-      await page.locator('.list-title').getByRole('button', { name: /^New\b/ }).click();
+      await page
+        .locator('.list-title')
+        .getByRole('button', { name: /^New\b/ })
+        .click();
       await expect(page).toHaveURL(new RegExp(`/admin${escape(routes.add)}$`, 'i'));
       expect(await newForm(page, `${s.title}: New button`)).toEqual(defaults);
       // …and n, from the list with a row highlighted.
@@ -58,7 +65,9 @@ for (const s of listScreens) {
     }
 
     await page.goto(`/admin${routes.view.replace(':id', id!)}`);
-    await expect(pane(page).getByRole('heading', { level: 2 }), `${s.title}: ${routes.view}`).not.toHaveText(/^(New |Edit )/);
+    await expect(pane(page).getByRole('heading', { level: 2 }), `${s.title}: ${routes.view}`).not.toHaveText(
+      /^(New |Edit )/,
+    );
     await expect(pane(page).getByRole('form'), `${s.title}: ${routes.view}`).toHaveCount(0);
     await expect(pane(page).getByRole('alert'), `${s.title}: ${routes.view}`).toHaveCount(0);
 

@@ -11,18 +11,25 @@ const SHOTS = process.env.NOTIFY_SHOTS;
 
 /** The seeded card whose holders a seeded notification went to (server/db/seed/notifications.ts). */
 async function heldCard(api: Api): Promise<{ id: number; name: string; size: number }> {
-  const listed = (await (await api.get('/admin/v1/notifications?audience=card&per_page=1')).json()).data as { audience_id: number; audience_name: string }[];
+  const listed = (await (await api.get('/admin/v1/notifications?audience=card&per_page=1')).json()).data as {
+    audience_id: number;
+    audience_name: string;
+  }[];
   expect(listed.length).toBe(1);
   const { audience_id: id, audience_name: name } = listed[0];
-  const size = (await (await api.get(`/admin/v1/notification_audience?audience=card&audience_id=${id}`)).json()).data.size as number;
+  const size = (await (await api.get(`/admin/v1/notification_audience?audience=card&audience_id=${id}`)).json()).data
+    .size as number;
   expect(size).toBeGreaterThan(0);
   return { id, name, size };
 }
 
 /** The card among the picker's choices (not a list row that names it). */
-const cardChoice = (page: Page, name: string) => page.getByRole('listbox', { name: 'Card', exact: true }).getByRole('option').filter({ hasText: name }).first();
+const cardChoice = (page: Page, name: string) =>
+  page.getByRole('listbox', { name: 'Card', exact: true }).getByRole('option').filter({ hasText: name }).first();
 
-test('send a notification to the holders of one card; it is listed as sent with its audience size; the same again asks first', async ({ page }) => {
+test('send a notification to the holders of one card; it is listed as sent with its audience size; the same again asks first', async ({
+  page,
+}) => {
   await signIn(page);
   const api = await apiAs(page);
   const card = await heldCard(api);
@@ -48,7 +55,9 @@ test('send a notification to the holders of one card; it is listed as sent with 
   await picker.click();
   await page.keyboard.type(card.name.split(' ').slice(0, 2).join(' '));
   await cardChoice(page, card.name).click();
-  await expect(page.getByTestId('audience-size')).toHaveText(`${card.size.toLocaleString('en')} app ${card.size === 1 ? 'user gets' : 'users get'} it.`);
+  await expect(page.getByTestId('audience-size')).toHaveText(
+    `${card.size.toLocaleString('en')} app ${card.size === 1 ? 'user gets' : 'users get'} it.`,
+  );
   await shoot(page, SHOTS, 'compose');
 
   // mod+enter asks first: the audience's size, counted now; Escape sends nothing.
@@ -60,7 +69,9 @@ test('send a notification to the holders of one card; it is listed as sent with 
   await shoot(page, SHOTS, 'audience-confirm');
   await page.keyboard.press('Escape');
   await expect(sizeQuestion).toBeHidden();
-  expect((await (await api.get(`/admin/v1/notifications?query=${encodeURIComponent(title)}`)).json()).pagination.total).toBe(0);
+  expect(
+    (await (await api.get(`/admin/v1/notifications?query=${encodeURIComponent(title)}`)).json()).pagination.total,
+  ).toBe(0);
   await expect(page.getByLabel('Title')).toHaveValue(title);
   // Asked again, Enter sends; the pane follows it until it is sent.
   await page.keyboard.press(`${mod}+Enter`);
@@ -79,7 +90,13 @@ test('send a notification to the holders of one card; it is listed as sent with 
   await expect(row).toContainText(`Holders of ${card.name}`);
   await expect(row).toContainText(`${card.size.toLocaleString()}/${card.size.toLocaleString()} sent`);
   const shown = (await (await api.get(`/admin/v1/notifications/${id}`)).json()).data;
-  expect(shown).toMatchObject({ status: 'sent', audience: 'card', audience_id: card.id, audience_size: card.size, sent_count: card.size });
+  expect(shown).toMatchObject({
+    status: 'sent',
+    audience: 'card',
+    audience_id: card.id,
+    audience_size: card.size,
+    sent_count: card.size,
+  });
   await shoot(page, SHOTS, 'sent');
 
   // The same notification again within a minute: the browser asks, Escape keeps it unsent.
@@ -96,14 +113,20 @@ test('send a notification to the holders of one card; it is listed as sent with 
   await shoot(page, SHOTS, 'confirm');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  const twins = (await (await api.get(`/admin/v1/notifications?query=${encodeURIComponent(title)}`)).json()).pagination.total;
+  const twins = (await (await api.get(`/admin/v1/notifications?query=${encodeURIComponent(title)}`)).json()).pagination
+    .total;
   expect(twins).toBe(1);
   // Asked again, "Send again" and the audience's size confirmed send it a second time.
   await page.keyboard.press(`${mod}+Enter`);
   await dialog.getByRole('button', { name: 'Send again' }).click();
   await sizeQuestion.getByRole('button', { name: `Send to ${people}` }).click();
   await expect(page.getByText('Notification added successfully!').first()).toBeVisible();
-  await expect.poll(async () => (await (await api.get(`/admin/v1/notifications?query=${encodeURIComponent(title)}`)).json()).pagination.total).toBe(2);
+  await expect
+    .poll(
+      async () =>
+        (await (await api.get(`/admin/v1/notifications?query=${encodeURIComponent(title)}`)).json()).pagination.total,
+    )
+    .toBe(2);
 });
 
 test('change a setting with mod+s and see who changed it and when', async ({ page }) => {
@@ -133,7 +156,9 @@ test('change a setting with mod+s and see who changed it and when', async ({ pag
   // A refused value: the server's sentence beside the field, nothing saved.
   await field.fill('99');
   await page.keyboard.press(`${mod}+s`);
-  await expect(page.locator('.field', { has: field }).locator('.field-error')).toHaveText('Offers per homepage section must be at most 50.');
+  await expect(page.locator('.field', { has: field }).locator('.field-error')).toHaveText(
+    'Offers per homepage section must be at most 50.',
+  );
   expect((await (await api.get('/admin/v1/settings')).json()).data.offers_per_section).toBe(next);
   await shoot(page, SHOTS, 'settings-error');
 });

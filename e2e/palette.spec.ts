@@ -9,7 +9,10 @@ import { apiAs, mod, paletteInput as input, paletteSelected as selected, pick, r
 type Api = Awaited<ReturnType<typeof apiAs>>;
 
 /** The ids of the first three rows (a row's value ends with its command's id). */
-const firstThree = (page: Page) => page.locator('[cmdk-item]').evaluateAll((els) => els.slice(0, 3).map((e) => (e.getAttribute('data-value') ?? '').split(' ').at(-1)));
+const firstThree = (page: Page) =>
+  page
+    .locator('[cmdk-item]')
+    .evaluateAll((els) => els.slice(0, 3).map((e) => (e.getAttribute('data-value') ?? '').split(' ').at(-1)));
 
 async function openPalette(page: Page) {
   await page.keyboard.press(`${mod}+k`);
@@ -36,7 +39,9 @@ test('from the dashboard, every phrase of the table finds its command among the 
   expect(missed).toEqual([]);
 });
 
-test('other screens’ actions run from the dashboard: a new offer’s form, a reply, a crawl ref assigned and undone', async ({ page }) => {
+test('other screens’ actions run from the dashboard: a new offer’s form, a reply, a crawl ref assigned and undone', async ({
+  page,
+}) => {
   await signIn(page);
   const api = await apiAs(page);
 
@@ -49,7 +54,10 @@ test('other screens’ actions run from the dashboard: a new offer’s form, a r
   // "reply": which message (a palette page, searched on the server), then its reply box.
   await page.goto('/admin/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const messages = (await (await api.get('/admin/v1/all_contact?per_page=100')).json()).data as { id: number; subject: string }[];
+  const messages = (await (await api.get('/admin/v1/all_contact?per_page=100')).json()).data as {
+    id: number;
+    subject: string;
+  }[];
   const message = messages.find((m) => messages.filter((x) => x.subject === m.subject).length === 1)!;
   await run(page, 'reply', 'Reply to contact message…');
   await pick(page, message.subject, message.subject);
@@ -59,9 +67,15 @@ test('other screens’ actions run from the dashboard: a new offer’s form, a r
   // "assign crawl ref": a source, one of its undecided refs, its top candidate.
   await page.goto('/admin/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const sources = (await (await api.get('/admin/v1/crawl_data')).json()).data as { id: number; name: string; from_source: string }[];
+  const sources = (await (await api.get('/admin/v1/crawl_data')).json()).data as {
+    id: number;
+    name: string;
+    from_source: string;
+  }[];
   const source = sources.find((s) => s.from_source === 'enbd-site')!;
-  const refs = (await (await api.post('/admin/v1/all-cards-ref?per_page=100', { from: source.id, state: 'new' })).json()).data as { id: number; name: string }[];
+  const refs = (
+    await (await api.post('/admin/v1/all-cards-ref?per_page=100', { from: source.id, state: 'new' })).json()
+  ).data as { id: number; name: string }[];
   const ref = refs[0];
   await run(page, 'assign crawl ref', 'Assign crawl ref…');
   await pick(page, source.from_source, source.name);
@@ -72,7 +86,13 @@ test('other screens’ actions run from the dashboard: a new offer’s form, a r
   await expect(selected(page)).toContainText('% match');
   await page.keyboard.press('Enter');
   await expect(page.getByText('Card assigned successfully!').first()).toBeVisible();
-  const stateOf = async (a: Api) => ((await (await a.post('/admin/v1/all-cards-ref?per_page=100', { from: source.id })).json()).data as { id: number; state: string }[]).find((r) => r.id === ref.id)?.state;
+  const stateOf = async (a: Api) =>
+    (
+      (await (await a.post('/admin/v1/all-cards-ref?per_page=100', { from: source.id })).json()).data as {
+        id: number;
+        state: string;
+      }[]
+    ).find((r) => r.id === ref.id)?.state;
   await expect.poll(() => stateOf(api)).toBe('assigned');
   // Undone like a triage decision: mod+z, or "undo" by name.
   await run(page, 'undo', 'Undo last change');
@@ -83,7 +103,10 @@ test('other screens’ actions run from the dashboard: a new offer’s form, a r
 test('"Reorder banner…" from the dashboard: a banner, then its place, on the homepage screen', async ({ page }) => {
   await signIn(page);
   const api = await apiAs(page);
-  const banners = async () => ((await (await api.get('/admin/v1/hero-banners?per_page=100')).json()).data.hero_banners as { title: string }[]).map((b) => b.title);
+  const banners = async () =>
+    (
+      (await (await api.get('/admin/v1/hero-banners?per_page=100')).json()).data.hero_banners as { title: string }[]
+    ).map((b) => b.title);
   const before = await banners();
   await run(page, 'reordr banner', 'Reorder banner…');
   await pick(page, before[0], before[0]);
@@ -106,7 +129,9 @@ test('the palette opened empty shows the last commands run; use lifts a command 
   await run(page, 'keyboard shortcuts', 'Show keyboard shortcuts');
   await page.keyboard.press('Escape');
   await openPalette(page);
-  const recent = page.locator('[cmdk-group]', { has: page.locator('[cmdk-group-heading]', { hasText: 'Recent commands' }) });
+  const recent = page.locator('[cmdk-group]', {
+    has: page.locator('[cmdk-group-heading]', { hasText: 'Recent commands' }),
+  });
   await expect(recent.locator('[cmdk-item]')).toHaveText([/Show keyboard shortcuts/, /Toggle dark\/light theme/]);
   await page.keyboard.press('Escape');
 

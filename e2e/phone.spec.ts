@@ -21,7 +21,8 @@ const sideways = (page: Page) =>
     for (const el of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
       if (el.closest('.app-hero, .app-tiles, pre')) continue;
       const x = getComputedStyle(el).overflowX;
-      if ((x === 'auto' || x === 'scroll') && el.scrollWidth > el.clientWidth + 1) wide.push(`${el.tagName.toLowerCase()}.${el.className}: ${el.scrollWidth} > ${el.clientWidth}`);
+      if ((x === 'auto' || x === 'scroll') && el.scrollWidth > el.clientWidth + 1)
+        wide.push(`${el.tagName.toLowerCase()}.${el.className}: ${el.scrollWidth} > ${el.clientWidth}`);
     }
     return wide;
   });
@@ -41,20 +42,48 @@ const SCREENS: Record<string, Screen> = {
   engagement: { path: '/admin/engagement', ready: (p) => p.getByRole('table', { name: 'By card: numbers' }) },
   settings: { path: '/admin/settings', ready: (p) => p.getByLabel('Support e-mail') },
   profile: { path: '/admin/profile', ready: (p) => p.getByLabel('Name', { exact: true }) },
-  'crawl review': { path: '/admin/crawl-data', ready: (p) => p.getByRole('listbox', { name: 'Crawl sources' }).getByRole('option').first() },
-  'crawled banks': { path: '/admin/crawl-bank', ready: (p) => p.getByRole('listbox', { name: 'Crawled banks' }).getByRole('option').first() },
-  'crawled offers': { path: '/admin/crawl-offer', ready: (p) => p.getByRole('listbox', { name: 'Crawled offers' }).getByRole('option').first() },
-  'legal pages': { path: '/admin/term-condition', ready: (p) => p.getByRole('textbox', { name: 'Terms and conditions: text' }) },
-  'contact messages': { path: '/admin/contact', ready: (p) => p.getByRole('listbox', { name: 'Contact messages' }).getByRole('option').first() },
-  feedback: { path: '/admin/feedback', ready: (p) => p.getByRole('listbox', { name: 'Feedback' }).getByRole('option').first() },
-  notifications: { path: '/admin/notifications', ready: (p) => p.getByRole('listbox', { name: 'Notifications' }).getByRole('option').first() },
-  homepage: { path: '/admin/homepage-config', ready: (p) => p.getByRole('list', { name: 'Hero banners' }).getByRole('listitem').first() },
+  'crawl review': {
+    path: '/admin/crawl-data',
+    ready: (p) => p.getByRole('listbox', { name: 'Crawl sources' }).getByRole('option').first(),
+  },
+  'crawled banks': {
+    path: '/admin/crawl-bank',
+    ready: (p) => p.getByRole('listbox', { name: 'Crawled banks' }).getByRole('option').first(),
+  },
+  'crawled offers': {
+    path: '/admin/crawl-offer',
+    ready: (p) => p.getByRole('listbox', { name: 'Crawled offers' }).getByRole('option').first(),
+  },
+  'legal pages': {
+    path: '/admin/term-condition',
+    ready: (p) => p.getByRole('textbox', { name: 'Terms and conditions: text' }),
+  },
+  'contact messages': {
+    path: '/admin/contact',
+    ready: (p) => p.getByRole('listbox', { name: 'Contact messages' }).getByRole('option').first(),
+  },
+  feedback: {
+    path: '/admin/feedback',
+    ready: (p) => p.getByRole('listbox', { name: 'Feedback' }).getByRole('option').first(),
+  },
+  notifications: {
+    path: '/admin/notifications',
+    ready: (p) => p.getByRole('listbox', { name: 'Notifications' }).getByRole('option').first(),
+  },
+  homepage: {
+    path: '/admin/homepage-config',
+    ready: (p) => p.getByRole('list', { name: 'Hero banners' }).getByRole('listitem').first(),
+  },
 };
 
 /** The first crawl source's triage of its cards: a screen of its own. */
 /** A source with crawled cards still to decide: other specs add sources whose refs are all decided (e2e/day.spec.ts). */
 async function sourceToTriage(page: Page): Promise<{ id: number; name: string }> {
-  const sources = (await (await (await apiAs(page)).get('/admin/v1/crawl_data?per_page=500')).json()).data as { id: number; name: string; counts: { card: { new: number } } }[];
+  const sources = (await (await (await apiAs(page)).get('/admin/v1/crawl_data?per_page=500')).json()).data as {
+    id: number;
+    name: string;
+    counts: { card: { new: number } };
+  }[];
   const source = sources.find((s) => s.counts.card.new > 0);
   expect(source, 'a crawl source with cards to decide').toBeDefined();
   return source!;
@@ -63,7 +92,10 @@ async function sourceToTriage(page: Page): Promise<{ id: number; name: string }>
 async function withTriage(page: Page): Promise<Record<string, Screen>> {
   const source = await sourceToTriage(page);
   // Ready once the first ref to decide is open with its candidates (on a phone, in place of the list).
-  const triage: Screen = { path: `/admin/crawl-data/cards/${source.id}`, ready: (p) => p.getByRole('region', { name: 'Candidates' }) };
+  const triage: Screen = {
+    path: `/admin/crawl-data/cards/${source.id}`,
+    ready: (p) => p.getByRole('region', { name: 'Candidates' }),
+  };
   return { ...SCREENS, 'crawl triage': triage };
 }
 
@@ -72,7 +104,9 @@ async function visit(page: Page, screen: Screen) {
   await expect(screen.ready(page)).toBeAttached();
 }
 
-test('on a phone: the menu drawer, the list, a record full screen with Back, its form, nothing sideways', async ({ page }) => {
+test('on a phone: the menu drawer, the list, a record full screen with Back, its form, nothing sideways', async ({
+  page,
+}) => {
   await signIn(page);
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
   const cardsLink = sidebar.getByRole('link', { name: 'Cards' });
@@ -131,12 +165,16 @@ test('on a phone: none of the other screens scrolls sideways, with a record open
   }
 });
 
-test('on a phone: crawl review shows the sources or one source, with Back; its triage the refs or one ref', async ({ page }) => {
+test('on a phone: crawl review shows the sources or one source, with Back; its triage the refs or one ref', async ({
+  page,
+}) => {
   await signIn(page);
   await visit(page, SCREENS['crawl review']);
   const sources = page.getByRole('listbox', { name: 'Crawl sources' });
   const { name } = await sourceToTriage(page);
-  const first = sources.getByRole('option').filter({ has: page.locator('.rec-title').getByText(name, { exact: true }) });
+  const first = sources
+    .getByRole('option')
+    .filter({ has: page.locator('.rec-title').getByText(name, { exact: true }) });
   // The list alone: no source's pane beside it.
   await expect(page.getByRole('button', { name: 'Verify' })).toBeHidden();
 
@@ -180,7 +218,9 @@ test('on a phone: crawl review shows the sources or one source, with Back; its t
   await expect(back(page)).toBeInViewport();
 });
 
-test('on a phone: crawled banks and offers, the homepage lists, the legal pages: one part at a time, with Back', async ({ page }) => {
+test('on a phone: crawled banks and offers, the homepage lists, the legal pages: one part at a time, with Back', async ({
+  page,
+}) => {
   await signIn(page);
   for (const [screen, list] of [
     ['crawled banks', 'Crawled banks'],

@@ -20,7 +20,15 @@ export async function startServer(env: Record<string, string> = {}, cwd?: string
   let out = '';
   const proc = spawn(process.execPath, ['scripts/start.mjs'], {
     // SEED_EVENTS: 20,000 engagement events instead of the demo's 500,000 (server/config.ts): a fresh start seconds sooner.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_CLIENT_BUILD: '1', SEED_EVENTS: '20000', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SKIP_CLIENT_BUILD: '1',
+      SEED_EVENTS: '20000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     cwd,
   });

@@ -33,7 +33,8 @@ export async function apiAs(page: Page) {
  * A list screen's list by its name: a grid while it is the full-width table (nothing open, no
  * row picked, a wide window), a listbox beside an open record, with rows picked, or narrow.
  */
-export const listNamed = (page: Page, name: string) => page.locator(`:is([role="grid"], [role="listbox"])[aria-label="${name}"]`);
+export const listNamed = (page: Page, name: string) =>
+  page.locator(`:is([role="grid"], [role="listbox"])[aria-label="${name}"]`);
 
 /** A list's record rows: a listbox's options, or a grid's rows under its head. */
 export const rowsOf = (list: Locator) => list.locator(':is([role="option"], [role="rowgroup"] > [role="row"])');

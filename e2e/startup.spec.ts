@@ -9,7 +9,11 @@ test('first start creates admin@example.com with a generated password, printed o
     const m = /first admin created: admin@example\.com \/ password (\S+)/.exec(first.output());
     expect(m, first.output()).not.toBeNull();
     expect(first.output()).toContain(`/admin`);
-    const login = await fetch(`${first.url}/api/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: m![1] }) });
+    const login = await fetch(`${first.url}/api/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.com', password: m![1] }),
+    });
     expect(login.status).toBe(200);
     expect((await fetch(`${first.url}/admin/view-bank/3`)).headers.get('content-type')).toContain('text/html');
   } finally {
@@ -35,7 +39,9 @@ test('a second server on the same DATA_DIR stops at once with a clear message', 
   expect(one.output()).toContain('SIGTERM: closing');
 });
 
-test('scripts and styles go compressed to a browser that accepts it (brotli, else gzip), plain otherwise', async ({ page }) => {
+test('scripts and styles go compressed to a browser that accepts it (brotli, else gzip), plain otherwise', async ({
+  page,
+}) => {
   await page.goto('/admin/login');
   const script = await page.locator('script[type="module"][src*="/admin/assets/"]').first().getAttribute('src');
   const sizes: Record<string, number> = {};

@@ -30,8 +30,12 @@ test('the card list as a full-width table: sort by a head, choose columns, open 
   await expect(rows.first().getByRole('gridcell')).toHaveCount(columns);
 
   // Sort by annual fee: ascending, then descending; the first row is what the API says.
-  const cheapest = (await (await api.post('/admin/v1/all_card?per_page=1&sort=annual_fee', {})).json()).data[0] as { name: string };
-  const dearest = (await (await api.post('/admin/v1/all_card?per_page=1&sort=-annual_fee', {})).json()).data[0] as { name: string };
+  const cheapest = (await (await api.post('/admin/v1/all_card?per_page=1&sort=annual_fee', {})).json()).data[0] as {
+    name: string;
+  };
+  const dearest = (await (await api.post('/admin/v1/all_card?per_page=1&sort=-annual_fee', {})).json()).data[0] as {
+    name: string;
+  };
   const fee = list.getByRole('columnheader', { name: 'Annual fee' });
   await fee.getByRole('button').click();
   await expect(page).toHaveURL(/sort=annual_fee/);

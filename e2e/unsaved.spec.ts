@@ -60,7 +60,9 @@ test('leaving a form with unsaved edits asks first, each way out; saying no keep
   await question(page).getByRole('button', { name: 'Discard changes' }).click();
   await expect(page).toHaveURL(/\/admin\/card-list/);
   const token = await page.evaluate(() => localStorage.getItem('token'));
-  const saved = await (await page.request.get(`/admin/v1/show_bank/${first}`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const saved = await (
+    await page.request.get(`/admin/v1/show_bank/${first}`, { headers: { authorization: `Bearer ${token}` } })
+  ).json();
   expect(saved.data.name).toBe(original);
 
   // A saved edit leaves without asking.

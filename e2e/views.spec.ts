@@ -5,12 +5,17 @@ import { apiAs, signIn, listNamed, rowsOf } from './session';
 
 const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
 
-test('filter cards by bank and display from the palette, drop a chip, save the view, open it from elsewhere, delete it', async ({ page }) => {
+test('filter cards by bank and display from the palette, drop a chip, save the view, open it from elsewhere, delete it', async ({
+  page,
+}) => {
   await signIn(page);
   const api = await apiAs(page);
   const bank = (await (await api.get('/admin/v1/all_bank?query=ENBD')).json()).data[0] as { id: number; name: string };
-  const hiddenOfBank = (await (await api.post('/admin/v1/all_card?per_page=1', { bank: bank.id, display: false })).json()).pagination.total as number;
-  const hidden = (await (await api.post('/admin/v1/all_card?per_page=1', { display: false })).json()).pagination.total as number;
+  const hiddenOfBank = (
+    await (await api.post('/admin/v1/all_card?per_page=1', { bank: bank.id, display: false })).json()
+  ).pagination.total as number;
+  const hidden = (await (await api.post('/admin/v1/all_card?per_page=1', { display: false })).json()).pagination
+    .total as number;
   await page.goto('/admin/card-list');
   await expect(rowsOf(listNamed(page, 'Cards')).first()).toBeVisible();
 
@@ -52,7 +57,9 @@ test('filter cards by bank and display from the palette, drop a chip, save the v
   await expect(page.locator('main h1').first()).toBeVisible();
   await palette('Open saved view', 'Hidden cards');
   await expect(page).toHaveURL(/\/admin\/card-list\?display=false$/);
-  await expect(page.getByRole('group', { name: 'Filters set' }).getByRole('button')).toHaveText(['DisplayHidden from the app×']);
+  await expect(page.getByRole('group', { name: 'Filters set' }).getByRole('button')).toHaveText([
+    'DisplayHidden from the app×',
+  ]);
 
   await palette('Delete saved view', 'Hidden cards');
   await expect(page.getByText('Deleted the view “Hidden cards”.')).toBeVisible();

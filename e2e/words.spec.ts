@@ -19,9 +19,12 @@ interface OutletRef {
   outlet_ids: number[];
 }
 
-const sources = async (api: Api) => (await (await api.get('/admin/v1/crawl_data?per_page=500')).json()).data as Source[];
-const offerRefs = async (api: Api, from: number) => (await (await api.get(`/admin/v1/all_offer_ref?from=${from}&per_page=500`)).json()).data as OfferRef[];
-const outletRefs = async (api: Api, from: number) => (await (await api.get(`/admin/v1/all_outlet_ref?from=${from}&per_page=500`)).json()).data as OutletRef[];
+const sources = async (api: Api) =>
+  (await (await api.get('/admin/v1/crawl_data?per_page=500')).json()).data as Source[];
+const offerRefs = async (api: Api, from: number) =>
+  (await (await api.get(`/admin/v1/all_offer_ref?from=${from}&per_page=500`)).json()).data as OfferRef[];
+const outletRefs = async (api: Api, from: number) =>
+  (await (await api.get(`/admin/v1/all_outlet_ref?from=${from}&per_page=500`)).json()).data as OutletRef[];
 
 test('a crawled offer naming one outlet says "1 outlet"; a live outlet is shown by its name', async ({ page }) => {
   await signIn(page);
@@ -49,8 +52,12 @@ test('a crawled offer naming one outlet says "1 outlet"; a live outlet is shown 
   let ref = refs.find((r) => r.outlet_ids.length > 0);
   if (!ref) {
     ref = refs[0];
-    const pick = (await (await api.get(`/admin/v1/outlets?query=${encodeURIComponent(ref.merchant_name)}&per_page=1`)).json()).data[0] ?? (await (await api.get('/admin/v1/outlets?per_page=1')).json()).data[0];
-    expect((await api.post('/admin/v1/outlet_ref/assign', { outlet_ref_id: ref.id, outlet_id: pick.id })).status()).toBe(200);
+    const pick =
+      (await (await api.get(`/admin/v1/outlets?query=${encodeURIComponent(ref.merchant_name)}&per_page=1`)).json())
+        .data[0] ?? (await (await api.get('/admin/v1/outlets?per_page=1')).json()).data[0];
+    expect(
+      (await api.post('/admin/v1/outlet_ref/assign', { outlet_ref_id: ref.id, outlet_id: pick.id })).status(),
+    ).toBe(200);
     ref = { ...ref, outlet_ids: [pick.id] };
   }
   const live = (await (await api.get(`/admin/v1/show_outlet?id=${ref.outlet_ids[0]}`)).json()).data;
@@ -80,7 +87,9 @@ test('every counts table names each crawl state as the triage tabs do', async ({
     const heads = page.locator('table.crawl-counts').first().locator('thead th');
     await expect(heads.first()).toBeVisible();
     // Each state's column is named by its tab (an abbreviation says the whole name as its title).
-    const named = await heads.evaluateAll((ths) => ths.map((th) => th.querySelector('abbr')?.getAttribute('title') ?? th.textContent!.trim()));
+    const named = await heads.evaluateAll((ths) =>
+      ths.map((th) => th.querySelector('abbr')?.getAttribute('title') ?? th.textContent!.trim()),
+    );
     const states = named.filter((n) => !['Refs', 'Vanished', 'Decided'].includes(n));
     expect(states.length, path).toBeGreaterThan(3);
     for (const n of states) expect(tabNames, `${path}: "${n}"`).toContain(n);
@@ -91,10 +100,17 @@ test('every counts table names each crawl state as the triage tabs do', async ({
 test('deleting a category says "Categories deleted successfully!"', async ({ page }) => {
   await signIn(page);
   const api = await apiAs(page);
-  const made = (await (await api.post('/admin/v1/add_categories', { name: `Words ${Date.now().toString(36)}` })).json()).data as { id: number };
+  const made = (await (await api.post('/admin/v1/add_categories', { name: `Words ${Date.now().toString(36)}` })).json())
+    .data as { id: number };
   await page.goto(`/admin/category-list/${made.id}`);
   await expect(page.locator('.pane-head h2')).toBeVisible();
-  await page.locator('.pane').getByRole('button', { name: /^Delete/ }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /^Delete/ }).click();
+  await page
+    .locator('.pane')
+    .getByRole('button', { name: /^Delete/ })
+    .click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /^Delete/ })
+    .click();
   await expect(page.getByText('Categories deleted successfully!')).toBeVisible();
 });

@@ -38,7 +38,10 @@ const ENTITIES: Entity[] = [
     add: '/admin/v1/add_bank',
     remove: (id) => `/admin/v1/delete_bank?bank_id=${id}`,
     // The website must be an http(s) URL with no spaces: the payload rides in its path.
-    fields: [{ name: 'name', filler: (i) => `XSS bank ${tag} ${i}` }, { name: 'website', adapt: (p) => `https://xss.example/${p.replace(/\s+/g, '/')}` }],
+    fields: [
+      { name: 'name', filler: (i) => `XSS bank ${tag} ${i}` },
+      { name: 'website', adapt: (p) => `https://xss.example/${p.replace(/\s+/g, '/')}` },
+    ],
     extra: (i) => ({ code: `X${tag.slice(-5)}${i}`.slice(0, 12).toUpperCase() }),
     list: '/admin/bank-list',
     view: (id) => `/admin/view-bank/${id}`,
@@ -68,7 +71,12 @@ const ENTITIES: Entity[] = [
     name: 'outlet',
     add: '/admin/v1/add_outlet',
     remove: (id) => `/admin/v1/delete_outlet?outlet_id=${id}`,
-    fields: [{ name: 'merchant_name', filler: (i) => `XSS outlet ${tag} ${i}` }, { name: 'branch' }, { name: 'address' }, { name: 'phone' }],
+    fields: [
+      { name: 'merchant_name', filler: (i) => `XSS outlet ${tag} ${i}` },
+      { name: 'branch' },
+      { name: 'address' },
+      { name: 'phone' },
+    ],
     extra: (i) => ({ category_id: pick(made.category, i) }),
     list: '/admin/outlet-list',
     view: (id) => `/admin/view-outlet/${id}`,
@@ -80,7 +88,11 @@ const ENTITIES: Entity[] = [
     remove: (id) => `/admin/v1/delete_card?card_id=${id}`,
     fields: [{ name: 'name', filler: (i) => `XSS card ${tag} ${i}` }, { name: 'description' }],
     // Linked to the payload banks, networks and categories, so their names show on cards too.
-    extra: (i) => ({ bank_id: pick(made.bank, i), network_id: pick(made.network, i), category_id: pick(made.category, i) }),
+    extra: (i) => ({
+      bank_id: pick(made.bank, i),
+      network_id: pick(made.network, i),
+      category_id: pick(made.category, i),
+    }),
     list: '/admin/card-list',
     view: (id) => `/admin/view-card/${id}`,
     edit: (id) => `/admin/edit-card/${id}`,
@@ -89,9 +101,21 @@ const ENTITIES: Entity[] = [
     name: 'offer',
     add: '/admin/v1/add_offer',
     remove: (id) => `/admin/v1/delete_offer?offer_id=${id}`,
-    fields: [{ name: 'title', filler: (i) => `XSS offer ${tag} ${i}` }, { name: 'description' }, { name: 'discount', filler: () => '10%' }, { name: 'terms' }],
+    fields: [
+      { name: 'title', filler: (i) => `XSS offer ${tag} ${i}` },
+      { name: 'description' },
+      { name: 'discount', filler: () => '10%' },
+      { name: 'terms' },
+    ],
     // Linked to a payload card (its bank) and outlet, so offers show their names as well.
-    extra: (i) => ({ valid_from: '2025-01-01', valid_to: '2099-12-31', card_ids: [pick(made.card, i)], outlet_ids: [pick(made.outlet, i)], category_id: pick(made.category, i), from_source: `xss-${tag}` }),
+    extra: (i) => ({
+      valid_from: '2025-01-01',
+      valid_to: '2099-12-31',
+      card_ids: [pick(made.card, i)],
+      outlet_ids: [pick(made.outlet, i)],
+      category_id: pick(made.category, i),
+      from_source: `xss-${tag}`,
+    }),
     list: '/admin/offer-list',
     view: (id) => `/admin/view-offer/${id}`,
     edit: (id) => `/admin/edit-offer/${id}`,
@@ -109,16 +133,26 @@ const ENTITIES: Entity[] = [
 ];
 
 /** Payloads whose records get their view pane and edit form opened, one of each kind. */
-const REPRESENTATIVE = [/^<script>alert\(1\)/, /^<img src=x onerror=alert\(24\)/, /^<svg onload=/, /^javascript:alert/, /^"onmouseover=/, /^jaVasCript:\/\*-\/\*/].map((re) => XSS_PAYLOADS.findIndex((p) => re.test(p)));
+const REPRESENTATIVE = [
+  /^<script>alert\(1\)/,
+  /^<img src=x onerror=alert\(24\)/,
+  /^<svg onload=/,
+  /^javascript:alert/,
+  /^"onmouseover=/,
+  /^jaVasCript:\/\*-\/\*/,
+].map((re) => XSS_PAYLOADS.findIndex((p) => re.test(p)));
 
 /** Runs `fn` over `items`, `width` at a time. */
 async function inBatches<T, R>(items: T[], width: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
   const out: R[] = [];
-  for (let at = 0; at < items.length; at += width) out.push(...(await Promise.all(items.slice(at, at + width).map((item, j) => fn(item, at + j)))));
+  for (let at = 0; at < items.length; at += width)
+    out.push(...(await Promise.all(items.slice(at, at + width).map((item, j) => fn(item, at + j)))));
   return out;
 }
 
-test('stored XSS: 100+ payloads in every text field of every entity render inert in lists, panes, forms and the palette', async ({ page }) => {
+test('stored XSS: 100+ payloads in every text field of every entity render inert in lists, panes, forms and the palette', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const started = Date.now();
   const dialogs: string[] = [];
@@ -129,14 +163,16 @@ test('stored XSS: 100+ payloads in every text field of every entity render inert
   });
   // A CSP that blocks an injected handler says so on the console: that is an injection too.
   page.on('console', (m) => {
-    if (/Content Security Policy|Refused to (execute|load|frame|run)/i.test(m.text())) blocked.push(`${m.text().slice(0, 200)} at ${page.url()}`);
+    if (/Content Security Policy|Refused to (execute|load|frame|run)/i.test(m.text()))
+      blocked.push(`${m.text().slice(0, 200)} at ${page.url()}`);
   });
 
   await signIn(page);
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const headers = { authorization: `Bearer ${token}` };
   /** Once more when a kept-alive socket was closed under the call (an idle socket races the server's keep-alive timeout). */
-  const again = async <R>(call: () => Promise<R>): Promise<R> => call().catch((e: unknown) => (/ECONNRESET|socket hang up/.test(String(e)) ? call() : Promise.reject(e)));
+  const again = async <R>(call: () => Promise<R>): Promise<R> =>
+    call().catch((e: unknown) => (/ECONNRESET|socket hang up/.test(String(e)) ? call() : Promise.reject(e)));
   const api = {
     post: (url: string, data: unknown) => page.request.post(url, { headers, data }),
     get: (url: string) => again(() => page.request.get(url, { headers })),
@@ -162,9 +198,15 @@ test('stored XSS: 100+ payloads in every text field of every entity render inert
         return (await res.json()).data.id as number;
       }
       const answer = await res.json();
-      expect(res.status(), `${e.add} ${JSON.stringify(body).slice(0, 200)} → ${JSON.stringify(answer).slice(0, 300)}`).toBe(422);
+      expect(
+        res.status(),
+        `${e.add} ${JSON.stringify(body).slice(0, 200)} → ${JSON.stringify(answer).slice(0, 300)}`,
+      ).toBe(422);
       const refused = e.fields.filter((f) => kept.has(f.name) && answer.errors?.[f.name]);
-      expect(refused.length, `${e.add} refused a field the sweep does not fill: ${JSON.stringify(answer.errors)}`).toBeGreaterThan(0);
+      expect(
+        refused.length,
+        `${e.add} refused a field the sweep does not fill: ${JSON.stringify(answer.errors)}`,
+      ).toBeGreaterThan(0);
       for (const f of refused) {
         kept.delete(f.name);
         if (f.filler) body[f.name] = f.filler(i);
@@ -179,14 +221,52 @@ test('stored XSS: 100+ payloads in every text field of every entity render inert
     page.evaluate(() => {
       const found: string[] = [];
       // Attributes a browser follows as a URL: one naming a script scheme would run it.
-      const urlAttrs = ['href', 'xlink:href', 'src', 'action', 'formaction', 'data', 'background', 'poster', 'srcset', 'codebase', 'cite'];
+      const urlAttrs = [
+        'href',
+        'xlink:href',
+        'src',
+        'action',
+        'formaction',
+        'data',
+        'background',
+        'poster',
+        'srcset',
+        'codebase',
+        'cite',
+      ];
       // As a browser reads a URL: leading spaces and control characters dropped, tabs and newlines anywhere.
-      const runs = (v: string) => /^[\s\p{Cc}]*(javascript|vbscript|data:text\/html)/iu.test(v.replace(/[\t\n\r]/g, ''));
+      const runs = (v: string) =>
+        /^[\s\p{Cc}]*(javascript|vbscript|data:text\/html)/iu.test(v.replace(/[\t\n\r]/g, ''));
       for (const el of Array.from(document.body.querySelectorAll('*'))) {
         const tag = el.tagName.toLowerCase();
-        if (['script', 'iframe', 'object', 'embed', 'base', 'meta', 'frame', 'frameset', 'applet', 'xss', 'x', 'marquee', 'plaintext', 'xmp', 'isindex', 'keygen', 'math'].includes(tag)) found.push(el.outerHTML.slice(0, 120));
+        if (
+          [
+            'script',
+            'iframe',
+            'object',
+            'embed',
+            'base',
+            'meta',
+            'frame',
+            'frameset',
+            'applet',
+            'xss',
+            'x',
+            'marquee',
+            'plaintext',
+            'xmp',
+            'isindex',
+            'keygen',
+            'math',
+          ].includes(tag)
+        )
+          found.push(el.outerHTML.slice(0, 120));
         for (const a of Array.from(el.attributes)) {
-          const risky = /^on/i.test(a.name) || a.name === 'srcdoc' || (urlAttrs.includes(a.name) && runs(a.value)) || (a.name === 'style' && /expression\s*\(|javascript:/i.test(a.value));
+          const risky =
+            /^on/i.test(a.name) ||
+            a.name === 'srcdoc' ||
+            (urlAttrs.includes(a.name) && runs(a.value)) ||
+            (a.name === 'style' && /expression\s*\(|javascript:/i.test(a.value));
           if (risky) found.push(`${tag} ${a.name}="${a.value.slice(0, 80)}"`);
         }
       }
@@ -225,8 +305,17 @@ test('stored XSS: 100+ payloads in every text field of every entity render inert
     });
 
     // The URL field refuses script URLs outright.
-    for (const website of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', ' javascript:alert(1)']) {
-      expect((await api.post('/admin/v1/add_bank', { name: `XSS url ${tag}`, code: `U${tag.slice(-6)}`, website })).status(), website).toBe(422);
+    for (const website of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+      ' javascript:alert(1)',
+    ]) {
+      expect(
+        (await api.post('/admin/v1/add_bank', { name: `XSS url ${tag}`, code: `U${tag.slice(-6)}`, website })).status(),
+        website,
+      ).toBe(422);
     }
 
     // ---- render ----
@@ -234,7 +323,12 @@ test('stored XSS: 100+ payloads in every text field of every entity render inert
       await page.goto('/admin/');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       // Control: the probe does see markup that was injected (then it is taken out again).
-      await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<div id="xss-control"><img src="x" onerror="window.__xss=1"><a href="javascript:alert(1)">x</a></div>'));
+      await page.evaluate(() =>
+        document.body.insertAdjacentHTML(
+          'beforeend',
+          '<div id="xss-control"><img src="x" onerror="window.__xss=1"><a href="javascript:alert(1)">x</a></div>',
+        ),
+      );
       expect((await probe()).found).toEqual(['img onerror="window.__xss=1"', 'a href="javascript:alert(1)"']);
       await page.evaluate(() => {
         document.getElementById('xss-control')?.remove();
@@ -250,7 +344,10 @@ test('stored XSS: 100+ payloads in every text field of every entity render inert
         await expect(rowsOf(list).first()).toBeVisible();
         const seen = new Set<number>();
         for (let step = 0; step < 80 && seen.size < want.size; step++) {
-          for (const key of await rowsOf(list).evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-key'))))) if (want.has(key)) seen.add(key);
+          for (const key of await rowsOf(list).evaluateAll((els) =>
+            els.map((el) => Number(el.getAttribute('data-key'))),
+          ))
+            if (want.has(key)) seen.add(key);
           await list.evaluate((el) => el.scrollBy(0, el.clientHeight * 0.9));
           await page.waitForTimeout(60);
         }
@@ -284,10 +381,23 @@ test('stored XSS: 100+ payloads in every text field of every entity render inert
 
     await test.step('the palette finds and shows payload records', async () => {
       await navigate('/admin/offer-list');
-      for (const q of ['onerror', 'svg onload', 'javascript', 'script alert', '${alert', 'iframe srcdoc', 'onmouseover']) {
+      for (const q of [
+        'onerror',
+        'svg onload',
+        'javascript',
+        'script alert',
+        '${alert',
+        'iframe srcdoc',
+        'onmouseover',
+      ]) {
         await page.keyboard.press(`${mod}+k`);
         await page.keyboard.type(q);
-        await expect(page.locator('[cmdk-item]').filter({ hasText: q.split(' ')[0] }).first()).toBeVisible();
+        await expect(
+          page
+            .locator('[cmdk-item]')
+            .filter({ hasText: q.split(' ')[0] })
+            .first(),
+        ).toBeVisible();
         await page.waitForTimeout(300); // let every type's hits arrive
         await expectInert(`palette "${q}" (${await page.locator('[cmdk-item]').count()} items)`);
         await page.keyboard.press('Escape');
@@ -320,9 +430,12 @@ test('stored XSS: 100+ payloads in every text field of every entity render inert
   const fields = ENTITIES.flatMap((e) => e.fields.map((f) => `${e.name}.${f.name}`)).concat('profile.name');
   const total = [...stored.values()].reduce((a, b) => a + b, 0);
   const report = fields.map((f) => `${f}: ${stored.get(f) ?? 0}/${payloads.length}`).join(', ');
-  console.log(`XSS sweep: ${payloads.length} payloads × ${fields.length} fields = ${payloads.length * fields.length} attempts, ${total} stored (${report}); ${rendered.length} screens rendered; ${dialogs.length} dialogs; ${blocked.length} CSP blocks`);
+  console.log(
+    `XSS sweep: ${payloads.length} payloads × ${fields.length} fields = ${payloads.length * fields.length} attempts, ${total} stored (${report}); ${rendered.length} screens rendered; ${dialogs.length} dialogs; ${blocked.length} CSP blocks`,
+  );
   // Free-text fields take nearly every payload; only fields with a shape of their own refuse them.
-  for (const f of fields.filter((f) => !/phone|website|type|discount/.test(f))) expect(stored.get(f) ?? 0, f).toBeGreaterThanOrEqual(payloads.length * 0.8);
+  for (const f of fields.filter((f) => !/phone|website|type|discount/.test(f)))
+    expect(stored.get(f) ?? 0, f).toBeGreaterThanOrEqual(payloads.length * 0.8);
   expect(stored.get('bank.website') ?? 0).toBeGreaterThanOrEqual(payloads.length * 0.8);
   expect(stored.get('outlet.phone') ?? 0).toBe(0);
   expect(dialogs).toEqual([]);

@@ -3,7 +3,8 @@
 // index.html): the Content-Security-Policy allows no inline script.
 try {
   var t = localStorage.getItem('theme');
-  document.documentElement.dataset.theme = t === 'light' || t === 'dark' ? t : matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  document.documentElement.dataset.theme =
+    t === 'light' || t === 'dark' ? t : matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 } catch {
   // No storage (private mode, blocked cookies): the page follows the system theme.
 }

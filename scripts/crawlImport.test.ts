@@ -17,13 +17,19 @@ it('refuses text fields that are not text and a line nested 6,000 deep, naming l
       `{"kind":"offer","key":"deep","title":"T","terms":${'['.repeat(6000)}"x"${']'.repeat(6000)}}`,
     ];
     fs.writeFileSync(file, lines.join('\n'));
-    const run = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/crawlImport.ts', '--source', 'cli-site', file], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' },
-    });
+    const run = spawnSync(
+      path.join(ROOT, 'node_modules', '.bin', 'tsx'),
+      ['scripts/crawlImport.ts', '--source', 'cli-site', file],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' },
+      },
+    );
     expect(run.status, run.stderr).toBe(1);
-    expect(run.stderr).toContain('[crawl:import] 2 lines have errors; nothing was imported.\n  Line 2: terms must be text, not a list.\n  Line 3: terms must be text, not a list.');
+    expect(run.stderr).toContain(
+      '[crawl:import] 2 lines have errors; nothing was imported.\n  Line 2: terms must be text, not a list.\n  Line 3: terms must be text, not a list.',
+    );
     expect(fs.existsSync(path.join(dir, 'pglite'))).toBe(false);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

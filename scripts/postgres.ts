@@ -35,12 +35,17 @@ export interface Cluster {
 
 export async function startCluster(): Promise<Cluster> {
   const bin = findPgBin();
-  if (!bin) throw new Error('No PostgreSQL binaries under /usr/lib/postgresql/*/bin. Install them: apt-get install -y postgresql');
+  if (!bin)
+    throw new Error(
+      'No PostgreSQL binaries under /usr/lib/postgresql/*/bin. Install them: apt-get install -y postgresql',
+    );
   const asRoot = process.getuid?.() === 0;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-admin-pg-'));
   fs.chmodSync(dir, 0o755);
   const run = (cmd: string, args: string[]) => {
-    const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args]] : [path.join(bin, cmd), args];
+    const [file, argv] = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args]]
+      : [path.join(bin, cmd), args];
     const r = spawnSync(file, argv, { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr || r.stdout}`);
   };
@@ -48,7 +53,16 @@ export async function startCluster(): Promise<Cluster> {
   const data = path.join(dir, 'data');
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   const port = await freePort();
-  run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, 'start', '-w']);
+  run('pg_ctl', [
+    '-D',
+    data,
+    '-l',
+    path.join(dir, 'log'),
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    'start',
+    '-w',
+  ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop() {

@@ -32,7 +32,14 @@ import { seed } from '../server/db/seed/seed';
 import { seedLargeCrawl } from '../server/db/seed/crawl';
 import { DUBAI_AREAS } from '../server/db/seed/areas';
 import { BRANDS, MALLS } from '../server/db/seed/outlets';
-import { CRAWLED_BANKS, ELECTRONICS, PERCENT, REFERENCE_DATE, TEMPLATES, type Template } from '../server/db/seed/offers';
+import {
+  CRAWLED_BANKS,
+  ELECTRONICS,
+  PERCENT,
+  REFERENCE_DATE,
+  TEMPLATES,
+  type Template,
+} from '../server/db/seed/offers';
 import { createUploads } from '../server/services/uploads';
 
 const INDEX_LOG = 'seed_large_dropped_indexes';
@@ -79,7 +86,9 @@ function parseOptions(): Options {
     },
   });
   if (values.help) {
-    console.log('usage: npm run seed:large -- --offers N [--outlets N] [--cards N] [--crawl-offers N] [--batch N] [--keep-indexes]');
+    console.log(
+      'usage: npm run seed:large -- --offers N [--outlets N] [--cards N] [--crawl-offers N] [--batch N] [--keep-indexes]',
+    );
     process.exit(0);
   }
   const num = (name: string, v: string, min: number) => {
@@ -99,7 +108,11 @@ function parseOptions(): Options {
 
 /** The database, plus a `query` of its own for the script's statements outside batches. */
 type Db = BaseDb & Tx;
-const withQuery = (db: BaseDb): Db => ({ ...db, query: (sql, params) => db.read((tx) => tx.query(sql, params)), exec: (sql) => db.read((tx) => tx.exec(sql)) });
+const withQuery = (db: BaseDb): Db => ({
+  ...db,
+  query: (sql, params) => db.read((tx) => tx.query(sql, params)),
+  exec: (sql) => db.read((tx) => tx.exec(sql)),
+});
 
 let stopping = false;
 
@@ -113,7 +126,14 @@ async function main() {
     console.error(`[seed:large] ${err.message} Stopping without touching ${config.dataDir} again.`);
     process.exit(1);
   });
-  const db = withQuery(await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), beforeCommit: lock?.writeGuard, log: lineLogger(createLogger(config.logLevel), 'db', 'error') }));
+  const db = withQuery(
+    await openDb({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'pglite'),
+      beforeCommit: lock?.writeGuard,
+      log: lineLogger(createLogger(config.logLevel), 'db', 'error'),
+    }),
+  );
   // Ctrl-C reaches this process both from the terminal and relayed by npm/tsx: one press
   // within a second counts once. A second press later quits at once (the next run repairs).
   let firstSignal = 0;
@@ -162,8 +182,12 @@ async function main() {
                 (select count(*) from offer_cards)::int as offer_cards, (select count(*) from offer_outlets)::int as offer_outlets`,
       )
     ).rows[0];
-    log(`totals: ${Object.entries(counts).map(([k, v]) => `${k} ${fmt(v)}`).join(', ')}`);
-    log(`done in ${(((performance.now() - started) / 1000)).toFixed(1)} s`);
+    log(
+      `totals: ${Object.entries(counts)
+        .map(([k, v]) => `${k} ${fmt(v)}`)
+        .join(', ')}`,
+    );
+    log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await db.close().catch(() => undefined);
     await lock?.release().catch(() => undefined);
@@ -211,7 +235,7 @@ function inBatch<T>(db: Db, replica: boolean, fn: (tx: Tx) => Promise<T>): Promi
 
 async function batches(label: string, total: number, size: number, run: (from: number, to: number) => Promise<void>) {
   const report = progress(label, total);
-  for (let done = 0; done < total && !stopping; ) {
+  for (let done = 0; done < total && !stopping;) {
     const n = Math.min(size, total - done);
     await run(done + 1, done + n);
     done += n;
@@ -247,7 +271,10 @@ async function restoreIndexes(db: Db, reason: 'repair' | 'load') {
   const exists = (await db.query<{ t: string | null }>(`select to_regclass($1)::text as t`, [INDEX_LOG])).rows[0].t;
   if (!exists) return;
   const { rows } = await db.query<{ name: string; def: string }>(`select name, def from ${INDEX_LOG} order by name`);
-  if (rows.length) log(`rebuilding ${rows.length} indexes dropped for the load${reason === 'repair' ? ' by an earlier, interrupted run' : ''}`);
+  if (rows.length)
+    log(
+      `rebuilding ${rows.length} indexes dropped for the load${reason === 'repair' ? ' by an earlier, interrupted run' : ''}`,
+    );
   for (const r of rows) {
     const t = performance.now();
     await db.transaction(async (tx) => {
@@ -265,7 +292,38 @@ const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
 // ---------------------------------------------------------------------------------------
 // Cards
 
-const PRODUCTS = ['Skyline', 'Falcon', 'Oasis', 'Pearl', 'Dune', 'Marina', 'Horizon', 'Saffron', 'Palm', 'Crescent', 'Emerald', 'Sapphire', 'Mirage', 'Zenith', 'Souk', 'Majlis', 'Creek', 'Gulf', 'Jewel', 'Atlas', 'Voyager', 'Cashback', 'Rewards', 'Smart', 'Lifestyle', 'Family', 'Student', 'Business', 'Prime', 'Elite'];
+const PRODUCTS = [
+  'Skyline',
+  'Falcon',
+  'Oasis',
+  'Pearl',
+  'Dune',
+  'Marina',
+  'Horizon',
+  'Saffron',
+  'Palm',
+  'Crescent',
+  'Emerald',
+  'Sapphire',
+  'Mirage',
+  'Zenith',
+  'Souk',
+  'Majlis',
+  'Creek',
+  'Gulf',
+  'Jewel',
+  'Atlas',
+  'Voyager',
+  'Cashback',
+  'Rewards',
+  'Smart',
+  'Lifestyle',
+  'Family',
+  'Student',
+  'Business',
+  'Prime',
+  'Elite',
+];
 const TIERS = ['Classic', 'Gold', 'Titanium', 'Platinum', 'Signature', 'World', 'World Elite', 'Infinite'];
 const CARD_BLURBS = [
   'Cashback on dining, groceries and fuel, credited monthly.',
@@ -280,7 +338,12 @@ async function addCards(db: Db, count: number) {
   const { p, values } = params();
   const base = (await db.query<{ m: number }>('select coalesce(max(id), 0)::int as m from cards')).rows[0].m;
   // Networks by market share: mostly Visa and Mastercard.
-  const share: Record<string, number> = { visa: 10, mastercard: 7, 'american express': 1, 'diners club international': 1 };
+  const share: Record<string, number> = {
+    visa: 10,
+    mastercard: 7,
+    'american express': 1,
+    'diners club international': 1,
+  };
   const networks = (await db.query<{ id: number; type: string }>('select id, type from networks order by id')).rows;
   const networkIds = networks.flatMap((r) => Array<number>(share[r.type.toLowerCase()] ?? 0).fill(r.id));
   if (!networkIds.length) networkIds.push(...networks.map((r) => r.id));
@@ -312,7 +375,9 @@ async function addCards(db: Db, count: number) {
     returning 1)
     select count(*)::int as n from ins`;
   const added = (await db.query<{ n: number }>(sql, values)).rows[0].n;
-  log(`cards: ${fmt(added)} added in ${fmt(performance.now() - t)} ms${added < count ? ` (${fmt(count - added)} names already taken)` : ''}`);
+  log(
+    `cards: ${fmt(added)} added in ${fmt(performance.now() - t)} ms${added < count ? ` (${fmt(count - added)} names already taken)` : ''}`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -320,7 +385,10 @@ async function addCards(db: Db, count: number) {
 
 async function addOutlets(db: Db, count: number, batch: number, replica: boolean) {
   const cats = new Map(
-    (await db.query<{ id: number; name: string }>('select id, name from categories')).rows.map((r) => [r.name.toLowerCase(), r]),
+    (await db.query<{ id: number; name: string }>('select id, name from categories')).rows.map((r) => [
+      r.name.toLowerCase(),
+      r,
+    ]),
   );
   const coords = new Map(DUBAI_AREAS.map((a) => [a.name.toLowerCase(), a]));
   const areas = (await db.query<{ id: number; name: string }>('select id, name from dubai_cities order by id')).rows;
@@ -332,19 +400,58 @@ async function addOutlets(db: Db, count: number, batch: number, replica: boolean
   const { p, values } = params();
   const A = {
     w: p(weighted, 'int[]'),
-    name: p(BRANDS.map((b) => b.name), 'text[]'),
-    cat: p(BRANDS.map((b) => cats.get(b.category.toLowerCase())?.id ?? null), 'int[]'),
-    catName: p(BRANDS.map((b) => cats.get(b.category.toLowerCase())?.name ?? null), 'text[]'),
-    kind: p(BRANDS.map((b) => (b.kind === 'mall' && malls.length ? 0 : b.kind === 'street' || !malls.length ? 1 : 2)), 'int[]'),
-    aId: p(areas.map((a) => a.id), 'int[]'),
-    aName: p(areas.map((a) => a.name), 'text[]'),
-    aLat: p(areas.map((a) => coords.get(a.name.toLowerCase())?.lat ?? 25.2), 'float8[]'),
-    aLon: p(areas.map((a) => coords.get(a.name.toLowerCase())?.lon ?? 55.27), 'float8[]'),
-    aRoad: p(areas.map((a) => coords.get(a.name.toLowerCase())?.road ?? 'Sheikh Zayed Road'), 'text[]'),
-    mName: p(malls.map((m) => m.name), 'text[]'),
-    mArea: p(malls.map((m) => areaIndex.get(m.area.toLowerCase())!), 'int[]'),
-    mLat: p(malls.map((m) => m.lat), 'float8[]'),
-    mLon: p(malls.map((m) => m.lon), 'float8[]'),
+    name: p(
+      BRANDS.map((b) => b.name),
+      'text[]',
+    ),
+    cat: p(
+      BRANDS.map((b) => cats.get(b.category.toLowerCase())?.id ?? null),
+      'int[]',
+    ),
+    catName: p(
+      BRANDS.map((b) => cats.get(b.category.toLowerCase())?.name ?? null),
+      'text[]',
+    ),
+    kind: p(
+      BRANDS.map((b) => (b.kind === 'mall' && malls.length ? 0 : b.kind === 'street' || !malls.length ? 1 : 2)),
+      'int[]',
+    ),
+    aId: p(
+      areas.map((a) => a.id),
+      'int[]',
+    ),
+    aName: p(
+      areas.map((a) => a.name),
+      'text[]',
+    ),
+    aLat: p(
+      areas.map((a) => coords.get(a.name.toLowerCase())?.lat ?? 25.2),
+      'float8[]',
+    ),
+    aLon: p(
+      areas.map((a) => coords.get(a.name.toLowerCase())?.lon ?? 55.27),
+      'float8[]',
+    ),
+    aRoad: p(
+      areas.map((a) => coords.get(a.name.toLowerCase())?.road ?? 'Sheikh Zayed Road'),
+      'text[]',
+    ),
+    mName: p(
+      malls.map((m) => m.name),
+      'text[]',
+    ),
+    mArea: p(
+      malls.map((m) => areaIndex.get(m.area.toLowerCase())!),
+      'int[]',
+    ),
+    mLat: p(
+      malls.map((m) => m.lat),
+      'float8[]',
+    ),
+    mLon: p(
+      malls.map((m) => m.lon),
+      'float8[]',
+    ),
   };
   const from = p(0, 'bigint');
   const to = p(0, 'bigint');
@@ -410,7 +517,10 @@ const TERMS = [
 
 /** The offer wording sets of offers.ts, by the kind of business; unknown merchants go by category. */
 function templateSets() {
-  const sets: [string, Template[]][] = [['electronics', ELECTRONICS], ...(Object.entries(TEMPLATES) as [string, Template[]][])];
+  const sets: [string, Template[]][] = [
+    ['electronics', ELECTRONICS],
+    ...(Object.entries(TEMPLATES) as [string, Template[]][]),
+  ];
   const index = new Map(sets.map(([k], i) => [k, i + 1]));
   const titles: string[] = [];
   const discounts: string[] = [];
@@ -426,10 +536,26 @@ function templateSets() {
   }
   const byBrand = BRANDS.map((b) => index.get(b.category === 'Electronics' ? 'electronics' : b.tag)!);
   const byCategory: [string, string][] = [
-    ['Dining', 'restaurant'], ['Shopping', 'retail'], ['Travel', 'travel'], ['Entertainment', 'attraction'], ['Health & Wellness', 'gym'],
-    ['Groceries', 'grocer'], ['Fuel', 'fuel'], ['Electronics', 'electronics'], ['Fashion', 'retail'], ['Hotels & Staycations', 'hotel'],
+    ['Dining', 'restaurant'],
+    ['Shopping', 'retail'],
+    ['Travel', 'travel'],
+    ['Entertainment', 'attraction'],
+    ['Health & Wellness', 'gym'],
+    ['Groceries', 'grocer'],
+    ['Fuel', 'fuel'],
+    ['Electronics', 'electronics'],
+    ['Fashion', 'retail'],
+    ['Hotels & Staycations', 'hotel'],
   ];
-  return { titles, discounts, start, size, byBrand, byCategory: byCategory.map(([c, k]) => [c, index.get(k)!] as const), retail: index.get('retail')! };
+  return {
+    titles,
+    discounts,
+    start,
+    size,
+    byBrand,
+    byCategory: byCategory.map(([c, k]) => [c, index.get(k)!] as const),
+    retail: index.get('retail')!,
+  };
 }
 
 async function addOffers(db: Db, count: number, batch: number, replica: boolean) {
@@ -457,9 +583,18 @@ async function addOffers(db: Db, count: number, batch: number, replica: boolean)
          from outlets o
          left join dubai_cities a on a.id = o.area_id
          left join categories cat on cat.id = o.category_id
-         left join (select distinct on (merchant) merchant, tset from unnest(${p(BRANDS.map((b) => b.name), 'text[]')}, ${p(ts.byBrand, 'int[]')}) as u(merchant, tset)) bt
+         left join (select distinct on (merchant) merchant, tset from unnest(${p(
+           BRANDS.map((b) => b.name),
+           'text[]',
+         )}, ${p(ts.byBrand, 'int[]')}) as u(merchant, tset)) bt
                 on bt.merchant = o.merchant_name
-         left join unnest(${p(ts.byCategory.map((x) => x[0]), 'text[]')}, ${p(ts.byCategory.map((x) => x[1]), 'int[]')}) as ct(cat, tset) on ct.cat = cat.name`,
+         left join unnest(${p(
+           ts.byCategory.map((x) => x[0]),
+           'text[]',
+         )}, ${p(
+           ts.byCategory.map((x) => x[1]),
+           'int[]',
+         )}) as ct(cat, tset) on ct.cat = cat.name`,
       values,
     );
   }
@@ -470,7 +605,9 @@ async function addOffers(db: Db, count: number, batch: number, replica: boolean)
   const nCards = (await db.query<{ n: number }>(`select count(*)::int as n from ${PICK_CARDS}`)).rows[0].n;
   const nOutlets = (await db.query<{ n: number }>(`select count(*)::int as n from ${PICK_OUTLETS}`)).rows[0].n;
   if (!nCards || !nOutlets) throw new Error('offers need at least one card and one outlet');
-  log(`offers: picking from ${fmt(nCards)} cards and ${fmt(nOutlets)} outlets (${fmt(performance.now() - t0)} ms to prepare)`);
+  log(
+    `offers: picking from ${fmt(nCards)} cards and ${fmt(nOutlets)} outlets (${fmt(performance.now() - t0)} ms to prepare)`,
+  );
 
   const { p, values } = params();
   const V = {
@@ -489,7 +626,8 @@ async function addOffers(db: Db, count: number, batch: number, replica: boolean)
   const from = p(0, 'bigint');
   const to = p(0, 'bigint');
   // string_agg(distinct …, ' ') of one or two link words, as offer_search_text() builds them.
-  const two = (a: string, b: string) => `case when ${b} is null or ${b} = ${a} then ${a} else least(${a}, ${b}) || ' ' || greatest(${a}, ${b}) end`;
+  const two = (a: string, b: string) =>
+    `case when ${b} is null or ${b} = ${a} then ${a} else least(${a}, ${b}) || ' ' || greatest(${a}, ${b}) end`;
   const fill = (col: string) =>
     `replace(replace(replace(replace(replace(${col}, '{m}', merchant), '{p}', pct::text), '{c}', cb::text), '{s}', spend::text), '{a}', amount::text)`;
   const sql = `

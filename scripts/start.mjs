@@ -14,7 +14,16 @@ if (stale()) {
   const { build } = await import('esbuild');
   // Written aside, then renamed: servers starting at once never run a half-written file.
   const tmp = `${out}.${process.pid}.tmp.mjs`;
-  await build({ entryPoints: [path.join(root, 'server', 'main.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outfile: tmp, logLevel: 'warning' });
+  await build({
+    entryPoints: [path.join(root, 'server', 'main.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    outfile: tmp,
+    logLevel: 'warning',
+  });
   fs.renameSync(tmp, out);
 }
 await import(pathToFileURL(out).href);

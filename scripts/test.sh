@@ -12,7 +12,7 @@ echo "== type check"
 npm run --silent typecheck
 
 echo "== lint"
-npx eslint .
+npm run --silent lint
 
 echo "== unit and API tests (PGlite and PostgreSQL)"
 npx vitest run

@@ -101,7 +101,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Notifications are sent by a job in the database; a close lets its current unit finish.
   const push = deps.push ?? outboxSender(config.dataDir, lineLogger(logger, 'push'));
-  const notificationJob = createNotificationJob({ db, sender: push, now: deps.now ?? Date.now, log: lineLogger(logger, 'notificationJob') });
+  const notificationJob = createNotificationJob({
+    db,
+    sender: push,
+    now: deps.now ?? Date.now,
+    log: lineLogger(logger, 'notificationJob'),
+  });
   app.decorate('notificationJob', notificationJob);
   app.addHook('onClose', async () => {
     notificationJob.stop();
@@ -152,7 +157,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swagger, openApiOptions(operations));
   // The reference page sets its own CSP; its one inline style attribute is allowed.
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: (csp) => csp.replace("style-src 'self' https:", "style-src 'self' https: 'unsafe-inline'") });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: (csp) => csp.replace("style-src 'self' https:", "style-src 'self' https: 'unsafe-inline'"),
+  });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   app.get('/health', { schema: { hide: true } }, async () => {
@@ -183,16 +192,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Offers written without search text are indexed once their call has answered.
   const afterWrite = (op: AnyOp) => void (op.touches?.includes('offer') && app.searchBacklog.kick());
   const clock = deps.now ?? Date.now;
-  const answers = deps.answerCache === false ? undefined : answerCache(() => db.writes(), clock, config.answerCacheMb * 1024 * 1024);
+  const answers =
+    deps.answerCache === false ? undefined : answerCache(() => db.writes(), clock, config.answerCacheMb * 1024 * 1024);
   // Who a token belongs to is read once in five seconds at most while nothing is written:
   // every sign-out, revocation or disabled account is a write; expiry may lag by seconds
   // (MAX_AGE_MS + REFRESH_MS of server/http/answerCache.ts).
   // Sessions are a few hundred bytes each: 4 MB holds some ten thousand, apart from the answers' budget.
   const sessions = deps.answerCache === false ? undefined : answerCache(() => db.writes(), clock, SESSION_CACHE_BYTES);
   const signedIn: Pick<Auth, 'authenticate'> = sessions
-    ? { authenticate: (token) => (token ? sessions.answer(sha256(token), () => auth.authenticate(token)) : auth.authenticate(token)) }
+    ? {
+        authenticate: (token) =>
+          token ? sessions.answer(sha256(token), () => auth.authenticate(token)) : auth.authenticate(token),
+      }
     : auth;
-  const handleDeps = { db, uploads, guards: guards(signedIn), nounOf: (name: string | undefined) => (name && nouns.get(name)) || 'record', afterWrite, answers };
+  const handleDeps = {
+    db,
+    uploads,
+    guards: guards(signedIn),
+    nounOf: (name: string | undefined) => (name && nouns.get(name)) || 'record',
+    afterWrite,
+    answers,
+  };
   for (const op of operations) {
     const bound = byId.get(op.id);
     if (!bound) throw new Error(`No handler for operation ${op.id} (${op.method} ${op.path})`);
@@ -249,7 +269,10 @@ function serveClient(app: FastifyInstance, dir: string | undefined) {
   });
   // The theme boot script (public/theme.js): not hashed, so never cached for long.
   app.get('/admin/theme.js', { schema: { hide: true } }, async (_req, reply) =>
-    reply.header('Cache-Control', 'no-cache').type('text/javascript; charset=utf-8').send(await fs.promises.readFile(path.join(dir, 'theme.js'))),
+    reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/javascript; charset=utf-8')
+      .send(await fs.promises.readFile(path.join(dir, 'theme.js'))),
   );
   const sendIndex = async (_req: unknown, reply: FastifyReply) =>
     reply
@@ -259,7 +282,8 @@ function serveClient(app: FastifyInstance, dir: string | undefined) {
       .send(await fs.promises.readFile(path.join(dir, 'index.html')));
   app.get('/admin', { schema: { hide: true } }, sendIndex);
   app.get('/admin/*', { schema: { hide: true } }, (req, reply) => {
-    if (req.url.startsWith(`${ADMIN_ROOT}/`)) return reply.status(404).send(errorBody(`No route for ${req.method} ${req.url.split('?')[0]}`));
+    if (req.url.startsWith(`${ADMIN_ROOT}/`))
+      return reply.status(404).send(errorBody(`No route for ${req.method} ${req.url.split('?')[0]}`));
     return sendIndex(req, reply);
   });
 }

@@ -3,25 +3,33 @@
 import { expect, it } from 'vitest';
 import { loadConfig } from './config';
 
-it('LOG_LEVEL: info by default, any of pino\'s levels, LOG_REQUESTS=1 as debug; anything else refused', () => {
+it("LOG_LEVEL: info by default, any of pino's levels, LOG_REQUESTS=1 as debug; anything else refused", () => {
   expect(loadConfig({}).logLevel).toBe('info');
   expect(loadConfig({ LOG_LEVEL: 'WARN' }).logLevel).toBe('warn');
   expect(loadConfig({ LOG_LEVEL: 'silent' }).logLevel).toBe('silent');
   expect(loadConfig({ LOG_REQUESTS: '1' }).logLevel).toBe('debug');
   expect(loadConfig({ LOG_REQUESTS: '1', LOG_LEVEL: 'error' }).logLevel).toBe('error');
-  expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "verbose"');
+  expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(
+    'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "verbose"',
+  );
 });
 
 it('ANSWER_CACHE_MB: 64 by default, a whole number of megabytes from 1 to 16,384', () => {
   expect(loadConfig({}).answerCacheMb).toBe(64);
   expect(loadConfig({ ANSWER_CACHE_MB: '256' }).answerCacheMb).toBe(256);
-  for (const bad of ['0', '-1', '1.5', 'lots', '20000']) expect(() => loadConfig({ ANSWER_CACHE_MB: bad })).toThrow(`ANSWER_CACHE_MB must be a whole number of megabytes from 1 to 16,384, got "${bad}"`);
+  for (const bad of ['0', '-1', '1.5', 'lots', '20000'])
+    expect(() => loadConfig({ ANSWER_CACHE_MB: bad })).toThrow(
+      `ANSWER_CACHE_MB must be a whole number of megabytes from 1 to 16,384, got "${bad}"`,
+    );
 });
 
 it('PG_POOL_MAX: 10 by default, a whole number of connections from 1 to 1,000 (was read unchecked in server/db/connection.ts)', () => {
   expect(loadConfig({}).pgPoolMax).toBe(10);
   expect(loadConfig({ PG_POOL_MAX: '40' }).pgPoolMax).toBe(40);
-  for (const bad of ['0', 'ten', '2.5', '5000']) expect(() => loadConfig({ PG_POOL_MAX: bad })).toThrow(`PG_POOL_MAX must be a whole number of connections from 1 to 1,000, got "${bad}"`);
+  for (const bad of ['0', 'ten', '2.5', '5000'])
+    expect(() => loadConfig({ PG_POOL_MAX: bad })).toThrow(
+      `PG_POOL_MAX must be a whole number of connections from 1 to 1,000, got "${bad}"`,
+    );
 });
 
 it('PUSH_SENDER and SKIP_CLIENT_BUILD are read here too', () => {

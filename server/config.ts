@@ -47,7 +47,8 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -73,28 +74,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function logLevel(value: string | undefined, requests: string | undefined): LogLevel {
   const v = (value ?? '').trim().toLowerCase();
   if (v === '') return requests === '1' ? 'debug' : 'info';
-  if (!(LOG_LEVELS as readonly string[]).includes(v)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  if (!(LOG_LEVELS as readonly string[]).includes(v))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
   return v as LogLevel;
 }
 
 function answerCacheMb(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return 64;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 16_384) throw new Error(`ANSWER_CACHE_MB must be a whole number of megabytes from 1 to 16,384, got "${value}"`);
+  if (!Number.isInteger(n) || n < 1 || n > 16_384)
+    throw new Error(`ANSWER_CACHE_MB must be a whole number of megabytes from 1 to 16,384, got "${value}"`);
   return n;
 }
 
 function pgPoolMax(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return 10;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new Error(`PG_POOL_MAX must be a whole number of connections from 1 to 1,000, got "${value}"`);
+  if (!Number.isInteger(n) || n < 1 || n > 1000)
+    throw new Error(`PG_POOL_MAX must be a whole number of connections from 1 to 1,000, got "${value}"`);
   return n;
 }
 
 function seedEvents(value: string | undefined): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
   const n = Number(value.replace(/_/g, ''));
-  if (!Number.isInteger(n) || n < 0 || n > 50_000_000) throw new Error(`SEED_EVENTS must be a whole number from 0 to 50,000,000, got "${value}"`);
+  if (!Number.isInteger(n) || n < 0 || n > 50_000_000)
+    throw new Error(`SEED_EVENTS must be a whole number from 0 to 50,000,000, got "${value}"`);
   return n;
 }
 
@@ -107,7 +112,10 @@ function trustProxy(value: string | undefined): false | number | string {
     );
   if (/^\d+$/.test(v)) {
     const hops = Number(v);
-    if (hops > 10) throw new Error(`TRUST_PROXY must be the number of proxies in front of the server (1 to 10) or their addresses, got "${value}"`);
+    if (hops > 10)
+      throw new Error(
+        `TRUST_PROXY must be the number of proxies in front of the server (1 to 10) or their addresses, got "${value}"`,
+      );
     return hops;
   }
   const list = v
@@ -115,7 +123,10 @@ function trustProxy(value: string | undefined): false | number | string {
     .map((s) => s.trim())
     .filter(Boolean);
   const bad = list.find((a) => !isNet(a));
-  if (bad !== undefined) throw new Error(`TRUST_PROXY must be the number of proxies in front of the server or their addresses (IPv4 or IPv6, optionally /prefix, comma-separated), got "${bad}"`);
+  if (bad !== undefined)
+    throw new Error(
+      `TRUST_PROXY must be the number of proxies in front of the server or their addresses (IPv4 or IPv6, optionally /prefix, comma-separated), got "${bad}"`,
+    );
   return list.join(',');
 }
 

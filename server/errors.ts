@@ -38,7 +38,8 @@ export const REFUSAL_STATUS = { invalid: 422, conflict: 409, unavailable: 503 } 
 export const invalidField = (field: string, text: string) => new DataRefusal('invalid', text, { [field]: [text] });
 
 /** A refusal of the data as the HTTP layer answers it; anything else as it is. */
-export const asHttp = (err: unknown) => (err instanceof DataRefusal ? new HttpError(REFUSAL_STATUS[err.reason], err.message, err.fields) : err);
+export const asHttp = (err: unknown) =>
+  err instanceof DataRefusal ? new HttpError(REFUSAL_STATUS[err.reason], err.message, err.fields) : err;
 
 /** An update whose `version` no longer matches: someone else saved first. */
 export class StaleVersionError extends Error {

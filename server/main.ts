@@ -40,8 +40,19 @@ async function main() {
     say('building the browser app (first start or sources changed)…');
     await buildClient(ROOT);
   }
-  const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), poolMax: config.pgPoolMax, beforeCommit: lock?.writeGuard, log: lineLogger(log, 'db', 'error') });
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log: lineLogger(log, 'mail') });
+  const db = await openDb({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+    poolMax: config.pgPoolMax,
+    beforeCommit: lock?.writeGuard,
+    log: lineLogger(log, 'db', 'error'),
+  });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    dataDir: config.dataDir,
+    from: config.mailFrom,
+    log: lineLogger(log, 'mail'),
+  });
   // Migrations, the first admin and the demo data in one transaction (on PostgreSQL under an
   // advisory lock): servers starting at once on one database do it once.
   const uploads = createUploads(config.dataDir);
@@ -55,7 +66,11 @@ async function main() {
   const admin = result?.admin;
 
   // Notifications go to the module PUSH_SENDER names, else to DATA_DIR/outbox (README.md, "Push notifications").
-  const push = await loadPushSender({ module: config.pushSender, dataDir: config.dataDir, log: lineLogger(log, 'push') });
+  const push = await loadPushSender({
+    module: config.pushSender,
+    dataDir: config.dataDir,
+    log: lineLogger(log, 'push'),
+  });
   const app = await buildApp({ config, db, mailer, clientDir, logger: log, push });
   // Rows of an import cut short by a crash are invisible; removed in the background.
   const stopSweeping = sweepAbandonedBatches(db, lineLogger(log, 'batches'));
@@ -69,7 +84,9 @@ async function main() {
   // start's transaction is refused at its commit instead, and the start fails.
   lock?.onLost((err) => {
     lost = err;
-    log.fatal(`${err.message} ${config.dataDir}/.lock is not this server's any more: stopping without touching the folder again.`);
+    log.fatal(
+      `${err.message} ${config.dataDir}/.lock is not this server's any more: stopping without touching the folder again.`,
+    );
     setTimeout(() => {
       void Promise.race([app.close(), new Promise((r) => setTimeout(r, 5_000))]).finally(() => process.exit(1));
     }, LOST_DRAIN_MS);
@@ -93,13 +110,16 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as { port: number }).port;
-  say(`ready in ${Math.round(performance.now() - started)} ms on ${db.kind === 'pglite' ? `embedded PGlite (${config.dataDir})` : 'PostgreSQL'}`);
+  say(
+    `ready in ${Math.round(performance.now() - started)} ms on ${db.kind === 'pglite' ? `embedded PGlite (${config.dataDir})` : 'PostgreSQL'}`,
+  );
   say(`open http://localhost:${port}/admin`);
   say(`API reference: http://localhost:${port}/api/docs`);
   say(`sign-in and reset codes go to ${mailer.describe()}`);
   say(`push notifications go to ${push.describe()}`);
   // Shown once and needed to sign in: a warning, so a quieter LOG_LEVEL still shows it.
-  if (admin?.generated) log.warn(`first admin created: ${admin.email} / password ${admin.password}  (shown once; change it under Profile)`);
+  if (admin?.generated)
+    log.warn(`first admin created: ${admin.email} / password ${admin.password}  (shown once; change it under Profile)`);
   else if (admin) say(`first admin created: ${admin.email} (password from ADMIN_PASSWORD)`);
 }
 

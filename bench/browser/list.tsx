@@ -16,8 +16,30 @@ const params = new URLSearchParams(location.search);
 const MODE = params.get('mode') === 'plain' ? 'plain' : 'virtual';
 const ROWS = Number(params.get('rows') ?? 100_000);
 
-const MERCHANTS = ['Starbucks', 'Carrefour', 'Costa Coffee', 'Paul', 'Tim Hortons', 'VOX Cinemas', 'Sharaf DG', 'Talabat', 'Noon', 'Deliveroo', 'Caribou Coffee', 'Joe & The Juice'];
-const BANKS = ['Emirates NBD', 'Mashreq', 'ADCB', 'FAB', 'Emirates Islamic', 'RAKBANK', 'HSBC UAE', 'Dubai Islamic Bank'];
+const MERCHANTS = [
+  'Starbucks',
+  'Carrefour',
+  'Costa Coffee',
+  'Paul',
+  'Tim Hortons',
+  'VOX Cinemas',
+  'Sharaf DG',
+  'Talabat',
+  'Noon',
+  'Deliveroo',
+  'Caribou Coffee',
+  'Joe & The Juice',
+];
+const BANKS = [
+  'Emirates NBD',
+  'Mashreq',
+  'ADCB',
+  'FAB',
+  'Emirates Islamic',
+  'RAKBANK',
+  'HSBC UAE',
+  'Dubai Islamic Bank',
+];
 const CATEGORIES = ['Dining', 'Shopping', 'Entertainment', 'Travel', 'Groceries', null];
 const STATES: Offer['state'][] = ['live', 'live', 'upcoming', 'expired'];
 const day = (n: number) => new Date(Date.UTC(2024, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
@@ -81,8 +103,19 @@ function Table() {
       <div className="vlist is-table" style={grid} role="listbox" aria-label="Offers" tabIndex={0}>
         {head}
         {items.map((r, i) => (
-          <div key={r.id} role="option" aria-selected={i === cursor} className={`vlist-row${i === cursor ? ' is-highlighted' : ''}`} style={{ height: 34 }} onClick={() => setCursor(i)}>
-            <span className={picked.has(r.id) ? 'vlist-check is-on' : 'vlist-check'} aria-hidden onClick={() => pick(r.id)} />
+          <div
+            key={r.id}
+            role="option"
+            aria-selected={i === cursor}
+            className={`vlist-row${i === cursor ? ' is-highlighted' : ''}`}
+            style={{ height: 34 }}
+            onClick={() => setCursor(i)}
+          >
+            <span
+              className={picked.has(r.id) ? 'vlist-check is-on' : 'vlist-check'}
+              aria-hidden
+              onClick={() => pick(r.id)}
+            />
             <TableCells columns={columns} row={r} />
           </div>
         ))}

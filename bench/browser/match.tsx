@@ -31,14 +31,28 @@ const typed = PHRASES.flatMap(([p]) => [...p].map((_, i) => p.slice(0, i + 1)));
 async function rows(): Promise<Row[]> {
   const commands = (await allAppCommands()).filter((c) => c.palette !== false);
   const seen = new Set(commands.map((c) => c.id));
-  const fromManifest = ACTIONS.filter((a) => !seen.has(a.id)).map((a) => ({ id: a.id, title: a.title, aliases: a.aliases, keywords: [], group: a.group }));
-  return [...commands, ...fromManifest].map((c) => ({ title: c.title, value: `${c.title} ${c.id}`, aliases: c.aliases, keywords: [c.group, c.title, ...(c.keywords ?? [])], group: c.group }));
+  const fromManifest = ACTIONS.filter((a) => !seen.has(a.id)).map((a) => ({
+    id: a.id,
+    title: a.title,
+    aliases: a.aliases,
+    keywords: [],
+    group: a.group,
+  }));
+  return [...commands, ...fromManifest].map((c) => ({
+    title: c.title,
+    value: `${c.title} ${c.id}`,
+    aliases: c.aliases,
+    keywords: [c.group, c.title, ...(c.keywords ?? [])],
+    group: c.group,
+  }));
 }
 
 /** ms per key over every row, each key's work repeated `reps` times (the clock is coarse). */
 (window as unknown as { benchMatch: (reps: number) => Promise<unknown> }).benchMatch = async (reps: number) => {
   const list = await rows();
-  const prepared = list.map((r) => prepare({ title: r.title, aliases: r.aliases, keywords: r.keywords.slice(2), group: r.group }));
+  const prepared = list.map((r) =>
+    prepare({ title: r.title, aliases: r.aliases, keywords: r.keywords.slice(2), group: r.group }),
+  );
   const ours: number[] = [];
   const base: number[] = [];
   let matchedOurs = 0;

@@ -20,13 +20,64 @@ const COUNT = Number(params.get('items') ?? 50_000);
 /** The titles of our real commands, which the bench types from: every one is among the items. */
 const TITLES: string[] = JSON.parse(params.get('titles') ?? '[]');
 
-const VERBS = ['Edit', 'Open', 'Find', 'Delete', 'Assign', 'Rollback', 'Show', 'Filter', 'Export', 'Move', 'Onboard', 'Duplicate', 'Archive', 'Review'];
-const NOUNS = ['card', 'offer', 'outlet', 'bank', 'banner', 'category', 'crawl ref', 'user', 'area', 'city', 'network', 'welcome box', 'page'];
-const NAMES = ['Starbucks', 'Carrefour', 'Emirates NBD', 'Mashreq', 'ADCB', 'Dubai Mall', 'Talabat', 'Noon', 'Costa Coffee', 'Marina Walk', 'Visa Platinum', 'Mall of the Emirates', 'Paul', 'Tim Hortons', 'VOX Cinemas', 'Deliveroo', 'Sharaf DG', 'Jumeirah', 'Al Barsha', 'Deira'];
+const VERBS = [
+  'Edit',
+  'Open',
+  'Find',
+  'Delete',
+  'Assign',
+  'Rollback',
+  'Show',
+  'Filter',
+  'Export',
+  'Move',
+  'Onboard',
+  'Duplicate',
+  'Archive',
+  'Review',
+];
+const NOUNS = [
+  'card',
+  'offer',
+  'outlet',
+  'bank',
+  'banner',
+  'category',
+  'crawl ref',
+  'user',
+  'area',
+  'city',
+  'network',
+  'welcome box',
+  'page',
+];
+const NAMES = [
+  'Starbucks',
+  'Carrefour',
+  'Emirates NBD',
+  'Mashreq',
+  'ADCB',
+  'Dubai Mall',
+  'Talabat',
+  'Noon',
+  'Costa Coffee',
+  'Marina Walk',
+  'Visa Platinum',
+  'Mall of the Emirates',
+  'Paul',
+  'Tim Hortons',
+  'VOX Cinemas',
+  'Deliveroo',
+  'Sharaf DG',
+  'Jumeirah',
+  'Al Barsha',
+  'Deira',
+];
 
 /** 50,000 command-like titles: ours first, then verb × noun × name × number, deterministic. */
 const ITEMS = [...TITLES];
-for (let i = 0; ITEMS.length < COUNT; i++) ITEMS.push(`${VERBS[i % VERBS.length]} ${NOUNS[(i >> 2) % NOUNS.length]} ${NAMES[(i >> 4) % NAMES.length]} #${i}`);
+for (let i = 0; ITEMS.length < COUNT; i++)
+  ITEMS.push(`${VERBS[i % VERBS.length]} ${NOUNS[(i >> 2) % NOUNS.length]} ${NAMES[(i >> 4) % NAMES.length]} #${i}`);
 
 function Palette() {
   const [open, setOpen] = useState(false);
@@ -51,7 +102,10 @@ function Palette() {
     const timer = setTimeout(() => {
       fetch(`./search.json?query=${encodeURIComponent(q)}`, { signal: abort.signal })
         .then((r) => r.json() as Promise<{ data: Hit[] }>)
-        .then((r) => setRecords(r.data), () => undefined);
+        .then(
+          (r) => setRecords(r.data),
+          () => undefined,
+        );
     }, 150);
     return () => {
       clearTimeout(timer);

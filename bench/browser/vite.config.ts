@@ -16,6 +16,12 @@ export default defineConfig({
   plugins: [react()],
   build: {
     emptyOutDir: true,
-    rolldownOptions: { input: { palette: path.join(here, 'palette.html'), list: path.join(here, 'list.html'), match: path.join(here, 'match.html') } },
+    rolldownOptions: {
+      input: {
+        palette: path.join(here, 'palette.html'),
+        list: path.join(here, 'list.html'),
+        match: path.join(here, 'match.html'),
+      },
+    },
   },
 });

@@ -3,7 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { NestedTransactionError, oneAtATime, openDb, type Db } from './connection';
 
-const within = <T>(p: Promise<T>, ms: number) => Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms))]);
+const within = <T>(p: Promise<T>, ms: number) =>
+  Promise.race([
+    p,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms)),
+  ]);
 
 describe('openDb (PGlite)', () => {
   it('has no query of its own: SQL goes through the Tx a unit of work hands out', async () => {
@@ -52,16 +56,24 @@ describe('oneAtATime (PGlite’s line for its one connection)', () => {
     const run = oneAtATime();
     const order: string[] = [];
     let active = 0;
-    const job = (name: string, fail = false) => async () => {
-      active++;
-      expect(active).toBe(1);
-      await new Promise((r) => setTimeout(r, 5));
-      order.push(name);
-      active--;
-      if (fail) throw new Error(name);
-      return name;
-    };
-    const all = Promise.allSettled([run(job('first')), run(job('a', true)), run(job('b')), run(job('sign-in'), true), run(job('c'))]);
+    const job =
+      (name: string, fail = false) =>
+      async () => {
+        active++;
+        expect(active).toBe(1);
+        await new Promise((r) => setTimeout(r, 5));
+        order.push(name);
+        active--;
+        if (fail) throw new Error(name);
+        return name;
+      };
+    const all = Promise.allSettled([
+      run(job('first')),
+      run(job('a', true)),
+      run(job('b')),
+      run(job('sign-in'), true),
+      run(job('c')),
+    ]);
     const results = await all;
     expect(order).toEqual(['first', 'sign-in', 'a', 'b', 'c']);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
@@ -81,7 +93,11 @@ describe('oneAtATime (PGlite’s line for its one connection)', () => {
 
   it('keeps going after a function that throws before returning a promise', async () => {
     const run = oneAtATime();
-    await expect(run((() => { throw new Error('sync'); }) as () => Promise<never>)).rejects.toThrow('sync');
+    await expect(
+      run((() => {
+        throw new Error('sync');
+      }) as () => Promise<never>),
+    ).rejects.toThrow('sync');
     await expect(run(async () => 'after')).resolves.toBe('after');
   });
 });

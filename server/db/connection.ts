@@ -77,7 +77,14 @@ export class NestedTransactionError extends Error {
 
 export async function openDb(opts: OpenOptions): Promise<Db> {
   const beforeCommit = opts.beforeCommit ?? (() => undefined);
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, beforeCommit, opts.log ?? ((msg) => void process.stderr.write(`[db] ${msg}\n`)), opts.poolMax ?? 10) : openPglite(opts.pgliteDir, beforeCommit, opts.pgliteTemplate);
+  return opts.databaseUrl
+    ? openPostgres(
+        opts.databaseUrl,
+        beforeCommit,
+        opts.log ?? ((msg) => void process.stderr.write(`[db] ${msg}\n`)),
+        opts.poolMax ?? 10,
+      )
+    : openPglite(opts.pgliteDir, beforeCommit, opts.pgliteTemplate);
 }
 
 /** Which Db the current async call chain is working inside, if any. */
@@ -96,10 +103,17 @@ async function openPglite(dir: string | undefined, beforeCommit: () => void, tem
   if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
   // Dates (OID 1082) stay 'YYYY-MM-DD' strings (a JS Date would shift them by the time zone);
   // NUMERIC (1700) becomes a number, as on the PostgreSQL path.
-  const pg = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm, unaccent }, parsers: { 1082: (v: string) => v, 1700: (v: string) => Number(v) }, ...(template && { loadDataDir: template }) });
+  const pg = await PGlite.create(dir ?? 'memory://', {
+    extensions: { pg_trgm, unaccent },
+    parsers: { 1082: (v: string) => v, 1700: (v: string) => Number(v) },
+    ...(template && { loadDataDir: template }),
+  });
   // PGlite is one connection: units of work run one after another, never interleaved.
   const exclusive = oneAtATime();
-  const asTx = (q: { query: (s: string, p?: unknown[]) => Promise<unknown>; exec: (s: string) => Promise<unknown> }): Tx => ({
+  const asTx = (q: {
+    query: (s: string, p?: unknown[]) => Promise<unknown>;
+    exec: (s: string) => Promise<unknown>;
+  }): Tx => ({
     query: (s, p) => q.query(s, p) as never,
     exec: async (s) => void (await q.exec(s)),
   });
@@ -129,7 +143,12 @@ async function openPglite(dir: string | undefined, beforeCommit: () => void, tem
   return db;
 }
 
-async function openPostgres(url: string, beforeCommit: () => void, log: (msg: string) => void, poolMax: number): Promise<Db> {
+async function openPostgres(
+  url: string,
+  beforeCommit: () => void,
+  log: (msg: string) => void,
+  poolMax: number,
+): Promise<Db> {
   const { default: pg } = await import('pg');
   // Return BIGINT counts and NUMERIC as numbers; our ids and counts stay well within 2^53.
   pg.types.setTypeParser(20, (v) => Number(v));

@@ -32,7 +32,9 @@ export function refusalOf(err: unknown, one = 'record'): unknown {
   switch (e.code) {
     case '23505': {
       const field = key ?? 'name';
-      return new DataRefusal('invalid', `A ${one} with this ${field.replace(/_/g, ' ')} already exists.`, { [field]: [`A ${one} with this ${field.replace(/_/g, ' ')} already exists.`] });
+      return new DataRefusal('invalid', `A ${one} with this ${field.replace(/_/g, ' ')} already exists.`, {
+        [field]: [`A ${one} with this ${field.replace(/_/g, ' ')} already exists.`],
+      });
     }
     case '23001': // restrict_violation: `on delete restrict`
     case '23503': {
@@ -51,7 +53,9 @@ export function refusalOf(err: unknown, one = 'record'): unknown {
     }
     case '23502': {
       const field = e.column ?? 'body';
-      return new DataRefusal('invalid', `${fieldLabel(field)} is required.`, { [field]: [`${fieldLabel(field)} is required.`] });
+      return new DataRefusal('invalid', `${fieldLabel(field)} is required.`, {
+        [field]: [`${fieldLabel(field)} is required.`],
+      });
     }
     case '22003': // numeric value out of range
     case '22P02': // invalid text representation

@@ -23,10 +23,17 @@ afterEach(() => {
 
 const lockDir = (dir: string) => path.join(dir, '.lock');
 const ownerFiles = (dir: string) => fs.readdirSync(lockDir(dir)).filter((f) => f.startsWith('owner-'));
-const readOwner = (dir: string): LockOwner => JSON.parse(fs.readFileSync(path.join(lockDir(dir), ownerFiles(dir)[0]), 'utf8'));
+const readOwner = (dir: string): LockOwner =>
+  JSON.parse(fs.readFileSync(path.join(lockDir(dir), ownerFiles(dir)[0]), 'utf8'));
 /** Writes a lock as another process would have: `owner` in .lock/owner-<token>.json. */
 const plantLock = (dir: string, owner: Partial<LockOwner>) => {
-  const full = { host: os.hostname(), token: `planted${Math.random().toString(36).slice(2)}`, started_at: new Date().toISOString(), pid: 0, ...owner };
+  const full = {
+    host: os.hostname(),
+    token: `planted${Math.random().toString(36).slice(2)}`,
+    started_at: new Date().toISOString(),
+    pid: 0,
+    ...owner,
+  };
   fs.mkdirSync(lockDir(dir), { recursive: true });
   fs.writeFileSync(path.join(lockDir(dir), `owner-${full.token}.json`), JSON.stringify(full));
   return full;
@@ -38,7 +45,9 @@ const linux = fs.existsSync('/proc/self/stat');
 /** Runs `code` (ESM, may import ./server/db/lock.ts) in a child node process with tsx. */
 function child(code: string) {
   let out = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   proc.stdout.on('data', (d) => (out += d));
   proc.stderr.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => proc.on('exit', (c) => resolve(c)));
@@ -52,7 +61,9 @@ describe('lockDataDir', () => {
     const lock = await lockDataDir(dir);
     expect(lock.tookOver).toBeNull();
     expect(readOwner(dir)).toMatchObject({ pid: process.pid, host: os.hostname() });
-    await expect(lockDataDir(dir)).rejects.toThrow(new RegExp(`is in use by another running server \\(process ${process.pid}, since `));
+    await expect(lockDataDir(dir)).rejects.toThrow(
+      new RegExp(`is in use by another running server \\(process ${process.pid}, since `),
+    );
     await lock.release();
     expect(fs.existsSync(lockDir(dir))).toBe(false);
     const again = await lockDataDir(dir);
@@ -61,7 +72,9 @@ describe('lockDataDir', () => {
 
   it('takes over at once the lock of a process killed with SIGKILL', async () => {
     const dir = tempDir();
-    const holder = child(`import { lockDataDir } from ${LOCK}; await lockDataDir(${JSON.stringify(dir)}); console.log('held'); setInterval(() => {}, 1000);`);
+    const holder = child(
+      `import { lockDataDir } from ${LOCK}; await lockDataDir(${JSON.stringify(dir)}); console.log('held'); setInterval(() => {}, 1000);`,
+    );
     for (let i = 0; i < 200 && !holder.output().includes('held'); i++) await new Promise((r) => setTimeout(r, 50));
     expect(holder.output()).toContain('held');
     await expect(lockDataDir(dir)).rejects.toThrow(/in use by another running server/);
@@ -89,7 +102,9 @@ describe('lockDataDir', () => {
 
     const dir = tempDir();
     const foreign = plantLock(dir, { pid: process.pid, host: 'another-host.example' });
-    await expect(lockDataDir(dir)).rejects.toThrow(/in use by another running server \(process \d+ on host another-host\.example/);
+    await expect(lockDataDir(dir)).rejects.toThrow(
+      /in use by another running server \(process \d+ on host another-host\.example/,
+    );
     fs.rmSync(lockDir(dir), { recursive: true });
     const dead = plantLock(dir, { pid: deadPid() });
     const lock = await lockDataDir(dir);
@@ -115,8 +130,14 @@ describe('lockDataDir', () => {
     for (let i = 0; i < 600 && !done(); i++) await new Promise((r) => setTimeout(r, 50));
     const outcomes = contenders.map((c) => c.output());
     for (const c of contenders) c.proc.kill('SIGKILL');
-    expect(outcomes.filter((o) => o.includes('HELD')), outcomes.join('\n')).toHaveLength(1);
-    expect(outcomes.filter((o) => /REFUSED .*in use by another running server/.test(o)), outcomes.join('\n')).toHaveLength(5);
+    expect(
+      outcomes.filter((o) => o.includes('HELD')),
+      outcomes.join('\n'),
+    ).toHaveLength(1);
+    expect(
+      outcomes.filter((o) => /REFUSED .*in use by another running server/.test(o)),
+      outcomes.join('\n'),
+    ).toHaveLength(5);
   });
 
   it('an empty .lock (an older version, or a takeover cut short) is waited for, refused while recent, taken when old', async () => {
@@ -136,7 +157,10 @@ describe('lockDataDir', () => {
     const dir = tempDir();
     const leftover = path.join(dir, '.lock-new-deadbeef');
     fs.mkdirSync(leftover);
-    fs.writeFileSync(path.join(leftover, 'owner-deadbeef.json'), JSON.stringify({ pid: deadPid(), host: os.hostname(), token: 'deadbeef', started_at: '' }));
+    fs.writeFileSync(
+      path.join(leftover, 'owner-deadbeef.json'),
+      JSON.stringify({ pid: deadPid(), host: os.hostname(), token: 'deadbeef', started_at: '' }),
+    );
     const lock = await lockDataDir(dir);
     expect(fs.existsSync(leftover)).toBe(false);
     await lock.release();
@@ -179,7 +203,9 @@ describe('a lost lock', () => {
       await db.transaction((tx) => tx.query('create table t (n int)'));
       await db.transaction((tx) => tx.query('insert into t values (1)'));
       fs.rmSync(lockDir(dir), { recursive: true });
-      await expect(db.transaction((tx) => tx.query('insert into t values (2)'))).rejects.toBeInstanceOf(DataDirLostError);
+      await expect(db.transaction((tx) => tx.query('insert into t values (2)'))).rejects.toBeInstanceOf(
+        DataDirLostError,
+      );
       expect((await db.read((tx) => tx.query<{ n: number }>('select n from t order by n'))).rows).toEqual([{ n: 1 }]);
     } finally {
       await db.close();

@@ -88,8 +88,11 @@ export async function lockDataDir(dir: string, opts: { checkEveryMs?: number } =
   try {
     let emptySince = 0;
     let justEmptied = false;
-    for (const deadline = Date.now() + 30_000; ; ) {
-      if (Date.now() > deadline) throw new Error(`Could not lock DATA_DIR ${dir}: ${lockDir} keeps changing. Is a server starting on it in a loop?`);
+    for (const deadline = Date.now() + 30_000; ;) {
+      if (Date.now() > deadline)
+        throw new Error(
+          `Could not lock DATA_DIR ${dir}: ${lockDir} keeps changing. Is a server starting on it in a loop?`,
+        );
       if (!justEmptied) {
         const state = readLock(lockDir);
         if (state.kind === 'owned') {
@@ -107,7 +110,10 @@ export async function lockDataDir(dir: string, opts: { checkEveryMs?: number } =
           justEmptied = true;
           continue;
         }
-        if (state.kind === 'unreadable') throw new Error(`DATA_DIR ${dir} is in use by another running server, or was: ${lockDir} holds ${state.what}. If no server runs on this folder, remove ${lockDir}.`);
+        if (state.kind === 'unreadable')
+          throw new Error(
+            `DATA_DIR ${dir} is in use by another running server, or was: ${lockDir} holds ${state.what}. If no server runs on this folder, remove ${lockDir}.`,
+          );
         if (state.kind === 'empty') {
           emptySince ||= Date.now();
           if (Date.now() - emptySince < EMPTY_GRACE_MS) {
@@ -115,7 +121,9 @@ export async function lockDataDir(dir: string, opts: { checkEveryMs?: number } =
             continue;
           }
           if (Date.now() - state.mtimeMs < OLD_VERSION_STALE_MS)
-            throw new Error(`DATA_DIR ${dir} is in use by another running server (an older version of this one, or one that crashed while taking the folder a moment ago). Stop it first, or set DATA_DIR to another folder.`);
+            throw new Error(
+              `DATA_DIR ${dir} is in use by another running server (an older version of this one, or one that crashed while taking the folder a moment ago). Stop it first, or set DATA_DIR to another folder.`,
+            );
         } else emptySince = 0;
       }
       justEmptied = false;
@@ -209,7 +217,8 @@ function readLock(lockDir: string): LockState {
   if (owners.length !== 1) return { kind: 'unreadable', what: `files this server did not write (${names.join(', ')})` };
   try {
     const owner = JSON.parse(fs.readFileSync(path.join(lockDir, owners[0]), 'utf8')) as LockOwner;
-    if (!Number.isInteger(owner?.pid) || typeof owner.host !== 'string') return { kind: 'unreadable', what: `an owner file it cannot read (${owners[0]})` };
+    if (!Number.isInteger(owner?.pid) || typeof owner.host !== 'string')
+      return { kind: 'unreadable', what: `an owner file it cannot read (${owners[0]})` };
     return { kind: 'owned', file: owners[0], owner };
   } catch (err) {
     // Taken over between the listing and the read: look again.
@@ -288,7 +297,10 @@ function sweepLeftovers(dir: string) {
     if (name.startsWith('.lock-dead-')) fs.rmSync(full, { force: true });
     else if (name.startsWith('.lock-new-')) {
       const state = readLock(full);
-      if (state.kind === 'owned' ? !isAlive(state.owner) : state.kind === 'empty' && Date.now() - state.mtimeMs > 60_000) fs.rmSync(full, { recursive: true, force: true });
+      if (
+        state.kind === 'owned' ? !isAlive(state.owner) : state.kind === 'empty' && Date.now() - state.mtimeMs > 60_000
+      )
+        fs.rmSync(full, { recursive: true, force: true });
     }
   }
 }

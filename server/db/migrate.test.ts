@@ -11,7 +11,13 @@ it('an existing database whose schema_migrations has no checksum column starts, 
     expect(files.length).toBeGreaterThan(10);
     await db.transaction((tx) => tx.query('alter table schema_migrations drop column checksum'));
     expect(await migrate(db)).toEqual([]);
-    const rows = (await db.read((tx) => tx.query<{ name: string; checksum: string | null }>('select name, checksum from schema_migrations order by name'))).rows;
+    const rows = (
+      await db.read((tx) =>
+        tx.query<{ name: string; checksum: string | null }>(
+          'select name, checksum from schema_migrations order by name',
+        ),
+      )
+    ).rows;
     expect(rows.map((r) => r.name)).toEqual(files);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.checksum ?? ''))).toBe(true);
   } finally {

@@ -33,7 +33,11 @@ export const PREPARE_LOCK_KEY = 0x63_61_72_64_73_70;
  * Migrates, then runs `then` in the same transaction, under the advisory lock on
  * PostgreSQL. Returns the migrations applied and what `then` returned.
  */
-export async function prepareDatabase<T = undefined>(db: Db, then?: (tx: Tx) => Promise<T>, dir = MIGRATIONS_DIR): Promise<{ applied: string[]; result: T | undefined }> {
+export async function prepareDatabase<T = undefined>(
+  db: Db,
+  then?: (tx: Tx) => Promise<T>,
+  dir = MIGRATIONS_DIR,
+): Promise<{ applied: string[]; result: T | undefined }> {
   return db.transaction(async (tx) => {
     if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock($1)', [PREPARE_LOCK_KEY]);
     const applied = await applyMigrations(tx, dir);
@@ -50,15 +54,25 @@ async function applyMigrations(tx: Tx, dir: string): Promise<string[]> {
   await tx.query(`create table if not exists schema_migrations (
     name text primary key, applied_at timestamptz not null default now())`);
   await tx.query('alter table schema_migrations add column if not exists checksum text');
-  const done = new Map((await tx.query<{ name: string; checksum: string | null }>('select name, checksum from schema_migrations')).rows.map((r) => [r.name, r.checksum]));
+  const done = new Map(
+    (
+      await tx.query<{ name: string; checksum: string | null }>('select name, checksum from schema_migrations')
+    ).rows.map((r) => [r.name, r.checksum]),
+  );
   const applied: string[] = [];
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
     const sql = fs.readFileSync(path.join(dir, file), 'utf8');
     const sum = checksum(sql);
     if (done.has(file)) {
       const kept = done.get(file);
       if (kept === null) await tx.query('update schema_migrations set checksum = $2 where name = $1', [file, sum]);
-      else if (kept !== sum) throw new Error(`Migration ${file} was changed after this database applied it (its checksum differs). Put the change in a new migration file and restore ${file} as it was.`);
+      else if (kept !== sum)
+        throw new Error(
+          `Migration ${file} was changed after this database applied it (its checksum differs). Put the change in a new migration file and restore ${file} as it was.`,
+        );
       continue;
     }
     try {

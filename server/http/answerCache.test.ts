@@ -56,7 +56,10 @@ describe('answerCache', () => {
 
   it('keeps no failure: the next caller reads again', async () => {
     let fail = true;
-    const cache = answerCache(() => 0, () => 0);
+    const cache = answerCache(
+      () => 0,
+      () => 0,
+    );
     const read = async () => {
       if (fail) throw new Error('refused');
       return 'ok';
@@ -69,7 +72,10 @@ describe('answerCache', () => {
   it('a write during a read leaves that answer stale for the next caller', async () => {
     const { state } = setup();
     let release!: () => void;
-    const cache = answerCache(() => state.writes, () => 0);
+    const cache = answerCache(
+      () => state.writes,
+      () => 0,
+    );
     const first = cache.answer('k', () => new Promise<string>((r) => (release = () => r('before'))));
     state.writes++; // committed while the first read ran
     const second = cache.answer('k', async () => 'after');
@@ -81,7 +87,11 @@ describe('answerCache', () => {
   describe('bounded by bytes, not by count', () => {
     const sized = (maxBytes: number) => {
       const state = { reads: 0 };
-      const cache = answerCache(() => 0, () => 0, maxBytes);
+      const cache = answerCache(
+        () => 0,
+        () => 0,
+        maxBytes,
+      );
       /** An answer of `chars` characters (2 bytes each, as the cache counts). */
       const ask = (key: string, chars: number) => cache.answer(key, async () => `${++state.reads}`.padEnd(chars, '.'));
       return { state, ask };

@@ -40,14 +40,19 @@ interface Entry {
 }
 
 /** What an answer takes, about: the JSON text sent, or (a session) its JSON. */
-const bytesOf = (key: string, value: unknown) => 2 * (key.length + (typeof value === 'string' ? value.length : (JSON.stringify(value) ?? '').length)) + 100;
+const bytesOf = (key: string, value: unknown) =>
+  2 * (key.length + (typeof value === 'string' ? value.length : (JSON.stringify(value) ?? '').length)) + 100;
 
 export interface AnswerCache {
   /** The answer to `key`: a current one kept from before, or `read()`'s (kept if it succeeds). */
   answer<T>(key: string, read: () => Promise<T>): Promise<T>;
 }
 
-export function answerCache(writes: () => number, now: () => number = Date.now, maxBytes = DEFAULT_MAX_BYTES): AnswerCache {
+export function answerCache(
+  writes: () => number,
+  now: () => number = Date.now,
+  maxBytes = DEFAULT_MAX_BYTES,
+): AnswerCache {
   const entries = new Map<string, Entry>();
   let bytes = 0;
   const drop = (key: string) => {
@@ -60,16 +65,19 @@ export function answerCache(writes: () => number, now: () => number = Date.now, 
   const keep = (key: string, entry: Entry) => {
     drop(key); // re-inserted last: the Map's order is the eviction order
     entries.set(key, entry);
-    entry.answer.then((value) => {
-      if (entries.get(key) !== entry) return;
-      entry.bytes = bytesOf(key, value);
-      bytes += entry.bytes;
-      if (entry.bytes > maxBytes) drop(key);
-      for (const oldest of entries.keys()) {
-        if (bytes <= maxBytes) break;
-        drop(oldest);
-      }
-    }, () => undefined);
+    entry.answer.then(
+      (value) => {
+        if (entries.get(key) !== entry) return;
+        entry.bytes = bytesOf(key, value);
+        bytes += entry.bytes;
+        if (entry.bytes > maxBytes) drop(key);
+        for (const oldest of entries.keys()) {
+          if (bytes <= maxBytes) break;
+          drop(oldest);
+        }
+      },
+      () => undefined,
+    );
   };
   return {
     answer<T>(key: string, read: () => Promise<T>): Promise<T> {

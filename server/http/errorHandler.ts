@@ -43,7 +43,10 @@ export function registerErrorHandler(app: FastifyInstance) {
       // Logged once, with its stack, by the request's line (server/http/requestLog.ts); the
       // caller gets the request id to quote, and no detail of the server's insides.
       noteServerError(req, err);
-      const served = err instanceof HttpError ? { ...err.extra, ...errorBody(err.message, err.fields) } : errorBody('Something went wrong on the server.');
+      const served =
+        err instanceof HttpError
+          ? { ...err.extra, ...errorBody(err.message, err.fields) }
+          : errorBody('Something went wrong on the server.');
       return reply.status(err instanceof HttpError ? status : 500).send({ ...served, request_id: req.id });
     }
     // Fastify's own 4xx (bad JSON, too large, wrong content type): keep its status and words.
@@ -51,7 +54,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     noteRefusal(req, humanise(err));
     return reply.status(status).send(errorBody(humanise(err), { [field]: [humanise(err)] }));
   });
-  app.setNotFoundHandler((req, reply) => reply.status(404).send(errorBody(`No route for ${req.method} ${req.url.split('?')[0]}`)));
+  app.setNotFoundHandler((req, reply) =>
+    reply.status(404).send(errorBody(`No route for ${req.method} ${req.url.split('?')[0]}`)),
+  );
 }
 
 /**
@@ -62,7 +67,12 @@ export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: F
   // No hook runs for a URL that could not be routed: its headers and log line are set here.
   reply.header('X-Request-Id', req.id);
   noStore(req, reply);
-  const text = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A value in the address is too long.' : err.code === 'FST_ERR_BAD_URL' ? 'The address is not a valid URL.' : humanise(err);
+  const text =
+    err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A value in the address is too long.'
+      : err.code === 'FST_ERR_BAD_URL'
+        ? 'The address is not a valid URL.'
+        : humanise(err);
   const status = err.statusCode ?? 400;
   logRefusedUrl(req, status, text);
   return reply.status(status).send(errorBody(text));

@@ -66,7 +66,10 @@ export const bindLong = <O extends AnyOp>(op: O, long: LongHandler<O>): Bound =>
 });
 
 /** Pairs an operation with its handler, checking the handler's types against the operation. */
-export const bind = <O extends AnyOp>(op: O, handler: Handler<O>): Bound => ({ op, handler: handler as unknown as Handler<AnyOp> });
+export const bind = <O extends AnyOp>(op: O, handler: Handler<O>): Bound => ({
+  op,
+  handler: handler as unknown as Handler<AnyOp>,
+});
 
 /** The input of a handler made by a factory for many operations at once (server/routes/crud.ts). */
 export interface AnyInput {
@@ -80,7 +83,10 @@ export interface AnyInput {
  * time, so the types are loose; validation has run all the same, and the answer is
  * serialized by the operation's response schema.
  */
-export const bindDerived = (op: AnyOp, handler: (input: AnyInput, tx: Tx, ctx: CallContext) => Promise<unknown>): Bound => ({ op, handler: handler as Handler<AnyOp> });
+export const bindDerived = (
+  op: AnyOp,
+  handler: (input: AnyInput, tx: Tx, ctx: CallContext) => Promise<unknown>,
+): Bound => ({ op, handler: handler as Handler<AnyOp> });
 
 export interface HandleDeps {
   db: Db;
@@ -111,12 +117,16 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
   const body = wireBody(op);
   const one = deps.nounOf(op.resource);
   const main = mainBody(op);
-  const formFields = op.alternativeBody && main ? Type.Object({ ...main.properties, ...op.alternativeBody.properties }) : (body as TObject);
+  const formFields =
+    op.alternativeBody && main
+      ? Type.Object({ ...main.properties, ...op.alternativeBody.properties })
+      : (body as TObject);
   const typeForm = op.multipart && body ? multipartToBody(formFields) : null;
   // Every body is required (as the OpenAPI document says); a list's filter payload may be
   // JSON `null` ("no filters"), but not missing.
   const nullBody = !!body && (body as TSchema).type !== 'object' && !op.alternativeBody;
-  const guard = op.access === 'admin' ? deps.guards.requireAdmin : op.access === 'user' ? deps.guards.requireUser : undefined;
+  const guard =
+    op.access === 'admin' ? deps.guards.requireAdmin : op.access === 'user' ? deps.guards.requireUser : undefined;
   const route: RouteOptions = {
     method: op.method,
     url: op.path,
@@ -126,7 +136,8 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
     // Two bodies: each is checked against the one it is meant for, so a refusal names that
     // body's fields only ("Version is required.", not every field of both shapes).
     ...(op.alternativeBody && {
-      validatorCompiler: ({ schema, httpPart }: { schema: object; httpPart?: string }) => (httpPart === 'body' ? eitherBody(op, main!, body!) : lazyValidatorOf(schema, { coerce: true })),
+      validatorCompiler: ({ schema, httpPart }: { schema: object; httpPart?: string }) =>
+        httpPart === 'body' ? eitherBody(op, main!, body!) : lazyValidatorOf(schema, { coerce: true }),
     }),
     schema: {
       operationId: op.id,
@@ -143,15 +154,20 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
     onRequest: async (req, reply) => {
       await guard?.(req, reply);
       // The multipart parser serves every route; a JSON-only call refuses a form outright.
-      if (body && !op.multipart && /^\s*multipart\//i.test(req.headers['content-type'] ?? '')) throw new HttpError(415, 'Unsupported content type: send JSON.', { body: ['Unsupported content type: send JSON.'] });
+      if (body && !op.multipart && /^\s*multipart\//i.test(req.headers['content-type'] ?? ''))
+        throw new HttpError(415, 'Unsupported content type: send JSON.', {
+          body: ['Unsupported content type: send JSON.'],
+        });
     },
     preValidation: async (req) => {
       bodyReadEnds(req);
-      if (body && (req.body === undefined || (req.body === null && !nullBody))) throw badField('body', 'The request body is empty.');
+      if (body && (req.body === undefined || (req.body === null && !nullBody)))
+        throw badField('body', 'The request body is empty.');
       await typeForm?.(req);
       takeFiles(req, files);
       const upload = Object.keys(req.uploaded ?? {})[0];
-      if (upload && takesAlternative(op, req.body)) throw badField(upload, `${fieldLabel(upload)} is not taken with this body.`);
+      if (upload && takesAlternative(op, req.body))
+        throw badField(upload, `${fieldLabel(upload)} is not taken with this body.`);
     },
     handler: async (req, reply) => {
       const saved: string[] = [];
@@ -179,20 +195,28 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
       // Kept as the JSON text sent: a repeat costs no serializing either (a string of JSON
       // type is sent as it is). Serialized by the route's own 200 schema, as any answer is.
       if (key) reply.type('application/json; charset=utf-8');
-      const read = (fn: () => Promise<OpOutput<AnyOp>>) => (key ? (deps.answers!.answer(key, async () => reply.serialize(await fn())) as Promise<OpOutput<AnyOp>>) : fn());
+      const read = (fn: () => Promise<OpOutput<AnyOp>>) =>
+        key ? (deps.answers!.answer(key, async () => reply.serialize(await fn())) as Promise<OpOutput<AnyOp>>) : fn();
       try {
-        output = long ? await long(input, deps.db, ctx) : await read(() => unit(async (tx) => {
-          try {
-            return await handler(input, tx, ctx);
-          } catch (err) {
-            // A refusal whose writes must stand (a counted wrong code) commits, then answers.
-            if (err instanceof HttpError && err.options.keepWrites) {
-              refused = err;
-              return undefined;
-            }
-            throw err;
-          }
-        }, { urgent }));
+        output = long
+          ? await long(input, deps.db, ctx)
+          : await read(() =>
+              unit(
+                async (tx) => {
+                  try {
+                    return await handler(input, tx, ctx);
+                  } catch (err) {
+                    // A refusal whose writes must stand (a counted wrong code) commits, then answers.
+                    if (err instanceof HttpError && err.options.keepWrites) {
+                      refused = err;
+                      return undefined;
+                    }
+                    throw err;
+                  }
+                },
+                { urgent },
+              ),
+            );
       } catch (err) {
         await Promise.all(saved.map((url) => deps.uploads.remove(url).catch(() => undefined)));
         throw refusalOf(err, one);
@@ -201,7 +225,8 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
         await Promise.all(saved.map((url) => deps.uploads.remove(url).catch(() => undefined)));
         throw refused;
       }
-      for (const fn of after) await Promise.resolve(fn()).catch((e: unknown) => req.log.warn({ err: e }, 'after-commit step failed'));
+      for (const fn of after)
+        await Promise.resolve(fn()).catch((e: unknown) => req.log.warn({ err: e }, 'after-commit step failed'));
       if (!reads(op)) deps.afterWrite?.(op);
       return output;
     },
@@ -235,7 +260,9 @@ const reads = (op: AnyOp) => op.method === 'GET' || op.readOnly === true;
 function wireBody(op: AnyOp): TSchema | undefined {
   const main = mainBody(op);
   if (!op.alternativeBody || !main) return main ?? op.body;
-  const refused = Object.fromEntries(mainOnlyFields(op).map((k) => [k, Type.Optional(Type.Never({ description: 'not taken with this body' }))]));
+  const refused = Object.fromEntries(
+    mainOnlyFields(op).map((k) => [k, Type.Optional(Type.Never({ description: 'not taken with this body' }))]),
+  );
   return Type.Union([main, Type.Object({ ...op.alternativeBody.properties, ...refused })]);
 }
 
@@ -243,7 +270,9 @@ function mainBody(op: AnyOp): TObject | undefined {
   const files = Object.keys(op.files ?? {});
   if (!files.length) return op.body as TObject | undefined;
   const fields = (op.body as TObject | undefined)?.properties ?? {};
-  const flags = Object.fromEntries(files.map((f) => [`remove_${f}`, Type.Optional(Type.Boolean({ description: `true clears ${f}` }))]));
+  const flags = Object.fromEntries(
+    files.map((f) => [`remove_${f}`, Type.Optional(Type.Boolean({ description: `true clears ${f}` }))]),
+  );
   return Type.Object({ ...fields, ...flags });
 }
 
@@ -272,7 +301,8 @@ function takeFiles(req: FastifyRequest, files: string[]) {
     else if (v !== undefined && v !== '') throw badField(f, `${fieldLabel(f)} must be an uploaded file.`);
     // The flag is taken out here too, so validation never sees it: check it as the schema says.
     const remove = body[`remove_${f}`];
-    if (remove !== undefined && typeof remove !== 'boolean') throw badField(`remove_${f}`, `${fieldLabel(`remove_${f}`)} must be true or false.`);
+    if (remove !== undefined && typeof remove !== 'boolean')
+      throw badField(`remove_${f}`, `${fieldLabel(`remove_${f}`)} must be true or false.`);
     if (remove === true && !uploaded[f]) uploaded[f] = null;
     delete body[`remove_${f}`];
   }

@@ -18,7 +18,11 @@ export function multipartToBody(schema: TObject) {
       const f = fields.get(k);
       if (!f || Buffer.isBuffer(v)) continue;
       if (f.list) {
-        body[k] = (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(',')).map((x) => x.trim()).filter(Boolean).map((x) => typed(f.item, x));
+        body[k] = (Array.isArray(v) ? v : [v])
+          .flatMap((x) => String(x).split(','))
+          .map((x) => x.trim())
+          .filter(Boolean)
+          .map((x) => typed(f.item, x));
         continue;
       }
       const text = Array.isArray(v) ? v[v.length - 1] : v;
@@ -41,5 +45,10 @@ function describe(schema: TSchema): { kind: Kind; nullable: boolean; list: boole
   const value = branches.find((b) => b.type !== 'null') ?? schema;
   const kindOf = (s: TSchema | undefined): Kind =>
     s?.type === 'integer' || s?.type === 'number' || s?.type === 'boolean' || s?.type === 'string' ? s.type : 'other';
-  return { kind: kindOf(value), nullable, list: value.type === 'array', item: kindOf(value.items as TSchema | undefined) };
+  return {
+    kind: kindOf(value),
+    nullable,
+    list: value.type === 'array',
+    item: kindOf(value.items as TSchema | undefined),
+  };
 }

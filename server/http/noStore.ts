@@ -4,9 +4,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_ROOT, AUTH_ROOT } from '../../contract/operation';
 
-const isApiUrl = (url: string) => [ADMIN_ROOT, AUTH_ROOT].some((root) => url === root || url.startsWith(`${root}/`) || url.startsWith(`${root}?`));
+const isApiUrl = (url: string) =>
+  [ADMIN_ROOT, AUTH_ROOT].some((root) => url === root || url.startsWith(`${root}/`) || url.startsWith(`${root}?`));
 
-export const noStore = (req: FastifyRequest, reply: FastifyReply) => void (isApiUrl(req.url) && reply.header('Cache-Control', 'no-store'));
+export const noStore = (req: FastifyRequest, reply: FastifyReply) =>
+  void (isApiUrl(req.url) && reply.header('Cache-Control', 'no-store'));
 
 /** Set as the request comes in, so whatever answers it (a handler, a refusal, a 404) keeps it. */
 export function registerNoStore(app: FastifyInstance) {

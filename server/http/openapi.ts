@@ -11,7 +11,21 @@ import { ErrorEnvelope } from '../../contract/envelope';
 import type { AnyOp } from '../../contract/operation';
 import { SchemaNames } from './schemaNames';
 
-type Doc = { components?: { schemas?: Record<string, unknown> }; paths?: Record<string, Record<string, { operationId?: string; requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown>; required?: string[] } }> } }>> };
+type Doc = {
+  components?: { schemas?: Record<string, unknown> };
+  paths?: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId?: string;
+        requestBody?: {
+          content?: Record<string, { schema?: { properties?: Record<string, unknown>; required?: string[] } }>;
+        };
+      }
+    >
+  >;
+};
 
 export function openApiOptions(operations: readonly AnyOp[]): SwaggerOptions {
   const byId = new Map(operations.map((op) => [op.id, op]));
@@ -27,15 +41,31 @@ export function openApiOptions(operations: readonly AnyOp[]): SwaggerOptions {
   return {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'Cards & Offers Admin API', version: '1.0.0', description: 'Auth under /api/v1, administration under /admin/v1. contract/api.md has the same calls in one page.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } }, schemas: names.components(used) as Record<string, OpenAPIV3.SchemaObject> },
+      info: {
+        title: 'Cards & Offers Admin API',
+        version: '1.0.0',
+        description:
+          'Auth under /api/v1, administration under /admin/v1. contract/api.md has the same calls in one page.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+        schemas: names.components(used) as Record<string, OpenAPIV3.SchemaObject>,
+      },
     },
     // The route's own schema objects are not touched: `refer` answers copies.
     transform: ({ schema, url }) => {
       if (!schema || (schema as { hide?: boolean }).hide) return { schema, url };
       const { body, response } = schema as { body?: unknown; response?: Record<string, unknown> };
-      const answers = response && Object.fromEntries(Object.entries(response).map(([status, answer]) => [status, refer(answer)]));
-      return { schema: { ...schema, ...(body !== undefined && { body: refer(body, true) }), ...(answers && { response: answers }) }, url };
+      const answers =
+        response && Object.fromEntries(Object.entries(response).map(([status, answer]) => [status, refer(answer)]));
+      return {
+        schema: {
+          ...schema,
+          ...(body !== undefined && { body: refer(body, true) }),
+          ...(answers && { response: answers }),
+        },
+        url,
+      };
     },
     transformObject: (documentObject) => {
       const doc = (documentObject as { openapiObject: Doc }).openapiObject;
@@ -46,7 +76,11 @@ export function openApiOptions(operations: readonly AnyOp[]): SwaggerOptions {
           if (!op?.files || !form?.schema) continue;
           form.schema.properties = { ...form.schema.properties };
           for (const [field, kind] of Object.entries(op.files)) {
-            form.schema.properties[field] = { type: 'string', format: 'binary', description: kind === 'image' ? 'PNG, JPEG, WebP or GIF image' : 'CSV file (UTF-8, header row first)' };
+            form.schema.properties[field] = {
+              type: 'string',
+              format: 'binary',
+              description: kind === 'image' ? 'PNG, JPEG, WebP or GIF image' : 'CSV file (UTF-8, header row first)',
+            };
           }
           if (op.id === 'csv.import') form.schema.required = [...(form.schema.required ?? []), 'file'];
         }

@@ -35,7 +35,14 @@ export function registerRequestLog(app: FastifyInstance) {
   app.addHook('onResponse', async (req, reply) => {
     const status = reply.statusCode;
     const path = pathOf(req);
-    const line = { op: req.routeOptions.config?.opId, user: req.user?.id, method: req.method, path, status, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    const line = {
+      op: req.routeOptions.config?.opId,
+      user: req.user?.id,
+      method: req.method,
+      path,
+      status,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    };
     const said = `${req.method} ${path} ${status}`;
     if (status >= 500) req.log.error({ ...line, err: failures.get(req) }, said);
     else if (status >= 400) req.log.info({ ...line, reason: refusals.get(req) }, said);

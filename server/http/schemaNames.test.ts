@@ -8,8 +8,14 @@ import { SchemaNames } from './schemaNames';
 
 const Thing = Type.Object({ id: Type.Integer(), name: Type.String() });
 const Part = Type.Object({ size: Type.Integer() });
-const Holder = Type.Object({ thing: Thing, spare: Type.Optional(Thing), parts: Type.Array(Part), note: Type.Union([Type.Null(), Part]) });
-const op = (id: string, response: AnyOp['response'], body?: AnyOp['body']) => defineOp({ id, method: 'POST', path: `/x/${id}`, summary: id, tag: 'X', access: 'admin', response, body }) as AnyOp;
+const Holder = Type.Object({
+  thing: Thing,
+  spare: Type.Optional(Thing),
+  parts: Type.Array(Part),
+  note: Type.Union([Type.Null(), Part]),
+});
+const op = (id: string, response: AnyOp['response'], body?: AnyOp['body']) =>
+  defineOp({ id, method: 'POST', path: `/x/${id}`, summary: id, tag: 'X', access: 'admin', response, body }) as AnyOp;
 const REF = '#/components/schemas/';
 
 describe('SchemaNames', () => {
@@ -20,12 +26,20 @@ describe('SchemaNames', () => {
     op('remove', Type.Object({ message: Type.String(), data: Thing, undo: Type.Optional(Type.String()) })),
     op('hold', RecordEnvelope(Holder), Type.Object({ thing: Thing, label: Type.String() })),
   ];
-  const names = new SchemaNames(ops, { mod: { Thing, Part, Holder, Pagination, NotASchema: 3, Scalar: Type.String() } });
+  const names = new SchemaNames(ops, {
+    mod: { Thing, Part, Holder, Pagination, NotASchema: 3, Scalar: Type.String() },
+  });
 
   it('names exported object shapes by their export, and the envelopes around them after them', () => {
     expect(names.nameOf(Thing)).toBe('Thing');
     expect(names.nameOf(Type.String())).toBeUndefined();
-    expect(ops.map((o) => names.nameOf(o.response))).toEqual(['ThingRecord', 'ThingList', 'PartList', 'ThingDeleted', 'HolderRecord']);
+    expect(ops.map((o) => names.nameOf(o.response))).toEqual([
+      'ThingRecord',
+      'ThingList',
+      'PartList',
+      'ThingDeleted',
+      'HolderRecord',
+    ]);
     // Type.Optional copies the schema (sharing its properties): still the same shape.
     expect(names.nameOf(Holder.properties.spare)).toBe('Thing');
     expect(names.conflicts).toEqual([]);
@@ -38,19 +52,30 @@ describe('SchemaNames', () => {
     expect(names.refer(Holder, used, true)).toEqual({
       type: 'object',
       required: ['thing', 'parts', 'note'],
-      properties: { thing: { $ref: `${REF}Thing` }, spare: { $ref: `${REF}Thing` }, parts: { type: 'array', items: { $ref: `${REF}Part` } }, note: { anyOf: [{ type: 'null' }, { $ref: `${REF}Part` }] } },
+      properties: {
+        thing: { $ref: `${REF}Thing` },
+        spare: { $ref: `${REF}Thing` },
+        parts: { type: 'array', items: { $ref: `${REF}Part` } },
+        note: { anyOf: [{ type: 'null' }, { $ref: `${REF}Part` }] },
+      },
     });
     expect(JSON.stringify(Holder)).toBe(before);
     // A body keeps its top level; what it holds is referred to.
-    expect(names.refer(ops[4].body, used, true)).toMatchObject({ properties: { thing: { $ref: `${REF}Thing` }, label: { type: 'string' } } });
+    expect(names.refer(ops[4].body, used, true)).toMatchObject({
+      properties: { thing: { $ref: `${REF}Thing` }, label: { type: 'string' } },
+    });
     expect([...used].sort()).toEqual(['HolderRecord', 'Part', 'Thing']);
   });
 
-  it("lists the used shapes and everything they hold, each once with its parts as $refs", () => {
+  it('lists the used shapes and everything they hold, each once with its parts as $refs', () => {
     const used = new Set(['ThingList']);
     const components = names.components(used);
     expect(Object.keys(components)).toEqual(['Pagination', 'Thing', 'ThingList']);
-    expect(components.ThingList).toEqual({ type: 'object', required: ['data', 'pagination'], properties: { data: { type: 'array', items: { $ref: `${REF}Thing` } }, pagination: { $ref: `${REF}Pagination` } } });
+    expect(components.ThingList).toEqual({
+      type: 'object',
+      required: ['data', 'pagination'],
+      properties: { data: { type: 'array', items: { $ref: `${REF}Thing` } }, pagination: { $ref: `${REF}Pagination` } },
+    });
   });
 
   it('keeps one name for one shape: a different shape under a taken name stays inline, and is told', () => {

@@ -50,9 +50,39 @@ import * as user from '../../contract/user';
  * here gets no names (a test compares this with contract/'s files).
  */
 export const NAMED_MODULES: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
-  auth, bank, bulk, card, category, city, cms, contact, crawl, crawlCards, crawlOffers, crawlOutlets, crawlOverviews, crawlSources, crawlTriage, csvImport, dashboard, engagement, envelope, feedback,
-  homepageBanners, homepageFields, homepageSelected, homepageWelcome, network, notification, offer, outlet,
-  outletRadius, resource, search, settings, user,
+  auth,
+  bank,
+  bulk,
+  card,
+  category,
+  city,
+  cms,
+  contact,
+  crawl,
+  crawlCards,
+  crawlOffers,
+  crawlOutlets,
+  crawlOverviews,
+  crawlSources,
+  crawlTriage,
+  csvImport,
+  dashboard,
+  engagement,
+  envelope,
+  feedback,
+  homepageBanners,
+  homepageFields,
+  homepageSelected,
+  homepageWelcome,
+  network,
+  notification,
+  offer,
+  outlet,
+  outletRadius,
+  resource,
+  search,
+  settings,
+  user,
 };
 
 type Json = Record<string, unknown>;
@@ -73,8 +103,10 @@ export class SchemaNames {
 
   /** Names every exported object shape of `modules`, then the envelopes of `operations`' answers. */
   constructor(operations: readonly AnyOp[], modules: typeof NAMED_MODULES = NAMED_MODULES) {
-    for (const mod of Object.values(modules)) for (const [name, value] of Object.entries(mod)) if (isObjectSchema(value)) this.give(value, name);
-    for (const op of operations) for (const answer of [op.response, ...Object.values(op.responses ?? {})]) this.nameEnvelope(answer);
+    for (const mod of Object.values(modules))
+      for (const [name, value] of Object.entries(mod)) if (isObjectSchema(value)) this.give(value, name);
+    for (const op of operations)
+      for (const answer of [op.response, ...Object.values(op.responses ?? {})]) this.nameEnvelope(answer);
   }
 
   nameOf(schema: unknown): string | undefined {
@@ -82,7 +114,10 @@ export class SchemaNames {
     const named = this.byObject.get(schema);
     if (named || !isObj(schema.properties)) return named;
     const original = this.byProperties.get(schema.properties);
-    const same = original && Object.keys(schema).length === Object.keys(original).length && Object.keys(original).every((k) => original[k] === schema[k]);
+    const same =
+      original &&
+      Object.keys(schema).length === Object.keys(original).length &&
+      Object.keys(original).every((k) => original[k] === schema[k]);
     return same ? this.byObject.get(original) : undefined;
   }
 
@@ -100,7 +135,8 @@ export class SchemaNames {
       }
       const out: Json = {};
       for (const [k, v] of Object.entries(s)) {
-        if ((k === 'properties' || k === 'patternProperties') && isObj(v)) out[k] = Object.fromEntries(Object.entries(v).map(([p, sub]) => [p, walk(sub, false)]));
+        if ((k === 'properties' || k === 'patternProperties') && isObj(v))
+          out[k] = Object.fromEntries(Object.entries(v).map(([p, sub]) => [p, walk(sub, false)]));
         else if ((ONE as readonly string[]).includes(k)) out[k] = walk(v, false);
         else if ((MANY as readonly string[]).includes(k) && Array.isArray(v)) out[k] = v.map((sub) => walk(sub, false));
         else out[k] = v;
@@ -125,7 +161,11 @@ export class SchemaNames {
       for (const n of more) if (!(n in out)) todo.push(n);
       for (const n of more) used.add(n);
     }
-    return Object.fromEntries(Object.keys(out).sort().map((k) => [k, out[k]]));
+    return Object.fromEntries(
+      Object.keys(out)
+        .sort()
+        .map((k) => [k, out[k]]),
+    );
   }
 
   private give(schema: Json, name: string): void {
@@ -153,7 +193,9 @@ export class SchemaNames {
     else if (keys === 'data,pagination') name = rowsOf(data) && `${rowsOf(data)}List`;
     else if (keys === 'data' && isObjectSchema(data)) {
       // A keyed list: the rows under a key of `data`, the pagination fields beside them.
-      const rows = Object.values(data.properties as Json).map(rowsOf).filter(Boolean);
+      const rows = Object.values(data.properties as Json)
+        .map(rowsOf)
+        .filter(Boolean);
       if (rows.length === 1 && 'last_page' in (data.properties as Json)) name = `${rows[0]}List`;
     }
     if (name) this.give(answer, name);

@@ -28,7 +28,10 @@ const OFFER_LINK_WORDS = `
 
 /** Link fields: body field → link table and column (an offer's cards and outlets). */
 const LINKS: Record<string, Record<string, { table: string; column: string }>> = {
-  offers: { card_ids: { table: 'offer_cards', column: 'card_id' }, outlet_ids: { table: 'offer_outlets', column: 'outlet_id' } },
+  offers: {
+    card_ids: { table: 'offer_cards', column: 'card_id' },
+    outlet_ids: { table: 'offer_outlets', column: 'outlet_id' },
+  },
 };
 
 /**
@@ -42,11 +45,24 @@ export type SearchTextWhen = 'now' | 'later';
  * Inserts `records` (already validated) as rows of `batchId`. Returns their ids in order.
  * Throws the database's error for the first rule a row breaks (the caller names the row).
  */
-export async function insertMany(tx: Tx, resource: ResourceContract, records: readonly Record<string, unknown>[], batchId: number, searchText: SearchTextWhen = 'now'): Promise<number[]> {
+export async function insertMany(
+  tx: Tx,
+  resource: ResourceContract,
+  records: readonly Record<string, unknown>[],
+  batchId: number,
+  searchText: SearchTextWhen = 'now',
+): Promise<number[]> {
   const { table } = resource.storage;
   const links = LINKS[table] ?? {};
-  const fields = [...new Set([...Object.keys(resource.create.properties), ...Object.keys(resource.files ?? {})])].filter((f) => !(f in links));
-  const ids = (await tx.query<{ id: number }>(`select nextval(pg_get_serial_sequence('${table}', 'id'))::int as id from generate_series(1, $1)`, [records.length])).rows.map((r) => r.id);
+  const fields = [
+    ...new Set([...Object.keys(resource.create.properties), ...Object.keys(resource.files ?? {})]),
+  ].filter((f) => !(f in links));
+  const ids = (
+    await tx.query<{ id: number }>(
+      `select nextval(pg_get_serial_sequence('${table}', 'id'))::int as id from generate_series(1, $1)`,
+      [records.length],
+    )
+  ).rows.map((r) => r.id);
   const rows = records.map((r, i) => ({ ...pick(r, fields), id: ids[i], batch_id: batchId }));
   // jsonb_populate_recordset types each value by the table's own column types. A field a
   // record leaves out takes the column's default, as on a single insert: rows are inserted
@@ -57,11 +73,19 @@ export async function insertMany(tx: Tx, resource: ResourceContract, records: re
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }
   const later = searchText === 'later' && table === 'offers';
-  const words = table === 'offers' && !later ? JSON.stringify(records.map((r, i) => ({ id: ids[i], card_ids: r.card_ids ?? [], outlet_ids: r.outlet_ids ?? [] }))) : null;
+  const words =
+    table === 'offers' && !later
+      ? JSON.stringify(
+          records.map((r, i) => ({ id: ids[i], card_ids: r.card_ids ?? [], outlet_ids: r.outlet_ids ?? [] })),
+        )
+      : null;
   for (const [columns, group] of groups) {
     if (words) {
       // from_source: the column's default ('manual', migration 002) when the record names none.
-      const from = columns.split(', ').map((c) => `r.${c}`).join(', ');
+      const from = columns
+        .split(', ')
+        .map((c) => `r.${c}`)
+        .join(', ');
       await tx.query(
         `with ${OFFER_LINK_WORDS}
          insert into offers (${columns}, search_text)
@@ -71,19 +95,35 @@ export async function insertMany(tx: Tx, resource: ResourceContract, records: re
         [JSON.stringify(group), words],
       );
     } else if (later) {
-      await tx.query(`insert into ${table} (${columns}, search_text) select ${columns}, null from jsonb_populate_recordset(null::${table}, $1::jsonb)`, [JSON.stringify(group)]);
-    } else await tx.query(`insert into ${table} (${columns}) select ${columns} from jsonb_populate_recordset(null::${table}, $1::jsonb)`, [JSON.stringify(group)]);
+      await tx.query(
+        `insert into ${table} (${columns}, search_text) select ${columns}, null from jsonb_populate_recordset(null::${table}, $1::jsonb)`,
+        [JSON.stringify(group)],
+      );
+    } else
+      await tx.query(
+        `insert into ${table} (${columns}) select ${columns} from jsonb_populate_recordset(null::${table}, $1::jsonb)`,
+        [JSON.stringify(group)],
+      );
   }
   return finish(tx, table, links, records, ids);
 }
 
-async function finish(tx: Tx, table: string, links: (typeof LINKS)[string], records: readonly Record<string, unknown>[], ids: number[]) {
+async function finish(
+  tx: Tx,
+  table: string,
+  links: (typeof LINKS)[string],
+  records: readonly Record<string, unknown>[],
+  ids: number[],
+) {
   for (const [field, link] of Object.entries(links)) {
-    const pairs = records.flatMap((r, i) => ((r[field] as number[] | undefined) ?? []).map((target) => [ids[i], target]));
+    const pairs = records.flatMap((r, i) =>
+      ((r[field] as number[] | undefined) ?? []).map((target) => [ids[i], target]),
+    );
     if (!pairs.length) continue;
-    await tx.query(`insert into ${link.table} (${table.replace(/s$/, '')}_id, ${link.column}) select p[1], p[2] from jsonb_to_recordset($1::jsonb) as x(p int[])`, [
-      JSON.stringify(pairs.map((p) => ({ p }))),
-    ]);
+    await tx.query(
+      `insert into ${link.table} (${table.replace(/s$/, '')}_id, ${link.column}) select p[1], p[2] from jsonb_to_recordset($1::jsonb) as x(p int[])`,
+      [JSON.stringify(pairs.map((p) => ({ p })))],
+    );
   }
   // Offers got theirs as they were written (OFFER_LINK_WORDS).
   const fn = SEARCH_TEXT[table];
@@ -91,4 +131,5 @@ async function finish(tx: Tx, table: string, links: (typeof LINKS)[string], reco
   return ids;
 }
 
-const pick = (r: Record<string, unknown>, fields: string[]) => Object.fromEntries(fields.filter((f) => r[f] !== undefined).map((f) => [f, r[f]]));
+const pick = (r: Record<string, unknown>, fields: string[]) =>
+  Object.fromEntries(fields.filter((f) => r[f] !== undefined).map((f) => [f, r[f]]));

@@ -6,7 +6,8 @@ import type { Tx } from '../db/connection';
 import { normalise } from './crud';
 
 export async function getContact(tx: Tx, id: number, { lock = false } = {}): Promise<ContactMessage | null> {
-  if (lock && !(await tx.query('select id from contact_messages where id = $1 for update', [id])).rows.length) return null;
+  if (lock && !(await tx.query('select id from contact_messages where id = $1 for update', [id])).rows.length)
+    return null;
   return normalise<ContactMessage>((await tx.query('select * from contact_messages_view where id = $1', [id])).rows[0]);
 }
 
@@ -27,20 +28,32 @@ export async function setHandled(tx: Tx, id: number, handled: boolean, by: numbe
 
 /** Records a reply (its mail still to go) on a locked message; returns the reply's id. */
 /** `to`: the one address the reply goes to (server/services/mail.ts oneAddress). */
-export async function addReply(tx: Tx, message: ContactMessage, to: string, text: string, by: { id: number; name: string }): Promise<number> {
+export async function addReply(
+  tx: Tx,
+  message: ContactMessage,
+  to: string,
+  text: string,
+  by: { id: number; name: string },
+): Promise<number> {
   const row = (
-    await tx.query<{ id: number }>('insert into contact_replies (contact_id, text, sent_to, sent_by, sent_by_name) values ($1, $2, $3, $4, $5) returning id', [
-      message.id,
-      text,
-      to,
-      by.id,
-      by.name,
-    ])
+    await tx.query<{ id: number }>(
+      'insert into contact_replies (contact_id, text, sent_to, sent_by, sent_by_name) values ($1, $2, $3, $4, $5) returning id',
+      [message.id, text, to, by.id, by.name],
+    )
   ).rows[0];
   return Number(row.id);
 }
 
 /** How the reply's mail went. */
-export async function setMailStatus(tx: Tx, replyId: number, status: ContactReply['mail_status'], error: string | null): Promise<void> {
-  await tx.query('update contact_replies set mail_status = $2, mail_error = $3 where id = $1', [replyId, status, error]);
+export async function setMailStatus(
+  tx: Tx,
+  replyId: number,
+  status: ContactReply['mail_status'],
+  error: string | null,
+): Promise<void> {
+  await tx.query('update contact_replies set mail_status = $2, mail_error = $3 where id = $1', [
+    replyId,
+    status,
+    error,
+  ]);
 }

@@ -18,30 +18,47 @@ const LIVE_WORDS: Record<RefKind, string> = {
 };
 const LIVE_FROM: Record<RefKind, string> = { card: 'cards_view c', outlet: 'outlets_view o', offer: 'offers_view o' };
 /** The similarity of a live row's words to the ref's words in `words` (SQL). */
-const similarityTo = (kind: RefKind, words: string) => `similarity(immutable_unaccent(lower(${LIVE_WORDS[kind]})), immutable_unaccent(lower(${words})))`;
+const similarityTo = (kind: RefKind, words: string) =>
+  `similarity(immutable_unaccent(lower(${LIVE_WORDS[kind]})), immutable_unaccent(lower(${words})))`;
 
 /** Per kind: what the ref's words are, the live rows' columns, and the fields compared (crawled → live column). */
-const SPECS: Record<RefKind, { words: (ref: AnyRef) => string; sql: string; compare: Record<string, [(ref: AnyRef) => unknown, string]> }> = {
+const SPECS: Record<
+  RefKind,
+  { words: (ref: AnyRef) => string; sql: string; compare: Record<string, [(ref: AnyRef) => unknown, string]> }
+> = {
   card: {
     words: (r) => [(r as CardRef).name, (r as CardRef).bank_name].filter(Boolean).join(' '),
     sql: `select c.id, c.name as title, concat_ws(' · ', c.bank_name, c.network_type) as subtitle, c.bank_name, c.network_type, c.annual_fee::float8::text as annual_fee,
             ${similarityTo('card', '$1')} as score
           from ${LIVE_FROM.card}`,
-    compare: { bank: [(r) => (r as CardRef).bank_name, 'bank_name'], network: [(r) => (r as CardRef).network, 'network_type'], annual_fee: [(r) => (r as CardRef).annual_fee, 'annual_fee'] },
+    compare: {
+      bank: [(r) => (r as CardRef).bank_name, 'bank_name'],
+      network: [(r) => (r as CardRef).network, 'network_type'],
+      annual_fee: [(r) => (r as CardRef).annual_fee, 'annual_fee'],
+    },
   },
   outlet: {
-    words: (r) => [(r as OutletRef).merchant_name, (r as OutletRef).branch, (r as OutletRef).area_name].filter(Boolean).join(' '),
+    words: (r) =>
+      [(r as OutletRef).merchant_name, (r as OutletRef).branch, (r as OutletRef).area_name].filter(Boolean).join(' '),
     sql: `select o.id, o.merchant_name as title, concat_ws(' · ', o.branch, o.area_name) as subtitle, o.branch, o.address, o.area_name,
             ${similarityTo('outlet', '$1')} as score
           from ${LIVE_FROM.outlet}`,
-    compare: { branch: [(r) => (r as OutletRef).branch, 'branch'], address: [(r) => (r as OutletRef).address, 'address'], area: [(r) => (r as OutletRef).area_name, 'area_name'] },
+    compare: {
+      branch: [(r) => (r as OutletRef).branch, 'branch'],
+      address: [(r) => (r as OutletRef).address, 'address'],
+      area: [(r) => (r as OutletRef).area_name, 'area_name'],
+    },
   },
   offer: {
     words: (r) => (r as OfferRef).title,
     sql: `select o.id, o.title, concat_ws(' · ', o.discount, o.valid_from::text || ' – ' || o.valid_to::text) as subtitle, o.discount, o.valid_from::text as valid_from, o.valid_to::text as valid_to,
             ${similarityTo('offer', '$1')} as score
           from ${LIVE_FROM.offer}`,
-    compare: { discount: [(r) => (r as OfferRef).discount, 'discount'], valid_from: [(r) => (r as OfferRef).valid_from, 'valid_from'], valid_to: [(r) => (r as OfferRef).valid_to, 'valid_to'] },
+    compare: {
+      discount: [(r) => (r as OfferRef).discount, 'discount'],
+      valid_from: [(r) => (r as OfferRef).valid_from, 'valid_from'],
+      valid_to: [(r) => (r as OfferRef).valid_to, 'valid_to'],
+    },
   },
 };
 
@@ -56,7 +73,11 @@ function same(a: unknown, b: unknown): boolean {
 
 export async function candidatesFor(tx: Tx, kind: RefKind, ref: AnyRef): Promise<Candidate[]> {
   const spec = SPECS[kind];
-  const rows = (await tx.query<Row>(`select * from (${spec.sql}) x where score > 0 order by score desc, id limit ${LIMIT}`, [spec.words(ref)])).rows;
+  const rows = (
+    await tx.query<Row>(`select * from (${spec.sql}) x where score > 0 order by score desc, id limit ${LIMIT}`, [
+      spec.words(ref),
+    ])
+  ).rows;
   return rows.map((row) => {
     const differs: Candidate['differs'] = {};
     for (const [field, [crawled, column]] of Object.entries(spec.compare)) {
@@ -77,7 +98,12 @@ const rounded = (score: unknown) => Math.min(1, Math.max(0, Math.round(Number(sc
  * given, with pg_trgm's similarity threshold (`show_limit()`: where its `%` calls two texts
  * alike). Null when the live record does not exist.
  */
-export async function scoresAgainst(tx: Tx, kind: RefKind, refs: readonly AnyRef[], liveId: number): Promise<{ threshold: number; scores: number[] } | null> {
+export async function scoresAgainst(
+  tx: Tx,
+  kind: RefKind,
+  refs: readonly AnyRef[],
+  liveId: number,
+): Promise<{ threshold: number; scores: number[] } | null> {
   const alias = LIVE_FROM[kind].split(' ')[1];
   const rows = (
     await tx.query<{ i: number | null; score: number; threshold: number }>(

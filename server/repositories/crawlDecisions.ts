@@ -25,16 +25,20 @@ export interface DecisionDetail {
 const SELECT = 'select d.*, u.name as made_by_name from crawl_decisions d left join users u on u.id = d.made_by';
 
 /** `groupId`: decisions made together in one call (./crawlDecisions.ts newGroup), undone together. */
-export async function insertDecision(tx: Tx, kind: RefKind, refId: number, action: Action, detail: DecisionDetail, madeBy: number | null, groupId: number | null = null): Promise<number> {
+export async function insertDecision(
+  tx: Tx,
+  kind: RefKind,
+  refId: number,
+  action: Action,
+  detail: DecisionDetail,
+  madeBy: number | null,
+  groupId: number | null = null,
+): Promise<number> {
   const row = (
-    await tx.query<{ id: number }>('insert into crawl_decisions (kind, ref_id, action, detail, made_by, group_id) values ($1, $2, $3, $4::jsonb, $5, $6) returning id', [
-      kind,
-      refId,
-      action,
-      JSON.stringify(detail),
-      madeBy,
-      groupId,
-    ])
+    await tx.query<{ id: number }>(
+      'insert into crawl_decisions (kind, ref_id, action, detail, made_by, group_id) values ($1, $2, $3, $4::jsonb, $5, $6) returning id',
+      [kind, refId, action, JSON.stringify(detail), madeBy, groupId],
+    )
   ).rows[0];
   return row.id;
 }
@@ -52,17 +56,30 @@ export async function newGroup(tx: Tx): Promise<number> {
 
 /** The decisions of a group still standing, newest first (the order an undo takes them back), locked. */
 export async function groupDecisions(tx: Tx, groupId: number): Promise<StoredDecision[]> {
-  return (await tx.query(`${SELECT} where d.group_id = $1 and d.undone_at is null order by d.id desc for update of d`, [groupId])).rows.map((r) => normalise<StoredDecision>(r)!);
+  return (
+    await tx.query(`${SELECT} where d.group_id = $1 and d.undone_at is null order by d.id desc for update of d`, [
+      groupId,
+    ])
+  ).rows.map((r) => normalise<StoredDecision>(r)!);
 }
 
 /** Newest first, undone ones included (they show as undone). */
 export async function decisionsOf(tx: Tx, kind: RefKind, refId: number): Promise<Decision[]> {
-  return (await tx.query(`${SELECT} where d.kind = $1 and d.ref_id = $2 order by d.id desc limit 200`, [kind, refId])).rows.map((r) => normalise<Decision>(r)!);
+  return (
+    await tx.query(`${SELECT} where d.kind = $1 and d.ref_id = $2 order by d.id desc limit 200`, [kind, refId])
+  ).rows.map((r) => normalise<Decision>(r)!);
 }
 
 /** Whether a decision made after `d` on the same ref still stands. */
 export async function laterDecisionStands(tx: Tx, d: Pick<Decision, 'id' | 'kind' | 'ref_id'>): Promise<boolean> {
-  return (await tx.query('select 1 from crawl_decisions where kind = $1 and ref_id = $2 and id > $3 and undone_at is null limit 1', [d.kind, d.ref_id, d.id])).rows.length > 0;
+  return (
+    (
+      await tx.query(
+        'select 1 from crawl_decisions where kind = $1 and ref_id = $2 and id > $3 and undone_at is null limit 1',
+        [d.kind, d.ref_id, d.id],
+      )
+    ).rows.length > 0
+  );
 }
 
 export async function markUndone(tx: Tx, id: number, userId: number | null): Promise<void> {

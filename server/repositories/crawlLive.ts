@@ -10,19 +10,31 @@ import { repositoryFor } from './registry';
 /** A bank by its id, else by name or code as the site wrote it. */
 export async function findBank(tx: Tx, id: number | null, name: string | null): Promise<number | null> {
   const row = (
-    await tx.query<{ id: number }>('select id from banks where id = $1 or (lower(name) = lower($2) or lower(code) = lower($2)) order by (id = $1) desc, id limit 1', [id ?? 0, name ?? ''])
+    await tx.query<{ id: number }>(
+      'select id from banks where id = $1 or (lower(name) = lower($2) or lower(code) = lower($2)) order by (id = $1) desc, id limit 1',
+      [id ?? 0, name ?? ''],
+    )
   ).rows[0];
   return row?.id ?? null;
 }
 
 /** A network by id (when given) or by its type ('visa' → Visa). */
 export async function findNetwork(tx: Tx, id: number | null, type: string | null): Promise<number | null> {
-  const sql = id ? 'select id from networks where id = $1' : 'select id from networks where lower(type) = lower(trim($1))';
+  const sql = id
+    ? 'select id from networks where id = $1'
+    : 'select id from networks where lower(type) = lower(trim($1))';
   return (await tx.query<{ id: number }>(sql, [id ?? type ?? ''])).rows[0]?.id ?? null;
 }
 
 export async function cardNamed(tx: Tx, bankId: number, name: string): Promise<number | null> {
-  return (await tx.query<{ id: number }>('select id from cards where bank_id = $1 and lower(name) = lower($2)', [bankId, name])).rows[0]?.id ?? null;
+  return (
+    (
+      await tx.query<{ id: number }>('select id from cards where bank_id = $1 and lower(name) = lower($2)', [
+        bankId,
+        name,
+      ])
+    ).rows[0]?.id ?? null
+  );
 }
 
 export async function categoryExists(tx: Tx, id: number): Promise<boolean> {
@@ -39,7 +51,10 @@ export async function outletExists(tx: Tx, id: number): Promise<boolean> {
 
 /** A live card's or outlet's title as the palette shows it, or null when there is none. */
 export async function liveTitle(tx: Tx, kind: 'card' | 'outlet', id: number): Promise<string | null> {
-  const sql = kind === 'card' ? 'select name as title from cards_view where id = $1' : "select merchant_name || coalesce(' — ' || branch, '') as title from outlets_view where id = $1";
+  const sql =
+    kind === 'card'
+      ? 'select name as title from cards_view where id = $1'
+      : "select merchant_name || coalesce(' — ' || branch, '') as title from outlets_view where id = $1";
   return (await tx.query<{ title: string }>(sql, [id])).rows[0]?.title ?? null;
 }
 
@@ -63,14 +78,27 @@ export interface OutletFromRef {
  * Outlets made from refs, in one write batch (migration 005) already done, so they are seen
  * with the call's commit and the batch says which rows the call made. Returns ids in order.
  */
-export async function createOutlets(tx: Tx, refs: readonly OutletFromRef[], fromSource: string, userId: number | null): Promise<number[]> {
+export async function createOutlets(
+  tx: Tx,
+  refs: readonly OutletFromRef[],
+  fromSource: string,
+  userId: number | null,
+): Promise<number[]> {
   if (!refs.length) return [];
   const areaNames = [...new Set(refs.map((r) => r.area_name?.toLowerCase()).filter((a): a is string => !!a))];
   const areas = new Map(
-    (await tx.query<{ id: number; name: string }>('select id, lower(name) as name from dubai_cities where lower(name) = any($1::text[])', [areaNames])).rows.map((a) => [a.name, a.id]),
+    (
+      await tx.query<{ id: number; name: string }>(
+        'select id, lower(name) as name from dubai_cities where lower(name) = any($1::text[])',
+        [areaNames],
+      )
+    ).rows.map((a) => [a.name, a.id]),
   );
   const batch = (
-    await tx.query<{ id: number }>("insert into write_batches (kind, state, created_by, rows, finished_at) values ('crawl.outlets', 'done', $1, $2, now()) returning id", [userId, refs.length])
+    await tx.query<{ id: number }>(
+      "insert into write_batches (kind, state, created_by, rows, finished_at) values ('crawl.outlets', 'done', $1, $2, now()) returning id",
+      [userId, refs.length],
+    )
   ).rows[0].id;
   const records = refs.map((r) => ({
     merchant_name: r.merchant_name,
@@ -86,7 +114,12 @@ export async function createOutlets(tx: Tx, refs: readonly OutletFromRef[], from
 }
 
 /** Why a live card or outlet cannot be removed (offers link it, other refs point at it), or null. */
-export async function liveRecordInUse(tx: Tx, kind: 'card' | 'outlet', id: number, refId: number): Promise<string | null> {
+export async function liveRecordInUse(
+  tx: Tx,
+  kind: 'card' | 'outlet',
+  id: number,
+  refId: number,
+): Promise<string | null> {
   const sql =
     kind === 'card'
       ? `select (select count(*)::int from offer_cards where card_id = $1) as offers,
@@ -94,8 +127,10 @@ export async function liveRecordInUse(tx: Tx, kind: 'card' | 'outlet', id: numbe
       : `select (select count(*)::int from offer_outlets where outlet_id = $1) as offers,
                 (select count(*)::int from crawl_outlets where $1 = any(outlet_ids) and id <> $2) as refs`;
   const { offers, refs } = (await tx.query<{ offers: number; refs: number }>(sql, [id, refId])).rows[0];
-  if (offers) return `${kind === 'card' ? 'Card' : 'Outlet'} ${id} is linked to ${offers} offer${offers === 1 ? '' : 's'}: unlink ${offers === 1 ? 'it' : 'them'} first.`;
-  if (refs) return `${kind === 'card' ? 'Card' : 'Outlet'} ${id} is assigned to ${refs} other crawled ${kind}${refs === 1 ? '' : 's'}: undo ${refs === 1 ? 'that' : 'those'} first.`;
+  if (offers)
+    return `${kind === 'card' ? 'Card' : 'Outlet'} ${id} is linked to ${offers} offer${offers === 1 ? '' : 's'}: unlink ${offers === 1 ? 'it' : 'them'} first.`;
+  if (refs)
+    return `${kind === 'card' ? 'Card' : 'Outlet'} ${id} is assigned to ${refs} other crawled ${kind}${refs === 1 ? '' : 's'}: undo ${refs === 1 ? 'that' : 'those'} first.`;
   return null;
 }
 

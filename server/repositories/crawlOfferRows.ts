@@ -22,16 +22,31 @@ const RESOLVED = `
     from crawl_outlets o where o.id = any(q.outlet_ref_ids)), '[]'::json) as outlets`;
 
 /** Newest first (the last imported on top); `now` is the server's clock, for claims. */
-export async function listOfferRows(tx: Tx, p: OfferRowParams, now: number): Promise<{ data: CrawlOfferRow[]; pagination: Pagination }> {
+export async function listOfferRows(
+  tx: Tx,
+  p: OfferRowParams,
+  now: number,
+): Promise<{ data: CrawlOfferRow[]; pagination: Pagination }> {
   const values: unknown[] = [];
   const param = (v: unknown) => `$${values.push(v)}`;
   const where: string[] = [];
   if (p.sourceId !== undefined) where.push(`r.source_id = ${param(p.sourceId)}`);
   if (p.state) where.push(`r.state = ${param(p.state)}`);
-  for (const term of searchTerms(p.query)) where.push(`r.search_text like immutable_unaccent(${param(`%${escapeLike(term)}%`)})`);
+  for (const term of searchTerms(p.query))
+    where.push(`r.search_text like immutable_unaccent(${param(`%${escapeLike(term)}%`)})`);
   const whereSql = where.length ? `where ${where.join(' and ')}` : '';
-  const total = Number((await tx.query<{ n: number }>(`select count(*)::int as n from crawl_offers r ${whereSql}`, values)).rows[0].n);
+  const total = Number(
+    (await tx.query<{ n: number }>(`select count(*)::int as n from crawl_offers r ${whereSql}`, values)).rows[0].n,
+  );
   const page = `${selectRefs('offer')} ${whereSql} order by r.id desc limit ${param(p.perPage)} offset ${param((p.page - 1) * p.perPage)}`;
-  const rows = (await tx.query(`select q.*, s.name as source_name, ${RESOLVED} from (${page}) q join crawl_sources s on s.id = q.source_id order by q.id desc`, values)).rows;
-  return { data: rows.map((r) => toRef<'offer'>(r, now) as CrawlOfferRow), pagination: paginate(total, p.page, p.perPage, rows.length) };
+  const rows = (
+    await tx.query(
+      `select q.*, s.name as source_name, ${RESOLVED} from (${page}) q join crawl_sources s on s.id = q.source_id order by q.id desc`,
+      values,
+    )
+  ).rows;
+  return {
+    data: rows.map((r) => toRef<'offer'>(r, now) as CrawlOfferRow),
+    pagination: paginate(total, p.page, p.perPage, rows.length),
+  };
 }

@@ -14,7 +14,11 @@ export interface RefOf {
   offer: OfferRef;
 }
 
-export const REF_TABLES: Record<RefKind, string> = { card: 'crawl_cards', outlet: 'crawl_outlets', offer: 'crawl_offers' };
+export const REF_TABLES: Record<RefKind, string> = {
+  card: 'crawl_cards',
+  outlet: 'crawl_outlets',
+  offer: 'crawl_offers',
+};
 
 /** Per kind: the columns beyond the row's own, and the joins they need. */
 const EXTRA: Record<RefKind, { columns: string; joins: string }> = {
@@ -43,7 +47,13 @@ export function toRef<K extends RefKind>(row: Record<string, unknown>, now: numb
 }
 
 /** One ref; `lock` takes its row for the rest of the transaction (a decision on it). */
-export async function getRef<K extends RefKind>(tx: Tx, kind: K, id: number, now: number, { lock = false } = {}): Promise<RefOf[K] | null> {
+export async function getRef<K extends RefKind>(
+  tx: Tx,
+  kind: K,
+  id: number,
+  now: number,
+  { lock = false } = {},
+): Promise<RefOf[K] | null> {
   const row = (await tx.query(`${selectRefs(kind)} where r.id = $1${lock ? ' for update of r' : ''}`, [id])).rows[0];
   return row ? toRef<K>(row, now) : null;
 }
@@ -53,7 +63,12 @@ export async function getRef<K extends RefKind>(tx: Tx, kind: K, id: number, now
  * discontinued), locked for a decision; skipped ones keep their link but decide nothing.
  */
 export async function refsOfCard(tx: Tx, cardId: number, now: number): Promise<CardRef[]> {
-  const rows = (await tx.query(`${selectRefs('card')} where r.card_id = $1 and r.state in ('assigned', 'created', 'discontinued') order by r.id for update of r`, [cardId])).rows;
+  const rows = (
+    await tx.query(
+      `${selectRefs('card')} where r.card_id = $1 and r.state in ('assigned', 'created', 'discontinued') order by r.id for update of r`,
+      [cardId],
+    )
+  ).rows;
   return rows.map((r) => toRef<'card'>(r, now));
 }
 
@@ -66,15 +81,29 @@ export interface RefListParams {
 }
 
 /** A source's refs of one kind in key order, searched like every list (words of search_text). */
-export async function listRefs<K extends RefKind>(tx: Tx, kind: K, p: RefListParams, now: number): Promise<{ data: RefOf[K][]; pagination: Pagination }> {
+export async function listRefs<K extends RefKind>(
+  tx: Tx,
+  kind: K,
+  p: RefListParams,
+  now: number,
+): Promise<{ data: RefOf[K][]; pagination: Pagination }> {
   const values: unknown[] = [p.sourceId];
   const param = (v: unknown) => `$${values.push(v)}`;
   const where = ['r.source_id = $1'];
   if (p.state) where.push(`r.state = ${param(p.state)}`);
-  for (const term of searchTerms(p.query)) where.push(`r.search_text like immutable_unaccent(${param(`%${escapeLike(term)}%`)})`);
+  for (const term of searchTerms(p.query))
+    where.push(`r.search_text like immutable_unaccent(${param(`%${escapeLike(term)}%`)})`);
   const whereSql = `where ${where.join(' and ')}`;
-  const total = Number((await tx.query<{ n: number }>(`select count(*)::int as n from ${REF_TABLES[kind]} r ${whereSql}`, values)).rows[0].n);
-  const rows = (await tx.query(`${selectRefs(kind)} ${whereSql} order by r.id limit ${param(p.perPage)} offset ${param((p.page - 1) * p.perPage)}`, values)).rows;
+  const total = Number(
+    (await tx.query<{ n: number }>(`select count(*)::int as n from ${REF_TABLES[kind]} r ${whereSql}`, values)).rows[0]
+      .n,
+  );
+  const rows = (
+    await tx.query(
+      `${selectRefs(kind)} ${whereSql} order by r.id limit ${param(p.perPage)} offset ${param((p.page - 1) * p.perPage)}`,
+      values,
+    )
+  ).rows;
   return { data: rows.map((r) => toRef<K>(r, now)), pagination: paginate(total, p.page, p.perPage, rows.length) };
 }
 
@@ -89,14 +118,27 @@ export async function setRef(tx: Tx, kind: RefKind, id: number, data: Record<str
   await tx.query(`update ${REF_TABLES[kind]} set ${sets.join(', ')} where id = $1`, [id, ...cols.map(([, v]) => v)]);
   // An offer ref's words are its title and discount, as the import writes them (server/services/crawlImport.ts).
   if (kind === 'offer' && ('title' in data || 'discount' in data)) {
-    await tx.query(`update crawl_offers set search_text = immutable_unaccent(lower(concat_ws(' ', title, discount))) where id = $1`, [id]);
+    await tx.query(
+      `update crawl_offers set search_text = immutable_unaccent(lower(concat_ws(' ', title, discount))) where id = $1`,
+      [id],
+    );
   }
 }
 
 /** Claims a ref for `userId` until `until`, letting go of any other ref of that kind the user held. */
-export async function claim(tx: Tx, kind: RefKind, id: number, userId: number | null, until: Date | null): Promise<void> {
+export async function claim(
+  tx: Tx,
+  kind: RefKind,
+  id: number,
+  userId: number | null,
+  until: Date | null,
+): Promise<void> {
   const table = REF_TABLES[kind];
-  if (userId !== null) await tx.query(`update ${table} set claimed_by = null, claimed_until = null where claimed_by = $1 and id <> $2`, [userId, id]);
+  if (userId !== null)
+    await tx.query(`update ${table} set claimed_by = null, claimed_until = null where claimed_by = $1 and id <> $2`, [
+      userId,
+      id,
+    ]);
   await tx.query(`update ${table} set claimed_by = $2, claimed_until = $3 where id = $1`, [id, userId, until]);
 }
 
@@ -114,5 +156,8 @@ export async function openRefCounts(tx: Tx, sourceId: number): Promise<Record<Re
 }
 
 export async function markReviewed(tx: Tx, sourceId: number, userId: number): Promise<void> {
-  await tx.query('update crawl_sources set reviewed_at = now(), reviewed_by = $2, updated_at = now() where id = $1', [sourceId, userId]);
+  await tx.query('update crawl_sources set reviewed_at = now(), reviewed_by = $2, updated_at = now() where id = $1', [
+    sourceId,
+    userId,
+  ]);
 }

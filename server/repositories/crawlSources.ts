@@ -22,7 +22,8 @@ type Row = Omit<CrawlSource, 'counts' | 'last_import_at' | 'reviewed_at'> & {
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
 function toSource(r: Row): CrawlSource {
-  const all = (found: Record<string, number>) => Object.fromEntries(REF_STATES.map((s) => [s, Number(found?.[s] ?? 0)]));
+  const all = (found: Record<string, number>) =>
+    Object.fromEntries(REF_STATES.map((s) => [s, Number(found?.[s] ?? 0)]));
   const byKind = { card: r.card_counts, outlet: r.outlet_counts, offer: r.offer_counts };
   return {
     id: r.id,
@@ -48,9 +49,18 @@ export async function sourceBySlug(tx: Tx, slug: string): Promise<CrawlSource | 
 }
 
 /** Newest import first. */
-export async function listSources(tx: Tx, page: number, perPage: number): Promise<{ data: CrawlSource[]; total: number }> {
+export async function listSources(
+  tx: Tx,
+  page: number,
+  perPage: number,
+): Promise<{ data: CrawlSource[]; total: number }> {
   const total = Number((await tx.query<{ n: number }>('select count(*)::int as n from crawl_sources')).rows[0].n);
-  const rows = (await tx.query<Row>(`${SELECT} order by s.last_import_at desc nulls last, s.id desc limit $1 offset $2`, [perPage, (page - 1) * perPage])).rows;
+  const rows = (
+    await tx.query<Row>(`${SELECT} order by s.last_import_at desc nulls last, s.id desc limit $1 offset $2`, [
+      perPage,
+      (page - 1) * perPage,
+    ])
+  ).rows;
   return { data: rows.map(toSource), total };
 }
 

@@ -23,7 +23,14 @@ export interface Onboardable {
 
 /** The source's row, locked: two bulk calls on one source run one after the other. */
 export async function lockSource(tx: Tx, slug: string): Promise<{ id: number; from_source: string } | null> {
-  return (await tx.query<{ id: number; from_source: string }>('select id, from_source from crawl_sources where from_source = $1 for update', [slug])).rows[0] ?? null;
+  return (
+    (
+      await tx.query<{ id: number; from_source: string }>(
+        'select id, from_source from crawl_sources where from_source = $1 for update',
+        [slug],
+      )
+    ).rows[0] ?? null
+  );
 }
 
 /** The source's offer refs not onboarded yet (nor skipped), oldest first; `checked`: only checked ones. */
@@ -67,11 +74,24 @@ export async function onboardable(tx: Tx, sourceId: number, checked: boolean): P
 }
 
 /** Makes the live offers of `refs` as one transfer of the source; marks the refs onboarded. */
-export async function onboard(tx: Tx, sourceId: number, slug: string, refs: readonly Onboardable[], userId: number | null): Promise<void> {
+export async function onboard(
+  tx: Tx,
+  sourceId: number,
+  slug: string,
+  refs: readonly Onboardable[],
+  userId: number | null,
+): Promise<void> {
   const batch = (
-    await tx.query<{ id: number }>("insert into write_batches (kind, state, created_by, rows, finished_at) values ('crawl.transfer', 'done', $1, $2, now()) returning id", [userId, refs.length])
+    await tx.query<{ id: number }>(
+      "insert into write_batches (kind, state, created_by, rows, finished_at) values ('crawl.transfer', 'done', $1, $2, now()) returning id",
+      [userId, refs.length],
+    )
   ).rows[0].id;
-  await tx.query('insert into crawl_transfers (source_id, batch_id, made_by) values ($1, $2, $3)', [sourceId, batch, userId]);
+  await tx.query('insert into crawl_transfers (source_id, batch_id, made_by) values ($1, $2, $3)', [
+    sourceId,
+    batch,
+    userId,
+  ]);
   const records = refs.map((r) => ({
     title: r.title,
     discount: r.discount,
@@ -111,7 +131,12 @@ export interface Onboarded {
  * The source's onboarded refs whose live offer one of its transfers made (or whose offer was
  * deleted since); `cardId` narrows to offers linked to that card.
  */
-export async function onboarded(tx: Tx, sourceId: number, checked: boolean, cardId: number | null = null): Promise<Onboarded[]> {
+export async function onboarded(
+  tx: Tx,
+  sourceId: number,
+  checked: boolean,
+  cardId: number | null = null,
+): Promise<Onboarded[]> {
   return (
     await tx.query<Onboarded>(
       `select o.id as ref_id, o.title, f.id as offer_id, coalesce(f.version > 1, false) as edited,
@@ -134,10 +159,18 @@ export async function onboarded(tx: Tx, sourceId: number, checked: boolean, card
  * the refs let go of them and are new again, and a transfer none of whose offers stays is
  * marked rolled back. Run before the delete.
  */
-export async function releaseRefs(tx: Tx, sourceId: number, refIds: readonly number[], offerIds: readonly number[]): Promise<void> {
+export async function releaseRefs(
+  tx: Tx,
+  sourceId: number,
+  refIds: readonly number[],
+  offerIds: readonly number[],
+): Promise<void> {
   // The refs let go of their offers before the delete: deleting an offer a ref still points
   // at makes the foreign key clear that ref row by row (a third of the rollback's time, bench/crawl.ts).
-  await tx.query("update crawl_offers set state = 'new', offer_id = null, updated_at = now() where id = any($1::int[])", [refIds]);
+  await tx.query(
+    "update crawl_offers set state = 'new', offer_id = null, updated_at = now() where id = any($1::int[])",
+    [refIds],
+  );
   await tx.query(
     `update crawl_transfers t set rolled_back_at = now()
      where t.source_id = $1 and t.rolled_back_at is null
@@ -148,11 +181,18 @@ export async function releaseRefs(tx: Tx, sourceId: number, refIds: readonly num
 
 /** The source's transfers not rolled back: what releaseRefs may mark. */
 export async function openTransfers(tx: Tx, sourceId: number): Promise<number[]> {
-  return (await tx.query<{ id: number }>('select id from crawl_transfers where source_id = $1 and rolled_back_at is null', [sourceId])).rows.map((r) => r.id);
+  return (
+    await tx.query<{ id: number }>('select id from crawl_transfers where source_id = $1 and rolled_back_at is null', [
+      sourceId,
+    ])
+  ).rows.map((r) => r.id);
 }
 
 /** Unlinks the offers of `refs` from one card (or from every card). */
 export async function unlinkCards(tx: Tx, refs: readonly Onboarded[], cardId: number | null): Promise<void> {
   const offerIds = refs.map((r) => r.offer_id).filter((id): id is number => id !== null);
-  await tx.query('delete from offer_cards where offer_id = any($1::int[]) and ($2::int is null or card_id = $2)', [offerIds, cardId]);
+  await tx.query('delete from offer_cards where offer_id = any($1::int[]) and ($2::int is null or card_id = $2)', [
+    offerIds,
+    cardId,
+  ]);
 }

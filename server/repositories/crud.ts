@@ -56,7 +56,8 @@ export function crudRepository<T>(resource: ResourceContract, o: CrudOptions = {
   // An ordered list (contract/resource.ts `ordered`) has one order: its positions.
   const defaultSort = resource.ordered ? 'position' : (resource.defaultSort ?? resource.sortable?.[0] ?? 'id');
   const filterSql = filterClauses(resource, o);
-  const pick = (data: Record<string, unknown>) => Object.entries(data).filter(([k, v]) => writable.has(k) && v !== undefined);
+  const pick = (data: Record<string, unknown>) =>
+    Object.entries(data).filter(([k, v]) => writable.has(k) && v !== undefined);
 
   /** The WHERE of a list's search and filters, and its parameters (more may be added through `p`). */
   function matching(params: ListParams) {
@@ -65,28 +66,41 @@ export function crudRepository<T>(resource: ResourceContract, o: CrudOptions = {
       values.push(v);
       return `$${values.length}`;
     };
-    const search = searchMatch(table, searchTerms(params.query).map((term) => p(`%${escapeLike(term)}%`)));
+    const search = searchMatch(
+      table,
+      searchTerms(params.query).map((term) => p(`%${escapeLike(term)}%`)),
+    );
     const where: string[] = search ? [search] : [];
     where.push(...filterSql(params, p));
     return { values, p, whereSql: where.length ? `where ${where.join(' and ')}` : '', filtered: where.length > 0 };
   }
 
-  const get = async (tx: Tx, id: number) => normalise<T>((await tx.query(`select * from ${source} where id = $1`, [id])).rows[0]);
+  const get = async (tx: Tx, id: number) =>
+    normalise<T>((await tx.query(`select * from ${source} where id = $1`, [id])).rows[0]);
 
   return {
     async list(tx, params) {
       const page = params.page ?? DEFAULT_PAGE;
       const perPage = params.per_page ?? DEFAULT_PER_PAGE;
       const { values, p, whereSql, filtered } = matching(params);
-      const { expr, dir, nullable } = sortOf(sorts, resource, resource.ordered ? defaultSort : (params.sort ?? defaultSort));
+      const { expr, dir, nullable } = sortOf(
+        sorts,
+        resource,
+        resource.ordered ? defaultSort : (params.sort ?? defaultSort),
+      );
       // The next page after a row already shown (infinite scroll): seek past that row through
       // the sort's index instead of counting off every row before it. A key that may be null
       // has no order to seek by, and a row deleted meanwhile has no place: those take OFFSET.
-      const seek = params.after !== undefined && !nullable && (await tx.query(`select 1 from ${source} where id = $1`, [params.after])).rows.length > 0;
+      const seek =
+        params.after !== undefined &&
+        !nullable &&
+        (await tx.query(`select 1 from ${source} where id = $1`, [params.after])).rows.length > 0;
       // A page after the first is not counted again: the first page's count stands (the
       // browser keeps it); this one says only what it knows, that there are at least this many.
       const counted = seek ? null : await countCapped(tx, source, table, whereSql, values, filtered);
-      const cond = seek ? `(${expr}, id) ${dir === 'desc' ? '<' : '>'} (select ${expr}, id from ${source} where id = ${p(params.after)})` : null;
+      const cond = seek
+        ? `(${expr}, id) ${dir === 'desc' ? '<' : '>'} (select ${expr}, id from ${source} where id = ${p(params.after)})`
+        : null;
       const where = cond ? (whereSql ? `${whereSql} and ${cond}` : `where ${cond}`) : whereSql;
       // The page's ids first, through the indexes, then the view's columns (names, arrays of
       // links) for those 50 rows only: the rows skipped never compute them.
@@ -97,8 +111,14 @@ export function crudRepository<T>(resource: ResourceContract, o: CrudOptions = {
           values,
         )
       ).rows;
-      const total = counted ?? { total: (page - 1) * perPage + rows.length, total_is: rows.length === perPage ? ('at_least' as const) : ('exact' as const) };
-      return { data: rows.map((r) => normalise<T>(r)!), pagination: paginate(total.total, page, perPage, rows.length, total.total_is) };
+      const total = counted ?? {
+        total: (page - 1) * perPage + rows.length,
+        total_is: rows.length === perPage ? ('at_least' as const) : ('exact' as const),
+      };
+      return {
+        data: rows.map((r) => normalise<T>(r)!),
+        pagination: paginate(total.total, page, perPage, rows.length, total.total_is),
+      };
     },
     get,
     async create(tx, data) {
@@ -107,7 +127,12 @@ export function crudRepository<T>(resource: ResourceContract, o: CrudOptions = {
       const sql = cols.length
         ? `insert into ${table} (${cols.map(([k]) => k).join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')}) returning id`
         : `insert into ${table} default values returning id`;
-      const id = (await tx.query<{ id: number }>(sql, cols.map(([, v]) => v))).rows[0].id;
+      const id = (
+        await tx.query<{ id: number }>(
+          sql,
+          cols.map(([, v]) => v),
+        )
+      ).rows[0].id;
       await o.afterWrite?.(tx, id, data);
       return (await get(tx, id))!;
     },
@@ -122,7 +147,12 @@ export function crudRepository<T>(resource: ResourceContract, o: CrudOptions = {
         guard = ` and version = $${params.length}`;
       }
       const sets = [...cols.map(([k], i) => `${k} = $${i + 1}`), 'version = version + 1', 'updated_at = now()'];
-      const row = (await tx.query(`update ${table} set ${sets.join(', ')} where id = $${cols.length + 1}${guard} returning id`, params)).rows[0];
+      const row = (
+        await tx.query(
+          `update ${table} set ${sets.join(', ')} where id = $${cols.length + 1}${guard} returning id`,
+          params,
+        )
+      ).rows[0];
       if (!row) {
         const current = await get(tx, id);
         if (current && guard) throw new StaleVersionError(current);
@@ -139,7 +169,9 @@ export function crudRepository<T>(resource: ResourceContract, o: CrudOptions = {
     },
     async matchingIds(tx, params, limit) {
       const { values, p, whereSql } = matching(params);
-      return (await tx.query<{ id: number }>(`select id from ${source} ${whereSql} order by id limit ${p(limit)}`, values)).rows.map((r) => r.id);
+      return (
+        await tx.query<{ id: number }>(`select id from ${source} ${whereSql} order by id limit ${p(limit)}`, values)
+      ).rows.map((r) => r.id);
     },
     async count(tx) {
       return Number((await tx.query<{ n: number }>(`select count(*)::int as n from ${source}`)).rows[0].n);
@@ -149,7 +181,11 @@ export function crudRepository<T>(resource: ResourceContract, o: CrudOptions = {
 
 /** The contract's create and update fields and files, less `version` and the virtual ones, plus the hooks' columns. */
 function writableColumns(r: ResourceContract, o: CrudOptions): Set<string> {
-  const fields = [...Object.keys(r.create.properties), ...Object.keys(r.update.properties), ...Object.keys(r.files ?? {})];
+  const fields = [
+    ...Object.keys(r.create.properties),
+    ...Object.keys(r.update.properties),
+    ...Object.keys(r.files ?? {}),
+  ];
   const skip = new Set(['version', ...(o.virtual ?? [])]);
   return new Set([...fields.filter((f) => !skip.has(f)), ...(o.columns ?? [])]);
 }
@@ -186,7 +222,11 @@ function isPlainText(schema: TSchema | undefined): boolean {
  * separates words too: no stored text holds one, and PostgreSQL refuses it in a parameter.
  */
 export function searchTerms(query: string | undefined): string[] {
-  return (query ?? '').toLowerCase().split(/[\s\0]+/).filter(Boolean).slice(0, 8);
+  return (query ?? '')
+    .toLowerCase()
+    .split(/[\s\0]+/)
+    .filter(Boolean)
+    .slice(0, 8);
 }
 
 /** The sort's SQL, direction, and whether its key may be null (then no seeking by it). */
@@ -194,7 +234,11 @@ function sortOf(sorts: Record<string, string>, r: ResourceContract, sort: string
   const key = sort.replace(/^-/, '');
   const known = key in sorts;
   const schema = r.entity.properties[key];
-  const nullable = known && key !== 'id' && key !== 'position' && (!schema || (Array.isArray(schema.anyOf) && (schema.anyOf as TSchema[]).some((s) => s.type === 'null')));
+  const nullable =
+    known &&
+    key !== 'id' &&
+    key !== 'position' &&
+    (!schema || (Array.isArray(schema.anyOf) && (schema.anyOf as TSchema[]).some((s) => s.type === 'null')));
   return { expr: known ? sorts[key] : 'id', dir: sort.startsWith('-') && known ? 'desc' : 'asc', nullable };
 }
 
@@ -213,15 +257,33 @@ export const FILTERED_COUNT_CAP = 1_000;
  * How many rows a list matches, without counting a million: exactly up to its cap; past it,
  * with no search or filter, the table's size as the planner knows it (about); else at least.
  */
-async function countCapped(tx: Tx, source: string, table: string, whereSql: string, values: unknown[], filtered: boolean): Promise<{ total: number; total_is: TotalIs }> {
+async function countCapped(
+  tx: Tx,
+  source: string,
+  table: string,
+  whereSql: string,
+  values: unknown[],
+  filtered: boolean,
+): Promise<{ total: number; total_is: TotalIs }> {
   // Far past the cap by the planner's own figure: no need to count even 10,000 rows.
-  const estimate = async () => Number((await tx.query<{ n: number }>('select reltuples::bigint as n from pg_class where oid = $1::regclass', [table])).rows[0]?.n ?? -1);
+  const estimate = async () =>
+    Number(
+      (await tx.query<{ n: number }>('select reltuples::bigint as n from pg_class where oid = $1::regclass', [table]))
+        .rows[0]?.n ?? -1,
+    );
   if (!filtered) {
     const e = await estimate();
     if (e > COUNT_CAP * 2) return { total: Math.round(e), total_is: 'about' };
   }
   const cap = filtered ? FILTERED_COUNT_CAP : COUNT_CAP;
-  const n = Number((await tx.query<{ n: number }>(`select count(*)::int as n from (select 1 from ${source} ${whereSql} limit ${cap + 1}) x`, values)).rows[0].n);
+  const n = Number(
+    (
+      await tx.query<{ n: number }>(
+        `select count(*)::int as n from (select 1 from ${source} ${whereSql} limit ${cap + 1}) x`,
+        values,
+      )
+    ).rows[0].n,
+  );
   if (n <= cap) return { total: n, total_is: 'exact' };
   if (!filtered) {
     const e = await estimate();
@@ -230,11 +292,31 @@ async function countCapped(tx: Tx, source: string, table: string, whereSql: stri
   return { total: cap, total_is: 'at_least' };
 }
 
-export function paginate(total: number, page: number, perPage: number, got: number, totalIs: TotalIs = 'exact'): Pagination {
+export function paginate(
+  total: number,
+  page: number,
+  perPage: number,
+  got: number,
+  totalIs: TotalIs = 'exact',
+): Pagination {
   // Not an exact total: there is a next page as long as this one was full.
-  const lastPage = totalIs === 'exact' ? Math.max(1, Math.ceil(total / perPage)) : got === perPage ? Math.max(page + 1, Math.ceil(total / perPage)) : page;
+  const lastPage =
+    totalIs === 'exact'
+      ? Math.max(1, Math.ceil(total / perPage))
+      : got === perPage
+        ? Math.max(page + 1, Math.ceil(total / perPage))
+        : page;
   const from = got ? (page - 1) * perPage + 1 : 0;
-  const out: Pagination = { page, per_page: perPage, current_page: page, total, first_page: 1, last_page: lastPage, from, to: got ? from + got - 1 : 0 };
+  const out: Pagination = {
+    page,
+    per_page: perPage,
+    current_page: page,
+    total,
+    first_page: 1,
+    last_page: lastPage,
+    from,
+    to: got ? from + got - 1 : 0,
+  };
   return totalIs === 'exact' ? out : { ...out, total_is: totalIs };
 }
 

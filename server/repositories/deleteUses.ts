@@ -26,12 +26,19 @@ export const RECORDS_NAMED = 20;
  * `uses`: one statement, one round trip, one row (a scalar subquery per count, each planned
  * on its key's column; bench/deleteUses.ts times it).
  */
-export async function countUses(tx: Tx, table: string, ids: readonly number[], uses: readonly UseCount[]): Promise<Counted> {
+export async function countUses(
+  tx: Tx,
+  table: string,
+  ids: readonly number[],
+  uses: readonly UseCount[],
+): Promise<Counted> {
   const cols = [`(select count(*)::int from ${table} where id = any($1::int[])) as found`];
   uses.forEach(({ fk, distinct, perRecord }, i) => {
     // A key to the parent's id is matched on the ids themselves; to another column, through the parent's rows.
     const byId = fk.refcol === 'id';
-    const from = byId ? `from ${fk.child} c where c.${fk.col} = any($1::int[])` : `from ${fk.child} c join ${table} p on p.${fk.refcol} = c.${fk.col} where p.id = any($1::int[])`;
+    const from = byId
+      ? `from ${fk.child} c where c.${fk.col} = any($1::int[])`
+      : `from ${fk.child} c join ${table} p on p.${fk.refcol} = c.${fk.col} where p.id = any($1::int[])`;
     cols.push(`(select count(${distinct ? `distinct c.${distinct}` : '*'})::int ${from}) as n${i}`);
     if (perRecord) {
       const record = byId ? `c.${fk.col}` : 'p.id';
@@ -41,9 +48,13 @@ export async function countUses(tx: Tx, table: string, ids: readonly number[], u
     }
   });
   const row = (await tx.query<Record<string, unknown>>(`select ${cols.join(', ')}`, [ids])).rows[0];
-  const pairs = (v: unknown): [number, number][] => (typeof v === 'string' ? JSON.parse(v) : ((v ?? []) as [number, number][]));
+  const pairs = (v: unknown): [number, number][] =>
+    typeof v === 'string' ? JSON.parse(v) : ((v ?? []) as [number, number][]);
   return {
     found: Number(row.found),
-    counts: uses.map((u, i) => ({ n: Number(row[`n${i}`]), records: u.perRecord ? pairs(row[`r${i}`]).map(([id, n]) => ({ id: Number(id), n: Number(n) })) : [] })),
+    counts: uses.map((u, i) => ({
+      n: Number(row[`n${i}`]),
+      records: u.perRecord ? pairs(row[`r${i}`]).map(([id, n]) => ({ id: Number(id), n: Number(n) })) : [],
+    })),
   };
 }

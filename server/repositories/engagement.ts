@@ -7,7 +7,14 @@
 // - offers without any filter (top offers, categories): whole weeks from
 //   event_weekly_offers, the days around them from event_daily.
 // Banks and categories come from the card and offer as they are now (joined here).
-import type { BankEngagement, CardEngagement, CategoryEngagement, EngagementDay, EventCounts, TopOffer } from '../../contract/engagement';
+import type {
+  BankEngagement,
+  CardEngagement,
+  CategoryEngagement,
+  EngagementDay,
+  EventCounts,
+  TopOffer,
+} from '../../contract/engagement';
 import type { Tx } from '../db/connection';
 import { wholeWeeks } from './engagementWeeks';
 
@@ -36,7 +43,12 @@ function params() {
 }
 
 /** The conditions of the range and the filters on a rollup aliased `r` that has card_id (and offer_id when `offers`). */
-function where(range: EngagementRange, f: EngagementFilters, p: (v: unknown, type?: string) => string, offers: boolean): string {
+function where(
+  range: EngagementRange,
+  f: EngagementFilters,
+  p: (v: unknown, type?: string) => string,
+  offers: boolean,
+): string {
   const and = [`r.day between ${p(range.from, '::date')} and ${p(range.to, '::date')}`];
   if (f.offer_id !== undefined && offers) and.push(`r.offer_id = ${p(f.offer_id)}`);
   if (f.card_id !== undefined) and.push(`r.card_id = ${p(f.card_id)}`);
@@ -44,7 +56,8 @@ function where(range: EngagementRange, f: EngagementFilters, p: (v: unknown, typ
   return and.join(' and ');
 }
 
-const hasFilter = (f: EngagementFilters) => f.offer_id !== undefined || f.card_id !== undefined || f.bank_id !== undefined;
+const hasFilter = (f: EngagementFilters) =>
+  f.offer_id !== undefined || f.card_id !== undefined || f.bank_id !== undefined;
 /** The rollup that has every column the filters need, without the offer unless asked. */
 const source = (f: EngagementFilters) => (f.offer_id !== undefined ? 'event_daily' : 'event_daily_cards');
 
@@ -74,7 +87,12 @@ export async function dailySeries(tx: Tx, range: EngagementRange, f: EngagementF
   return (await tx.query<EngagementDay>(sql, values)).rows;
 }
 
-export async function topOffers(tx: Tx, range: EngagementRange, f: EngagementFilters, limit: number): Promise<TopOffer[]> {
+export async function topOffers(
+  tx: Tx,
+  range: EngagementRange,
+  f: EngagementFilters,
+  limit: number,
+): Promise<TopOffer[]> {
   const { p, values } = params();
   const rows = hasFilter(f)
     ? `select r.offer_id, ${OFFER_COUNTS.join(', ')} from event_daily r where r.offer_id is not null and ${where(range, f, p, true)}`
@@ -98,7 +116,12 @@ export async function byBank(tx: Tx, range: EngagementRange, f: EngagementFilter
   return (await tx.query<BankEngagement>(sql, values)).rows;
 }
 
-export async function byCard(tx: Tx, range: EngagementRange, f: EngagementFilters, limit: number): Promise<CardEngagement[]> {
+export async function byCard(
+  tx: Tx,
+  range: EngagementRange,
+  f: EngagementFilters,
+  limit: number,
+): Promise<CardEngagement[]> {
   const { p, values } = params();
   const sql = `
     select x.*, coalesce(c.name, 'Card #' || x.card_id || ' (deleted)') as name, coalesce(b.name, '') as bank_name
@@ -147,8 +170,13 @@ export async function filterNames(tx: Tx, f: EngagementFilters) {
             (select name from banks where id = $3) as bank`,
     [f.offer_id ?? null, f.card_id ?? null, f.bank_id ?? null],
   );
-  const named = (id: number | undefined, name: string | null, noun: string) => (id === undefined ? null : { id, name: name ?? `${noun} #${id} (deleted)` });
-  return { offer: named(f.offer_id, rows[0].offer, 'Offer'), card: named(f.card_id, rows[0].card, 'Card'), bank: named(f.bank_id, rows[0].bank, 'Bank') };
+  const named = (id: number | undefined, name: string | null, noun: string) =>
+    id === undefined ? null : { id, name: name ?? `${noun} #${id} (deleted)` };
+  return {
+    offer: named(f.offer_id, rows[0].offer, 'Offer'),
+    card: named(f.card_id, rows[0].card, 'Card'),
+    bank: named(f.bank_id, rows[0].bank, 'Bank'),
+  };
 }
 
 /** The sum of a series (the totals beside the daily chart). */

@@ -37,16 +37,23 @@ const columns = new Map<string, Promise<string[]>>();
 
 /** The single-column foreign keys pointing at `table`, by referencing table and column. */
 export const referencesTo = (tx: Tx, table: string): Promise<ForeignKey[]> =>
-  cached(into, table, () => tx.query<ForeignKey>(`${KEYS} and c.confrelid = $1::regclass order by 1, 2`, [table]).then((r) => r.rows));
+  cached(into, table, () =>
+    tx.query<ForeignKey>(`${KEYS} and c.confrelid = $1::regclass order by 1, 2`, [table]).then((r) => r.rows),
+  );
 
 /** The single-column foreign keys of `table` itself (what its rows point at). */
 export const referencesFrom = (tx: Tx, table: string): Promise<ForeignKey[]> =>
-  cached(outOf, table, () => tx.query<ForeignKey>(`${KEYS} and c.conrelid = $1::regclass order by 2`, [table]).then((r) => r.rows));
+  cached(outOf, table, () =>
+    tx.query<ForeignKey>(`${KEYS} and c.conrelid = $1::regclass order by 2`, [table]).then((r) => r.rows),
+  );
 
 /** The columns a row is written with: generated ones are computed, never written. */
 export const columnsOf = (tx: Tx, table: string): Promise<string[]> =>
   cached(columns, table, () =>
     tx
-      .query<{ name: string }>("select attname as name from pg_attribute where attrelid = $1::regclass and attnum > 0 and not attisdropped and attgenerated = '' order by attnum", [table])
+      .query<{ name: string }>(
+        "select attname as name from pg_attribute where attrelid = $1::regclass and attnum > 0 and not attisdropped and attgenerated = '' order by attnum",
+        [table],
+      )
       .then((r) => r.rows.map((c) => c.name)),
   );

@@ -25,7 +25,8 @@ function orderedRepository<T>(resource: Resource, check?: Check): CrudRepository
     async beforeWrite(tx, id, data) {
       // An add locks first: the checks below (a selected offer twice) and n+1 see the list as it is.
       if (id === null) await lockList(tx, table);
-      const before = id === null ? null : ((await tx.query(`select * from ${table} where id = $1`, [id])).rows[0] ?? null);
+      const before =
+        id === null ? null : ((await tx.query(`select * from ${table} where id = $1`, [id])).rows[0] ?? null);
       checkSchedule(data, before);
       await check?.(tx, id, data, before);
       if (id === null) data.position = await nextPosition(tx, table);
@@ -60,11 +61,13 @@ function checkLink(_tx: Tx, _id: number | null, data: Row, before: Row | null) {
   const type = (typeSent ? data.link_type : (before?.link_type ?? null)) as LinkType | null;
   const target = type ? LINK_TARGET[type] : null;
   for (const [kind, f] of TARGETS) {
-    if (f !== target && data[f] !== undefined && data[f] !== null) throw invalidField(f, `${fieldLabel(f)} is taken only when link_type is ${kind}.`);
+    if (f !== target && data[f] !== undefined && data[f] !== null)
+      throw invalidField(f, `${fieldLabel(f)} is taken only when link_type is ${kind}.`);
   }
   if (type && target) {
     const value = data[target] !== undefined ? data[target] : before?.link_type === type ? before[target] : null;
-    if (value === null || value === undefined) throw invalidField(target, `${fieldLabel(target)} is required when link_type is ${type}.`);
+    if (value === null || value === undefined)
+      throw invalidField(target, `${fieldLabel(target)} is required when link_type is ${type}.`);
     data[target] = value;
   }
   data.link_type = type;
@@ -75,10 +78,19 @@ function checkLink(_tx: Tx, _id: number | null, data: Row, before: Row | null) {
 async function checkSelectedOffer(tx: Tx, id: number | null, data: Row) {
   if (data.offer_id === undefined) return;
   if (id !== null) await lockList(tx, 'selected_offers');
-  const offer = (await tx.query<{ valid_to: string; expired: boolean }>('select valid_to, valid_to < current_date as expired from offers_view where id = $1', [data.offer_id])).rows[0];
+  const offer = (
+    await tx.query<{ valid_to: string; expired: boolean }>(
+      'select valid_to, valid_to < current_date as expired from offers_view where id = $1',
+      [data.offer_id],
+    )
+  ).rows[0];
   if (!offer) throw invalidField('offer_id', 'Offer does not exist.');
-  if (offer.expired) throw invalidField('offer_id', `This offer ended on ${offer.valid_to}: choose a live or upcoming offer.`);
-  const twice = await tx.query('select 1 from selected_offers where offer_id = $1 and id <> $2', [data.offer_id, id ?? 0]);
+  if (offer.expired)
+    throw invalidField('offer_id', `This offer ended on ${offer.valid_to}: choose a live or upcoming offer.`);
+  const twice = await tx.query('select 1 from selected_offers where offer_id = $1 and id <> $2', [
+    data.offer_id,
+    id ?? 0,
+  ]);
   if (twice.rows.length) throw new DataRefusal('conflict', SELECTED_OFFER_TWICE, { offer_id: [SELECTED_OFFER_TWICE] });
 }
 

@@ -16,12 +16,23 @@ export async function lockList(tx: Tx, table: ListTable): Promise<void> {
 
 /** The position an append takes: one past the last. Call under the list's lock. */
 export async function nextPosition(tx: Tx, table: ListTable): Promise<number> {
-  return Number((await tx.query<{ n: number }>(`select coalesce(max(position), 0)::int + 1 as n from ${table}`)).rows[0].n);
+  return Number(
+    (await tx.query<{ n: number }>(`select coalesce(max(position), 0)::int + 1 as n from ${table}`)).rows[0].n,
+  );
 }
 
 /** The item's position and the list's length; null when there is no such item. */
-export async function placeOf(tx: Tx, table: ListTable, id: number): Promise<{ position: number; count: number } | null> {
-  const row = (await tx.query<{ position: number; count: number }>(`select position, (select count(*)::int from ${table}) as count from ${table} where id = $1`, [id])).rows[0];
+export async function placeOf(
+  tx: Tx,
+  table: ListTable,
+  id: number,
+): Promise<{ position: number; count: number } | null> {
+  const row = (
+    await tx.query<{ position: number; count: number }>(
+      `select position, (select count(*)::int from ${table}) as count from ${table} where id = $1`,
+      [id],
+    )
+  ).rows[0];
   return row ? { position: Number(row.position), count: Number(row.count) } : null;
 }
 
@@ -40,5 +51,7 @@ export async function shiftTo(tx: Tx, table: ListTable, id: number, from: number
 
 /** The list's order, first to last. */
 export async function orderOf(tx: Tx, table: ListTable): Promise<Order> {
-  return (await tx.query<{ id: number; position: number }>(`select id, position from ${table} order by position, id`)).rows.map((r) => ({ id: Number(r.id), position: Number(r.position) }));
+  return (
+    await tx.query<{ id: number; position: number }>(`select id, position from ${table} order by position, id`)
+  ).rows.map((r) => ({ id: Number(r.id), position: Number(r.position) }));
 }

@@ -79,7 +79,13 @@ export async function planChunk(tx: Tx, n: ToPlan, now: Date): Promise<void> {
  * the error as its cause, so it never holds the ones after it. Returns the cause, or null
  * when the step went through.
  */
-export async function failOnError(tx: Tx, id: number, what: string, now: Date, step: () => Promise<unknown>): Promise<string | null> {
+export async function failOnError(
+  tx: Tx,
+  id: number,
+  what: string,
+  now: Date,
+  step: () => Promise<unknown>,
+): Promise<string | null> {
   await tx.query('savepoint job_step');
   try {
     await step();
@@ -142,8 +148,18 @@ export async function claimPiece(tx: Tx, holder: string): Promise<Claim | null> 
 
 /** A claimed piece with its notification's content and its users. */
 export async function loadPiece(tx: Tx, claimed: Claim): Promise<ClaimedPiece> {
-  const content = (await tx.query<Omit<ClaimedPiece, 'notification_id' | 'piece' | 'user_ids' | 'users'>>('select title, body, link_type, offer_id, card_id, url from notifications where id = $1', [claimed.notification_id])).rows[0];
-  const users = (await tx.query<{ id: number; name: string; email: string }>('select id, name, email from users where id = any($1::int[]) order by id', [claimed.user_ids])).rows;
+  const content = (
+    await tx.query<Omit<ClaimedPiece, 'notification_id' | 'piece' | 'user_ids' | 'users'>>(
+      'select title, body, link_type, offer_id, card_id, url from notifications where id = $1',
+      [claimed.notification_id],
+    )
+  ).rows[0];
+  const users = (
+    await tx.query<{ id: number; name: string; email: string }>(
+      'select id, name, email from users where id = any($1::int[]) order by id',
+      [claimed.user_ids],
+    )
+  ).rows;
   return { ...claimed, ...content, users };
 }
 
@@ -152,14 +168,21 @@ export async function loadPiece(tx: Tx, claimed: Claim): Promise<ClaimedPiece> {
  * notification when it was the last. False when the claim was no longer this holder's (it
  * was taken back as abandoned): then another sender answers for the piece.
  */
-export async function finishPiece(tx: Tx, p: { notification_id: number; piece: number; holder: string; sent: number; failed: number }, now: Date): Promise<boolean> {
+export async function finishPiece(
+  tx: Tx,
+  p: { notification_id: number; piece: number; holder: string; sent: number; failed: number },
+  now: Date,
+): Promise<boolean> {
   const mine = await tx.query(
     // claimed_by stays: which process sent the piece.
     "update notification_pieces set state = 'done', sent_count = $4, failed_count = $5, finished_at = now() where notification_id = $1 and piece = $2 and state = 'sending' and claimed_by = $3 returning piece",
     [p.notification_id, p.piece, p.holder, p.sent, p.failed],
   );
   if (!mine.rows.length) return false;
-  await tx.query('update notifications set sent_count = sent_count + $2, failed_count = failed_count + $3, updated_at = $4 where id = $1', [p.notification_id, p.sent, p.failed, now]);
+  await tx.query(
+    'update notifications set sent_count = sent_count + $2, failed_count = failed_count + $3, updated_at = $4 where id = $1',
+    [p.notification_id, p.sent, p.failed, now],
+  );
   await finishIfComplete(tx, p.notification_id, now);
   return true;
 }
@@ -169,7 +192,11 @@ export async function finishPiece(tx: Tx, p: { notification_id: number; piece: n
  * `maxAttempts` counts as failed, its notification keeping the sender's error (`cause`) as its
  * failure. Returns whether it gave up.
  */
-export async function failPiece(tx: Tx, p: { notification_id: number; piece: number; holder: string; maxAttempts: number; cause: string }, now: Date): Promise<boolean> {
+export async function failPiece(
+  tx: Tx,
+  p: { notification_id: number; piece: number; holder: string; maxAttempts: number; cause: string },
+  now: Date,
+): Promise<boolean> {
   const row = (
     await tx.query<{ state: string; failed_count: number }>(
       `update notification_pieces set
@@ -184,7 +211,10 @@ export async function failPiece(tx: Tx, p: { notification_id: number; piece: num
     )
   ).rows[0];
   if (row?.state !== 'done') return false;
-  await tx.query('update notifications set failed_count = failed_count + $2, failure = $4, updated_at = $3 where id = $1', [p.notification_id, row.failed_count, now, p.cause]);
+  await tx.query(
+    'update notifications set failed_count = failed_count + $2, failure = $4, updated_at = $3 where id = $1',
+    [p.notification_id, row.failed_count, now, p.cause],
+  );
   await finishIfComplete(tx, p.notification_id, now);
   return true;
 }
@@ -206,17 +236,37 @@ async function finishIfComplete(tx: Tx, id: number, now: Date): Promise<void> {
  * of its one loop).
  */
 export async function releaseClaims(tx: Tx, o: { idleMs: number } | { holders: readonly string[] }): Promise<number> {
-  const [by, param] = 'holders' in o ? ['claimed_by = any($1::text[])', [...o.holders]] : ['claimed_at <= now() - make_interval(secs => $1)', o.idleMs / 1000];
-  const rows = await tx.query(`update notification_pieces set state = 'pending', claimed_by = null where state = 'sending' and ${by} returning piece`, [param]);
+  const [by, param] =
+    'holders' in o
+      ? ['claimed_by = any($1::text[])', [...o.holders]]
+      : ['claimed_at <= now() - make_interval(secs => $1)', o.idleMs / 1000];
+  const rows = await tx.query(
+    `update notification_pieces set state = 'pending', claimed_by = null where state = 'sending' and ${by} returning piece`,
+    [param],
+  );
   return rows.rows.length;
 }
 
 /** Who holds the pieces being sent now. */
 export async function claimHolders(tx: Tx): Promise<string[]> {
-  return (await tx.query<{ claimed_by: string }>("select distinct claimed_by from notification_pieces where state = 'sending' and claimed_by is not null")).rows.map((r) => r.claimed_by);
+  return (
+    await tx.query<{ claimed_by: string }>(
+      "select distinct claimed_by from notification_pieces where state = 'sending' and claimed_by is not null",
+    )
+  ).rows.map((r) => r.claimed_by);
 }
 
 /** A notification's status and counts (the job's log line when one finishes). */
-export async function notificationOutcome(tx: Tx, id: number): Promise<{ status: string; sent_count: number; failed_count: number; audience_size: number } | null> {
-  return (await tx.query<{ status: string; sent_count: number; failed_count: number; audience_size: number }>('select status, sent_count, failed_count, audience_size from notifications where id = $1', [id])).rows[0] ?? null;
+export async function notificationOutcome(
+  tx: Tx,
+  id: number,
+): Promise<{ status: string; sent_count: number; failed_count: number; audience_size: number } | null> {
+  return (
+    (
+      await tx.query<{ status: string; sent_count: number; failed_count: number; audience_size: number }>(
+        'select status, sent_count, failed_count, audience_size from notifications where id = $1',
+        [id],
+      )
+    ).rows[0] ?? null
+  );
 }

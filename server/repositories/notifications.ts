@@ -45,11 +45,17 @@ export function params(): { values: unknown[]; p: Param } {
 /** How many active app users the audience holds now. */
 export async function countAudience(tx: Tx, audience: Audience, id: number | null): Promise<number> {
   const { values, p } = params();
-  return Number((await tx.query<{ n: number }>(`select count(*)::int as n ${audienceFrom(audience, id, p)}`, values)).rows[0].n);
+  return Number(
+    (await tx.query<{ n: number }>(`select count(*)::int as n ${audienceFrom(audience, id, p)}`, values)).rows[0].n,
+  );
 }
 
 /** The name of an audience's card, area or user (null: none such); for a user, whether it is an active app user. */
-export async function audienceTarget(tx: Tx, audience: Exclude<Audience, 'all'>, id: number): Promise<{ name: string; appUser: boolean } | null> {
+export async function audienceTarget(
+  tx: Tx,
+  audience: Exclude<Audience, 'all'>,
+  id: number,
+): Promise<{ name: string; appUser: boolean } | null> {
   const sql = {
     card: 'select name, true as app_user from cards_view where id = $1',
     area: 'select name, true as app_user from dubai_cities where id = $1',
@@ -61,7 +67,10 @@ export async function audienceTarget(tx: Tx, audience: Exclude<Audience, 'all'>,
 
 /** The title of a live offer or the name of a card (null: none such). */
 export async function linkTargetName(tx: Tx, type: 'offer' | 'card', id: number): Promise<string | null> {
-  const sql = type === 'offer' ? 'select title as name from offers_view where id = $1' : 'select name from cards_view where id = $1';
+  const sql =
+    type === 'offer'
+      ? 'select title as name from offers_view where id = $1'
+      : 'select name from cards_view where id = $1';
   return (await tx.query<{ name: string }>(sql, [id])).rows[0]?.name ?? null;
 }
 
@@ -76,7 +85,12 @@ export async function lockFingerprint(tx: Tx, fingerprint: string): Promise<void
 
 /** A notification of this fingerprint added since `since` and not cancelled, if any. */
 export async function recentTwin(tx: Tx, fingerprint: string, since: Date): Promise<number | null> {
-  const row = (await tx.query<{ id: number }>("select id from notifications where fingerprint = $1 and created_at > $2 and status <> 'cancelled' order by id desc limit 1", [fingerprint, since])).rows[0];
+  const row = (
+    await tx.query<{ id: number }>(
+      "select id from notifications where fingerprint = $1 and created_at > $2 and status <> 'cancelled' order by id desc limit 1",
+      [fingerprint, since],
+    )
+  ).rows[0];
   return row?.id ?? null;
 }
 
@@ -102,7 +116,24 @@ export interface NewNotification {
 }
 
 export async function insertNotification(tx: Tx, n: NewNotification): Promise<Notification> {
-  const cols = ['title', 'body', 'link_type', 'offer_id', 'card_id', 'url', 'link_name', 'audience', 'audience_id', 'audience_name', 'send_at', 'status', 'audience_size', 'fingerprint', 'created_by', 'created_by_name'] as const;
+  const cols = [
+    'title',
+    'body',
+    'link_type',
+    'offer_id',
+    'card_id',
+    'url',
+    'link_name',
+    'audience',
+    'audience_id',
+    'audience_name',
+    'send_at',
+    'status',
+    'audience_size',
+    'fingerprint',
+    'created_by',
+    'created_by_name',
+  ] as const;
   const values: unknown[] = cols.map((c) => n[c]);
   values.push(n.at, n.status === 'sending' ? n.at : null);
   const id = (
@@ -121,7 +152,10 @@ export async function insertNotification(tx: Tx, n: NewNotification): Promise<No
  */
 export async function cancelNotificationRow(tx: Tx, id: number, at: Date): Promise<Notification | null> {
   const row = (
-    await tx.query<{ id: number }>("update notifications set status = 'cancelled', finished_at = $2, updated_at = $2, version = version + 1 where id = $1 and status in ('scheduled', 'sending') returning id", [id, at])
+    await tx.query<{ id: number }>(
+      "update notifications set status = 'cancelled', finished_at = $2, updated_at = $2, version = version + 1 where id = $1 and status in ('scheduled', 'sending') returning id",
+      [id, at],
+    )
   ).rows[0];
   if (!row) return null;
   await tx.query("delete from notification_pieces where notification_id = $1 and state = 'pending'", [id]);

@@ -5,6 +5,7 @@ import { crudRepository } from './crud';
 
 export const outletRadiusRepository = crudRepository<OutletRadius>(outletRadiusResource, {
   async beforeWrite(tx, id, data) {
-    if (data.is_default === true) await tx.query('update outlet_radius set is_default = false where is_default and id is distinct from $1', [id]);
+    if (data.is_default === true)
+      await tx.query('update outlet_radius set is_default = false where is_default and id is distinct from $1', [id]);
   },
 });

@@ -2,7 +2,12 @@
 // exceptions of its own (a file beside this one). A plain CRUD entity needs no line here.
 import type { Resource, ResourceContract } from '../../contract/resource';
 import { crudRepository, type CrudRepository } from './crud';
-import { dontMissOutRepository, heroBannerRepository, selectedOfferRepository, welcomeBoxRepository } from './homepageLists';
+import {
+  dontMissOutRepository,
+  heroBannerRepository,
+  selectedOfferRepository,
+  welcomeBoxRepository,
+} from './homepageLists';
 import { offerRepository } from './offers';
 import { outletRadiusRepository } from './outletRadius';
 import { userRepository } from './users';

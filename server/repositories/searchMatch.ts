@@ -18,7 +18,9 @@ export function searchMatch(table: string, patterns: readonly string[]): string 
   if (!patterns.length) return '';
   const like = patterns.map((p) => `search_text like immutable_unaccent(${p})`).join(' and ');
   const fn = BACKLOG[table];
-  return fn ? `((${like}) or (search_text is null and ${patterns.map((p) => `${fn}(id) like immutable_unaccent(${p})`).join(' and ')}))` : `(${like})`;
+  return fn
+    ? `((${like}) or (search_text is null and ${patterns.map((p) => `${fn}(id) like immutable_unaccent(${p})`).join(' and ')}))`
+    : `(${like})`;
 }
 
 /** A row's search text, wherever it is (for ranking by similarity). */

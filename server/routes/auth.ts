@@ -1,5 +1,16 @@
 // /api/v1: sign-in, one-time codes, password reset, profile, sign-out; and the signed-in admin.
-import { forgotPassword, login, logout, requestOtp, resendOtp, resetPassword, showMe, updateProfile, verifyOtp, type User } from '../../contract/auth';
+import {
+  forgotPassword,
+  login,
+  logout,
+  requestOtp,
+  resendOtp,
+  resetPassword,
+  showMe,
+  updateProfile,
+  verifyOtp,
+  type User,
+} from '../../contract/auth';
 import { badField } from '../errors';
 import { bind, type Bound } from '../http/handle';
 import { normalise } from '../repositories/crud';
@@ -7,7 +18,15 @@ import type { Auth } from '../services/auth';
 import type { Mail, Mailer } from '../services/mail';
 
 /** `log`: where a mail that could not be sent is told (the app's logger). */
-export function authHandlers({ auth, mailer, log }: { auth: Auth; mailer: Mailer; log: (msg: string) => void }): Bound[] {
+export function authHandlers({
+  auth,
+  mailer,
+  log,
+}: {
+  auth: Auth;
+  mailer: Mailer;
+  log: (msg: string) => void;
+}): Bound[] {
   /**
    * Sends a mail after the answer has gone: afterCommit steps run before the answer, and a
    * known e-mail must not answer later than an unknown one (no mail), or the time would
@@ -15,11 +34,20 @@ export function authHandlers({ auth, mailer, log }: { auth: Auth; mailer: Mailer
    */
   const sendAfterAnswer = (mail: Mail) =>
     setImmediate(() =>
-      mailer.send(mail).catch((err: unknown) => log(`could not send "${mail.subject}" to ${mail.to}: ${err instanceof Error ? err.message : String(err)}`)),
+      mailer
+        .send(mail)
+        .catch((err: unknown) =>
+          log(`could not send "${mail.subject}" to ${mail.to}: ${err instanceof Error ? err.message : String(err)}`),
+        ),
     );
 
-  const codeHandler = (purpose: 'login' | 'reset', message: string) =>
-    async ({ body }: { body: { email: string } }, tx: Parameters<Auth['issueCode']>[0], ctx: { afterCommit(fn: () => unknown): void; ip: string }) => {
+  const codeHandler =
+    (purpose: 'login' | 'reset', message: string) =>
+    async (
+      { body }: { body: { email: string } },
+      tx: Parameters<Auth['issueCode']>[0],
+      ctx: { afterCommit(fn: () => unknown): void; ip: string },
+    ) => {
       const mail = await auth.issueCode(tx, body.email, purpose, ctx.ip);
       // Sent once the code is stored, after the answer; the answer is the same whether or not a mail goes out.
       if (mail) ctx.afterCommit(() => void sendAfterAnswer(mail));
@@ -27,13 +55,20 @@ export function authHandlers({ auth, mailer, log }: { auth: Auth; mailer: Mailer
     };
 
   return [
-    bind(login, async ({ body }, tx, ctx) => ({ message: 'Login successful', data: await auth.login(tx, body.email, body.password, ctx.ip) })),
+    bind(login, async ({ body }, tx, ctx) => ({
+      message: 'Login successful',
+      data: await auth.login(tx, body.email, body.password, ctx.ip),
+    })),
     bind(requestOtp, codeHandler('login', requestOtp.message!)),
     bind(resendOtp, codeHandler('login', resendOtp.message!)),
     bind(forgotPassword, codeHandler('reset', forgotPassword.message!)),
-    bind(verifyOtp, async ({ body }, tx, ctx) => ({ message: verifyOtp.message!, data: await auth.verifyCode(tx, body.email, body.otp, ctx.ip) })),
+    bind(verifyOtp, async ({ body }, tx, ctx) => ({
+      message: verifyOtp.message!,
+      data: await auth.verifyCode(tx, body.email, body.otp, ctx.ip),
+    })),
     bind(resetPassword, async ({ body }, tx, ctx) => {
-      if (body.password !== body.password_confirmation) throw badField('password_confirmation', 'The passwords do not match.');
+      if (body.password !== body.password_confirmation)
+        throw badField('password_confirmation', 'The passwords do not match.');
       await auth.changePassword(tx, ctx.user!.id, body.password);
       return { message: resetPassword.message! };
     }),

@@ -2,7 +2,17 @@
 // (server/services/cmsSanitizer.ts); the text kept becomes the page's next version. A restore
 // runs the old text through the sanitizer again, so a page never gets back markup that
 // today's rules would refuse.
-import { CMS_UNCHANGED, CMS_UPDATED, listCmsVersions, restoreCmsVersion, saveCmsPage, showCmsPage, showCmsVersion, type CmsPage, type CmsType } from '../../contract/cms';
+import {
+  CMS_UNCHANGED,
+  CMS_UPDATED,
+  listCmsVersions,
+  restoreCmsVersion,
+  saveCmsPage,
+  showCmsPage,
+  showCmsVersion,
+  type CmsPage,
+  type CmsType,
+} from '../../contract/cms';
 import { DEFAULT_PAGE, DEFAULT_PER_PAGE } from '../../contract/envelope';
 import type { Tx } from '../db/connection';
 import { HttpError, badField } from '../errors';
@@ -11,10 +21,18 @@ import { addVersion, getPage, getVersion, listVersions } from '../repositories/c
 import { sanitizeCms } from '../services/cmsSanitizer';
 
 /** Writes `html` as the page's next version unless it is the page's text already. */
-async function write(tx: Tx, type: CmsType, html: string, ctx: CallContext, o: { startedFrom?: number; restoredFrom?: number } = {}) {
+async function write(
+  tx: Tx,
+  type: CmsType,
+  html: string,
+  ctx: CallContext,
+  o: { startedFrom?: number; restoredFrom?: number } = {},
+) {
   const { html: kept, removed, hasText } = sanitizeCms(html);
   if (!hasText) {
-    const text = removed.length ? `Content has no text once unsafe markup is removed (${removed.join(', ')}).` : 'Content is required.';
+    const text = removed.length
+      ? `Content has no text once unsafe markup is removed (${removed.join(', ')}).`
+      : 'Content is required.';
     throw badField('content', text);
   }
   const page = await getPage(tx, type, { lock: true });
@@ -32,9 +50,16 @@ function stale(page: CmsPage) {
 
 export function cmsHandlers(): Bound[] {
   return [
-    bind(showCmsPage, async ({ query }, tx) => ({ message: showCmsPage.message!, data: await getPage(tx, query.type) })),
-    bind(saveCmsPage, ({ params, body }, tx, ctx) => write(tx, params.type, body.content, ctx, { startedFrom: body.version })),
-    bind(listCmsVersions, ({ params, query }, tx) => listVersions(tx, params.type, query.page ?? DEFAULT_PAGE, query.per_page ?? DEFAULT_PER_PAGE)),
+    bind(showCmsPage, async ({ query }, tx) => ({
+      message: showCmsPage.message!,
+      data: await getPage(tx, query.type),
+    })),
+    bind(saveCmsPage, ({ params, body }, tx, ctx) =>
+      write(tx, params.type, body.content, ctx, { startedFrom: body.version }),
+    ),
+    bind(listCmsVersions, ({ params, query }, tx) =>
+      listVersions(tx, params.type, query.page ?? DEFAULT_PAGE, query.per_page ?? DEFAULT_PER_PAGE),
+    ),
     bind(showCmsVersion, async ({ params }, tx) => {
       const version = await getVersion(tx, params.type, params.version);
       if (!version) throw notFound(params.version);
@@ -48,4 +73,7 @@ export function cmsHandlers(): Bound[] {
   ];
 }
 
-const notFound = (n: number) => new HttpError(404, `Version ${n} of this page does not exist.`, { version: [`Version ${n} of this page does not exist.`] });
+const notFound = (n: number) =>
+  new HttpError(404, `Version ${n} of this page does not exist.`, {
+    version: [`Version ${n} of this page does not exist.`],
+  });

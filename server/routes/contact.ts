@@ -24,7 +24,8 @@ export function contactHandlers({ db, mailer }: { db: Db; mailer: Mailer }): Bou
       // The app stores what was typed: a reply goes to the one address it names, or not at all
       // (never to "a@x, b@y" both, nor with a header a line break would start).
       const to = oneAddress(message.email);
-      if (!to) throw badField('email', "This message's e-mail is not exactly one address, so no reply can be sent to it.");
+      if (!to)
+        throw badField('email', "This message's e-mail is not exactly one address, so no reply can be sent to it.");
       const who = { id: ctx.user!.id, name: ctx.user!.name };
       const replyId = await addReply(tx, message, to, body.text, who);
       const data = (await setHandled(tx, message.id, true, who.id))!;

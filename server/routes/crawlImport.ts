@@ -17,7 +17,10 @@ export function crawlImportHandlers(): Bound[] {
       const source = await getSource(tx, outcome.source_id);
       if (!source) throw new HttpError(500, 'The imported source could not be read back.');
       const { added, updated, vanished } = outcome;
-      return { message: `Imported ${source.name}: ${added} new, ${updated} updated, ${vanished} gone from the site.`, data: { source, added, updated, vanished } };
+      return {
+        message: `Imported ${source.name}: ${added} new, ${updated} updated, ${vanished} gone from the site.`,
+        data: { source, added, updated, vanished },
+      };
     }),
   ];
 }

@@ -38,7 +38,8 @@ export function crudHandlers(resource: Resource, { now }: CrudDeps): Bound[] {
   const rule = RULES[resource.name];
   const files = Object.keys(resource.files ?? {});
   const notFound = () => new HttpError(404, `${resource.label.one} not found.`);
-  if (ops.update?.alternativeBody && !ALTERNATIVES[resource.name]) throw new Error(`${ops.update.id}: a second body with no handler in ALTERNATIVES`);
+  if (ops.update?.alternativeBody && !ALTERNATIVES[resource.name])
+    throw new Error(`${ops.update.id}: a second body with no handler in ALTERNATIVES`);
 
   /** Stores new uploads in the body's file columns; `null` clears one. Returns the files replaced. */
   async function withFiles(ctx: CallContext, body: Record<string, unknown>, before?: Row) {
@@ -52,7 +53,8 @@ export function crudHandlers(resource: Resource, { now }: CrudDeps): Bound[] {
     }
     return { data, replaced };
   }
-  const removeLater = (ctx: CallContext, urls: unknown[]) => ctx.afterCommit(() => Promise.all(urls.map((u) => (typeof u === 'string' ? ctx.removeFile(u) : undefined))));
+  const removeLater = (ctx: CallContext, urls: unknown[]) =>
+    ctx.afterCommit(() => Promise.all(urls.map((u) => (typeof u === 'string' ? ctx.removeFile(u) : undefined))));
 
   // A list with a `listKey` answers its rows under data[listKey], the pagination fields beside them.
   const key = resource.listKey;
@@ -110,13 +112,22 @@ export function crudHandlers(resource: Resource, { now }: CrudDeps): Bound[] {
         if (resource.ordered) {
           const row = await repo.remove(tx, id);
           if (!row) throw notFound();
-          removeLater(ctx, files.map((f) => row[f]));
+          removeLater(
+            ctx,
+            files.map((f) => row[f]),
+          );
           return { message: resource.messages.deleted, data: row };
         }
         // Undoable: the row, what cascaded from it and its files are kept a while (contract/bulk.ts).
         const row = await repo.get(tx, id);
         if (!row) throw notFound();
-        const kept = await deleteKept(tx, { resource: resource.name, table: resource.storage.table, ids: [id], userId: ctx.user?.id ?? null, files });
+        const kept = await deleteKept(tx, {
+          resource: resource.name,
+          table: resource.storage.table,
+          ids: [id],
+          userId: ctx.user?.id ?? null,
+          files,
+        });
         if (!kept.count) throw notFound();
         await purge(tx, ctx);
         return { message: resource.messages.deleted, data: row, undo: kept.token };

@@ -11,7 +11,15 @@ import { expiringSql } from '../repositories/offers';
 import { dubaiToday } from '../services/engagementRange';
 
 /** Tables counted on the dashboard; later issues add theirs. */
-const COUNTED = { banks: 'banks', cards: 'cards_view', offers: 'offers_view', outlets: 'outlets_view', categories: 'categories', networks: 'networks', users: 'users' } as const;
+const COUNTED = {
+  banks: 'banks',
+  cards: 'cards_view',
+  offers: 'offers_view',
+  outlets: 'outlets_view',
+  categories: 'categories',
+  networks: 'networks',
+  users: 'users',
+} as const;
 
 export function dashboardHandlers(deps: { now: () => number }): Bound[] {
   return [
@@ -29,7 +37,9 @@ export function dashboardHandlers(deps: { now: () => number }): Bound[] {
                     (select count(*) from crawl_offers where state = 'new')::int as offer`,
           )
           .then((r) => r.rows[0]),
-        tx.query<{ n: number }>(`select count(*)::int as n from offers where ${expiringSql('$1')}`, [EXPIRING_DAYS]).then((r) => r.rows[0].n),
+        tx
+          .query<{ n: number }>(`select count(*)::int as n from offers where ${expiringSql('$1')}`, [EXPIRING_DAYS])
+          .then((r) => r.rows[0].n),
         tx
           .query<Omit<Feedback, 'created_at'> & { created_at: Date | string }>(
             `select id, rating, comment, about, user_id, user_name, user_email, offer_id, offer_title, card_id, card_name, bank_name, created_at

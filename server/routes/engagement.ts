@@ -21,7 +21,16 @@ export function engagementHandlers(deps: { now: () => number }): Bound[] {
       ]);
       return {
         message: getEngagement.message!,
-        data: { range: { ...range, time_zone: ENGAGEMENT_TIME_ZONE }, filters, totals: sumDays(daily), daily, top_offers, banks, cards, categories },
+        data: {
+          range: { ...range, time_zone: ENGAGEMENT_TIME_ZONE },
+          filters,
+          totals: sumDays(daily),
+          daily,
+          top_offers,
+          banks,
+          cards,
+          categories,
+        },
       };
     }),
   ];

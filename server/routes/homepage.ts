@@ -41,6 +41,9 @@ export function homepageHandlers(deps: CrudDeps): Bound[] {
       if (!order) throw notFound(dontMissOut);
       return { message: stepDontMissOut.message!, data: order };
     }),
-    bind(allSelectedOffers, async (_input, tx) => ({ message: allSelectedOffers.message!, data: await everySelectedOffer(tx) })),
+    bind(allSelectedOffers, async (_input, tx) => ({
+      message: allSelectedOffers.message!,
+      data: await everySelectedOffer(tx),
+    })),
   ];
 }

@@ -1,7 +1,13 @@
 // The notification calls (contract/notification.ts): list and show as any resource's, the add
 // (checked and stored by server/services/notifications.ts, sent by the job once the call has
 // committed), the cancel and the audience preview.
-import { addNotification, cancelNotification, notificationResource, previewAudience, showNotification } from '../../contract/notification';
+import {
+  addNotification,
+  cancelNotification,
+  notificationResource,
+  previewAudience,
+  showNotification,
+} from '../../contract/notification';
 import { HttpError } from '../errors';
 import { bind, bindDerived, type Bound } from '../http/handle';
 import { cancelNotificationRow, countAudience, notificationRepository } from '../repositories/notifications';
@@ -36,7 +42,10 @@ export function notificationHandlers({ now, job }: NotificationDeps): Bound[] {
       if (row) return { message: cancelNotification.message!, data: row };
       const current = await notificationRepository.get(tx, params.id);
       if (!current) throw notFound();
-      throw new HttpError(409, `This notification is ${current.status}: only a scheduled one, or one being sent, can be cancelled.`);
+      throw new HttpError(
+        409,
+        `This notification is ${current.status}: only a scheduled one, or one being sent, can be cancelled.`,
+      );
     }),
     bind(previewAudience, async ({ query }, tx) => {
       const target = await resolveAudience(tx, query.audience, query.audience_id);

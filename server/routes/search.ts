@@ -8,12 +8,29 @@ import { searchMatch, searchTextOf } from '../repositories/searchMatch';
 
 /** Per type: the relation and how a hit reads (title and subtitle). */
 const SOURCES: Record<SearchType, { from: string; title: string; subtitle: string }> = {
-  card: { from: 'cards_view', title: 'name', subtitle: "bank_name || ' · ' || network_type || case when status = 'Discontinued' then ' · Discontinued' else '' end" },
-  offer: { from: 'offers_view', title: 'title', subtitle: "discount || ' · ' || to_char(valid_from, 'DD Mon YYYY') || ' – ' || to_char(valid_to, 'DD Mon YYYY')" },
-  outlet: { from: 'outlets_view', title: "merchant_name || coalesce(' — ' || branch, '')", subtitle: "coalesce(area_name, '') || coalesce(' · ' || category_name, '')" },
+  card: {
+    from: 'cards_view',
+    title: 'name',
+    subtitle:
+      "bank_name || ' · ' || network_type || case when status = 'Discontinued' then ' · Discontinued' else '' end",
+  },
+  offer: {
+    from: 'offers_view',
+    title: 'title',
+    subtitle: "discount || ' · ' || to_char(valid_from, 'DD Mon YYYY') || ' – ' || to_char(valid_to, 'DD Mon YYYY')",
+  },
+  outlet: {
+    from: 'outlets_view',
+    title: "merchant_name || coalesce(' — ' || branch, '')",
+    subtitle: "coalesce(area_name, '') || coalesce(' · ' || category_name, '')",
+  },
   bank: { from: 'banks', title: 'name', subtitle: 'code' },
   user: { from: 'users', title: 'name', subtitle: "email || ' · ' || role" },
-  category: { from: 'categories', title: 'name', subtitle: "case when is_active then 'Category' else 'Category · inactive' end" },
+  category: {
+    from: 'categories',
+    title: 'name',
+    subtitle: "case when is_active then 'Category' else 'Category · inactive' end",
+  },
 };
 
 export function searchHandlers(): Bound[] {

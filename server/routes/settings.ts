@@ -10,7 +10,13 @@ import type { Tx } from '../db/connection';
 const notFound = () => new HttpError(404, 'Settings not found.');
 
 export function settingsHandlers({ now }: { now: () => number }): Bound[] {
-  const save = async (tx: Tx, ctx: CallContext, id: number, body: { version: number } & Partial<Record<SettingField, unknown>>, message: string) => {
+  const save = async (
+    tx: Tx,
+    ctx: CallContext,
+    id: number,
+    body: { version: number } & Partial<Record<SettingField, unknown>>,
+    message: string,
+  ) => {
     const { version, ...values } = body;
     const who = { id: ctx.user?.id ?? null, name: ctx.user?.name ?? 'unknown' };
     const row = await changeSettings(tx, id, { version, values, who, now: now() });

@@ -26,7 +26,11 @@ export function createAuth(db: Db, now: () => number = Date.now) {
   async function issueSession(tx: Tx, userId: number) {
     const token = crypto.randomBytes(32).toString('base64url');
     const expires = new Date(now() + SESSION_TTL_MS);
-    await tx.query('insert into sessions (user_id, token_hash, expires_at) values ($1, $2, $3)', [userId, sha256(token), expires]);
+    await tx.query('insert into sessions (user_id, token_hash, expires_at) values ($1, $2, $3)', [
+      userId,
+      sha256(token),
+      expires,
+    ]);
     const user = normalise<User>((await tx.query('select * from users where id = $1', [userId])).rows[0])!;
     return { token, user_id: userId, user, expires_at: expires.toISOString() };
   }
@@ -87,7 +91,10 @@ export function createAuth(db: Db, now: () => number = Date.now) {
     async issueCode(tx: Tx, email: string, purpose: OtpPurpose, ip: string): Promise<Mail | null> {
       await limits.codeRequest(tx, email, ip);
       const last = (
-        await tx.query<{ created_at: Date }>('select created_at from otp_codes where lower(email) = lower($1) order by created_at desc limit 1', [email])
+        await tx.query<{ created_at: Date }>(
+          'select created_at from otp_codes where lower(email) = lower($1) order by created_at desc limit 1',
+          [email],
+        )
       ).rows[0];
       const wait = last ? new Date(last.created_at).getTime() + OTP_RESEND_MS - now() : 0;
       if (wait > 0) {
@@ -95,17 +102,25 @@ export function createAuth(db: Db, now: () => number = Date.now) {
         throw new TooManyRequests(s, `Please wait ${s} seconds before asking for another code.`);
       }
       // Expired codes say nothing any more (a hundred at a time; rows in use are skipped).
-      await tx.query('delete from otp_codes where id in (select id from otp_codes where expires_at <= $1 limit 100 for update skip locked)', [new Date(now())]);
+      await tx.query(
+        'delete from otp_codes where id in (select id from otp_codes where expires_at <= $1 limit 100 for update skip locked)',
+        [new Date(now())],
+      );
       const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
       // Issuing a new code retires the old ones, so only the latest mail works.
-      await tx.query('update otp_codes set used_at = now() where lower(email) = lower($1) and used_at is null', [email]);
-      await tx.query('insert into otp_codes (email, purpose, code_hash, expires_at, created_at) values ($1, $2, $3, $4, $5)', [
-        email.toLowerCase(),
-        purpose,
-        sha256(`${email.toLowerCase()}:${code}`),
-        new Date(now() + OTP_TTL_MS),
-        new Date(now()),
+      await tx.query('update otp_codes set used_at = now() where lower(email) = lower($1) and used_at is null', [
+        email,
       ]);
+      await tx.query(
+        'insert into otp_codes (email, purpose, code_hash, expires_at, created_at) values ($1, $2, $3, $4, $5)',
+        [
+          email.toLowerCase(),
+          purpose,
+          sha256(`${email.toLowerCase()}:${code}`),
+          new Date(now() + OTP_TTL_MS),
+          new Date(now()),
+        ],
+      );
       const user = await findByEmail(tx, email);
       if (!user || user.status !== 'active') return null;
       const minutes = OTP_TTL_MS / 60_000;
@@ -136,7 +151,8 @@ export function createAuth(db: Db, now: () => number = Date.now) {
         )
       ).rows[0];
       // A dead code is refused as such (it can sign nobody in, so it is not counted either).
-      if (!row || row.used_at || new Date(row.expires_at).getTime() <= now() || row.attempts >= OTP_MAX_ATTEMPTS) throw invalid();
+      if (!row || row.used_at || new Date(row.expires_at).getTime() <= now() || row.attempts >= OTP_MAX_ATTEMPTS)
+        throw invalid();
       // A live one is not even compared while the account is paused: the right code is a 429 too.
       await limits.assertOpen(tx, email);
       const expected = Buffer.from(row.code_hash, 'hex');
@@ -150,11 +166,17 @@ export function createAuth(db: Db, now: () => number = Date.now) {
         const attempts = counted.rows[0]?.attempts ?? OTP_MAX_ATTEMPTS;
         await limits.failed(tx, email, ip);
         // The wrong try must count although the call fails: keepWrites lets the transaction commit.
-        const text = attempts >= OTP_MAX_ATTEMPTS ? 'Too many wrong codes. Ask for a new one.' : 'The code is invalid or has expired.';
+        const text =
+          attempts >= OTP_MAX_ATTEMPTS
+            ? 'Too many wrong codes. Ask for a new one.'
+            : 'The code is invalid or has expired.';
         throw new HttpError(422, text, { otp: [text] }, {}, { keepWrites: true });
       }
       // Single use, and only while the tries last, even under a race: one statement decides.
-      const claimed = await tx.query('update otp_codes set used_at = now() where id = $1 and used_at is null and attempts < $2 returning id', [row.id, OTP_MAX_ATTEMPTS]);
+      const claimed = await tx.query(
+        'update otp_codes set used_at = now() where id = $1 and used_at is null and attempts < $2 returning id',
+        [row.id, OTP_MAX_ATTEMPTS],
+      );
       if (!claimed.rows.length) throw invalid();
       const user = await findByEmail(tx, email);
       if (!user) throw invalid();
@@ -178,7 +200,8 @@ export function createAuth(db: Db, now: () => number = Date.now) {
       const theEmail = email ?? 'admin@example.com';
       const thePassword = password ?? crypto.randomBytes(12).toString('base64url');
       const run = async (tx: Tx) => {
-        const n = (await tx.query<{ n: number }>("select count(*)::int as n from users where role = 'admin'")).rows[0].n;
+        const n = (await tx.query<{ n: number }>("select count(*)::int as n from users where role = 'admin'")).rows[0]
+          .n;
         if (Number(n) > 0) return null;
         // Hashed only when needed: a restart with an admin costs no argon2 run.
         const hash = await hashPassword(thePassword);

@@ -21,8 +21,20 @@ const BATCH_TABLES = ['offers', 'outlets', 'cards'] as const;
  * Runs `work` as one batch of kind `kind`; its rows appear when it returns, and count `rows`.
  * If `work` throws, nothing it wrote is ever seen and the rows are removed.
  */
-export async function inBatch<T>(units: Units, kind: string, createdBy: number | null, work: (batch: BatchWriter) => Promise<{ result: T; rows: number }>): Promise<T> {
-  const id = (await units.transaction((tx) => tx.query<{ id: number }>('insert into write_batches (kind, created_by) values ($1, $2) returning id', [kind, createdBy]))).rows[0].id;
+export async function inBatch<T>(
+  units: Units,
+  kind: string,
+  createdBy: number | null,
+  work: (batch: BatchWriter) => Promise<{ result: T; rows: number }>,
+): Promise<T> {
+  const id = (
+    await units.transaction((tx) =>
+      tx.query<{ id: number }>('insert into write_batches (kind, created_by) values ($1, $2) returning id', [
+        kind,
+        createdBy,
+      ]),
+    )
+  ).rows[0].id;
   const batch: BatchWriter = {
     id,
     piece: async (fn) => {
@@ -39,7 +51,9 @@ export async function inBatch<T>(units: Units, kind: string, createdBy: number |
   };
   try {
     const { result, rows } = await work(batch);
-    await units.transaction((tx) => tx.query("update write_batches set state = 'done', rows = $2, finished_at = now() where id = $1", [id, rows]));
+    await units.transaction((tx) =>
+      tx.query("update write_batches set state = 'done', rows = $2, finished_at = now() where id = $1", [id, rows]),
+    );
     return result;
   } catch (err) {
     await removeBatch(units, id).catch(() => undefined); // if this fails too, removeAbandonedBatches will
@@ -52,7 +66,10 @@ export async function removeBatch(units: Units, id: number, pieceSize = 2000): P
   for (const table of BATCH_TABLES) {
     for (;;) {
       const gone = await units.transaction((tx) =>
-        tx.query(`delete from ${table} where id in (select id from ${table} where batch_id = $1 limit ${pieceSize}) returning id`, [id]),
+        tx.query(
+          `delete from ${table} where id in (select id from ${table} where batch_id = $1 limit ${pieceSize}) returning id`,
+          [id],
+        ),
       );
       if (gone.rows.length < pieceSize) break;
     }
@@ -67,7 +84,10 @@ export async function removeBatch(units: Units, id: number, pieceSize = 2000): P
  */
 export async function removeAbandonedBatches(units: Units, idleMs: number): Promise<number> {
   const stale = await units.read((tx) =>
-    tx.query<{ id: number }>("select id from write_batches where state = 'pending' and updated_at < now() - make_interval(secs => $1)", [idleMs / 1000]),
+    tx.query<{ id: number }>(
+      "select id from write_batches where state = 'pending' and updated_at < now() - make_interval(secs => $1)",
+      [idleMs / 1000],
+    ),
   );
   for (const { id } of stale.rows) await removeBatch(units, id);
   return stale.rows.length;
@@ -86,8 +106,16 @@ export function sweepAbandonedBatches(db: Db, log: (msg: string) => void): () =>
   let running: Promise<void> | null = null;
   const sweep = () => {
     running ??= removeAbandonedBatches(db, idleMs)
-      .then((n) => void (n && log(`removed ${n} unfinished write batch${n === 1 ? '' : 'es'} left by a server that stopped mid-write`)))
-      .catch((err: unknown) => log(`could not remove unfinished write batches yet: ${err instanceof Error ? err.message : err}`))
+      .then(
+        (n) =>
+          void (
+            n &&
+            log(`removed ${n} unfinished write batch${n === 1 ? '' : 'es'} left by a server that stopped mid-write`)
+          ),
+      )
+      .catch((err: unknown) =>
+        log(`could not remove unfinished write batches yet: ${err instanceof Error ? err.message : err}`),
+      )
       .finally(() => (running = null));
   };
   sweep();

@@ -17,20 +17,39 @@ export interface CardStatusDetail {
   card_after: Pick<Card, 'status' | 'display'>;
 }
 
-export async function confirmCardStatus(tx: Tx, cardId: number, body: CardStatusBody, who: Reviewer): Promise<Card | null> {
+export async function confirmCardStatus(
+  tx: Tx,
+  cardId: number,
+  body: CardStatusBody,
+  who: Reviewer,
+): Promise<Card | null> {
   const cards = repositoryFor<Card>(cardResource);
   const before = await cards.get(tx, cardId);
   if (!before) return null;
   const refs = await refsOfCard(tx, cardId, who.now);
   for (const ref of refs) assertFree(ref, who, 'id');
   const discontinued = body.status === 'Discontinued';
-  const card = (await cards.update(tx, cardId, discontinued ? { status: body.status, display: false } : { status: body.status }))!;
-  const detail: CardStatusDetail = { card_before: { status: before.status, display: before.display }, card_after: { status: card.status, display: card.display } };
+  const card = (await cards.update(
+    tx,
+    cardId,
+    discontinued ? { status: body.status, display: false } : { status: body.status },
+  ))!;
+  const detail: CardStatusDetail = {
+    card_before: { status: before.status, display: before.display },
+    card_after: { status: card.status, display: card.display },
+  };
   for (const ref of refs) {
     // Confirmed live again: the ref is linked to the card as before it was discontinued.
     const state = discontinued ? 'discontinued' : ref.state === 'discontinued' ? 'assigned' : ref.state;
     await setRef(tx, 'card', ref.id, { state, confirmed_status: body.status });
-    await insertDecision(tx, 'card', ref.id, discontinued ? 'discontinue' : 'not_discontinue', { state: ref.state, state_after: state, confirmed_status: ref.confirmed_status, ...detail }, who.id);
+    await insertDecision(
+      tx,
+      'card',
+      ref.id,
+      discontinued ? 'discontinue' : 'not_discontinue',
+      { state: ref.state, state_after: state, confirmed_status: ref.confirmed_status, ...detail },
+      who.id,
+    );
   }
   return card;
 }
@@ -45,7 +64,8 @@ export async function restoreCardStatus(tx: Tx, cardId: number, detail: CardStat
   if (!now) return null;
   const is = (v: CardStatusDetail['card_before']) => now.status === v.status && now.display === v.display;
   if (is(detail.card_before)) return null;
-  if (!is(detail.card_after)) return `The card has changed since (it is ${now.status}, ${now.display ? 'shown' : 'hidden'} now): this decision can no longer be undone.`;
+  if (!is(detail.card_after))
+    return `The card has changed since (it is ${now.status}, ${now.display ? 'shown' : 'hidden'} now): this decision can no longer be undone.`;
   await cards.update(tx, cardId, detail.card_before);
   return null;
 }

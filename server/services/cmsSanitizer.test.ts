@@ -48,7 +48,14 @@ describe('sanitizeCms', () => {
   });
 
   it('sees through the usual disguises of a scheme', () => {
-    for (const href of ['JaVaScRiPt:alert(1)', ' javascript:alert(1)', 'java\tscript:alert(1)', 'java&#x09;script:alert(1)', '&#106;avascript:alert(1)', 'vbscript:msgbox(1)']) {
+    for (const href of [
+      'JaVaScRiPt:alert(1)',
+      ' javascript:alert(1)',
+      'java\tscript:alert(1)',
+      'java&#x09;script:alert(1)',
+      '&#106;avascript:alert(1)',
+      'vbscript:msgbox(1)',
+    ]) {
       const out = sanitizeCms(`<a href="${href}">x</a>`);
       expect(out.html, href).toBe('<a>x</a>');
       expect(out.removed.join(), href).toMatch(/link/);
@@ -56,8 +63,12 @@ describe('sanitizeCms', () => {
   });
 
   it('keeps http, https and mailto links, sets rel and drops target', () => {
-    const out = sanitizeCms('<a href="mailto:privacy@example.com" target="_blank" rel="opener">mail</a> <a href="http://example.com">web</a>');
-    expect(out.html).toBe(`<a href="mailto:privacy@example.com" rel="${LINK_REL}">mail</a> <a href="http://example.com" rel="${LINK_REL}">web</a>`);
+    const out = sanitizeCms(
+      '<a href="mailto:privacy@example.com" target="_blank" rel="opener">mail</a> <a href="http://example.com">web</a>',
+    );
+    expect(out.html).toBe(
+      `<a href="mailto:privacy@example.com" rel="${LINK_REL}">mail</a> <a href="http://example.com" rel="${LINK_REL}">web</a>`,
+    );
     expect(out.removed).toEqual([]);
   });
 
@@ -77,7 +88,9 @@ describe('sanitizeCms', () => {
   });
 
   it('is idempotent: what it keeps passes again unchanged', () => {
-    const once = sanitizeCms(`<h1>T</h1>${PAYLOAD}<p onclick="x">p <a href="https://a.example?q=1&amp;r=2">a</a></p>`).html;
+    const once = sanitizeCms(
+      `<h1>T</h1>${PAYLOAD}<p onclick="x">p <a href="https://a.example?q=1&amp;r=2">a</a></p>`,
+    ).html;
     const twice = sanitizeCms(once);
     expect(twice.html).toBe(once);
     expect(twice.removed).toEqual([]);

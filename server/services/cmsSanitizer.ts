@@ -5,14 +5,47 @@
 // iframe, no image. What was taken out is reported in words, so the editor can say so.
 import sanitizeHtml from 'sanitize-html';
 
-const ALLOWED_TAGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'ul', 'ol', 'li', 'strong', 'em', 'u', 's', 'a', 'blockquote', 'code', 'pre', 'br', 'hr'];
+const ALLOWED_TAGS = [
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'em',
+  'u',
+  's',
+  'a',
+  'blockquote',
+  'code',
+  'pre',
+  'br',
+  'hr',
+];
 /** Tags written another way for the same meaning: kept under the allowed name, not reported. */
 const SYNONYMS: Readonly<Record<string, string>> = { b: 'strong', i: 'em', strike: 's', del: 's', ins: 'u' };
 const SCHEMES = ['http', 'https', 'mailto'];
 /** A link's `rel`, whatever was sent: the app opens it without handing over the page. */
 export const LINK_REL = 'noopener noreferrer';
 /** Allowed, but not shown or reported: they carry no content or meaning of their own. */
-const QUIET_TAGS = new Set(['html', 'head', 'body', 'span', 'div', 'font', 'section', 'article', 'main', 'header', 'footer']);
+const QUIET_TAGS = new Set([
+  'html',
+  'head',
+  'body',
+  'span',
+  'div',
+  'font',
+  'section',
+  'article',
+  'main',
+  'header',
+  'footer',
+]);
 
 export interface Sanitized {
   /** The HTML kept. */
@@ -80,5 +113,9 @@ export function sanitizeCms(input: string): Sanitized {
     },
   });
   const lines = [...removed].map(([what, n]) => (n > 1 ? `${what} ×${n}` : what));
-  return { html, removed: lines, hasText: /\S/.test(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;/g, ' ')) };
+  return {
+    html,
+    removed: lines,
+    hasText: /\S/.test(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;/g, ' ')),
+  };
 }

@@ -20,7 +20,13 @@ export interface AssignedMany {
   refs: (CardRef | OutletRef)[];
 }
 
-export async function assignMany(tx: Tx, kind: 'card' | 'outlet', refIds: readonly number[], liveId: number, who: Reviewer): Promise<AssignedMany> {
+export async function assignMany(
+  tx: Tx,
+  kind: 'card' | 'outlet',
+  refIds: readonly number[],
+  liveId: number,
+  who: Reviewer,
+): Promise<AssignedMany> {
   const title = await liveTitle(tx, kind, liveId);
   if (title === null) throw badField('live_id', `${kind === 'card' ? 'Card' : 'Outlet'} ${liveId} does not exist.`);
   const refs: (CardRef | OutletRef)[] = [];
@@ -35,7 +41,11 @@ export async function assignMany(tx: Tx, kind: 'card' | 'outlet', refIds: readon
   const held = refs.find((r) => r.claimed_by !== null && r.claimed_by !== who.id);
   if (held) {
     const name = 'name' in held ? held.name : held.merchant_name;
-    throw badField('ref_ids', `Crawled ${kind} ${held.id} (${name}) is being reviewed by ${held.claimed_by_name ?? 'another reviewer'}.`, 409);
+    throw badField(
+      'ref_ids',
+      `Crawled ${kind} ${held.id} (${name}) is being reviewed by ${held.claimed_by_name ?? 'another reviewer'}.`,
+      409,
+    );
   }
   const out: (CardRef | OutletRef)[] = [];
   let assigned = 0;
@@ -54,7 +64,13 @@ export async function assignMany(tx: Tx, kind: 'card' | 'outlet', refIds: readon
 }
 
 /** The refs named, in the order given, each scored against the live record; 422 naming the unknown. */
-export async function matchMany(tx: Tx, kind: 'card' | 'outlet', refIds: readonly number[], liveId: number, now = Date.now()): Promise<{ live_id: number; title: string; threshold: number; refs: MatchedRef[] }> {
+export async function matchMany(
+  tx: Tx,
+  kind: 'card' | 'outlet',
+  refIds: readonly number[],
+  liveId: number,
+  now = Date.now(),
+): Promise<{ live_id: number; title: string; threshold: number; refs: MatchedRef[] }> {
   const title = await liveTitle(tx, kind, liveId);
   if (title === null) throw badField('live_id', `${kind === 'card' ? 'Card' : 'Outlet'} ${liveId} does not exist.`);
   const refs = await Promise.all(refIds.map((id) => getRef(tx, kind, id, now)));

@@ -21,7 +21,16 @@ import type { Tx } from '../db/connection';
 import { badField } from '../errors';
 import { markReviewed, openRefCounts } from '../repositories/crawlRefs';
 import { getSource, sourceBySlug } from '../repositories/crawlSources';
-import { lockSource, onboard, onboardable, onboarded, openTransfers, releaseRefs, unlinkCards, type Onboarded } from '../repositories/crawlTransfers';
+import {
+  lockSource,
+  onboard,
+  onboardable,
+  onboarded,
+  openTransfers,
+  releaseRefs,
+  unlinkCards,
+  type Onboarded,
+} from '../repositories/crawlTransfers';
 import { cardExists } from '../repositories/crawlLive';
 import { deleteKept } from './undo';
 
@@ -51,7 +60,10 @@ export async function transferOffers(tx: Tx, input: BulkInput, userId: number): 
   const backwards = ready.filter((r) => r.valid_to! < r.valid_from!);
   if (backwards.length) {
     const names = backwards.slice(0, SAMPLE).map((r) => `${r.id} "${r.title}"`);
-    throw badField('from_source', `${plural(backwards.length, 'offer ref ends', 'offer refs end')} before ${backwards.length === 1 ? 'it starts' : 'they start'} (${names.join(', ')}): correct them first.`);
+    throw badField(
+      'from_source',
+      `${plural(backwards.length, 'offer ref ends', 'offer refs end')} before ${backwards.length === 1 ? 'it starts' : 'they start'} (${names.join(', ')}): correct them first.`,
+    );
   }
   const expired = ready.filter((r) => r.expired).length;
   const going = input.include_expired ? ready : ready.filter((r) => !r.expired);
@@ -66,11 +78,18 @@ export async function transferOffers(tx: Tx, input: BulkInput, userId: number): 
         ? `${plural(expired, 'has', 'have')} already expired and ${would} live all the same.`
         : `${plural(expired, 'has', 'have')} already expired and ${expired === 1 ? 'is' : 'are'} left out (still new).`
       : '',
-    unlinked ? `${plural(unlinked, 'has', 'have')} no card or outlet link (${noCard.toLocaleString('en')} no card, ${noOutlet.toLocaleString('en')} no outlet) and ${would} live without ${unlinked === 1 ? 'it' : 'them'}.` : '',
-    all.length > ready.length ? `${plural(all.length - ready.length, 'is', 'are')} not ready (no discount or dates) and stay${all.length - ready.length === 1 ? 's' : ''} new.` : '',
+    unlinked
+      ? `${plural(unlinked, 'has', 'have')} no card or outlet link (${noCard.toLocaleString('en')} no card, ${noOutlet.toLocaleString('en')} no outlet) and ${would} live without ${unlinked === 1 ? 'it' : 'them'}.`
+      : '',
+    all.length > ready.length
+      ? `${plural(all.length - ready.length, 'is', 'are')} not ready (no discount or dates) and stay${all.length - ready.length === 1 ? 's' : ''} new.`
+      : '',
   ].filter(Boolean);
   return {
-    message: [`${input.dry_run ? 'Would onboard' : 'Onboarded'} ${plural(going.length, 'offer')} of ${source.from_source}.`, ...notes].join(' '),
+    message: [
+      `${input.dry_run ? 'Would onboard' : 'Onboarded'} ${plural(going.length, 'offer')} of ${source.from_source}.`,
+      ...notes,
+    ].join(' '),
     data: {
       from_source: source.from_source,
       offers: going.length,
@@ -105,10 +124,27 @@ export async function rollbackOffers(tx: Tx, input: BulkInput, userId: number | 
       ],
       write: () => releaseRefs(tx, source.id, refIds, offerIds),
     };
-    undo = (await deleteKept(tx, { resource: offerResource.name, table: offerResource.storage.table, ids: offerIds, userId, files: Object.keys(offerResource.files ?? {}), along })).token;
+    undo = (
+      await deleteKept(tx, {
+        resource: offerResource.name,
+        table: offerResource.storage.table,
+        ids: offerIds,
+        userId,
+        files: Object.keys(offerResource.files ?? {}),
+        along,
+      })
+    ).token;
   }
-  const keptNote = kept ? `; ${kept.toLocaleString('en')} edited since onboarding ${kept === 1 ? 'is' : 'are'} kept` : '';
-  const base = result(source.from_source, refs, offerIds.length, input, `${input.dry_run ? 'Would roll back' : 'Rolled back'} ${plural(offerIds.length, 'offer')} of ${source.from_source}${keptNote}.`);
+  const keptNote = kept
+    ? `; ${kept.toLocaleString('en')} edited since onboarding ${kept === 1 ? 'is' : 'are'} kept`
+    : '';
+  const base = result(
+    source.from_source,
+    refs,
+    offerIds.length,
+    input,
+    `${input.dry_run ? 'Would roll back' : 'Rolled back'} ${plural(offerIds.length, 'offer')} of ${source.from_source}${keptNote}.`,
+  );
   return { message: base.message, data: { ...base.data, kept, ...(undo && { undo }) } };
 }
 
@@ -117,14 +153,28 @@ export async function removeFromCard(tx: Tx, input: BulkInput & { card_id?: numb
   const source = await sourceFor(tx, input.from_source);
   const cardId = input.card_id ?? null;
   if (cardId !== null && !(await cardExists(tx, cardId))) throw badField('card_id', `Card ${cardId} does not exist.`);
-  const refs = (await onboarded(tx, source.id, input.checked === 1, cardId)).filter((r) => r.offer_id !== null && r.card_ids.length);
+  const refs = (await onboarded(tx, source.id, input.checked === 1, cardId)).filter(
+    (r) => r.offer_id !== null && r.card_ids.length,
+  );
   if (!input.dry_run && refs.length) await unlinkCards(tx, refs, cardId);
   const from = cardId === null ? 'every card' : `card ${cardId}`;
   const withCards = refs.map((r) => ({ ...r, card_ids: cardId === null ? r.card_ids : [cardId], outlet_ids: [] }));
-  return result(source.from_source, withCards, refs.length, input, `${input.dry_run ? 'Would unlink' : 'Unlinked'} ${plural(refs.length, 'offer')} of ${source.from_source} from ${from}.`);
+  return result(
+    source.from_source,
+    withCards,
+    refs.length,
+    input,
+    `${input.dry_run ? 'Would unlink' : 'Unlinked'} ${plural(refs.length, 'offer')} of ${source.from_source} from ${from}.`,
+  );
 }
 
-function result(slug: string, refs: readonly Onboarded[], offers: number, input: BulkInput, message: string): BulkResult {
+function result(
+  slug: string,
+  refs: readonly Onboarded[],
+  offers: number,
+  input: BulkInput,
+  message: string,
+): BulkResult {
   return {
     message,
     data: {

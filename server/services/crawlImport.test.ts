@@ -18,14 +18,24 @@ describe('parseCrawlFile', () => {
     const jsonl = [
       { kind: 'card', key: 'c1', name: 'Visa Platinum', bank: 'FAB', network: 'Visa', annual_fee: 300 },
       { kind: 'outlet', key: 'o1', merchant: 'Shake Shack', branch: 'Dubai Mall', latitude: 25.19, longitude: 55.27 },
-      { kind: 'offer', key: 'f1', title: '20% off', valid_from: '2026-01-01', valid_to: '2026-12-31', cards: ['Visa Platinum'], outlets: ['Shake Shack', 'Five Guys'] },
+      {
+        kind: 'offer',
+        key: 'f1',
+        title: '20% off',
+        valid_from: '2026-01-01',
+        valid_to: '2026-12-31',
+        cards: ['Visa Platinum'],
+        outlets: ['Shake Shack', 'Five Guys'],
+      },
     ]
       .map((r) => JSON.stringify(r))
       .join('\n');
-    const csv = ['kind,key,name,bank,network,annual_fee,merchant,branch,latitude,longitude,title,valid_from,valid_to,cards,outlets',
+    const csv = [
+      'kind,key,name,bank,network,annual_fee,merchant,branch,latitude,longitude,title,valid_from,valid_to,cards,outlets',
       'card,c1,Visa Platinum,FAB,Visa,300,,,,,,,,,',
       'outlet,o1,,,,,Shake Shack,Dubai Mall,25.19,55.27,,,,,',
-      'offer,f1,,,,,,,,,20% off,2026-01-01,2026-12-31,Visa Platinum,Shake Shack|Five Guys'].join('\n');
+      'offer,f1,,,,,,,,,20% off,2026-01-01,2026-12-31,Visa Platinum,Shake Shack|Five Guys',
+    ].join('\n');
     const a = parseCrawlFile(jsonl);
     const b = parseCrawlFile(csv);
     expect(b).toEqual(a);
@@ -34,7 +44,15 @@ describe('parseCrawlFile', () => {
   });
 
   it('names every bad line and accepts none of the file', () => {
-    const text = ['kind,key,name,title,valid_from,valid_to,annual_fee', 'card,c1,,,,,', 'coupon,x1,,,,,', 'offer,,,,,,', 'offer,f1,,T,2026-02-30,2026-01-01,', 'card,c2,Gold,,,,-5', 'card,c2,Gold,,,,'].join('\n');
+    const text = [
+      'kind,key,name,title,valid_from,valid_to,annual_fee',
+      'card,c1,,,,,',
+      'coupon,x1,,,,,',
+      'offer,,,,,,',
+      'offer,f1,,T,2026-02-30,2026-01-01,',
+      'card,c2,Gold,,,,-5',
+      'card,c2,Gold,,,,',
+    ].join('\n');
     const r = refused(text);
     expect(r.status).toBe(422);
     expect(r.lines[0]).toBe('6 lines have errors; nothing was imported.');
@@ -51,6 +69,8 @@ describe('parseCrawlFile', () => {
   it('refuses broken JSON lines, an empty file and an offer that ends before it starts', () => {
     expect(refused('{"kind":"card","key":"a","name":"A"}\n{oops').lines[1]).toBe('Line 2: Unreadable JSON.');
     expect(refused('').lines[1]).toBe('Line 1: The file has no refs.');
-    expect(refused('{"kind":"offer","key":"f","title":"T","valid_from":"2026-05-01","valid_to":"2026-04-01"}').lines[1]).toBe('Line 1: valid_to is before valid_from.');
+    expect(
+      refused('{"kind":"offer","key":"f","title":"T","valid_from":"2026-05-01","valid_to":"2026-04-01"}').lines[1],
+    ).toBe('Line 1: valid_to is before valid_from.');
   });
 });

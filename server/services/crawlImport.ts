@@ -71,19 +71,29 @@ export function parseCrawlFile(text: string): CrawlRecord[] {
       if (!line.trim()) return;
       try {
         const row: unknown = JSON.parse(line);
-        if (!row || typeof row !== 'object' || Array.isArray(row)) issues.push({ line: i + 1, message: 'Each line must be one JSON object.' });
+        if (!row || typeof row !== 'object' || Array.isArray(row))
+          issues.push({ line: i + 1, message: 'Each line must be one JSON object.' });
         else raw.push({ line: i + 1, row: row as Record<string, unknown> });
       } catch {
         issues.push({ line: i + 1, message: 'Unreadable JSON.' });
       }
     });
   } else {
-    const parsed = Papa.parse<Record<string, string>>(body, { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim().toLowerCase() });
-    for (const e of parsed.errors.filter((x) => x.code !== 'UndetectableDelimiter').slice(0, 20)) issues.push({ line: (e.row ?? 0) + 2, message: `Unreadable CSV: ${e.message}.` });
+    const parsed = Papa.parse<Record<string, string>>(body, {
+      header: true,
+      skipEmptyLines: 'greedy',
+      transformHeader: (h) => h.trim().toLowerCase(),
+    });
+    for (const e of parsed.errors.filter((x) => x.code !== 'UndetectableDelimiter').slice(0, 20))
+      issues.push({ line: (e.row ?? 0) + 2, message: `Unreadable CSV: ${e.message}.` });
     parsed.data.forEach((row, i) => raw.push({ line: i + 2, row }));
   }
   if (!raw.length && !issues.length) issues.push({ line: 1, message: 'The file has no refs.' });
-  if (raw.length > CRAWL_MAX_REFS) issues.push({ line: CRAWL_MAX_REFS + 1, message: `At most ${CRAWL_MAX_REFS.toLocaleString('en-US')} refs per file.` });
+  if (raw.length > CRAWL_MAX_REFS)
+    issues.push({
+      line: CRAWL_MAX_REFS + 1,
+      message: `At most ${CRAWL_MAX_REFS.toLocaleString('en-US')} refs per file.`,
+    });
 
   const records: CrawlRecord[] = [];
   const seen = new Map<string, number>();
@@ -91,14 +101,17 @@ export function parseCrawlFile(text: string): CrawlRecord[] {
     const r = toRecord(row, (message) => issues.push({ line, message }));
     if (!r) continue;
     const id = `${r.kind}:${r.key}`;
-    if (seen.has(id)) issues.push({ line, message: `The ${r.kind} key "${r.key}" is already on line ${seen.get(id)}.` });
+    if (seen.has(id))
+      issues.push({ line, message: `The ${r.kind} key "${r.key}" is already on line ${seen.get(id)}.` });
     else seen.set(id, line);
     records.push(r);
   }
   if (issues.length) {
     const lines = new Set(issues.map((i) => i.line)).size;
     const message = `${lines} ${lines === 1 ? 'line has' : 'lines have'} errors; nothing was imported.`;
-    throw new HttpError(422, message, { file: [message, ...issues.slice(0, 20).map((i) => `Line ${i.line}: ${i.message}`)] });
+    throw new HttpError(422, message, {
+      file: [message, ...issues.slice(0, 20).map((i) => `Line ${i.line}: ${i.message}`)],
+    });
   }
   return records;
 }
@@ -167,7 +180,12 @@ export async function writeRefs(tx: Tx, source: SourceInput, records: CrawlRecor
  * (on PostgreSQL 2,000 offers took 8 s, 5,000 took 62 s; `npm run bench:crawl`).
  */
 export async function resolveOfferRefs(tx: Tx, sourceId: number): Promise<void> {
-  const cards = (await tx.query<{ id: number; n: string; k: string }>('select id, norm_name(name) as n, source_key as k from crawl_cards where source_id = $1', [sourceId])).rows;
+  const cards = (
+    await tx.query<{ id: number; n: string; k: string }>(
+      'select id, norm_name(name) as n, source_key as k from crawl_cards where source_id = $1',
+      [sourceId],
+    )
+  ).rows;
   const outlets = (
     await tx.query<{ id: number; n: string; nb: string; k: string }>(
       `select id, norm_name(merchant_name) as n, norm_name(concat_ws(' ', merchant_name, branch)) as nb, source_key as k from crawl_outlets where source_id = $1`,
@@ -175,7 +193,13 @@ export async function resolveOfferRefs(tx: Tx, sourceId: number): Promise<void> 
     )
   ).rows;
   const offers = (
-    await tx.query<{ id: number; cards: [string, string][]; outlets: [string, string][]; card_ref_ids: number[]; outlet_ref_ids: number[] }>(
+    await tx.query<{
+      id: number;
+      cards: [string, string][];
+      outlets: [string, string][];
+      card_ref_ids: number[];
+      outlet_ref_ids: number[];
+    }>(
       `select id, card_ref_ids, outlet_ref_ids,
               (select coalesce(json_agg(json_build_array(x, norm_name(x)) order by i), '[]') from unnest(card_names) with ordinality u(x, i)) as cards,
               (select coalesce(json_agg(json_build_array(x, norm_name(x)) order by i), '[]') from unnest(outlet_names) with ordinality u(x, i)) as outlets
@@ -225,36 +249,75 @@ const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((
 type Row = { key: string } & Record<string, unknown>;
 
 /** Per kind: its table, the columns a file fills (in order), their SQL types, and what search_text holds. */
-const KINDS: Record<CrawlRecord['kind'], { table: string; columns: string[]; types: string; search: string[]; row: (r: CrawlRecord) => Row }> = {
+const KINDS: Record<
+  CrawlRecord['kind'],
+  { table: string; columns: string[]; types: string; search: string[]; row: (r: CrawlRecord) => Row }
+> = {
   card: {
     table: 'crawl_cards',
     columns: ['name', 'bank_name', 'network', 'annual_fee', 'benefits'],
     types: 'name text, bank_name text, network text, annual_fee numeric, benefits text',
     search: ['name', 'bank_name', 'network'],
-    row: (r) => ({ key: r.key, name: r.name, bank_name: r.bank ?? null, network: r.network ?? null, annual_fee: r.annual_fee ?? null, benefits: r.benefits ?? null }),
+    row: (r) => ({
+      key: r.key,
+      name: r.name,
+      bank_name: r.bank ?? null,
+      network: r.network ?? null,
+      annual_fee: r.annual_fee ?? null,
+      benefits: r.benefits ?? null,
+    }),
   },
   outlet: {
     table: 'crawl_outlets',
     columns: ['merchant_name', 'branch', 'address', 'area_name', 'latitude', 'longitude'],
-    types: 'merchant_name text, branch text, address text, area_name text, latitude double precision, longitude double precision',
+    types:
+      'merchant_name text, branch text, address text, area_name text, latitude double precision, longitude double precision',
     search: ['merchant_name', 'branch', 'area_name'],
-    row: (r) => ({ key: r.key, merchant_name: r.merchant, branch: r.branch ?? null, address: r.address ?? null, area_name: r.area ?? null, latitude: r.latitude ?? null, longitude: r.longitude ?? null }),
+    row: (r) => ({
+      key: r.key,
+      merchant_name: r.merchant,
+      branch: r.branch ?? null,
+      address: r.address ?? null,
+      area_name: r.area ?? null,
+      latitude: r.latitude ?? null,
+      longitude: r.longitude ?? null,
+    }),
   },
   offer: {
     table: 'crawl_offers',
     columns: ['title', 'discount', 'valid_from', 'valid_to', 'terms', 'card_names', 'outlet_names'],
-    types: 'title text, discount text, valid_from date, valid_to date, terms text, card_names text[], outlet_names text[]',
+    types:
+      'title text, discount text, valid_from date, valid_to date, terms text, card_names text[], outlet_names text[]',
     search: ['title', 'discount'],
-    row: (r) => ({ key: r.key, title: r.title, discount: r.discount ?? null, valid_from: r.valid_from ?? null, valid_to: r.valid_to ?? null, terms: r.terms ?? null, card_names: r.cards ?? [], outlet_names: r.outlets ?? [] }),
+    row: (r) => ({
+      key: r.key,
+      title: r.title,
+      discount: r.discount ?? null,
+      valid_from: r.valid_from ?? null,
+      valid_to: r.valid_to ?? null,
+      terms: r.terms ?? null,
+      card_names: r.cards ?? [],
+      outlet_names: r.outlets ?? [],
+    }),
   },
 };
 
 const KIND_NAMES = Object.keys(KINDS);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A real calendar day (2026-02-30 is not one, though Date.parse takes it). */
-const isDate = (t: string) => DATE.test(t) && !Number.isNaN(Date.parse(t)) && new Date(`${t}T00:00:00Z`).toISOString().slice(0, 10) === t;
+const isDate = (t: string) =>
+  DATE.test(t) && !Number.isNaN(Date.parse(t)) && new Date(`${t}T00:00:00Z`).toISOString().slice(0, 10) === t;
 /** A JSON value in words, for a refusal: "a list", "an object", "true", "a number". */
-const what = (v: unknown) => (Array.isArray(v) ? 'a list' : typeof v === 'boolean' ? String(v) : typeof v === 'number' ? 'a number' : v !== null && typeof v === 'object' ? 'an object' : typeof v);
+const what = (v: unknown) =>
+  Array.isArray(v)
+    ? 'a list'
+    : typeof v === 'boolean'
+      ? String(v)
+      : typeof v === 'number'
+        ? 'a number'
+        : v !== null && typeof v === 'object'
+          ? 'an object'
+          : typeof v;
 
 /**
  * Checks one file record; `say` collects what is wrong with it. Text fields must be strings
@@ -276,10 +339,18 @@ function toRecord(row: Record<string, unknown>, say: (message: string) => void):
   const list = (field: string) => {
     const v = row[field];
     if (v === undefined || v === null) return [];
-    if (typeof v === 'string') return v.split('|').map((x) => x.trim()).filter(Boolean);
+    if (typeof v === 'string')
+      return v
+        .split('|')
+        .map((x) => x.trim())
+        .filter(Boolean);
     const odd = Array.isArray(v) ? v.find((x) => typeof x !== 'string') : v;
     if (odd === undefined) return (v as string[]).map((x) => x.trim()).filter(Boolean);
-    say(Array.isArray(v) ? `${field} must be a list of names (text), not a list holding ${what(odd)}.` : `${field} must be a list of names (text), or text with | between them, not ${what(v)}.`);
+    say(
+      Array.isArray(v)
+        ? `${field} must be a list of names (text), not a list holding ${what(odd)}.`
+        : `${field} must be a list of names (text), or text with | between them, not ${what(v)}.`,
+    );
     return [];
   };
   const kindValue = row.kind;
@@ -291,13 +362,21 @@ function toRecord(row: Record<string, unknown>, say: (message: string) => void):
   const keyValue = row.key;
   const key = text('key');
   if (!key) {
-    if (keyValue === undefined || keyValue === null || typeof keyValue === 'string') say('key is required: the ref’s key on the crawled site.');
+    if (keyValue === undefined || keyValue === null || typeof keyValue === 'string')
+      say('key is required: the ref’s key on the crawled site.');
     return null;
   }
   if (key.length > 200) say('key is longer than 200 characters.');
   const num = (field: string, min: number, max: number) => {
     const v = row[field];
-    const t = typeof v === 'number' ? v : typeof v === 'string' ? v.trim() || undefined : v === undefined || v === null ? undefined : NaN;
+    const t =
+      typeof v === 'number'
+        ? v
+        : typeof v === 'string'
+          ? v.trim() || undefined
+          : v === undefined || v === null
+            ? undefined
+            : NaN;
     if (t === undefined) return null;
     const n = Number(t);
     if (!Number.isFinite(n) || n < min || n > max) {
@@ -324,10 +403,36 @@ function toRecord(row: Record<string, unknown>, say: (message: string) => void):
     return t;
   };
   const base = { kind: kind as CrawlRecord['kind'], key };
-  if (kind === 'card') return { ...base, name: required('name'), bank: text('bank'), network: text('network'), annual_fee: num('annual_fee', 0, 1_000_000), benefits: text('benefits') };
+  if (kind === 'card')
+    return {
+      ...base,
+      name: required('name'),
+      bank: text('bank'),
+      network: text('network'),
+      annual_fee: num('annual_fee', 0, 1_000_000),
+      benefits: text('benefits'),
+    };
   if (kind === 'outlet')
-    return { ...base, merchant: required('merchant'), branch: text('branch'), address: text('address'), area: text('area'), latitude: num('latitude', -90, 90), longitude: num('longitude', -180, 180) };
-  const record: CrawlRecord = { ...base, title: required('title'), discount: text('discount'), valid_from: date('valid_from'), valid_to: date('valid_to'), terms: text('terms'), cards: list('cards'), outlets: list('outlets') };
-  if (!badDate && record.valid_from && record.valid_to && record.valid_to < record.valid_from) say('valid_to is before valid_from.');
+    return {
+      ...base,
+      merchant: required('merchant'),
+      branch: text('branch'),
+      address: text('address'),
+      area: text('area'),
+      latitude: num('latitude', -90, 90),
+      longitude: num('longitude', -180, 180),
+    };
+  const record: CrawlRecord = {
+    ...base,
+    title: required('title'),
+    discount: text('discount'),
+    valid_from: date('valid_from'),
+    valid_to: date('valid_to'),
+    terms: text('terms'),
+    cards: list('cards'),
+    outlets: list('outlets'),
+  };
+  if (!badDate && record.valid_from && record.valid_to && record.valid_to < record.valid_from)
+    say('valid_to is before valid_from.');
   return record;
 }

@@ -5,11 +5,28 @@
 // ref has moved on since (an offer onboarded), or while a live record it would remove is in
 // use. Decisions made together (a group: many refs assigned in one call) are undone together. A ref another reviewer has claimed (and whose claim has not run out) is theirs: the
 // others' decisions on it are refused with their name.
-import { CLAIM_MS, type Candidate, type CardRef, type OfferRef, type OutletRef, type RefKind } from '../../contract/crawl';
+import {
+  CLAIM_MS,
+  type Candidate,
+  type CardRef,
+  type OfferRef,
+  type OutletRef,
+  type RefKind,
+} from '../../contract/crawl';
 import type { Tx } from '../db/connection';
 import { badField } from '../errors';
 import { candidatesFor } from '../repositories/crawlCandidates';
-import { decisionsOf, getDecision, groupDecisions, insertDecision, laterDecisionStands, markUndone, type Action, type DecisionDetail, type StoredDecision } from '../repositories/crawlDecisions';
+import {
+  decisionsOf,
+  getDecision,
+  groupDecisions,
+  insertDecision,
+  laterDecisionStands,
+  markUndone,
+  type Action,
+  type DecisionDetail,
+  type StoredDecision,
+} from '../repositories/crawlDecisions';
 import {
   cardExists,
   cardNamed,
@@ -45,11 +62,21 @@ async function refFor<K extends RefKind>(tx: Tx, kind: K, id: number, who: Revie
 
 /** Refuses when another reviewer holds a live claim on the ref. */
 export function assertFree(ref: AnyRef, who: Reviewer, field = 'ref_id') {
-  if (ref.claimed_by !== null && ref.claimed_by !== who.id) throw badField(field, `Being reviewed by ${ref.claimed_by_name ?? 'another reviewer'}.`, 409);
+  if (ref.claimed_by !== null && ref.claimed_by !== who.id)
+    throw badField(field, `Being reviewed by ${ref.claimed_by_name ?? 'another reviewer'}.`, 409);
 }
 
 /** `groupId`: the group of decisions made in one call with this one (undone with it). */
-export async function decide<K extends RefKind>(tx: Tx, kind: K, ref: AnyRef, action: Action, changes: Record<string, unknown>, detail: DecisionDetail, who: Reviewer, groupId: number | null = null): Promise<RefOf[K]> {
+export async function decide<K extends RefKind>(
+  tx: Tx,
+  kind: K,
+  ref: AnyRef,
+  action: Action,
+  changes: Record<string, unknown>,
+  detail: DecisionDetail,
+  who: Reviewer,
+  groupId: number | null = null,
+): Promise<RefOf[K]> {
   await setRef(tx, kind, ref.id, changes);
   await insertDecision(tx, kind, ref.id, action, detail, who.id, groupId);
   return (await getRef(tx, kind, ref.id, who.now))!;
@@ -57,12 +84,21 @@ export async function decide<K extends RefKind>(tx: Tx, kind: K, ref: AnyRef, ac
 
 // ---- triage ----
 
-export async function claimRef(tx: Tx, kind: RefKind, id: number, who: Reviewer): Promise<{ ref: AnyRef; candidates: Candidate[]; claimed_until: string }> {
+export async function claimRef(
+  tx: Tx,
+  kind: RefKind,
+  id: number,
+  who: Reviewer,
+): Promise<{ ref: AnyRef; candidates: Candidate[]; claimed_until: string }> {
   const ref = await refFor(tx, kind, id, who, 'ref_id');
   assertFree(ref, who);
   const until = new Date(who.now + CLAIM_MS);
   await setClaim(tx, kind, id, who.id, until);
-  return { ref: (await getRef(tx, kind, id, who.now))!, candidates: await candidatesFor(tx, kind, ref), claimed_until: until.toISOString() };
+  return {
+    ref: (await getRef(tx, kind, id, who.now))!,
+    candidates: await candidatesFor(tx, kind, ref),
+    claimed_until: until.toISOString(),
+  };
 }
 
 export async function releaseRef(tx: Tx, kind: RefKind, id: number, who: Reviewer): Promise<void> {
@@ -74,7 +110,8 @@ export async function releaseRef(tx: Tx, kind: RefKind, id: number, who: Reviewe
 export async function skipRef(tx: Tx, kind: RefKind, id: number, who: Reviewer): Promise<AnyRef> {
   const ref = await refFor(tx, kind, id, who, 'ref_id');
   assertFree(ref, who);
-  if (ref.state === 'onboarded') throw badField('ref_id', 'This offer is live already: roll its source back first (rollback_offer_ref).', 409);
+  if (ref.state === 'onboarded')
+    throw badField('ref_id', 'This offer is live already: roll its source back first (rollback_offer_ref).', 409);
   // Links stay on the ref (undo needs nothing else); onboarding ignores skipped refs' links.
   return decide(tx, kind, ref, 'skip', { state: 'skipped' }, { state: ref.state, state_after: 'skipped' }, who);
 }
@@ -99,17 +136,29 @@ export async function assignCard(tx: Tx, refId: number, cardId: number, who: Rev
  * may stand for several branches: assigning adds to its outlets. `same`: it is linked to that
  * record already, so there is nothing to decide.
  */
-export function assigning(kind: 'card' | 'outlet', ref: CardRef | OutletRef, liveId: number): { same: boolean; changes: Record<string, unknown>; detail: DecisionDetail } {
+export function assigning(
+  kind: 'card' | 'outlet',
+  ref: CardRef | OutletRef,
+  liveId: number,
+): { same: boolean; changes: Record<string, unknown>; detail: DecisionDetail } {
   if (kind === 'card') {
     const r = ref as CardRef;
     const same = r.card_id === liveId && ['assigned', 'created', 'discontinued'].includes(r.state);
-    return { same, changes: { state: 'assigned', card_id: liveId }, detail: { state: r.state, state_after: 'assigned', card_id: r.card_id } };
+    return {
+      same,
+      changes: { state: 'assigned', card_id: liveId },
+      detail: { state: r.state, state_after: 'assigned', card_id: r.card_id },
+    };
   }
   const r = ref as OutletRef;
   const outletIds = r.outlet_ids.includes(liveId) ? r.outlet_ids : [...r.outlet_ids, liveId];
   const state = r.state === 'created' ? 'created' : 'assigned';
   const same = r.outlet_ids.includes(liveId) && (r.state === 'created' || r.state === 'assigned');
-  return { same, changes: { state, outlet_ids: outletIds }, detail: { state: r.state, state_after: state, outlet_ids: r.outlet_ids } };
+  return {
+    same,
+    changes: { state, outlet_ids: outletIds },
+    detail: { state: r.state, state_after: state, outlet_ids: r.outlet_ids },
+  };
 }
 
 /** What the create card dialog may send instead of the ref's own fields (contract/crawlCards.ts createCardFromRef). */
@@ -133,21 +182,42 @@ export interface CardFromRef {
 export async function createCardFromRef(tx: Tx, refId: number, body: CardFromRef, who: Reviewer): Promise<CardRef> {
   const ref = await refFor(tx, 'card', refId, who, 'id');
   assertFree(ref, who, 'id');
-  if (ref.state === 'created') throw badField('id', `A card was made from this ref already (card ${ref.card_id}).`, 409);
+  if (ref.state === 'created')
+    throw badField('id', `A card was made from this ref already (card ${ref.card_id}).`, 409);
   const source = (await getSource(tx, ref.source_id))!;
   const bankId = await findBank(tx, body.bank_id ?? source.bank_id, body.bank_id ? null : ref.bank_name);
   if (body.bank_id && bankId !== body.bank_id) throw badField('bank_id', `Bank ${body.bank_id} does not exist.`);
-  if (!bankId) throw badField('bank_id', `No bank matches "${ref.bank_name ?? ''}": give the source its bank (import it with bank_id) or add the bank first.`);
+  if (!bankId)
+    throw badField(
+      'bank_id',
+      `No bank matches "${ref.bank_name ?? ''}": give the source its bank (import it with bank_id) or add the bank first.`,
+    );
   const networkId = await findNetwork(tx, body.network_id ?? null, ref.network);
   if (!networkId) {
-    throw badField('network_id', body.network_id ? `Network ${body.network_id} does not exist.` : `No network matches "${ref.network ?? ''}": choose one (network_id).`);
+    throw badField(
+      'network_id',
+      body.network_id
+        ? `Network ${body.network_id} does not exist.`
+        : `No network matches "${ref.network ?? ''}": choose one (network_id).`,
+    );
   }
-  if (body.category_id && !(await categoryExists(tx, body.category_id))) throw badField('category_id', `Category ${body.category_id} does not exist.`);
+  if (body.category_id && !(await categoryExists(tx, body.category_id)))
+    throw badField('category_id', `Category ${body.category_id} does not exist.`);
   const name = body.name?.trim() ?? ref.name;
   const existing = await cardNamed(tx, bankId, name);
   // Named in the dialog: the name is the field to change; else the ref is better assigned.
-  if (existing && body.name !== undefined) throw badField('name', `The bank has a card named "${name}" already (card ${existing}): assign the ref to it, or choose another name.`, 409);
-  if (existing) throw badField('id', `The bank has a card named "${name}" already (card ${existing}): assign the ref to it instead.`, 409);
+  if (existing && body.name !== undefined)
+    throw badField(
+      'name',
+      `The bank has a card named "${name}" already (card ${existing}): assign the ref to it, or choose another name.`,
+      409,
+    );
+  if (existing)
+    throw badField(
+      'id',
+      `The bank has a card named "${name}" already (card ${existing}): assign the ref to it instead.`,
+      409,
+    );
   const card = await createCard(
     tx,
     {
@@ -163,7 +233,15 @@ export async function createCardFromRef(tx: Tx, refId: number, body: CardFromRef
     },
     source.from_source,
   );
-  return decide(tx, 'card', ref, 'create', { state: 'created', card_id: card.id }, { state: ref.state, state_after: 'created', card_id: ref.card_id, created_card_id: card.id }, who);
+  return decide(
+    tx,
+    'card',
+    ref,
+    'create',
+    { state: 'created', card_id: card.id },
+    { state: ref.state, state_after: 'created', card_id: ref.card_id, created_card_id: card.id },
+    who,
+  );
 }
 
 // ---- outlets ----
@@ -187,7 +265,11 @@ export async function createOutletFromRef(tx: Tx, refId: number, who: Reviewer):
  * Live outlets from the given refs, those still new (and not claimed by another reviewer);
  * the rest are counted as skipped. Each one made is a decision of its own, so each can be undone.
  */
-export async function transferOutlets(tx: Tx, refIds: readonly number[], who: Reviewer): Promise<{ created: number; skipped: number }> {
+export async function transferOutlets(
+  tx: Tx,
+  refIds: readonly number[],
+  who: Reviewer,
+): Promise<{ created: number; skipped: number }> {
   const refs: OutletRef[] = [];
   const missing: number[] = [];
   for (const id of refIds) {
@@ -207,8 +289,23 @@ async function createOutletsOf(tx: Tx, refs: readonly OutletRef[], who: Reviewer
     const group = refs.filter((r) => r.from_source === slug);
     const ids = await createOutlets(tx, group.map(outletFields), slug, who.id);
     for (const [i, ref] of group.entries()) {
-      const detail = { state: ref.state, state_after: 'created', outlet_ids: ref.outlet_ids, created_outlet_ids: [ids[i]] };
-      out.push(await decide(tx, 'outlet', ref, 'create', { state: 'created', outlet_ids: [...ref.outlet_ids, ids[i]] }, detail, who));
+      const detail = {
+        state: ref.state,
+        state_after: 'created',
+        outlet_ids: ref.outlet_ids,
+        created_outlet_ids: [ids[i]],
+      };
+      out.push(
+        await decide(
+          tx,
+          'outlet',
+          ref,
+          'create',
+          { state: 'created', outlet_ids: [...ref.outlet_ids, ids[i]] },
+          detail,
+          who,
+        ),
+      );
     }
   }
   return out;
@@ -252,14 +349,24 @@ export async function updateOfferRef(tx: Tx, refId: number, body: OfferChanges, 
  * first, all or none: a refusal of one refuses the call). `ref`: the named decision's ref;
  * `undone`: every ref put back.
  */
-export async function undoDecision(tx: Tx, id: number, who: Reviewer): Promise<{ ref: AnyRef; undone: AnyRef[]; action: Action }> {
+export async function undoDecision(
+  tx: Tx,
+  id: number,
+  who: Reviewer,
+): Promise<{ ref: AnyRef; undone: AnyRef[]; action: Action }> {
   const d = await getDecision(tx, id);
   if (!d) throw badField('id', `Decision ${id} not found.`, 404);
   if (d.undone_at) throw badField('id', 'This decision was undone already.', 409);
   const group = d.group_id === null ? [d] : await groupDecisions(tx, d.group_id);
   for (const g of group) {
     if (await laterDecisionStands(tx, g)) {
-      throw badField('id', group.length > 1 ? 'A later decision on one of its refs stands: undo that one first.' : 'A later decision on this ref stands: undo that one first.', 409);
+      throw badField(
+        'id',
+        group.length > 1
+          ? 'A later decision on one of its refs stands: undo that one first.'
+          : 'A later decision on this ref stands: undo that one first.',
+        409,
+      );
     }
   }
   const undone: AnyRef[] = [];
@@ -274,7 +381,12 @@ async function undoOne(tx: Tx, d: StoredDecision, who: Reviewer): Promise<AnyRef
   if (!ref) throw badField('id', `${NOUN[kind]} ${d.ref_id} no longer exists.`, 409);
   assertFree(ref, who, 'id');
   const detail = d.detail;
-  if (ref.state !== detail.state_after) throw badField('id', `The ref has changed since (it is ${ref.state} now): this decision can no longer be undone.`, 409);
+  if (ref.state !== detail.state_after)
+    throw badField(
+      'id',
+      `The ref has changed since (it is ${ref.state} now): this decision can no longer be undone.`,
+      409,
+    );
   const restore: Record<string, unknown> = { state: detail.state };
   if (kind === 'card' && 'card_id' in detail) restore.card_id = detail.card_id;
   if (kind === 'card' && 'confirmed_status' in detail) restore.confirmed_status = detail.confirmed_status;

@@ -5,7 +5,18 @@
 // the add call would refuse is refused here too, naming its line.
 import Papa from 'papaparse';
 import { cardResource } from '../../contract/card';
-import { CSV_MAX_ROWS, CSV_NAME_COLUMNS, checkHeader, checkRow, nameProblem, namesIn, parseBoolean, type CsvImportResult, type CsvIssue, type CsvTarget } from '../../contract/csv';
+import {
+  CSV_MAX_ROWS,
+  CSV_NAME_COLUMNS,
+  checkHeader,
+  checkRow,
+  nameProblem,
+  namesIn,
+  parseBoolean,
+  type CsvImportResult,
+  type CsvIssue,
+  type CsvTarget,
+} from '../../contract/csv';
 import { offerResource } from '../../contract/offer';
 import { outletResource } from '../../contract/outlet';
 import type { ResourceContract } from '../../contract/resource';
@@ -28,18 +39,34 @@ const TARGETS: Record<CsvTarget, { resource: ResourceContract; columns: Record<s
   cards: { resource: cardResource, columns: { bank_id: 'bank', network_id: 'network', category_id: 'category' } },
 };
 
-export async function importCsv(units: Units, target: CsvTarget, text: string, userId: number | null): Promise<CsvImportResult> {
+export async function importCsv(
+  units: Units,
+  target: CsvTarget,
+  text: string,
+  userId: number | null,
+): Promise<CsvImportResult> {
   const { resource, columns } = TARGETS[target];
-  const parsed = Papa.parse<Row>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim().toLowerCase() });
+  const parsed = Papa.parse<Row>(text.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (h) => h.trim().toLowerCase(),
+  });
   const issues: CsvIssue[] = checkHeader(target, parsed.meta.fields ?? []);
   // A one-column file has no delimiter to detect; that is not an error.
-  for (const e of parsed.errors.filter((x) => x.code !== 'UndetectableDelimiter').slice(0, 50)) issues.push({ row: (e.row ?? 0) + 2, column: '', message: `Unreadable CSV: ${e.message}.` });
+  for (const e of parsed.errors.filter((x) => x.code !== 'UndetectableDelimiter').slice(0, 50))
+    issues.push({ row: (e.row ?? 0) + 2, column: '', message: `Unreadable CSV: ${e.message}.` });
   if (!parsed.data.length && !issues.length) issues.push({ row: 2, column: '', message: 'The file has no rows.' });
-  if (parsed.data.length > CSV_MAX_ROWS) issues.push({ row: CSV_MAX_ROWS + 2, column: '', message: `At most ${CSV_MAX_ROWS} rows per file.` });
+  if (parsed.data.length > CSV_MAX_ROWS)
+    issues.push({ row: CSV_MAX_ROWS + 2, column: '', message: `At most ${CSV_MAX_ROWS} rows per file.` });
   if (issues.length) return refuse(issues);
 
   const nameColumns = CSV_NAME_COLUMNS[target];
-  const maps = await units.read((tx) => loadLookups(tx, nameColumns.map((c) => c.kind)));
+  const maps = await units.read((tx) =>
+    loadLookups(
+      tx,
+      nameColumns.map((c) => c.kind),
+    ),
+  );
   const check = validatorOf(resource.create);
   const records: Record<string, unknown>[] = [];
   parsed.data.forEach((row, i) => {
@@ -72,14 +99,16 @@ export async function importCsv(units: Units, target: CsvTarget, text: string, u
   const one = resource.label.one.toLowerCase();
   return inBatch(units, `csv.${target}`, userId, async (batch) => {
     let size = FIRST_PIECE;
-    for (let at = 0; at < records.length; ) {
+    for (let at = 0; at < records.length;) {
       const piece = records.slice(at, at + size);
       const started = performance.now();
       try {
         await batch.piece((tx) => insertMany(tx, resource, piece, batch.id));
       } catch (err) {
         // The piece was undone; find its first row the database refuses, and name it.
-        const failure = await batch.piece((tx) => firstRefused(tx, resource, piece, batch.id, one)).catch((e: unknown) => e);
+        const failure = await batch
+          .piece((tx) => firstRefused(tx, resource, piece, batch.id, one))
+          .catch((e: unknown) => e);
         if (!(failure instanceof RowRefused)) throw err;
         const line = at + failure.index + 2;
         const column = columns[failure.field] ?? failure.field;
@@ -88,14 +117,23 @@ export async function importCsv(units: Units, target: CsvTarget, text: string, u
       at += piece.length;
       size = nextPieceSize(size, performance.now() - started);
     }
-    return { result: { success: true, message: `Imported ${records.length} ${target}.`, invalid_data: [], data: { type: target, imported: records.length } }, rows: records.length };
+    return {
+      result: {
+        success: true,
+        message: `Imported ${records.length} ${target}.`,
+        invalid_data: [],
+        data: { type: target, imported: records.length },
+      },
+      rows: records.length,
+    };
   });
 }
 
 /** Rows a piece starts with; then each piece aims at PIECE_MS, so other calls wait little. */
 const FIRST_PIECE = 200;
 const PIECE_MS = 100;
-const nextPieceSize = (size: number, ms: number) => Math.max(20, Math.min(2000, Math.round(ms > PIECE_MS * 2 ? size / 2 : ms < PIECE_MS / 2 ? size * 1.5 : size)));
+const nextPieceSize = (size: number, ms: number) =>
+  Math.max(20, Math.min(2000, Math.round(ms > PIECE_MS * 2 ? size / 2 : ms < PIECE_MS / 2 ? size * 1.5 : size)));
 
 class RowRefused extends Error {
   constructor(
@@ -108,7 +146,13 @@ class RowRefused extends Error {
 }
 
 /** Inserts the rows one by one (each in a savepoint) and throws RowRefused for the first refused. */
-async function firstRefused(tx: Tx, resource: ResourceContract, rows: readonly Record<string, unknown>[], batchId: number, one: string): Promise<never> {
+async function firstRefused(
+  tx: Tx,
+  resource: ResourceContract,
+  rows: readonly Record<string, unknown>[],
+  batchId: number,
+  one: string,
+): Promise<never> {
   for (const [index, row] of rows.entries()) {
     await tx.query('savepoint row');
     try {
@@ -132,22 +176,41 @@ function toRecord(target: CsvTarget, row: Row, resolved: Resolved): Record<strin
   switch (target) {
     case 'offers':
       return {
-        title: s('title'), discount: s('discount'), valid_from: s('valid_from'), valid_to: s('valid_to'),
-        description: s('description'), terms: s('terms'), category_id: ref('category'),
-        card_ids: refs('cards'), outlet_ids: refs('outlets'),
+        title: s('title'),
+        discount: s('discount'),
+        valid_from: s('valid_from'),
+        valid_to: s('valid_to'),
+        description: s('description'),
+        terms: s('terms'),
+        category_id: ref('category'),
+        card_ids: refs('cards'),
+        outlet_ids: refs('outlets'),
         from_source: s('from_source') ?? 'manual',
       };
     case 'outlets':
       return {
-        merchant_name: s('merchant_name'), branch: s('branch'), category_id: ref('category'),
-        area_id: ref('area'), address: s('address'), latitude: n('latitude'), longitude: n('longitude'), phone: s('phone'),
+        merchant_name: s('merchant_name'),
+        branch: s('branch'),
+        category_id: ref('category'),
+        area_id: ref('area'),
+        address: s('address'),
+        latitude: n('latitude'),
+        longitude: n('longitude'),
+        phone: s('phone'),
       };
     case 'cards':
       return {
-        name: s('name'), bank_id: ref('bank'), network_id: ref('network'),
-        category_id: ref('category'), card_type: s('card_type')?.toLowerCase() ?? 'credit',
+        name: s('name'),
+        bank_id: ref('bank'),
+        network_id: ref('network'),
+        category_id: ref('category'),
+        card_type: s('card_type')?.toLowerCase() ?? 'credit',
         annual_fee: n('annual_fee') ?? 0,
-        status: s('status') ? (s('status')!.toLowerCase() === 'discontinued' ? 'Discontinued' : 'Not Discontinued') : 'Not Discontinued',
+        status: s('status')
+          ? s('status')!.toLowerCase() === 'discontinued'
+            ? 'Discontinued'
+            : 'Not Discontinued'
+          : 'Not Discontinued',
         display: s('display') === null ? true : parseBoolean(row.display),
       };
   }
@@ -159,5 +222,10 @@ const dropNulls = (r: Record<string, unknown>) => Object.fromEntries(Object.entr
 function refuse(issues: CsvIssue[]): never {
   const rows = new Set(issues.map((i) => i.row)).size;
   const message = `${rows} ${rows === 1 ? 'row has' : 'rows have'} errors; nothing was imported.`;
-  throw new HttpError(422, message, { file: [message] }, { success: false, error: 'An error occurred', invalid_data: issues.slice(0, 1000) });
+  throw new HttpError(
+    422,
+    message,
+    { file: [message] },
+    { success: false, error: 'An error occurred', invalid_data: issues.slice(0, 1000) },
+  );
 }

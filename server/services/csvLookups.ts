@@ -14,7 +14,8 @@ const byName =
   (sql: string): Lookup =>
   async (tx) => {
     const map: NameMap = new Map();
-    for (const r of (await tx.query<{ id: number; k: string }>(sql)).rows) map.set(r.k, [...(map.get(r.k) ?? []), r.id]);
+    for (const r of (await tx.query<{ id: number; k: string }>(sql)).rows)
+      map.set(r.k, [...(map.get(r.k) ?? []), r.id]);
     return map;
   };
 
@@ -29,7 +30,10 @@ const LOOKUPS: Record<CsvLookupKind, Lookup> = {
 
 /** The maps of the kinds asked for, read at once. */
 export async function loadLookups<K extends CsvLookupKind>(tx: Tx, kinds: readonly K[]): Promise<Record<K, NameMap>> {
-  return Object.fromEntries(await Promise.all(kinds.map(async (k) => [k, await LOOKUPS[k](tx)] as const))) as Record<K, NameMap>;
+  return Object.fromEntries(await Promise.all(kinds.map(async (k) => [k, await LOOKUPS[k](tx)] as const))) as Record<
+    K,
+    NameMap
+  >;
 }
 
 /**
@@ -42,7 +46,10 @@ export function resolveName(map: NameMap, value: string): { ids: number[] | unde
 }
 
 /** csv.checkNames: of the names asked about, those that resolve to no record or to several. */
-export async function checkNames(tx: Tx, names: Partial<Record<CsvLookupKind, readonly string[]>>): Promise<CsvNamesResult['data']> {
+export async function checkNames(
+  tx: Tx,
+  names: Partial<Record<CsvLookupKind, readonly string[]>>,
+): Promise<CsvNamesResult['data']> {
   const asked = CSV_LOOKUP_KINDS.filter((k) => names[k]?.length);
   const maps = await loadLookups(tx, asked);
   const answer = {} as CsvNamesResult['data'];

@@ -16,7 +16,10 @@ const NOT_USES = new Set(['undo_log', 'undo_rows']);
 
 /** Each table of a resource, with how its rows read: 'offer' / 'offers'. */
 const RESOURCE_OF = new Map(
-  [...resources, ...homepageResources, notificationResource].map((r) => [r.storage.table, { name: r.name, one: r.label.one.toLowerCase(), many: r.label.many.toLowerCase() }]),
+  [...resources, ...homepageResources, notificationResource].map((r) => [
+    r.storage.table,
+    { name: r.name, one: r.label.one.toLowerCase(), many: r.label.many.toLowerCase() },
+  ]),
 );
 
 /** A table no resource stands for reads as its name: 'crawl_cards' → 'crawl card' / 'crawl cards'. */
@@ -48,7 +51,9 @@ async function plansFor(tx: Tx, table: string): Promise<Plan[]> {
     if (action === 'delete' && !RESOURCE_OF.has(fk.child)) {
       // A row of no resource that also goes with a resource's record is a link between the two
       // (offer_cards: an offer and a card); a mere note of who wrote it (set null) is not.
-      const other = (await referencesFrom(tx, fk.child)).find((k) => k.col !== fk.col && k.action === 'c' && RESOURCE_OF.has(k.parent));
+      const other = (await referencesFrom(tx, fk.child)).find(
+        (k) => k.col !== fk.col && k.action === 'c' && RESOURCE_OF.has(k.parent),
+      );
       if (other) {
         plans.push({ fk, action: 'unlink', shown: other.parent, via: other.col });
         continue;
@@ -59,17 +64,21 @@ async function plansFor(tx: Tx, table: string): Promise<Plan[]> {
   return plans;
 }
 
-const counted = (n: number, w: { one: string; many: string }) => `${n.toLocaleString('en')} ${n === 1 ? w.one : w.many}`;
+const counted = (n: number, w: { one: string; many: string }) =>
+  `${n.toLocaleString('en')} ${n === 1 ? w.one : w.many}`;
 
 /** What the delete does to them, as a sentence about `n` rows and the `asked` records. */
 function sentenceOf(plan: Plan, n: number, words: string, asked: number): string {
   const it = asked === 1 ? 'it' : 'them';
   const one = n === 1;
-  if (plan.action === 'refuse') return `${words} ${one ? 'uses' : 'use'} ${it}: delete or move ${one ? 'it' : 'those'} first.`;
+  if (plan.action === 'refuse')
+    return `${words} ${one ? 'uses' : 'use'} ${it}: delete or move ${one ? 'it' : 'those'} first.`;
   if (plan.action === 'delete') return `${words} will be deleted with ${it}.`;
   if (plan.via) return `${words} ${one ? 'is' : 'are'} linked to ${it}; ${one ? 'that link goes' : 'those links go'}.`;
   const col = plan.fk.col;
-  const lost = col.endsWith('_id') ? `${one ? 'it' : 'they'} will have no ${col.slice(0, -3).replace(/_/g, ' ')}` : `${one ? 'its' : 'their'} “${col.replace(/_/g, ' ')}” will be empty`;
+  const lost = col.endsWith('_id')
+    ? `${one ? 'it' : 'they'} will have no ${col.slice(0, -3).replace(/_/g, ' ')}`
+    : `${one ? 'its' : 'their'} “${col.replace(/_/g, ' ')}” will be empty`;
   return `${words} ${one ? 'uses' : 'use'} ${it}; ${lost}.`;
 }
 

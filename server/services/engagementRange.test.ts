@@ -20,13 +20,26 @@ describe('engagement ranges', () => {
   it('reads the last n days, today included, 30 by default', () => {
     expect(resolveRange({}, '2026-11-23')).toEqual({ from: '2026-10-25', to: '2026-11-23', days: 30 });
     expect(resolveRange({ days: 7 }, '2026-11-23')).toEqual({ from: '2026-11-17', to: '2026-11-23', days: 7 });
-    expect(resolveRange({ from: '2026-11-01' }, '2026-11-23')).toEqual({ from: '2026-11-01', to: '2026-11-23', days: 23 });
+    expect(resolveRange({ from: '2026-11-01' }, '2026-11-23')).toEqual({
+      from: '2026-11-01',
+      to: '2026-11-23',
+      days: 23,
+    });
     expect(resolveRange({ from: '2024-01-01', to: '2024-12-31' }, '2026-11-23').days).toBe(366);
   });
 
   it('refuses with the field to change', () => {
-    expect(refusal(() => resolveRange({ days: 7, from: '2026-11-01' }, '2026-11-23'))).toEqual({ status: 422, fields: ['days'] });
-    expect(refusal(() => resolveRange({ from: '2026-11-02', to: '2026-11-01' }, '2026-11-23'))).toEqual({ status: 422, fields: ['from'] });
-    expect(refusal(() => resolveRange({ from: '2025-01-01', to: '2026-01-02' }, '2026-11-23'))).toEqual({ status: 422, fields: ['to'] });
+    expect(refusal(() => resolveRange({ days: 7, from: '2026-11-01' }, '2026-11-23'))).toEqual({
+      status: 422,
+      fields: ['days'],
+    });
+    expect(refusal(() => resolveRange({ from: '2026-11-02', to: '2026-11-01' }, '2026-11-23'))).toEqual({
+      status: 422,
+      fields: ['from'],
+    });
+    expect(refusal(() => resolveRange({ from: '2025-01-01', to: '2026-01-02' }, '2026-11-23'))).toEqual({
+      status: 422,
+      fields: ['to'],
+    });
   });
 });

@@ -23,6 +23,10 @@ export function resolveRange(q: RangeQuery, today: string): { from: string; to: 
   const from = q.from ?? addDays(to, -((q.days ?? ENGAGEMENT_DEFAULT_DAYS) - 1));
   if (from > to) throw badField('from', 'From must be on or before to.');
   const days = daysBetween(from, to);
-  if (days > ENGAGEMENT_MAX_DAYS) throw badField('to', `A range may span at most ${ENGAGEMENT_MAX_DAYS} days; this one spans ${days.toLocaleString('en-US')}.`);
+  if (days > ENGAGEMENT_MAX_DAYS)
+    throw badField(
+      'to',
+      `A range may span at most ${ENGAGEMENT_MAX_DAYS} days; this one spans ${days.toLocaleString('en-US')}.`,
+    );
   return { from, to, days };
 }

@@ -43,9 +43,7 @@ export function backgroundLoop(o: LoopOptions): Loop {
       again = true;
       return;
     }
-    running = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(round)
-      .finally(() => (running = null));
+    running = new Promise<void>((resolve) => setImmediate(resolve)).then(round).finally(() => (running = null));
   };
   kick();
   const timer = o.everyMs ? setInterval(kick, o.everyMs) : null;

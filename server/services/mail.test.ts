@@ -18,7 +18,11 @@ beforeAll(async () => {
       let raw = '';
       stream.on('data', (c) => (raw += c));
       stream.on('end', () => {
-        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
         done();
       });
     },
@@ -29,7 +33,12 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 it('delivers through SMTP when SMTP_URL is set', async () => {
-  const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, dataDir: os.tmpdir(), from: 'Cards Admin <no-reply@cards.test>', log: () => {} });
+  const mailer = createMailer({
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    dataDir: os.tmpdir(),
+    from: 'Cards Admin <no-reply@cards.test>',
+    log: () => {},
+  });
   await mailer.send({ to: 'ops@cards.test', subject: 'Your sign-in code', text: 'Your sign-in code is 123456.' });
   mailer.close();
   expect(received).toHaveLength(1);
@@ -46,7 +55,16 @@ it('writes to DATA_DIR/outbox and logs when no SMTP_URL is set', async () => {
   await mailer.send({ to: 'ops@cards.test', subject: 'Your password reset code', text: 'Code 654321' });
   const files = fs.readdirSync(path.join(dir, 'outbox'));
   expect(files.filter((f) => f.endsWith('.eml'))).toHaveLength(1);
-  const json = JSON.parse(fs.readFileSync(path.join(dir, 'outbox', files.find((f) => f.endsWith('.json'))!), 'utf8'));
+  const json = JSON.parse(
+    fs.readFileSync(
+      path.join(
+        dir,
+        'outbox',
+        files.find((f) => f.endsWith('.json'))!,
+      ),
+      'utf8',
+    ),
+  );
   expect(json).toMatchObject({ to: 'ops@cards.test', subject: 'Your password reset code', text: 'Code 654321' });
   expect(lines[0]).toContain('ops@cards.test');
   expect(mailer.describe()).toContain(path.join(dir, 'outbox'));
@@ -54,12 +72,24 @@ it('writes to DATA_DIR/outbox and logs when no SMTP_URL is set', async () => {
 
 it('sends to exactly one address: two, a group or a line break is refused on both paths, nothing sent', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
-  const smtp = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, dataDir: dir, from: 'no-reply@cards.test', log: () => {} });
+  const smtp = createMailer({
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    dataDir: dir,
+    from: 'no-reply@cards.test',
+    log: () => {},
+  });
   const outbox = createMailer({ dataDir: dir, from: 'no-reply@cards.test', log: () => {} });
   const before = received.length;
-  for (const to of ['a@cards.test, b@cards.test', 'a@cards.test; b@cards.test', 'a@cards.test\r\nBcc: spy@evil.test', 'team: a@cards.test, b@cards.test;']) {
+  for (const to of [
+    'a@cards.test, b@cards.test',
+    'a@cards.test; b@cards.test',
+    'a@cards.test\r\nBcc: spy@evil.test',
+    'team: a@cards.test, b@cards.test;',
+  ]) {
     for (const mailer of [smtp, outbox]) {
-      await expect(mailer.send({ to, subject: 'Re: your message', text: 'Hello' })).rejects.toThrow(/exactly one address/);
+      await expect(mailer.send({ to, subject: 'Re: your message', text: 'Hello' })).rejects.toThrow(
+        /exactly one address/,
+      );
     }
   }
   smtp.close();

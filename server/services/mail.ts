@@ -35,7 +35,12 @@ function toOne(m: Mail): Mail {
   return { ...m, to };
 }
 
-export function createMailer(o: { smtpUrl?: string; dataDir: string; from: string; log: (msg: string) => void }): Mailer {
+export function createMailer(o: {
+  smtpUrl?: string;
+  dataDir: string;
+  from: string;
+  log: (msg: string) => void;
+}): Mailer {
   if (o.smtpUrl) {
     const transport = nodemailer.createTransport(o.smtpUrl);
     return {
@@ -55,7 +60,10 @@ export function createMailer(o: { smtpUrl?: string; dataDir: string; from: strin
       await fs.mkdir(outbox, { recursive: true });
       const base = `${new Date().toISOString().replace(/[:.]/g, '-')}-${safe(m.to)}`;
       await writeWhole(path.join(outbox, `${base}.eml`), info.message as Buffer);
-      await writeWhole(path.join(outbox, `${base}.json`), JSON.stringify({ ...m, sent_at: new Date().toISOString() }, null, 2));
+      await writeWhole(
+        path.join(outbox, `${base}.json`),
+        JSON.stringify({ ...m, sent_at: new Date().toISOString() }, null, 2),
+      );
       o.log(`mail to ${m.to}: "${m.subject}" written to ${path.join(outbox, base)}.eml`);
     },
     describe: () => `the outbox folder ${outbox} (no SMTP_URL set)`,

@@ -17,7 +17,20 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import type { Db } from '../db/connection';
 import { isAlive } from '../db/lock';
-import { claimHolders, claimPiece, failOnError, failPiece, finishPiece, loadPiece, nextToPlan, notificationOutcome, planChunk, releaseClaims, startDue, type ClaimedPiece } from '../repositories/notificationPieces';
+import {
+  claimHolders,
+  claimPiece,
+  failOnError,
+  failPiece,
+  finishPiece,
+  loadPiece,
+  nextToPlan,
+  notificationOutcome,
+  planChunk,
+  releaseClaims,
+  startDue,
+  type ClaimedPiece,
+} from '../repositories/notificationPieces';
 import { ABANDONED_AFTER_MS } from './batches';
 import { backgroundLoop, type Loop } from './loop';
 import type { PushLink, PushSender } from './push';
@@ -59,7 +72,10 @@ export function createNotificationJob(o: JobOptions): NotificationJob {
     const outcome = await db.transaction(async (tx) => {
       const n = await nextToPlan(tx);
       if (!n) return null;
-      return { id: n.id, cause: await failOnError(tx, n.id, 'Listing the audience failed', at(), () => planChunk(tx, n, at())) };
+      return {
+        id: n.id,
+        cause: await failOnError(tx, n.id, 'Listing the audience failed', at(), () => planChunk(tx, n, at())),
+      };
     });
     if (outcome) failed(outcome.id, outcome.cause);
     return outcome !== null;
@@ -71,7 +87,13 @@ export function createNotificationJob(o: JobOptions): NotificationJob {
       const c = await claimPiece(tx, holder);
       if (!c) return null;
       let loaded: ClaimedPiece | undefined;
-      cause = await failOnError(tx, c.notification_id, 'Sending failed', at(), async () => (loaded = await loadPiece(tx, c)));
+      cause = await failOnError(
+        tx,
+        c.notification_id,
+        'Sending failed',
+        at(),
+        async () => (loaded = await loadPiece(tx, c)),
+      );
       return { id: c.notification_id, piece: loaded };
     });
     if (!claimed) return false;
@@ -87,14 +109,26 @@ export function createNotificationJob(o: JobOptions): NotificationJob {
     const key = `notification-${piece.notification_id}-piece-${String(piece.piece).padStart(6, '0')}`;
     let refused: number;
     try {
-      const result = messages.length ? await sender.send({ key, notification_id: piece.notification_id, messages }) : undefined;
+      const result = messages.length
+        ? await sender.send({ key, notification_id: piece.notification_id, messages })
+        : undefined;
       const ids = new Set(piece.users.map((u) => u.id));
       refused = new Set((result?.failed ?? []).filter((id) => ids.has(id))).size;
     } catch (err) {
       const text = err instanceof Error ? err.message : String(err);
       o.log(`notification ${piece.notification_id}: piece ${piece.piece} not sent (${text}); tried again later`);
       const gaveUp = await db.transaction((tx) =>
-        failPiece(tx, { notification_id: piece.notification_id, piece: piece.piece, holder, maxAttempts: MAX_ATTEMPTS, cause: `The sender failed: ${text}` }, at()),
+        failPiece(
+          tx,
+          {
+            notification_id: piece.notification_id,
+            piece: piece.piece,
+            holder,
+            maxAttempts: MAX_ATTEMPTS,
+            cause: `The sender failed: ${text}`,
+          },
+          at(),
+        ),
       );
       if (gaveUp) await report(piece.notification_id);
       return true;
@@ -103,7 +137,11 @@ export function createNotificationJob(o: JobOptions): NotificationJob {
     let mine = false;
     const finishCause = await db.transaction((tx) =>
       failOnError(tx, piece.notification_id, 'Sending failed', at(), async () => {
-        mine = await finishPiece(tx, { notification_id: piece.notification_id, piece: piece.piece, holder, sent, failed: refused + gone }, at());
+        mine = await finishPiece(
+          tx,
+          { notification_id: piece.notification_id, piece: piece.piece, holder, sent, failed: refused + gone },
+          at(),
+        );
       }),
     );
     failed(piece.notification_id, finishCause);
@@ -114,7 +152,10 @@ export function createNotificationJob(o: JobOptions): NotificationJob {
   /** A line in the log when a notification has finished. */
   async function report(id: number) {
     const n = await db.read((tx) => notificationOutcome(tx, id));
-    if (n && n.status !== 'sending') o.log(`notification ${id} ${n.status}: ${n.sent_count.toLocaleString('en')} of ${n.audience_size.toLocaleString('en')} sent, ${n.failed_count.toLocaleString('en')} failed`);
+    if (n && n.status !== 'sending')
+      o.log(
+        `notification ${id} ${n.status}: ${n.sent_count.toLocaleString('en')} of ${n.audience_size.toLocaleString('en')} sent, ${n.failed_count.toLocaleString('en')} failed`,
+      );
   }
 
   async function run(stopped: () => boolean): Promise<void> {
@@ -131,7 +172,10 @@ export function createNotificationJob(o: JobOptions): NotificationJob {
       const dead = (await db.read(claimHolders)).filter((h) => h !== holder && !holderAlive(h));
       const gone = dead.length ? await db.transaction((tx) => releaseClaims(tx, { holders: dead })) : 0;
       const stale = await db.transaction((tx) => releaseClaims(tx, { idleMs: ABANDONED_AFTER_MS }));
-      if (gone + stale) o.log(`notifications: resuming ${gone + stale} piece${gone + stale === 1 ? '' : 's'} a stopped server had begun`);
+      if (gone + stale)
+        o.log(
+          `notifications: resuming ${gone + stale} piece${gone + stale === 1 ? '' : 's'} a stopped server had begun`,
+        );
     }
     await db.transaction((tx) => releaseClaims(tx, { holders: [holder] }));
     await db.transaction((tx) => startDue(tx, at()));
@@ -147,7 +191,8 @@ export function createNotificationJob(o: JobOptions): NotificationJob {
 
   return backgroundLoop({
     run,
-    onError: (err) => o.log(`notifications: ${err instanceof Error ? err.message : String(err)} (tried again in a few seconds)`),
+    onError: (err) =>
+      o.log(`notifications: ${err instanceof Error ? err.message : String(err)} (tried again in a few seconds)`),
     everyMs: o.tickMs ?? TICK_MS,
   });
 }

@@ -3,10 +3,25 @@
 // than one user, its size as the admin confirmed it. The row is all the call writes; the job
 // (./notificationJob.ts) sends it once the call has committed.
 import crypto from 'node:crypto';
-import { DUPLICATE_MESSAGE, DUPLICATE_WINDOW_MS, audienceUnconfirmed, NOTIFICATION_LINK_TARGET, type Audience, type Notification, type NotificationCreate } from '../../contract/notification';
+import {
+  DUPLICATE_MESSAGE,
+  DUPLICATE_WINDOW_MS,
+  audienceUnconfirmed,
+  NOTIFICATION_LINK_TARGET,
+  type Audience,
+  type Notification,
+  type NotificationCreate,
+} from '../../contract/notification';
 import type { Tx } from '../db/connection';
 import { HttpError, badField } from '../errors';
-import { audienceTarget, countAudience, insertNotification, linkTargetName, lockFingerprint, recentTwin } from '../repositories/notifications';
+import {
+  audienceTarget,
+  countAudience,
+  insertNotification,
+  linkTargetName,
+  lockFingerprint,
+  recentTwin,
+} from '../repositories/notifications';
 import { bidiControlIn, internalHostOf } from './publicLink';
 
 /** A time this far in the past still means "now" (a form filled in a minute ago). */
@@ -20,10 +35,15 @@ export interface Who {
 }
 
 /** The audience checked: its target exists (a user: an active app user), and its name. */
-export async function resolveAudience(tx: Tx, audience: Audience, id: number | null | undefined): Promise<{ audience_id: number | null; audience_name: string | null }> {
+export async function resolveAudience(
+  tx: Tx,
+  audience: Audience,
+  id: number | null | undefined,
+): Promise<{ audience_id: number | null; audience_name: string | null }> {
   // 'all' has no target; an id sent with it is ignored rather than refused (the form may keep one).
   if (audience === 'all') return { audience_id: null, audience_name: null };
-  if (id === null || id === undefined) throw badField('audience_id', `Audience id is required for the audience ${audience}.`);
+  if (id === null || id === undefined)
+    throw badField('audience_id', `Audience id is required for the audience ${audience}.`);
   const target = await audienceTarget(tx, audience, id);
   const what = { card: 'card', area: 'area', user: 'user' }[audience];
   if (!target) throw badField('audience_id', `No ${what} has the id ${id}.`);
@@ -37,18 +57,32 @@ async function resolveLink(tx: Tx, b: NotificationCreate) {
   const wanted = type ? NOTIFICATION_LINK_TARGET[type] : null;
   for (const field of Object.values(NOTIFICATION_LINK_TARGET)) {
     if (field !== wanted && b[field] !== undefined && b[field] !== null) {
-      throw badField(field, type ? `${label(field)} is not taken with the link type ${type}.` : `${label(field)} needs a link type.`);
+      throw badField(
+        field,
+        type ? `${label(field)} is not taken with the link type ${type}.` : `${label(field)} needs a link type.`,
+      );
     }
   }
-  const link = { link_type: type, offer_id: null as number | null, card_id: null as number | null, url: null as string | null, link_name: null as string | null };
+  const link = {
+    link_type: type,
+    offer_id: null as number | null,
+    card_id: null as number | null,
+    url: null as string | null,
+    link_name: null as string | null,
+  };
   if (!type || !wanted) return link;
   const target = b[wanted];
-  if (target === undefined || target === null) throw badField(wanted, `${label(wanted)} is required for the link type ${type}.`);
+  if (target === undefined || target === null)
+    throw badField(wanted, `${label(wanted)} is required for the link type ${type}.`);
   if (type === 'url') {
     const url = String(target);
     const host = internalHostOf(url);
     if (host === 'unparsable') throw badField('url', 'URL is not a web address a phone can open.');
-    if (host) throw badField('url', `URL points to a private or local address (${host}): the app's users could not open it, and it must not reach inside the network.`);
+    if (host)
+      throw badField(
+        'url',
+        `URL points to a private or local address (${host}): the app's users could not open it, and it must not reach inside the network.`,
+      );
     return { ...link, url, link_name: url };
   }
   const name = await linkTargetName(tx, type, Number(target));
@@ -56,26 +90,35 @@ async function resolveLink(tx: Tx, b: NotificationCreate) {
   return { ...link, [wanted]: Number(target), link_name: name };
 }
 
-const label = (field: string) => ({ offer_id: 'Offer', card_id: 'Card', url: 'URL', title: 'Title', body: 'Message' })[field] ?? field;
+const label = (field: string) =>
+  ({ offer_id: 'Offer', card_id: 'Card', url: 'URL', title: 'Title', body: 'Message' })[field] ?? field;
 
 /** When it goes: absent or null is now; a little in the past is now too; far ahead is refused. */
 function sendTime(sendAt: string | null | undefined, now: number): { at: Date; now: boolean } {
   if (sendAt === undefined || sendAt === null) return { at: new Date(now), now: true };
   const t = Date.parse(sendAt);
-  if (t < now - PAST_SLACK_MS) throw badField('send_at', 'Send at is in the past: choose a later time, or send it now.');
+  if (t < now - PAST_SLACK_MS)
+    throw badField('send_at', 'Send at is in the past: choose a later time, or send it now.');
   if (t > now + MAX_AHEAD_MS) throw badField('send_at', 'Send at is more than a year ahead.');
   return t <= now ? { at: new Date(now), now: true } : { at: new Date(t), now: false };
 }
 
 /** Title, body and audience as one value: what "the same notification" means. */
 export const fingerprintOf = (b: Pick<NotificationCreate, 'title' | 'body' | 'audience'>, audienceId: number | null) =>
-  crypto.createHash('sha256').update(JSON.stringify([b.title.trim(), b.body.trim(), b.audience, audienceId])).digest('hex');
+  crypto
+    .createHash('sha256')
+    .update(JSON.stringify([b.title.trim(), b.body.trim(), b.audience, audienceId]))
+    .digest('hex');
 
 /** Title, body and link may not hold a character that reorders what a phone shows. */
 function refuseBidi(b: NotificationCreate) {
   for (const field of ['title', 'body', 'url'] as const) {
     const code = typeof b[field] === 'string' ? bidiControlIn(b[field]) : null;
-    if (code) throw badField(field, `${label(field)} holds a text-direction control (${code}), which can make it read as something else: remove it.`);
+    if (code)
+      throw badField(
+        field,
+        `${label(field)} holds a text-direction control (${code}), which can make it read as something else: remove it.`,
+      );
   }
 }
 
@@ -91,9 +134,14 @@ export async function createNotification(tx: Tx, b: NotificationCreate, who: Who
     throw new HttpError(409, DUPLICATE_MESSAGE, { confirm: [DUPLICATE_MESSAGE] });
   }
   const size = await countAudience(tx, b.audience, audience.audience_id);
-  if (size === 0) throw badField(b.audience === 'all' ? 'audience' : 'audience_id', 'No active app user is in this audience: nobody would get it.');
+  if (size === 0)
+    throw badField(
+      b.audience === 'all' ? 'audience' : 'audience_id',
+      'No active app user is in this audience: nobody would get it.',
+    );
   // Many people at once is asked for, never implied: the size shown and confirmed must be the size now.
-  if ((size > 1 && b.expect === undefined) || (b.expect !== undefined && b.expect !== size)) throw badField('expect', audienceUnconfirmed(size, b.expect), 409);
+  if ((size > 1 && b.expect === undefined) || (b.expect !== undefined && b.expect !== size))
+    throw badField('expect', audienceUnconfirmed(size, b.expect), 409);
   return insertNotification(tx, {
     title: b.title.trim(),
     body: b.body.trim(),

@@ -55,7 +55,8 @@ export interface PushSender {
 }
 
 /** The folder of a notification's messages in the outbox. */
-export const notificationOutbox = (dataDir: string, notificationId: number) => path.join(dataDir, 'outbox', 'notifications', String(notificationId));
+export const notificationOutbox = (dataDir: string, notificationId: number) =>
+  path.join(dataDir, 'outbox', 'notifications', String(notificationId));
 
 /** The default sender: every message as a line of JSON in DATA_DIR/outbox, a log line per piece. */
 export function outboxSender(dataDir: string, log: (msg: string) => void): PushSender {
@@ -65,13 +66,17 @@ export function outboxSender(dataDir: string, log: (msg: string) => void): PushS
       await fs.mkdir(dir, { recursive: true });
       const file = path.join(dir, `${safe(batch.key)}.jsonl`);
       const sentAt = new Date().toISOString();
-      const lines = batch.messages.map((m) => JSON.stringify({ notification_id: batch.notification_id, ...m, sent_at: sentAt })).join('\n');
+      const lines = batch.messages
+        .map((m) => JSON.stringify({ notification_id: batch.notification_id, ...m, sent_at: sentAt }))
+        .join('\n');
       // Written aside, then renamed over the piece's file: a reader (or a kill) never sees
       // half a piece, and the same key sent again replaces it instead of adding to it.
       const temp = `${file}.${crypto.randomBytes(6).toString('hex')}.tmp`;
       await fs.writeFile(temp, `${lines}\n`);
       await fs.rename(temp, file);
-      log(`push: notification ${batch.notification_id}: ${batch.messages.length} message${batch.messages.length === 1 ? '' : 's'} written to ${file}`);
+      log(
+        `push: notification ${batch.notification_id}: ${batch.messages.length} message${batch.messages.length === 1 ? '' : 's'} written to ${file}`,
+      );
     },
     describe: () => `the outbox folder ${path.join(dataDir, 'outbox', 'notifications')} (no PUSH_SENDER set)`,
   };
@@ -81,11 +86,21 @@ export function outboxSender(dataDir: string, log: (msg: string) => void): PushS
  * The sender to use: the module PUSH_SENDER names (a path, or a package), whose default export
  * is `(options) => PushSender`, else the outbox.
  */
-export async function loadPushSender(o: { module?: string; dataDir: string; log: (msg: string) => void }): Promise<PushSender> {
+export async function loadPushSender(o: {
+  module?: string;
+  dataDir: string;
+  log: (msg: string) => void;
+}): Promise<PushSender> {
   if (!o.module) return outboxSender(o.dataDir, o.log);
-  const spec = o.module.startsWith('.') || path.isAbsolute(o.module) ? pathToFileURL(path.resolve(o.module)).href : o.module;
-  const mod = (await import(spec)) as { default?: (options: { dataDir: string; log: (msg: string) => void }) => PushSender | Promise<PushSender> };
-  if (typeof mod.default !== 'function') throw new Error(`PUSH_SENDER ${o.module}: its default export must be a function returning a sender ({ send, describe })`);
+  const spec =
+    o.module.startsWith('.') || path.isAbsolute(o.module) ? pathToFileURL(path.resolve(o.module)).href : o.module;
+  const mod = (await import(spec)) as {
+    default?: (options: { dataDir: string; log: (msg: string) => void }) => PushSender | Promise<PushSender>;
+  };
+  if (typeof mod.default !== 'function')
+    throw new Error(
+      `PUSH_SENDER ${o.module}: its default export must be a function returning a sender ({ send, describe })`,
+    );
   return mod.default({ dataDir: o.dataDir, log: o.log });
 }
 

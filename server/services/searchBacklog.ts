@@ -35,7 +35,10 @@ export async function indexBacklog(units: Units, piece = PIECE): Promise<number>
 export function createSearchBacklog(db: Db, log: (msg: string) => void): SearchBacklog {
   return backgroundLoop({
     run: () => indexBacklog(db).then(() => undefined),
-    onError: (err) => log(`search backlog: ${err instanceof Error ? err.message : String(err)} (tried again on the next write or minute)`),
+    onError: (err) =>
+      log(
+        `search backlog: ${err instanceof Error ? err.message : String(err)} (tried again on the next write or minute)`,
+      ),
     everyMs: db.kind === 'postgres' ? EVERY_MS : undefined,
   });
 }

@@ -15,7 +15,12 @@ export interface SettingsEdit {
 }
 
 /** Blank text is no message: null. */
-const tidy = (field: SettingField, v: unknown) => (field === 'maintenance_message' && typeof v === 'string' ? v.trim() || null : field === 'support_email' && typeof v === 'string' ? v.trim() : v);
+const tidy = (field: SettingField, v: unknown) =>
+  field === 'maintenance_message' && typeof v === 'string'
+    ? v.trim() || null
+    : field === 'support_email' && typeof v === 'string'
+      ? v.trim()
+      : v;
 
 export async function changeSettings(tx: Tx, id: number, edit: SettingsEdit): Promise<Settings | null> {
   const current = await getSettings(tx, id, true);
@@ -30,8 +35,15 @@ export async function changeSettings(tx: Tx, id: number, edit: SettingsEdit): Pr
     if (value !== current[field]) changed[field] = value;
   }
   if (next.maintenance_mode === true && !next.maintenance_message) {
-    throw badField('maintenance_message', `${SETTING_LABELS.maintenance_message} is required while maintenance mode is on: it is what the app shows.`);
+    throw badField(
+      'maintenance_message',
+      `${SETTING_LABELS.maintenance_message} is required while maintenance mode is on: it is what the app shows.`,
+    );
   }
   if (!Object.keys(changed).length) return current;
-  return writeSettings(tx, id, changed, { by_id: edit.who.id, by_name: edit.who.name, at: new Date(edit.now).toISOString() });
+  return writeSettings(tx, id, changed, {
+    by_id: edit.who.id,
+    by_name: edit.who.name,
+    at: new Date(edit.now).toISOString(),
+  });
 }

@@ -50,7 +50,10 @@ export function addressKey(ip: string): string {
   if (halves.length > 2) return ip;
   const head = halves[0] ? halves[0].split(':') : [];
   const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : [];
-  const groups = halves.length === 2 ? [...head, ...Array<string>(Math.max(0, 8 - head.length - tail.length)).fill('0'), ...tail] : head;
+  const groups =
+    halves.length === 2
+      ? [...head, ...Array<string>(Math.max(0, 8 - head.length - tail.length)).fill('0'), ...tail]
+      : head;
   if (groups.length !== 8 || !groups.slice(0, 4).every((g) => /^[0-9a-f]{1,4}$/.test(g))) return ip;
   return `${groups
     .slice(0, 4)
@@ -73,7 +76,12 @@ export function createSigninLimits(now: () => number) {
       )
     ).rows[0];
     if (!row || time(row.expires_at) <= now()) return null;
-    return { count: row.count, windowStart: time(row.window_start), pausedUntil: row.paused_until ? time(row.paused_until) : null, expiresAt: time(row.expires_at) };
+    return {
+      count: row.count,
+      windowStart: time(row.window_start),
+      pausedUntil: row.paused_until ? time(row.paused_until) : null,
+      expiresAt: time(row.expires_at),
+    };
   }
 
   async function write(tx: Tx, scope: Scope, key: string, c: Count) {
@@ -81,7 +89,14 @@ export function createSigninLimits(now: () => number) {
       `insert into signin_limits (scope, key, count, window_start, paused_until, expires_at) values ($1, $2, $3, $4, $5, $6)
        on conflict (scope, key) do update set count = excluded.count, window_start = excluded.window_start,
          paused_until = excluded.paused_until, expires_at = excluded.expires_at`,
-      [scope, key, c.count, new Date(c.windowStart), c.pausedUntil === null ? null : new Date(c.pausedUntil), new Date(c.expiresAt)],
+      [
+        scope,
+        key,
+        c.count,
+        new Date(c.windowStart),
+        c.pausedUntil === null ? null : new Date(c.pausedUntil),
+        new Date(c.expiresAt),
+      ],
     );
   }
 
@@ -133,7 +148,12 @@ export function createSigninLimits(now: () => number) {
       const count = (c?.count ?? 0) + 1;
       const over = count - L.accountFailures;
       const pausedUntil = over >= 0 ? t + Math.min(L.firstPauseMs * 2 ** Math.min(over, 30), L.maxPauseMs) : null;
-      await write(tx, 'account', account, { count, windowStart: c?.windowStart ?? t, pausedUntil, expiresAt: (pausedUntil ?? t) + L.windowMs });
+      await write(tx, 'account', account, {
+        count,
+        windowStart: c?.windowStart ?? t,
+        pausedUntil,
+        expiresAt: (pausedUntil ?? t) + L.windowMs,
+      });
       const address = addressKey(ip);
       await write(tx, 'address', address, windowed(await read(tx, 'address', address), t));
       await prune(tx);

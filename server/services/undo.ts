@@ -44,10 +44,20 @@ export interface AlongWithDelete {
  */
 export async function deleteKept(
   tx: Tx,
-  o: { resource: string; table: string; ids: readonly number[]; userId: number | null; files?: readonly string[]; along?: AlongWithDelete },
+  o: {
+    resource: string;
+    table: string;
+    ids: readonly number[];
+    userId: number | null;
+    files?: readonly string[];
+    along?: AlongWithDelete;
+  },
 ): Promise<Kept> {
   const token = randomBytes(16).toString('base64url');
-  await tx.query(`insert into undo_log (token, user_id, resource, kind, count, expires_at) values ($1, $2, $3, 'delete', 0, now() + make_interval(secs => $4))`, [token, o.userId, o.resource, UNDO_SECONDS]);
+  await tx.query(
+    `insert into undo_log (token, user_id, resource, kind, count, expires_at) values ($1, $2, $3, 'delete', 0, now() + make_interval(secs => $4))`,
+    [token, o.userId, o.resource, UNDO_SECONDS],
+  );
   let seq = 0;
   const watched: { seq: number; table: string; cols: readonly string[] }[] = [];
   /**
@@ -77,13 +87,21 @@ export async function deleteKept(
       if (NOT_KEPT.has(fk.child)) continue;
       const childWhere = `${fk.col} in (select ${fk.refcol} from ${table} where ${where})`;
       if (fk.action === 'c') await keep(fk.child, childWhere, depth + 1);
-      else if (fk.action === 'n' && (await columnsOf(tx, fk.child)).includes('id')) await watch(fk.child, childWhere, [o.ids], fk.col);
+      else if (fk.action === 'n' && (await columnsOf(tx, fk.child)).includes('id'))
+        await watch(fk.child, childWhere, [o.ids], fk.col);
     }
   };
   await keep(o.table, 'id = any($1::int[])', 0);
   const files = [];
   for (const col of o.files ?? []) {
-    files.push(...(await tx.query<{ f: string }>(`select ${col} as f from ${o.table} where id = any($1::int[]) and ${col} is not null`, [o.ids])).rows.map((r) => r.f));
+    files.push(
+      ...(
+        await tx.query<{ f: string }>(
+          `select ${col} as f from ${o.table} where id = any($1::int[]) and ${col} is not null`,
+          [o.ids],
+        )
+      ).rows.map((r) => r.f),
+    );
   }
   const count = (await tx.query(`delete from ${o.table} where id = any($1::int[]) returning id`, [o.ids])).rows.length;
   for (const w of watched) await keepChanges(tx, token, w.seq, w.table, w.cols);
@@ -95,7 +113,8 @@ export async function deleteKept(
 const NOT_COMPARED = new Set(['id', 'search_text', 'updated_at', 'created_at', 'version']);
 
 /** A row of `t` as { id, and the columns `cols` } (the rest of a wide row is never compared). */
-const rowObject = (cols: readonly string[]) => `jsonb_build_object('id', t.id${cols.map((c) => `, '${c}', t.${c}`).join('')})`;
+const rowObject = (cols: readonly string[]) =>
+  `jsonb_build_object('id', t.id${cols.map((c) => `, '${c}', t.${c}`).join('')})`;
 
 /**
  * Reduces a watched part (its rows' columns, as they were) to what the write changed: per row
@@ -125,10 +144,22 @@ async function keepChanges(tx: Tx, token: string, seq: number, table: string, co
  * Sets `set` on the rows of `table` with ids `ids` (each row's version goes up by one),
  * keeping the columns as they were for an undo by `userId`.
  */
-export async function updateKept(tx: Tx, o: { resource: string; table: string; ids: readonly number[]; userId: number | null; set: Readonly<Record<string, unknown>> }): Promise<Kept> {
+export async function updateKept(
+  tx: Tx,
+  o: {
+    resource: string;
+    table: string;
+    ids: readonly number[];
+    userId: number | null;
+    set: Readonly<Record<string, unknown>>;
+  },
+): Promise<Kept> {
   const token = randomBytes(16).toString('base64url');
   const cols = Object.keys(o.set);
-  await tx.query(`insert into undo_log (token, user_id, resource, kind, count, expires_at) values ($1, $2, $3, 'update', 0, now() + make_interval(secs => $4))`, [token, o.userId, o.resource, UNDO_SECONDS]);
+  await tx.query(
+    `insert into undo_log (token, user_id, resource, kind, count, expires_at) values ($1, $2, $3, 'update', 0, now() + make_interval(secs => $4))`,
+    [token, o.userId, o.resource, UNDO_SECONDS],
+  );
   await tx.query(
     `insert into undo_rows (token, seq, tbl, how, cols, rows)
      select $2, 0, $3, 'update', $4, coalesce(jsonb_agg(jsonb_build_object('id', id, 'version', version${cols.map((c) => `, '${c}', ${c}`).join('')})), '[]')
@@ -140,7 +171,12 @@ export async function updateKept(tx: Tx, o: { resource: string; table: string; i
     values.push(o.set[c]);
     return `${c} = $${values.length}`;
   });
-  const count = (await tx.query(`update ${o.table} set ${sets.join(', ')}, version = version + 1, updated_at = now() where id = any($1::int[]) returning id`, values)).rows.length;
+  const count = (
+    await tx.query(
+      `update ${o.table} set ${sets.join(', ')}, version = version + 1, updated_at = now() where id = any($1::int[]) returning id`,
+      values,
+    )
+  ).rows.length;
   await tx.query('update undo_log set count = $2 where token = $1', [token, count]);
   return { token, count };
 }
@@ -168,7 +204,10 @@ export async function updateEachKept(
   const token = randomBytes(16).toString('base64url');
   const cols = [...new Set(o.rows.flatMap((r) => Object.keys(r.set)))];
   const ids = o.rows.map((r) => r.id);
-  await tx.query(`insert into undo_log (token, user_id, resource, kind, count, expires_at) values ($1, $2, $3, 'update', $4, now() + make_interval(secs => $5))`, [token, o.userId, o.resource, ids.length, UNDO_SECONDS]);
+  await tx.query(
+    `insert into undo_log (token, user_id, resource, kind, count, expires_at) values ($1, $2, $3, 'update', $4, now() + make_interval(secs => $5))`,
+    [token, o.userId, o.resource, ids.length, UNDO_SECONDS],
+  );
   // Kept as read now; a row whose version is not the one sent fails its write below.
   await tx.query(
     `insert into undo_rows (token, seq, tbl, how, cols, rows)
@@ -190,10 +229,12 @@ export async function undoKept(tx: Tx, token: string, resource: string, userId: 
   ).rows[0];
   // Gone, someone else's or run out: the same answer, nothing to tell apart.
   if (!entry) throw new HttpError(404, 'This can no longer be undone.', { token: ['This can no longer be undone.'] });
-  const parts = (await tx.query<{ seq: number; tbl: string; how: string; cols: string[] | null; guard: string | null; n: number }>(
-    'select seq, tbl, how, cols, guard, jsonb_array_length(rows)::int as n from undo_rows where token = $1 order by seq',
-    [token],
-  )).rows;
+  const parts = (
+    await tx.query<{ seq: number; tbl: string; how: string; cols: string[] | null; guard: string | null; n: number }>(
+      'select seq, tbl, how, cols, guard, jsonb_array_length(rows)::int as n from undo_rows where token = $1 order by seq',
+      [token],
+    )
+  ).rows;
   // Deleted rows first (parents before children), then the changed columns.
   // Offers are put back as an onboarding writes them, with their links: the triggers
   // stand aside and the search backlog indexes them once this has committed (server/services/
@@ -229,7 +270,8 @@ interface Part {
 async function setBackChanges(tx: Tx, token: string, part: Part): Promise<void> {
   const cols = part.cols ?? [];
   if (!cols.length) return;
-  const kept = '(select x from undo_rows u cross join lateral jsonb_array_elements(u.rows) x where u.token = $1 and u.seq = $2) k';
+  const kept =
+    '(select x from undo_rows u cross join lateral jsonb_array_elements(u.rows) x where u.token = $1 and u.seq = $2) k';
   // Locked, so none changes between this look and the write.
   const rows = (
     await tx.query<{ id: number; changed: boolean }>(
@@ -243,8 +285,14 @@ async function setBackChanges(tx: Tx, token: string, part: Part): Promise<void> 
     const text = `${await describeRow(tx, part.tbl, changed.id)} has changed its link since, so nothing was undone.`;
     throw new HttpError(409, text, { token: [text] });
   }
-  const sets = cols.map((c) => `${c} = case when (k.x -> 'before') ? '${c}' then (jsonb_populate_record(null::${part.tbl}, k.x -> 'before')).${c} else t.${c} end`);
-  await tx.query(`update ${part.tbl} t set ${sets.join(', ')} from ${kept} where t.id = (k.x ->> 'id')::int`, [token, part.seq]);
+  const sets = cols.map(
+    (c) =>
+      `${c} = case when (k.x -> 'before') ? '${c}' then (jsonb_populate_record(null::${part.tbl}, k.x -> 'before')).${c} else t.${c} end`,
+  );
+  await tx.query(`update ${part.tbl} t set ${sets.join(', ')} from ${kept} where t.id = (k.x ->> 'id')::int`, [
+    token,
+    part.seq,
+  ]);
 }
 
 /** Sets back what a bulk change set, each version up by one; refuses (naming them) when a record changed or went since. */
@@ -253,31 +301,50 @@ async function setBackBulk(tx: Tx, token: string, part: Part): Promise<void> {
   // First the records changed since (their version is not the change's) and those gone: any
   // refuses the undo. Locked, so none changes between this look and the write.
   const found = (
-    await tx.query<{ id: number; same: boolean }>(`select t.id, t.version = r.version + 1 as same from ${kept} join ${part.tbl} t on t.id = r.id order by t.id for update of t`, [token, part.seq])
+    await tx.query<{ id: number; same: boolean }>(
+      `select t.id, t.version = r.version + 1 as same from ${kept} join ${part.tbl} t on t.id = r.id order by t.id for update of t`,
+      [token, part.seq],
+    )
   ).rows;
   const stale = found.filter((r) => !r.same);
   const gone = part.n - found.length;
   if (stale.length || gone) {
-    const named = stale.length ? `${await describeRow(tx, part.tbl, stale[0].id)}${stale.length > 1 ? ` and ${stale.length - 1} more` : ''} ${stale.length === 1 ? 'has' : 'have'} changed since` : '';
+    const named = stale.length
+      ? `${await describeRow(tx, part.tbl, stale[0].id)}${stale.length > 1 ? ` and ${stale.length - 1} more` : ''} ${stale.length === 1 ? 'has' : 'have'} changed since`
+      : '';
     const deleted = gone ? `${gone.toLocaleString('en')} ${gone === 1 ? 'has' : 'have'} been deleted since` : '';
     const text = `${[named, deleted].filter(Boolean).join('; ')}, so nothing was undone.`;
     throw new HttpError(409, text, { token: [text] });
   }
   const sets = part.cols!.map((c) => `${c} = r.${c}`);
-  await tx.query(`update ${part.tbl} t set ${sets.join(', ')}, version = t.version + 1, updated_at = now() from ${kept} where t.id = r.id`, [token, part.seq]);
+  await tx.query(
+    `update ${part.tbl} t set ${sets.join(', ')}, version = t.version + 1, updated_at = now() from ${kept} where t.id = r.id`,
+    [token, part.seq],
+  );
 }
 
 /** Tables whose records read better by another word than their table's. */
-const TABLE_WORDS: Record<string, string> = { categories: 'Category', dubai_cities: 'Area', crawl_offers: 'Crawled offer', crawl_cards: 'Crawled card', dont_miss_out: "Don't miss out banner" };
+const TABLE_WORDS: Record<string, string> = {
+  categories: 'Category',
+  dubai_cities: 'Area',
+  crawl_offers: 'Crawled offer',
+  crawl_cards: 'Crawled card',
+  dont_miss_out: "Don't miss out banner",
+};
 /** The column that names a record, the first of these a table has. */
 const NAME_COLUMNS = ['title', 'name', 'merchant_name', 'label', 'email'];
 
 /** 'Hero banner “Summer dining”' (or 'Hero banner 4' when it has no name). */
 async function describeRow(tx: Tx, table: string, id: number): Promise<string> {
-  const word = TABLE_WORDS[table] ?? (table.charAt(0).toUpperCase() + table.slice(1)).replace(/_/g, ' ').replace(/ies$/, 'y').replace(/s$/, '');
+  const word =
+    TABLE_WORDS[table] ??
+    (table.charAt(0).toUpperCase() + table.slice(1)).replace(/_/g, ' ').replace(/ies$/, 'y').replace(/s$/, '');
   const cols = await columnsOf(tx, table);
   const col = NAME_COLUMNS.find((c) => cols.includes(c));
-  const name = col ? (await tx.query<{ name: string | null }>(`select ${col}::text as name from ${table} where id = $1`, [id])).rows[0]?.name : null;
+  const name = col
+    ? (await tx.query<{ name: string | null }>(`select ${col}::text as name from ${table} where id = $1`, [id])).rows[0]
+        ?.name
+    : null;
   return name ? `${word} “${name}”` : `${word} ${id}`;
 }
 
@@ -290,10 +357,15 @@ async function reinsert(tx: Tx, token: string, seq: number, table: string) {
   const value = (c: string) => (table === 'offers' && c === 'search_text' ? 'null' : `r.${c}`);
   const from = `from undo_rows u cross join lateral jsonb_populate_recordset(null::${table}, u.rows) r where u.token = $1 and u.seq = $2`;
   if (cols.includes('position')) {
-    const places = (await tx.query<{ position: number }>(`select r.position ${from} order by r.position`, [token, seq])).rows;
-    for (const { position } of places) await tx.query(`update ${table} set position = position + 1 where position >= $1`, [position]);
+    const places = (await tx.query<{ position: number }>(`select r.position ${from} order by r.position`, [token, seq]))
+      .rows;
+    for (const { position } of places)
+      await tx.query(`update ${table} set position = position + 1 where position >= $1`, [position]);
   }
-  await tx.query(`insert into ${table} (${cols.join(', ')}) select ${cols.map(value).join(', ')} ${from}`, [token, seq]);
+  await tx.query(`insert into ${table} (${cols.join(', ')}) select ${cols.map(value).join(', ')} ${from}`, [
+    token,
+    seq,
+  ]);
 }
 
 /**

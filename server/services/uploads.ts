@@ -45,7 +45,10 @@ export function createUploads(dataDir: string, maxBytes = 2 * 1024 * 1024): Uplo
   return {
     dir,
     async saveImage(field, buf) {
-      if (buf.length > maxBytes) throw new HttpError(413, 'The upload is too large.', { [field]: [`${label(field)} must be at most ${Math.round(maxBytes / 1024)} KB.`] });
+      if (buf.length > maxBytes)
+        throw new HttpError(413, 'The upload is too large.', {
+          [field]: [`${label(field)} must be at most ${Math.round(maxBytes / 1024)} KB.`],
+        });
       const type = await fileTypeFromBuffer(buf);
       const ext = type && IMAGE_TYPES.get(type.mime);
       if (!ext) throw badField(field, `${label(field)} must be a PNG, JPEG, WebP or GIF image.`);
@@ -53,7 +56,10 @@ export function createUploads(dataDir: string, maxBytes = 2 * 1024 * 1024): Uplo
       if (!size) throw badField(field, `${label(field)} cannot be read: its image header is damaged or incomplete.`);
       const { width, height } = size;
       if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) {
-        throw badField(field, `${label(field)} is too large: ${width}×${height} pixels (at most ${MAX_IMAGE_SIDE} pixels a side and ${MAX_IMAGE_PIXELS / 1e6} megapixels).`);
+        throw badField(
+          field,
+          `${label(field)} is too large: ${width}×${height} pixels (at most ${MAX_IMAGE_SIDE} pixels a side and ${MAX_IMAGE_PIXELS / 1e6} megapixels).`,
+        );
       }
       await fs.mkdir(dir, { recursive: true });
       const name = `${crypto.randomUUID()}.${ext}`;

@@ -17,7 +17,14 @@ import { fieldLabel } from '../errors';
 // JSON Schema's meta-schema first would only cost the start ~270 ms to compile that.
 // `verbose`: each error carries the schema it broke, whose title names the field as its form
 // labels it (contract/fieldLabels.ts).
-const base: Options = { useDefaults: true, removeAdditional: true, allErrors: true, addUsedSchema: false, validateSchema: false, verbose: true };
+const base: Options = {
+  useDefaults: true,
+  removeAdditional: true,
+  allErrors: true,
+  addUsedSchema: false,
+  validateSchema: false,
+  verbose: true,
+};
 const coercing = addFormats(new Ajv({ ...base, coerceTypes: 'array' }));
 const strict = addFormats(new Ajv({ ...base, coerceTypes: false }));
 
@@ -59,7 +66,16 @@ function finiteOnly(fn: ValidateFunction): ValidateFunction {
   const check = ((data: unknown, ctx?: Parameters<ValidateFunction>[1]) => {
     const valid = fn(data, ctx);
     const infinite = nonFinite(data, '');
-    check.errors = [...(fn.errors ?? []), ...infinite.map((instancePath) => ({ instancePath, schemaPath: '#', keyword: 'finite', params: {}, message: 'is out of range' }))];
+    check.errors = [
+      ...(fn.errors ?? []),
+      ...infinite.map((instancePath) => ({
+        instancePath,
+        schemaPath: '#',
+        keyword: 'finite',
+        params: {},
+        message: 'is out of range',
+      })),
+    ];
     if (!check.errors.length) check.errors = null;
     return valid && !infinite.length;
   }) as ValidateFunction;
@@ -98,7 +114,8 @@ export function validationFields(issues: readonly ValidationIssue[], context = '
   const titles = new Map<string, string>();
   for (const v of issues) {
     const props = (v.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties;
-    const title = v.keyword === 'required' ? titleOf(props?.[String(v.params.missingProperty)]) : titleOf(v.parentSchema);
+    const title =
+      v.keyword === 'required' ? titleOf(props?.[String(v.params.missingProperty)]) : titleOf(v.parentSchema);
     if (title && !titles.has(fieldOf(v))) titles.set(fieldOf(v), title);
   }
   for (const v of issues) {
@@ -117,11 +134,15 @@ function describe(label: string, message: string, keyword: string, params: Recor
     case 'required':
       return `${label} is required.`;
     case 'minLength':
-      return Number(params.limit) === 1 ? `${label} must not be empty.` : `${label} must be at least ${params.limit} characters.`;
+      return Number(params.limit) === 1
+        ? `${label} must not be empty.`
+        : `${label} must be at least ${params.limit} characters.`;
     case 'maxLength':
       return `${label} must be at most ${params.limit} characters.`;
     case 'format':
-      return params.format === 'email' ? `${label} must be a valid e-mail address.` : `${label} is not a valid ${params.format}.`;
+      return params.format === 'email'
+        ? `${label} must be a valid e-mail address.`
+        : `${label} is not a valid ${params.format}.`;
     case 'pattern':
       return `${label} has an invalid format.`;
     case 'type':
@@ -145,7 +166,15 @@ function describe(label: string, message: string, keyword: string, params: Recor
 }
 
 const article = (type: string) => {
-  const words: Record<string, string> = { integer: 'a whole number', number: 'a number', string: 'text', boolean: 'true or false', object: 'an object', array: 'a list', null: 'empty' };
+  const words: Record<string, string> = {
+    integer: 'a whole number',
+    number: 'a number',
+    string: 'text',
+    boolean: 'true or false',
+    object: 'an object',
+    array: 'a list',
+    null: 'empty',
+  };
   return type
     .split(',')
     .map((t) => words[t] ?? `a ${t}`)

@@ -1,5 +1,15 @@
 // The /api/v1 calls (contract/auth.ts). Plain functions: the screens decide what to show.
-import { forgotPassword, login, logout, requestOtp, resendOtp, resetPassword, showMe, updateProfile, verifyOtp } from '@contract/auth';
+import {
+  forgotPassword,
+  login,
+  logout,
+  requestOtp,
+  resendOtp,
+  resetPassword,
+  showMe,
+  updateProfile,
+  verifyOtp,
+} from '@contract/auth';
 import { call } from './call';
 
 export const authApi = {

@@ -21,7 +21,9 @@ type Part<K extends string, S, Extra = unknown> = [NonNullable<S>] extends [neve
 type Uploads<O> = { [K in FileField<O>]?: Blob | null } & { [K in FileField<O> as `remove_${K}`]?: boolean };
 
 /** What a call takes: the operation's params, query and body (a FormData is accepted as the body). */
-export type CallInput<O extends AnyOp> = Part<'params', O['params']> & Part<'query', O['query']> & (Part<'body', O['body'], Uploads<O>> | { body: FormData });
+export type CallInput<O extends AnyOp> = Part<'params', O['params']> &
+  Part<'query', O['query']> &
+  (Part<'body', O['body'], Uploads<O>> | { body: FormData });
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -41,14 +43,23 @@ export function onTouched(fn: TouchListener): () => void {
 }
 
 export async function call<O extends AnyOp>(op: O, input: CallInput<O>, opts: CallOptions = {}): Promise<OpOutput<O>> {
-  const { params, query, body } = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+  const { params, query, body } = input as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  };
   const url = pathOf(op, params);
   const data = body === undefined ? undefined : encodeBody(body as Payload | FormData);
   const out =
     opts.onProgress && typeof FormData !== 'undefined' && data instanceof FormData
       ? // The XMLHttpRequest transport comes with the first upload that shows progress (the CSV import's).
         await (await import('./upload')).postMultipart<OpOutput<O>>(withQuery(url, query), data, opts)
-      : await request<OpOutput<O>>(op.method, url, { params: query as Params, data, signal: opts.signal, token: opts.token });
+      : await request<OpOutput<O>>(op.method, url, {
+          params: query as Params,
+          data,
+          signal: opts.signal,
+          token: opts.token,
+        });
   if (op.touches?.length) touchListeners.forEach((fn) => fn(op.touches!, op, out));
   return out;
 }

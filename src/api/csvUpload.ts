@@ -7,7 +7,12 @@ import { ApiError } from './client';
 import type { UploadOptions } from './upload';
 
 /** The CSV import (multipart: type, file). A 422 carries the CsvImportResult in ApiError.body. */
-export async function uploadCsv(type: CsvTarget, file: Blob, fileName: string, opts?: UploadOptions): Promise<CsvImportResult> {
+export async function uploadCsv(
+  type: CsvTarget,
+  file: Blob,
+  fileName: string,
+  opts?: UploadOptions,
+): Promise<CsvImportResult> {
   const form = new FormData();
   form.append('type', type);
   form.append('file', file, fileName);
@@ -18,5 +23,7 @@ export async function uploadCsv(type: CsvTarget, file: Blob, fileName: string, o
 export function importResultOf(e: unknown): CsvImportResult | null {
   if (!(e instanceof ApiError)) return null;
   const b = e.body as Partial<CsvImportResult> | null;
-  return b && typeof b === 'object' && b.success === false && Array.isArray(b.invalid_data) ? (b as CsvImportResult) : null;
+  return b && typeof b === 'object' && b.success === false && Array.isArray(b.invalid_data)
+    ? (b as CsvImportResult)
+    : null;
 }

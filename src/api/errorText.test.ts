@@ -15,19 +15,45 @@ const generic: Array<[method: string, text: string]> = [
 ];
 
 const preference: Array<[name: string, body: unknown, text: string]> = [
-  ['errors.name first', { errors: { name: ['Name taken'], type: ['T'], message: ['M'] }, message: 'top' }, 'Name taken'],
+  [
+    'errors.name first',
+    { errors: { name: ['Name taken'], type: ['T'], message: ['M'] }, message: 'top' },
+    'Name taken',
+  ],
   ['errors.name as a string', { errors: { name: 'Name taken' } }, 'Name taken'],
-  ['errors.type before message.error', { errors: { type: ['Bad type'], message: ['M'] }, message: { error: 'E' } }, 'Bad type'],
+  [
+    'errors.type before message.error',
+    { errors: { type: ['Bad type'], message: ['M'] }, message: { error: 'E' } },
+    'Bad type',
+  ],
   ['message.error before errors.message', { errors: { message: ['M'] }, message: { error: 'Broken' } }, 'Broken'],
   ['errors.message before message', { errors: { message: ['From errors'] }, message: 'From message' }, 'From errors'],
   ['message last', { message: 'Only message' }, 'Only message'],
   ['message as array', { message: ['First', 'Second'] }, 'First'],
   ['errors.message array uses the first element', { errors: { message: ['One', 'Two'] } }, 'One'],
-  ['empty strings are skipped', { errors: { name: [''], message: ['   '] }, message: 'Fallback message' }, 'Fallback message'],
-  ['other field errors are not preferred', { errors: { code: ['Code taken'] }, message: 'Validation failed' }, 'Validation failed'],
+  [
+    'empty strings are skipped',
+    { errors: { name: [''], message: ['   '] }, message: 'Fallback message' },
+    'Fallback message',
+  ],
+  [
+    'other field errors are not preferred',
+    { errors: { code: ['Code taken'] }, message: 'Validation failed' },
+    'Validation failed',
+  ],
 ];
 
-const nothingReadable: unknown[] = [null, undefined, 'plain text body', 42, [], {}, { errors: {} }, { message: {} }, { message: 7 }];
+const nothingReadable: unknown[] = [
+  null,
+  undefined,
+  'plain text body',
+  42,
+  [],
+  {},
+  { errors: {} },
+  { message: {} },
+  { message: 7 },
+];
 
 describe('errorText: generic text by method', () => {
   it.each(generic)('%s → %s', (method, text) => {
@@ -51,6 +77,8 @@ describe('errorText: falls back when the body has nothing readable', () => {
   });
   it('a named fallback replaces the generic text', () => {
     expect(errorText('POST', null, 'Login failed')).toBe('Login failed');
-    expect(errorText('POST', { message: 'Invalid email or password.' }, 'Login failed')).toBe('Invalid email or password.');
+    expect(errorText('POST', { message: 'Invalid email or password.' }, 'Login failed')).toBe(
+      'Invalid email or password.',
+    );
   });
 });

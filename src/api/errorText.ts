@@ -12,13 +12,10 @@ export const GENERIC_ERROR = {
 
 export function genericErrorText(method: string | undefined): string {
   const m = (method ?? '').toUpperCase();
-  return m in GENERIC_ERROR && m !== 'other'
-    ? GENERIC_ERROR[m as keyof typeof GENERIC_ERROR]
-    : GENERIC_ERROR.other;
+  return m in GENERIC_ERROR && m !== 'other' ? GENERIC_ERROR[m as keyof typeof GENERIC_ERROR] : GENERIC_ERROR.other;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A readable string out of a value the server sent: arrays give their first element. */
 function readable(v: unknown): string | null {

@@ -24,7 +24,10 @@ beforeEach(() => {
   answer = { status: 200, body: { message: 'ok', data: { id: 1 } } };
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     seen.push({ url, method: String(init.method), headers: init.headers as Record<string, string>, body: init.body });
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   setTokenSource(() => 'tok-123');
 });
@@ -69,10 +72,18 @@ describe('resourceClient(bankResource)', () => {
   });
 
   it('throws ApiError with method, status, body and field errors', async () => {
-    answer = { status: 422, body: { message: 'Code is taken', errors: { code: ['Code is taken'], message: ['Code is taken'] } } };
+    answer = {
+      status: 422,
+      body: { message: 'Code is taken', errors: { code: ['Code is taken'], message: ['Code is taken'] } },
+    };
     const err = await banks.add({ name: 'X', code: 'ENBD' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
-    expect(err).toMatchObject({ status: 422, method: 'POST', fieldErrors: { code: 'Code is taken' }, message: 'Code is taken' });
+    expect(err).toMatchObject({
+      status: 422,
+      method: 'POST',
+      fieldErrors: { code: 'Code is taken' },
+      message: 'Code is taken',
+    });
   });
 
   it('tells the 401 listener when a signed-in call is refused', async () => {
@@ -96,17 +107,31 @@ describe('resourceClient(bankResource)', () => {
 
 describe('lists with filters and sort', () => {
   it('GET: filters and sort in the query string, unknown and empty filters left out', async () => {
-    await resourceClient(userResource).list({ query: 'ali', sort: '-name', filters: { role: 'admin', status: '', colour: 'red' } });
+    await resourceClient(userResource).list({
+      query: 'ali',
+      sort: '-name',
+      filters: { role: 'admin', status: '', colour: 'red' },
+    });
     expect(seen[0].method).toBe('GET');
     expect(seen[0].url).toBe('/admin/v1/all_user?query=ali&role=admin&sort=-name&page=1&per_page=50');
   });
 
   it('POST: page, per_page and sort in the query; the typed filter payload (with query) as the JSON body', async () => {
-    await resourceClient(cardResource).list({ query: 'visa plat', page: 2, sort: 'bank_name', filters: { bank: '3', display: 'false', status: 'Discontinued', network: '' } });
+    await resourceClient(cardResource).list({
+      query: 'visa plat',
+      page: 2,
+      sort: 'bank_name',
+      filters: { bank: '3', display: 'false', status: 'Discontinued', network: '' },
+    });
     expect(seen[0].method).toBe('POST');
     expect(seen[0].url).toBe('/admin/v1/all_card?sort=bank_name&page=2&per_page=50');
     expect(seen[0].headers['content-type']).toBe('application/json');
-    expect(JSON.parse(String(seen[0].body))).toEqual({ bank: 3, display: false, status: 'Discontinued', query: 'visa plat' });
+    expect(JSON.parse(String(seen[0].body))).toEqual({
+      bank: 3,
+      display: false,
+      status: 'Discontinued',
+      query: 'visa plat',
+    });
   });
 
   it('POST with no filters sends an empty payload', async () => {
@@ -116,7 +141,9 @@ describe('lists with filters and sort', () => {
   });
 
   it('drops filter values that do not fit the schema', () => {
-    expect(typeFilters(cardResource, { bank: 'abc', display: 'maybe', status: 'Gone', category: '4' })).toEqual({ category: 4 });
+    expect(typeFilters(cardResource, { bank: 'abc', display: 'maybe', status: 'Gone', category: '4' })).toEqual({
+      category: 4,
+    });
   });
 
   it('reads filter names and enum choices from the contract', () => {

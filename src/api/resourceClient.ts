@@ -64,7 +64,11 @@ export function resourceClient<T>(resource: Resource): ResourceClient<T> {
       if (!post) return loose(ops.list, { query: { query, ...typed, sort, page, per_page, after } }, opts);
       const body: Record<string, unknown> = { ...typed };
       if (queryInBody && query) body.query = query;
-      return loose(ops.list, { query: { query: queryInBody ? undefined : query, sort, page, per_page, after }, body }, opts);
+      return loose(
+        ops.list,
+        { query: { query: queryInBody ? undefined : query, sort, page, per_page, after }, body },
+        opts,
+      );
     },
     show: (id, opts) => (ops.show ? loose(ops.show, idInput(ops.show, id), opts) : missing('show')),
     add: (data) => (ops.add ? loose(ops.add, { body: data }) : missing('add')),
@@ -74,7 +78,8 @@ export function resourceClient<T>(resource: Resource): ResourceClient<T> {
 }
 
 /** The filter names a contract accepts (beyond `query` and `sort`), in its order. */
-export const filterKeys = (contract: ResourceContract): string[] => Object.keys(contract.filters?.properties ?? {}).filter((k) => k !== 'query' && k !== 'sort');
+export const filterKeys = (contract: ResourceContract): string[] =>
+  Object.keys(contract.filters?.properties ?? {}).filter((k) => k !== 'query' && k !== 'sort');
 
 export type FilterKind = 'number' | 'boolean' | 'string';
 
@@ -97,7 +102,10 @@ export function filterChoices(schema: TSchema | undefined): string[] | null {
  * URL text → the types the contract's filter schema asks for ('3' → 3, 'true' → true).
  * Unknown names, empty values and values that do not parse are dropped, never sent.
  */
-export function typeFilters(contract: ResourceContract, filters: Filters | undefined): Record<string, string | number | boolean> {
+export function typeFilters(
+  contract: ResourceContract,
+  filters: Filters | undefined,
+): Record<string, string | number | boolean> {
   const props = contract.filters?.properties ?? {};
   const out: Record<string, string | number | boolean> = {};
   for (const [key, raw] of Object.entries(filters ?? {})) {

@@ -13,7 +13,10 @@ class FakeXhr {
   status = 0;
   responseText = '';
   responseType = '';
-  upload: { onprogress?: (e: { lengthComputable: boolean; loaded: number; total: number }) => void; onload?: () => void } = {};
+  upload: {
+    onprogress?: (e: { lengthComputable: boolean; loaded: number; total: number }) => void;
+    onload?: () => void;
+  } = {};
   onload?: () => void;
   onerror?: () => void;
   onabort?: () => void;
@@ -55,7 +58,10 @@ const file = new Blob(['title\nx\n'], { type: 'text/csv' });
 
 describe('uploadCsv', () => {
   it('posts type and file as multipart with the bearer token and X-Requested-With, reporting progress', async () => {
-    FakeXhr.answer = { status: 200, text: JSON.stringify({ success: true, message: 'Imported 1 offers.', invalid_data: [] }) };
+    FakeXhr.answer = {
+      status: 200,
+      text: JSON.stringify({ success: true, message: 'Imported 1 offers.', invalid_data: [] }),
+    };
     const progress: number[] = [];
     const res = await uploadCsv('offers', file, 'offers.csv', { onProgress: (f) => progress.push(f) });
     expect(res.message).toBe('Imported 1 offers.');
@@ -69,7 +75,12 @@ describe('uploadCsv', () => {
   });
 
   it('throws a typed ApiError carrying the import result on 422', async () => {
-    const body = { success: false, error: 'An error occurred', message: '1 row has errors; nothing was imported.', invalid_data: [{ row: 3, column: 'valid_to', message: 'bad' }] };
+    const body = {
+      success: false,
+      error: 'An error occurred',
+      message: '1 row has errors; nothing was imported.',
+      invalid_data: [{ row: 3, column: 'valid_to', message: 'bad' }],
+    };
     FakeXhr.answer = { status: 422, text: JSON.stringify(body) };
     const err = await uploadCsv('offers', file, 'o.csv').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);

@@ -19,7 +19,15 @@ export function App() {
           Undo). Every screen keeps its buttons at the top (Sign out, a pane's head, a list's
           filters, chips and selection bar, whose height varies), so the bottom corner is the
           one place a toast covers none of them. sonner itself arrives with the first toast (ui/toast.tsx). */}
-      <Toasts position="bottom-right" offset={{ bottom: 16, right: 16 }} mobileOffset={{ bottom: 12 }} visibleToasts={20} theme={theme} toastOptions={{ duration: 4000 }} closeButton />
+      <Toasts
+        position="bottom-right"
+        offset={{ bottom: 16, right: 16 }}
+        mobileOffset={{ bottom: 12 }}
+        visibleToasts={20}
+        theme={theme}
+        toastOptions={{ duration: 4000 }}
+        closeButton
+      />
       {loading && <Loader overlay label="Please wait…" />}
     </Router>
   );

@@ -112,10 +112,21 @@ export default function Shell({ screens, routes, notFound: NotFound }: ShellProp
 
       <div className="main">
         <header className="topbar">
-          <button type="button" className="btn btn-ghost menu-button" aria-expanded={navOpen} aria-label="Menu" onClick={() => (ui.navOpen = !navOpen)}>
+          <button
+            type="button"
+            className="btn btn-ghost menu-button"
+            aria-expanded={navOpen}
+            aria-label="Menu"
+            onClick={() => (ui.navOpen = !navOpen)}
+          >
             ☰
           </button>
-          <button type="button" className="palette-trigger" title="Open command palette" onClick={() => runCommand('app.palette', 'button')}>
+          <button
+            type="button"
+            className="palette-trigger"
+            title="Open command palette"
+            onClick={() => runCommand('app.palette', 'button')}
+          >
             <span className="palette-trigger-text">Type a command or search…</span>
             <Kbd shortcut="mod+k" />
           </button>
@@ -130,9 +141,7 @@ export default function Shell({ screens, routes, notFound: NotFound }: ShellProp
           </div>
         </header>
         <main className="content" id="content" tabIndex={-1}>
-          <PageBoundary resetKey={location}>
-            {route ? <route.Page /> : <NotFound />}
-          </PageBoundary>
+          <PageBoundary resetKey={location}>{route ? <route.Page /> : <NotFound />}</PageBoundary>
         </main>
       </div>
 
@@ -154,7 +163,8 @@ const initials = (name: string) =>
     .toUpperCase();
 
 /** The theme control says what is in effect: 'Theme: Dark', or 'Theme: System (light)'. */
-const themeLabel = (theme: Theme) => (theme === 'system' ? `Theme: System (${effectiveTheme(theme)})` : `Theme: ${theme === 'dark' ? 'Dark' : 'Light'}`);
+const themeLabel = (theme: Theme) =>
+  theme === 'system' ? `Theme: System (${effectiveTheme(theme)})` : `Theme: ${theme === 'dark' ? 'Dark' : 'Light'}`;
 
 /** Focus the page itself (the link's #content would also change the URL's hash, which the router reads). */
 function skipToContent(e: MouseEvent) {

@@ -16,7 +16,22 @@ beforeAll(async () => {
 describe('the registered commands', () => {
   it('are all there (navigation, list cursor, banks)', () => {
     const ids = real.map((c) => c.id);
-    for (const id of ['nav.dashboard', 'nav.banks', 'nav.profile', 'app.palette', 'app.shortcuts', 'app.theme', 'app.signOut', 'list.next', 'list.close', 'bank.find', 'bank.new', 'bank.edit', 'bank.delete', 'bank.save']) {
+    for (const id of [
+      'nav.dashboard',
+      'nav.banks',
+      'nav.profile',
+      'app.palette',
+      'app.shortcuts',
+      'app.theme',
+      'app.signOut',
+      'list.next',
+      'list.close',
+      'bank.find',
+      'bank.new',
+      'bank.edit',
+      'bank.delete',
+      'bank.save',
+    ]) {
       expect(ids).toContain(id);
     }
   });
@@ -24,13 +39,31 @@ describe('the registered commands', () => {
   it('include the catalogue screens, the selection keys and the card exceptions', () => {
     const ids = real.map((c) => c.id);
     for (const name of ['user', 'category', 'network', 'outletRadius', 'card']) {
-      for (const action of ['find', 'new', 'edit', 'delete', 'deleteSelected', 'export', 'save']) expect(ids).toContain(`${name}.${action}`);
+      for (const action of ['find', 'new', 'edit', 'delete', 'deleteSelected', 'export', 'save'])
+        expect(ids).toContain(`${name}.${action}`);
     }
-    for (const id of ['nav.cards', 'nav.users', 'nav.categories', 'nav.networks', 'nav.outletRadius', 'nav.cities', 'list.toggleSelect', 'list.extendSelect', 'list.selectAll', 'list.clearSelection', 'list.clearFilters', 'city.export', 'card.toggleDisplay', 'card.markDiscontinued', 'card.markNotDiscontinued']) {
+    for (const id of [
+      'nav.cards',
+      'nav.users',
+      'nav.categories',
+      'nav.networks',
+      'nav.outletRadius',
+      'nav.cities',
+      'list.toggleSelect',
+      'list.extendSelect',
+      'list.selectAll',
+      'list.clearSelection',
+      'list.clearFilters',
+      'city.export',
+      'card.toggleDisplay',
+      'card.markDiscontinued',
+      'card.markNotDiscontinued',
+    ]) {
       expect(ids).toContain(id);
     }
     // Dubai areas are read-only: no find (no show call), new, edit or delete.
-    for (const action of ['find', 'new', 'edit', 'delete', 'deleteSelected']) expect(ids).not.toContain(`city.${action}`);
+    for (const action of ['find', 'new', 'edit', 'delete', 'deleteSelected'])
+      expect(ids).not.toContain(`city.${action}`);
   });
 
   it('have no two commands sharing a shortcut in scopes that can be active together', () => {
@@ -57,7 +90,8 @@ describe('the registered commands', () => {
     expect(headings).toContain('On Outlet radius');
     expect(headings).toContain('On Import CSV');
     const views = new Set(screens.map((s) => `view:${s.id}`));
-    for (const c of real.filter((c) => c.shortcut && c.scope.startsWith('view:'))) expect(views, `${c.id}: ${c.scope}`).toContain(c.scope);
+    for (const c of real.filter((c) => c.shortcut && c.scope.startsWith('view:')))
+      expect(views, `${c.id}: ${c.scope}`).toContain(c.scope);
     // No heading spells an id: no capital letter after the first word's.
     for (const h of headings) expect(h, h).not.toMatch(/^On \S+[a-z][A-Z]/);
   });

@@ -29,7 +29,13 @@ let installing: Promise<void> | null = null;
 let installingLater: Promise<void> | null = null;
 
 /** The shell's own commands. */
-const shellCommands = (): Command[] => [...navigationCommands(screens), ...appCommands, ...listCommands, ...viewCommands, ...recordCommands];
+const shellCommands = (): Command[] => [
+  ...navigationCommands(screens),
+  ...appCommands,
+  ...listCommands,
+  ...viewCommands,
+  ...recordCommands,
+];
 
 /** Each screen's commands and the operations' own. */
 async function laterCommands(): Promise<Command[]> {
@@ -62,7 +68,12 @@ export function installCommands(): Promise<void> {
   setRouteCheck((pattern) => protectedRoutes.some((r) => r.path === pattern));
   for (const s of screens) setScopeTitle(`view:${s.id}`, s.title);
   setLeaveAsker(() =>
-    confirm({ title: 'Discard unsaved changes?', body: 'What you typed in this form has not been saved.', confirmLabel: 'Discard changes', danger: true }),
+    confirm({
+      title: 'Discard unsaved changes?',
+      body: 'What you typed in this form has not been saved.',
+      confirmLabel: 'Discard changes',
+      danger: true,
+    }),
   );
   setLaterCommands(installLaterCommands);
   setActions(ACTIONS, installScreenCommands);

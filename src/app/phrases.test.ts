@@ -62,7 +62,10 @@ describe('the manifest', () => {
     for (const a of ACTIONS) {
       const c = getCommand(a.command ?? a.id)!;
       if (a.arg) homepageState.tab = a.arg as HomepageTab; // a title that names the tab shown
-      expect({ title: c.title, aliases: c.aliases, group: c.group, shortcut: c.shortcut, global: c.scope === 'global' }, a.id).toEqual({
+      expect(
+        { title: c.title, aliases: c.aliases, group: c.group, shortcut: c.shortcut, global: c.scope === 'global' },
+        a.id,
+      ).toEqual({
         title: a.title,
         aliases: a.aliases,
         group: a.group,
@@ -76,7 +79,10 @@ describe('the manifest', () => {
   it('names the screen whose commands define each one', async () => {
     for (const a of ACTIONS) {
       const own = await screens.find((s) => s.id === a.screen)?.commands?.();
-      expect(own?.map((c) => c.id), a.id).toContain(a.command ?? a.id);
+      expect(
+        own?.map((c) => c.id),
+        a.id,
+      ).toContain(a.command ?? a.id);
     }
   });
 

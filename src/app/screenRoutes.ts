@@ -11,7 +11,8 @@ import { bySpecificity } from '@/store/router';
  */
 export const protectedRoutes = screens
   .flatMap((s) => {
-    const withCommands = async () => (await Promise.all([s.page(), import('./installCommands').then((m) => m.installLaterCommands())]))[0];
+    const withCommands = async () =>
+      (await Promise.all([s.page(), import('./installCommands').then((m) => m.installLaterCommands())]))[0];
     const Page = lazyPage(s.commands || s.resource ? withCommands : s.page);
     return s.paths.map((path) => ({ path, Page }));
   })

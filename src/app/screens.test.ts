@@ -11,7 +11,11 @@ import { matchPath } from '@/store/router';
 
 const views = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'features');
 const entryFiles = (dir: string): string[] =>
-  fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? entryFiles(path.join(dir, d.name)) : d.name === 'entry.ts' ? [path.join(dir, d.name)] : []));
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((d) =>
+      d.isDirectory() ? entryFiles(path.join(dir, d.name)) : d.name === 'entry.ts' ? [path.join(dir, d.name)] : [],
+    );
 
 describe('the screens registry', () => {
   it('lists every screen folder that has an entry', async () => {
@@ -23,7 +27,11 @@ describe('the screens registry', () => {
   });
 
   it('has a screen for every resource of the contract', () => {
-    for (const r of resources) expect(screens.filter((s) => s.resource === r.name).map((s) => s.resource), `no screen lists ${r.name}`).toEqual([r.name]);
+    for (const r of resources)
+      expect(
+        screens.filter((s) => s.resource === r.name).map((s) => s.resource),
+        `no screen lists ${r.name}`,
+      ).toEqual([r.name]);
   });
 
   it('gives every screen its own id and its own Go to keys', () => {
@@ -56,7 +64,9 @@ describe('the screens registry', () => {
 describe('sorting', () => {
   it('offers every sortable key of the contract up and down, and nothing else, on every list', () => {
     for (const r of resources) {
-      const values = sortOptions(r.sortable ?? []).map((o) => o.value).sort();
+      const values = sortOptions(r.sortable ?? [])
+        .map((o) => o.value)
+        .sort();
       expect(values, r.name).toEqual((r.sortable ?? []).flatMap((k) => [k, `-${k}`]).sort());
     }
   });

@@ -27,4 +27,29 @@ import { entry as contact } from '@/features/content/contact/entry';
 import { entry as feedback } from '@/features/content/feedback/entry';
 import { entry as cms } from '@/features/content/cms/entry';
 
-export const screens: readonly ScreenEntry[] = [dashboard, cards, banks, outlets, offers, categories, networks, outletRadius, cities, users, importCsv, homepage, contact, feedback, cms, notifications, engagement, crawlSources, crawlBanks, crawlOffers, crawlTriage, crawlRecord, settings, profile];
+export const screens: readonly ScreenEntry[] = [
+  dashboard,
+  cards,
+  banks,
+  outlets,
+  offers,
+  categories,
+  networks,
+  outletRadius,
+  cities,
+  users,
+  importCsv,
+  homepage,
+  contact,
+  feedback,
+  cms,
+  notifications,
+  engagement,
+  crawlSources,
+  crawlBanks,
+  crawlOffers,
+  crawlTriage,
+  crawlRecord,
+  settings,
+  profile,
+];

@@ -76,8 +76,8 @@ export function CheatSheet() {
             <section className="cheatsheet-wide">
               <h3 className="muted">In the palette, from any screen</h3>
               <p className="cheatsheet-note">
-                Every list: {LIST_WORDS.map(([verb, words]) => `${verb} (also ${quoted(words)})`).join(', ')}. Words in any order; small words and one typo are
-                forgiven.
+                Every list: {LIST_WORDS.map(([verb, words]) => `${verb} (also ${quoted(words)})`).join(', ')}. Words in
+                any order; small words and one typo are forgiven.
               </p>
               <dl>
                 {everywhere.map((a) => (

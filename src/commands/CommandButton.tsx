@@ -28,7 +28,11 @@ export function CommandButton({ id, label, variant, arg, noKbd }: CommandButtonP
       type="button"
       className={`btn${variant ? ` btn-${variant}` : ''}`}
       disabled={!enabled}
-      title={[label && label !== cmd.title ? cmd.title : null, cmd.shortcut ? shortcutText(cmd.shortcut) : null].filter(Boolean).join(" · ") || undefined}
+      title={
+        [label && label !== cmd.title ? cmd.title : null, cmd.shortcut ? shortcutText(cmd.shortcut) : null]
+          .filter(Boolean)
+          .join(' · ') || undefined
+      }
       onClick={() => runCommand(id, 'button', arg)}
     >
       {label ?? cmd.title}

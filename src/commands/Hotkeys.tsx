@@ -50,7 +50,13 @@ function Binding({ cmd, seq }: { cmd: Command; seq: Sequence }) {
         if (useKey && (e.ctrlKey || e.metaKey || e.altKey)) return true;
         if (e.repeat && !REPEATABLE.has(chord.key)) return true;
         // Enter on a focused button or link belongs to that element.
-        if (seq.length === 1 && (chord.key === 'enter' || chord.key === 'space') && e.target instanceof Element && e.target.closest(ACTIVATES_ON_ENTER)) return true;
+        if (
+          seq.length === 1 &&
+          (chord.key === 'enter' || chord.key === 'space') &&
+          e.target instanceof Element &&
+          e.target.closest(ACTIVATES_ON_ENTER)
+        )
+          return true;
         return seq.length === 1 && e === swallowed;
       },
     },

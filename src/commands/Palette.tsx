@@ -1,5 +1,18 @@
 import { returnFocus } from '../ui/focusReturn';
-import { createContext, memo, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type RefObject } from 'react';
+import {
+  createContext,
+  memo,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import { flushSync } from 'react-dom';
 import { Command as Cmdk, useCommandState } from 'cmdk';
 import { useSnapshot } from 'valtio';
@@ -50,7 +63,11 @@ let used = new Map<string, number>();
  * goes, with the same search: records arriving would rank every command again, in the time
  * between the answer and its frame.
  */
-let scored: { search: string; query: Query; scores: Map<string, number> } = { search: '', query: parseQuery(''), scores: new Map() };
+let scored: { search: string; query: Query; scores: Map<string, number> } = {
+  search: '',
+  query: parseQuery(''),
+  scores: new Map(),
+};
 
 /**
  * Commands ranked by the matcher (./match.ts: words in any order, aliases, one typo) with the
@@ -161,7 +178,8 @@ export function Palette() {
       const action = actionOf(chosen);
       if (action) {
         const real = await actionCommand(action).catch(() => undefined);
-        if (!real) return void toast.error(`“${chosen.title}” could not be loaded. Check the connection and try again.`);
+        if (!real)
+          return void toast.error(`“${chosen.title}” could not be loaded. Check the connection and try again.`);
         if (action.arg !== undefined) {
           closePalette();
           return void runCommand(real.id, 'palette', action.arg);
@@ -202,7 +220,12 @@ export function Palette() {
     >
       {page && (
         <div className="palette-crumb">
-          <button type="button" className="palette-back" onClick={() => (ui.palettePage = null)} aria-label="Back to all commands">
+          <button
+            type="button"
+            className="palette-back"
+            onClick={() => (ui.palettePage = null)}
+            aria-label="Back to all commands"
+          >
             ←
           </button>
           <span>{page.title.replace(/…$/, '')}</span>
@@ -265,7 +288,15 @@ export function Palette() {
  * Says how many rows answer what was typed, once typing pauses (screen readers hear the
  * highlighted row from cmdk, but not that the list changed under it).
  */
-function ResultsAnnouncer({ listRef, search, page }: { listRef: React.RefObject<HTMLDivElement | null>; search: string; page: string | null }) {
+function ResultsAnnouncer({
+  listRef,
+  search,
+  page,
+}: {
+  listRef: React.RefObject<HTMLDivElement | null>;
+  search: string;
+  page: string | null;
+}) {
   const [text, setText] = useState('');
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -290,7 +321,15 @@ function useKeepSelection(values: string[]) {
   }, [keep, all]);
 }
 
-function RootPage({ search, onChoose, onMore }: { search: string; onChoose: (cmd: Command) => void; onMore: (cmd: Command, keep: string) => void }) {
+function RootPage({
+  search,
+  onChoose,
+  onMore,
+}: {
+  search: string;
+  onChoose: (cmd: Command) => void;
+  onMore: (cmd: Command, keep: string) => void;
+}) {
   const ctx = currentCtx();
   const version = getVersion();
   // Every command listed here: this screen's, the global ones, and those reachable from anywhere;
@@ -310,8 +349,22 @@ function RootPage({ search, onChoose, onMore }: { search: string; onChoose: (cmd
   const use = useMemo(() => frecencies(history), [history]);
   used = use;
   // The filter's view of every row (a picked row under its count's title).
-  rows = useMemo(() => new Map(listed.map((r) => [rowValue(r.cmd), { words: wordsOf(r.cmd), tier: r.tier, usage: usageBoost(use.get(r.cmd.id)) }])), [listed, use]);
-  for (const r of onPicked) rows.set(rowValue(r.cmd, r.cmd.selection!(picked)), { words: wordsOf(r.cmd, r.cmd.selection!(picked)), tier: r.tier, usage: 1 });
+  rows = useMemo(
+    () =>
+      new Map(
+        listed.map((r) => [
+          rowValue(r.cmd),
+          { words: wordsOf(r.cmd), tier: r.tier, usage: usageBoost(use.get(r.cmd.id)) },
+        ]),
+      ),
+    [listed, use],
+  );
+  for (const r of onPicked)
+    rows.set(rowValue(r.cmd, r.cmd.selection!(picked)), {
+      words: wordsOf(r.cmd, r.cmd.selection!(picked)),
+      tier: r.tier,
+      usage: 1,
+    });
   const typing = search.trim() !== '';
   // Recents first, while nothing is typed; typing ranks everything by match, in one list.
   const recent = typing ? [] : recentCommands(history).flatMap((id) => byId.get(id) ?? []);
@@ -329,7 +382,9 @@ function RootPage({ search, onChoose, onMore }: { search: string; onChoose: (cmd
   const q = search.trim();
   const records = useDebouncedSearch(
     (text, signal) =>
-      searchRecords(text, undefined, ROOT_LIMIT, signal).then((found) => found.map((h) => ({ key: recordValue(RECORD, h), label: h.title, hint: h.subtitle, value: h }))),
+      searchRecords(text, undefined, ROOT_LIMIT, signal).then((found) =>
+        found.map((h) => ({ key: recordValue(RECORD, h), label: h.title, hint: h.subtitle, value: h })),
+      ),
     q.length >= 2 ? q : '',
     'root',
   );
@@ -400,13 +455,23 @@ function RootPage({ search, onChoose, onMore }: { search: string; onChoose: (cmd
   );
 }
 
-const TYPE_LABEL = Object.fromEntries(RECORD_TYPES.map((t) => [t.type, t.heading.replace(/ies$/, 'y').replace(/s$/, '')]));
+const TYPE_LABEL = Object.fromEntries(
+  RECORD_TYPES.map((t) => [t.type, t.heading.replace(/ies$/, 'y').replace(/s$/, '')]),
+);
 
 // The rows are memoized: every key typed renders the palette again, and rendering each of its
 // hundred-odd rows again (cmdk's items and our shortcut hints) took most of a keystroke's time
 // while changing nothing. cmdk filters and orders the rows itself, outside React.
 
-const RecordRow = memo(function RecordRow({ value, hit, showType = false }: { value: string; hit: SearchHit; showType?: boolean }) {
+const RecordRow = memo(function RecordRow({
+  value,
+  hit,
+  showType = false,
+}: {
+  value: string;
+  hit: SearchHit;
+  showType?: boolean;
+}) {
   useContext(HitsCtx).set(value, hit);
   return (
     <Cmdk.Item value={value} onSelect={() => openRecord(hit, 'view')}>
@@ -464,7 +529,11 @@ const CommandItem = memo(function CommandItem({
     <Cmdk.Item value={rowValue(cmd, title)} onSelect={() => onChoose(cmd)}>
       <span className="palette-title">{title}</span>
       {showGroup && <span className="palette-group">{cmd.group}</span>}
-      {cmd.pick && <span className="palette-more" aria-hidden>›</span>}
+      {cmd.pick && (
+        <span className="palette-more" aria-hidden>
+          ›
+        </span>
+      )}
       {cmd.shortcut && !elsewhere && <Kbd shortcut={cmd.shortcut} />}
     </Cmdk.Item>
   );
@@ -481,7 +550,12 @@ interface PickState {
  * answer stays on screen until the next lands (no flicker, the highlight can stay). An empty
  * search with `skipEmpty` asks nothing.
  */
-function useDebouncedSearch(load: (search: string, signal: AbortSignal) => Promise<PickItem[]>, search: string, key: string, skipEmpty = true): PickState {
+function useDebouncedSearch(
+  load: (search: string, signal: AbortSignal) => Promise<PickItem[]>,
+  search: string,
+  key: string,
+  skipEmpty = true,
+): PickState {
   const [state, setState] = useState<PickState>({ items: [], loading: !skipEmpty || search !== '', error: null });
   const loadRef = useRef(load);
   loadRef.current = load;
@@ -500,7 +574,11 @@ function useDebouncedSearch(load: (search: string, signal: AbortSignal) => Promi
         (items) => !abort.signal.aborted && flushSync(() => setState({ items, loading: false, error: null })),
         (e: unknown) => {
           if (abort.signal.aborted || (e instanceof ApiError && e.aborted)) return;
-          setState({ items: [], loading: false, error: e instanceof ApiError ? errorText(e.method, e.body) : String(e) });
+          setState({
+            items: [],
+            loading: false,
+            error: e instanceof ApiError ? errorText(e.method, e.body) : String(e),
+          });
         },
       );
     }, SEARCH_DEBOUNCE_MS);
@@ -522,11 +600,18 @@ function PickResults({ command, search }: { command: Command; search: string }) 
   return (
     <>
       {state.loading && state.items.length === 0 && <Cmdk.Loading>Searching…</Cmdk.Loading>}
-      {state.error && <div className="palette-note" role="alert">{state.error}</div>}
+      {state.error && (
+        <div className="palette-note" role="alert">
+          {state.error}
+        </div>
+      )}
       {!state.loading && !state.error && state.items.length === 0 && <div className="palette-note">Nothing found.</div>}
       {state.items.map((item) => {
         const id = (item.value as { id?: unknown } | null)?.id;
-        const hit = isSearchType(type) && typeof id === 'number' ? { type, id, title: item.label, subtitle: item.hint ?? '' } : null;
+        const hit =
+          isSearchType(type) && typeof id === 'number'
+            ? { type, id, title: item.label, subtitle: item.hint ?? '' }
+            : null;
         if (hit) hits.set(item.key, hit);
         return (
           <Cmdk.Item

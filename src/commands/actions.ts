@@ -18,15 +18,44 @@ function crud(name: string, screen: string, one: string, group: string, calls = 
     { id: `${name}.find`, title: `Find ${one}…`, aliases: FIND_ALIASES, group, screen, global: true },
     { id: `${name}.new`, title: `New ${one}`, aliases: NEW_ALIASES, group, shortcut: 'n', screen },
     { id: `${name}.edit`, title: `Edit ${one}`, aliases: EDIT_ALIASES, group, shortcut: 'e', screen },
-    { id: `${name}.delete`, title: `Delete ${one}`, aliases: DELETE_ALIASES, group, shortcut: 'mod+backspace, #', screen },
+    {
+      id: `${name}.delete`,
+      title: `Delete ${one}`,
+      aliases: DELETE_ALIASES,
+      group,
+      shortcut: 'mod+backspace, #',
+      screen,
+    },
   ];
   return all.filter((_, i) => calls.includes('fned'[i]));
 }
 
-const crawl = (id: string, title: string, aliases: readonly string[], more: Partial<Action> = {}): Action => ({ id, title, aliases, group: 'Crawl review', screen: 'crawlSources', global: true, ...more });
-const showOffers = (by: string, title: string): Action => ({ id: `offer.filterBy${by}`, title, group: 'Offers', screen: 'offers', global: true });
-const homepage = (id: string, title: string, aliases: readonly string[], more: Partial<Action> = {}): Action => ({ id, title, aliases, group: 'Homepage', screen: 'homepage', ...more });
-const newOnTab = (tab: string, one: string): Action => homepage(`homepage.new.${tab}`, `New ${one}`, NEW_ALIASES, { command: 'homepage.new', arg: tab, shortcut: 'n' });
+const crawl = (id: string, title: string, aliases: readonly string[], more: Partial<Action> = {}): Action => ({
+  id,
+  title,
+  aliases,
+  group: 'Crawl review',
+  screen: 'crawlSources',
+  global: true,
+  ...more,
+});
+const showOffers = (by: string, title: string): Action => ({
+  id: `offer.filterBy${by}`,
+  title,
+  group: 'Offers',
+  screen: 'offers',
+  global: true,
+});
+const homepage = (id: string, title: string, aliases: readonly string[], more: Partial<Action> = {}): Action => ({
+  id,
+  title,
+  aliases,
+  group: 'Homepage',
+  screen: 'homepage',
+  ...more,
+});
+const newOnTab = (tab: string, one: string): Action =>
+  homepage(`homepage.new.${tab}`, `New ${one}`, NEW_ALIASES, { command: 'homepage.new', arg: tab, shortcut: 'n' });
 
 export const ACTIONS: readonly Action[] = [
   ...crud('card', 'cards', 'card', 'Cards'),
@@ -40,9 +69,30 @@ export const ACTIONS: readonly Action[] = [
   ...crud('contact', 'contact', 'message', 'Contact messages', 'fd'),
   ...crud('feedback', 'feedback', 'feedback entry', 'Feedback', 'fd'),
   ...crud('notification', 'notifications', 'notification', 'Notifications', 'f'),
-  { id: 'notification.new', title: 'Send notification…', aliases: ['new notification', 'push', 'notify', 'compose', 'announce'], group: 'Notifications', shortcut: 'n', screen: 'notifications' },
-  { id: 'notification.cancel', title: 'Cancel notification', aliases: ['stop sending', 'unschedule'], group: 'Notifications', shortcut: 'shift+c', screen: 'notifications' },
-  { id: 'contact.reply', title: 'Reply to contact message…', aliases: ['answer', 'respond', 'write back'], group: 'Contact messages', shortcut: 'r', screen: 'contact' },
+  {
+    id: 'notification.new',
+    title: 'Send notification…',
+    aliases: ['new notification', 'push', 'notify', 'compose', 'announce'],
+    group: 'Notifications',
+    shortcut: 'n',
+    screen: 'notifications',
+  },
+  {
+    id: 'notification.cancel',
+    title: 'Cancel notification',
+    aliases: ['stop sending', 'unschedule'],
+    group: 'Notifications',
+    shortcut: 'shift+c',
+    screen: 'notifications',
+  },
+  {
+    id: 'contact.reply',
+    title: 'Reply to contact message…',
+    aliases: ['answer', 'respond', 'write back'],
+    group: 'Contact messages',
+    shortcut: 'r',
+    screen: 'contact',
+  },
   homepage('homepage.reorderBanner', 'Reorder banner…', ['move banner', 'banner position', 'hero banner order']),
   homepage('homepage.addSelectedOffer', 'Add selected offer…', ['feature offer', 'new selected offer', 'pin offer']),
   newOnTab('hero-banners', 'hero banner'),
@@ -51,11 +101,32 @@ export const ACTIONS: readonly Action[] = [
   crawl('crawl.assignRef', 'Assign crawl ref…', ['assign', 'match crawl', 'link ref', 'triage ref']),
   crawl('crawl.triageSource', 'Triage crawl source…', ['review crawl', 'crawl queue', 'open triage', 'decide refs']),
   crawl('crawl.onboardOffers', 'Onboard offers of a source…', ['publish offers', 'transfer offers', 'go live']),
-  crawl('crawl.rollbackOffers', 'Roll back offers by source…', ['rollback', 'revert onboarding', 'unpublish', 'take down']),
+  crawl('crawl.rollbackOffers', 'Roll back offers by source…', [
+    'rollback',
+    'revert onboarding',
+    'unpublish',
+    'take down',
+  ]),
   crawl('crawl.verifySource', 'Verify source', ['mark reviewed']),
-  crawl('crawl.importFile', 'Import crawl file…', ['upload crawl', 're-import source', 'new crawl source'], { global: false, shortcut: 'i' }),
-  { id: 'csv.import', title: 'Import CSV…', aliases: ['upload csv', 'bulk import', 'spreadsheet'], group: 'Import', screen: 'importCsv', global: true },
-  ...['offers', 'outlets', 'cards'].map((t): Action => ({ id: `csv.import.${t}`, title: `Import ${t} from CSV…`, group: 'Import', screen: 'importCsv', global: true })),
+  crawl('crawl.importFile', 'Import crawl file…', ['upload crawl', 're-import source', 'new crawl source'], {
+    global: false,
+    shortcut: 'i',
+  }),
+  {
+    id: 'csv.import',
+    title: 'Import CSV…',
+    aliases: ['upload csv', 'bulk import', 'spreadsheet'],
+    group: 'Import',
+    screen: 'importCsv',
+    global: true,
+  },
+  ...['offers', 'outlets', 'cards'].map((t): Action => ({
+    id: `csv.import.${t}`,
+    title: `Import ${t} from CSV…`,
+    group: 'Import',
+    screen: 'importCsv',
+    global: true,
+  })),
   showOffers('Bank', 'Show offers of a bank…'),
   showOffers('State', 'Show offers by state…'),
   showOffers('Card', 'Show offers on a card…'),

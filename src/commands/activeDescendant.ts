@@ -21,6 +21,11 @@ export function followHighlightedRow(list: HTMLElement): () => void {
   };
   sync();
   const watch = new MutationObserver(sync);
-  watch.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-selected', 'aria-activedescendant'] });
+  watch.observe(root, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['aria-selected', 'aria-activedescendant'],
+  });
   return () => watch.disconnect();
 }

@@ -59,20 +59,37 @@ export function bulkCommands<T extends { id: number }>(screen: ResourceScreen<T>
 }
 
 /** The values a field can take, narrowed by what was typed. */
-async function valuesFor(field: string, label: string, schema: TSchema | undefined, filter: FilterDef | undefined, search: string): Promise<PickItem[]> {
+async function valuesFor(
+  field: string,
+  label: string,
+  schema: TSchema | undefined,
+  filter: FilterDef | undefined,
+  search: string,
+): Promise<PickItem[]> {
   const text = search.trim().toLowerCase();
   if (isDate(schema)) return dateChoices(search);
   const options: readonly Option[] = filter
     ? typeof filter.options === 'function'
       ? await filter.options()
       : filter.options
-    : (filterChoices(schema) ?? (filterKind(variants(schema).find((v) => v.type !== 'null')) === 'boolean' ? ['true', 'false'] : [])).map((v) => ({ value: v, label: v === 'true' ? 'Yes' : v === 'false' ? 'No' : v }));
+    : (
+        filterChoices(schema) ??
+        (filterKind(variants(schema).find((v) => v.type !== 'null')) === 'boolean' ? ['true', 'false'] : [])
+      ).map((v) => ({ value: v, label: v === 'true' ? 'Yes' : v === 'false' ? 'No' : v }));
   // The value's own type, not the null a nullable field also takes.
   const kind = filterKind(variants(schema).find((v) => v.type !== 'null'));
   const typed = (v: string) => (kind === 'number' ? Number(v) : kind === 'boolean' ? v === 'true' : v);
-  const items: PickItem[] = options.map((o) => ({ key: o.value, label: o.label, value: { value: typed(o.value), label: o.label } satisfies Picked }));
-  if (isNullable(schema)) items.unshift({ key: 'none', label: `No ${label}`, value: { value: null, label: `no ${label}` } satisfies Picked });
-  return items.filter((i) => !text || i.label.toLowerCase().includes(text)).slice(0, 50).map((i) => ({ ...i, key: `${field}:${i.key}` }));
+  const items: PickItem[] = options.map((o) => ({
+    key: o.value,
+    label: o.label,
+    value: { value: typed(o.value), label: o.label } satisfies Picked,
+  }));
+  if (isNullable(schema))
+    items.unshift({ key: 'none', label: `No ${label}`, value: { value: null, label: `no ${label}` } satisfies Picked });
+  return items
+    .filter((i) => !text || i.label.toLowerCase().includes(text))
+    .slice(0, 50)
+    .map((i) => ({ ...i, key: `${field}:${i.key}` }));
 }
 
 /**
@@ -81,7 +98,12 @@ async function valuesFor(field: string, label: string, schema: TSchema | undefin
  * Dubai's days, each shown in words.
  */
 async function dateChoices(search: string): Promise<PickItem[]> {
-  const item = (day: string, hint?: string): PickItem => ({ key: day, label: displayOf('date', day)!, hint, value: { value: day, label: displayOf('date', day)! } satisfies Picked });
+  const item = (day: string, hint?: string): PickItem => ({
+    key: day,
+    label: displayOf('date', day)!,
+    hint,
+    value: { value: day, label: displayOf('date', day)! } satisfies Picked,
+  });
   const typed = search.trim();
   if (typed) {
     const { parseDate } = await import('@/lib/parseDate');
@@ -96,7 +118,8 @@ async function dateChoices(search: string): Promise<PickItem[]> {
   ];
 }
 
-const variants = (s: TSchema | undefined): TSchema[] => (s ? (Array.isArray(s.anyOf) ? (s.anyOf as TSchema[]) : [s]) : []);
+const variants = (s: TSchema | undefined): TSchema[] =>
+  s ? (Array.isArray(s.anyOf) ? (s.anyOf as TSchema[]) : [s]) : [];
 const isDate = (s: TSchema | undefined) => variants(s).some((v) => v.format === 'date');
 const isNullable = (s: TSchema | undefined) => variants(s).some((v) => v.type === 'null');
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

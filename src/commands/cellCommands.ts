@@ -83,7 +83,9 @@ export const cellCommands: Command[] = [
         typeof arg === 'string'
           ? arg
           : await navigator.clipboard.readText().catch(() => {
-              throw new CommandError('The browser did not let the clipboard be read here: press Ctrl+V (⌘V) on the table instead.');
+              throw new CommandError(
+                'The browser did not let the clipboard be read here: press Ctrl+V (⌘V) on the table instead.',
+              );
             });
       let plan: PastePlan;
       try {
@@ -105,7 +107,10 @@ export const cellCommands: Command[] = [
           values.length === 1
             ? `${label} becomes ${shown(values[0])} on ${plan.kind === 'bulk' && plan.target.where ? `all ${many} the list matches` : many}. You can undo this.`
             : `Each of the ${many} takes its own line, in list order. You can undo this.`,
-        list: plan.kind === 'each' && values.length > 1 ? plan.rows.slice(0, 8).map((r) => `${cells.rowName(r.id)} → ${r.label === '' ? 'none' : r.label}`) : undefined,
+        list:
+          plan.kind === 'each' && values.length > 1
+            ? plan.rows.slice(0, 8).map((r) => `${cells.rowName(r.id)} → ${r.label === '' ? 'none' : r.label}`)
+            : undefined,
         confirmLabel: `Paste into ${many}`,
       });
       if (!ok) return undefined;

@@ -9,9 +9,12 @@ const NOON = new Date(2025, 2, 14, 12, 0).getTime();
 describe('hintFor', () => {
   it('names the keys, as the app shows them, of a command run through the palette, a button, a menu or the pointer', () => {
     expect(hintFor(withKeys, 'palette', fresh(), NOON)).toEqual({ id: 'nav.settings', text: 'Next time: G then S' });
-    for (const source of ['button', 'menu', 'pointer'] as const) expect(hintFor(withKeys, source, fresh(), NOON)?.text).toBe('Next time: G then S');
+    for (const source of ['button', 'menu', 'pointer'] as const)
+      expect(hintFor(withKeys, source, fresh(), NOON)?.text).toBe('Next time: G then S');
     // shortcutText is the cheat sheet's own text (src/ui/kbd.ts): Ctrl+S here, ⌘S on a Mac.
-    expect(hintFor({ id: 'x.save', shortcut: 'mod+s' }, 'button', fresh(), NOON)?.text).toMatch(/^Next time: (Ctrl\+S|⌘S)$/);
+    expect(hintFor({ id: 'x.save', shortcut: 'mod+s' }, 'button', fresh(), NOON)?.text).toMatch(
+      /^Next time: (Ctrl\+S|⌘S)$/,
+    );
   });
 
   it('says nothing for a run by its keys', () => {
@@ -35,7 +38,9 @@ describe('hintFor', () => {
   });
 
   it('names the screen when the keys are not bound where it ran', () => {
-    expect(hintFor({ id: 'offer.new', shortcut: 'n' }, 'palette', fresh(), NOON, 'On Offers')?.text).toBe('Next time on Offers: N');
+    expect(hintFor({ id: 'offer.new', shortcut: 'n' }, 'palette', fresh(), NOON, 'On Offers')?.text).toBe(
+      'Next time on Offers: N',
+    );
   });
 });
 
@@ -50,7 +55,11 @@ describe("this admin's prefs in local storage", () => {
   const mem = new Map<string, string>();
   beforeEach(() => {
     mem.clear();
-    vi.stubGlobal('localStorage', { getItem: (k: string) => mem.get(k) ?? null, setItem: (k: string, v: string) => mem.set(k, v), removeItem: (k: string) => mem.delete(k) });
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => mem.get(k) ?? null,
+      setItem: (k: string, v: string) => mem.set(k, v),
+      removeItem: (k: string) => mem.delete(k),
+    });
     session.user_id = 7;
   });
   afterEach(() => {

@@ -50,7 +50,10 @@ export function hintFor(
   if (prefs.off || !cmd.shortcut || cmd.palette === false || !COACHED.has(source)) return null;
   if (prefs.shown[cmd.id] === dayOf(now)) return null;
   const keys = shortcutText(cmd.shortcut);
-  return { id: cmd.id, text: where ? `Next time ${where.charAt(0).toLowerCase()}${where.slice(1)}: ${keys}` : `Next time: ${keys}` };
+  return {
+    id: cmd.id,
+    text: where ? `Next time ${where.charAt(0).toLowerCase()}${where.slice(1)}: ${keys}` : `Next time: ${keys}`,
+  };
 }
 
 /** The prefs once this hint has been shown: today's mark for its command, older days dropped. */
@@ -67,7 +70,10 @@ const keyOf = () => `coach:${session.user_id ?? 'anyone'}`;
 export function coachPrefs(): CoachPrefs {
   try {
     const v = JSON.parse(storage.get(keyOf()) ?? '{}') as Partial<CoachPrefs> | null;
-    const shown = v && typeof v.shown === 'object' && v.shown ? Object.fromEntries(Object.entries(v.shown).filter(([, d]) => typeof d === 'string')) : {};
+    const shown =
+      v && typeof v.shown === 'object' && v.shown
+        ? Object.fromEntries(Object.entries(v.shown).filter(([, d]) => typeof d === 'string'))
+        : {};
     return { off: v?.off === true, shown };
   } catch {
     return { off: false, shown: {} };

@@ -10,7 +10,10 @@ import { CommandError } from './runner';
 type Uses = UsesAnswer['data'];
 
 /** What deleting these records would do, or null for a resource whose deletes reach nothing (no `uses` call). */
-export async function usesOf<T extends { id: number }>(screen: ResourceScreen<T>, target: BulkTarget): Promise<Uses | null> {
+export async function usesOf<T extends { id: number }>(
+  screen: ResourceScreen<T>,
+  target: BulkTarget,
+): Promise<Uses | null> {
   const op = screen.resource.ops.uses;
   if (!op) return null;
   const body = target.ids ? { ids: target.ids } : { where: target.where };
@@ -36,7 +39,8 @@ export function refusalOf(uses: Uses, nameOf: (id: number) => string): string {
 }
 
 /** The question's words about the uses: the server's sentences, or null when nothing uses the records. */
-export const usesSentence = (uses: Uses | null): string | null => (uses?.uses.length ? uses.uses.map((u) => u.sentence).join(' ') : null);
+export const usesSentence = (uses: Uses | null): string | null =>
+  uses?.uses.length ? uses.uses.map((u) => u.sentence).join(' ') : null;
 
 /** Throws the refusal when the delete would be refused: the runner shows it as an error toast. */
 export function refuseEarly(uses: Uses | null, nameOf: (id: number) => string): void {

@@ -11,27 +11,29 @@ const SHOWN = 50;
 export function filterCommands<T extends { id: number }>(screen: ResourceScreen<T>): Command[] {
   const { resource, list, view } = screen;
   const { many } = nounOf(screen);
-  return (screen.filters ?? []).map(
-    (f): Command => ({
-      id: `${resource.name}.filter.${f.key}`,
-      title: `Filter ${many} by ${f.label.toLowerCase()}…`,
-      group: resource.label.many,
-      keywords: ['filter', 'only', 'narrow', 'show', f.label.toLowerCase()],
-      scope: `view:${view}`,
-      pick: {
-        placeholder: `${resource.label.many} with which ${f.label.toLowerCase()}?`,
-        load: (search, signal) => choices(f, search, signal),
-      },
-      run: (_ctx, value) => list.setParams({ [f.key]: (value as string) || null }),
-    }),
-  );
+  return (screen.filters ?? []).map((f): Command => ({
+    id: `${resource.name}.filter.${f.key}`,
+    title: `Filter ${many} by ${f.label.toLowerCase()}…`,
+    group: resource.label.many,
+    keywords: ['filter', 'only', 'narrow', 'show', f.label.toLowerCase()],
+    scope: `view:${view}`,
+    pick: {
+      placeholder: `${resource.label.many} with which ${f.label.toLowerCase()}?`,
+      load: (search, signal) => choices(f, search, signal),
+    },
+    run: (_ctx, value) => list.setParams({ [f.key]: (value as string) || null }),
+  }));
 }
 
 /** The filter's choices for what is typed; "any" first, so a picked filter can be let go here too. */
 async function choices(f: FilterDef, search: string, signal: AbortSignal): Promise<PickItem[]> {
   const text = search.trim().toLowerCase();
   const options: readonly Option[] =
-    f.search && text ? await f.search(search.trim(), signal) : typeof f.options === 'function' ? await f.options() : f.options;
+    f.search && text
+      ? await f.search(search.trim(), signal)
+      : typeof f.options === 'function'
+        ? await f.options()
+        : f.options;
   const narrowed = f.search && text ? options : options.filter((o) => !text || o.label.toLowerCase().includes(text));
   const any = !text || f.any.toLowerCase().includes(text) ? [{ key: 'any', label: f.any, value: '' }] : [];
   return [...any, ...narrowed.slice(0, SHOWN).map((o) => ({ key: o.value, label: o.label, value: o.value }))];

@@ -3,7 +3,12 @@ import { frecencies, HALF_LIFE_MS, recentCommands, usageBoost } from './frecency
 import type { Run } from './usage';
 
 const NOW = Date.UTC(2025, 5, 1);
-const run = (id: string, daysAgo: number, source: Run['source'] = 'palette', subject?: string): Run => ({ id, source, at: NOW - daysAgo * 24 * 3600 * 1000, ...(subject && { subject }) });
+const run = (id: string, daysAgo: number, source: Run['source'] = 'palette', subject?: string): Run => ({
+  id,
+  source,
+  at: NOW - daysAgo * 24 * 3600 * 1000,
+  ...(subject && { subject }),
+});
 
 describe('frecency', () => {
   it('counts each run for half as much a week later', () => {
@@ -15,7 +20,10 @@ describe('frecency', () => {
   });
 
   it('ranks often-and-lately above once-long-ago, and keeps records apart from commands', () => {
-    const f = frecencies([run('old', 60), run('often', 1), run('often', 2), run('often', 3), run('record.open', 0, 'palette', 'card:12')], NOW);
+    const f = frecencies(
+      [run('old', 60), run('often', 1), run('often', 2), run('often', 3), run('record.open', 0, 'palette', 'card:12')],
+      NOW,
+    );
     expect(usageBoost(f.get('often'))).toBeGreaterThan(usageBoost(f.get('old')));
     expect(f.get('record:card:12')).toBeCloseTo(1);
     // A record found by "Find card…" counts for the command and for the record.
@@ -31,8 +39,20 @@ describe('frecency', () => {
   });
 
   it('lists the last commands run from the palette, newest first, each once', () => {
-    const list = [run('a', 3), run('b', 2, 'hotkey'), run('c', 2), run('card.find', 2, 'palette', 'card:3'), run('record.open', 1, 'palette', 'card:1'), run('a', 1)];
+    const list = [
+      run('a', 3),
+      run('b', 2, 'hotkey'),
+      run('c', 2),
+      run('card.find', 2, 'palette', 'card:3'),
+      run('record.open', 1, 'palette', 'card:1'),
+      run('a', 1),
+    ];
     expect(recentCommands(list)).toEqual(['a', 'card.find', 'c']);
-    expect(recentCommands([...'abcdefg'].map((id, i) => run(id, 7 - i)), 3)).toEqual(['g', 'f', 'e']);
+    expect(
+      recentCommands(
+        [...'abcdefg'].map((id, i) => run(id, 7 - i)),
+        3,
+      ),
+    ).toEqual(['g', 'f', 'e']);
   });
 });

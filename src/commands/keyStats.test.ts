@@ -18,7 +18,13 @@ const run = (id: string, source: Source, daysAgo = 0): Run => ({ id, source, at:
 
 describe('keyStats', () => {
   it('counts the keys pressed in the last 7 days, most used first, with their keys', () => {
-    const runs = [run('nav.cards', 'hotkey', 1), run('nav.offers', 'hotkey', 2), run('nav.offers', 'hotkey', 0), run('nav.cards', 'hotkey', 8), run('nav.cards', 'palette', 0)];
+    const runs = [
+      run('nav.cards', 'hotkey', 1),
+      run('nav.offers', 'hotkey', 2),
+      run('nav.offers', 'hotkey', 0),
+      run('nav.cards', 'hotkey', 8),
+      run('nav.cards', 'palette', 0),
+    ];
     expect(keyStats(runs, keyed, NOW).pressed).toEqual([
       { id: 'nav.offers', title: 'Go to Offers', shortcut: 'g o', count: 2 },
       { id: 'nav.cards', title: 'Go to Cards', shortcut: 'g c', count: 1 },

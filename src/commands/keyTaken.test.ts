@@ -3,8 +3,20 @@ import { keyTaken, printable } from './keyTaken';
 import { register } from './registry';
 import type { Command } from './types';
 
-const cmd = (id: string, shortcut: string, enabled = true): Command => ({ id, title: id, group: 'Test', scope: 'global', shortcut, enabled: () => enabled, run: () => undefined });
-const press = (code: string, key: string, mods: Partial<Record<'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey', boolean>> = {}) => ({ code, key, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, ...mods });
+const cmd = (id: string, shortcut: string, enabled = true): Command => ({
+  id,
+  title: id,
+  group: 'Test',
+  scope: 'global',
+  shortcut,
+  enabled: () => enabled,
+  run: () => undefined,
+});
+const press = (
+  code: string,
+  key: string,
+  mods: Partial<Record<'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey', boolean>> = {},
+) => ({ code, key, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, ...mods });
 
 let stop: () => void = () => undefined;
 afterEach(() => stop());

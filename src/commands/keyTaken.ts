@@ -9,17 +9,37 @@ import { allCommands } from './registry';
 const BY_CHARACTER = new Set('~!@#$%^&*()_+{}|:"<>?'.split(''));
 
 /** The key a physical key press stands for, as shortcuts name keys ('KeyJ' → 'j', 'Slash' → '/'). */
-const CODE_KEYS: Record<string, string> = { Slash: '/', Period: '.', Comma: ',', Semicolon: ';', Quote: "'", BracketLeft: '[', BracketRight: ']', Backslash: '\\', Minus: '-', Equal: '=', Backquote: '`', Space: 'space' };
-const keyOf = (e: Pick<KeyboardEvent, 'code' | 'key'>) => CODE_KEYS[e.code] ?? (/^(Key|Digit)/.test(e.code) ? e.code.replace(/^(Key|Digit)/, '').toLowerCase() : e.key.toLowerCase());
+const CODE_KEYS: Record<string, string> = {
+  Slash: '/',
+  Period: '.',
+  Comma: ',',
+  Semicolon: ';',
+  Quote: "'",
+  BracketLeft: '[',
+  BracketRight: ']',
+  Backslash: '\\',
+  Minus: '-',
+  Equal: '=',
+  Backquote: '`',
+  Space: 'space',
+};
+const keyOf = (e: Pick<KeyboardEvent, 'code' | 'key'>) =>
+  CODE_KEYS[e.code] ??
+  (/^(Key|Digit)/.test(e.code) ? e.code.replace(/^(Key|Digit)/, '').toLowerCase() : e.key.toLowerCase());
 
-function matches(c: Chord, e: Pick<KeyboardEvent, 'code' | 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'>): boolean {
+function matches(
+  c: Chord,
+  e: Pick<KeyboardEvent, 'code' | 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'>,
+): boolean {
   if (c.mod || c.ctrl || c.meta || c.alt || e.ctrlKey || e.metaKey || e.altKey) return false;
   if (BY_CHARACTER.has(c.key)) return e.key === c.key;
   return keyOf(e) === c.key && c.shift === e.shiftKey;
 }
 
 /** A command of the active scopes, enabled now, whose shortcut (or a sequence's first key) is this press. */
-export function keyTaken(e: Pick<KeyboardEvent, 'code' | 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'>): boolean {
+export function keyTaken(
+  e: Pick<KeyboardEvent, 'code' | 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'>,
+): boolean {
   const ctx = currentCtx();
   return allCommands().some(
     (cmd) =>
@@ -31,4 +51,5 @@ export function keyTaken(e: Pick<KeyboardEvent, 'code' | 'key' | 'shiftKey' | 'c
 }
 
 /** A key that types a character: one character, no Ctrl/⌘/Alt. */
-export const printable = (e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>) => e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey;
+export const printable = (e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>) =>
+  e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey;

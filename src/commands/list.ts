@@ -111,7 +111,8 @@ export const listCommands: Command[] = [
     group: 'List',
     keywords: ['check all', 'every page', 'everything', 'filter'],
     scope: 'list',
-    enabled: (ctx) => browsing(ctx) && !!ctx.list && !ctx.list.state.matching && ctx.list.total() > ctx.list.state.selected.size,
+    enabled: (ctx) =>
+      browsing(ctx) && !!ctx.list && !ctx.list.state.matching && ctx.list.total() > ctx.list.state.selected.size,
     run: (ctx) => ctx.list?.selectMatching(),
   },
   {

@@ -2,19 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { matchScore, parseQuery, prepare, withinOneEdit, wordsOf, type Matchable } from './match';
 
 const score = (typed: string, c: Matchable) => matchScore(parseQuery(typed), prepare(c));
-const rollback: Matchable = { title: 'Roll back offers by source…', aliases: ['rollback', 'unpublish', 'revert onboarding'], keywords: ['undo', 'crawl'], group: 'Crawl review' };
+const rollback: Matchable = {
+  title: 'Roll back offers by source…',
+  aliases: ['rollback', 'unpublish', 'revert onboarding'],
+  keywords: ['undo', 'crawl'],
+  group: 'Crawl review',
+};
 const reorder: Matchable = { title: 'Reorder banner…', aliases: ['move banner', 'hero'], group: 'Homepage' };
 const newOffer: Matchable = { title: 'New offer', aliases: ['add', 'create'], group: 'Offers' };
 const shortcuts: Matchable = { title: 'Show keyboard shortcuts', keywords: ['help', 'cheat sheet'], group: 'General' };
 
 /** Damerau–Levenshtein (optimal string alignment), written the slow way to check the fast one. */
 function distance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
   return d[a.length][b.length];
@@ -28,7 +36,28 @@ describe('words', () => {
 
 describe('one edit apart', () => {
   it('agrees with Damerau–Levenshtein distance ≤ 1', () => {
-    const words = ['reorder', 'reordr', 'reodrer', 'rollback', 'rollbak', 'rolback', 'banner', 'baner', 'bannre', 'cards', 'card', 'carts', 'xards', 'offers', 'ofers', 'foofers', 'a', '', 'ab', 'ba'];
+    const words = [
+      'reorder',
+      'reordr',
+      'reodrer',
+      'rollback',
+      'rollbak',
+      'rolback',
+      'banner',
+      'baner',
+      'bannre',
+      'cards',
+      'card',
+      'carts',
+      'xards',
+      'offers',
+      'ofers',
+      'foofers',
+      'a',
+      '',
+      'ab',
+      'ba',
+    ];
     for (const a of words) for (const b of words) expect(withinOneEdit(a, b), `${a} / ${b}`).toBe(distance(a, b) <= 1);
   });
 });
@@ -63,7 +92,9 @@ describe('matching', () => {
     expect(score('revert onboarding', rollback)).toBeGreaterThan(0.7);
     // The title says "Roll back"; typed as one word, or the alias's one word typed as two.
     expect(score('rollback offers', rollback)).toBeGreaterThan(0.9);
-    expect(score('roll back offers', { ...rollback, title: 'Rollback offers by source…', aliases: [] })).toBeGreaterThan(0.9);
+    expect(
+      score('roll back offers', { ...rollback, title: 'Rollback offers by source…', aliases: [] }),
+    ).toBeGreaterThan(0.9);
   });
 
   it('forgives one typo in a word of five letters or more, not in shorter ones', () => {
@@ -98,10 +129,14 @@ describe('matching', () => {
     const exact = score('reorder banner', reorder);
     expect(exact).toBeGreaterThan(0.99);
     expect(score('move banner', reorder)).toBeLessThan(exact);
-    expect(score('reorder banner', { title: 'Move to position…', keywords: ['reorder', 'banner'] })).toBeLessThan(score('move banner', reorder));
+    expect(score('reorder banner', { title: 'Move to position…', keywords: ['reorder', 'banner'] })).toBeLessThan(
+      score('move banner', reorder),
+    );
     expect(score('reordr banner', reorder)).toBeLessThan(score('reorder ban', reorder));
     // Covering more of the title ranks higher: "Delete bank" before "Delete selected banks".
-    expect(score('delete bank', { title: 'Delete bank' })).toBeGreaterThan(score('delete bank', { title: 'Delete selected banks' }));
+    expect(score('delete bank', { title: 'Delete bank' })).toBeGreaterThan(
+      score('delete bank', { title: 'Delete selected banks' }),
+    );
   });
 
   it('finds a plural typed for a singular and the other way round', () => {

@@ -8,7 +8,24 @@
 // "bank" never finds "Keyboard shortcuts".
 
 /** Words that carry no meaning in a command's name: left out of what is typed and of titles. */
-export const STOP_WORDS: ReadonlySet<string> = new Set(['a', 'an', 'the', 'by', 'of', 'to', 'for', 'in', 'on', 'at', 'from', 'with', 'and', 'this', 'its', 'my']);
+export const STOP_WORDS: ReadonlySet<string> = new Set([
+  'a',
+  'an',
+  'the',
+  'by',
+  'of',
+  'to',
+  'for',
+  'in',
+  'on',
+  'at',
+  'from',
+  'with',
+  'and',
+  'this',
+  'its',
+  'my',
+]);
 
 /** Where a word of the command comes from, and what a match on it is worth. */
 const WEIGHT = { title: 1, alias: 0.95, keyword: 0.8, group: 0.7 } as const;
@@ -53,7 +70,8 @@ export function prepare(c: Matchable): Prepared {
   const tokens = new Map<string, Token>();
   const add = (text: string, weight: number, title: readonly number[]) => {
     const had = tokens.get(text);
-    if (!had || had.weight < weight || (had.weight === weight && had.title.length < title.length)) tokens.set(text, { weight, title });
+    if (!had || had.weight < weight || (had.weight === weight && had.title.length < title.length))
+      tokens.set(text, { weight, title });
   };
   const phrase = (text: string, weight: number, isTitle: boolean, offset = 0) => {
     const words = wordsOf(text).filter((w) => !STOP_WORDS.has(w));
@@ -90,7 +108,8 @@ export function parseQuery(typed: string): Query {
   const typing = !/\s$/.test(typed);
   const meaningful = all.filter((w) => !STOP_WORDS.has(w));
   // Only small words typed ('to'): take them as they are.
-  if (!meaningful.length) return { words: all.map((text, i) => ({ text, partial: typing && i === all.length - 1, optional: false })) };
+  if (!meaningful.length)
+    return { words: all.map((text, i) => ({ text, partial: typing && i === all.length - 1, optional: false })) };
   return {
     // A small word only tells apart titles that differ by it ("Set valid to" and "… from");
     // at the end it may be the start of a real one ('to' → 'toggle').
@@ -204,7 +223,13 @@ export function matchScore(q: Query, p: Prepared): number {
   }
   if (!counted) return 0.5 + SMALL_BONUS * Math.min(smallHits, 2);
   const coverage = p.titleWords ? covered.size / p.titleWords : 0;
-  return 0.8 * (sum / counted) + 0.12 * coverage + 0.04 * (inOrder && covered.size > 0 ? 1 : 0) + 0.04 * (fromStart ? 1 : 0) + SMALL_BONUS * Math.min(smallHits, 2);
+  return (
+    0.8 * (sum / counted) +
+    0.12 * coverage +
+    0.04 * (inOrder && covered.size > 0 ? 1 : 0) +
+    0.04 * (fromStart ? 1 : 0) +
+    SMALL_BONUS * Math.min(smallHits, 2)
+  );
 }
 
 const startsSmall = (typed: string, p: Prepared) => [...p.small].some((s) => s.startsWith(typed));

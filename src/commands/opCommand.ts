@@ -76,12 +76,16 @@ export function derivedCommands(ops: readonly AnyOp[], views: readonly ResourceV
     const idFrom = (ctx: Ctx) => (ctx.cursor && ctx.cursor.resource === op.resource ? ctx.cursor.id : undefined);
     const scope: Scope = needsId && view ? `view:${view}` : 'global';
     if (needsId && !view && !(op.resource && isSearchType(op.resource))) return [];
-    const pickRecord = needsId && !view && op.resource && isSearchType(op.resource) ? recordPicker(op.resource, `${op.command.title.replace(/…$/, '')}: which record?`) : undefined;
+    const pickRecord =
+      needsId && !view && op.resource && isSearchType(op.resource)
+        ? recordPicker(op.resource, `${op.command.title.replace(/…$/, '')}: which record?`)
+        : undefined;
     return [
       opCommand(op, {
         scope,
         shortcut: op.command.shortcut,
-        enabled: needsId && view ? (ctx) => idFrom(ctx) !== undefined && ctx.mode !== 'edit' && ctx.mode !== 'add' : undefined,
+        enabled:
+          needsId && view ? (ctx) => idFrom(ctx) !== undefined && ctx.mode !== 'edit' && ctx.mode !== 'add' : undefined,
         pick: field ? choicePicker(field.name, field.choices) : pickRecord,
         input(ctx, arg) {
           const id = needsId ? (idFrom(ctx) ?? (arg as { id?: number } | undefined)?.id) : undefined;
@@ -103,7 +107,14 @@ function bodyChoice(op: AnyOp): { name: string; choices: { label: string; value:
   const names = Object.keys(props);
   if (names.length !== 1) return null;
   const schema = props[names[0]];
-  if (schema.type === 'boolean') return { name: names[0], choices: [{ label: 'Yes', value: true }, { label: 'No', value: false }] };
+  if (schema.type === 'boolean')
+    return {
+      name: names[0],
+      choices: [
+        { label: 'Yes', value: true },
+        { label: 'No', value: false },
+      ],
+    };
   const values = filterChoices(schema);
   return values ? { name: names[0], choices: values.map((v) => ({ label: v, value: v })) } : null;
 }
@@ -114,7 +125,13 @@ function choicePicker(field: string, choices: { label: string; value: unknown }[
     placeholder: `Which ${label}?`,
     async load(search): Promise<PickItem[]> {
       const words = search.toLowerCase();
-      return choices.filter((c) => !words || c.label.toLowerCase().includes(words)).map((c) => ({ key: String(c.value), label: `${label.charAt(0).toUpperCase()}${label.slice(1)}: ${c.label}`, value: c.value }));
+      return choices
+        .filter((c) => !words || c.label.toLowerCase().includes(words))
+        .map((c) => ({
+          key: String(c.value),
+          label: `${label.charAt(0).toUpperCase()}${label.slice(1)}: ${c.label}`,
+          value: c.value,
+        }));
     },
   };
 }

@@ -31,7 +31,16 @@ const actionOfStub = new WeakMap<Command, Action>();
 function stubOf(a: Action): Command {
   let c = stubs.get(a);
   if (!c) {
-    c = { id: a.id, title: a.title, aliases: a.aliases, group: a.group, shortcut: a.shortcut, scope: a.global ? 'global' : `view:${a.screen}`, anywhere: true, run: () => undefined };
+    c = {
+      id: a.id,
+      title: a.title,
+      aliases: a.aliases,
+      group: a.group,
+      shortcut: a.shortcut,
+      scope: a.global ? 'global' : `view:${a.screen}`,
+      anywhere: true,
+      run: () => undefined,
+    };
     stubs.set(a, c);
     actionOfStub.set(c, a);
   }
@@ -58,7 +67,8 @@ export function paletteRows(ctx: Ctx): Row[] {
     } else if (listed.has(a.id)) continue;
     else if (!real) rows.push({ cmd: stubOf(a), tier: a.global ? 'global' : 'elsewhere', stub: true });
     // Downloaded: listed above when its scope is active; from elsewhere when it may run there.
-    else if (real.anywhere && real.palette !== false && !inScope && enabledIn(real, ctx)) rows.push({ cmd: real, tier: 'elsewhere', stub: false });
+    else if (real.anywhere && real.palette !== false && !inScope && enabledIn(real, ctx))
+      rows.push({ cmd: real, tier: 'elsewhere', stub: false });
     listed.add(a.id);
   }
   return rows;
@@ -75,7 +85,8 @@ export function wordsOf(c: Command, title = c.title): Prepared {
 }
 
 /** The words' match plus the boosts; 0 when the words do not match. */
-export const rowScore = (text: number, tier: Tier, usage: number) => (text > 0 ? text + TIER_BONUS[tier] + USAGE_BONUS * usage : 0);
+export const rowScore = (text: number, tier: Tier, usage: number) =>
+  text > 0 ? text + TIER_BONUS[tier] + USAGE_BONUS * usage : 0;
 
 /**
  * The rows matching `typed`, best first, as the palette shows them while something is typed

@@ -3,7 +3,15 @@ import { bankResource } from '@contract/bank';
 import { call } from '../api/call';
 import { MAX_RECENT_RECORDS, recentRecords, recordPath, rememberRecord } from './records';
 
-const routes = new Set(['/view-card/:id', '/edit-card/:id', '/view-bank/:id', '/edit-bank/:id', '/view-offer/:id', '/category-list/:id', '/category-list/:id/edit']);
+const routes = new Set([
+  '/view-card/:id',
+  '/edit-card/:id',
+  '/view-bank/:id',
+  '/edit-bank/:id',
+  '/view-offer/:id',
+  '/category-list/:id',
+  '/category-list/:id/edit',
+]);
 const has = (p: string) => routes.has(p);
 
 describe('recordPath', () => {
@@ -24,7 +32,11 @@ describe('recent records', () => {
   const mem = new Map<string, string>();
   beforeEach(() => {
     mem.clear();
-    vi.stubGlobal('localStorage', { getItem: (k: string) => mem.get(k) ?? null, setItem: (k: string, v: string) => mem.set(k, v), removeItem: (k: string) => mem.delete(k) });
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => mem.get(k) ?? null,
+      setItem: (k: string, v: string) => mem.set(k, v),
+      removeItem: (k: string) => mem.delete(k),
+    });
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -41,7 +53,14 @@ describe('recent records', () => {
     rememberRecord({ type: 'card', id: 1, title: 'A', subtitle: '' });
     rememberRecord({ type: 'offer', id: 1, title: 'B', subtitle: '' });
     expect(recentRecords().map((r) => r.type)).toEqual(['offer', 'card']);
-    mem.set('recentRecords', JSON.stringify([{ type: 'spaceship', id: 1, title: 'x', subtitle: '' }, 'nope', { type: 'bank', id: 2, title: 'ENBD', subtitle: 'ENBD' }]));
+    mem.set(
+      'recentRecords',
+      JSON.stringify([
+        { type: 'spaceship', id: 1, title: 'x', subtitle: '' },
+        'nope',
+        { type: 'bank', id: 2, title: 'ENBD', subtitle: 'ENBD' },
+      ]),
+    );
     expect(recentRecords()).toEqual([{ type: 'bank', id: 2, title: 'ENBD', subtitle: 'ENBD' }]);
     mem.set('recentRecords', '{broken');
     expect(recentRecords()).toEqual([]);
@@ -49,7 +68,11 @@ describe('recent records', () => {
 
   it('show a record renamed or deleted by any call as it is now', async () => {
     let answer: unknown = { message: 'ok', data: { id: 2, name: 'Emirates NBD Bank', code: 'ENBD' } };
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
     rememberRecord({ type: 'bank', id: 2, title: 'ENBD', subtitle: 'ENBD' });
     rememberRecord({ type: 'card', id: 2, title: 'A card', subtitle: '' });
     await call(bankResource.ops.update!, { params: { id: 2 }, body: { name: 'Emirates NBD Bank' } });

@@ -25,7 +25,11 @@ const PATHS: Record<SearchType, { view: string[]; edit: string[]; list: string }
   bank: { view: ['/view-bank/:id'], edit: ['/edit-bank/:id'], list: '/bank-list' },
   user: { view: ['/view-user/:id'], edit: ['/edit-user/:id'], list: '/user-list' },
   // The product names only /category-list; the categories screen opens a record in its pane under it.
-  category: { view: ['/category-list/:id', '/view-category/:id'], edit: ['/category-list/:id/edit', '/edit-category/:id'], list: '/category-list' },
+  category: {
+    view: ['/category-list/:id', '/view-category/:id'],
+    edit: ['/category-list/:id/edit', '/edit-category/:id'],
+    list: '/category-list',
+  },
 };
 
 export type RecordRef = Pick<SearchHit, 'type' | 'id' | 'title'>;
@@ -48,7 +52,14 @@ export const MAX_RECENT_RECORDS = 10;
 
 const isHit = (v: unknown): v is SearchHit => {
   const h = v as SearchHit | null;
-  return !!h && typeof h === 'object' && PATHS[h.type] !== undefined && Number.isInteger(h.id) && typeof h.title === 'string' && typeof h.subtitle === 'string';
+  return (
+    !!h &&
+    typeof h === 'object' &&
+    PATHS[h.type] !== undefined &&
+    Number.isInteger(h.id) &&
+    typeof h.title === 'string' &&
+    typeof h.subtitle === 'string'
+  );
 };
 
 export function recentRecords(): SearchHit[] {
@@ -93,7 +104,8 @@ export function refreshRecent(type: string, record: Record<string, unknown>, del
 
 onTouched((_touched, op, output) => {
   const record = (output as { data?: unknown } | null)?.data as Record<string, unknown> | undefined;
-  if (op.resource && record && typeof record === 'object' && typeof record.id === 'number') refreshRecent(op.resource, record, op.method === 'DELETE');
+  if (op.resource && record && typeof record === 'object' && typeof record.id === 'number')
+    refreshRecent(op.resource, record, op.method === 'DELETE');
 });
 
 // ---- the commands ----

@@ -31,7 +31,8 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
   const has = (call: 'show' | 'add' | 'update' | 'remove') => !resource.omit?.includes(call);
   const count = (n: number) => plural(n, one, many);
 
-  const highlighted = (ctx: Ctx): T | undefined => (ctx.cursor?.resource === resource.name ? store.find(ctx.cursor.id) : undefined);
+  const highlighted = (ctx: Ctx): T | undefined =>
+    ctx.cursor?.resource === resource.name ? store.find(ctx.cursor.id) : undefined;
 
   const pickRecord = (placeholder: string, withContext: boolean) => ({
     placeholder,
@@ -247,7 +248,9 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
  * The selection when there is one, else everything the list's search and filters match
  * (all pages, up to EXPORT_CAP rows), with a progress toast while pages arrive.
  */
-export async function exportCsv<T extends { id: number }>(screen: ResourceScreen<T>): Promise<{ message: string } | undefined> {
+export async function exportCsv<T extends { id: number }>(
+  screen: ResourceScreen<T>,
+): Promise<{ message: string } | undefined> {
   const { store, resource } = screen;
   const { one, many } = nounOf(screen);
   const columns = screen.csvColumns ?? columnsOf<T>(Object.keys(resource.entity.properties));
@@ -264,13 +267,19 @@ export async function exportCsv<T extends { id: number }>(screen: ResourceScreen
   const progress = toast.loading(`Exporting ${many}…`);
   try {
     const { query, filters, sort } = store.args();
-    const { rows, total } = await fetchAll(store.client, { query: query || undefined, filters, sort: sort || undefined }, {
-      cap: EXPORT_CAP,
-      onProgress: ({ loaded, total: t }) => toast.loading(`Exporting ${many}… ${loaded.toLocaleString()} of ${t.toLocaleString()}`, { id: progress }),
-    });
+    const { rows, total } = await fetchAll(
+      store.client,
+      { query: query || undefined, filters, sort: sort || undefined },
+      {
+        cap: EXPORT_CAP,
+        onProgress: ({ loaded, total: t }) =>
+          toast.loading(`Exporting ${many}… ${loaded.toLocaleString()} of ${t.toLocaleString()}`, { id: progress }),
+      },
+    );
     downloadCsv(fileName, await toCsv(rows, columns));
     toast.dismiss(progress);
-    const capped = total > rows.length ? ` (the first ${EXPORT_CAP.toLocaleString()} of ${total.toLocaleString()})` : '';
+    const capped =
+      total > rows.length ? ` (the first ${EXPORT_CAP.toLocaleString()} of ${total.toLocaleString()})` : '';
     return { message: `Exported ${plural(rows.length, one, many)}${capped}.` };
   } catch (e) {
     toast.dismiss(progress);

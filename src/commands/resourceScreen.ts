@@ -62,7 +62,15 @@ export function resourceScreen<T extends { id: number }>(o: ResourceScreenOption
     router: o.router ?? browserRouter,
   });
   // While the list is a table, its cells can be edited where the contract says (src/store/cellFields.ts).
-  if (o.resource.ops.update) list.cells = cellModel<T>({ resource: o.resource, store, list, filters: o.filters, noun: nounOf(o), describe: (r) => o.describe(r).label });
+  if (o.resource.ops.update)
+    list.cells = cellModel<T>({
+      resource: o.resource,
+      store,
+      list,
+      filters: o.filters,
+      noun: nounOf(o),
+      describe: (r) => o.describe(r).label,
+    });
   return { ...o, store, list };
 }
 

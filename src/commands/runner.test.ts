@@ -1,8 +1,16 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), loading: vi.fn(() => 'loading-id'), message: vi.fn(), dismiss: vi.fn() }));
+const toast = vi.hoisted(() => ({
+  success: vi.fn(),
+  error: vi.fn(),
+  loading: vi.fn(() => 'loading-id'),
+  message: vi.fn(),
+  dismiss: vi.fn(),
+}));
 /** As ui/toast.tsx counts them: every toast shown or updated. */
-const toastsSent = vi.hoisted(() => () => [toast.success, toast.error, toast.loading, toast.message].reduce((n, f) => n + f.mock.calls.length, 0));
+const toastsSent = vi.hoisted(
+  () => () => [toast.success, toast.error, toast.loading, toast.message].reduce((n, f) => n + f.mock.calls.length, 0),
+);
 vi.mock('../ui/toast', () => ({ toast, toastsSent }));
 
 import { ApiError } from '../api/client';
@@ -29,7 +37,23 @@ beforeAll(() => loadCoach());
 
 beforeEach(() => {
   vi.clearAllMocks();
-  unregister('t.ok', 't.any', 't.fail', 't.off', 't.view', 't.pick', 't.silent', 't.named', 't.bulk', 't.slow', 't.offline', 't.ask', 't.count', 't.undoable', 't.other');
+  unregister(
+    't.ok',
+    't.any',
+    't.fail',
+    't.off',
+    't.view',
+    't.pick',
+    't.silent',
+    't.named',
+    't.bulk',
+    't.slow',
+    't.offline',
+    't.ask',
+    't.count',
+    't.undoable',
+    't.other',
+  );
   dropUndo();
   Object.assign(ui, { view: null, list: null, paletteOpen: false, palettePage: null });
 });
@@ -38,7 +62,10 @@ describe('runCommand', () => {
   it('shows the server message of a resolved promise as a 2 s success toast', async () => {
     register(cmd({ id: 't.ok', run: async () => ({ message: 'Bank updated successfully!', data: {} }) }));
     await runCommand('t.ok', 'button');
-    expect(toast.success).toHaveBeenCalledWith('Bank updated successfully!', expect.objectContaining({ duration: 2000 }));
+    expect(toast.success).toHaveBeenCalledWith(
+      'Bank updated successfully!',
+      expect.objectContaining({ duration: 2000 }),
+    );
   });
 
   it('shows nothing when the promise resolves to undefined (e.g. a cancelled confirm)', async () => {
@@ -51,17 +78,29 @@ describe('runCommand', () => {
   it('shows the catalogue text of an ApiError as a 4 s error toast, and does not reject', async () => {
     register(cmd({ id: 't.fail', run: async () => Promise.reject(new ApiError(500, 'DELETE', null)) }));
     await expect(runCommand('t.fail', 'palette')).resolves.toBeUndefined();
-    expect(toast.error).toHaveBeenCalledWith('Unable to delete data. Please try again later.', expect.objectContaining({ duration: 4000 }));
+    expect(toast.error).toHaveBeenCalledWith(
+      'Unable to delete data. Please try again later.',
+      expect.objectContaining({ duration: 4000 }),
+    );
   });
 
   it("prefers the server's sentence, then the command's own failure text, over the generic one", async () => {
-    register(cmd({ id: 't.named', messages: { failure: 'Failed to update profile' }, run: async () => Promise.reject(new ApiError(500, 'POST', {})) }));
+    register(
+      cmd({
+        id: 't.named',
+        messages: { failure: 'Failed to update profile' },
+        run: async () => Promise.reject(new ApiError(500, 'POST', {})),
+      }),
+    );
     await runCommand('t.named', 'button');
     expect(toast.error).toHaveBeenCalledWith('Failed to update profile', expect.anything());
   });
 
   it('shows the noResponse text when the server never answered, the failure text when it did', async () => {
-    const messages = { failure: 'Unable to update data. Please try again later.', noResponse: 'Network error. Please try again.' };
+    const messages = {
+      failure: 'Unable to update data. Please try again later.',
+      noResponse: 'Network error. Please try again.',
+    };
     register(cmd({ id: 't.offline', messages, run: async () => Promise.reject(new ApiError(0, 'POST', null)) }));
     await runCommand('t.offline', 'button');
     expect(toast.error).toHaveBeenLastCalledWith('Network error. Please try again.', expect.anything());
@@ -104,10 +143,19 @@ describe('runCommand', () => {
     expect(run).toHaveBeenCalledWith(expect.anything(), { id: 3 });
   });
 
-  it('records every run of a listed command with its source and time, and the records opened; recents are the palette\'s', () => {
+  it("records every run of a listed command with its source and time, and the records opened; recents are the palette's", () => {
     const mem = new Map<string, string>();
-    vi.stubGlobal('localStorage', { getItem: (k: string) => mem.get(k) ?? null, setItem: (k: string, v: string) => mem.set(k, v), removeItem: (k: string) => mem.delete(k) });
-    register(cmd({ id: 't.ok' }), cmd({ id: 't.silent' }), cmd({ id: 't.named' }), cmd({ id: 't.bulk', palette: false }));
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => mem.get(k) ?? null,
+      setItem: (k: string, v: string) => mem.set(k, v),
+      removeItem: (k: string) => mem.delete(k),
+    });
+    register(
+      cmd({ id: 't.ok' }),
+      cmd({ id: 't.silent' }),
+      cmd({ id: 't.named' }),
+      cmd({ id: 't.bulk', palette: false }),
+    );
     runCommand('t.silent', 'hotkey');
     runCommand('t.ok', 'palette');
     runCommand('t.named', 'palette');
@@ -115,7 +163,13 @@ describe('runCommand', () => {
     runCommand('t.ok', 'button');
     runCommand('t.ok', 'palette');
     const recorded = runs();
-    expect(recorded.map((r) => `${r.id}:${r.source}`)).toEqual(['t.silent:hotkey', 't.ok:palette', 't.named:palette', 't.ok:button', 't.ok:palette']);
+    expect(recorded.map((r) => `${r.id}:${r.source}`)).toEqual([
+      't.silent:hotkey',
+      't.ok:palette',
+      't.named:palette',
+      't.ok:button',
+      't.ok:palette',
+    ]);
     expect(recorded.every((r) => Math.abs(r.at - Date.now()) < 5000)).toBe(true);
     expect(recentCommands(recorded)).toEqual(['t.ok', 't.named']);
     // A record opened from the palette (a hidden command) is recorded with the record.
@@ -127,7 +181,15 @@ describe('runCommand', () => {
   });
 
   it('shows a failure once: the same command failing again replaces its toast, a success clears it', async () => {
-    register(cmd({ id: 't.fail', run: async () => Promise.reject(new ApiError(422, 'POST', { message: 'Bank is required.', errors: { bank_id: ['Bank is required.'] } })) }));
+    register(
+      cmd({
+        id: 't.fail',
+        run: async () =>
+          Promise.reject(
+            new ApiError(422, 'POST', { message: 'Bank is required.', errors: { bank_id: ['Bank is required.'] } }),
+          ),
+      }),
+    );
     await runCommand('t.fail', 'hotkey');
     await runCommand('t.fail', 'button');
     expect(toast.error).toHaveBeenCalledTimes(2);
@@ -142,7 +204,12 @@ describe('runCommand', () => {
   it('keeps a toast with a result (a count) or an action at least 6 s, a plain saved one 2 s', async () => {
     register(cmd({ id: 't.ok', run: async () => ({ message: 'Bank updated successfully!' }) }));
     register(cmd({ id: 't.count', run: async () => ({ message: 'Imported 3 offers.' }) }));
-    register(cmd({ id: 't.undoable', run: async () => ({ message: 'Updated 3 offers.', undo: async () => ({ message: 'Undone.' }) }) }));
+    register(
+      cmd({
+        id: 't.undoable',
+        run: async () => ({ message: 'Updated 3 offers.', undo: async () => ({ message: 'Undone.' }) }),
+      }),
+    );
     await runCommand('t.ok', 'button');
     await runCommand('t.count', 'button');
     await runCommand('t.undoable', 'button');
@@ -153,7 +220,12 @@ describe('runCommand', () => {
   });
 
   it('takes the Undo toast away once its change is undone, and when a newer change takes its place', async () => {
-    register(cmd({ id: 't.undoable', run: async () => ({ message: 'Updated 3 offers.', undo: async () => ({ message: 'Undone.' }) }) }));
+    register(
+      cmd({
+        id: 't.undoable',
+        run: async () => ({ message: 'Updated 3 offers.', undo: async () => ({ message: 'Undone.' }) }),
+      }),
+    );
     await runCommand('t.undoable', 'button');
     const shown = (toast.success.mock.calls[0] as unknown as [string, { id: string }])[1].id;
     expect(shown).toBeDefined();
@@ -168,14 +240,31 @@ describe('runCommand', () => {
   });
 
   it('shows the sentence of a CommandError as it is (a bulk action summary)', async () => {
-    register(cmd({ id: 't.bulk', run: async () => Promise.reject(new CommandError('Deleted 2 of 3 users; stopped at “Admin”: You cannot delete your own account.')) }));
+    register(
+      cmd({
+        id: 't.bulk',
+        run: async () =>
+          Promise.reject(
+            new CommandError('Deleted 2 of 3 users; stopped at “Admin”: You cannot delete your own account.'),
+          ),
+      }),
+    );
     await runCommand('t.bulk', 'button');
-    expect(toast.error).toHaveBeenCalledWith('Deleted 2 of 3 users; stopped at “Admin”: You cannot delete your own account.', expect.anything());
+    expect(toast.error).toHaveBeenCalledWith(
+      'Deleted 2 of 3 users; stopped at “Admin”: You cannot delete your own account.',
+      expect.anything(),
+    );
   });
 
   it('adds no loading toast to a command that shows its own progress', async () => {
     vi.useFakeTimers();
-    register(cmd({ id: 't.slow', ownProgress: true, run: () => new Promise((r) => setTimeout(() => r({ message: 'Exported 2 cards.' }), 1000)) }));
+    register(
+      cmd({
+        id: 't.slow',
+        ownProgress: true,
+        run: () => new Promise((r) => setTimeout(() => r({ message: 'Exported 2 cards.' }), 1000)),
+      }),
+    );
     const done = runCommand('t.slow', 'button');
     await vi.advanceTimersByTimeAsync(1000);
     await done;
@@ -203,7 +292,10 @@ describe('runCommand', () => {
     expect(toast.loading).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1000);
     await done;
-    expect(toast.success).toHaveBeenCalledWith('Bank deleted successfully!', expect.objectContaining({ id: 'loading-id' }));
+    expect(toast.success).toHaveBeenCalledWith(
+      'Bank deleted successfully!',
+      expect.objectContaining({ id: 'loading-id' }),
+    );
     vi.useRealTimers();
   });
 });
@@ -212,7 +304,11 @@ describe('runCommand and the shortcut coach (./coach.ts)', () => {
   const mem = new Map<string, string>();
   beforeEach(() => {
     mem.clear();
-    vi.stubGlobal('localStorage', { getItem: (k: string) => mem.get(k) ?? null, setItem: (k: string, v: string) => mem.set(k, v), removeItem: (k: string) => mem.delete(k) });
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => mem.get(k) ?? null,
+      setItem: (k: string, v: string) => mem.set(k, v),
+      removeItem: (k: string) => mem.delete(k),
+    });
     unregister('t.keys', 't.saves', 't.toasts', 't.cancels');
   });
   afterEach(() => vi.unstubAllGlobals());
@@ -220,7 +316,10 @@ describe('runCommand and the shortcut coach (./coach.ts)', () => {
   it('shows a short plain hint with the keys after a palette run of a command that shows no toast, once a day', () => {
     register(cmd({ id: 't.keys', title: 'Go somewhere', shortcut: 'g x' }));
     runCommand('t.keys', 'palette');
-    expect(toast.message).toHaveBeenCalledExactlyOnceWith('Next time: G then X', expect.objectContaining({ description: 'Go somewhere', duration: HINT_MS }));
+    expect(toast.message).toHaveBeenCalledExactlyOnceWith(
+      'Next time: G then X',
+      expect.objectContaining({ description: 'Go somewhere', duration: HINT_MS }),
+    );
     runCommand('t.keys', 'button');
     expect(toast.message).toHaveBeenCalledTimes(1);
   });
@@ -237,7 +336,10 @@ describe('runCommand and the shortcut coach (./coach.ts)', () => {
     register(cmd({ id: 't.saves', shortcut: 'mod+s', run: async () => ({ message: 'Saved.' }) }));
     await runCommand('t.saves', 'button');
     expect(toast.message).not.toHaveBeenCalled();
-    expect(toast.success).toHaveBeenCalledWith('Saved.', expect.objectContaining({ description: expect.stringMatching(/^Next time: (Ctrl\+S|⌘S)$/), duration: HINT_MS }));
+    expect(toast.success).toHaveBeenCalledWith(
+      'Saved.',
+      expect.objectContaining({ description: expect.stringMatching(/^Next time: (Ctrl\+S|⌘S)$/), duration: HINT_MS }),
+    );
   });
 
   it('keeps quiet after a command that showed a toast of its own, and hints on a later run that did not', () => {

@@ -12,7 +12,6 @@ import { getCommand, inReach, scopeTitle } from './registry';
 import type { Command, Ctx } from './types';
 import { recordRun, type Source } from './usage';
 
-
 /**
  * Success 2 s, error 4 s (the product's toast durations); a success with a result to read (a count: 'Imported 3
  * offers.') 6 s, and one that offers Undo 8 s, long enough to read it and reach the button.
@@ -62,13 +61,24 @@ export function runCommand(id: string, source: Source, arg?: unknown): Promise<u
  */
 function coachHint(cmd: Command, source: Source, ctx: Ctx): Hint | null {
   if (!coach || !cmd.shortcut || source === 'hotkey') return null; // most runs: no storage read
-  return coach.hintFor(cmd, source, coach.coachPrefs(), Date.now(), ctx.scopes.includes(cmd.scope) ? undefined : scopeTitle(cmd.scope));
+  return coach.hintFor(
+    cmd,
+    source,
+    coach.coachPrefs(),
+    Date.now(),
+    ctx.scopes.includes(cmd.scope) ? undefined : scopeTitle(cmd.scope),
+  );
 }
 
 /** A hint on its own, for a command that showed no toast: quiet (no icon), short, one per command. */
 function showHint(cmd: Command, hint: Hint): void {
   if (!coach) return;
-  toast.message(hint.text, { id: `coach:${hint.id}`, description: cmd.title, duration: coach.HINT_MS, className: 'toast-hint' });
+  toast.message(hint.text, {
+    id: `coach:${hint.id}`,
+    description: cmd.title,
+    duration: coach.HINT_MS,
+    className: 'toast-hint',
+  });
   coach.markHinted(hint.id);
 }
 
@@ -136,7 +146,12 @@ function toastAround(cmd: Command, promise: Promise<unknown>, hint: Hint | null)
           undefined,
           () => toast.dismiss(shown),
         );
-        toast.success(message, { id: shown, description, duration: TOAST_MS.undoable, action: { label: 'Undo', onClick: () => runCommand('app.undo', 'button') } });
+        toast.success(message, {
+          id: shown,
+          description,
+          duration: TOAST_MS.undoable,
+          action: { label: 'Undo', onClick: () => runCommand('app.undo', 'button') },
+        });
       } else if (message && next) {
         // The next step (an onboarding's Roll back): a sticky one stays until dismissed.
         toast.success(message, {
@@ -148,9 +163,12 @@ function toastAround(cmd: Command, promise: Promise<unknown>, hint: Hint | null)
       } else if (message) {
         // A hint under it: long enough to read both.
         const duration = hasResult(message) ? TOAST_MS.result : TOAST_MS.success;
-        toast.success(message, { id: toastId, description, duration: description && coach ? Math.max(duration, coach.HINT_MS) : duration });
-      }
-      else if (toastId !== undefined) toast.dismiss(toastId);
+        toast.success(message, {
+          id: toastId,
+          description,
+          duration: description && coach ? Math.max(duration, coach.HINT_MS) : duration,
+        });
+      } else if (toastId !== undefined) toast.dismiss(toastId);
       return value;
     },
     (error: unknown) => {

@@ -27,7 +27,13 @@ const keyOf = () => `usage:${session.user_id ?? 'anyone'}`;
 
 const isRun = (r: unknown): r is Run => {
   const x = r as Run | null;
-  return !!x && typeof x.id === 'string' && typeof x.source === 'string' && typeof x.at === 'number' && (x.subject === undefined || typeof x.subject === 'string');
+  return (
+    !!x &&
+    typeof x.id === 'string' &&
+    typeof x.source === 'string' &&
+    typeof x.at === 'number' &&
+    (x.subject === undefined || typeof x.subject === 'string')
+  );
 };
 
 /** This admin's runs, oldest first. */

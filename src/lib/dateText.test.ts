@@ -13,7 +13,9 @@ afterAll(() => {
 describe('date field values', () => {
   it('sends a day as it is, and a day and time as the instant it is in Dubai', () => {
     expect(valueOf('date', { day: '2026-11-26', time: { hour: 9, minute: 0 } }, timeOf('00:00'))).toBe('2026-11-26');
-    expect(valueOf('datetime', { day: '2026-11-26', time: { hour: 9, minute: 0 } }, timeOf('00:00'))).toBe('2026-11-26T05:00:00.000Z');
+    expect(valueOf('datetime', { day: '2026-11-26', time: { hour: 9, minute: 0 } }, timeOf('00:00'))).toBe(
+      '2026-11-26T05:00:00.000Z',
+    );
     // A day alone takes the field's time: 00:00 there is 20:00 UTC the day before.
     expect(valueOf('datetime', { day: '2026-11-26', time: null }, timeOf('00:00'))).toBe('2026-11-25T20:00:00.000Z');
     expect(valueOf('datetime', { day: '2026-11-26', time: null }, timeOf('23:59'))).toBe('2026-11-26T19:59:00.000Z');

@@ -34,11 +34,27 @@ export function valueOf(kind: DateKind, typed: TypedDate, defaultTime: Time): st
 const isMoment = (value: string) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value));
 
 /** Whether `value` is one the server takes for this kind of field. */
-export const isValue = (kind: DateKind, value: string) => (kind === 'date' ? parseYmd(value) !== null : isMoment(value));
+export const isValue = (kind: DateKind, value: string) =>
+  kind === 'date' ? parseYmd(value) !== null : isMoment(value);
 
 // Made once each: a formatter costs far more to make than to use.
-const DAY = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const MOMENT = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: APP_TIME_ZONE });
+const DAY = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const MOMENT = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: APP_TIME_ZONE,
+});
 
 /** The parts in our order, without Intl's commas: 'Tue 24 Nov 2026' (, '09:00'). */
 function words(format: Intl.DateTimeFormat, at: number): string {

@@ -11,7 +11,10 @@ const ZONES = ['America/Los_Angeles', 'UTC', 'Pacific/Kiritimati'];
 const day = (text: string, now = NOW) => parseDate(text, now)?.day ?? null;
 const moment = (text: string, now = NOW) => {
   const r = parseDate(text, now);
-  return r && `${r.day} ${r.time ? `${String(r.time.hour).padStart(2, '0')}:${String(r.time.minute).padStart(2, '0')}` : '-'}`;
+  return (
+    r &&
+    `${r.day} ${r.time ? `${String(r.time.hour).padStart(2, '0')}:${String(r.time.minute).padStart(2, '0')}` : '-'}`
+  );
 };
 
 const first = process.env.TZ;
@@ -111,7 +114,19 @@ describe.each(ZONES)('the browser in %s', (zone) => {
   });
 
   it('is not a date: nothing, words without a day, impossible days, a range, a date inside other words', () => {
-    for (const text of ['', '   ', 'x', 'nov', '24', '31/11/2026', '29/02/2027', '2026-02-30', '24 Nov - 30 Nov', 'a week from today', 'see 24 Nov']) {
+    for (const text of [
+      '',
+      '   ',
+      'x',
+      'nov',
+      '24',
+      '31/11/2026',
+      '29/02/2027',
+      '2026-02-30',
+      '24 Nov - 30 Nov',
+      'a week from today',
+      'see 24 Nov',
+    ]) {
       expect(parseDate(text, NOW), text).toBeNull();
     }
   });

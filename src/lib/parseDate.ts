@@ -11,7 +11,26 @@ import { GB } from 'chrono-node/en';
 import { addDays, dubaiClock, parseYmd, ymd, type WallClock } from '@contract/dubaiTime';
 import type { TypedDate } from './dateText';
 
-const UNIT: Record<string, 'd' | 'w' | 'm' | 'y'> = { d: 'd', day: 'd', days: 'd', w: 'w', wk: 'w', wks: 'w', week: 'w', weeks: 'w', m: 'm', mo: 'm', mos: 'm', month: 'm', months: 'm', y: 'y', yr: 'y', yrs: 'y', year: 'y', years: 'y' };
+const UNIT: Record<string, 'd' | 'w' | 'm' | 'y'> = {
+  d: 'd',
+  day: 'd',
+  days: 'd',
+  w: 'w',
+  wk: 'w',
+  wks: 'w',
+  week: 'w',
+  weeks: 'w',
+  m: 'm',
+  mo: 'm',
+  mos: 'm',
+  month: 'm',
+  months: 'm',
+  y: 'y',
+  yr: 'y',
+  yrs: 'y',
+  year: 'y',
+  years: 'y',
+};
 
 /**
  * Our own rule: '+7d', '-3d', '+2w', '+1m', '+1y' ('+7' alone is days). chrono reads '+1m' as a
@@ -40,7 +59,10 @@ function addMonths(day: string, n: number): string {
  * it) and 'end of … week|year'. 'end of (next) month' is chrono's own. A week starts on Monday.
  */
 function period(text: string, today: string): string | null {
-  const m = /^(start|beginning|first day|end|last day) of (?:the )?(?:(this|next|last|previous) )?(week|month|year)$/.exec(text);
+  const m =
+    /^(start|beginning|first day|end|last day) of (?:the )?(?:(this|next|last|previous) )?(week|month|year)$/.exec(
+      text,
+    );
   if (!m) return null;
   const end = m[1] === 'end' || m[1] === 'last day';
   if (end && m[3] === 'month') return null;
@@ -70,7 +92,11 @@ export function parseDate(text: string, now: Date): TypedDate | null {
   const own = offset(t.toLowerCase(), today) ?? period(t.toLowerCase(), today);
   if (own) return { day: own, time: null };
 
-  const tzOffset = Math.round((Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second) - Math.floor(now.getTime() / 1000) * 1000) / 60_000);
+  const tzOffset = Math.round(
+    (Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second) -
+      Math.floor(now.getTime() / 1000) * 1000) /
+      60_000,
+  );
   const found = GB.parse(t, { instant: now, timezone: tzOffset });
   if (found.length !== 1) return null;
   const [r] = found;

@@ -5,25 +5,33 @@ import { describe, expect, it, vi } from 'vitest';
 import * as Lite from './typeboxLite';
 
 const contract = import.meta.glob(['../../contract/*.ts', '!../../contract/*.test.ts']);
-const loadContract = async () => Object.fromEntries(await Promise.all(Object.entries(contract).map(async ([file, load]) => [file, await load()] as const)));
+const loadContract = async () =>
+  Object.fromEntries(
+    await Promise.all(Object.entries(contract).map(async ([file, load]) => [file, await load()] as const)),
+  );
 
 /** Where two values differ ('' when they do not): keys, symbol keys and their order, recursively. */
 function difference(a: unknown, b: unknown, at: string): string {
   if (typeof a === 'function' && typeof b === 'function') return ''; // builders: their results are compared where they are used
-  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return Object.is(a, b) ? '' : `${at}: ${String(a)} ≠ ${String(b)}`;
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null)
+    return Object.is(a, b) ? '' : `${at}: ${String(a)} ≠ ${String(b)}`;
   if (Array.isArray(a) !== Array.isArray(b)) return `${at}: array and not`;
   const keys = (o: object) => [...Object.keys(o), ...Object.getOwnPropertySymbols(o).map(String)];
   const [ka, kb] = [keys(a), keys(b)];
   if (ka.join() !== kb.join()) return `${at}: keys ${ka.join()} ≠ ${kb.join()}`;
   for (const k of [...Object.keys(a), ...Object.getOwnPropertySymbols(a)]) {
-    const d = difference((a as Record<string | symbol, unknown>)[k], (b as Record<string | symbol, unknown>)[k], `${at}.${String(k)}`);
+    const d = difference(
+      (a as Record<string | symbol, unknown>)[k],
+      (b as Record<string | symbol, unknown>)[k],
+      `${at}.${String(k)}`,
+    );
     if (d) return d;
   }
   return '';
 }
 
 describe("the browser's TypeBox", () => {
-  it("builds every schema of contract/ as TypeBox does", async () => {
+  it('builds every schema of contract/ as TypeBox does', async () => {
     const real = await loadContract();
     vi.resetModules();
     let liteUsed = false;

@@ -16,7 +16,8 @@ type Schema = { [key: string | symbol]: unknown };
 type Options = Schema | undefined;
 
 /** TypeBox's CreateType in its default instance mode: options under the schema's own keys. */
-const create = (schema: Schema, options?: Options): Schema => (options !== undefined ? { ...options, ...schema } : schema);
+const create = (schema: Schema, options?: Options): Schema =>
+  options !== undefined ? { ...options, ...schema } : schema;
 const isKind = (s: unknown, kind: string) => typeof s === 'object' && s !== null && (s as Schema)[Kind] === kind;
 const isOptional = (s: Schema) => s[OptionalKind] === 'Optional';
 const without = (s: Schema, keys: (string | symbol)[]) => {
@@ -25,7 +26,9 @@ const without = (s: Schema, keys: (string | symbol)[]) => {
   return out;
 };
 function unsupported(what: string): never {
-  throw new Error(`${what}: not among the shapes src/lib/typeboxLite.ts builds (the browser's TypeBox); add it there, with its test`);
+  throw new Error(
+    `${what}: not among the shapes src/lib/typeboxLite.ts builds (the browser's TypeBox); add it there, with its test`,
+  );
 }
 
 export const String = (options?: Options) => create({ [Kind]: 'String', type: 'string' }, options);
@@ -35,12 +38,18 @@ export const Boolean = (options?: Options) => create({ [Kind]: 'Boolean', type: 
 export const Null = (options?: Options) => create({ [Kind]: 'Null', type: 'null' }, options);
 export const Unknown = (options?: Options) => create({ [Kind]: 'Unknown' }, options);
 const Never = (options?: Options) => create({ [Kind]: 'Never', not: {} }, options);
-export const Literal = (value: string | number | boolean, options?: Options) => create({ [Kind]: 'Literal', const: value, type: typeof value }, options);
+export const Literal = (value: string | number | boolean, options?: Options) =>
+  create({ [Kind]: 'Literal', const: value, type: typeof value }, options);
 export const Array = (items: Schema, options?: Options) => create({ [Kind]: 'Array', type: 'array', items }, options);
 
 export function Object(properties: Record<string, Schema>, options?: Options): Schema {
   const required = globalThis.Object.keys(properties).filter((k) => !isOptional(properties[k]));
-  return create(required.length > 0 ? { [Kind]: 'Object', type: 'object', required, properties } : { [Kind]: 'Object', type: 'object', properties }, options);
+  return create(
+    required.length > 0
+      ? { [Kind]: 'Object', type: 'object', required, properties }
+      : { [Kind]: 'Object', type: 'object', properties },
+    options,
+  );
 }
 
 export function Union(types: Schema[], options?: Options): Schema {
@@ -55,12 +64,20 @@ export function Optional(schema: Schema, enable?: boolean): Schema {
 /** Record(String(), value): any key. */
 export function Record(key: Schema, value: Schema, options: Options = {}): Schema {
   if (!isKind(key, 'String')) unsupported('Record with a key other than a string');
-  return create({ [Kind]: 'Record', type: 'object', patternProperties: { [(key.pattern as string | undefined) ?? '^(.*)$']: value } }, options);
+  return create(
+    {
+      [Kind]: 'Record',
+      type: 'object',
+      patternProperties: { [(key.pattern as string | undefined) ?? '^(.*)$']: value },
+    },
+    options,
+  );
 }
 
 /** The rest of an object's schema, for the object a mapping of it makes. */
 const objectOptions = (s: Schema) => without(s, [Symbol.for('TypeBox.Transform'), '$id', 'required', 'properties']);
-const propertiesOf = (s: Schema, what: string) => (isKind(s, 'Object') ? (s.properties as Record<string, Schema>) : unsupported(`${what} of a non-object`));
+const propertiesOf = (s: Schema, what: string) =>
+  isKind(s, 'Object') ? (s.properties as Record<string, Schema>) : unsupported(`${what} of a non-object`);
 
 export function Partial(schema: Schema, options?: Options): Schema {
   const properties = propertiesOf(schema, 'Partial');
@@ -88,7 +105,12 @@ export function Composite(schemas: Schema[], options?: Options): Schema {
       continue;
     }
     const allOf = types.map((t) => (isOptional(t) ? without(t, [OptionalKind]) : t));
-    const intersect = create(allOf.every((t) => isKind(t, 'Object')) ? { [Kind]: 'Intersect', type: 'object', allOf } : { [Kind]: 'Intersect', allOf }, {});
+    const intersect = create(
+      allOf.every((t) => isKind(t, 'Object'))
+        ? { [Kind]: 'Intersect', type: 'object', allOf }
+        : { [Kind]: 'Intersect', allOf },
+      {},
+    );
     properties[k] = types.every(isOptional) ? Optional(intersect) : intersect;
   }
   return Object(properties, options);

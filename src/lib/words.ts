@@ -8,7 +8,10 @@
  */
 export function withArticle(noun: string): string {
   const w = noun.trim().toLowerCase();
-  const an = /^(hour|honou?r|heir)/.test(w) || (/^[aeio]/.test(w) && !/^(one|eu)/.test(w)) || (/^u/.test(w) && !/^(u[sr]|uni|ut|ub)/.test(w));
+  const an =
+    /^(hour|honou?r|heir)/.test(w) ||
+    (/^[aeio]/.test(w) && !/^(one|eu)/.test(w)) ||
+    (/^u/.test(w) && !/^(u[sr]|uni|ut|ub)/.test(w));
   return `${an ? 'an' : 'a'} ${noun}`;
 }
 

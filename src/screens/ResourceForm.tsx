@@ -55,7 +55,16 @@ export function ResourceForm<T extends { id: number; version?: number }>({
   }
 
   return (
-    <form ref={formRef} className="pane-form" onSubmit={submit} onChangeCapture={markStart} onKeyDownCapture={markStart} onPointerDownCapture={markStart} noValidate aria-label={record ? (editTitle ?? `Edit ${what}`) : `New ${what}`}>
+    <form
+      ref={formRef}
+      className="pane-form"
+      onSubmit={submit}
+      onChangeCapture={markStart}
+      onKeyDownCapture={markStart}
+      onPointerDownCapture={markStart}
+      noValidate
+      aria-label={record ? (editTitle ?? `Edit ${what}`) : `New ${what}`}
+    >
       {conflict && <ConflictAlert what={what} onReload={onReload} />}
       {other.length > 0 && (
         <div className="alert" role="alert">
@@ -87,7 +96,8 @@ export function useUnsavedGuard(collect: () => Payload | null) {
 }
 
 /** A payload as comparable text (a chosen file by its name and size). */
-const valuesOf = (data: Payload | null) => JSON.stringify(data, (_k, v: unknown) => (v instanceof File ? `file:${v.name}:${v.size}` : v));
+const valuesOf = (data: Payload | null) =>
+  JSON.stringify(data, (_k, v: unknown) => (v instanceof File ? `file:${v.name}:${v.size}` : v));
 
 /** '' → null, else the number typed ('1,200' and ' 15 ' read as 1200 and 15); NaN stays NaN for the server to refuse. */
 export function numberOrNull(text: string): number | null {

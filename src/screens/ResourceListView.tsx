@@ -1,4 +1,15 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import type { Payload } from '@/api/resourceClient';
 import { CommandButton } from '@/commands/CommandButton';
@@ -59,7 +70,15 @@ const SELECTION_NAMES = 12;
  * (src/store/listModel.ts), which follows the URL (/card-list?query=…&bank=3&sort=-name,
  * /view-card/3, /edit-card/3, /add-card); every key, click and palette entry runs a command.
  */
-export function ResourceListView<T extends { id: number }>({ screen, renderRow, renderDetail, renderForm, renderActions, renderSelectionActions, rowHeight }: ResourceListViewProps<T>) {
+export function ResourceListView<T extends { id: number }>({
+  screen,
+  renderRow,
+  renderDetail,
+  renderForm,
+  renderActions,
+  renderSelectionActions,
+  rowHeight,
+}: ResourceListViewProps<T>) {
   const { store, list, resource, view } = screen;
   const s = useSnapshot(store.state);
   const m = useSnapshot(list.state);
@@ -107,14 +126,21 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
 
   // Leaving a form (saved or cancelled) hands the keyboard back to the list.
   useEffect(() => {
-    if ((mode === 'list' || mode === 'view') && (document.activeElement === document.body || document.activeElement === null)) {
+    if (
+      (mode === 'list' || mode === 'view') &&
+      (document.activeElement === document.body || document.activeElement === null)
+    ) {
       listRef.current?.focus({ preventScroll: true });
     }
   }, [mode]);
 
   const highlighted = items.findIndex((r) => r.id === m.cursor);
   // Read through the snapshot (items and current) so a deep-linked record that show() brings re-renders the pane.
-  const record = openId !== null ? ((items.find((r) => r.id === openId) ?? (s.current?.id === openId ? (s.current as unknown as T) : null)) as T | null) : null;
+  const record =
+    openId !== null
+      ? ((items.find((r) => r.id === openId) ??
+          (s.current?.id === openId ? (s.current as unknown as T) : null)) as T | null)
+      : null;
   const loadMore = useCallback(() => void store.loadMore(), [store]);
 
   const form = (rec: T | null) =>
@@ -124,7 +150,11 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
       saving: s.updateStatus === 'loading',
       conflict: s.conflict,
       formRef,
-      onSubmit: (data) => runCommand(mode === 'add' ? `${resource.name}.create` : `${resource.name}.update`, 'button', { id: rec?.id, data }),
+      onSubmit: (data) =>
+        runCommand(mode === 'add' ? `${resource.name}.create` : `${resource.name}.update`, 'button', {
+          id: rec?.id,
+          data,
+        }),
       onCancel: () => runCommand('list.close', 'button'),
       // 409: fetch the current record and start the form again from it.
       onReload: () => {
@@ -143,18 +173,26 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
   // "All matching": the selection is the list's whole match, loaded or not (src/store/listModel.ts).
   const selectedCount = m.matching ? m.matchingCount : m.selected.size;
   const totalText = totalWords(total, s.pagination?.total_is);
-  const canSelectMatching = !m.matching && total > items.length && items.length > 0 && items.every((r) => m.selected.has(r.id));
+  const canSelectMatching =
+    !m.matching && total > items.length && items.length > 0 && items.every((r) => m.selected.has(r.id));
   const sorts = sortOptions(resource.sortable ?? [], screen.sortLabels);
   // Nothing open and nothing picked: the list takes the whole width as a table. With a cell
   // active it stays one while rows are picked (a column pasted into them).
   const tableable = mode === 'list' && roomy;
   const wide = tableable && (selectedCount === 0 || c.col !== null);
   const allColumns = useMemo(() => columnsOf(screen), [screen]);
-  const columns = useMemo(() => allColumns.filter((col, i) => i === 0 || isShown(prefs, col.key, !col.optional)), [allColumns, prefs]);
+  const columns = useMemo(
+    () => allColumns.filter((col, i) => i === 0 || isShown(prefs, col.key, !col.optional)),
+    [allColumns, prefs],
+  );
   const columnKeys = columns.map((col) => col.key).join(' ');
   // The rows' functions hold still while the cursor moves, so a row is drawn again only when it
   // changed (VirtualList's Row is memoized): a key or a cell's save redraws two rows, not all.
-  const onCheck = useCallback((r: T, _i: number, extend: boolean) => runCommand(extend ? 'list.extendSelect' : 'list.toggleSelect', 'pointer', r.id), []);
+  const onCheck = useCallback(
+    (r: T, _i: number, extend: boolean) =>
+      runCommand(extend ? 'list.extendSelect' : 'list.toggleSelect', 'pointer', r.id),
+    [],
+  );
   const onRowClick = useCallback(
     (r: T, _i: number, e: MouseEvent) => {
       // With a cell active, a click is the cell's (as in a spreadsheet); otherwise it opens the row.
@@ -169,18 +207,28 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
   const manyLabel = resource.label.many;
   const tableRow = useCallback(
     (r: T, lit: boolean) =>
-      !wide ? renderRow(r) : cells ? <CellRow columns={columns} row={r} highlighted={lit} cells={cells} rowId={rowDomId(manyLabel, r.id)} /> : <TableCells columns={columns} row={r} />,
+      !wide ? (
+        renderRow(r)
+      ) : cells ? (
+        <CellRow columns={columns} row={r} highlighted={lit} cells={cells} rowId={rowDomId(manyLabel, r.id)} />
+      ) : (
+        <TableCells columns={columns} row={r} />
+      ),
     [wide, renderRow, cells, columns, manyLabel],
   );
   // A cell's editor closed (saved, cancelled): the keys go back to the grid in the same commit,
   // after the editor left the page, unless they went somewhere else (a click on the search box).
   const editing = c.edit !== null;
   useLayoutEffect(() => {
-    if (!editing && (document.activeElement === null || document.activeElement === document.body)) listRef.current?.focus({ preventScroll: true });
+    if (!editing && (document.activeElement === null || document.activeElement === document.body))
+      listRef.current?.focus({ preventScroll: true });
   }, [editing]);
   // The cell model follows what the table shows.
   useEffect(() => {
-    cells?.setTable(tableable, columns.map(({ key, label, field }) => ({ key, label, field })));
+    cells?.setTable(
+      tableable,
+      columns.map(({ key, label, field }) => ({ key, label, field })),
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [cells, tableable, columnKeys]);
   const countText =
@@ -212,10 +260,23 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
           filters={screen.filters ?? []}
           values={filters}
           onChange={(key, value) => list.setParams({ [key]: value || null })}
-          sort={sorts.length ? { options: sorts, value: sort, defaultValue: resource.defaultSort ?? sorts[0].value, onChange: (v) => list.setParams({ sort: v || null }) } : undefined}
+          sort={
+            sorts.length
+              ? {
+                  options: sorts,
+                  value: sort,
+                  defaultValue: resource.defaultSort ?? sorts[0].value,
+                  onChange: (v) => list.setParams({ sort: v || null }),
+                }
+              : undefined
+          }
           onLeave={() => listRef.current?.focus()}
         />
-        <FilterChips filters={screen.filters ?? []} values={filters} onRemove={(key) => list.setParams({ [key]: null })} />
+        <FilterChips
+          filters={screen.filters ?? []}
+          values={filters}
+          onRemove={(key) => list.setParams({ [key]: null })}
+        />
         {s.status === 'failed' && items.length > 0 && s.loadedAt !== null && (
           // The rows stay, but say they may be out of date and why.
           <div className="alert alert-stale" role="status">
@@ -230,14 +291,22 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
         {selectedCount > 0 ? (
           <div className="selection-bar" role="region" aria-label="Selection">
             <span className="selection-count" aria-live="polite">
-              {m.matching ? `All ${selectedCount.toLocaleString()} matching selected` : `${selectedCount.toLocaleString()} selected`}
+              {m.matching
+                ? `All ${selectedCount.toLocaleString()} matching selected`
+                : `${selectedCount.toLocaleString()} selected`}
             </span>
             {canSelectMatching && (
-              <button type="button" className="btn btn-ghost" onClick={() => runCommand('list.selectMatching', 'button')}>
+              <button
+                type="button"
+                className="btn btn-ghost"
+                onClick={() => runCommand('list.selectMatching', 'button')}
+              >
                 Select all {totalText} matching
               </button>
             )}
-            {resource.ops.remove && <CommandButton id={`${resource.name}.deleteSelected`} label="Delete selected" variant="danger" noKbd />}
+            {resource.ops.remove && (
+              <CommandButton id={`${resource.name}.deleteSelected`} label="Delete selected" variant="danger" noKbd />
+            )}
             <CommandButton id={`${resource.name}.export`} label="Export CSV" noKbd />
             <CommandButton id="list.clearSelection" label="Clear" variant="ghost" noKbd />
           </div>
@@ -247,7 +316,9 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
               {countText}
             </div>
             {filterCount > 0 && <CommandButton id="list.clearFilters" variant="ghost" noKbd />}
-            {(s.pagination?.total ?? 0) > 0 && <CommandButton id={`${resource.name}.export`} label="Export CSV" variant="ghost" noKbd />}
+            {(s.pagination?.total ?? 0) > 0 && (
+              <CommandButton id={`${resource.name}.export`} label="Export CSV" variant="ghost" noKbd />
+            )}
             {wide && <ColumnChooser view={view} columns={allColumns} />}
           </div>
         )}
@@ -263,7 +334,15 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
         multiselectable={wide && selectedCount > 0}
         onKeyDown={(e) => {
           // A printable key no command takes opens the active cell's editor with that character, as in a spreadsheet.
-          if (!cells || e.target !== e.currentTarget || c.edit || !printable(e) || !cells.editable() || keyTaken(e.nativeEvent)) return;
+          if (
+            !cells ||
+            e.target !== e.currentTarget ||
+            c.edit ||
+            !printable(e) ||
+            !cells.editable() ||
+            keyTaken(e.nativeEvent)
+          )
+            return;
           e.preventDefault();
           e.stopPropagation();
           cells.startEdit(e.key);
@@ -278,7 +357,20 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
         rowHeight={wide ? (prefs.density === 'comfortable' ? 44 : 34) : rowHeight}
         className={wide ? 'is-table' : undefined}
         style={wide ? ({ '--vtable-grid': gridOf(columns) } as CSSProperties) : undefined}
-        table={wide ? { columns: columns.length, head: <TableHead columns={columns} sort={sort || (resource.defaultSort ?? sorts[0]?.value ?? '')} onSort={(v) => list.setParams({ sort: v })} /> } : undefined}
+        table={
+          wide
+            ? {
+                columns: columns.length,
+                head: (
+                  <TableHead
+                    columns={columns}
+                    sort={sort || (resource.defaultSort ?? sorts[0]?.value ?? '')}
+                    onSort={(v) => list.setParams({ sort: v })}
+                  />
+                ),
+              }
+            : undefined
+        }
         isChecked={(r) => m.selected.has(r.id)}
         onCheck={onCheck}
         onRowClick={onRowClick}
@@ -295,7 +387,9 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
                 ? `No ${many} match ${[query ? `“${query}”` : '', filterCount ? 'these filters' : ''].filter(Boolean).join(' and ')}.`
                 : `No ${many} yet.`
             }
-            onRetry={() => store.loadPage(items.length ? (s.pagination?.current_page ?? 0) + 1 : 1).catch(() => undefined)}
+            onRetry={() =>
+              store.loadPage(items.length ? (s.pagination?.current_page ?? 0) + 1 : 1).catch(() => undefined)
+            }
           />
         }
       />
@@ -314,15 +408,23 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
       selectedCount > 0 ? (
         <SelectionPane
           title={`${selectedCount.toLocaleString()} ${selectedCount === 1 ? one : many} selected`}
-          names={list.selectedIds().slice(0, SELECTION_NAMES).flatMap((sid) => {
-            const r = store.find(sid);
-            return r ? [{ id: sid, label: screen.describe(r).label }] : [];
-          })}
+          names={list
+            .selectedIds()
+            .slice(0, SELECTION_NAMES)
+            .flatMap((sid) => {
+              const r = store.find(sid);
+              return r ? [{ id: sid, label: screen.describe(r).label }] : [];
+            })}
           more={Math.max(0, selectedCount - SELECTION_NAMES)}
           // Delete, export and clear sit in the selection bar; the pane adds the bulk changes and the screen's own actions.
           actions={
             <>
-              {(resource.bulk ?? []).map((field) => resource.ops.bulkUpdate && <CommandButton key={field} id={`${resource.name}.bulkSet.${field}`} noKbd />)}
+              {(resource.bulk ?? []).map(
+                (field) =>
+                  resource.ops.bulkUpdate && (
+                    <CommandButton key={field} id={`${resource.name}.bulkSet.${field}`} noKbd />
+                  ),
+              )}
               {renderSelectionActions?.()}
             </>
           }
@@ -334,15 +436,16 @@ export function ResourceListView<T extends { id: number }>({ screen, renderRow, 
     pane = <Pane title={`New ${one}`}>{form(null)}</Pane>;
   } else if (!record) {
     const notListed = !resource.ops.show && s.status === 'succeeded' ? `This ${one} is not in the list.` : null;
-    pane = (m.missing ?? notListed) ? (
-      <Pane title={resource.label.one}>
-        <div className="alert" role="alert">
-          {m.missing ?? notListed}
-        </div>
-      </Pane>
-    ) : (
-      <Loader />
-    );
+    pane =
+      (m.missing ?? notListed) ? (
+        <Pane title={resource.label.one}>
+          <div className="alert" role="alert">
+            {m.missing ?? notListed}
+          </div>
+        </Pane>
+      ) : (
+        <Loader />
+      );
   } else if (mode === 'edit') {
     pane = (
       <Pane title={`Edit ${screen.describe(record).label}`}>
@@ -386,7 +489,17 @@ function Pane({ title, actions, children }: { title: string; actions?: ReactNode
 }
 
 /** With records picked and nothing open, the pane is about the selection. */
-function SelectionPane({ title, names, more, actions }: { title: string; names: { id: number; label: string }[]; more: number; actions?: ReactNode }) {
+function SelectionPane({
+  title,
+  names,
+  more,
+  actions,
+}: {
+  title: string;
+  names: { id: number; label: string }[];
+  more: number;
+  actions?: ReactNode;
+}) {
   return (
     <div className="pane">
       <header className="pane-head">
@@ -401,7 +514,9 @@ function SelectionPane({ title, names, more, actions }: { title: string; names: 
           {more > 0 && <li className="muted">and {more.toLocaleString()} more</li>}
         </ul>
         <p className="muted selection-pane-keys">
-          <Kbd shortcut="x" /> picks or unpicks the highlighted row, <Kbd shortcut="shift+x" /> picks a range, <Kbd shortcut="mod+a" /> picks every loaded row and, pressed again, every matching one, <Kbd shortcut="escape" /> lets go.
+          <Kbd shortcut="x" /> picks or unpicks the highlighted row, <Kbd shortcut="shift+x" /> picks a range,{' '}
+          <Kbd shortcut="mod+a" /> picks every loaded row and, pressed again, every matching one,{' '}
+          <Kbd shortcut="escape" /> lets go.
         </p>
       </div>
     </div>
@@ -437,8 +552,16 @@ function EmptyPane({ one, canAdd }: { one: string; canAdd: boolean }) {
   );
 }
 
-function ListFooter(p: { status: string; searching: boolean; empty: boolean; error: string | null; emptyText: string; onRetry: () => void }) {
-  if (p.status === 'loading') return <div className="vlist-status">{p.searching ? 'Searching…' : p.empty ? 'Loading…' : 'Loading more…'}</div>;
+function ListFooter(p: {
+  status: string;
+  searching: boolean;
+  empty: boolean;
+  error: string | null;
+  emptyText: string;
+  onRetry: () => void;
+}) {
+  if (p.status === 'loading')
+    return <div className="vlist-status">{p.searching ? 'Searching…' : p.empty ? 'Loading…' : 'Loading more…'}</div>;
   if (p.status === 'failed') {
     return (
       <div className="vlist-status" role="alert">

@@ -29,4 +29,5 @@ export interface ScreenEntry {
  * The four URLs of a list screen as a route list ('/user-list?new=1' routes as '/user-list'),
  * the most specific first: '/category-list/new' before '/category-list/:id'.
  */
-export const routePaths = (routes: Readonly<Record<string, string>>) => [...new Set(Object.values(routes).map((p) => p.split('?')[0]))].sort(bySpecificity);
+export const routePaths = (routes: Readonly<Record<string, string>>) =>
+  [...new Set(Object.values(routes).map((p) => p.split('?')[0]))].sort(bySpecificity);

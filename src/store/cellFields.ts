@@ -40,11 +40,15 @@ export interface CellColumn {
   field?: string;
 }
 
-const variants = (s: TSchema | undefined): TSchema[] => (s ? (Array.isArray(s.anyOf) ? (s.anyOf as TSchema[]) : [s]) : []);
+const variants = (s: TSchema | undefined): TSchema[] =>
+  s ? (Array.isArray(s.anyOf) ? (s.anyOf as TSchema[]) : [s]) : [];
 const valueOf = (s: TSchema | undefined) => variants(s).find((v) => v.type !== 'null');
 
 /** The field a column writes, or null when it is read-only: the column's own key, or the reference its `_name` shows. */
-export function fieldOfColumn(resource: Pick<ResourceContract, 'update' | 'entity' | 'files'>, col: CellColumn): string | null {
+export function fieldOfColumn(
+  resource: Pick<ResourceContract, 'update' | 'entity' | 'files'>,
+  col: CellColumn,
+): string | null {
   const fields = new Set(eachFields(resource as ResourceContract));
   if (col.field) return fields.has(col.field) ? col.field : null;
   if (fields.has(col.key)) return col.key;
@@ -58,7 +62,11 @@ export function fieldOfColumn(resource: Pick<ResourceContract, 'update' | 'entit
  * from the screen's filter of the same name (`category`, `status`), as the bulk changes do;
  * a reference with no such filter stays read-only, an enum with none lists its values.
  */
-export function cellSpec(resource: Pick<ResourceContract, 'update' | 'entity' | 'files'>, col: CellColumn, filters: readonly FilterDef[] = []): CellSpec | null {
+export function cellSpec(
+  resource: Pick<ResourceContract, 'update' | 'entity' | 'files'>,
+  col: CellColumn,
+  filters: readonly FilterDef[] = [],
+): CellSpec | null {
   const field = fieldOfColumn(resource, col);
   if (!field) return null;
   const schema = resource.update.properties[field] as TSchema;
@@ -73,11 +81,22 @@ export function cellSpec(resource: Pick<ResourceContract, 'update' | 'entity' | 
   if (value.type === 'integer' || value.type === 'number') {
     if (!field.endsWith('_id')) return { ...base, kind: 'number', valueType: 'number' };
     if (!filter) return null;
-    const shown = col.key !== field && col.key in resource.entity.properties ? col.key : `${field.slice(0, -3)}_name` in resource.entity.properties ? `${field.slice(0, -3)}_name` : undefined;
+    const shown =
+      col.key !== field && col.key in resource.entity.properties
+        ? col.key
+        : `${field.slice(0, -3)}_name` in resource.entity.properties
+          ? `${field.slice(0, -3)}_name`
+          : undefined;
     return { ...base, kind: 'choice', valueType: 'number', choices: filter.options, shows: shown };
   }
   const literals = filterChoices(value) ?? filterChoices(schema);
-  if (literals) return { ...base, kind: 'choice', valueType: 'string', choices: filter?.options ?? literals.map((v) => ({ value: v, label: v })) };
+  if (literals)
+    return {
+      ...base,
+      kind: 'choice',
+      valueType: 'string',
+      choices: filter?.options ?? literals.map((v) => ({ value: v, label: v })),
+    };
   if (value.format === 'date') return { ...base, kind: 'date', valueType: 'string' };
   return { ...base, kind: 'text', valueType: 'string' };
 }
@@ -95,7 +114,16 @@ export function typedChoice(spec: Pick<CellSpec, 'valueType'>, value: string): u
   return spec.valueType === 'number' ? Number(value) : spec.valueType === 'boolean' ? value === 'true' : value;
 }
 
-const BOOLEAN_WORDS: Record<string, string> = { yes: 'true', y: 'true', true: 'true', '1': 'true', no: 'false', n: 'false', false: 'false', '0': 'false' };
+const BOOLEAN_WORDS: Record<string, string> = {
+  yes: 'true',
+  y: 'true',
+  true: 'true',
+  '1': 'true',
+  no: 'false',
+  n: 'false',
+  false: 'false',
+  '0': 'false',
+};
 
 /**
  * Text → the field's value. Empty is none where the field takes none. A choice is matched by
@@ -112,12 +140,16 @@ export function parseCell(spec: CellSpec, text: string, options: readonly Option
       return { ok: true, value: text, label: text };
     case 'number': {
       const n = Number(t.replace(/[\s,]/g, ''));
-      return t !== '' && Number.isFinite(n) ? { ok: true, value: n, label: t } : { ok: false, error: `${spec.label} is a number: “${t}” is not one.` };
+      return t !== '' && Number.isFinite(n)
+        ? { ok: true, value: n, label: t }
+        : { ok: false, error: `${spec.label} is a number: “${t}” is not one.` };
     }
     case 'date': {
       const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
       const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
-      return d && d.getUTCDate() === Number(m![3]) && d.getUTCMonth() === Number(m![2]) - 1 ? { ok: true, value: t, label: t } : { ok: false, error: `${spec.label} is a date written YYYY-MM-DD: “${t}” is not one.` };
+      return d && d.getUTCDate() === Number(m![3]) && d.getUTCMonth() === Number(m![2]) - 1
+        ? { ok: true, value: t, label: t }
+        : { ok: false, error: `${spec.label} is a date written YYYY-MM-DD: “${t}” is not one.` };
     }
     case 'boolean':
     case 'choice': {
@@ -126,7 +158,9 @@ export function parseCell(spec: CellSpec, text: string, options: readonly Option
         options.find((o) => o.label.trim().toLowerCase() === lower) ??
         options.find((o) => o.value.toLowerCase() === lower) ??
         (spec.kind === 'boolean' ? options.find((o) => o.value === BOOLEAN_WORDS[lower]) : undefined);
-      return found ? { ok: true, value: typedChoice(spec, found.value), label: found.label } : { ok: false, error: `“${t}” is no ${noun}.` };
+      return found
+        ? { ok: true, value: typedChoice(spec, found.value), label: found.label }
+        : { ok: false, error: `“${t}” is no ${noun}.` };
     }
   }
 }

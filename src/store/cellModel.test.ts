@@ -30,13 +30,32 @@ const COLUMNS = [
 
 /** The server in memory: updates check the version (409 when stale) and the title's length (422); each waits for `release` while held. */
 function fakeServer(n = 5) {
-  let rows: Row[] = Array.from({ length: n }, (_, i) => ({ id: i + 1, title: `Offer ${i + 1}`, discount: '5%', category_id: 1, category_name: 'Dining', version: 1 }));
+  let rows: Row[] = Array.from({ length: n }, (_, i) => ({
+    id: i + 1,
+    title: `Offer ${i + 1}`,
+    discount: '5%',
+    category_id: 1,
+    category_name: 'Dining',
+    version: 1,
+  }));
   const sent: Payload[] = [];
   const waiting: (() => void)[] = [];
   let holding = false;
   const client: ResourceClient<Row> = {
     async list() {
-      return { data: rows, pagination: { page: 1, per_page: 50, current_page: 1, total: rows.length, first_page: 1, last_page: 1, from: 1, to: rows.length } };
+      return {
+        data: rows,
+        pagination: {
+          page: 1,
+          per_page: 50,
+          current_page: 1,
+          total: rows.length,
+          first_page: 1,
+          last_page: 1,
+          from: 1,
+          to: rows.length,
+        },
+      };
     },
     async show(id) {
       return { message: '', data: rows.find((r) => r.id === id)! };
@@ -48,10 +67,19 @@ function fakeServer(n = 5) {
       sent.push(body);
       if (holding) await new Promise<void>((r) => waiting.push(r));
       const row = rows.find((r) => r.id === id)!;
-      if (body.version !== row.version) throw new ApiError(409, 'POST', { message: 'This record was changed by someone else. Reload it and try again.', errors: { version: ['stale'] } });
-      if (typeof body.title === 'string' && body.title.length < 3) throw new ApiError(422, 'POST', { message: 'Title is too short.', errors: { title: ['Title must be 3 characters or more.'] } });
+      if (body.version !== row.version)
+        throw new ApiError(409, 'POST', {
+          message: 'This record was changed by someone else. Reload it and try again.',
+          errors: { version: ['stale'] },
+        });
+      if (typeof body.title === 'string' && body.title.length < 3)
+        throw new ApiError(422, 'POST', {
+          message: 'Title is too short.',
+          errors: { title: ['Title must be 3 characters or more.'] },
+        });
       const next: Row = { ...row, ...(body as Partial<Row>), version: row.version + 1 };
-      if ('category_id' in body) next.category_name = CATEGORIES.find((c) => Number(c.value) === body.category_id)?.label ?? null;
+      if ('category_id' in body)
+        next.category_name = CATEGORIES.find((c) => Number(c.value) === body.category_id)?.label ?? null;
       rows = rows.map((r) => (r.id === id ? next : r));
       return { message: 'Offer updated successfully!', data: next };
     },
@@ -61,7 +89,8 @@ function fakeServer(n = 5) {
     sent,
     row: (id: number) => rows.find((r) => r.id === id)!,
     /** Someone else edits a row. */
-    change: (id: number, patch: Partial<Row>) => (rows = rows.map((r) => (r.id === id ? { ...r, ...patch, version: r.version + 1 } : r))),
+    change: (id: number, patch: Partial<Row>) =>
+      (rows = rows.map((r) => (r.id === id ? { ...r, ...patch, version: r.version + 1 } : r))),
     hold: () => (holding = true),
     release: () => {
       holding = false;
@@ -73,7 +102,14 @@ function fakeServer(n = 5) {
 async function setup(n = 5) {
   const server = fakeServer(n);
   const store = resourceStore<Row>(offerResource, { client: server.client });
-  const list = listModel<Row>({ store, routes: { list: '/offer-list', view: '/view-offer/:id', edit: '/edit-offer/:id', add: '/add-offer' }, filterKeys: [], canShow: true, one: 'offer', router: memoryRouter('/offer-list') });
+  const list = listModel<Row>({
+    store,
+    routes: { list: '/offer-list', view: '/view-offer/:id', edit: '/edit-offer/:id', add: '/add-offer' },
+    filterKeys: [],
+    canShow: true,
+    one: 'offer',
+    router: memoryRouter('/offer-list'),
+  });
   list.activate();
   await store.load();
   const cells = cellModel<Row>({
@@ -188,7 +224,12 @@ describe('saving a cell', () => {
     cells.moveCol(1);
     cells.startEdit();
     await cells.commit('Mine', 'Mine', 'stay');
-    expect(cells.state.cells['1:title']).toMatchObject({ status: 'conflict', value: 'Mine', message: CONFLICT_TEXT, theirs: { title: 'Theirs', version: 2 } });
+    expect(cells.state.cells['1:title']).toMatchObject({
+      status: 'conflict',
+      value: 'Mine',
+      message: CONFLICT_TEXT,
+      theirs: { title: 'Theirs', version: 2 },
+    });
     expect(store.find(1)).toMatchObject({ title: 'Theirs', version: 2 });
     // Editing it again starts from the value typed, and saves over the version now known.
     cells.startEdit();
@@ -203,7 +244,11 @@ describe('saving a cell', () => {
     cells.moveCol(1);
     cells.startEdit();
     await cells.commit('ab', 'ab', 'stay');
-    expect(cells.state.cells['1:title']).toMatchObject({ status: 'invalid', value: 'ab', message: 'Title must be 3 characters or more.' });
+    expect(cells.state.cells['1:title']).toMatchObject({
+      status: 'invalid',
+      value: 'ab',
+      message: 'Title must be 3 characters or more.',
+    });
     cells.startEdit();
     await cells.commit('abc', 'abc', 'stay');
     expect(cells.state.cells['1:title']).toBeUndefined();
@@ -224,14 +269,24 @@ describe('saving a cell', () => {
 });
 
 describe('planning a paste', () => {
-  const refusal = (p: Promise<unknown>) => p.then(() => 'planned', (e: unknown) => (e instanceof PasteRefused ? e.message : `other: ${String(e)}`));
+  const refusal = (p: Promise<unknown>) =>
+    p.then(
+      () => 'planned',
+      (e: unknown) => (e instanceof PasteRefused ? e.message : `other: ${String(e)}`),
+    );
 
   it('one value into the picked rows of a bulk field: the bulk call, by ids', async () => {
     const { list, cells } = await setup();
     cells.toEdge('last');
     list.toggle(1);
     list.toggle(3);
-    expect(await cells.planPaste('travel\n')).toMatchObject({ kind: 'bulk', count: 2, target: { ids: [1, 3] }, value: 2, label: 'Travel' });
+    expect(await cells.planPaste('travel\n')).toMatchObject({
+      kind: 'bulk',
+      count: 2,
+      target: { ids: [1, 3] },
+      value: 2,
+      label: 'Travel',
+    });
   });
 
   it('one line per picked row, in list order: each row its own value', async () => {
@@ -240,7 +295,14 @@ describe('planning a paste', () => {
     list.toggle(3);
     list.toggle(1);
     const plan = await cells.planPaste('Travel\nDining');
-    expect(plan).toMatchObject({ kind: 'each', count: 2, rows: [{ id: 1, value: 2 }, { id: 3, value: 1 }] });
+    expect(plan).toMatchObject({
+      kind: 'each',
+      count: 2,
+      rows: [
+        { id: 1, value: 2 },
+        { id: 3, value: 1 },
+      ],
+    });
   });
 
   it('one value into picked rows of a field changed row by row (a title): row by row', async () => {
@@ -248,7 +310,13 @@ describe('planning a paste', () => {
     cells.moveCol(1);
     list.toggle(2);
     list.toggle(4);
-    expect(await cells.planPaste('Same title')).toMatchObject({ kind: 'each', rows: [{ id: 2, value: 'Same title' }, { id: 4, value: 'Same title' }] });
+    expect(await cells.planPaste('Same title')).toMatchObject({
+      kind: 'each',
+      rows: [
+        { id: 2, value: 'Same title' },
+        { id: 4, value: 'Same title' },
+      ],
+    });
   });
 
   it('with nothing picked: the active cell, or line by line from it down', async () => {
@@ -257,7 +325,9 @@ describe('planning a paste', () => {
     list.move(1);
     expect(await cells.planPaste('One')).toMatchObject({ kind: 'cell', id: 2, value: 'One' });
     expect(await cells.planPaste('A\nB\nC')).toMatchObject({ kind: 'each', rows: [{ id: 2 }, { id: 3 }, { id: 4 }] });
-    expect(await refusal(cells.planPaste('A\nB\nC\nD\nE'))).toBe('5 lines, but only 4 offers from here down: load more rows, or paste fewer lines.');
+    expect(await refusal(cells.planPaste('A\nB\nC\nD\nE'))).toBe(
+      '5 lines, but only 4 offers from here down: load more rows, or paste fewer lines.',
+    );
   });
 
   it('refuses before asking: a name that is no choice (naming the line), lines that do not match the rows, several columns, a read-only column', async () => {
@@ -266,7 +336,9 @@ describe('planning a paste', () => {
     list.toggle(1);
     list.toggle(2);
     expect(await refusal(cells.planPaste('Dining\nDinning\n'))).toBe('Line 2: “Dinning” is no category.');
-    expect(await refusal(cells.planPaste('Dining\nTravel\nDining'))).toBe('3 lines for 2 offers selected: paste one value, or one line per selected row.');
+    expect(await refusal(cells.planPaste('Dining\nTravel\nDining'))).toBe(
+      '3 lines for 2 offers selected: paste one value, or one line per selected row.',
+    );
     expect(await refusal(cells.planPaste('Dining\tTravel'))).toBe('Copy one column: line 1 has 2 cells.');
     cells.moveCol(-1);
     expect(cells.state.col).toBe('state');
@@ -280,9 +352,15 @@ describe('planning a paste', () => {
     list.selectAll();
     list.state.matching = true;
     list.state.matchingCount = 120;
-    expect(await cells.planPaste('Dining')).toMatchObject({ kind: 'bulk', count: 120, target: { where: store.where(), expect: 120 } });
+    expect(await cells.planPaste('Dining')).toMatchObject({
+      kind: 'bulk',
+      count: 120,
+      target: { where: store.where(), expect: 120 },
+    });
     expect(await refusal(cells.planPaste('Dining\nTravel'))).toMatch(/^2 lines for 120 offers selected/);
     cells.toEdge('first');
-    expect(await refusal(cells.planPaste('Same title'))).toBe('Title is changed row by row: pick loaded rows (x) rather than all 120 offers matching.');
+    expect(await refusal(cells.planPaste('Same title'))).toBe(
+      'Title is changed row by row: pick loaded rows (x) rather than all 120 offers matching.',
+    );
   });
 });

@@ -73,7 +73,9 @@ export class PasteRefused extends Error {
 }
 
 export interface CellModelOptions<T extends { id: number }> {
-  resource: Pick<ResourceContract, 'update' | 'entity' | 'files' | 'bulk'> & { ops: { bulkUpdate?: unknown; updateEach?: unknown; show?: unknown } };
+  resource: Pick<ResourceContract, 'update' | 'entity' | 'files' | 'bulk'> & {
+    ops: { bulkUpdate?: unknown; updateEach?: unknown; show?: unknown };
+  };
   store: ResourceStore<T>;
   list: Pick<ListModel<T>, 'state' | 'move' | 'selectedCount' | 'selectedIds' | 'target' | 'clear'>;
   filters?: readonly FilterDef[];
@@ -230,7 +232,9 @@ export function cellModel<T extends { id: number }>(o: CellModelOptions<T>) {
       }
     };
     // Sent once the frame's work is handed to React (a task later), so the paint does not wait on the request being made.
-    const queued = (queues.get(id) ?? Promise.resolve()).then(() => new Promise<void>((go) => setTimeout(() => void run().then(go), 0)));
+    const queued = (queues.get(id) ?? Promise.resolve()).then(
+      () => new Promise<void>((go) => setTimeout(() => void run().then(go), 0)),
+    );
     queues.set(id, queued);
     void queued.finally(() => queues.get(id) === queued && queues.delete(id));
     return queued;
@@ -254,7 +258,11 @@ export function cellModel<T extends { id: number }>(o: CellModelOptions<T>) {
       return;
     }
     const message =
-      e instanceof ApiError ? (e.fieldErrors[spec.field] ?? errorText(e.method, e.body)) : e instanceof Error ? e.message : errorText(undefined, null);
+      e instanceof ApiError
+        ? (e.fieldErrors[spec.field] ?? errorText(e.method, e.body))
+        : e instanceof Error
+          ? e.message
+          : errorText(undefined, null);
     state.cells[key] = { ...was, status: e instanceof ApiError && e.status === 422 ? 'invalid' : 'failed', message };
     state.said = `${spec.label} not saved: ${message}`;
   }
@@ -262,12 +270,14 @@ export function cellModel<T extends { id: number }>(o: CellModelOptions<T>) {
   /** Escape on a refused cell: the value typed goes, and the row is fetched again. */
   function reloadRow(id: number | null = list.state.cursor) {
     if (id === null) return;
-    for (const key of Object.keys(state.cells)) if (key.startsWith(`${id}:`) && state.cells[key].status !== 'saving') delete state.cells[key];
+    for (const key of Object.keys(state.cells))
+      if (key.startsWith(`${id}:`) && state.cells[key].status !== 'saving') delete state.cells[key];
     if (o.resource.ops.show) store.show(id).catch(() => undefined);
   }
 
   /** The active cell's state, when it has one. */
-  const activeState = (): CellState | undefined => (list.state.cursor === null || state.col === null ? undefined : state.cells[cellKey(list.state.cursor, state.col)]);
+  const activeState = (): CellState | undefined =>
+    list.state.cursor === null || state.col === null ? undefined : state.cells[cellKey(list.state.cursor, state.col)];
 
   /** Settled once every save under way has its answer (tests, the bench). */
   const idle = () => Promise.all([...queues.values()]).then(() => undefined);
@@ -302,22 +312,58 @@ export function cellModel<T extends { id: number }>(o: CellModelOptions<T>) {
       const items = store.state.items;
       const from = items.findIndex((r) => r.id === cursor);
       if (cursor === null || from < 0) throw new PasteRefused('Pick a row first: j and k move between rows.');
-      if (values.length === 1) return { kind: 'cell', spec, id: cursor, value: values[0].value, label: values[0].label };
+      if (values.length === 1)
+        return { kind: 'cell', spec, id: cursor, value: values[0].value, label: values[0].label };
       const rows = items.slice(from, from + values.length);
-      if (rows.length < values.length) throw new PasteRefused(`${values.length} lines, but only ${count(rows.length)} from here down: load more rows, or paste fewer lines.`);
-      return { kind: 'each', spec, count: rows.length, rows: rows.map((r, i) => ({ id: r.id, value: values[i].value, label: values[i].label })) };
+      if (rows.length < values.length)
+        throw new PasteRefused(
+          `${values.length} lines, but only ${count(rows.length)} from here down: load more rows, or paste fewer lines.`,
+        );
+      return {
+        kind: 'each',
+        spec,
+        count: rows.length,
+        rows: rows.map((r, i) => ({ id: r.id, value: values[i].value, label: values[i].label })),
+      };
     }
 
     const ids = list.selectedIds();
     const allLoaded = !list.state.matching || (loaded(ids) && ids.length === picked);
     if (oneValue && (values.length === 1 || values.length === picked)) {
-      if (o.resource.bulk?.includes(spec.field) && o.resource.ops.bulkUpdate) return { kind: 'bulk', spec, count: picked, target: list.target(), value: values[0].value, label: values[0].label };
-      if (!allLoaded || !loaded(ids)) throw new PasteRefused(`${spec.label} is changed row by row: pick loaded rows (x) rather than all ${count(picked)} matching.`);
-      return { kind: 'each', spec, count: ids.length, rows: ids.map((id) => ({ id, value: values[0].value, label: values[0].label })) };
+      if (o.resource.bulk?.includes(spec.field) && o.resource.ops.bulkUpdate)
+        return {
+          kind: 'bulk',
+          spec,
+          count: picked,
+          target: list.target(),
+          value: values[0].value,
+          label: values[0].label,
+        };
+      if (!allLoaded || !loaded(ids))
+        throw new PasteRefused(
+          `${spec.label} is changed row by row: pick loaded rows (x) rather than all ${count(picked)} matching.`,
+        );
+      return {
+        kind: 'each',
+        spec,
+        count: ids.length,
+        rows: ids.map((id) => ({ id, value: values[0].value, label: values[0].label })),
+      };
     }
-    if (values.length !== picked) throw new PasteRefused(`${values.length} lines for ${count(picked)} selected: paste one value, or one line per selected row.`);
-    if (!allLoaded || !loaded(ids)) throw new PasteRefused(`Different values go row by row: pick loaded rows (x) rather than all ${count(picked)} matching.`);
-    return { kind: 'each', spec, count: ids.length, rows: ids.map((id, i) => ({ id, value: values[i].value, label: values[i].label })) };
+    if (values.length !== picked)
+      throw new PasteRefused(
+        `${values.length} lines for ${count(picked)} selected: paste one value, or one line per selected row.`,
+      );
+    if (!allLoaded || !loaded(ids))
+      throw new PasteRefused(
+        `Different values go row by row: pick loaded rows (x) rather than all ${count(picked)} matching.`,
+      );
+    return {
+      kind: 'each',
+      spec,
+      count: ids.length,
+      rows: ids.map((id, i) => ({ id, value: values[i].value, label: values[i].label })),
+    };
   }
 
   /** Makes a planned paste (after it was confirmed): one call, one undo token (none for one cell). */
@@ -334,7 +380,8 @@ export function cellModel<T extends { id: number }>(o: CellModelOptions<T>) {
     } else {
       const rows = plan.rows.map((r) => {
         const current = store.find(r.id) as { version?: number } | undefined;
-        if (!current?.version) throw new PasteRefused(`A row to paste into is no longer in the list: nothing was pasted.`);
+        if (!current?.version)
+          throw new PasteRefused(`A row to paste into is no longer in the list: nothing was pasted.`);
         return { id: r.id, version: current.version, set: { [plan.spec.field]: r.value } };
       });
       answer = await store.updateEach(rows);

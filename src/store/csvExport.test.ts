@@ -43,7 +43,19 @@ describe('fetchAll', () => {
         const per = p.per_page!;
         const from = (p.page! - 1) * per;
         const data = Array.from({ length: Math.max(0, Math.min(per, total - from)) }, (_, i) => ({ id: from + i + 1 }));
-        return { data, pagination: { page: p.page!, per_page: per, current_page: p.page!, total, first_page: 1, last_page: Math.max(1, Math.ceil(total / per)), from: from + 1, to: from + data.length } };
+        return {
+          data,
+          pagination: {
+            page: p.page!,
+            per_page: per,
+            current_page: p.page!,
+            total,
+            first_page: 1,
+            last_page: Math.max(1, Math.ceil(total / per)),
+            from: from + 1,
+            to: from + data.length,
+          },
+        };
       },
     } as unknown as ResourceClient<{ id: number }>;
     return { c, calls };
@@ -52,7 +64,11 @@ describe('fetchAll', () => {
   it('fetches page after page with the same filters, reporting progress', async () => {
     const { c, calls } = client(1200);
     const seen: number[] = [];
-    const { rows, total } = await fetchAll(c, { query: 'x', filters: { bank: '2' } }, { onProgress: (p) => seen.push(p.loaded) });
+    const { rows, total } = await fetchAll(
+      c,
+      { query: 'x', filters: { bank: '2' } },
+      { onProgress: (p) => seen.push(p.loaded) },
+    );
     expect(rows).toHaveLength(1200);
     expect(total).toBe(1200);
     expect(calls.map((p) => p.page)).toEqual([1, 2, 3]);

@@ -13,7 +13,9 @@ export interface CsvColumn<T> {
 
 /** Columns from the entity's fields, in their order (`version` is bookkeeping, left out). */
 export function columnsOf<T>(keys: readonly string[]): CsvColumn<T>[] {
-  return keys.filter((k) => k !== 'version').map((k) => ({ header: k, value: (r: T) => (r as Record<string, unknown>)[k] }));
+  return keys
+    .filter((k) => k !== 'version')
+    .map((k) => ({ header: k, value: (r: T) => (r as Record<string, unknown>)[k] }));
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -95,7 +95,10 @@ export function cursorList(o: CursorListOptions) {
     const to = ids.indexOf(id);
     if (from < 0 || to < 0) return toggle(id);
     const [a, b] = from <= to ? [from, to] : [to, from];
-    return o.onCheck(ids.slice(a, b + 1).filter((r) => !o.isChecked?.(r)), true);
+    return o.onCheck(
+      ids.slice(a, b + 1).filter((r) => !o.isChecked?.(r)),
+      true,
+    );
   }
 
   const list: ActiveList & { state: CursorListState } = {
@@ -124,7 +127,11 @@ export function cursorList(o: CursorListOptions) {
     toggle,
     extend,
     selectAll() {
-      if (o.onCheck) return o.onCheck(o.ids().filter((id) => !o.isChecked?.(id)), true);
+      if (o.onCheck)
+        return o.onCheck(
+          o.ids().filter((id) => !o.isChecked?.(id)),
+          true,
+        );
     },
     // Checks here are saved flags (an offer ref's `checked`), not a passing selection:
     // Escape must not wipe them, so there is nothing for "clear" and Escape to let go of.

@@ -26,7 +26,13 @@ export interface FilterDef {
   search?: (text: string, signal: AbortSignal) => Promise<readonly Option[]>;
 }
 
-export const enumFilter = (key: string, label: string, any: string, values: readonly string[], labelOf: (v: string) => string = (v) => v): FilterDef => ({
+export const enumFilter = (
+  key: string,
+  label: string,
+  any: string,
+  values: readonly string[],
+  labelOf: (v: string) => string = (v) => v,
+): FilterDef => ({
   key,
   label,
   any,
@@ -44,14 +50,23 @@ export const booleanFilter = (key: string, label: string, any: string, yes: stri
   ],
 });
 
-export const refFilter = (key: string, label: string, any: string, load: () => Promise<readonly Option[]>): FilterDef => ({ key, label, any, options: load });
+export const refFilter = (
+  key: string,
+  label: string,
+  any: string,
+  load: () => Promise<readonly Option[]>,
+): FilterDef => ({ key, label, any, options: load });
 
 /**
  * A list call made once and kept for a while, for selects of reference records (banks,
  * networks…): dropped as soon as a call changes the records it lists (`watch`, see
  * src/store/touched.ts), and asked again after `ttlMs` in case another admin changed them.
  */
-export function cachedOptions(watch: Watched, load: () => Promise<readonly Option[]>, ttlMs = 30_000): () => Promise<readonly Option[]> {
+export function cachedOptions(
+  watch: Watched,
+  load: () => Promise<readonly Option[]>,
+  ttlMs = 30_000,
+): () => Promise<readonly Option[]> {
   let at = -Infinity;
   let pending: Promise<readonly Option[]> | null = null;
   whenStale(watch, () => {

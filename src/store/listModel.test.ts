@@ -13,7 +13,11 @@ interface Row {
 
 /** An in-memory stand-in for the HTTP client: pages of 50, query, `kind` filter, `-id` sort, failures on demand. */
 function fakeClient(total: number) {
-  let rows: Row[] = Array.from({ length: total }, (_, i) => ({ id: i + 1, name: `Bank ${i + 1}`, kind: (i + 1) % 2 ? 'odd' : 'even' }));
+  let rows: Row[] = Array.from({ length: total }, (_, i) => ({
+    id: i + 1,
+    name: `Bank ${i + 1}`,
+    kind: (i + 1) % 2 ? 'odd' : 'even',
+  }));
   const calls: string[] = [];
   let fail: ApiError | null = null;
   const failNext = (e: ApiError) => {
@@ -40,16 +44,29 @@ function fakeClient(total: number) {
   };
   const client: ResourceClient<Row> = {
     async list({ query = '', page = 1, per_page = 50, filters = {}, sort }: ListParams) {
-      calls.push(`list ${query} ${page}${Object.keys(filters).length ? ' ' + JSON.stringify(filters) : ''}${sort ? ' ' + sort : ''}`);
+      calls.push(
+        `list ${query} ${page}${Object.keys(filters).length ? ' ' + JSON.stringify(filters) : ''}${sort ? ' ' + sort : ''}`,
+      );
       await gate('list');
       check();
-      let matching = rows.filter((r) => r.name.toLowerCase().includes(query.toLowerCase()) && (!filters.kind || r.kind === filters.kind));
+      let matching = rows.filter(
+        (r) => r.name.toLowerCase().includes(query.toLowerCase()) && (!filters.kind || r.kind === filters.kind),
+      );
       if (sort === '-id') matching = [...matching].reverse();
       const last = Math.max(1, Math.ceil(matching.length / per_page));
       const data = matching.slice((page - 1) * per_page, page * per_page);
       return {
         data,
-        pagination: { page, per_page, current_page: page, total: matching.length, first_page: 1, last_page: last, from: (page - 1) * per_page + 1, to: (page - 1) * per_page + data.length },
+        pagination: {
+          page,
+          per_page,
+          current_page: page,
+          total: matching.length,
+          first_page: 1,
+          last_page: last,
+          from: (page - 1) * per_page + 1,
+          to: (page - 1) * per_page + data.length,
+        },
       };
     },
     async show(id) {
@@ -111,9 +128,17 @@ describe('listModel: the URL', () => {
   });
 
   it('activate() loads the list the URL asks for, honouring only the filter keys', async () => {
-    const { m, store, calls, ids } = await screen('/bank-list?query=Bank%201&kind=odd&color=red&sort=-id', { total: 20 });
+    const { m, store, calls, ids } = await screen('/bank-list?query=Bank%201&kind=odd&color=red&sort=-id', {
+      total: 20,
+    });
     expect(calls).toEqual(['list Bank 1 1 {"kind":"odd"} -id']);
-    expect(m.state.route).toEqual({ mode: 'list', openId: null, query: 'Bank 1', filters: { kind: 'odd' }, sort: '-id' });
+    expect(m.state.route).toEqual({
+      mode: 'list',
+      openId: null,
+      query: 'Bank 1',
+      filters: { kind: 'odd' },
+      sort: '-id',
+    });
     expect(store.state.filters).toEqual({ kind: 'odd' });
     expect(ids()).toEqual([19, 17, 15, 13, 11, 1]);
     expect(m.state.cursor).toBeNull();
@@ -129,20 +154,38 @@ describe('listModel: the URL', () => {
   });
 
   it('the add path is the add mode; a flag route on the list is add only with its flag', async () => {
-    expect((await screen('/add-bank?query=x', { activate: false })).m.state.route).toMatchObject({ mode: 'add', openId: null, query: 'x' });
+    expect((await screen('/add-bank?query=x', { activate: false })).m.state.route).toMatchObject({
+      mode: 'add',
+      openId: null,
+      query: 'x',
+    });
     const router = memoryRouter('/user-list?new=1');
     const store = resourceStore<Row>({ name: 'user' }, { client: fakeClient(1).client });
     const flagged = { list: '/user-list', view: '/view-user/:id', edit: '/edit-user/:id', add: '/user-list?new=1' };
     const m = listModel({ store, routes: flagged, filterKeys: [], canShow: true, one: 'user', router });
     expect(m.state.route.mode).toBe('add');
-    const plain = listModel({ store, routes: flagged, filterKeys: [], canShow: true, one: 'user', router: memoryRouter('/user-list?new=0') });
+    const plain = listModel({
+      store,
+      routes: flagged,
+      filterKeys: [],
+      canShow: true,
+      one: 'user',
+      router: memoryRouter('/user-list?new=0'),
+    });
     expect(plain.state.route.mode).toBe('list');
   });
 
   it('a literal path outranks the record pattern beside it: /category-list/new is the add form, not a record "new"', () => {
-    const nested = { list: '/category-list', view: '/category-list/:id', edit: '/category-list/:id/edit', add: '/category-list/new' };
+    const nested = {
+      list: '/category-list',
+      view: '/category-list/:id',
+      edit: '/category-list/:id/edit',
+      add: '/category-list/new',
+    };
     const store = resourceStore<Row>({ name: 'category' }, { client: fakeClient(1).client });
-    const at = (url: string) => listModel({ store, routes: nested, filterKeys: [], canShow: true, one: 'category', router: memoryRouter(url) }).state.route;
+    const at = (url: string) =>
+      listModel({ store, routes: nested, filterKeys: [], canShow: true, one: 'category', router: memoryRouter(url) })
+        .state.route;
     expect(at('/category-list/new')).toMatchObject({ mode: 'add', openId: null });
     expect(at('/category-list/new').badId).toBeUndefined();
     expect(at('/category-list/4')).toMatchObject({ mode: 'view', openId: 4 });
@@ -290,14 +333,19 @@ describe('listModel: the cursor', () => {
     expect(m.state.route).toMatchObject({ mode: 'view', openId: 999 });
   });
 
-  it.each(['/edit-bank/abc', '/view-bank/0', '/view-bank/1.5'])('a link whose id is no id (%s) says so and fetches no record', async (url) => {
-    const { m, calls, router } = await screen(url, { total: 120 });
-    expect(calls).toEqual(['list  1']);
-    expect(m.state.route).toMatchObject({ mode: 'view', openId: null });
-    expect(m.state.missing).toBe(`This address names no bank: “${url.split('/').pop()}” is not an id (ids are whole numbers, like 12).`);
-    router.navigate('/bank-list');
-    expect(m.state.missing).toBeNull();
-  });
+  it.each(['/edit-bank/abc', '/view-bank/0', '/view-bank/1.5'])(
+    'a link whose id is no id (%s) says so and fetches no record',
+    async (url) => {
+      const { m, calls, router } = await screen(url, { total: 120 });
+      expect(calls).toEqual(['list  1']);
+      expect(m.state.route).toMatchObject({ mode: 'view', openId: null });
+      expect(m.state.missing).toBe(
+        `This address names no bank: “${url.split('/').pop()}” is not an id (ids are whole numbers, like 12).`,
+      );
+      router.navigate('/bank-list');
+      expect(m.state.missing).toBeNull();
+    },
+  );
 
   it('a deep link whose fetch fails for another reason gives the error text; leaving clears it', async () => {
     const fake = fakeClient(120);
@@ -316,7 +364,14 @@ describe('listModel: the cursor', () => {
   it('without show (canShow false) a deep link fetches nothing', async () => {
     const fake = fakeClient(120);
     const store = resourceStore<Row>({ name: 'bank' }, { client: fake.client });
-    const m = listModel({ store, routes, filterKeys: [], canShow: false, one: 'bank', router: memoryRouter('/view-bank/99') });
+    const m = listModel({
+      store,
+      routes,
+      filterKeys: [],
+      canShow: false,
+      one: 'bank',
+      router: memoryRouter('/view-bank/99'),
+    });
     m.activate();
     await settle();
     expect(fake.calls).toEqual(['list  1']);
@@ -423,7 +478,11 @@ describe('listModel: navigation', () => {
   it('close calls the focus the view lent', async () => {
     const { m } = await screen('/view-bank/1', { total: 3 });
     const focused: string[] = [];
-    m.attach({ focusList: () => focused.push('list'), focusSearch: () => focused.push('search'), submitForm: () => focused.push('submit') });
+    m.attach({
+      focusList: () => focused.push('list'),
+      focusSearch: () => focused.push('search'),
+      submitForm: () => focused.push('submit'),
+    });
     m.close();
     m.focusSearch();
     m.submit();
@@ -459,17 +518,31 @@ describe('listModel: navigation', () => {
     m.setParams({ query: 'Ba' }, true);
     expect(router.history).toEqual(['/view-bank/2?sort=-id&query=Ba']);
     m.setParams({ kind: 'even', color: 'red' });
-    expect(router.history).toEqual(['/view-bank/2?sort=-id&query=Ba', '/view-bank/2?sort=-id&query=Ba&kind=even&color=red']);
+    expect(router.history).toEqual([
+      '/view-bank/2?sort=-id&query=Ba',
+      '/view-bank/2?sort=-id&query=Ba&kind=even&color=red',
+    ]);
     // No change, no navigation.
     m.setParams({ kind: 'even' });
     expect(router.history).toHaveLength(2);
     m.clearFilters();
-    expect(router.history).toEqual(['/view-bank/2?sort=-id&query=Ba', '/view-bank/2?sort=-id&query=Ba&kind=even&color=red', '/view-bank/2?sort=-id&query=Ba&color=red']);
+    expect(router.history).toEqual([
+      '/view-bank/2?sort=-id&query=Ba',
+      '/view-bank/2?sort=-id&query=Ba&kind=even&color=red',
+      '/view-bank/2?sort=-id&query=Ba&color=red',
+    ]);
     expect(m.state.route).toEqual({ mode: 'view', openId: 2, query: 'Ba', filters: {}, sort: '-id' });
     m.setParams({ query: '', sort: null, color: null });
     expect(router.history.at(-1)).toBe('/view-bank/2');
     await settle();
-    expect(calls.filter((c) => c.startsWith('list'))).toEqual(['list  1 -id', 'list B 1 -id', 'list Ba 1 -id', 'list Ba 1 {"kind":"even"} -id', 'list Ba 1 -id', 'list  1']);
+    expect(calls.filter((c) => c.startsWith('list'))).toEqual([
+      'list  1 -id',
+      'list B 1 -id',
+      'list Ba 1 -id',
+      'list Ba 1 {"kind":"even"} -id',
+      'list Ba 1 -id',
+      'list  1',
+    ]);
   });
 });
 

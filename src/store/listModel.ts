@@ -101,7 +101,11 @@ export function listModel<T extends { id: number }>(o: ListModelOptions<T>) {
   function readRoute(): ListRoute {
     const { path, search } = router.location();
     const params = new URLSearchParams(search);
-    const base = { query: params.get('query') ?? '', filters: filtersFromSearch(search, o.filterKeys), sort: params.get('sort') ?? '' };
+    const base = {
+      query: params.get('query') ?? '',
+      filters: filtersFromSearch(search, o.filterKeys),
+      sort: params.get('sort') ?? '',
+    };
     // The most specific pattern wins: '/category-list/new' is the add form, not the record
     // "new" of '/category-list/:id'. A flag route ('/user-list?new=1') counts only with its flag.
     const hit = bestMatch({ view: routes.view, edit: routes.edit, add: routes.add }, path, search);
@@ -142,7 +146,8 @@ export function listModel<T extends { id: number }>(o: ListModelOptions<T>) {
     if (next.mode !== before.mode || next.openId !== before.openId) store.resetForm();
     store.sync({ query: next.query, filters: next.filters, sort: next.sort })?.catch(() => undefined);
     if (next.openId !== before.openId || state.cursor === null) openRecord(next.openId);
-    if (next.badId !== undefined) state.missing = `This address names no ${o.one}: “${next.badId}” is not an id (ids are whole numbers, like 12).`;
+    if (next.badId !== undefined)
+      state.missing = `This address names no ${o.one}: “${next.badId}” is not an id (ids are whole numbers, like 12).`;
   }
 
   /** The record in the URL is the cursor; fetch it when the loaded pages lack it (a deep link). */
@@ -153,7 +158,10 @@ export function listModel<T extends { id: number }>(o: ListModelOptions<T>) {
     if (store.find(id) || !o.canShow) return;
     store.show(id).catch((e: unknown) => {
       if (state.route.openId !== id) return;
-      state.missing = e instanceof ApiError && e.status === 404 ? `This ${o.one} does not exist (any more).` : errorText('GET', e instanceof ApiError ? e.body : null);
+      state.missing =
+        e instanceof ApiError && e.status === 404
+          ? `This ${o.one} does not exist (any more).`
+          : errorText('GET', e instanceof ApiError ? e.body : null);
     });
   }
 
@@ -167,7 +175,12 @@ export function listModel<T extends { id: number }>(o: ListModelOptions<T>) {
       return;
     }
     // The open record keeps the cursor while it is fetched (a deep link beyond the loaded pages).
-    if (state.cursor === null || state.cursor === state.route.openId || indexOf(state.cursor) >= 0 || store.find(state.cursor)) {
+    if (
+      state.cursor === null ||
+      state.cursor === state.route.openId ||
+      indexOf(state.cursor) >= 0 ||
+      store.find(state.cursor)
+    ) {
       cursorIndex = indexOf(state.cursor);
       return;
     }
@@ -284,11 +297,14 @@ export function listModel<T extends { id: number }>(o: ListModelOptions<T>) {
   const selectedCount = () => (state.matching ? state.matchingCount : state.selected.size);
 
   /** Whom a bulk call acts on: the checked ids, or the list's filter with the count shown to the admin. */
-  const target = (): BulkTarget => (state.matching ? { where: store.where(), expect: state.matchingCount } : { ids: selectedIds() });
+  const target = (): BulkTarget =>
+    state.matching ? { where: store.where(), expect: state.matchingCount } : { ids: selectedIds() };
 
   /** The checked ids in list order (the order a bulk action works through them). */
   function selectedIds(): number[] {
-    const inList = items().map((i) => i.id).filter((id) => state.selected.has(id));
+    const inList = items()
+      .map((i) => i.id)
+      .filter((id) => state.selected.has(id));
     const rest = [...state.selected].filter((id) => !inList.includes(id));
     return [...inList, ...rest];
   }
@@ -306,14 +322,18 @@ export function listModel<T extends { id: number }>(o: ListModelOptions<T>) {
   /** While the screen is shown: follow the URL and the store. Returns the undo. */
   function activate(): () => void {
     followUrl();
-    const stops = [router.subscribe(followUrl), subscribe(store.state, followItems), store.onRemoved((id) => {
-      if (state.cursor === id) handOffCursor();
-      if (!state.selected.has(id)) return;
-      const next = new Set(state.selected);
-      next.delete(id);
-      setSelected(next);
-      if (state.anchor === id) state.anchor = null;
-    })];
+    const stops = [
+      router.subscribe(followUrl),
+      subscribe(store.state, followItems),
+      store.onRemoved((id) => {
+        if (state.cursor === id) handOffCursor();
+        if (!state.selected.has(id)) return;
+        const next = new Set(state.selected);
+        next.delete(id);
+        setSelected(next);
+        if (state.anchor === id) state.anchor = null;
+      }),
+    ];
     return () => stops.forEach((stop) => stop());
   }
 
@@ -360,4 +380,5 @@ export function listModel<T extends { id: number }>(o: ListModelOptions<T>) {
 export type ListModel<T extends { id: number } = { id: number }> = ReturnType<typeof listModel<T>>;
 
 /** What commands use of the active list, whatever its records (src/commands/list.ts). */
-export type ActiveList = Omit<ListModel, 'store' | 'cursorRecord' | 'pointAt' | 'cells'> & Partial<Pick<ListModel, 'pointAt' | 'cells'>>;
+export type ActiveList = Omit<ListModel, 'store' | 'cursorRecord' | 'pointAt' | 'cells'> &
+  Partial<Pick<ListModel, 'pointAt' | 'cells'>>;

@@ -20,7 +20,10 @@ describe('listPrefs', () => {
     setColumnShown('banks', 'website', true, false);
     setColumnShown('banks', 'name', true, true);
     expect(listPrefs('banks').shown).toEqual({ code: false, website: true });
-    expect(JSON.parse(memory.get('list:7:banks')!)).toEqual({ shown: { code: false, website: true }, density: 'dense' });
+    expect(JSON.parse(memory.get('list:7:banks')!)).toEqual({
+      shown: { code: false, website: true },
+      density: 'dense',
+    });
     expect(isShown(listPrefs('banks'), 'code', true)).toBe(false);
     expect(isShown(listPrefs('banks'), 'created_at', true)).toBe(true);
   });

@@ -39,7 +39,10 @@ export function setDensity(view: string, density: Density): void {
 
 /** Takes prefs kept elsewhere (a saved view's). */
 export function applyListPrefs(view: string, prefs: ListPrefs): void {
-  Object.assign(listPrefs(view), { shown: { ...prefs.shown }, density: prefs.density === 'comfortable' ? 'comfortable' : 'dense' });
+  Object.assign(listPrefs(view), {
+    shown: { ...prefs.shown },
+    density: prefs.density === 'comfortable' ? 'comfortable' : 'dense',
+  });
   save(view);
 }
 
@@ -49,7 +52,8 @@ export function resetListPrefs(view: string): void {
   save(view);
 }
 
-export const isShown = (prefs: Pick<ListPrefs, 'shown'>, column: string, byDefault: boolean) => prefs.shown[column] ?? byDefault;
+export const isShown = (prefs: Pick<ListPrefs, 'shown'>, column: string, byDefault: boolean) =>
+  prefs.shown[column] ?? byDefault;
 
 function save(view: string) {
   const { shown, density } = listPrefs(view);

@@ -28,7 +28,10 @@ export function currentPath(): string {
  * edit of one screen. A path with its own search (`/user-list?new=1`) adds to it; the pane
  * flag `new` never carries over.
  */
-export function keepSearch(path: string, search: string = typeof location === 'undefined' ? '' : location.search): string {
+export function keepSearch(
+  path: string,
+  search: string = typeof location === 'undefined' ? '' : location.search,
+): string {
   return withSearch(path, search);
 }
 

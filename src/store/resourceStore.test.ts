@@ -13,7 +13,11 @@ interface Row {
 
 /** An in-memory stand-in for the HTTP client: pages, query, filter, sort, and failures on demand. */
 function fakeClient(total = 120) {
-  let rows: Row[] = Array.from({ length: total }, (_, i) => ({ id: i + 1, name: `Bank ${i + 1}`, kind: (i + 1) % 2 ? 'odd' : 'even' }));
+  let rows: Row[] = Array.from({ length: total }, (_, i) => ({
+    id: i + 1,
+    name: `Bank ${i + 1}`,
+    kind: (i + 1) % 2 ? 'odd' : 'even',
+  }));
   let nextId = total + 1;
   const calls: string[] = [];
   /** The abort signal of every list request, in order. */
@@ -39,17 +43,33 @@ function fakeClient(total = 120) {
     }
   };
   const client: ResourceClient<Row> = {
-    async list({ query = '', page = 1, per_page = 50, filters = {}, sort }: ListParams, opts?: { signal?: AbortSignal }) {
-      calls.push(`list ${query} ${page}${Object.keys(filters).length ? ' ' + JSON.stringify(filters) : ''}${sort ? ' ' + sort : ''}`);
+    async list(
+      { query = '', page = 1, per_page = 50, filters = {}, sort }: ListParams,
+      opts?: { signal?: AbortSignal },
+    ) {
+      calls.push(
+        `list ${query} ${page}${Object.keys(filters).length ? ' ' + JSON.stringify(filters) : ''}${sort ? ' ' + sort : ''}`,
+      );
       signals.push(opts?.signal);
       check();
-      let matching = rows.filter((r) => r.name.toLowerCase().includes(query.toLowerCase()) && (!filters.kind || r.kind === filters.kind));
+      let matching = rows.filter(
+        (r) => r.name.toLowerCase().includes(query.toLowerCase()) && (!filters.kind || r.kind === filters.kind),
+      );
       if (sort === '-id') matching = [...matching].reverse();
       const last = Math.max(1, Math.ceil(matching.length / per_page));
       const data = matching.slice((page - 1) * per_page, page * per_page);
       return {
         data,
-        pagination: { page, per_page, current_page: page, total: matching.length, first_page: 1, last_page: last, from: (page - 1) * per_page + 1, to: (page - 1) * per_page + data.length },
+        pagination: {
+          page,
+          per_page,
+          current_page: page,
+          total: matching.length,
+          first_page: 1,
+          last_page: last,
+          from: (page - 1) * per_page + 1,
+          to: (page - 1) * per_page + data.length,
+        },
       };
     },
     async show(id) {
@@ -76,13 +96,24 @@ function fakeClient(total = 120) {
     async remove(id) {
       calls.push(`remove ${id}`);
       check();
-      if (id === stuck) throw new ApiError(409, 'DELETE', { message: 'This bank is still in use by other records; remove those first.' });
+      if (id === stuck)
+        throw new ApiError(409, 'DELETE', {
+          message: 'This bank is still in use by other records; remove those first.',
+        });
       const row = rows.find((r) => r.id === id)!;
       rows = rows.filter((r) => r.id !== id);
       return { message: 'Bank deleted successfully!', data: row };
     },
   };
-  return { client, calls, signals, failNext, failRemoveOf, insertFirst, rename: (id: number, name: string) => (rows = rows.map((r) => (r.id === id ? { ...r, name } : r))) };
+  return {
+    client,
+    calls,
+    signals,
+    failNext,
+    failRemoveOf,
+    insertFirst,
+    rename: (id: number, name: string) => (rows = rows.map((r) => (r.id === id ? { ...r, name } : r))),
+  };
 }
 
 const bank = { name: 'bank' } as const;
@@ -244,7 +275,13 @@ describe('resourceStore filters and sort', () => {
     expect(store.state.items[0].id).toBe(2);
     await store.setFilter('kind', '');
     expect(store.state.filters).toEqual({});
-    expect(calls).toEqual(['list  1 {"kind":"odd"} -id', 'list  2 {"kind":"odd"} -id', 'list  1 {"kind":"even"} -id', 'list  1 {"kind":"even"}', 'list  1']);
+    expect(calls).toEqual([
+      'list  1 {"kind":"odd"} -id',
+      'list  2 {"kind":"odd"} -id',
+      'list  1 {"kind":"even"} -id',
+      'list  1 {"kind":"even"}',
+      'list  1',
+    ]);
   });
 
   it('a string load changes the query and keeps the filters', async () => {
@@ -311,7 +348,12 @@ describe('resourceStore records', () => {
 
   it('keeps field errors and flags a conflict when a save fails with 409', async () => {
     const { store, failNext } = await loaded(3);
-    failNext(new ApiError(422, 'POST', { message: 'Name is too short', errors: { name: ['Name is too short'], message: ['Name is too short'] } }));
+    failNext(
+      new ApiError(422, 'POST', {
+        message: 'Name is too short',
+        errors: { name: ['Name is too short'], message: ['Name is too short'] },
+      }),
+    );
     await expect(store.update(1, { name: 'x' })).rejects.toBeInstanceOf(ApiError);
     expect(store.state.updateStatus).toBe('failed');
     expect(store.state.status).toBe('succeeded');
@@ -420,11 +462,16 @@ describe('resourceStore records', () => {
 describe('resourceStore refetches after calls of other resources', () => {
   beforeEach(() => {
     // setCardDisplay goes through the real `call`: answer it with the card it changed.
-    vi.stubGlobal('fetch', async () =>
-      new Response(JSON.stringify({ message: 'Card updated display successfully!', data: { id: 5, display: false } }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      }),
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(
+          JSON.stringify({ message: 'Card updated display successfully!', data: { id: 5, display: false } }),
+          {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          },
+        ),
     );
     setTokenSource(() => 'tok-123');
   });

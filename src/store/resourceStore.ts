@@ -70,7 +70,10 @@ export interface StoreOptions<T> {
   client?: ResourceClient<T>;
 }
 
-export function resourceStore<T extends { id: number }>(resource: Pick<Resource, 'name' | 'shows'> & Partial<Resource>, opts: StoreOptions<T> = {}) {
+export function resourceStore<T extends { id: number }>(
+  resource: Pick<Resource, 'name' | 'shows'> & Partial<Resource>,
+  opts: StoreOptions<T> = {},
+) {
   const client = opts.client ?? resourceClient<T>(resource as Resource);
   const perPage = opts.perPage ?? DEFAULT_PER_PAGE;
   const state = proxy<ResourceState<T>>({
@@ -99,7 +102,11 @@ export function resourceStore<T extends { id: number }>(resource: Pick<Resource,
     resource,
     () => {
       if (state.status !== 'idle') load().catch(() => undefined);
-      if (state.current) client.show(state.current.id).then((r) => (state.current = ref(r.data) as T), () => undefined);
+      if (state.current)
+        client.show(state.current.id).then(
+          (r) => (state.current = ref(r.data) as T),
+          () => undefined,
+        );
     },
     { skipOwn: true },
   );
@@ -122,14 +129,19 @@ export function resourceStore<T extends { id: number }>(resource: Pick<Resource,
     try {
       // The next page of the rows shown: after the last of them (the server seeks, not counts).
       const after = page > 1 && key === state.shownKey ? state.items.at(-1)?.id : undefined;
-      const res = await client.list({ query: query || undefined, filters, sort: sort || undefined, page, per_page: perPage, after }, { signal: abort.signal });
+      const res = await client.list(
+        { query: query || undefined, filters, sort: sort || undefined, page, per_page: perPage, after },
+        { signal: abort.signal },
+      );
       if (abort.signal.aborted) return undefined;
       // Rows can shift between pages while someone adds or deletes; never show one twice.
       const seen = new Set(page === 1 ? [] : state.items.map((i) => i.id));
       state.items = ref([...(page === 1 ? [] : state.items), ...res.data.filter((r) => !seen.has(r.id))]);
       // A later page is not counted again by the server: the first page's total stands.
       const first = page > 1 && state.pagination ? state.pagination : null;
-      state.pagination = first ? { ...res.pagination, total: Math.max(first.total, res.pagination.total), total_is: first.total_is } : res.pagination;
+      state.pagination = first
+        ? { ...res.pagination, total: Math.max(first.total, res.pagination.total), total_is: first.total_is }
+        : res.pagination;
       state.shownQuery = query;
       state.shownKey = key;
       state.loadedAt = Date.now();
@@ -171,7 +183,9 @@ export function resourceStore<T extends { id: number }>(resource: Pick<Resource,
   }
 
   const find = (id: number | null): T | undefined =>
-    id === null ? undefined : (state.items.find((i) => i.id === id) ?? (state.current?.id === id ? state.current : undefined));
+    id === null
+      ? undefined
+      : (state.items.find((i) => i.id === id) ?? (state.current?.id === id ? state.current : undefined));
 
   async function show(id: number): Promise<RecordResponse<T>> {
     try {
@@ -240,7 +254,8 @@ export function resourceStore<T extends { id: number }>(resource: Pick<Resource,
   function forget(id: number) {
     const index = state.items.findIndex((i) => i.id === id);
     state.items = ref(state.items.filter((i) => i.id !== id));
-    if (index >= 0 && state.pagination) state.pagination = { ...state.pagination, total: Math.max(0, state.pagination.total - 1) };
+    if (index >= 0 && state.pagination)
+      state.pagination = { ...state.pagination, total: Math.max(0, state.pagination.total - 1) };
     if (state.current?.id === id) state.current = null;
     removedListeners.forEach((fn) => fn(id));
   }
@@ -322,7 +337,10 @@ export function resourceStore<T extends { id: number }>(resource: Pick<Resource,
   }
 
   /** The list's search and filters as a bulk call's `where`, typed for the API. */
-  const where = (): Record<string, unknown> => ({ ...typeFilters(resource as Resource, state.filters), ...(state.query && { query: state.query }) });
+  const where = (): Record<string, unknown> => ({
+    ...typeFilters(resource as Resource, state.filters),
+    ...(state.query && { query: state.query }),
+  });
 
   /** Put a record the server returned in place of the listed one (display toggles and the like). */
   const replace = (record: T) => replaceInList(record);

@@ -19,7 +19,10 @@ export const browserRouter: Router = {
   location() {
     if (typeof window === 'undefined') return { path: '/', search: '' }; // node: unit tests
     const p = window.location.pathname;
-    return { path: p.startsWith(BASE) ? p.slice(BASE.length) || '/' : p, search: window.location.search.replace(/^\?/, '') };
+    return {
+      path: p.startsWith(BASE) ? p.slice(BASE.length) || '/' : p,
+      search: window.location.search.replace(/^\?/, ''),
+    };
   },
   navigate: (to, opts) => go(to, opts),
   subscribe(fn) {
@@ -95,7 +98,11 @@ const flagsOf = (pattern: string) => [...new URLSearchParams(pattern.split('?')[
  * The most specific of `patterns` (see bySpecificity) that matches `path`, with its params. A
  * pattern's '?flag=1' part must be in `search` ('/user-list?new=1' is the add form only so).
  */
-export function bestMatch<K extends string>(patterns: Readonly<Record<K, string>>, path: string, search = ''): { key: K; params: Record<string, string> } | null {
+export function bestMatch<K extends string>(
+  patterns: Readonly<Record<K, string>>,
+  path: string,
+  search = '',
+): { key: K; params: Record<string, string> } | null {
   const here = new URLSearchParams(search);
   const ranked = (Object.entries(patterns) as [K, string][]).sort(([, a], [, b]) => bySpecificity(a, b));
   for (const [key, pattern] of ranked) {

@@ -19,9 +19,19 @@ beforeEach(() => {
 describe('saved views', () => {
   it('keep the search, filters, sort and columns, per admin; a name is replaced on its screen', () => {
     setColumnShown('offers', 'valid_from', true, false);
-    saveView('ADCB live', 'offers', '/offer-list', { query: 'dinner', filters: { bank: '3', state: 'live' }, sort: 'valid_to' });
+    saveView('ADCB live', 'offers', '/offer-list', {
+      query: 'dinner',
+      filters: { bank: '3', state: 'live' },
+      sort: 'valid_to',
+    });
     expect(savedViews()).toEqual([
-      { name: 'ADCB live', view: 'offers', path: '/offer-list', search: '?query=dinner&bank=3&state=live&sort=valid_to', prefs: { shown: { valid_from: true }, density: 'dense' } },
+      {
+        name: 'ADCB live',
+        view: 'offers',
+        path: '/offer-list',
+        search: '?query=dinner&bank=3&state=live&sort=valid_to',
+        prefs: { shown: { valid_from: true }, density: 'dense' },
+      },
     ]);
     saveView('adcb LIVE', 'offers', '/offer-list', { query: '', filters: { bank: '3' }, sort: '' });
     expect(savedViews().map((v) => [v.name, v.search])).toEqual([['adcb LIVE', '?bank=3']]);
@@ -45,7 +55,13 @@ describe('saved views', () => {
 
   it('an empty list is no search at all; a damaged entry is left out', () => {
     expect(searchOf({ query: '', filters: { bank: '' }, sort: '' })).toBe('');
-    memory.set('views:7', JSON.stringify([{ name: 1 }, { name: 'Fine', view: 'cards', path: '/card-list', search: '', prefs: { shown: {}, density: 'dense' } }]));
+    memory.set(
+      'views:7',
+      JSON.stringify([
+        { name: 1 },
+        { name: 'Fine', view: 'cards', path: '/card-list', search: '', prefs: { shown: {}, density: 'dense' } },
+      ]),
+    );
     expect(savedViews().map((v) => v.name)).toEqual(['Fine']);
   });
 });

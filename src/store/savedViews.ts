@@ -33,7 +33,13 @@ export const savedViews = (): SavedView[] => read();
 
 /** Saves the list as it is now under `name` (a view of that name on that screen is replaced). */
 export function saveView(name: string, view: string, path: string, args: ListArgs): SavedView {
-  const saved: SavedView = { name: name.trim(), view, path, search: searchOf(args), prefs: JSON.parse(JSON.stringify(listPrefs(view))) as ListPrefs };
+  const saved: SavedView = {
+    name: name.trim(),
+    view,
+    path,
+    search: searchOf(args),
+    prefs: JSON.parse(JSON.stringify(listPrefs(view))) as ListPrefs,
+  };
   const others = savedViews().filter((v) => !(v.view === view && v.name.toLowerCase() === saved.name.toLowerCase()));
   write([...others, saved]);
   return saved;
@@ -67,7 +73,15 @@ function read(): SavedView[] {
     const raw = JSON.parse(storage.get(keyOf()) ?? '[]') as unknown;
     if (!Array.isArray(raw)) return [];
     // A damaged entry is left out rather than breaking the palette.
-    return raw.filter((v): v is SavedView => !!v && typeof v.name === 'string' && typeof v.view === 'string' && typeof v.path === 'string' && typeof v.search === 'string' && !!v.prefs);
+    return raw.filter(
+      (v): v is SavedView =>
+        !!v &&
+        typeof v.name === 'string' &&
+        typeof v.view === 'string' &&
+        typeof v.path === 'string' &&
+        typeof v.search === 'string' &&
+        !!v.prefs,
+    );
   } catch {
     return [];
   }

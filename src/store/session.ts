@@ -30,11 +30,13 @@ export const session = proxy({
 setTokenSource(() => session.token);
 
 /** Signed in, not expired, and an administrator (the consumer app's accounts have no business here). */
-export const isSignedIn = (s: { token: string | null; expiryTime: number | null; userDetails: { role: string } | null } = session) =>
-  !!s.token && !!s.expiryTime && s.expiryTime > Date.now() && s.userDetails?.role === 'admin';
+export const isSignedIn = (
+  s: { token: string | null; expiryTime: number | null; userDetails: { role: string } | null } = session,
+) => !!s.token && !!s.expiryTime && s.expiryTime > Date.now() && s.userDetails?.role === 'admin';
 
 /** What an app user (not an administrator) is told at the admin sign-in, after a right password. */
-export const NOT_AN_ADMIN = 'This account belongs to the Cards app, not to the admin app. Sign in with an administrator account.';
+export const NOT_AN_ADMIN =
+  'This account belongs to the Cards app, not to the admin app. Sign in with an administrator account.';
 
 /**
  * Store a session the server handed out (login or verify_otp). Expiry: 3 days from now. A
@@ -44,7 +46,10 @@ export const NOT_AN_ADMIN = 'This account belongs to the Cards app, not to the a
 export async function signIn(s: Session): Promise<void> {
   if (s.user.role !== 'admin') {
     await authApi.logout(s.token).catch(() => undefined);
-    throw new ApiError(403, 'POST', { message: NOT_AN_ADMIN, errors: { email: [NOT_AN_ADMIN], message: [NOT_AN_ADMIN] } });
+    throw new ApiError(403, 'POST', {
+      message: NOT_AN_ADMIN,
+      errors: { email: [NOT_AN_ADMIN], message: [NOT_AN_ADMIN] },
+    });
   }
   const expiry = Date.now() + SESSION_TTL_MS;
   Object.assign(session, { token: s.token, user_id: s.user_id, expiryTime: expiry, userDetails: s.user });

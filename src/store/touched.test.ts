@@ -13,7 +13,10 @@ beforeEach(() => {
   fetches = 0;
   vi.stubGlobal('fetch', async () => {
     fetches++;
-    return new Response(JSON.stringify({ message: 'ok', data: { id: 3, name: 'Renamed' } }), { status: 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ message: 'ok', data: { id: 3, name: 'Renamed' } }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   });
 });
 afterEach(() => vi.unstubAllGlobals());

@@ -11,13 +11,18 @@ export interface Watched {
 }
 
 /** Does a change to `touched` make copies of `resource` stale? */
-export const affects = (resource: Watched, touched: readonly string[]) => touched.some((t) => t === resource.name || !!resource.shows?.includes(t));
+export const affects = (resource: Watched, touched: readonly string[]) =>
+  touched.some((t) => t === resource.name || !!resource.shows?.includes(t));
 
 /**
  * Calls `fn` after each call that makes `resource` stale. `skipOwn`: leave out the
  * resource's own calls (its store applies their answers itself).
  */
-export function whenStale(resource: Watched, fn: (op: AnyOp, output: unknown) => void, { skipOwn = false } = {}): () => void {
+export function whenStale(
+  resource: Watched,
+  fn: (op: AnyOp, output: unknown) => void,
+  { skipOwn = false } = {},
+): () => void {
   return onTouched((touched, op, output) => {
     if (skipOwn && op.resource === resource.name) return;
     if (affects(resource, touched)) fn(op, output);

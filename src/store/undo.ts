@@ -54,7 +54,8 @@ export function takeOverUndo(u: OwnUndo): () => void {
 }
 
 /** What mod+z would do now. */
-export const undoNow = (): (() => Promise<unknown>) | null => (own ? (own.can() ? () => own!.run() : null) : canUndo() ? () => takeUndo()!() : null);
+export const undoNow = (): (() => Promise<unknown>) | null =>
+  own ? (own.can() ? () => own!.run() : null) : canUndo() ? () => takeUndo()!() : null;
 
 export function dropUndo() {
   pending = null;

@@ -31,7 +31,9 @@ export function Confirm() {
       className="modal"
       style={{ width: 400 }}
       aria-labelledby="confirm-title"
-      aria-describedby={[s.body && 'confirm-body', s.warning && 'confirm-warning'].filter(Boolean).join(' ') || undefined}
+      aria-describedby={
+        [s.body && 'confirm-body', s.warning && 'confirm-warning'].filter(Boolean).join(' ') || undefined
+      }
       onCancel={(e) => {
         e.preventDefault(); // we close it ourselves, so state and DOM agree
         answerConfirm(false);
@@ -72,7 +74,11 @@ export function Confirm() {
             )}
             {s.optionLabel && (
               <label className="check">
-                <input type="checkbox" checked={s.optionChecked} onChange={(e) => (confirmState.optionChecked = e.target.checked)} />
+                <input
+                  type="checkbox"
+                  checked={s.optionChecked}
+                  onChange={(e) => (confirmState.optionChecked = e.target.checked)}
+                />
                 {s.optionLabel}
               </label>
             )}

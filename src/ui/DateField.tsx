@@ -48,7 +48,23 @@ interface Shown {
   value: string;
 }
 
-export function DateField({ label, hideLabel, name, kind = 'date', value, onChange, dayTime = '00:00', error, hint, required, autoFocus, placeholder, className, compact, inputRef }: DateFieldProps) {
+export function DateField({
+  label,
+  hideLabel,
+  name,
+  kind = 'date',
+  value,
+  onChange,
+  dayTime = '00:00',
+  error,
+  hint,
+  required,
+  autoFocus,
+  placeholder,
+  className,
+  compact,
+  inputRef,
+}: DateFieldProps) {
   const id = useId();
   const [shown, setShown] = useState<Shown>(() => ({ text: displayOf(kind, value) ?? value, value }));
   // A value changed from outside (a reload, a preset range) is shown; one the parent did not take is not.
@@ -112,7 +128,11 @@ export function DateField({ label, hideLabel, name, kind = 'date', value, onChan
       e.stopPropagation();
       show(b);
     } else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
-      const from = text.trim() ? understood : kind === 'date' ? dubaiDay() : valueOf(kind, { day: dubaiDay(), time: null }, timeOf(dayTime));
+      const from = text.trim()
+        ? understood
+        : kind === 'date'
+          ? dubaiDay()
+          : valueOf(kind, { day: dubaiDay(), time: null }, timeOf(dayTime));
       if (from === null) return;
       e.preventDefault();
       const next = shiftValue(kind, from, (e.key === 'ArrowUp' ? 1 : -1) * (e.shiftKey ? 7 : 1))!;
@@ -125,7 +145,13 @@ export function DateField({ label, hideLabel, name, kind = 'date', value, onChan
   const note = kind === 'datetime' ? `Dubai time; a day alone is ${dayTime}.` : null;
   let line: ReactNode = null;
   if (notDate) line = <span className="field-error">Not a date</span>;
-  else if (inWords !== null && text !== inWords) line = <span className="date-understood">{inWords}{kind === 'datetime' ? ' Dubai time' : ''}</span>;
+  else if (inWords !== null && text !== inWords)
+    line = (
+      <span className="date-understood">
+        {inWords}
+        {kind === 'datetime' ? ' Dubai time' : ''}
+      </span>
+    );
   else if (!compact && (hint || note))
     line = (
       <span className="field-hint">

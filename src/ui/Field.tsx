@@ -18,7 +18,13 @@ export function Field({ label, error, hint, className, ...input }: FieldProps) {
       <label className="field-label" htmlFor={id}>
         {label}
       </label>
-      <input id={id} className="input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      <input
+        id={id}
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...input}
+      />
       {error && (
         <span id={errorId} className="field-error">
           {error}

@@ -25,7 +25,13 @@ export function FilterBar({ filters, values, onChange, sort, onLeave }: FilterBa
   return (
     <div className="filter-bar" role="group" aria-label="Filters">
       {filters.map((f) => (
-        <FilterSelect key={f.key} def={f} value={values[f.key] ?? ''} onChange={(v) => onChange(f.key, v)} onKeyDown={leaveOnEscape} />
+        <FilterSelect
+          key={f.key}
+          def={f}
+          value={values[f.key] ?? ''}
+          onChange={(v) => onChange(f.key, v)}
+          onKeyDown={leaveOnEscape}
+        />
       ))}
       {sort && sort.options.length > 0 && (
         <select
@@ -47,7 +53,17 @@ export function FilterBar({ filters, values, onChange, sort, onLeave }: FilterBa
   );
 }
 
-function FilterSelect({ def, value, onChange, onKeyDown }: { def: FilterDef; value: string; onChange: (v: string) => void; onKeyDown: (e: KeyboardEvent) => void }) {
+function FilterSelect({
+  def,
+  value,
+  onChange,
+  onKeyDown,
+}: {
+  def: FilterDef;
+  value: string;
+  onChange: (v: string) => void;
+  onKeyDown: (e: KeyboardEvent) => void;
+}) {
   const options = useOptions(def.options);
   // A value from the URL whose option is not here (yet): keep it selectable rather than lose it.
   const known = options.list.some((o) => o.value === value);
@@ -61,7 +77,9 @@ function FilterSelect({ def, value, onChange, onKeyDown }: { def: FilterDef; val
       onKeyDown={onKeyDown}
     >
       <option value="">{def.any}</option>
-      {value && !known && <option value={value}>{options.loading ? `${def.label}: …` : `${def.label} #${value}`}</option>}
+      {value && !known && (
+        <option value={value}>{options.loading ? `${def.label}: …` : `${def.label} #${value}`}</option>
+      )}
       {options.list.map((o) => (
         <option key={o.value} value={o.value}>
           {o.label}
@@ -95,7 +113,15 @@ export function useOptions(source: OptionSource): { list: readonly Option[]; loa
 }
 
 /** The filters set, one chip each ("Bank ADCB ×"); a chip removes its filter. */
-export function FilterChips({ filters, values, onRemove }: { filters: readonly FilterDef[]; values: Filters; onRemove: (key: string) => void }) {
+export function FilterChips({
+  filters,
+  values,
+  onRemove,
+}: {
+  filters: readonly FilterDef[];
+  values: Filters;
+  onRemove: (key: string) => void;
+}) {
   const set = filters.filter((f) => values[f.key]);
   if (!set.length) return null;
   return (
@@ -111,7 +137,13 @@ function FilterChip({ def, value, onRemove }: { def: FilterDef; value: string; o
   const options = useOptions(def.options);
   const label = options.list.find((o) => o.value === value)?.label ?? (options.loading ? '…' : `#${value}`);
   return (
-    <button type="button" className="filter-chip" onClick={onRemove} aria-label={`Remove the filter ${def.label}: ${label}`} title="Remove this filter">
+    <button
+      type="button"
+      className="filter-chip"
+      onClick={onRemove}
+      aria-label={`Remove the filter ${def.label}: ${label}`}
+      title="Remove this filter"
+    >
       <span className="filter-chip-kind">{def.label}</span>
       <span className="filter-chip-value">{label}</span>
       <span className="filter-chip-x" aria-hidden>

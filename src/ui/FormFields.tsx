@@ -39,7 +39,14 @@ export function TextAreaField({ label, error, hint, className, rows = 4, ...inpu
       <label className="field-label" htmlFor={id}>
         {label}
       </label>
-      <textarea id={id} className="input" rows={rows} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      <textarea
+        id={id}
+        className="input"
+        rows={rows}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...input}
+      />
       {below}
     </div>
   );
@@ -61,7 +68,13 @@ export function SelectField({ label, error, hint, className, emptyLabel = '—',
       <label className="field-label" htmlFor={id}>
         {label}
       </label>
-      <select id={id} className="input select" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...select}>
+      <select
+        id={id}
+        className="input select"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...select}
+      >
         <option value="">{emptyLabel}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>

@@ -16,9 +16,11 @@ interface ModalProps {
   onKeyDown?: (e: KeyboardEvent<HTMLDialogElement>) => void;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-const focusables = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.tabIndex >= 0 && el.getClientRects().length > 0);
+const focusables = (root: HTMLElement) =>
+  [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.tabIndex >= 0 && el.getClientRects().length > 0);
 
 /**
  * A screen's modal dialog: a native <dialog> opened with showModal, so the page behind is
@@ -48,7 +50,13 @@ export function Modal({ open, title, onClose, children, className, onFocusLost, 
       dialog.close();
       if (ui.dialog === id) ui.dialog = null;
       const back = returnTo.current;
-      if (back instanceof HTMLElement && back.isConnected && !back.closest('[inert]') && !(back as HTMLButtonElement).disabled) back.focus();
+      if (
+        back instanceof HTMLElement &&
+        back.isConnected &&
+        !back.closest('[inert]') &&
+        !(back as HTMLButtonElement).disabled
+      )
+        back.focus();
       else lost.current?.();
     }
   }, [open, id]);
@@ -66,7 +74,13 @@ export function Modal({ open, title, onClose, children, className, onFocusLost, 
       const all = focusables(ref.current);
       const first = all[0];
       const last = all.at(-1);
-      if (first && last && (e.shiftKey ? document.activeElement === first || !ref.current.contains(document.activeElement) : document.activeElement === last)) {
+      if (
+        first &&
+        last &&
+        (e.shiftKey
+          ? document.activeElement === first || !ref.current.contains(document.activeElement)
+          : document.activeElement === last)
+      ) {
         e.preventDefault();
         (e.shiftKey ? last : first).focus();
       }
@@ -91,7 +105,14 @@ export function Modal({ open, title, onClose, children, className, onFocusLost, 
         <>
           <header className="modal-head">
             <h2 id={titleId}>{title}</h2>
-            <button type="button" className="btn btn-ghost modal-close" tabIndex={-1} aria-label="Close" title="Close (Esc)" onClick={onClose}>
+            <button
+              type="button"
+              className="btn btn-ghost modal-close"
+              tabIndex={-1}
+              aria-label="Close"
+              title="Close (Esc)"
+              onClick={onClose}
+            >
               ×
             </button>
           </header>

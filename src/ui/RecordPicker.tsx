@@ -30,7 +30,18 @@ interface RecordPickerProps {
  * un-pick a checked one), Backspace on an empty input removes the last choice, Escape closes
  * the list. The choices sit above the input as removable chips.
  */
-export function RecordPicker({ label, name, multiple = false, value, onChange, search, placeholder, error, hint, autoFocus }: RecordPickerProps) {
+export function RecordPicker({
+  label,
+  name,
+  multiple = false,
+  value,
+  onChange,
+  search,
+  placeholder,
+  error,
+  hint,
+  autoFocus,
+}: RecordPickerProps) {
   const id = useId();
   const listId = `${id}-list`;
   const errorId = `${id}-error`;
@@ -124,7 +135,9 @@ export function RecordPicker({ label, name, multiple = false, value, onChange, s
           aria-describedby={describedBy}
           autoComplete="off"
           autoFocus={autoFocus}
-          placeholder={placeholder ?? (multiple || value.length === 0 ? `Search ${label.toLowerCase()}…` : 'Type to change…')}
+          placeholder={
+            placeholder ?? (multiple || value.length === 0 ? `Search ${label.toLowerCase()}…` : 'Type to change…')
+          }
           value={text}
           onChange={(e) => {
             setText(e.target.value);
@@ -139,7 +152,13 @@ export function RecordPicker({ label, name, multiple = false, value, onChange, s
         />
       </div>
       {open && (
-        <ul id={listId} className="picker-list" role="listbox" aria-label={label} aria-multiselectable={multiple || undefined}>
+        <ul
+          id={listId}
+          className="picker-list"
+          role="listbox"
+          aria-label={label}
+          aria-multiselectable={multiple || undefined}
+        >
           {options.map((o, i) => (
             <li
               key={o.id}
@@ -160,7 +179,9 @@ export function RecordPicker({ label, name, multiple = false, value, onChange, s
           ))}
           {options.length === 0 && (
             <li className="picker-note" role="presentation">
-              {loading ? 'Searching…' : (failure ?? (text.trim() ? `Nothing matches “${text.trim()}”.` : 'Nothing to choose from.'))}
+              {loading
+                ? 'Searching…'
+                : (failure ?? (text.trim() ? `Nothing matches “${text.trim()}”.` : 'Nothing to choose from.'))}
             </li>
           )}
         </ul>

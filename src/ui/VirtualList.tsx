@@ -1,4 +1,17 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, type ClipboardEvent, type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode, type Ref, type RefObject } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  type ClipboardEvent,
+  type CSSProperties,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  type Ref,
+  type RefObject,
+} from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 
 interface VirtualListProps<T> {
@@ -44,7 +57,8 @@ interface VirtualListProps<T> {
 }
 
 /** The element id of a row (`key`) of the list named `label`; a table's cell is this id, '-', its column's key. */
-export const rowDomId = (label: string, key: number | string) => `${label.replace(/\W+/g, '-').toLowerCase()}-row-${String(key)}`;
+export const rowDomId = (label: string, key: number | string) =>
+  `${label.replace(/\W+/g, '-').toLowerCase()}-row-${String(key)}`;
 
 const END_THRESHOLD = 10;
 
@@ -112,7 +126,10 @@ export function VirtualList<T>({
   }, [highlighted, virtualizer]);
 
   const optionId = (i: number) => rowDomId(label, getKey(items[i]));
-  const pointsAt = highlighted >= 0 && highlighted < items.length ? optionId(highlighted) + (table && activeCell ? `-${activeCell}` : '') : undefined;
+  const pointsAt =
+    highlighted >= 0 && highlighted < items.length
+      ? optionId(highlighted) + (table && activeCell ? `-${activeCell}` : '')
+      : undefined;
 
   return (
     <div
@@ -192,12 +209,30 @@ interface RowProps<T> {
  * rendering every row in view again (each cell formatted anew) in every frame of it was most of
  * that frame's work. Callers' functions (renderRow, onRowClick) hold still while the list scrolls.
  */
-const Row = memo(function Row<T>({ item, index, start, size, id, dataKey, highlighted, checked, setSize, grid, picking, scrollRef, renderRow, onRowClick, onCheck }: RowProps<T>) {
+const Row = memo(function Row<T>({
+  item,
+  index,
+  start,
+  size,
+  id,
+  dataKey,
+  highlighted,
+  checked,
+  setSize,
+  grid,
+  picking,
+  scrollRef,
+  renderRow,
+  onRowClick,
+  onCheck,
+}: RowProps<T>) {
   // A grid's row has no checked state while the table shows with no row picked (a pick in row
   // mode splits the screen into the list of options, which say it). With a cell active the
   // table stays while rows are picked (a paste into a column): then aria-selected is the pick,
   // the cursor being the cell the grid points at.
-  const position = grid ? { 'aria-rowindex': index + 2 } : { 'aria-checked': checked, 'aria-posinset': index + 1, 'aria-setsize': setSize };
+  const position = grid
+    ? { 'aria-rowindex': index + 2 }
+    : { 'aria-checked': checked, 'aria-posinset': index + 1, 'aria-setsize': setSize };
   return (
     <div
       id={id}

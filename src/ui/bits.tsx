@@ -4,9 +4,23 @@ import './catalogue.css';
 import './bits.css';
 
 /** A square image, or the name's first letter when there is none. */
-export function Thumb({ src, name, size = 20, round = false }: { src: string | null; name: string; size?: number; round?: boolean }) {
+export function Thumb({
+  src,
+  name,
+  size = 20,
+  round = false,
+}: {
+  src: string | null;
+  name: string;
+  size?: number;
+  round?: boolean;
+}) {
   return (
-    <span className={round ? 'thumb thumb-round' : 'thumb'} style={{ width: size, height: size, fontSize: Math.max(10, Math.round(size * 0.4)) }} aria-hidden>
+    <span
+      className={round ? 'thumb thumb-round' : 'thumb'}
+      style={{ width: size, height: size, fontSize: Math.max(10, Math.round(size * 0.4)) }}
+      aria-hidden
+    >
       {src ? <img src={src} alt="" loading="lazy" /> : (name.trim()[0] ?? '?').toUpperCase()}
     </span>
   );
@@ -24,7 +38,8 @@ export function Dot({ on, label }: { on: boolean; label: string }) {
 }
 
 /** A value, or a muted dash when there is none. */
-export const orDash = (v: ReactNode) => (v === null || v === undefined || v === '' ? <span className="muted">—</span> : v);
+export const orDash = (v: ReactNode) =>
+  v === null || v === undefined || v === '' ? <span className="muted">—</span> : v;
 
 /** One line of a list row: the main text, muted text after it, and whatever sits at the end. */
 export function RowLine({ title, sub, end }: { title: ReactNode; sub?: ReactNode; end?: ReactNode }) {

@@ -4,7 +4,10 @@ import { Kbd } from './Kbd';
 export function ConflictAlert({ what, onReload }: { what: string; onReload: () => void }) {
   return (
     <div className="alert alert-row" role="alert">
-      <span>Someone else changed this {what} while you were editing. Reload it to see their version (your changes here will be replaced).</span>
+      <span>
+        Someone else changed this {what} while you were editing. Reload it to see their version (your changes here will
+        be replaced).
+      </span>
       <button type="button" className="btn" onClick={onReload}>
         Reload
       </button>
@@ -12,7 +15,17 @@ export function ConflictAlert({ what, onReload }: { what: string; onReload: () =
   );
 }
 
-export function FormActions({ saving, createLabel, editing, onCancel }: { saving: boolean; createLabel: string; editing: boolean; onCancel: () => void }) {
+export function FormActions({
+  saving,
+  createLabel,
+  editing,
+  onCancel,
+}: {
+  saving: boolean;
+  createLabel: string;
+  editing: boolean;
+  onCancel: () => void;
+}) {
   return (
     <div className="pane-actions">
       <button type="submit" className="btn btn-primary" disabled={saving}>
@@ -33,7 +46,12 @@ export const textOrNull = (s: string) => (s.trim() ? s.trim() : null);
 // One formatter each, made once: toLocaleString() builds a new one on every call, which
 // dominated the time of painting a scrolled list.
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const calendarDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const calendarDay = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 export const formatDate = (iso: string) => {
   const d = new Date(iso);

@@ -34,7 +34,10 @@ const ALIASES: Record<string, string> = {
 const SHIFTED = new Set('~!@#$%^&*()_+{}|:"<>?'.split(''));
 
 export function parseChord(text: string): Chord {
-  const parts = text.toLowerCase().split('+').map((p) => ALIASES[p.trim()] ?? p.trim());
+  const parts = text
+    .toLowerCase()
+    .split('+')
+    .map((p) => ALIASES[p.trim()] ?? p.trim());
   // 'shift++' style is not needed; the last part is the key, the rest modifiers
   const key = parts.pop() ?? '';
   if (!key) throw new Error(`Shortcut "${text}" has no key`);
@@ -56,12 +59,26 @@ export function parseShortcut(text: string): Sequence[] {
 const hasModifier = (c: Chord) => c.mod || c.ctrl || c.alt || c.meta;
 
 /** A canonical text of a chord for comparing two shortcuts ('mod' and 'ctrl' kept apart). */
-export const chordId = (c: Chord) =>
-  [...MODIFIERS.filter((m) => c[m]), c.key].join('+');
+export const chordId = (c: Chord) => [...MODIFIERS.filter((m) => c[m]), c.key].join('+');
 export const sequenceId = (s: Sequence) => s.map(chordId).join(' ');
 
 /** Keys that edit text: with or without modifiers they belong to the field being typed in. */
-const EDITING_KEYS = new Set(['backspace', 'delete', 'a', 'c', 'v', 'x', 'z', 'y', 'arrowleft', 'arrowright', 'arrowup', 'arrowdown', 'home', 'end']);
+const EDITING_KEYS = new Set([
+  'backspace',
+  'delete',
+  'a',
+  'c',
+  'v',
+  'x',
+  'z',
+  'y',
+  'arrowleft',
+  'arrowright',
+  'arrowup',
+  'arrowdown',
+  'home',
+  'end',
+]);
 
 /**
  * Whether a shortcut may fire while focus is in an input, textarea, select or

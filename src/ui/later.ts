@@ -38,6 +38,11 @@ export function later<M>(importer: () => Promise<M>): Later<M> {
           throw e;
         },
       )),
-    use: () => useSyncExternalStore(subscribe, () => module, () => null),
+    use: () =>
+      useSyncExternalStore(
+        subscribe,
+        () => module,
+        () => null,
+      ),
   };
 }

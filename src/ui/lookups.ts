@@ -62,8 +62,12 @@ function cachedList<T>(watch: Watched, load: () => Promise<T[]>) {
   return { fetch: () => (value ? Promise.resolve(value) : fetchList()), useList };
 }
 
-export const categories = cachedList(categoryResource, () => categoryClient.list({ page: 1, per_page: MAX_PER_PAGE }).then((r) => r.data));
-export const banks = cachedList(bankResource, () => bankClient.list({ page: 1, per_page: MAX_PER_PAGE }).then((r) => r.data));
+export const categories = cachedList(categoryResource, () =>
+  categoryClient.list({ page: 1, per_page: MAX_PER_PAGE }).then((r) => r.data),
+);
+export const banks = cachedList(bankResource, () =>
+  bankClient.list({ page: 1, per_page: MAX_PER_PAGE }).then((r) => r.data),
+);
 
 /** A whole short reference list as select options, kept until a call changes it. */
 export const referenceOptions = <T>(
@@ -75,7 +79,11 @@ export const referenceOptions = <T>(
 
 // ---- how records read in pickers ----
 
-export const cardOption = (c: Pick<Card, 'id' | 'name' | 'bank_name'>): PickerOption => ({ id: c.id, label: c.name, hint: c.bank_name });
+export const cardOption = (c: Pick<Card, 'id' | 'name' | 'bank_name'>): PickerOption => ({
+  id: c.id,
+  label: c.name,
+  hint: c.bank_name,
+});
 export const outletOption = (o: Pick<Outlet, 'id' | 'merchant_name' | 'branch' | 'area_name'>): PickerOption => ({
   id: o.id,
   label: o.branch ? `${o.merchant_name} — ${o.branch}` : o.merchant_name,
@@ -86,11 +94,17 @@ export const areaOption = (a: Pick<City, 'id' | 'name'>): PickerOption => ({ id:
 // ---- searches for the pickers ----
 
 export const searchCards = (query: string, signal: AbortSignal) =>
-  cardClient.list({ query: query || undefined, page: 1, per_page: PICK_LIMIT }, { signal }).then((r) => r.data.map(cardOption));
+  cardClient
+    .list({ query: query || undefined, page: 1, per_page: PICK_LIMIT }, { signal })
+    .then((r) => r.data.map(cardOption));
 export const searchOutlets = (query: string, signal: AbortSignal) =>
-  outletClient.list({ query: query || undefined, page: 1, per_page: PICK_LIMIT }, { signal }).then((r) => r.data.map(outletOption));
+  outletClient
+    .list({ query: query || undefined, page: 1, per_page: PICK_LIMIT }, { signal })
+    .then((r) => r.data.map(outletOption));
 export const searchAreas = (query: string, signal: AbortSignal) =>
-  cityClient.list({ query: query || undefined, page: 1, per_page: PICK_LIMIT }, { signal }).then((r) => r.data.map(areaOption));
+  cityClient
+    .list({ query: query || undefined, page: 1, per_page: PICK_LIMIT }, { signal })
+    .then((r) => r.data.map(areaOption));
 
 // ---- records by id ----
 
@@ -102,7 +116,11 @@ const outletCache = new Map<number, Promise<Outlet | null>>();
 whenStale(cardResource, () => cardCache.clear());
 whenStale(outletResource, () => outletCache.clear());
 
-function byId<T>(cache: Map<number, Promise<T | null>>, show: (id: number) => Promise<{ data: T }>, id: number): Promise<T | null> {
+function byId<T>(
+  cache: Map<number, Promise<T | null>>,
+  show: (id: number) => Promise<{ data: T }>,
+  id: number,
+): Promise<T | null> {
   let p = cache.get(id);
   if (!p) {
     p = show(id).then(
@@ -135,7 +153,9 @@ function useById<T extends { id: number }>(ids: readonly number[], get: (id: num
   return state;
 }
 
-export const useCards = (ids: readonly number[]) => useById<Card>(ids, (id) => byId(cardCache, (i) => cardClient.show(i), id));
-export const useOutlets = (ids: readonly number[]) => useById<Outlet>(ids, (id) => byId(outletCache, (i) => outletClient.show(i), id));
+export const useCards = (ids: readonly number[]) =>
+  useById<Card>(ids, (id) => byId(cardCache, (i) => cardClient.show(i), id));
+export const useOutlets = (ids: readonly number[]) =>
+  useById<Outlet>(ids, (id) => byId(outletCache, (i) => outletClient.show(i), id));
 
 export const isMissing = (r: object): r is { id: number; missing: true } => 'missing' in r;

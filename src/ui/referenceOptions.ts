@@ -9,9 +9,24 @@ import { bankClient, categoryClient, referenceOptions } from './lookups';
 
 const networkClient = resourceClient<Network>(networkResource);
 
-export const bankOptions = referenceOptions(bankResource, bankClient.list, (b: Bank) => ({ value: String(b.id), label: b.name }), 'name');
-export const networkOptions = referenceOptions(networkResource, networkClient.list, (n: Network) => ({ value: String(n.id), label: n.type }), 'type');
-export const categoryOptions = referenceOptions(categoryResource, categoryClient.list, (c: Category) => ({ value: String(c.id), label: c.name }), 'name');
+export const bankOptions = referenceOptions(
+  bankResource,
+  bankClient.list,
+  (b: Bank) => ({ value: String(b.id), label: b.name }),
+  'name',
+);
+export const networkOptions = referenceOptions(
+  networkResource,
+  networkClient.list,
+  (n: Network) => ({ value: String(n.id), label: n.type }),
+  'type',
+);
+export const categoryOptions = referenceOptions(
+  categoryResource,
+  categoryClient.list,
+  (c: Category) => ({ value: String(c.id), label: c.name }),
+  'name',
+);
 
 export const CARD_TYPES = [
   { value: 'credit', label: 'Credit' },

@@ -44,7 +44,10 @@ describe('toast (sonner fetched on first use)', () => {
     const order = (fn: { mock: { invocationCallOrder: number[] } }) => fn.mock.invocationCallOrder[0];
     expect(sonner.toast.loading).toHaveBeenCalledWith('Delete bank…', { id });
     expect(sonner.toast.success).toHaveBeenCalledWith('Bank deleted successfully!', { id, duration: 2000 });
-    expect(sonner.toast.error).toHaveBeenCalledWith('Unable to delete data. Please try again later.', { id: expect.any(String), duration: 4000 });
+    expect(sonner.toast.error).toHaveBeenCalledWith('Unable to delete data. Please try again later.', {
+      id: expect.any(String),
+      duration: 4000,
+    });
     expect(sonner.toast.dismiss).toHaveBeenCalledWith('other');
     expect(order(sonner.toast.loading)).toBeLessThan(order(sonner.toast.success));
     expect(order(sonner.toast.success)).toBeLessThan(order(sonner.toast.error));

@@ -9,7 +9,7 @@ import { useEffect } from 'react';
 import type { ExternalToast, ToasterProps } from 'sonner';
 import { later } from './later';
 
-type SonnerToast = typeof import('sonner')['toast'];
+type SonnerToast = (typeof import('sonner'))['toast'];
 export type ToastId = string | number;
 export type ToastOptions = Pick<ExternalToast, 'id' | 'duration' | 'action' | 'description' | 'className'>;
 

@@ -15,7 +15,12 @@ const DEBOUNCE_MS = 150;
  * `markLoading` lets a keystroke say "loading" in the same render as the text it typed, before
  * the effect runs, so an Enter pressed at once knows the rows shown are the old ones.
  */
-export function useServerSearch<T>(open: boolean, text: string, search: (query: string, signal: AbortSignal) => Promise<T[]>, onFound?: (rows: T[]) => void) {
+export function useServerSearch<T>(
+  open: boolean,
+  text: string,
+  search: (query: string, signal: AbortSignal) => Promise<T[]>,
+  onFound?: (rows: T[]) => void,
+) {
   const [found, setFound] = useState<T[]>([]);
   const [status, setStatus] = useState<SearchStatus>('idle');
   // The latest callbacks without restarting the search when a parent re-renders.
@@ -57,7 +62,15 @@ export function useServerSearch<T>(open: boolean, text: string, search: (query: 
  * (wrapping), Escape closes the list and only the list (not the pane around it). True when
  * the key was one of those; the picker handles Enter (and any key of its own) itself.
  */
-export function comboboxKey(e: KeyboardEvent, c: { open: boolean; setOpen: (open: boolean) => void; count: number; setActive: (next: (a: number) => number) => void }): boolean {
+export function comboboxKey(
+  e: KeyboardEvent,
+  c: {
+    open: boolean;
+    setOpen: (open: boolean) => void;
+    count: number;
+    setActive: (next: (a: number) => number) => void;
+  },
+): boolean {
   if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
     e.preventDefault();
     if (!c.open) c.setOpen(true);

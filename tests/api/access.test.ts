@@ -30,10 +30,24 @@ import { bearerOf, insertSession, insertUser, type Account } from '../helpers/se
 let s: TestServer;
 
 /** The credentials a call can carry. */
-const KINDS = ['no token', 'garbage token', 'expired token', 'logged-out token', "disabled account's token", "app user's token", "admin's token"] as const;
+const KINDS = [
+  'no token',
+  'garbage token',
+  'expired token',
+  'logged-out token',
+  "disabled account's token",
+  "app user's token",
+  "admin's token",
+] as const;
 type Kind = (typeof KINDS)[number];
 /** Kinds that carry no live session. */
-const DEAD: readonly Kind[] = ['no token', 'garbage token', 'expired token', 'logged-out token', "disabled account's token"];
+const DEAD: readonly Kind[] = [
+  'no token',
+  'garbage token',
+  'expired token',
+  'logged-out token',
+  "disabled account's token",
+];
 
 let admin: Account;
 let appUser: Account;
@@ -72,14 +86,22 @@ async function freshRecord(op: AnyOp): Promise<number> {
   // An offer is selected once (a second time is a 409): each selected offer gets its own.
   if (resource!.name === 'selectedOffer') body.offer_id = await freshRecord(offerResource.ops.add!);
   // A notification sent at once may be sent before the call under test (a cancel is then a 409): one for later.
-  if (resource!.name === 'notification') Object.assign(body, { send_at: new Date(now() + 3600_000).toISOString(), expect: await everyAppUser() });
-  const res = await s.call({ method: add.method, url: pathOf(add), headers: { ...(await authFor("admin's token")), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  if (resource!.name === 'notification')
+    Object.assign(body, { send_at: new Date(now() + 3600_000).toISOString(), expect: await everyAppUser() });
+  const res = await s.call({
+    method: add.method,
+    url: pathOf(add),
+    headers: { ...(await authFor("admin's token")), 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
   expect(res.statusCode, `setting up a ${resource!.name}: ${res.body}`).toBe(200);
   return res.json().data.id;
 }
 
 /** The size of the audience 'all' (the sample's), which a notification's add confirms as `expect`. */
-const everyAppUser = async () => (await s.db.query<{ n: number }>("select count(*)::int as n from users where role = 'user' and status = 'active'")).rows[0].n;
+const everyAppUser = async () =>
+  (await s.db.query<{ n: number }>("select count(*)::int as n from users where role = 'user' and status = 'active'"))
+    .rows[0].n;
 
 /** References to records made once, before the table: `bank_id` → a bank. */
 const refs: Record<string, number> = {};
@@ -113,29 +135,45 @@ async function validInput(op: AnyOp, kind: Kind): Promise<Input> {
     if (p !== 'id') params[p] = sample(op.params?.properties[p] as Schema | undefined, p);
     else params[p] = needsRecord ? await freshRecord(op) : 1;
   }
-  const query = sample(op.query as Schema | undefined, '', { requiredOnly: true, given }) as Record<string, unknown> | null;
+  const query = sample(op.query as Schema | undefined, '', { requiredOnly: true, given }) as Record<
+    string,
+    unknown
+  > | null;
   for (const k of Object.keys(op.query?.properties ?? {})) {
     if (/^(id|[a-z]+_id)$/.test(k) && query) query[k] = needsRecord ? await freshRecord(op) : 1;
   }
-  const qs = query && Object.keys(query).length ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : '';
+  const qs =
+    query && Object.keys(query).length
+      ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`
+      : '';
   const url = pathOf(op, params) + qs;
   if (!op.body) return { url, headers: {} };
-  const body = needsRecord && /\.(bulkRemove|bulkUpdate|updateEach|undo|uses)$/.test(op.id) ? await bulkBody(op) : (bodyOf(op) as Record<string, unknown> | null);
+  const body =
+    needsRecord && /\.(bulkRemove|bulkUpdate|updateEach|undo|uses)$/.test(op.id)
+      ? await bulkBody(op)
+      : (bodyOf(op) as Record<string, unknown> | null);
   // The settings are one record, whose version every save moves on: the edit starts from the current one.
   if (op.id === 'notification.add' && body) body.expect = await everyAppUser();
-  if (op.resource === 'settings' && body && 'version' in body) body.version = (await s.db.query<{ version: number }>('select version from settings where id = 1')).rows[0].version;
+  if (op.resource === 'settings' && body && 'version' in body)
+    body.version = (await s.db.query<{ version: number }>('select version from settings where id = 1')).rows[0].version;
   const csvField = Object.entries(op.files ?? {}).find(([, k]) => k === 'csv')?.[0];
   if (csvField && body && !(String(body.type) in CSV_COLUMNS)) {
     // A crawl file (contract/crawlSources.ts importCrawl): one crawled card, as JSON lines.
     const line = JSON.stringify({ kind: 'card', key: `access-${nextAddress()}`, name: 'Access imported card' });
-    const form = multipart({ ...Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])), [csvField]: { filename: 'crawl.jsonl', type: 'text/plain', data: Buffer.from(`${line}\n`) } });
+    const form = multipart({
+      ...Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])),
+      [csvField]: { filename: 'crawl.jsonl', type: 'text/plain', data: Buffer.from(`${line}\n`) },
+    });
     return { url, headers: form.headers, payload: form.payload };
   }
   if (csvField && body) {
     const target = String(body.type) as CsvTarget;
     const cols = CSV_COLUMNS[target].filter((c) => c.required);
     const csv = `${cols.map((c) => c.name).join(',')}\n${cols.map((c) => JSON.stringify(c.example)).join(',')}\n`;
-    const form = multipart({ ...Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])), [csvField]: { filename: 'import.csv', type: 'text/csv', data: Buffer.from(csv) } });
+    const form = multipart({
+      ...Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])),
+      [csvField]: { filename: 'import.csv', type: 'text/csv', data: Buffer.from(csv) },
+    });
     return { url, headers: form.headers, payload: form.payload };
   }
   return { url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) };
@@ -156,11 +194,26 @@ async function bulkBody(op: AnyOp): Promise<Record<string, unknown>> {
   if (op.id.endsWith('.updateEach')) {
     // One field of the per-row change, the value a bulk change of it would take, at the record's version.
     const field = eachFields(resource).find((f) => resource.bulk?.includes(f)) ?? eachFields(resource)[0];
-    const version = (await s.db.query<{ version: number }>(`select version from ${resource.storage.table} where id = $1`, [ids[0]])).rows[0].version;
-    return { rows: [{ id: ids[0], version, set: { [field]: given(field) ?? sample(resource.update.properties[field] as Schema, field) } }] };
+    const version = (
+      await s.db.query<{ version: number }>(`select version from ${resource.storage.table} where id = $1`, [ids[0]])
+    ).rows[0].version;
+    return {
+      rows: [
+        {
+          id: ids[0],
+          version,
+          set: { [field]: given(field) ?? sample(resource.update.properties[field] as Schema, field) },
+        },
+      ],
+    };
   }
   const del = resource.ops.bulkRemove!;
-  const res = await s.call({ method: del.method, url: pathOf(del), headers: { ...(await authFor("admin's token")), 'content-type': 'application/json' }, payload: JSON.stringify({ ids }) });
+  const res = await s.call({
+    method: del.method,
+    url: pathOf(del),
+    headers: { ...(await authFor("admin's token")), 'content-type': 'application/json' },
+    payload: JSON.stringify({ ids }),
+  });
   expect(res.statusCode, `deleting a ${resource.name} to undo: ${res.body}`).toBe(200);
   return { token: res.json().data.undo };
 }
@@ -169,12 +222,25 @@ async function bulkBody(op: AnyOp): Promise<Record<string, unknown>> {
 function invalidInput(op: AnyOp, broken: 'no body' | 'broken JSON'): Input {
   const params = Object.fromEntries(pathParams(op.path).map((p) => [p, 'abc']));
   const url = pathOf(op, params) + (op.query ? '?id=abc&page=0&per_page=1e309&limit=-1' : '');
-  if (!op.body) return { url, headers: broken === 'broken JSON' ? { 'content-type': 'application/json' } : {}, payload: broken === 'broken JSON' ? '{"a":' : undefined };
-  return broken === 'no body' ? { url, headers: {} } : { url, headers: { 'content-type': 'application/json' }, payload: '{"a":' };
+  if (!op.body)
+    return {
+      url,
+      headers: broken === 'broken JSON' ? { 'content-type': 'application/json' } : {},
+      payload: broken === 'broken JSON' ? '{"a":' : undefined,
+    };
+  return broken === 'no body'
+    ? { url, headers: {} }
+    : { url, headers: { 'content-type': 'application/json' }, payload: '{"a":' };
 }
 
 async function send(op: AnyOp, kind: Kind, input: Input): Promise<InjectResponse> {
-  const res = await s.call({ method: op.method, url: input.url, headers: { ...input.headers, ...(await authFor(kind)) }, payload: input.payload, remoteAddress: nextAddress() });
+  const res = await s.call({
+    method: op.method,
+    url: input.url,
+    headers: { ...input.headers, ...(await authFor(kind)) },
+    payload: input.payload,
+    remoteAddress: nextAddress(),
+  });
   // Whatever the status, the one error shape.
   if (res.statusCode >= 400) {
     const body = res.json();
@@ -203,14 +269,21 @@ beforeAll(async () => {
   dead['garbage token'] = bearerOf(crypto.randomBytes(32).toString('base64url'));
   dead['expired token'] = bearerOf(await insertSession(s.db, admin.id, { now: now(), expiresIn: -60_000 }));
   const leaving = await insertSession(s.db, admin.id, { now: now() });
-  expect((await s.call({ method: logout.method, url: pathOf(logout), headers: bearerOf(leaving) })).statusCode).toBe(200);
+  expect((await s.call({ method: logout.method, url: pathOf(logout), headers: bearerOf(leaving) })).statusCode).toBe(
+    200,
+  );
   dead['logged-out token'] = bearerOf(leaving);
   const disabled = await insertUser(s.db, { role: 'admin', status: 'disabled', name: 'Disabled admin' });
   dead["disabled account's token"] = bearerOf(await insertSession(s.db, disabled.id, { now: now() }));
   // One record of each kind that others refer to (a card's bank, an offer's cards).
   for (const r of resources) {
     if (!r.ops.add) continue;
-    const res = await s.call({ method: r.ops.add.method, url: pathOf(r.ops.add), headers: { ...s.adminAuth, 'content-type': 'application/json' }, payload: JSON.stringify(bodyOf(r.ops.add)) });
+    const res = await s.call({
+      method: r.ops.add.method,
+      url: pathOf(r.ops.add),
+      headers: { ...s.adminAuth, 'content-type': 'application/json' },
+      payload: JSON.stringify(bodyOf(r.ops.add)),
+    });
     expect(res.statusCode, `seeding ${r.name}: ${res.body}`).toBe(200);
     refs[r.name] = res.json().data.id;
   }
@@ -229,17 +302,32 @@ beforeAll(async () => {
 async function seedCrawl() {
   const q = <T = { id: number }>(sql: string, params: unknown[] = []) => s.db.query<T>(sql, params).then((r) => r.rows);
   const network = (await q<{ type: string }>('select type from networks where id = $1', [refs.network]))[0].type;
-  const [source] = await q("insert into crawl_sources (name, from_source, bank_id) values ('Access site', 'access-site', $1) returning id", [refs.bank]);
+  const [source] = await q(
+    "insert into crawl_sources (name, from_source, bank_id) values ('Access site', 'access-site', $1) returning id",
+    [refs.bank],
+  );
   expect(source.id, 'the first crawl source is source 1').toBe(1);
-  const card = (key: string, name: string) => q('insert into crawl_cards (source_id, source_key, name, network) values ($1, $2, $3, $4) returning id', [source.id, key, name, network]);
+  const card = (key: string, name: string) =>
+    q('insert into crawl_cards (source_id, source_key, name, network) values ($1, $2, $3, $4) returning id', [
+      source.id,
+      key,
+      name,
+      network,
+    ]);
   expect((await card('c1', 'Access crawled card'))[0].id).toBe(1);
   refs.card_ref = (await card('c2', 'Access assigned card'))[0].id;
   for (const id of [...new Set([1, refs.outlet])]) {
-    await q("insert into crawl_outlets (id, source_id, source_key, merchant_name) values ($1, $2, $3, 'Access crawled outlet')", [id, source.id, `o${id}`]);
+    await q(
+      "insert into crawl_outlets (id, source_id, source_key, merchant_name) values ($1, $2, $3, 'Access crawled outlet')",
+      [id, source.id, `o${id}`],
+    );
   }
   await q("select setval(pg_get_serial_sequence('crawl_outlets', 'id'), (select max(id) from crawl_outlets))");
   refs.outlet_ref = 1;
-  await q("insert into crawl_offers (source_id, source_key, title, discount, valid_from, valid_to) values ($1, 'f1', 'Access crawled offer', '10% off', '2026-01-01', '2027-01-01')", [source.id]);
+  await q(
+    "insert into crawl_offers (source_id, source_key, title, discount, valid_from, valid_to) values ($1, 'f1', 'Access crawled offer', '10% off', '2026-01-01', '2027-01-01')",
+    [source.id],
+  );
   await q("insert into crawl_sources (name, from_source) values ('Access reviewed', $1)", [CRAWL_SLUG]);
 }
 afterAll(() => s?.close());
@@ -249,32 +337,35 @@ it('covers every operation, each with an access rule', () => {
   for (const op of operations) expect(['public', 'user', 'admin'], op.id).toContain(op.access);
 });
 
-describe.each(operations.map((op) => [`${op.id} (${op.access}): ${op.method} ${op.path}`, op] as const))('%s', (_name, op) => {
-  it.each(KINDS)('with %s: the exact status, before the input is read', async (kind) => {
-    const want = expected(op, kind);
-    const valid = await send(op, kind, await validInput(op, kind));
-    const noBody = await send(op, kind, invalidInput(op, 'no body'));
-    const broken = await send(op, kind, invalidInput(op, 'broken JSON'));
-    if (want === 'as with no token') {
-      const plain = await send(op, 'no token', await validInput(op, 'no token'));
-      expect(valid.statusCode, `${valid.body}`).toBe(plain.statusCode);
-      expect(noBody.statusCode).toBe((await send(op, 'no token', invalidInput(op, 'no body'))).statusCode);
-      expect(broken.statusCode).toBe((await send(op, 'no token', invalidInput(op, 'broken JSON'))).statusCode);
-      return;
-    }
-    expect(valid.statusCode, `valid input: ${valid.body}`).toBe(want);
-    if (want === 200) {
-      // Let in: bad input is then judged as bad input, never as a matter of access. A call
-      // that reads no input has none to refuse (a body it does not take may be ignored).
-      const readsInput = !!op.body || !!op.query || pathParams(op.path).length > 0;
-      expect(readsInput ? [400, 404, 422] : [200], `no body: ${noBody.body}`).toContain(noBody.statusCode);
-      expect(readsInput ? [400, 404, 422] : [200, 400], `broken JSON: ${broken.body}`).toContain(broken.statusCode);
-    } else {
-      expect(noBody.statusCode, `no body: ${noBody.body}`).toBe(want);
-      expect(broken.statusCode, `broken JSON: ${broken.body}`).toBe(want);
-    }
-  });
-});
+describe.each(operations.map((op) => [`${op.id} (${op.access}): ${op.method} ${op.path}`, op] as const))(
+  '%s',
+  (_name, op) => {
+    it.each(KINDS)('with %s: the exact status, before the input is read', async (kind) => {
+      const want = expected(op, kind);
+      const valid = await send(op, kind, await validInput(op, kind));
+      const noBody = await send(op, kind, invalidInput(op, 'no body'));
+      const broken = await send(op, kind, invalidInput(op, 'broken JSON'));
+      if (want === 'as with no token') {
+        const plain = await send(op, 'no token', await validInput(op, 'no token'));
+        expect(valid.statusCode, `${valid.body}`).toBe(plain.statusCode);
+        expect(noBody.statusCode).toBe((await send(op, 'no token', invalidInput(op, 'no body'))).statusCode);
+        expect(broken.statusCode).toBe((await send(op, 'no token', invalidInput(op, 'broken JSON'))).statusCode);
+        return;
+      }
+      expect(valid.statusCode, `valid input: ${valid.body}`).toBe(want);
+      if (want === 200) {
+        // Let in: bad input is then judged as bad input, never as a matter of access. A call
+        // that reads no input has none to refuse (a body it does not take may be ignored).
+        const readsInput = !!op.body || !!op.query || pathParams(op.path).length > 0;
+        expect(readsInput ? [400, 404, 422] : [200], `no body: ${noBody.body}`).toContain(noBody.statusCode);
+        expect(readsInput ? [400, 404, 422] : [200, 400], `broken JSON: ${broken.body}`).toContain(broken.statusCode);
+      } else {
+        expect(noBody.statusCode, `no body: ${noBody.body}`).toBe(want);
+        expect(broken.statusCode, `broken JSON: ${broken.body}`).toBe(want);
+      }
+    });
+  },
+);
 
 it('a session expires after 3 days on the server clock', async () => {
   const token = await insertSession(s.db, admin.id, { now: now() });
@@ -283,7 +374,16 @@ it('a session expires after 3 days on the server clock', async () => {
   s.clock.offset = 3 * 24 * 3600_000 + 60_000;
   try {
     expect((await s.call({ method: 'GET', url: pathOf(showMe), headers: bearerOf(token) })).statusCode).toBe(401);
-    expect((await s.call({ method: updateProfile.method, url: pathOf(updateProfile), headers: { ...bearerOf(user), 'content-type': 'application/json' }, payload: '{}' })).statusCode).toBe(401);
+    expect(
+      (
+        await s.call({
+          method: updateProfile.method,
+          url: pathOf(updateProfile),
+          headers: { ...bearerOf(user), 'content-type': 'application/json' },
+          payload: '{}',
+        })
+      ).statusCode,
+    ).toBe(401);
   } finally {
     s.clock.offset = 0;
   }

@@ -9,7 +9,10 @@ import { startTestServer, type TestServer } from '../helpers/app';
 
 let s: TestServer;
 const { ok } = opCalls(() => s);
-const names = async () => (await ok(bankResource.ops.list, { query: { per_page: 100, sort: 'name' } })).data.map((b: { name: string }) => b.name);
+const names = async () =>
+  (await ok(bankResource.ops.list, { query: { per_page: 100, sort: 'name' } })).data.map(
+    (b: { name: string }) => b.name,
+  );
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -34,18 +37,21 @@ it('a failed write leaves the count changed all the same (a COMMIT that errs may
 });
 
 // PostgreSQL only: PGlite's folder belongs to one process (server/db/lock.ts), so no other can commit.
-it.skipIf(process.env.TEST_DB !== 'postgres')('on PostgreSQL, a commit of another process changes the count here', async () => {
-  const other = await openDb({ databaseUrl: s.databaseUrl });
-  try {
-    const w = s.db.writes();
-    await other.transaction((tx) => tx.query("update banks set name = name || '' where false"));
-    await expect.poll(() => s.db.writes(), { timeout: 5000 }).not.toBe(w);
-    // Its own commits it counts once, not again when its own NOTIFY comes back.
-    const mine = other.writes();
-    await other.transaction((tx) => tx.query('select 1'));
-    await new Promise((r) => setTimeout(r, 200));
-    expect(other.writes()).toBe(mine + 1);
-  } finally {
-    await other.close();
-  }
-});
+it.skipIf(process.env.TEST_DB !== 'postgres')(
+  'on PostgreSQL, a commit of another process changes the count here',
+  async () => {
+    const other = await openDb({ databaseUrl: s.databaseUrl });
+    try {
+      const w = s.db.writes();
+      await other.transaction((tx) => tx.query("update banks set name = name || '' where false"));
+      await expect.poll(() => s.db.writes(), { timeout: 5000 }).not.toBe(w);
+      // Its own commits it counts once, not again when its own NOTIFY comes back.
+      const mine = other.writes();
+      await other.transaction((tx) => tx.query('select 1'));
+      await new Promise((r) => setTimeout(r, 200));
+      expect(other.writes()).toBe(mine + 1);
+    } finally {
+      await other.close();
+    }
+  },
+);

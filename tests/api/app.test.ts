@@ -24,15 +24,59 @@ it('redirects / to /admin/', async () => {
 it('serves an OpenAPI document naming every call of contract/api.md', async () => {
   const doc = (await s.call({ method: 'GET', url: '/api/openapi.json' })).json();
   expect(doc.openapi).toMatch(/^3\./);
-  for (const p of ['/api/v1/login', '/api/v1/request_otp', '/api/v1/resend_otp', '/api/v1/forgot_password', '/api/v1/verify_otp', '/api/v1/reset_password', '/api/v1/update_profile', '/api/v1/logout', '/admin/v1/show_user', '/admin/v1/all_bank', '/admin/v1/show_bank/{id}', '/admin/v1/add_bank', '/admin/v1/update_bank/{id}', '/admin/v1/delete_bank',
-    '/admin/v1/all_user', '/admin/v1/show_user/{id}', '/admin/v1/add_user', '/admin/v1/update_user/{id}', '/admin/v1/delete_user',
-    '/admin/v1/all_categories', '/admin/v1/show_categories/{id}', '/admin/v1/add_categories', '/admin/v1/update_categories/{id}', '/admin/v1/delete_categories',
-    '/admin/v1/all_network', '/admin/v1/show_network', '/admin/v1/add_network', '/admin/v1/update_network/{id}', '/admin/v1/delete_network',
-    '/admin/v1/outlets', '/admin/v1/show_outlet', '/admin/v1/add_outlet', '/admin/v1/update_outlet/{id}', '/admin/v1/delete_outlet',
-    '/admin/v1/outlet_radius', '/admin/v1/outlet_radius/{id}',
-    '/admin/v1/all_card', '/admin/v1/show_card', '/admin/v1/add_card', '/admin/v1/update_card/{id}', '/admin/v1/update_card/{id}/display', '/admin/v1/delete_card',
-    '/admin/v1/all_offer', '/admin/v1/show_offer', '/admin/v1/add_offer', '/admin/v1/update_offer/{id}', '/admin/v1/delete_offer',
-    '/admin/v1/dubai_city', '/admin/v1/add_csv', '/admin/v1/total_counts', '/admin/v1/search'])
+  for (const p of [
+    '/api/v1/login',
+    '/api/v1/request_otp',
+    '/api/v1/resend_otp',
+    '/api/v1/forgot_password',
+    '/api/v1/verify_otp',
+    '/api/v1/reset_password',
+    '/api/v1/update_profile',
+    '/api/v1/logout',
+    '/admin/v1/show_user',
+    '/admin/v1/all_bank',
+    '/admin/v1/show_bank/{id}',
+    '/admin/v1/add_bank',
+    '/admin/v1/update_bank/{id}',
+    '/admin/v1/delete_bank',
+    '/admin/v1/all_user',
+    '/admin/v1/show_user/{id}',
+    '/admin/v1/add_user',
+    '/admin/v1/update_user/{id}',
+    '/admin/v1/delete_user',
+    '/admin/v1/all_categories',
+    '/admin/v1/show_categories/{id}',
+    '/admin/v1/add_categories',
+    '/admin/v1/update_categories/{id}',
+    '/admin/v1/delete_categories',
+    '/admin/v1/all_network',
+    '/admin/v1/show_network',
+    '/admin/v1/add_network',
+    '/admin/v1/update_network/{id}',
+    '/admin/v1/delete_network',
+    '/admin/v1/outlets',
+    '/admin/v1/show_outlet',
+    '/admin/v1/add_outlet',
+    '/admin/v1/update_outlet/{id}',
+    '/admin/v1/delete_outlet',
+    '/admin/v1/outlet_radius',
+    '/admin/v1/outlet_radius/{id}',
+    '/admin/v1/all_card',
+    '/admin/v1/show_card',
+    '/admin/v1/add_card',
+    '/admin/v1/update_card/{id}',
+    '/admin/v1/update_card/{id}/display',
+    '/admin/v1/delete_card',
+    '/admin/v1/all_offer',
+    '/admin/v1/show_offer',
+    '/admin/v1/add_offer',
+    '/admin/v1/update_offer/{id}',
+    '/admin/v1/delete_offer',
+    '/admin/v1/dubai_city',
+    '/admin/v1/add_csv',
+    '/admin/v1/total_counts',
+    '/admin/v1/search',
+  ])
     expect(Object.keys(doc.paths)).toContain(p);
   const docs = await s.call({ method: 'GET', url: '/api/docs/' });
   expect(docs.statusCode).toBe(200);
@@ -45,7 +89,12 @@ it('answers unknown API paths with a JSON 404', async () => {
 });
 
 it('answers malformed JSON with a 400 in the error shape, never a 500', async () => {
-  const r = await s.call({ method: 'POST', url: '/admin/v1/add_bank', headers: { ...s.adminAuth, 'content-type': 'application/json' }, payload: '{"name":' });
+  const r = await s.call({
+    method: 'POST',
+    url: '/admin/v1/add_bank',
+    headers: { ...s.adminAuth, 'content-type': 'application/json' },
+    payload: '{"name":',
+  });
   expect(r.statusCode).toBe(400);
   expect(r.json().errors.message).toHaveLength(1);
 });
@@ -59,7 +108,9 @@ it('counts totals for the dashboard', async () => {
 
 it('routes and documents exactly the operations of the contract, each once', async () => {
   const doc = (await s.call({ method: 'GET', url: '/api/openapi.json' })).json();
-  const documented = Object.entries<Record<string, { operationId?: string }>>(doc.paths).flatMap(([, methods]) => Object.values(methods).map((m) => m.operationId));
+  const documented = Object.entries<Record<string, { operationId?: string }>>(doc.paths).flatMap(([, methods]) =>
+    Object.values(methods).map((m) => m.operationId),
+  );
   expect(documented.sort()).toEqual(operations.map((o) => o.id).sort());
   for (const op of operations) {
     const entry = doc.paths[openApiPath(op.path)]?.[op.method.toLowerCase()];
@@ -96,7 +147,11 @@ it('answers every /admin/v1 and /api/v1 call with Cache-Control: no-store, refus
     { method: 'GET' as const, url: '/admin/v1/no_such_call', headers: admin }, // a 404
     { method: 'GET' as const, url: '/admin/v1/%zz', headers: admin }, // a URL Fastify cannot route: 400
     { method: 'GET' as const, url: '/admin/v1/show_user', headers: admin },
-    { method: 'POST' as const, url: '/api/v1/login', payload: { email: 'nobody@test.example', password: 'wrong-password' } }, // a 401
+    {
+      method: 'POST' as const,
+      url: '/api/v1/login',
+      payload: { email: 'nobody@test.example', password: 'wrong-password' },
+    }, // a 401
     { method: 'GET' as const, url: '/api/v1/nothing_here' }, // a 404
   ]) {
     const r = await s.app.inject(req);

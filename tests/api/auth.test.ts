@@ -12,10 +12,15 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const post = (url: string, payload?: object, headers: Record<string, string> = {}) => s.call({ method: 'POST', url, payload, headers });
+const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>
+  s.call({ method: 'POST', url, payload, headers });
 const login = (email = ADMIN.email, password = ADMIN.password) => post('/api/v1/login', { email, password });
 const codeFrom = (text: string) => /\b(\d{6})\b/.exec(text)![1];
-const lastMailTo = (to: string) => s.outbox().filter((m) => m.to === to).at(-1)!;
+const lastMailTo = (to: string) =>
+  s
+    .outbox()
+    .filter((m) => m.to === to)
+    .at(-1)!;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe('login and sessions', () => {
@@ -35,7 +40,9 @@ describe('login and sessions', () => {
   });
 
   it('stores passwords as argon2id with m >= 19 MiB and t >= 2', async () => {
-    const { rows } = await s.db.query<{ password_hash: string }>('select password_hash from users where email = $1', [ADMIN.email]);
+    const { rows } = await s.db.query<{ password_hash: string }>('select password_hash from users where email = $1', [
+      ADMIN.email,
+    ]);
     const m = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=\d+\$/.exec(rows[0].password_hash);
     expect(m).not.toBeNull();
     expect(Number(m![1])).toBeGreaterThanOrEqual(19456);
@@ -65,7 +72,9 @@ describe('login and sessions', () => {
 
   it('401 without a token or with an unknown one; 403 for a non-admin', async () => {
     expect((await s.call({ method: 'GET', url: '/admin/v1/show_user' })).statusCode).toBe(401);
-    expect((await s.call({ method: 'GET', url: '/admin/v1/show_user', headers: bearer('made-up') })).statusCode).toBe(401);
+    expect((await s.call({ method: 'GET', url: '/admin/v1/show_user', headers: bearer('made-up') })).statusCode).toBe(
+      401,
+    );
     const user = (await login('user@test.example', 'user-password-1')).json().data;
     const r = await s.call({ method: 'GET', url: '/admin/v1/all_bank', headers: bearer(user.token) });
     expect(r.statusCode).toBe(403);
@@ -76,7 +85,9 @@ describe('login and sessions', () => {
     const { token } = (await login()).json().data;
     s.clock.offset = 259_200_000 + 1000;
     try {
-      expect((await s.call({ method: 'GET', url: '/admin/v1/show_user', headers: bearer(token) })).statusCode).toBe(401);
+      expect((await s.call({ method: 'GET', url: '/admin/v1/show_user', headers: bearer(token) })).statusCode).toBe(
+        401,
+      );
     } finally {
       s.clock.offset = 0;
     }
@@ -96,7 +107,10 @@ describe('login and sessions', () => {
 describe('one-time codes and password reset', () => {
   it('runs the whole forgot-password path: mail, verify, new password, sign in', async () => {
     const email = 'reset@test.example';
-    await s.db.query("insert into users (name, email, role, password_hash) values ('Reset Me', $1, 'admin', $2)", [email, await hashPassword('old-password-1')]);
+    await s.db.query("insert into users (name, email, role, password_hash) values ('Reset Me', $1, 'admin', $2)", [
+      email,
+      await hashPassword('old-password-1'),
+    ]);
     const oldToken = (await login(email, 'old-password-1')).json().data.token;
 
     expect((await post('/api/v1/forgot_password', { email })).statusCode).toBe(200);
@@ -106,17 +120,28 @@ describe('one-time codes and password reset', () => {
     expect(verified.statusCode).toBe(200);
     const token = verified.json().data.token;
 
-    const mismatch = await post('/api/v1/reset_password', { password: 'new-password-1', password_confirmation: 'other' }, bearer(token));
+    const mismatch = await post(
+      '/api/v1/reset_password',
+      { password: 'new-password-1', password_confirmation: 'other' },
+      bearer(token),
+    );
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors.password_confirmation[0]).toBe('The passwords do not match.');
 
     const form = multipart({ password: 'new-password-1', password_confirmation: 'new-password-1' });
-    const reset = await s.call({ method: 'POST', url: '/api/v1/reset_password', headers: { ...bearer(token), ...form.headers }, payload: form.payload });
+    const reset = await s.call({
+      method: 'POST',
+      url: '/api/v1/reset_password',
+      headers: { ...bearer(token), ...form.headers },
+      payload: form.payload,
+    });
     expect(reset.statusCode).toBe(200);
     expect(reset.json().message).toBe('Password changed successfully');
 
     // A password change revokes every session, the old one and the one used to reset.
-    expect((await s.call({ method: 'GET', url: '/admin/v1/show_user', headers: bearer(oldToken) })).statusCode).toBe(401);
+    expect((await s.call({ method: 'GET', url: '/admin/v1/show_user', headers: bearer(oldToken) })).statusCode).toBe(
+      401,
+    );
     expect((await s.call({ method: 'GET', url: '/admin/v1/show_user', headers: bearer(token) })).statusCode).toBe(401);
     expect((await login(email, 'old-password-1')).statusCode).toBe(401);
     expect((await login(email, 'new-password-1')).statusCode).toBe(200);
@@ -137,7 +162,9 @@ describe('one-time codes and password reset', () => {
     await s.db.query("insert into users (name, email, role) values ('Single', $1, 'admin')", [email]);
     await post('/api/v1/request_otp', { email });
     const code = codeFrom(lastMailTo(email).text);
-    const { rows } = await s.db.query<{ code_hash: string }>('select code_hash from otp_codes where email = $1', [email]);
+    const { rows } = await s.db.query<{ code_hash: string }>('select code_hash from otp_codes where email = $1', [
+      email,
+    ]);
     expect(rows[0].code_hash).not.toContain(code);
     expect((await post('/api/v1/verify_otp', { email, otp: code })).statusCode).toBe(200);
     const again = await post('/api/v1/verify_otp', { email, otp: code });
@@ -147,7 +174,9 @@ describe('one-time codes and password reset', () => {
 
   it('refuses a resend within 60 s, for known and unknown e-mails alike', async () => {
     for (const email of ['throttle@test.example', 'nobody-here@test.example']) {
-      await s.db.query("insert into users (name, email, role) values ('T', $1, 'admin') on conflict do nothing", [email]);
+      await s.db.query("insert into users (name, email, role) values ('T', $1, 'admin') on conflict do nothing", [
+        email,
+      ]);
       expect((await post('/api/v1/request_otp', { email })).statusCode).toBe(200);
       const soon = await post('/api/v1/resend_otp', { email });
       expect(soon.statusCode).toBe(429);
@@ -167,8 +196,13 @@ describe('one-time codes and password reset', () => {
     await post('/api/v1/request_otp', { email });
     const code = codeFrom(lastMailTo(email).text);
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 4; i++) expect((await post('/api/v1/verify_otp', { email, otp: wrong })).json().errors.otp[0]).toBe('The code is invalid or has expired.');
-    expect((await post('/api/v1/verify_otp', { email, otp: wrong })).json().errors.otp[0]).toBe('Too many wrong codes. Ask for a new one.');
+    for (let i = 0; i < 4; i++)
+      expect((await post('/api/v1/verify_otp', { email, otp: wrong })).json().errors.otp[0]).toBe(
+        'The code is invalid or has expired.',
+      );
+    expect((await post('/api/v1/verify_otp', { email, otp: wrong })).json().errors.otp[0]).toBe(
+      'Too many wrong codes. Ask for a new one.',
+    );
     expect((await post('/api/v1/verify_otp', { email, otp: code })).statusCode).toBe(422);
   });
 
@@ -196,8 +230,17 @@ describe('profile', () => {
   it('updates name, phone and avatar by multipart and shows them in show_user', async () => {
     const { token } = (await login()).json().data;
     const png = (await import('../../server/db/seed/logo')).solidPng(4, [1, 2, 3]);
-    const form = multipart({ name: 'Head Admin', phone: '+971 50 123 4567', avatar: { filename: 'me.png', type: 'image/png', data: png } });
-    const r = await s.call({ method: 'POST', url: '/api/v1/update_profile', headers: { ...bearer(token), ...form.headers }, payload: form.payload });
+    const form = multipart({
+      name: 'Head Admin',
+      phone: '+971 50 123 4567',
+      avatar: { filename: 'me.png', type: 'image/png', data: png },
+    });
+    const r = await s.call({
+      method: 'POST',
+      url: '/api/v1/update_profile',
+      headers: { ...bearer(token), ...form.headers },
+      payload: form.payload,
+    });
     expect(r.statusCode).toBe(200);
     expect(r.json().message).toBe('profile updated successfully!');
     expect(r.json().data).toMatchObject({ name: 'Head Admin', phone: '+971 50 123 4567' });

@@ -42,7 +42,10 @@ beforeAll(async () => {
   ids.visa = await one("insert into networks (type) values ('Visa') returning id");
   ids.dining = await one("insert into categories (name) values ('Dining') returning id");
   ids.travel = await one("insert into categories (name) values ('Travel') returning id");
-  ids.card = await one("insert into cards (name, bank_id, network_id) values ('Bulk Gold', $1, $2) returning id", [ids.bank, ids.visa]);
+  ids.card = await one("insert into cards (name, bank_id, network_id) values ('Bulk Gold', $1, $2) returning id", [
+    ids.bank,
+    ids.visa,
+  ]);
 });
 afterAll(() => s?.close());
 
@@ -62,7 +65,10 @@ describe('deleting many and undoing it', () => {
     await s.db.query('insert into offer_cards (offer_id, card_id) values ($1, $3), ($2, $3)', [a, b, ids.card]);
     // Selected offers c, a, b (positions 1..3): deleting a and b closes the gap; undo reopens it.
     await s.db.query('insert into selected_offers (offer_id, position) values ($1, 1), ($2, 2), ($3, 3)', [c, a, b]);
-    await s.db.query("insert into hero_banners (title, position, link_type, offer_id) values ('Banner', 1, 'offer', $1)", [a]);
+    await s.db.query(
+      "insert into hero_banners (title, position, link_type, offer_id) values ('Banner', 1, 'offer', $1)",
+      [a],
+    );
     const before = await snapshot();
 
     const res = await ok(offer.bulkRemove!, { body: { ids: [a, b] } });
@@ -75,7 +81,10 @@ describe('deleting many and undoing it', () => {
     // The image stays while the delete can be undone.
     expect(fs.existsSync(path.join(s.dataDir, 'uploads', file))).toBe(true);
 
-    expect(await ok(offer.undo!, { body: { token: res.data.undo } })).toMatchObject({ message: 'Undone: 2 offers as before.', data: { count: 2 } });
+    expect(await ok(offer.undo!, { body: { token: res.data.undo } })).toMatchObject({
+      message: 'Undone: 2 offers as before.',
+      data: { count: 2 },
+    });
     expect(await snapshot()).toEqual(before);
     // Once only.
     expect((await call(offer.undo!, { body: { token: res.data.undo } })).status).toBe(404);
@@ -89,7 +98,9 @@ describe('deleting many and undoing it', () => {
 
     const stale = await call(offer.bulkRemove!, { body: { where: { category: ids.travel }, expect: matching + 1 } });
     expect(stale.status).toBe(409);
-    expect(stale.json.message).toBe(`${matching} offers match now, not ${matching + 1}: the list has changed. Look at it again and retry.`);
+    expect(stale.json.message).toBe(
+      `${matching} offers match now, not ${matching + 1}: the list has changed. Look at it again and retry.`,
+    );
     expect(stale.json.errors.expect).toBeDefined();
     expect(await snapshot()).toEqual(before);
 
@@ -132,7 +143,7 @@ describe('deleting many and undoing it', () => {
     fs.writeFileSync(path.join(s.dataDir, 'uploads', file), 'png');
     const id = await newOffer('Pictured', { image: `/uploads/${file}` });
     const res = await ok(offer.bulkRemove!, { body: { ids: [id] } });
-    await s.db.query('update undo_log set expires_at = now() - interval \'1 second\' where token = $1', [res.data.undo]);
+    await s.db.query("update undo_log set expires_at = now() - interval '1 second' where token = $1", [res.data.undo]);
     // The next undoable write ends what ran out.
     await ok(offer.bulkRemove!, { body: { ids: [await newOffer('Other')] } });
     await expect.poll(() => fs.existsSync(path.join(s.dataDir, 'uploads', file))).toBe(false);
@@ -143,33 +154,52 @@ describe('deleting many and undoing it', () => {
 describe('changing many and undoing it', () => {
   it('sets category and status of the cards a filter matches; undo sets them back', async () => {
     const more = [
-      await one("insert into cards (name, bank_id, network_id) values ('Bulk Silver', $1, $2) returning id", [ids.bank, ids.visa]),
-      await one("insert into cards (name, bank_id, network_id) values ('Bulk Platinum', $1, $2) returning id", [ids.bank, ids.visa]),
+      await one("insert into cards (name, bank_id, network_id) values ('Bulk Silver', $1, $2) returning id", [
+        ids.bank,
+        ids.visa,
+      ]),
+      await one("insert into cards (name, bank_id, network_id) values ('Bulk Platinum', $1, $2) returning id", [
+        ids.bank,
+        ids.visa,
+      ]),
     ];
-    const rows = () => s.db.query('select id, category_id, status, version from cards where bank_id = $1 order by id', [ids.bank]).then((r) => r.rows);
+    const rows = () =>
+      s.db
+        .query('select id, category_id, status, version from cards where bank_id = $1 order by id', [ids.bank])
+        .then((r) => r.rows);
     const before = await rows();
-    const res = await ok(card.bulkUpdate!, { body: { where: { bank: ids.bank }, expect: 3, set: { category_id: ids.travel, status: 'Discontinued' } } });
+    const res = await ok(card.bulkUpdate!, {
+      body: { where: { bank: ids.bank }, expect: 3, set: { category_id: ids.travel, status: 'Discontinued' } },
+    });
     expect(res).toMatchObject({ message: 'Updated 3 cards.', data: { count: 3 } });
-    expect((await rows()).map((r) => [r.category_id, r.status])).toEqual(before.map(() => [ids.travel, 'Discontinued']));
+    expect((await rows()).map((r) => [r.category_id, r.status])).toEqual(
+      before.map(() => [ids.travel, 'Discontinued']),
+    );
     // The list shows what the change made (the card view names the category).
     const listed = await ok(card.list, { query: { page: 1, per_page: 50 }, body: { bank: ids.bank } });
     expect(listed.data.map((r: { category_name: string }) => r.category_name)).toEqual(['Travel', 'Travel', 'Travel']);
 
     await ok(card.undo!, { body: { token: res.data.undo } });
-    expect((await rows()).map((r) => [r.id, r.category_id, r.status])).toEqual(before.map((r) => [r.id, r.category_id, r.status]));
+    expect((await rows()).map((r) => [r.id, r.category_id, r.status])).toEqual(
+      before.map((r) => [r.id, r.category_id, r.status]),
+    );
     expect(more).toHaveLength(2);
   });
 
   it('refuses an undo when a record changed since, and changes nothing', async () => {
     const a = await newOffer('Dated');
     const b = await newOffer('Dated');
-    const res = await ok(offer.bulkUpdate!, { body: { ids: [a, b], set: { valid_from: '2026-02-01', valid_to: '2026-02-28' } } });
+    const res = await ok(offer.bulkUpdate!, {
+      body: { ids: [a, b], set: { valid_from: '2026-02-01', valid_to: '2026-02-28' } },
+    });
     await s.db.query("update offers set title = 'Edited since', version = version + 1 where id = $1", [b]);
     const before = await s.db.query('select * from offers where id = any($1) order by id', [[a, b]]);
     const undo = await call(offer.undo!, { body: { token: res.data.undo } });
     expect(undo.status).toBe(409);
     expect(undo.json.message).toBe('Offer “Edited since” has changed since, so nothing was undone.');
-    expect((await s.db.query('select * from offers where id = any($1) order by id', [[a, b]])).rows).toEqual(before.rows);
+    expect((await s.db.query('select * from offers where id = any($1) order by id', [[a, b]])).rows).toEqual(
+      before.rows,
+    );
   });
 
   it('checks the fields like an edit: a missing bank names bank_id, a field outside the bulk set is refused, an empty set too', async () => {
@@ -177,9 +207,13 @@ describe('changing many and undoing it', () => {
     const missing = await call(card.bulkUpdate!, { body: { ids: [ids.card], set: { bank_id: 999999 } } });
     expect(missing.status).toBe(422);
     expect(missing.json.errors.bank_id).toBeDefined();
-    expect((await call(card.bulkUpdate!, { body: { ids: [ids.card], set: { name: 'Same name for all' } } })).status).toBe(422);
+    expect(
+      (await call(card.bulkUpdate!, { body: { ids: [ids.card], set: { name: 'Same name for all' } } })).status,
+    ).toBe(422);
     expect((await call(card.bulkUpdate!, { body: { ids: [ids.card], set: {} } })).status).toBe(422);
-    const wrongDates = await call(offer.bulkUpdate!, { body: { ids: [await newOffer('Range')], set: { valid_to: '2025-01-01' } } });
+    const wrongDates = await call(offer.bulkUpdate!, {
+      body: { ids: [await newOffer('Range')], set: { valid_to: '2025-01-01' } },
+    });
     expect(wrongDates.status).toBe(422);
     expect((await s.db.query('select * from cards order by id')).rows).toEqual(before.rows);
   });
@@ -197,7 +231,9 @@ describe('who may undo', () => {
   it("another admin cannot undo someone's delete; nor can anyone delete their own account in bulk", async () => {
     const id = await newOffer('Mine');
     const res = await ok(offer.bulkRemove!, { body: { ids: [id] } });
-    const otherId = await one("insert into users (name, email, role, status, password_hash) values ('Other', 'other-bulk@test.example', 'admin', 'active', 'x') returning id");
+    const otherId = await one(
+      "insert into users (name, email, role, status, password_hash) values ('Other', 'other-bulk@test.example', 'admin', 'active', 'x') returning id",
+    );
     const other = { authorization: `Bearer ${await insertSession(s.db, otherId, { now: Date.now() })}` };
     expect((await call(offer.undo!, { body: { token: res.data.undo } }, other)).status).toBe(404);
 

@@ -23,13 +23,83 @@ function api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: u
 
 describe('the generic CRUD calls, entity by entity', () => {
   const cases = [
-    { name: 'category', add: '/add_categories', show: (id: number) => `/show_categories/${id}`, update: (id: number) => ['POST', `/update_categories/${id}`], del: (id: number) => `/delete_categories?category_id=${id}`, list: ['GET', '/all_categories'], body: { name: 'Groceries' }, change: { name: 'Groceries & Markets' }, message: 'categories updated successfully!' },
-    { name: 'network', add: '/add_network', show: (id: number) => `/show_network?id=${id}`, update: (id: number) => ['PUT', `/update_network/${id}`], del: (id: number) => `/delete_network?network_id=${id}`, list: ['GET', '/all_network'], body: { type: 'UnionPay' }, change: { type: 'UnionPay International' }, message: 'Network updated successfully!' },
-    { name: 'user', add: '/add_user', show: (id: number) => `/show_user/${id}`, update: (id: number) => ['POST', `/update_user/${id}`], del: (id: number) => `/delete_user?user_id=${id}`, list: ['GET', '/all_user'], body: { name: 'Fatima Al Mansoori', email: 'fatima@example.ae', phone: '+971 50 111 2222' }, change: { name: 'Fatima Al-Mansoori' }, message: 'User updated successfully!' },
-    { name: 'outlet', add: '/add_outlet', show: (id: number) => `/show_outlet?id=${id}`, update: (id: number) => ['POST', `/update_outlet/${id}`], del: (id: number) => `/delete_outlet?outlet_id=${id}`, list: ['GET', '/outlets'], body: { merchant_name: 'Shake Shack', branch: 'Dubai Mall' }, change: { branch: 'Mall of the Emirates' }, message: 'Outlet updated successfully!' },
-    { name: 'outlet radius', add: '/outlet_radius', show: (id: number) => `/outlet_radius/${id}`, update: (id: number) => ['PUT', `/outlet_radius/${id}`], del: (id: number) => `/outlet_radius/${id}`, list: ['GET', '/outlet_radius'], body: { label: '5 km', kilometres: 5 }, change: { kilometres: 7.5 }, message: 'Radius updated successfully!' },
-    { name: 'card', add: '/add_card', show: (id: number) => `/show_card?id=${id}`, update: (id: number) => ['POST', `/update_card/${id}`], del: (id: number) => `/delete_card?card_id=${id}`, list: ['POST', '/all_card'], body: () => ({ name: 'Skywards Infinite', bank_id: ids.bank, network_id: ids.visa }), change: { annual_fee: 1575 }, message: 'Card updated successfully!' },
-    { name: 'offer', add: '/add_offer', show: (id: number) => `/show_offer?id=${id}`, update: (id: number) => ['POST', `/update_offer/${id}`], del: (id: number) => `/delete_offer?offer_id=${id}`, list: ['POST', '/all_offer'], body: { title: '20% off at Shake Shack', discount: '20% off', valid_from: '2026-01-01', valid_to: '2027-01-01' }, change: { discount: '25% off' }, message: 'Offer updated successfully!' },
+    {
+      name: 'category',
+      add: '/add_categories',
+      show: (id: number) => `/show_categories/${id}`,
+      update: (id: number) => ['POST', `/update_categories/${id}`],
+      del: (id: number) => `/delete_categories?category_id=${id}`,
+      list: ['GET', '/all_categories'],
+      body: { name: 'Groceries' },
+      change: { name: 'Groceries & Markets' },
+      message: 'categories updated successfully!',
+    },
+    {
+      name: 'network',
+      add: '/add_network',
+      show: (id: number) => `/show_network?id=${id}`,
+      update: (id: number) => ['PUT', `/update_network/${id}`],
+      del: (id: number) => `/delete_network?network_id=${id}`,
+      list: ['GET', '/all_network'],
+      body: { type: 'UnionPay' },
+      change: { type: 'UnionPay International' },
+      message: 'Network updated successfully!',
+    },
+    {
+      name: 'user',
+      add: '/add_user',
+      show: (id: number) => `/show_user/${id}`,
+      update: (id: number) => ['POST', `/update_user/${id}`],
+      del: (id: number) => `/delete_user?user_id=${id}`,
+      list: ['GET', '/all_user'],
+      body: { name: 'Fatima Al Mansoori', email: 'fatima@example.ae', phone: '+971 50 111 2222' },
+      change: { name: 'Fatima Al-Mansoori' },
+      message: 'User updated successfully!',
+    },
+    {
+      name: 'outlet',
+      add: '/add_outlet',
+      show: (id: number) => `/show_outlet?id=${id}`,
+      update: (id: number) => ['POST', `/update_outlet/${id}`],
+      del: (id: number) => `/delete_outlet?outlet_id=${id}`,
+      list: ['GET', '/outlets'],
+      body: { merchant_name: 'Shake Shack', branch: 'Dubai Mall' },
+      change: { branch: 'Mall of the Emirates' },
+      message: 'Outlet updated successfully!',
+    },
+    {
+      name: 'outlet radius',
+      add: '/outlet_radius',
+      show: (id: number) => `/outlet_radius/${id}`,
+      update: (id: number) => ['PUT', `/outlet_radius/${id}`],
+      del: (id: number) => `/outlet_radius/${id}`,
+      list: ['GET', '/outlet_radius'],
+      body: { label: '5 km', kilometres: 5 },
+      change: { kilometres: 7.5 },
+      message: 'Radius updated successfully!',
+    },
+    {
+      name: 'card',
+      add: '/add_card',
+      show: (id: number) => `/show_card?id=${id}`,
+      update: (id: number) => ['POST', `/update_card/${id}`],
+      del: (id: number) => `/delete_card?card_id=${id}`,
+      list: ['POST', '/all_card'],
+      body: () => ({ name: 'Skywards Infinite', bank_id: ids.bank, network_id: ids.visa }),
+      change: { annual_fee: 1575 },
+      message: 'Card updated successfully!',
+    },
+    {
+      name: 'offer',
+      add: '/add_offer',
+      show: (id: number) => `/show_offer?id=${id}`,
+      update: (id: number) => ['POST', `/update_offer/${id}`],
+      del: (id: number) => `/delete_offer?offer_id=${id}`,
+      list: ['POST', '/all_offer'],
+      body: { title: '20% off at Shake Shack', discount: '20% off', valid_from: '2026-01-01', valid_to: '2027-01-01' },
+      change: { discount: '25% off' },
+      message: 'Offer updated successfully!',
+    },
   ] as const;
 
   it.each(cases)('$name: add, show, list, update, delete, then 404', async (c) => {
@@ -65,10 +135,26 @@ describe('the generic CRUD calls, entity by entity', () => {
 
 describe('cards', () => {
   it('filters by bank, network, status and display, and searches bank and name words', async () => {
-    const a = (await api('POST', '/admin/v1/add_card', { name: 'Visa Platinum', bank_id: ids.bank, network_id: ids.visa })).json().data;
-    const b = (await api('POST', '/admin/v1/add_card', { name: 'Elite', bank_id: ids.bank2, network_id: ids.mc, status: 'Discontinued', display: false })).json().data;
-    expect(a).toMatchObject({ bank_name: 'Emirates NBD', network_type: 'Visa', status: 'Not Discontinued', display: true });
-    const names = async (body: object) => (await api('POST', '/admin/v1/all_card', body)).json().data.map((c: { name: string }) => c.name);
+    const a = (
+      await api('POST', '/admin/v1/add_card', { name: 'Visa Platinum', bank_id: ids.bank, network_id: ids.visa })
+    ).json().data;
+    const b = (
+      await api('POST', '/admin/v1/add_card', {
+        name: 'Elite',
+        bank_id: ids.bank2,
+        network_id: ids.mc,
+        status: 'Discontinued',
+        display: false,
+      })
+    ).json().data;
+    expect(a).toMatchObject({
+      bank_name: 'Emirates NBD',
+      network_type: 'Visa',
+      status: 'Not Discontinued',
+      display: true,
+    });
+    const names = async (body: object) =>
+      (await api('POST', '/admin/v1/all_card', body)).json().data.map((c: { name: string }) => c.name);
     expect(await names({ bank: ids.bank2 })).toEqual(['Elite']);
     expect(await names({ network: ids.visa })).toContain('Visa Platinum');
     expect(await names({ status: 'Discontinued' })).toEqual(['Elite']);
@@ -77,15 +163,32 @@ describe('cards', () => {
     expect(await names({ query: 'abu dhabi elite' })).toEqual(['Elite']);
 
     const form = multipart({ display: 'true' });
-    const r = await s.call({ method: 'POST', url: `/admin/v1/update_card/${b.id}/display`, headers: { ...s.adminAuth, ...form.headers }, payload: form.payload });
+    const r = await s.call({
+      method: 'POST',
+      url: `/admin/v1/update_card/${b.id}/display`,
+      headers: { ...s.adminAuth, ...form.headers },
+      payload: form.payload,
+    });
     expect(r.statusCode).toBe(200);
     expect(r.json()).toMatchObject({ message: 'Card updated display successfully!', data: { display: true } });
   });
 
   it('refuses a blank annual fee naming the field (the form sends it as empty), never storing 0', async () => {
-    const card = (await api('POST', '/admin/v1/add_card', { name: 'Fee Card', bank_id: ids.bank, network_id: ids.visa, annual_fee: 300 })).json().data;
+    const card = (
+      await api('POST', '/admin/v1/add_card', {
+        name: 'Fee Card',
+        bank_id: ids.bank,
+        network_id: ids.visa,
+        annual_fee: 300,
+      })
+    ).json().data;
     const form = multipart({ annual_fee: '', version: String(card.version) });
-    const r = await s.call({ method: 'POST', url: `/admin/v1/update_card/${card.id}`, headers: { ...s.adminAuth, ...form.headers }, payload: form.payload });
+    const r = await s.call({
+      method: 'POST',
+      url: `/admin/v1/update_card/${card.id}`,
+      headers: { ...s.adminAuth, ...form.headers },
+      payload: form.payload,
+    });
     expect(r.statusCode).toBe(422);
     expect(r.json().errors.annual_fee).toEqual(['Annual fee must be a number.']);
     expect((await api('GET', `/admin/v1/show_card?id=${card.id}`)).json().data.annual_fee).toBe(300);
@@ -110,15 +213,51 @@ describe('cards', () => {
 
 describe('offers', () => {
   it('links cards and outlets, derives banks and merchants, filters by bank, outlet, source and state', async () => {
-    const card = (await api('POST', '/admin/v1/add_card', { name: 'Cashback', bank_id: ids.bank2, network_id: ids.visa })).json().data;
-    const outlet = (await api('POST', '/admin/v1/add_outlet', { merchant_name: 'Reel Cinemas', area_id: ids.marina, category_id: ids.dining })).json().data;
+    const card = (
+      await api('POST', '/admin/v1/add_card', { name: 'Cashback', bank_id: ids.bank2, network_id: ids.visa })
+    ).json().data;
+    const outlet = (
+      await api('POST', '/admin/v1/add_outlet', {
+        merchant_name: 'Reel Cinemas',
+        area_id: ids.marina,
+        category_id: ids.dining,
+      })
+    ).json().data;
     expect(outlet.area_name).toBe('Dubai Marina');
-    const live = (await api('POST', '/admin/v1/add_offer', { title: '2-for-1 movie tickets', discount: '2 for 1', valid_from: '2020-01-01', valid_to: '2099-01-01', card_ids: [card.id], outlet_ids: [outlet.id], from_source: 'fab_crawl' })).json().data;
-    expect(live).toMatchObject({ card_ids: [card.id], outlet_ids: [outlet.id], bank_names: ['First Abu Dhabi Bank'], merchant_names: ['Reel Cinemas'], state: 'live', from_source: 'fab_crawl' });
-    await api('POST', '/admin/v1/add_offer', { title: 'Old summer deal', discount: '10% off', valid_from: '2020-01-01', valid_to: '2020-02-01' });
-    await api('POST', '/admin/v1/add_offer', { title: 'Future winter deal', discount: '15% off', valid_from: '2098-01-01', valid_to: '2099-02-01' });
+    const live = (
+      await api('POST', '/admin/v1/add_offer', {
+        title: '2-for-1 movie tickets',
+        discount: '2 for 1',
+        valid_from: '2020-01-01',
+        valid_to: '2099-01-01',
+        card_ids: [card.id],
+        outlet_ids: [outlet.id],
+        from_source: 'fab_crawl',
+      })
+    ).json().data;
+    expect(live).toMatchObject({
+      card_ids: [card.id],
+      outlet_ids: [outlet.id],
+      bank_names: ['First Abu Dhabi Bank'],
+      merchant_names: ['Reel Cinemas'],
+      state: 'live',
+      from_source: 'fab_crawl',
+    });
+    await api('POST', '/admin/v1/add_offer', {
+      title: 'Old summer deal',
+      discount: '10% off',
+      valid_from: '2020-01-01',
+      valid_to: '2020-02-01',
+    });
+    await api('POST', '/admin/v1/add_offer', {
+      title: 'Future winter deal',
+      discount: '15% off',
+      valid_from: '2098-01-01',
+      valid_to: '2099-02-01',
+    });
 
-    const titles = async (body: object) => (await api('POST', '/admin/v1/all_offer', body)).json().data.map((o: { title: string }) => o.title);
+    const titles = async (body: object) =>
+      (await api('POST', '/admin/v1/all_offer', body)).json().data.map((o: { title: string }) => o.title);
     expect(await titles({ bank: ids.bank2 })).toEqual(['2-for-1 movie tickets']);
     expect(await titles({ outlet: outlet.id })).toEqual(['2-for-1 movie tickets']);
     expect(await titles({ from_source: 'fab_crawl' })).toEqual(['2-for-1 movie tickets']);
@@ -130,20 +269,46 @@ describe('offers', () => {
 
   it('rejects an end before the start, and unknown cards, writing nothing', async () => {
     const before = (await api('POST', '/admin/v1/all_offer', {})).json().pagination.total;
-    const r = await api('POST', '/admin/v1/add_offer', { title: 'Backwards offer', discount: '5%', valid_from: '2026-05-01', valid_to: '2026-04-01' });
+    const r = await api('POST', '/admin/v1/add_offer', {
+      title: 'Backwards offer',
+      discount: '5%',
+      valid_from: '2026-05-01',
+      valid_to: '2026-04-01',
+    });
     expect(r.statusCode).toBe(422);
     expect(r.json().errors.valid_to[0]).toBe('Valid to must be on or after valid from.');
-    const cards = await api('POST', '/admin/v1/add_offer', { title: 'Ghost cards offer', discount: '5%', valid_from: '2026-05-01', valid_to: '2026-06-01', card_ids: [424242] });
+    const cards = await api('POST', '/admin/v1/add_offer', {
+      title: 'Ghost cards offer',
+      discount: '5%',
+      valid_from: '2026-05-01',
+      valid_to: '2026-06-01',
+      card_ids: [424242],
+    });
     expect(cards.statusCode).toBe(422);
     expect(cards.json().errors.card_ids[0]).toBe('Cards not found: 424242.');
     expect((await api('POST', '/admin/v1/all_offer', {})).json().pagination.total).toBe(before);
   });
 
   it('accepts card ids from a multipart form as "1,2"', async () => {
-    const c1 = (await api('POST', '/admin/v1/add_card', { name: 'Form Card One', bank_id: ids.bank, network_id: ids.visa })).json().data.id;
-    const c2 = (await api('POST', '/admin/v1/add_card', { name: 'Form Card Two', bank_id: ids.bank, network_id: ids.visa })).json().data.id;
-    const form = multipart({ title: 'Multipart offer', discount: '10%', valid_from: '2026-01-01', valid_to: '2026-12-31', card_ids: `${c1},${c2}` });
-    const r = await s.call({ method: 'POST', url: '/admin/v1/add_offer', headers: { ...s.adminAuth, ...form.headers }, payload: form.payload });
+    const c1 = (
+      await api('POST', '/admin/v1/add_card', { name: 'Form Card One', bank_id: ids.bank, network_id: ids.visa })
+    ).json().data.id;
+    const c2 = (
+      await api('POST', '/admin/v1/add_card', { name: 'Form Card Two', bank_id: ids.bank, network_id: ids.visa })
+    ).json().data.id;
+    const form = multipart({
+      title: 'Multipart offer',
+      discount: '10%',
+      valid_from: '2026-01-01',
+      valid_to: '2026-12-31',
+      card_ids: `${c1},${c2}`,
+    });
+    const r = await s.call({
+      method: 'POST',
+      url: '/admin/v1/add_offer',
+      headers: { ...s.adminAuth, ...form.headers },
+      payload: form.payload,
+    });
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().data.card_ids).toEqual([c1, c2]);
   });
@@ -151,16 +316,33 @@ describe('offers', () => {
 
 describe('users', () => {
   it('filters by role, refuses a duplicate e-mail, and disabling a user ends their sessions', async () => {
-    const u = (await api('POST', '/admin/v1/add_user', { name: 'Rahul Menon', email: 'rahul@example.ae', password: 'rahul-password', role: 'admin' })).json().data;
+    const u = (
+      await api('POST', '/admin/v1/add_user', {
+        name: 'Rahul Menon',
+        email: 'rahul@example.ae',
+        password: 'rahul-password',
+        role: 'admin',
+      })
+    ).json().data;
     const dup = await api('POST', '/admin/v1/add_user', { name: 'Other', email: 'RAHUL@example.ae' });
     expect(dup.statusCode).toBe(422);
     expect(dup.json().errors.email[0]).toBe('A user with this email already exists.');
-    const token = (await s.call({ method: 'POST', url: '/api/v1/login', payload: { email: 'rahul@example.ae', password: 'rahul-password' } })).json().data.token;
+    const token = (
+      await s.call({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { email: 'rahul@example.ae', password: 'rahul-password' },
+      })
+    ).json().data.token;
     const asRahul = { authorization: `Bearer ${token}` };
     expect((await s.call({ method: 'GET', url: '/admin/v1/show_user', headers: asRahul })).statusCode).toBe(200);
-    const roles = (await api('GET', '/admin/v1/all_user?role=admin')).json().data.map((x: { email: string }) => x.email);
+    const roles = (await api('GET', '/admin/v1/all_user?role=admin'))
+      .json()
+      .data.map((x: { email: string }) => x.email);
     expect(roles).toEqual(expect.arrayContaining([ADMIN.email, 'rahul@example.ae']));
-    expect((await api('POST', `/admin/v1/update_user/${u.id}`, { status: 'disabled', version: 1 })).statusCode).toBe(200);
+    expect((await api('POST', `/admin/v1/update_user/${u.id}`, { status: 'disabled', version: 1 })).statusCode).toBe(
+      200,
+    );
     expect((await s.call({ method: 'GET', url: '/admin/v1/show_user', headers: asRahul })).statusCode).toBe(401);
   });
 
@@ -183,11 +365,16 @@ describe('reference data', () => {
   });
 
   it('keeps one default outlet radius', async () => {
-    const a = (await api('POST', '/admin/v1/outlet_radius', { label: '2 km', kilometres: 2, is_default: true })).json().data;
-    const b = (await api('POST', '/admin/v1/outlet_radius', { label: '10 km', kilometres: 10, is_default: true })).json().data;
+    const a = (await api('POST', '/admin/v1/outlet_radius', { label: '2 km', kilometres: 2, is_default: true })).json()
+      .data;
+    const b = (
+      await api('POST', '/admin/v1/outlet_radius', { label: '10 km', kilometres: 10, is_default: true })
+    ).json().data;
     const all = (await api('GET', '/admin/v1/outlet_radius')).json().data;
     expect(all.filter((x: { is_default: boolean }) => x.is_default).map((x: { id: number }) => x.id)).toEqual([b.id]);
-    expect(all.map((x: { kilometres: number }) => x.kilometres)).toEqual([...all.map((x: { kilometres: number }) => x.kilometres)].sort((p, q) => p - q));
+    expect(all.map((x: { kilometres: number }) => x.kilometres)).toEqual(
+      [...all.map((x: { kilometres: number }) => x.kilometres)].sort((p, q) => p - q),
+    );
     expect(a.kilometres).toBe(2);
   });
 
@@ -195,7 +382,9 @@ describe('reference data', () => {
     const ids_ = (await api('POST', '/admin/v1/all_offer', {})).json().data.map((o: { id: number }) => o.id);
     expect(ids_.length).toBeGreaterThan(1);
     expect(ids_).toEqual([...ids_].sort((a: number, b: number) => b - a));
-    const byTitle = (await api('POST', '/admin/v1/all_offer?sort=title', {})).json().data.map((o: { title: string }) => o.title.toLowerCase());
+    const byTitle = (await api('POST', '/admin/v1/all_offer?sort=title', {}))
+      .json()
+      .data.map((o: { title: string }) => o.title.toLowerCase());
     expect(byTitle).toEqual([...byTitle].sort());
   });
 
@@ -213,7 +402,12 @@ describe('palette search', () => {
     await api('POST', '/admin/v1/add_outlet', { merchant_name: 'Café Bateel', area_id: ids.marina });
     const r = await api('GET', '/admin/v1/search?query=visa%20plat');
     expect(r.statusCode).toBe(200);
-    expect(r.json().data).toContainEqual({ type: 'card', id: expect.any(Number), title: 'Platinum Plus', subtitle: 'Emirates NBD · Visa' });
+    expect(r.json().data).toContainEqual({
+      type: 'card',
+      id: expect.any(Number),
+      title: 'Platinum Plus',
+      subtitle: 'Emirates NBD · Visa',
+    });
     const cafe = (await api('GET', '/admin/v1/search?query=CAFE%20bateel&types=outlet')).json().data;
     expect(cafe).toEqual([{ type: 'outlet', id: expect.any(Number), title: 'Café Bateel', subtitle: 'Dubai Marina' }]);
     expect((await api('GET', '/admin/v1/search?query=')).statusCode).toBe(422);

@@ -18,23 +18,31 @@ const ids: Record<string, number> = {};
 const { call, one } = opCalls(() => s);
 let serial = 0;
 const cardRef = (f: { state?: string; card_id?: number | null } = {}) =>
-  one("insert into crawl_cards (source_id, source_key, name, state, card_id) values ($1, $2, $3, $4, $5) returning id", [ids.source, `c${++serial}`, `Crawled card ${serial}`, f.state ?? 'new', f.card_id ?? null]);
+  one(
+    'insert into crawl_cards (source_id, source_key, name, state, card_id) values ($1, $2, $3, $4, $5) returning id',
+    [ids.source, `c${++serial}`, `Crawled card ${serial}`, f.state ?? 'new', f.card_id ?? null],
+  );
 const outletRef = (outletIds: number[] = []) =>
-  one('insert into crawl_outlets (source_id, source_key, merchant_name, outlet_ids, state) values ($1, $2, $3, $4, $5) returning id', [
-    ids.source,
-    `o${++serial}`,
-    `Crawled outlet ${serial}`,
-    outletIds,
-    outletIds.length ? 'assigned' : 'new',
-  ]);
+  one(
+    'insert into crawl_outlets (source_id, source_key, merchant_name, outlet_ids, state) values ($1, $2, $3, $4, $5) returning id',
+    [ids.source, `o${++serial}`, `Crawled outlet ${serial}`, outletIds, outletIds.length ? 'assigned' : 'new'],
+  );
 
 beforeAll(async () => {
   s = await startTestServer();
   ids.bank = await one("insert into banks (name, code) values ('Emirates NBD', 'ENBD') returning id");
   ids.visa = await one("insert into networks (type) values ('Visa') returning id");
-  ids.card = await one("insert into cards (name, bank_id, network_id) values ('Skywards Infinite Credit Card', $1, $2) returning id", [ids.bank, ids.visa]);
-  ids.outlet = await one("insert into outlets (merchant_name, branch) values ('Shake Shack', 'Dubai Mall') returning id");
-  ids.source = await one("insert into crawl_sources (name, from_source, bank_id) values ('Assign site', 'assign-site', $1) returning id", [ids.bank]);
+  ids.card = await one(
+    "insert into cards (name, bank_id, network_id) values ('Skywards Infinite Credit Card', $1, $2) returning id",
+    [ids.bank, ids.visa],
+  );
+  ids.outlet = await one(
+    "insert into outlets (merchant_name, branch) values ('Shake Shack', 'Dubai Mall') returning id",
+  );
+  ids.source = await one(
+    "insert into crawl_sources (name, from_source, bank_id) values ('Assign site', 'assign-site', $1) returning id",
+    [ids.bank],
+  );
   const other = await insertUser(s.db, { role: 'admin', email: 'assign-second@test.example', name: 'Second Reviewer' });
   second = bearerOf(await insertSession(s.db, other.id, { now: Date.now() }));
 });
@@ -42,12 +50,20 @@ afterAll(() => s?.close());
 
 describe('crawl_refs/assign', () => {
   it('assigns every ref named, one undoable decision each, and counts those linked already', async () => {
-    const refs = [await cardRef(), await cardRef({ state: 'skipped' }), await cardRef({ state: 'assigned', card_id: ids.card })];
+    const refs = [
+      await cardRef(),
+      await cardRef({ state: 'skipped' }),
+      await cardRef({ state: 'assigned', card_id: ids.card }),
+    ];
     const res = await call(assignRefs, { body: { kind: 'card', ref_ids: refs, live_id: ids.card } });
     expect(res.status).toBe(200);
-    expect(res.json.message).toBe('Assigned 2 card refs to Skywards Infinite Credit Card. 1 card ref was assigned to it already.');
+    expect(res.json.message).toBe(
+      'Assigned 2 card refs to Skywards Infinite Credit Card. 1 card ref was assigned to it already.',
+    );
     expect(res.json.data).toMatchObject({ assigned: 2, unchanged: 1 });
-    expect(res.json.data.refs.map((r: { state: string; card_id: number }) => [r.state, r.card_id])).toEqual(refs.map(() => ['assigned', ids.card]));
+    expect(res.json.data.refs.map((r: { state: string; card_id: number }) => [r.state, r.card_id])).toEqual(
+      refs.map(() => ['assigned', ids.card]),
+    );
     const history = await call(refHistory, { query: { kind: 'card', ref_id: refs[1] } });
     expect(history.json.data).toHaveLength(1);
     expect(history.json.data[0].action).toBe('assign');
@@ -60,7 +76,10 @@ describe('crawl_refs/assign', () => {
       [refs[0], 'new'],
       [refs[1], 'skipped'],
     ]);
-    const listed = (await call(listCardRefs, { query: { per_page: 50 }, body: { from: ids.source } })).json.data as { id: number; state: string }[];
+    const listed = (await call(listCardRefs, { query: { per_page: 50 }, body: { from: ids.source } })).json.data as {
+      id: number;
+      state: string;
+    }[];
     expect(listed.filter((r) => refs.includes(r.id)).map((r) => r.state)).toEqual(['new', 'skipped', 'assigned']);
     // The group's other decision is undone already.
     const other = (await call(refHistory, { query: { kind: 'card', ref_id: refs[0] } })).json.data[0];
@@ -74,7 +93,10 @@ describe('crawl_refs/assign', () => {
     const [first] = (await call(refHistory, { query: { kind: 'card', ref_id: refs[0] } })).json.data;
     // A later decision on the second ref (skipped after): the group cannot go back whole.
     await s.db.query("update crawl_cards set state = 'skipped' where id = $1", [refs[1]]);
-    await s.db.query("insert into crawl_decisions (kind, ref_id, action, detail) values ('card', $1, 'skip', $2::jsonb)", [refs[1], JSON.stringify({ state: 'assigned', state_after: 'skipped' })]);
+    await s.db.query(
+      "insert into crawl_decisions (kind, ref_id, action, detail) values ('card', $1, 'skip', $2::jsonb)",
+      [refs[1], JSON.stringify({ state: 'assigned', state_after: 'skipped' })],
+    );
     const before = await tableChecksums(s.db);
     const res = await call(undoDecision, { params: { id: first.id } });
     expect(res.status).toBe(409);
@@ -83,8 +105,14 @@ describe('crawl_refs/assign', () => {
   });
 
   it("scores the checked refs against the target as the candidate ranking does, flagging those below pg_trgm's threshold", async () => {
-    const good = await one("insert into crawl_cards (source_id, source_key, name, bank_name) values ($1, 'm1', 'Skywards Infinite Credit Card', 'Emirates NBD') returning id", [ids.source]);
-    const poor = await one("insert into crawl_cards (source_id, source_key, name) values ($1, 'm2', 'Noor Titanium Debit') returning id", [ids.source]);
+    const good = await one(
+      "insert into crawl_cards (source_id, source_key, name, bank_name) values ($1, 'm1', 'Skywards Infinite Credit Card', 'Emirates NBD') returning id",
+      [ids.source],
+    );
+    const poor = await one(
+      "insert into crawl_cards (source_id, source_key, name) values ($1, 'm2', 'Noor Titanium Debit') returning id",
+      [ids.source],
+    );
     const before = await tableChecksums(s.db);
     const res = await call(matchRefs, { body: { kind: 'card', ref_ids: [poor, good], live_id: ids.card } });
     expect(res.status, res.body).toBe(200);
@@ -104,15 +132,22 @@ describe('crawl_refs/assign', () => {
     await s.db.query('update crawl_cards set claimed_by = null, claimed_until = null where id = $1', [good]);
     expect(changedTables(before, await tableChecksums(s.db)).filter((t) => t !== 'crawl_cards')).toEqual([]);
     // Unknown refs or target: 422 naming the field.
-    expect((await call(matchRefs, { body: { kind: 'card', ref_ids: [good, 999999], live_id: ids.card } })).json.errors.ref_ids[0]).toMatch(/999999/);
-    expect((await call(matchRefs, { body: { kind: 'outlet', ref_ids: [good], live_id: 999999 } })).json.errors.live_id).toBeDefined();
+    expect(
+      (await call(matchRefs, { body: { kind: 'card', ref_ids: [good, 999999], live_id: ids.card } })).json.errors
+        .ref_ids[0],
+    ).toMatch(/999999/);
+    expect(
+      (await call(matchRefs, { body: { kind: 'outlet', ref_ids: [good], live_id: 999999 } })).json.errors.live_id,
+    ).toBeDefined();
   });
 
   it('adds the outlet to each outlet ref', async () => {
     const refs = [await outletRef(), await outletRef([ids.outlet])];
     const res = await call(assignRefs, { body: { kind: 'outlet', ref_ids: refs, live_id: ids.outlet } });
     expect(res.status).toBe(200);
-    expect(res.json.message).toBe('Assigned 1 outlet ref to Shake Shack — Dubai Mall. 1 outlet ref was assigned to it already.');
+    expect(res.json.message).toBe(
+      'Assigned 1 outlet ref to Shake Shack — Dubai Mall. 1 outlet ref was assigned to it already.',
+    );
     expect(res.json.data.refs[0]).toMatchObject({ state: 'assigned', outlet_ids: [ids.outlet] });
   });
 
@@ -133,6 +168,8 @@ describe('crawl_refs/assign', () => {
     const held = await call(assignRefs, { body: { kind: 'card', ref_ids: [a, b], live_id: ids.card } });
     expect(held.status).toBe(409);
     expect(held.json.message).toBe(`Crawled card ${b} (Crawled card ${serial}) is being reviewed by Second Reviewer.`);
-    expect(await one('select count(*)::int from crawl_decisions where ref_id = any($1) and kind = $2', [[a, b], 'card'])).toBe(0);
+    expect(
+      await one('select count(*)::int from crawl_decisions where ref_id = any($1) and kind = $2', [[a, b], 'card']),
+    ).toBe(0);
   });
 });

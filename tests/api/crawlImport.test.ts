@@ -12,26 +12,70 @@ afterAll(() => s.close());
 
 const jsonl = (rows: object[]) => rows.map((r) => JSON.stringify(r)).join('\n');
 const FILE = [
-  { kind: 'card', key: 'sky-inf', name: 'Skywards  Infinite Credit Card', bank: 'Emirates NBD', network: 'Visa', annual_fee: 1575 },
+  {
+    kind: 'card',
+    key: 'sky-inf',
+    name: 'Skywards  Infinite Credit Card',
+    bank: 'Emirates NBD',
+    network: 'Visa',
+    annual_fee: 1575,
+  },
   { kind: 'card', key: 'go4it', name: 'Go4it Gold', bank: 'Emirates NBD', network: 'Visa', annual_fee: 0 },
-  { kind: 'outlet', key: 'shack-dm', merchant: 'Shake Shack LLC', branch: 'The Dubai Mall', area: 'Downtown Dubai', latitude: 25.1972, longitude: 55.2796 },
-  { kind: 'offer', key: 'o-1', title: '20% off burgers', discount: '20% off', valid_from: '2026-01-01', valid_to: '2026-12-31', cards: ['skywards infinite credit card'], outlets: ['shake shack llc the dubai mall'] },
+  {
+    kind: 'outlet',
+    key: 'shack-dm',
+    merchant: 'Shake Shack LLC',
+    branch: 'The Dubai Mall',
+    area: 'Downtown Dubai',
+    latitude: 25.1972,
+    longitude: 55.2796,
+  },
+  {
+    kind: 'offer',
+    key: 'o-1',
+    title: '20% off burgers',
+    discount: '20% off',
+    valid_from: '2026-01-01',
+    valid_to: '2026-12-31',
+    cards: ['skywards infinite credit card'],
+    outlets: ['shake shack llc the dubai mall'],
+  },
   { kind: 'offer', key: 'o-2', title: 'Buy 1 get 1', cards: ['go4it'], outlets: ['Unknown Merchant'] },
 ];
 
-async function importFile(text: string, fields: Record<string, string> = { from_source: 'enbd-site', name: 'Emirates NBD website' }) {
-  const form = multipart({ ...fields, file: { filename: 'crawl.jsonl', type: 'application/x-ndjson', data: Buffer.from(text) } });
-  return s.call({ method: 'POST', url: '/admin/v1/crawl_data/import', headers: { ...s.adminAuth, ...form.headers }, payload: form.payload });
+async function importFile(
+  text: string,
+  fields: Record<string, string> = { from_source: 'enbd-site', name: 'Emirates NBD website' },
+) {
+  const form = multipart({
+    ...fields,
+    file: { filename: 'crawl.jsonl', type: 'application/x-ndjson', data: Buffer.from(text) },
+  });
+  return s.call({
+    method: 'POST',
+    url: '/admin/v1/crawl_data/import',
+    headers: { ...s.adminAuth, ...form.headers },
+    payload: form.payload,
+  });
 }
 const refs = async (table: string) =>
-  (await s.db.query<Record<string, unknown>>(`select r.* from ${table} r join crawl_sources c on c.id = r.source_id where c.from_source = 'enbd-site' order by r.source_key`)).rows;
+  (
+    await s.db.query<Record<string, unknown>>(
+      `select r.* from ${table} r join crawl_sources c on c.id = r.source_id where c.from_source = 'enbd-site' order by r.source_key`,
+    )
+  ).rows;
 
 it('imports a file: the source with its counts, every ref, offer names resolved to this source’s refs', async () => {
   const res = await importFile(jsonl(FILE));
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json();
   expect(body.message).toBe('Imported Emirates NBD website: 5 new, 0 updated, 0 gone from the site.');
-  expect(body.data).toMatchObject({ added: 5, updated: 0, vanished: 0, source: { from_source: 'enbd-site', name: 'Emirates NBD website', reviewed_at: null } });
+  expect(body.data).toMatchObject({
+    added: 5,
+    updated: 0,
+    vanished: 0,
+    source: { from_source: 'enbd-site', name: 'Emirates NBD website', reviewed_at: null },
+  });
   expect(body.data.source.counts.card).toMatchObject({ new: 2, assigned: 0 });
   expect(body.data.source.counts.offer.new).toBe(2);
 
@@ -39,7 +83,12 @@ it('imports a file: the source with its counts, every ref, offer names resolved 
   const outlets = await refs('crawl_outlets');
   const offers = await refs('crawl_offers');
   expect(cards.map((c) => c.name)).toEqual(['Go4it Gold', 'Skywards  Infinite Credit Card']);
-  expect(offers[0]).toMatchObject({ source_key: 'o-1', card_ref_ids: [cards[1].id], outlet_ref_ids: [outlets[0].id], valid_from: '2026-01-01' });
+  expect(offers[0]).toMatchObject({
+    source_key: 'o-1',
+    card_ref_ids: [cards[1].id],
+    outlet_ref_ids: [outlets[0].id],
+    valid_from: '2026-01-01',
+  });
   // A name the source has no ref for resolves to nothing (onboarding links what it can).
   expect(offers[1]).toMatchObject({ source_key: 'o-2', card_ref_ids: [cards[0].id], outlet_ref_ids: [] });
 });
@@ -100,7 +149,12 @@ it('resolves each name to every ref it matches: by name (case, accents, spacing 
 });
 
 it('takes CSV too, with | between list items', async () => {
-  const csv = ['kind,key,name,bank,merchant,title,cards,outlets', 'card,c1,Visa Signature,FAB,,,,', 'outlet,t1,,,Five Guys,,,', 'offer,f1,,,,15% off,Visa Signature,Five Guys|Nobody'].join('\n');
+  const csv = [
+    'kind,key,name,bank,merchant,title,cards,outlets',
+    'card,c1,Visa Signature,FAB,,,,',
+    'outlet,t1,,,Five Guys,,,',
+    'offer,f1,,,,15% off,Visa Signature,Five Guys|Nobody',
+  ].join('\n');
   const res = await importFile(csv, { from_source: 'fab-site' });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().data).toMatchObject({ added: 3, source: { from_source: 'fab-site', name: 'fab-site' } });
@@ -110,7 +164,11 @@ it('refuses a bad file, naming its lines, and writes nothing', async () => {
   const before = await tableChecksums(s.db);
   const res = await importFile(jsonl([...FILE, { kind: 'card', key: 'x' }, { kind: 'banner', key: 'y' }]));
   expect(res.statusCode).toBe(422);
-  expect(res.json().errors.file).toEqual(['2 lines have errors; nothing was imported.', 'Line 6: name is required for a card.', 'Line 7: kind must be one of card, outlet, offer.']);
+  expect(res.json().errors.file).toEqual([
+    '2 lines have errors; nothing was imported.',
+    'Line 6: name is required for a card.',
+    'Line 7: kind must be one of card, outlet, offer.',
+  ]);
   expect(changedTables(before, await tableChecksums(s.db))).toEqual([]);
 });
 
@@ -118,7 +176,10 @@ it('refuses a line nested 6,000 deep with a 422 naming its line and field, not a
   const deep = `{"kind":"offer","key":"deep","title":"T","terms":${'['.repeat(6000)}"x"${']'.repeat(6000)}}`;
   const res = await importFile([JSON.stringify(FILE[0]), deep].join('\n'), { from_source: 'deep-site' });
   expect(res.statusCode, res.body).toBe(422);
-  expect(res.json().errors.file).toEqual(['1 line has errors; nothing was imported.', 'Line 2: terms must be text, not a list.']);
+  expect(res.json().errors.file).toEqual([
+    '1 line has errors; nothing was imported.',
+    'Line 2: terms must be text, not a list.',
+  ]);
 });
 
 it('refuses text fields that are not text, naming the line and the field; numbers stay numbers where the format has them', async () => {
@@ -156,7 +217,12 @@ it('refuses text fields that are not text, naming the line and the field; number
 
 it('refuses a call without a file, a bad slug or an unknown bank, naming the field', async () => {
   const noFile = multipart({ from_source: 'enbd-site' });
-  const a = await s.call({ method: 'POST', url: '/admin/v1/crawl_data/import', headers: { ...s.adminAuth, ...noFile.headers }, payload: noFile.payload });
+  const a = await s.call({
+    method: 'POST',
+    url: '/admin/v1/crawl_data/import',
+    headers: { ...s.adminAuth, ...noFile.headers },
+    payload: noFile.payload,
+  });
   expect(a.statusCode).toBe(422);
   expect(a.json().errors.file).toBeDefined();
   const b = await importFile(jsonl(FILE), { from_source: 'Not A Slug!' });

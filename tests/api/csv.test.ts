@@ -20,16 +20,27 @@ const { call, ok, one } = opCalls(() => s);
 
 const upload = (type: string, csv: string) => {
   const form = multipart({ type, file: { filename: 'data.csv', type: 'text/csv', data: Buffer.from(csv) } });
-  return s.call({ method: 'POST', url: '/admin/v1/add_csv', headers: { ...s.adminAuth, ...form.headers }, payload: form.payload });
+  return s.call({
+    method: 'POST',
+    url: '/admin/v1/add_csv',
+    headers: { ...s.adminAuth, ...form.headers },
+    payload: form.payload,
+  });
 };
-const count = async (table: string) => Number((await s.db.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0].n);
+const count = async (table: string) =>
+  Number((await s.db.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0].n);
 
 it('imports nothing when one row is bad, lists that row, then imports all once it is fixed', async () => {
-  const bad = 'name,bank,network,annual_fee\nSkywards Infinite,ENBD,Visa,1575\nSolitaire,Mashreq,Amex,0\nCashback,mashreq,mastercard,abc\n';
+  const bad =
+    'name,bank,network,annual_fee\nSkywards Infinite,ENBD,Visa,1575\nSolitaire,Mashreq,Amex,0\nCashback,mashreq,mastercard,abc\n';
   const r = await upload('cards', bad);
   expect(r.statusCode).toBe(422);
   const body = r.json();
-  expect(body).toMatchObject({ success: false, error: 'An error occurred', message: '2 rows have errors; nothing was imported.' });
+  expect(body).toMatchObject({
+    success: false,
+    error: 'An error occurred',
+    message: '2 rows have errors; nothing was imported.',
+  });
   expect(body.errors.message[0]).toBe(body.message);
   expect(body.invalid_data).toEqual([
     { row: 3, column: 'network', message: 'No network named "Amex".', value: 'Amex' },
@@ -37,23 +48,50 @@ it('imports nothing when one row is bad, lists that row, then imports all once i
   ]);
   expect(await count('cards')).toBe(0);
 
-  const fixed = 'name,bank,network,annual_fee\nSkywards Infinite,ENBD,Visa,1575\nSolitaire,Mashreq,Mastercard,0\nCashback,mashreq,mastercard,0\n';
+  const fixed =
+    'name,bank,network,annual_fee\nSkywards Infinite,ENBD,Visa,1575\nSolitaire,Mashreq,Mastercard,0\nCashback,mashreq,mastercard,0\n';
   const ok = await upload('cards', fixed);
   expect(ok.statusCode).toBe(200);
-  expect(ok.json()).toMatchObject({ success: true, message: 'Imported 3 cards.', invalid_data: [], data: { type: 'cards', imported: 3 } });
+  expect(ok.json()).toMatchObject({
+    success: true,
+    message: 'Imported 3 cards.',
+    invalid_data: [],
+    data: { type: 'cards', imported: 3 },
+  });
   expect(await count('cards')).toBe(3);
-  const search = await s.call({ method: 'POST', url: '/admin/v1/all_card', headers: s.adminAuth, payload: { query: 'mashreq cash' } });
+  const search = await s.call({
+    method: 'POST',
+    url: '/admin/v1/all_card',
+    headers: s.adminAuth,
+    payload: { query: 'mashreq cash' },
+  });
   expect(search.json().data.map((c: { name: string }) => c.name)).toEqual(['Cashback']);
 });
 
 it('imports offers with cards by name and outlets by id, in one transaction', async () => {
-  await upload('outlets', 'merchant_name,branch,area,category,latitude,longitude\nShake Shack,Dubai Marina Mall,Dubai Marina,Dining,25.07,55.14\n');
-  const outletId = (await s.db.query<{ id: number }>("select id from outlets where merchant_name = 'Shake Shack'")).rows[0].id;
+  await upload(
+    'outlets',
+    'merchant_name,branch,area,category,latitude,longitude\nShake Shack,Dubai Marina Mall,Dubai Marina,Dining,25.07,55.14\n',
+  );
+  const outletId = (await s.db.query<{ id: number }>("select id from outlets where merchant_name = 'Shake Shack'"))
+    .rows[0].id;
   const csv = `title,discount,valid_from,valid_to,category,cards,outlets\n"20% off, all week",20% off,2026-01-01,2026-12-31,Dining,Skywards Infinite|Solitaire,${outletId}\n`;
   const r = await upload('offers', csv);
   expect(r.statusCode, r.body).toBe(200);
-  const offer = (await s.call({ method: 'POST', url: '/admin/v1/all_offer', headers: s.adminAuth, payload: { query: 'shake shack marina' } })).json().data[0];
-  expect(offer).toMatchObject({ title: '20% off, all week', bank_names: ['Emirates NBD', 'Mashreq'], merchant_names: ['Shake Shack'], category_name: 'Dining' });
+  const offer = (
+    await s.call({
+      method: 'POST',
+      url: '/admin/v1/all_offer',
+      headers: s.adminAuth,
+      payload: { query: 'shake shack marina' },
+    })
+  ).json().data[0];
+  expect(offer).toMatchObject({
+    title: '20% off, all week',
+    bank_names: ['Emirates NBD', 'Mashreq'],
+    merchant_names: ['Shake Shack'],
+    category_name: 'Dining',
+  });
 });
 
 it('names missing columns, unknown targets, and empty or binary files', async () => {
@@ -72,19 +110,40 @@ it('names missing columns, unknown targets, and empty or binary files', async ()
 
 it('says which of two same-named cards it cannot choose', async () => {
   await s.db.query("insert into cards (name, bank_id, network_id) select 'Platinum', id, 1 from banks");
-  const r = await upload('offers', 'title,discount,valid_from,valid_to,cards\nSome offer,10%,2026-01-01,2026-02-01,Platinum\n');
-  expect(r.json().invalid_data[0]).toMatchObject({ row: 2, column: 'cards', message: '"Platinum" matches 2 cards; use its id.' });
+  const r = await upload(
+    'offers',
+    'title,discount,valid_from,valid_to,cards\nSome offer,10%,2026-01-01,2026-02-01,Platinum\n',
+  );
+  expect(r.json().invalid_data[0]).toMatchObject({
+    row: 2,
+    column: 'cards',
+    message: '"Platinum" matches 2 cards; use its id.',
+  });
 });
 
-it('runs the add call\'s own rules on every row: a source the API refuses is refused here too', async () => {
+it("runs the add call's own rules on every row: a source the API refuses is refused here too", async () => {
   const before = await count('offers');
-  const csv = 'title,discount,valid_from,valid_to,from_source\nTwo for one at Reel,2 for 1,2026-12-01,2027-01-31,Bank Crawl #1\n';
+  const csv =
+    'title,discount,valid_from,valid_to,from_source\nTwo for one at Reel,2 for 1,2026-12-01,2027-01-31,Bank Crawl #1\n';
   const r = await upload('offers', csv);
   expect(r.statusCode).toBe(422);
-  expect(r.json().invalid_data).toEqual([{ row: 2, column: 'from_source', message: 'Source has an invalid format.', value: 'Bank Crawl #1' }]);
+  expect(r.json().invalid_data).toEqual([
+    { row: 2, column: 'from_source', message: 'Source has an invalid format.', value: 'Bank Crawl #1' },
+  ]);
   expect(await count('offers')).toBe(before);
   // The same record sent to add_offer is refused with the same words.
-  const api = await s.call({ method: 'POST', url: '/admin/v1/add_offer', headers: s.adminAuth, payload: { title: 'Two for one at Reel', discount: '2 for 1', valid_from: '2026-12-01', valid_to: '2027-01-31', from_source: 'Bank Crawl #1' } });
+  const api = await s.call({
+    method: 'POST',
+    url: '/admin/v1/add_offer',
+    headers: s.adminAuth,
+    payload: {
+      title: 'Two for one at Reel',
+      discount: '2 for 1',
+      valid_from: '2026-12-01',
+      valid_to: '2027-01-31',
+      from_source: 'Bank Crawl #1',
+    },
+  });
   expect(api.statusCode).toBe(422);
   expect(api.json().errors.from_source).toEqual(['Source has an invalid format.']);
 });
@@ -94,7 +153,9 @@ it('refuses a file whose row breaks a database rule, naming the row, and imports
   const before = await count('cards');
   const r = await upload('cards', 'name,bank,network\nFresh Card,ENBD,Visa\nduplicate check,ENBD,Visa\n');
   expect(r.statusCode).toBe(422);
-  expect(r.json().invalid_data).toEqual([{ row: 3, column: 'name', message: 'A card with this name already exists.', value: 'duplicate check' }]);
+  expect(r.json().invalid_data).toEqual([
+    { row: 3, column: 'name', message: 'A card with this name already exists.', value: 'duplicate check' },
+  ]);
   expect(await count('cards')).toBe(before);
 });
 
@@ -106,13 +167,41 @@ it('answers about names what the import then says: the same problems, lines, col
   const bank = await one("select id from banks where code = 'NMB'");
   const other = await one("select id from banks where code = 'NAMES'");
   const visa = await one("select id from networks where type = 'Visa'");
-  await s.db.query("insert into cards (name, bank_id, network_id) values ('Names Gold', $1, $3), ('Names Twin', $1, $3), ('Names Twin', $2, $3)", [bank, other, visa]);
+  await s.db.query(
+    "insert into cards (name, bank_id, network_id) values ('Names Gold', $1, $3), ('Names Twin', $1, $3), ('Names Twin', $2, $3)",
+    [bank, other, visa],
+  );
   const outlet = await one("insert into outlets (merchant_name) values ('Names Outlet') returning id");
 
   const files: [CsvTarget, string][] = [
-    ['cards', ['name,bank,network,category,annual_fee', 'Names New One,names,Visa,dining,0', 'Names New Two, nmb ,VISA,Dinning,abc', 'Names New Three,No Such Bank,Amex,,0', 'Names New Four,Names Bank,Mastercard,Travel,0'].join('\n')],
-    ['outlets', ['merchant_name,category,area', 'Names Cafe,Dining,dubai marina', 'Names Bistro,Dining,Marina', 'Names Bar,Drinks,Deira'].join('\n')],
-    ['offers', ['title,discount,valid_from,valid_to,category,cards,outlets', `Names offer one,5%,2026-01-01,2026-02-01,Dining,Names Gold|names twin,${outlet}`, `x,5%,2026-01-01,2026-02-01,Dinning,Names Nope|Names Gold|Names Nope,${outlet}|999999`, 'Names offer three,5%,2026-01-01,2026-02-01,,,'].join('\n')],
+    [
+      'cards',
+      [
+        'name,bank,network,category,annual_fee',
+        'Names New One,names,Visa,dining,0',
+        'Names New Two, nmb ,VISA,Dinning,abc',
+        'Names New Three,No Such Bank,Amex,,0',
+        'Names New Four,Names Bank,Mastercard,Travel,0',
+      ].join('\n'),
+    ],
+    [
+      'outlets',
+      [
+        'merchant_name,category,area',
+        'Names Cafe,Dining,dubai marina',
+        'Names Bistro,Dining,Marina',
+        'Names Bar,Drinks,Deira',
+      ].join('\n'),
+    ],
+    [
+      'offers',
+      [
+        'title,discount,valid_from,valid_to,category,cards,outlets',
+        `Names offer one,5%,2026-01-01,2026-02-01,Dining,Names Gold|names twin,${outlet}`,
+        `x,5%,2026-01-01,2026-02-01,Dinning,Names Nope|Names Gold|Names Nope,${outlet}|999999`,
+        'Names offer three,5%,2026-01-01,2026-02-01,,,',
+      ].join('\n'),
+    ],
   ];
   for (const [target, csv] of files) {
     const preview = previewCsvText(target, csv);
@@ -127,7 +216,14 @@ it('answers about names what the import then says: the same problems, lines, col
   }
 
   // The answer itself: per kind, names of no record and names of several, as sent.
-  const { data } = await ok(checkCsvNames, { body: { bank: ['names', 'NMB', ' nmb ', 'No Such Bank'], card: ['Names Twin', 'names gold', 'Names Nope'], outlet: [String(outlet), '0'], category: ['DINING', 'Dinning'] } });
+  const { data } = await ok(checkCsvNames, {
+    body: {
+      bank: ['names', 'NMB', ' nmb ', 'No Such Bank'],
+      card: ['Names Twin', 'names gold', 'Names Nope'],
+      outlet: [String(outlet), '0'],
+      category: ['DINING', 'Dinning'],
+    },
+  });
   expect(data).toEqual({
     bank: { unknown: ['No Such Bank'], ambiguous: [{ name: 'names', matches: 2 }] },
     network: { unknown: [], ambiguous: [] },
@@ -140,13 +236,20 @@ it('answers about names what the import then says: the same problems, lines, col
 
 it('takes an empty question, and refuses one past its bounds', async () => {
   expect((await ok(checkCsvNames, { body: {} })).data.card).toEqual({ unknown: [], ambiguous: [] });
-  const tooMany = await call(checkCsvNames, { body: { category: Array.from({ length: CSV_NAMES_MAX + 1 }, (_, i) => `c${i}`) } });
+  const tooMany = await call(checkCsvNames, {
+    body: { category: Array.from({ length: CSV_NAMES_MAX + 1 }, (_, i) => `c${i}`) },
+  });
   expect(tooMany.status).toBe(422);
   expect(Object.keys(tooMany.json.errors)).toContain('category');
   expect((await call(checkCsvNames, { body: { area: ['x'.repeat(201)] } })).status).toBe(422);
   expect((await call(checkCsvNames, { body: { area: [''] } })).status).toBe(422);
   // The most names of every kind at once fits the call.
-  const most = Object.fromEntries(['bank', 'network', 'category', 'area', 'card', 'outlet'].map((k) => [k, Array.from({ length: CSV_NAMES_MAX }, (_, i) => `${k} ${i}`)]));
+  const most = Object.fromEntries(
+    ['bank', 'network', 'category', 'area', 'card', 'outlet'].map((k) => [
+      k,
+      Array.from({ length: CSV_NAMES_MAX }, (_, i) => `${k} ${i}`),
+    ]),
+  );
   const all = await ok(checkCsvNames, { body: most });
   expect(all.data.area.unknown).toHaveLength(CSV_NAMES_MAX);
 });

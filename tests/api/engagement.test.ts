@@ -59,7 +59,7 @@ async function expected(from: string, to: string, f: Filters, top = 10) {
     v,
   );
   const top_offers = await q(
-    `select e.offer_id, ${COUNTS.replace("count(*)::int as total", "count(*)::int as total")}, coalesce(o.title, 'Offer #' || e.offer_id || ' (deleted)') as title
+    `select e.offer_id, ${COUNTS.replace('count(*)::int as total', 'count(*)::int as total')}, coalesce(o.title, 'Offer #' || e.offer_id || ' (deleted)') as title
        from events e left join offers o on o.id = e.offer_id where e.offer_id is not null and ${w}
       group by e.offer_id, o.title order by total desc, e.offer_id limit ${top}`,
     v,
@@ -84,19 +84,40 @@ async function expected(from: string, to: string, f: Filters, top = 10) {
 }
 
 /** The answer's charts, with the keys in the order of the expectation (toEqual ignores order anyway). */
-const charts = (e: Engagement) => ({ daily: e.daily, top_offers: e.top_offers, banks: e.banks, cards: e.cards, categories: e.categories });
+const charts = (e: Engagement) => ({
+  daily: e.daily,
+  top_offers: e.top_offers,
+  banks: e.banks,
+  cards: e.cards,
+  categories: e.categories,
+});
 
 beforeAll(async () => {
   s = await startTestServer();
-  for (const [name, code] of [['Engagement Bank', 'ENGB'], ['Second Engagement Bank', 'ENG2']]) ids.banks.push((await q('insert into banks (name, code) values ($1, $2) returning id', [name, code]))[0].id);
+  for (const [name, code] of [
+    ['Engagement Bank', 'ENGB'],
+    ['Second Engagement Bank', 'ENG2'],
+  ])
+    ids.banks.push((await q('insert into banks (name, code) values ($1, $2) returning id', [name, code]))[0].id);
   const [{ id: network }] = await q("insert into networks (type) values ('Engagement Network') returning id");
-  for (const name of ['Engagement Dining', 'Engagement Travel']) ids.categories.push((await q('insert into categories (name) values ($1) returning id', [name]))[0].id);
+  for (const name of ['Engagement Dining', 'Engagement Travel'])
+    ids.categories.push((await q('insert into categories (name) values ($1) returning id', [name]))[0].id);
   const cardRows: [string, number, number | null][] = [
     ['Engagement Gold', ids.banks[0], ids.categories[1]],
     ['Engagement Platinum', ids.banks[0], null],
     ['Engagement Cashback', ids.banks[1], ids.categories[0]],
   ];
-  for (const [name, bank, cat] of cardRows) ids.cards.push((await q('insert into cards (name, bank_id, network_id, category_id) values ($1, $2, $3, $4) returning id', [name, bank, network, cat]))[0].id);
+  for (const [name, bank, cat] of cardRows)
+    ids.cards.push(
+      (
+        await q('insert into cards (name, bank_id, network_id, category_id) values ($1, $2, $3, $4) returning id', [
+          name,
+          bank,
+          network,
+          cat,
+        ])
+      )[0].id,
+    );
   const offerRows: [string, number | null][] = [
     ['Engagement dinner for two', ids.categories[0]],
     ['Engagement airport lounge', ids.categories[1]],
@@ -104,7 +125,14 @@ beforeAll(async () => {
     ['Engagement spa day', ids.categories[0]],
   ];
   for (const [title, cat] of offerRows)
-    ids.offers.push((await q("insert into offers (title, discount, valid_from, valid_to, category_id) values ($1, '10% off', current_date - 200, current_date + 30, $2) returning id", [title, cat]))[0].id);
+    ids.offers.push(
+      (
+        await q(
+          "insert into offers (title, discount, valid_from, valid_to, category_id) values ($1, '10% off', current_date - 200, current_date + 30, $2) returning id",
+          [title, cat],
+        )
+      )[0].id,
+    );
   // 6,000 events over the last 110 days, half of the offers' on the first offer; some offer
   // events without a card; one statement, as the app's writer would batch them.
   await q(
@@ -124,8 +152,16 @@ describe('the charts equal what the events table says', () => {
     ['the default (last 30 days)', () => ({}), () => [dayBefore(29), today()]],
     ['the last 7 days', () => ({ days: 7 }), () => [dayBefore(6), today()]],
     ['the last 90 days', () => ({ days: 90 }), () => [dayBefore(89), today()]],
-    ['a custom range of whole weeks and loose days', () => ({ from: dayBefore(100), to: dayBefore(3) }), () => [dayBefore(100), dayBefore(3)]],
-    ['a custom range inside one week', () => ({ from: dayBefore(4), to: dayBefore(2) }), () => [dayBefore(4), dayBefore(2)]],
+    [
+      'a custom range of whole weeks and loose days',
+      () => ({ from: dayBefore(100), to: dayBefore(3) }),
+      () => [dayBefore(100), dayBefore(3)],
+    ],
+    [
+      'a custom range inside one week',
+      () => ({ from: dayBefore(4), to: dayBefore(2) }),
+      () => [dayBefore(4), dayBefore(2)],
+    ],
     ['one day', () => ({ from: dayBefore(1), to: dayBefore(1) }), () => [dayBefore(1), dayBefore(1)]],
   ];
   it.each(ranges)('%s', async (_name, query, span) => {
@@ -133,7 +169,9 @@ describe('the charts equal what the events table says', () => {
     const [from, to] = span();
     expect(e.range).toEqual({ from, to, days: e.daily.length, time_zone: 'Asia/Dubai' });
     expect(charts(e)).toEqual(await expected(from, to, {}));
-    const totals = (await q<Record<string, number>>(`select ${COUNTS} from events e where ${rawWhere(from, to, {})[0]}`, [from, to]))[0];
+    const totals = (
+      await q<Record<string, number>>(`select ${COUNTS} from events e where ${rawWhere(from, to, {})[0]}`, [from, to])
+    )[0];
     const { total: _, ...byType } = totals;
     expect(e.totals).toEqual(byType);
     expect(e.filters).toEqual({ offer: null, card: null, bank: null });
@@ -177,12 +215,22 @@ describe('filters', () => {
       card: { id: ids.cards[0], name: 'Engagement Gold · Engagement Bank' },
       bank: { id: ids.banks[0], name: 'Engagement Bank' },
     });
-    const [{ id: gone }] = await q("insert into offers (title, discount, valid_from, valid_to) values ('Short-lived offer', '1% off', current_date, current_date) returning id");
+    const [{ id: gone }] = await q(
+      "insert into offers (title, discount, valid_from, valid_to) values ('Short-lived offer', '1% off', current_date, current_date) returning id",
+    );
     await q("insert into events (type, offer_id) values ('offer_viewed', $1), ('offer_redeemed', $1)", [gone]);
     await q('delete from offers where id = $1', [gone]);
     const after = await engagement({ days: 7, offer_id: gone });
     expect(after.filters.offer).toEqual({ id: gone, name: `Offer #${gone} (deleted)` });
-    expect(after.top_offers).toEqual([expect.objectContaining({ offer_id: gone, title: `Offer #${gone} (deleted)`, offer_viewed: 1, offer_redeemed: 1, total: 2 })]);
+    expect(after.top_offers).toEqual([
+      expect.objectContaining({
+        offer_id: gone,
+        title: `Offer #${gone} (deleted)`,
+        offer_viewed: 1,
+        offer_redeemed: 1,
+        total: 2,
+      }),
+    ]);
     await q('delete from events where offer_id = $1', [gone]);
   });
 });
@@ -225,7 +273,10 @@ describe('the rollups stay right', () => {
   it('after events are written, changed and removed', async () => {
     const before = await engagement({ days: 90 });
     // Today, a minute ago, and 20 days ago, in several statements of different sizes.
-    await q("insert into events (at, type, offer_id, card_id) values (now() - interval '1 minute', 'offer_redeemed', $1, $2)", [ids.offers[2], ids.cards[1]]);
+    await q(
+      "insert into events (at, type, offer_id, card_id) values (now() - interval '1 minute', 'offer_redeemed', $1, $2)",
+      [ids.offers[2], ids.cards[1]],
+    );
     await q(
       `insert into events (at, type, offer_id, card_id) select now() - interval '20 days' - i * interval '1 minute', 'offer_saved', $1, null from generate_series(1, 250) i`,
       [ids.offers[3]],
@@ -237,9 +288,16 @@ describe('the rollups stay right', () => {
     expect(after.totals.card_viewed).toBe(before.totals.card_viewed + 40);
     expect(charts(after)).toEqual(await expected(dayBefore(89), today(), {}));
 
-    await q("update events set card_id = $1 where type = 'offer_saved' and offer_id = $2", [ids.cards[0], ids.offers[3]]);
+    await q("update events set card_id = $1 where type = 'offer_saved' and offer_id = $2", [
+      ids.cards[0],
+      ids.offers[3],
+    ]);
     await q('delete from events where id % 7 = 0');
-    for (const query of [{ days: 90 }, { days: 30, bank_id: ids.banks[0] }, { from: dayBefore(60), to: dayBefore(8), card_id: ids.cards[0] }]) {
+    for (const query of [
+      { days: 90 },
+      { days: 30, bank_id: ids.banks[0] },
+      { from: dayBefore(60), to: dayBefore(8), card_id: ids.cards[0] },
+    ]) {
       const e = await engagement(query);
       expect(charts(e), JSON.stringify(query)).toEqual(await expected(e.range.from, e.range.to, query));
     }
@@ -254,7 +312,11 @@ describe('the rollups stay right', () => {
 
   it('refuses an event that names neither an offer nor a card', async () => {
     await expect(q("insert into events (type) values ('offer_viewed')")).rejects.toThrow(/events_subject/);
-    await expect(q("insert into events (type, offer_id, card_id) values ('card_viewed', $1, $2)", [ids.offers[0], ids.cards[0]])).rejects.toThrow(/events_subject/);
-    await expect(q("insert into events (type, offer_id) values ('offer_clicked', $1)", [ids.offers[0]])).rejects.toThrow(/check/);
+    await expect(
+      q("insert into events (type, offer_id, card_id) values ('card_viewed', $1, $2)", [ids.offers[0], ids.cards[0]]),
+    ).rejects.toThrow(/events_subject/);
+    await expect(
+      q("insert into events (type, offer_id) values ('offer_clicked', $1)", [ids.offers[0]]),
+    ).rejects.toThrow(/check/);
   });
 });

@@ -31,7 +31,13 @@ describe('field names in messages', () => {
   });
 
   it('a titled field is named by its title, without its unit; a limit is said in words', async () => {
-    const errors = await refusal(cardResource.ops.add!, { name: 'Fee Card', bank_id: 1, network_id: 1, annual_fee: -1, min_salary: -5 });
+    const errors = await refusal(cardResource.ops.add!, {
+      name: 'Fee Card',
+      bank_id: 1,
+      network_id: 1,
+      annual_fee: -1,
+      min_salary: -5,
+    });
     expect(errors.annual_fee).toEqual(['Annual fee must be at least 0.']);
     // A nullable field: its value's title names it, and its null branch stays quiet.
     expect(errors.min_salary).toEqual(['Minimum salary must be at least 0.']);
@@ -40,7 +46,14 @@ describe('field names in messages', () => {
   });
 
   it('a list of ids is named by what it lists; a field labelled otherwise by its title', async () => {
-    const errors = await refusal(offerResource.ops.add!, { title: 'Labels offer', discount: '5%', valid_from: '2026-01-01', valid_to: '2026-02-01', card_ids: [0], from_source: 'Not A Slug' });
+    const errors = await refusal(offerResource.ops.add!, {
+      title: 'Labels offer',
+      discount: '5%',
+      valid_from: '2026-01-01',
+      valid_to: '2026-02-01',
+      card_ids: [0],
+      from_source: 'Not A Slug',
+    });
     expect(errors['card_ids.0'] ?? errors.card_ids).toEqual(['Cards must be at least 1.']);
     expect(errors.from_source).toEqual(['Source has an invalid format.']);
     const welcome = await refusal(welcomeBoxResource.ops.add!, { message: 'Hello' });

@@ -23,7 +23,8 @@ function ihdr(width: number, height: number, colour: 0 | 2) {
   d.set([8, colour, 0, 0, 0], 8);
   return chunk('IHDR', d);
 }
-const png = (header: Buffer, idat: Buffer) => Buffer.concat([PNG_SIGNATURE, header, chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+const png = (header: Buffer, idat: Buffer) =>
+  Buffer.concat([PNG_SIGNATURE, header, chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
 
 /** The "lottapixel" flood: a PNG of a few hundred bytes whose header declares 20000×20000. */
 const floodHeader = png(ihdr(20000, 20000, 2), zlib.deflateSync(Buffer.alloc(10 * (1 + 20000 * 3)), { level: 9 }));
@@ -54,14 +55,30 @@ let networkId: number;
 beforeAll(async () => {
   s = await startTestServer();
   realFlood = await realPng(20000, 15000);
-  const bank = await s.call({ method: 'POST', url: '/admin/v1/add_bank', headers: s.adminAuth, payload: { name: 'Files Test Bank', code: 'FTB' } });
+  const bank = await s.call({
+    method: 'POST',
+    url: '/admin/v1/add_bank',
+    headers: s.adminAuth,
+    payload: { name: 'Files Test Bank', code: 'FTB' },
+  });
   bankId = bank.json().data.id;
-  const network = await s.call({ method: 'POST', url: '/admin/v1/add_network', headers: s.adminAuth, payload: { type: 'Files Test Network' } });
+  const network = await s.call({
+    method: 'POST',
+    url: '/admin/v1/add_network',
+    headers: s.adminAuth,
+    payload: { type: 'Files Test Network' },
+  });
   networkId = network.json().data.id;
   // Any signed-in app user may call update_profile: no admin needed for an avatar.
   const user = { name: 'App User', email: 'app-user@files.example', password: 'app-user-password', role: 'user' };
-  expect((await s.call({ method: 'POST', url: '/admin/v1/add_user', headers: s.adminAuth, payload: user })).statusCode).toBe(200);
-  const login = await s.call({ method: 'POST', url: '/api/v1/login', payload: { email: user.email, password: user.password } });
+  expect(
+    (await s.call({ method: 'POST', url: '/admin/v1/add_user', headers: s.adminAuth, payload: user })).statusCode,
+  ).toBe(200);
+  const login = await s.call({
+    method: 'POST',
+    url: '/api/v1/login',
+    payload: { email: user.email, password: user.password },
+  });
   appUser = { authorization: `Bearer ${login.json().data.token}` };
 }, 60_000);
 afterAll(() => s.close());
@@ -70,7 +87,11 @@ afterAll(() => s.close());
 
 const uploadsDir = () => path.join(s.dataDir, 'uploads');
 /** Every file under DATA_DIR, relative to it. */
-const tree = (): string[] => (fs.readdirSync(s.dataDir, { recursive: true, withFileTypes: true }) as fs.Dirent[]).filter((d) => d.isFile()).map((d) => path.relative(s.dataDir, path.join(d.parentPath, d.name))).sort();
+const tree = (): string[] =>
+  (fs.readdirSync(s.dataDir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+    .filter((d) => d.isFile())
+    .map((d) => path.relative(s.dataDir, path.join(d.parentPath, d.name)))
+    .sort();
 
 type File = { filename: string; type: string; data: Buffer };
 const file = (data: Buffer, filename = 'image.png', type = 'image/png'): File => ({ filename, type, data });
@@ -79,20 +100,62 @@ const unique = () => `${++seq}${crypto.randomBytes(2).toString('hex')}`;
 
 /** One call per image field the API has; `fields` come with the text fields the call needs. */
 const IMAGE_CALLS = {
-  'bank logo': () => ({ url: '/admin/v1/add_bank', field: 'logo', label: 'Logo', fields: { name: `Bank ${unique()}`, code: `B${unique()}` } }),
-  'category icon': () => ({ url: '/admin/v1/add_categories', field: 'icon', label: 'Icon', fields: { name: `Category ${unique()}` } }),
-  'outlet image': () => ({ url: '/admin/v1/add_outlet', field: 'image', label: 'Image', fields: { merchant_name: `Merchant ${unique()}` } }),
-  'card image': () => ({ url: '/admin/v1/add_card', field: 'image', label: 'Image', fields: { name: `Card ${unique()}`, bank_id: String(bankId), network_id: String(networkId) } }),
-  'offer image': () => ({ url: '/admin/v1/add_offer', field: 'image', label: 'Image', fields: { title: `Offer ${unique()}`, discount: '10%', valid_from: '2030-01-01', valid_to: '2030-12-31' } }),
-  'user avatar': () => ({ url: '/admin/v1/add_user', field: 'avatar', label: 'Avatar', fields: { name: `User ${unique()}`, email: `u${unique()}@files.example` } }),
-  'profile avatar (app user)': () => ({ url: '/api/v1/update_profile', field: 'avatar', label: 'Avatar', fields: {}, auth: true }),
+  'bank logo': () => ({
+    url: '/admin/v1/add_bank',
+    field: 'logo',
+    label: 'Logo',
+    fields: { name: `Bank ${unique()}`, code: `B${unique()}` },
+  }),
+  'category icon': () => ({
+    url: '/admin/v1/add_categories',
+    field: 'icon',
+    label: 'Icon',
+    fields: { name: `Category ${unique()}` },
+  }),
+  'outlet image': () => ({
+    url: '/admin/v1/add_outlet',
+    field: 'image',
+    label: 'Image',
+    fields: { merchant_name: `Merchant ${unique()}` },
+  }),
+  'card image': () => ({
+    url: '/admin/v1/add_card',
+    field: 'image',
+    label: 'Image',
+    fields: { name: `Card ${unique()}`, bank_id: String(bankId), network_id: String(networkId) },
+  }),
+  'offer image': () => ({
+    url: '/admin/v1/add_offer',
+    field: 'image',
+    label: 'Image',
+    fields: { title: `Offer ${unique()}`, discount: '10%', valid_from: '2030-01-01', valid_to: '2030-12-31' },
+  }),
+  'user avatar': () => ({
+    url: '/admin/v1/add_user',
+    field: 'avatar',
+    label: 'Avatar',
+    fields: { name: `User ${unique()}`, email: `u${unique()}@files.example` },
+  }),
+  'profile avatar (app user)': () => ({
+    url: '/api/v1/update_profile',
+    field: 'avatar',
+    label: 'Avatar',
+    fields: {},
+    auth: true,
+  }),
 } as const;
 type CallName = keyof typeof IMAGE_CALLS;
 
 async function upload(call: CallName, f: File) {
-  const c: { url: string; field: string; label: string; fields: Record<string, string>; auth?: boolean } = IMAGE_CALLS[call]();
+  const c: { url: string; field: string; label: string; fields: Record<string, string>; auth?: boolean } =
+    IMAGE_CALLS[call]();
   const form = multipart({ ...c.fields, [c.field]: f });
-  const res = await s.call({ method: 'POST', url: c.url, headers: { ...(c.auth ? appUser : s.adminAuth), ...form.headers }, payload: form.payload });
+  const res = await s.call({
+    method: 'POST',
+    url: c.url,
+    headers: { ...(c.auth ? appUser : s.adminAuth), ...form.headers },
+    payload: form.payload,
+  });
   return { res, field: c.field, label: c.label };
 }
 
@@ -118,13 +181,16 @@ async function expectStored(call: CallName, f: File, ext: string) {
   const { res, field } = await upload(call, f);
   expect(res.statusCode, `${call}: ${res.body}`).toBe(200);
   const url: string = res.json().data[field];
-  expect(url).toMatch(new RegExp(`^/uploads/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\\.${ext}$`));
+  expect(url).toMatch(
+    new RegExp(`^/uploads/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\\.${ext}$`),
+  );
   expect(added(before)).toEqual([path.join('uploads', path.basename(url))]);
   expect(fs.readFileSync(path.join(uploadsDir(), path.basename(url)))).toEqual(f.data);
   return url;
 }
 
-const tooLarge = (w: number, h: number) => (label: string) => `${label} is too large: ${w}×${h} pixels (at most ${MAX_IMAGE_SIDE} pixels a side and ${MAX_IMAGE_PIXELS / 1e6} megapixels).`;
+const tooLarge = (w: number, h: number) => (label: string) =>
+  `${label} is too large: ${w}×${h} pixels (at most ${MAX_IMAGE_SIDE} pixels a side and ${MAX_IMAGE_PIXELS / 1e6} megapixels).`;
 const unreadable = (label: string) => `${label} cannot be read: its image header is damaged or incomplete.`;
 const notAnImage = (label: string) => `${label} must be a PNG, JPEG, WebP or GIF image.`;
 
@@ -164,8 +230,29 @@ describe('pixel floods: images that declare more pixels than the limit are refus
     gif.writeUInt16LE(30000, 8);
     await expectRefused('bank logo', file(gif, 'a.gif', 'image/gif'), 422, tooLarge(30000, 30000));
     // JPEG: SOI, a JFIF APP0, a baseline SOF0 (8 bits, 60000×60000, 1 component), EOI.
-    const jfif = [0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00];
-    const jpeg = Buffer.from([0xff, 0xd8, ...jfif, 0xff, 0xc0, 0x00, 0x0b, 0x08, 0xea, 0x60, 0xea, 0x60, 0x01, 0x01, 0x11, 0x00, 0xff, 0xd9]);
+    const jfif = [
+      0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
+    ];
+    const jpeg = Buffer.from([
+      0xff,
+      0xd8,
+      ...jfif,
+      0xff,
+      0xc0,
+      0x00,
+      0x0b,
+      0x08,
+      0xea,
+      0x60,
+      0xea,
+      0x60,
+      0x01,
+      0x01,
+      0x11,
+      0x00,
+      0xff,
+      0xd9,
+    ]);
     await expectRefused('user avatar', file(jpeg, 'a.jpg', 'image/jpeg'), 422, tooLarge(60000, 60000));
     // WebP (VP8X, extended): canvas width-1 and height-1 as 24-bit little-endian numbers.
     const webp = Buffer.alloc(30);
@@ -181,9 +268,15 @@ describe('pixel floods: images that declare more pixels than the limit are refus
 
 describe('headers that cannot be read are refused', () => {
   const cases: [string, Buffer][] = [
-    ['a PNG whose IHDR is cut short', Buffer.concat([PNG_SIGNATURE, Buffer.from([0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0])])],
+    [
+      'a PNG whose IHDR is cut short',
+      Buffer.concat([PNG_SIGNATURE, Buffer.from([0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0])]),
+    ],
     ['a PNG declaring 0×0', png(ihdr(0, 0, 2), zlib.deflateSync(Buffer.alloc(0)))],
-    ['a JPEG with no frame header', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0])],
+    [
+      'a JPEG with no frame header',
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]),
+    ],
     ['a GIF declaring 0×0', Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(7), Buffer.from(';')])],
     ['a WebP cut off after its chunk name', Buffer.from('RIFF\x20\x00\x00\x00WEBPVP8 ', 'latin1')],
   ];
@@ -201,22 +294,41 @@ describe('headers that cannot be read are refused', () => {
     for (let i = 0; i < 20; i++) {
       const pooled = Buffer.from(cut); // a fresh slice of the pool, next to other bytes each time
       Buffer.from(crypto.randomBytes(64)); // put something beside it
-      await expect(uploads.saveImage('logo', pooled)).rejects.toMatchObject({ statusCode: 422, message: unreadable('Logo') });
+      await expect(uploads.saveImage('logo', pooled)).rejects.toMatchObject({
+        statusCode: 422,
+        message: unreadable('Logo'),
+      });
     }
   });
 });
 
 describe('files that are no PNG, JPEG, WebP or GIF are refused by their content, whatever their name', () => {
   it('an SVG with a script, as .svg and as .png', async () => {
-    const svg = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"><script>alert(document.domain)</script><rect width="10" height="10"/></svg>');
+    const svg = Buffer.from(
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"><script>alert(document.domain)</script><rect width="10" height="10"/></svg>',
+    );
     await expectRefused('bank logo', file(svg, 'logo.svg', 'image/svg+xml'), 422, notAnImage);
     await expectRefused('profile avatar (app user)', file(svg, 'avatar.png', 'image/png'), 422, notAnImage);
-    await expectRefused('category icon', file(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`), 'icon.gif', 'image/gif'), 422, notAnImage);
+    await expectRefused(
+      'category icon',
+      file(
+        Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`),
+        'icon.gif',
+        'image/gif',
+      ),
+      422,
+      notAnImage,
+    );
   });
 
   it('an HTML page named .png and sent as image/png', async () => {
     await expectRefused('bank logo', file(Buffer.from(HTML), 'logo.png', 'image/png'), 422, notAnImage);
-    await expectRefused('user avatar', file(Buffer.from(`<!DOCTYPE html>${HTML}`), 'a.jpg', 'image/jpeg'), 422, notAnImage);
+    await expectRefused(
+      'user avatar',
+      file(Buffer.from(`<!DOCTYPE html>${HTML}`), 'a.jpg', 'image/jpeg'),
+      422,
+      notAnImage,
+    );
   });
 
   it('the classic JS-GIF polyglot ("GIF89a/*…*/=alert(1)") is refused: its header declares 10799 px', async () => {
@@ -250,7 +362,10 @@ describe('polyglots that are real images are stored under a server-made name and
 
 describe('oversize files are refused by the upload size limit', () => {
   it('one byte over UPLOAD_MAX_BYTES (2 MB) is a 413 naming the field', async () => {
-    const big = Buffer.concat([solidPng(4, [1, 2, 3]), Buffer.alloc(2 * 1024 * 1024 + 1 - solidPng(4, [1, 2, 3]).length)]);
+    const big = Buffer.concat([
+      solidPng(4, [1, 2, 3]),
+      Buffer.alloc(2 * 1024 * 1024 + 1 - solidPng(4, [1, 2, 3]).length),
+    ]);
     expect(big.length).toBe(2 * 1024 * 1024 + 1);
     const res = await expectRefused('bank logo', file(big), 413);
     expect(res.json().errors.logo).toEqual(['Logo must be at most 2048 KB.']);
@@ -267,7 +382,16 @@ describe('oversize files are refused by the upload size limit', () => {
 describe('client file names are ignored: the server names every file itself', () => {
   const names = () => {
     const tag = crypto.randomBytes(4).toString('hex');
-    return [`../../../../evil-${tag}.png`, `../uploads/../evil-${tag}.png`, `/tmp/evil-${tag}.png`, `${os.tmpdir()}/evil-abs-${tag}.png`, `..\\..\\evil-${tag}.png`, `C:\\Windows\\evil-${tag}.png`, `%2e%2e%2fevil-${tag}.png`, `.htaccess`];
+    return [
+      `../../../../evil-${tag}.png`,
+      `../uploads/../evil-${tag}.png`,
+      `/tmp/evil-${tag}.png`,
+      `${os.tmpdir()}/evil-abs-${tag}.png`,
+      `..\\..\\evil-${tag}.png`,
+      `C:\\Windows\\evil-${tag}.png`,
+      `%2e%2e%2fevil-${tag}.png`,
+      `.htaccess`,
+    ];
   };
   for (const call of ['bank logo', 'profile avatar (app user)'] as const) {
     it(`../ and absolute file names as ${call} land in DATA_DIR/uploads as <uuid>.png, and nowhere else`, async () => {
@@ -275,7 +399,13 @@ describe('client file names are ignored: the server names every file itself', ()
         // expectStored: the only new file under DATA_DIR is uploads/<uuid>.png.
         await expectStored(call, file(solidPng(4, [9, 9, 9]), name), 'png');
         const plain = path.basename(name.replace(/\\/g, '/'));
-        for (const where of [path.resolve(uploadsDir(), name), path.resolve(s.dataDir, plain), path.resolve(s.dataDir, '..', plain), path.join(os.tmpdir(), plain), path.join('/tmp', plain)]) {
+        for (const where of [
+          path.resolve(uploadsDir(), name),
+          path.resolve(s.dataDir, plain),
+          path.resolve(s.dataDir, '..', plain),
+          path.join(os.tmpdir(), plain),
+          path.join('/tmp', plain),
+        ]) {
           if (plain !== '.htaccess') expect(fs.existsSync(where), where).toBe(false);
         }
       }
@@ -288,8 +418,16 @@ describe('saveImage refuses before it writes', () => {
   it('no refusal creates the uploads folder, let alone a file in it', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'files-test-'));
     const uploads = createUploads(dataDir, 2 * 1024 * 1024);
-    const hostile = [floodHeader, realFlood, Buffer.from(HTML), Buffer.from('<svg onload=alert(1)>'), Buffer.from('GIF89a/*\x01\x00\x00\x00\x00*/=alert(1)', 'latin1'), Buffer.alloc(2 * 1024 * 1024 + 1)];
-    for (const data of hostile) await expect(uploads.saveImage('logo', data)).rejects.toMatchObject({ statusCode: expect.any(Number) });
+    const hostile = [
+      floodHeader,
+      realFlood,
+      Buffer.from(HTML),
+      Buffer.from('<svg onload=alert(1)>'),
+      Buffer.from('GIF89a/*\x01\x00\x00\x00\x00*/=alert(1)', 'latin1'),
+      Buffer.alloc(2 * 1024 * 1024 + 1),
+    ];
+    for (const data of hostile)
+      await expect(uploads.saveImage('logo', data)).rejects.toMatchObject({ statusCode: expect.any(Number) });
     expect(fs.readdirSync(dataDir)).toEqual([]);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });

@@ -68,12 +68,16 @@ function docOperations(doc: { paths: Record<string, Record<string, Record<string
   for (const [template, methods] of Object.entries(doc.paths)) {
     for (const [method, o] of Object.entries(methods)) {
       const params = (o.parameters ?? []) as DocParam[];
-      const content = ((o.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined)?.content ?? {}) as Record<string, { schema?: Schema }>;
+      const content = ((o.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined)?.content ??
+        {}) as Record<string, { schema?: Schema }>;
       const form = content['multipart/form-data']?.schema;
       const files = Object.fromEntries(
         Object.entries(form?.properties ?? {})
           .filter(([, s]) => s.format === 'binary')
-          .map(([k, s]) => [k, /csv/i.test(String((s as { description?: string }).description)) ? 'csv' : 'image'] as const),
+          .map(
+            ([k, s]) =>
+              [k, /csv/i.test(String((s as { description?: string }).description)) ? 'csv' : 'image'] as const,
+          ),
       );
       out.push({
         id: String(o.operationId ?? `${method} ${template}`),
@@ -92,7 +96,8 @@ function docOperations(doc: { paths: Record<string, Record<string, Record<string
 }
 
 /** Percent-encoding that also takes lone surrogates (as the UTF-8 of U+FFFD, as a browser would). */
-const enc = (text: string) => encodeURIComponent(text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
+const enc = (text: string) =>
+  encodeURIComponent(text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
 
 // ---------------------------------------------------------------------------------------
 // JSON text the server must cope with, including what JSON.stringify cannot write.
@@ -105,14 +110,51 @@ class Raw {
 function toJson(v: unknown): string {
   if (v instanceof Raw) return v.text;
   if (Array.isArray(v)) return `[${v.map(toJson).join(',')}]`;
-  if (v && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}:${toJson(x)}`).join(',')}}`;
+  if (v && typeof v === 'object')
+    return `{${Object.entries(v)
+      .map(([k, x]) => `${JSON.stringify(k)}:${toJson(x)}`)
+      .join(',')}}`;
   return JSON.stringify(v) ?? 'null';
 }
 
 /** Numbers that overflow, underflow or lose precision on the way in. */
-const RAW_NUMBERS = ['1e309', '-1e309', '99999999999999999999', '-99999999999999999999', '-0', '1e-400', '2147483648', '-2147483649', '9007199254740993', '1.0', '1E2', '0.1e1', '123456789012345678901234567890.5'];
+const RAW_NUMBERS = [
+  '1e309',
+  '-1e309',
+  '99999999999999999999',
+  '-99999999999999999999',
+  '-0',
+  '1e-400',
+  '2147483648',
+  '-2147483649',
+  '9007199254740993',
+  '1.0',
+  '1E2',
+  '0.1e1',
+  '123456789012345678901234567890.5',
+];
 /** Text that looks like a number (or a nothing) to a careless coercion. */
-const NUMBERISH = ['1e309', '-1e309', '99999999999999999999', '2147483648', '-1', '0', '-0', '1.5', '0x1F', '1e3', 'NaN', 'Infinity', '-Infinity', '', ' ', 'null', 'true', '١٢', '１２'];
+const NUMBERISH = [
+  '1e309',
+  '-1e309',
+  '99999999999999999999',
+  '2147483648',
+  '-1',
+  '0',
+  '-0',
+  '1.5',
+  '0x1F',
+  '1e3',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '',
+  ' ',
+  'null',
+  'true',
+  '١٢',
+  '１２',
+];
 const NASTY_TEXT = [
   '\u0000',
   '%00',
@@ -132,7 +174,10 @@ const NASTY_TEXT = [
 
 const hostileScalar: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...RAW_NUMBERS).map((t) => new Raw(t)) },
-  { weight: 4, arbitrary: fc.constantFrom<unknown>(null, true, false, 0, -1, 1.5, 2147483647, ...NUMBERISH, ...NASTY_TEXT) },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom<unknown>(null, true, false, 0, -1, 1.5, 2147483647, ...NUMBERISH, ...NASTY_TEXT),
+  },
   { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
   { weight: 1, arbitrary: fc.integer() },
@@ -144,16 +189,53 @@ const hostileScalar: fc.Arbitrary<unknown> = fc.oneof(
 
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 8, arbitrary: hostileScalar },
-  { weight: 2, arbitrary: fc.constantFrom<unknown>([], {}, [null], { $gt: '' }, ['a', 'b'], [1, 2, 3], [1, 1], Array.from({ length: 600 }, (_, i) => i + 1), [new Raw('1e309')], [-1, 0]) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom<unknown>(
+      [],
+      {},
+      [null],
+      { $gt: '' },
+      ['a', 'b'],
+      [1, 2, 3],
+      [1, 1],
+      Array.from({ length: 600 }, (_, i) => i + 1),
+      [new Raw('1e309')],
+      [-1, 0],
+    ),
+  },
   { weight: 1, arbitrary: fc.array(hostileScalar, { maxLength: 5 }) },
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 4 }) },
   // Deep nesting.
-  { weight: 1, arbitrary: fc.integer({ min: 50, max: 20_000 }).map((d) => new Raw(`${'['.repeat(d)}${']'.repeat(d)}`)) },
-  { weight: 1, arbitrary: fc.integer({ min: 50, max: 5_000 }).map((d) => new Raw(`${'{"a":'.repeat(d)}1${'}'.repeat(d)}`)) },
+  {
+    weight: 1,
+    arbitrary: fc.integer({ min: 50, max: 20_000 }).map((d) => new Raw(`${'['.repeat(d)}${']'.repeat(d)}`)),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.integer({ min: 50, max: 5_000 }).map((d) => new Raw(`${'{"a":'.repeat(d)}1${'}'.repeat(d)}`)),
+  },
 );
 
 /** Field names beyond the schema's: ones a careless handler might trust. */
-const EXTRA_FIELDS = ['id', 'role', 'status', 'password_hash', 'user_id', 'version', 'created_at', 'search_text', '__proto__', 'constructor', 'prototype', '', 'a'.repeat(300), 'name ', 'NAME', 'email\u0000'];
+const EXTRA_FIELDS = [
+  'id',
+  'role',
+  'status',
+  'password_hash',
+  'user_id',
+  'version',
+  'created_at',
+  'search_text',
+  '__proto__',
+  'constructor',
+  'prototype',
+  '',
+  'a'.repeat(300),
+  'name ',
+  'NAME',
+  'email\u0000',
+];
 
 // ---------------------------------------------------------------------------------------
 // Requests.
@@ -220,9 +302,29 @@ const ODD_IDS = [
   'x'.repeat(5000),
 ];
 /** Odd query values, as they go on the wire. */
-const ODD_QUERY = [...NUMBERISH.map(encodeURIComponent), '%00', '%zz', '%', '1,2', '%5B1%5D', '[]', '{}', '-1e309', '0.0000001', '9007199254740993', '%E2%80%AE', 'x'.repeat(5000), '%F0%9F%98%80'.repeat(300)];
+const ODD_QUERY = [
+  ...NUMBERISH.map(encodeURIComponent),
+  '%00',
+  '%zz',
+  '%',
+  '1,2',
+  '%5B1%5D',
+  '[]',
+  '{}',
+  '-1e309',
+  '0.0000001',
+  '9007199254740993',
+  '%E2%80%AE',
+  'x'.repeat(5000),
+  '%F0%9F%98%80'.repeat(300),
+];
 /** The known defect: page and per_page past any number SQL takes, ids of 1e309. */
-const DEFECT_QUERY = [['page', '99999999999999999999'], ['per_page', '1e309'], ['page', '1e309'], ['per_page', '99999999999999999999']] as const;
+const DEFECT_QUERY = [
+  ['page', '99999999999999999999'],
+  ['per_page', '1e309'],
+  ['page', '1e309'],
+  ['per_page', '99999999999999999999'],
+] as const;
 
 const idSegment = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom('1', '2', '3') },
@@ -246,14 +348,33 @@ function queryArb(op: DocOp): fc.Arbitrary<string> {
     fc.oneof(
       { weight: 3, arbitrary: fc.constant<string[]>([]) },
       { weight: 4, arbitrary: queryValue(p).map((v) => [`${p.name}=${v}`]) },
-      { weight: 1, arbitrary: fc.array(queryValue(p), { minLength: 2, maxLength: 4 }).map((vs) => vs.map((v) => `${p.name}=${v}`)) },
+      {
+        weight: 1,
+        arbitrary: fc.array(queryValue(p), { minLength: 2, maxLength: 4 }).map((vs) => vs.map((v) => `${p.name}=${v}`)),
+      },
       { weight: 1, arbitrary: fc.constantFrom([p.name], [`${p.name}=`], [`${p.name}[]=1`], [`${p.name}[a]=1`]) },
     ),
   );
   const extra = fc.oneof(
     { weight: 4, arbitrary: fc.constant<string[]>([]) },
-    { weight: 1, arbitrary: fc.constantFrom(['__proto__=1'], ['constructor=1'], ['__proto__[role]=admin'], ['&&&'], ['=1'], ['%zz=1'], [`k=${'v'.repeat(20_000)}`]) },
-    { weight: 1, arbitrary: fc.array(fc.tuple(fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 })), { maxLength: 60 }).map((kv) => kv.map(([k, v]) => `${enc(k)}=${enc(v)}`)) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        ['__proto__=1'],
+        ['constructor=1'],
+        ['__proto__[role]=admin'],
+        ['&&&'],
+        ['=1'],
+        ['%zz=1'],
+        [`k=${'v'.repeat(20_000)}`],
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .array(fc.tuple(fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 })), { maxLength: 60 })
+        .map((kv) => kv.map(([k, v]) => `${enc(k)}=${enc(v)}`)),
+    },
   );
   return fc.tuple(fc.tuple(...params), extra).map(([ps, ex]) => {
     const parts = [...ps.flat(), ...ex];
@@ -277,10 +398,12 @@ function jsonBodyArb(schema: Schema | undefined): fc.Arbitrary<{ kind: string; v
     { weight: 2, arbitrary: base.map((b) => ({ kind: 'json: valid-looking', value: b })) },
     {
       weight: 6,
-      arbitrary: fc.tuple(base, fc.array(fc.tuple(fc.constantFrom(...names), hostileValue), { minLength: 1, maxLength: 3 })).map(([b, sets]) => {
-        const v = Object.fromEntries([...Object.entries(b ?? {}), ...sets]);
-        return { kind: `json: fields ${sets.map(([k]) => JSON.stringify(k)).join(', ')} wrong`, value: v };
-      }),
+      arbitrary: fc
+        .tuple(base, fc.array(fc.tuple(fc.constantFrom(...names), hostileValue), { minLength: 1, maxLength: 3 }))
+        .map(([b, sets]) => {
+          const v = Object.fromEntries([...Object.entries(b ?? {}), ...sets]);
+          return { kind: `json: fields ${sets.map(([k]) => JSON.stringify(k)).join(', ')} wrong`, value: v };
+        }),
     },
     {
       weight: 2,
@@ -291,10 +414,17 @@ function jsonBodyArb(schema: Schema | undefined): fc.Arbitrary<{ kind: string; v
     },
     {
       weight: 1,
-      arbitrary: fc.tuple(base, fc.subarray(Object.keys(schema?.properties ?? {}), { minLength: Math.min(1, Object.keys(schema?.properties ?? {}).length) })).map(([b, nulls]) => ({
-        kind: 'json: fields null',
-        value: Object.fromEntries(Object.entries(b ?? {}).map(([k, v]) => [k, nulls.includes(k) ? null : v])),
-      })),
+      arbitrary: fc
+        .tuple(
+          base,
+          fc.subarray(Object.keys(schema?.properties ?? {}), {
+            minLength: Math.min(1, Object.keys(schema?.properties ?? {}).length),
+          }),
+        )
+        .map(([b, nulls]) => ({
+          kind: 'json: fields null',
+          value: Object.fromEntries(Object.entries(b ?? {}).map(([k, v]) => [k, nulls.includes(k) ? null : v])),
+        })),
     },
     { weight: 2, arbitrary: hostileValue.map((v) => ({ kind: 'json: the whole body wrong', value: v })) },
     { weight: 1, arbitrary: base.map((b) => ({ kind: 'json: an array of the body', value: [b] })) },
@@ -313,13 +443,48 @@ function jsonTextArb(schema: Schema | undefined): fc.Arbitrary<{ kind: string; p
       case 2:
         return { kind: `${kind}, trailing junk`, payload: `${text}${[',', '}', 'x', ' null', '\u0000'][n % 5]}` };
       case 3:
-        return { kind: `${kind}, duplicate keys`, payload: text.startsWith('{') && text.length > 2 ? `{"name":1,"name":{"a":[]},${text.slice(1)}` : text };
+        return {
+          kind: `${kind}, duplicate keys`,
+          payload: text.startsWith('{') && text.length > 2 ? `{"name":1,"name":{"a":[]},${text.slice(1)}` : text,
+        };
       case 4:
-        return { kind: `${kind}, invalid UTF-8`, payload: Buffer.concat([Buffer.from(text.slice(0, -1)), Buffer.from([0xc3, 0x28, 0xff, 0xfe]), Buffer.from(text.slice(-1))]) };
+        return {
+          kind: `${kind}, invalid UTF-8`,
+          payload: Buffer.concat([
+            Buffer.from(text.slice(0, -1)),
+            Buffer.from([0xc3, 0x28, 0xff, 0xfe]),
+            Buffer.from(text.slice(-1)),
+          ]),
+        };
       case 5:
-        return { kind: 'json: prototype poisoning', payload: ['{"__proto__":{"role":"admin"}}', '{"constructor":{"prototype":{"polluted":true}}}', `{"a":1,"__proto__":${text}}`][n % 3] };
+        return {
+          kind: 'json: prototype poisoning',
+          payload: [
+            '{"__proto__":{"role":"admin"}}',
+            '{"constructor":{"prototype":{"polluted":true}}}',
+            `{"a":1,"__proto__":${text}}`,
+          ][n % 3],
+        };
       case 6:
-        return { kind: 'json: not JSON', payload: ['', ' ', '{', '{"a":', 'undefined', 'NaN', "{'a':1}", '{"a":1,}', '[1,]', 'tru', '\u0000', '0x10', '"\\ud800"', '{"a":"\\u00"}'][n % 14] };
+        return {
+          kind: 'json: not JSON',
+          payload: [
+            '',
+            ' ',
+            '{',
+            '{"a":',
+            'undefined',
+            'NaN',
+            "{'a':1}",
+            '{"a":1,}',
+            '[1,]',
+            'tru',
+            '\u0000',
+            '0x10',
+            '"\\ud800"',
+            '{"a":"\\u00"}',
+          ][n % 14],
+        };
       case 7:
         return { kind: 'json: over the body limit', payload: `{"name":"${'x'.repeat(1_100_000)}"}` };
       default:
@@ -329,8 +494,14 @@ function jsonTextArb(schema: Schema | undefined): fc.Arbitrary<{ kind: string; p
 }
 
 // Files for multipart bodies.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const validCsv = (target: (typeof CSV_TARGETS)[number]) => Buffer.from(`${CSV_COLUMNS[target].map((c) => c.name).join(',')}\n${CSV_COLUMNS[target].map((c) => JSON.stringify(c.example)).join(',')}\n`);
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const validCsv = (target: (typeof CSV_TARGETS)[number]) =>
+  Buffer.from(
+    `${CSV_COLUMNS[target].map((c) => c.name).join(',')}\n${CSV_COLUMNS[target].map((c) => JSON.stringify(c.example)).join(',')}\n`,
+  );
 interface FilePart {
   filename: string;
   type: string;
@@ -338,17 +509,57 @@ interface FilePart {
 }
 const fileArb: fc.Arbitrary<{ label: string; file: FilePart }> = fc.oneof(
   fc.constant({ label: 'a PNG', file: { filename: 'a.png', type: 'image/png', data: PNG } }),
-  fc.constantFrom(...CSV_TARGETS).map((t) => ({ label: `a ${t} CSV`, file: { filename: 'a.csv', type: 'text/csv', data: validCsv(t) } })),
+  fc
+    .constantFrom(...CSV_TARGETS)
+    .map((t) => ({ label: `a ${t} CSV`, file: { filename: 'a.csv', type: 'text/csv', data: validCsv(t) } })),
   fc.constant({ label: 'an empty file', file: { filename: 'empty.png', type: 'image/png', data: Buffer.alloc(0) } }),
-  fc.constant({ label: 'a truncated PNG', file: { filename: 'cut.png', type: 'image/png', data: PNG.subarray(0, 20) } }),
-  fc.constant({ label: 'an SVG with script', file: { filename: 'x.svg', type: 'image/svg+xml', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>') } }),
-  fc.constant({ label: 'HTML named .png', file: { filename: 'x.png', type: 'image/png', data: Buffer.from('<html><script>alert(1)</script></html>') } }),
-  fc.constant({ label: 'a formula CSV', file: { filename: 'f.csv', type: 'text/csv', data: Buffer.from('name,bank,network\n=cmd|calc!A1,@SUM(1),+1\n"unclosed,\u0000,x\n') } }),
-  fc.constant({ label: 'a CSV of junk bytes', file: { filename: 'j.csv', type: 'text/csv', data: Buffer.from([0xff, 0xfe, 0x00, 0x41, 0x0a, 0xc3, 0x28]) } }),
-  fc.constant({ label: 'a PNG over the upload limit', file: { filename: 'big.png', type: 'image/png', data: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024 + 10)]) } }),
-  fc.constant({ label: 'a CSV of 30,000 rows', file: { filename: 'big.csv', type: 'text/csv', data: Buffer.from(`name,bank,network\n${'Card,Bank,Visa\n'.repeat(30_000)}`) } }),
-  fc.uint8Array({ maxLength: 3000 }).map((b) => ({ label: 'random bytes', file: { filename: 'r.bin', type: 'application/octet-stream', data: Buffer.from(b) } })),
-  fc.tuple(fc.string({ maxLength: 40 }), fc.string({ maxLength: 40 })).map(([name, type]) => ({ label: 'a file with an odd name and type', file: { filename: name, type, data: PNG } })),
+  fc.constant({
+    label: 'a truncated PNG',
+    file: { filename: 'cut.png', type: 'image/png', data: PNG.subarray(0, 20) },
+  }),
+  fc.constant({
+    label: 'an SVG with script',
+    file: {
+      filename: 'x.svg',
+      type: 'image/svg+xml',
+      data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+    },
+  }),
+  fc.constant({
+    label: 'HTML named .png',
+    file: { filename: 'x.png', type: 'image/png', data: Buffer.from('<html><script>alert(1)</script></html>') },
+  }),
+  fc.constant({
+    label: 'a formula CSV',
+    file: {
+      filename: 'f.csv',
+      type: 'text/csv',
+      data: Buffer.from('name,bank,network\n=cmd|calc!A1,@SUM(1),+1\n"unclosed,\u0000,x\n'),
+    },
+  }),
+  fc.constant({
+    label: 'a CSV of junk bytes',
+    file: { filename: 'j.csv', type: 'text/csv', data: Buffer.from([0xff, 0xfe, 0x00, 0x41, 0x0a, 0xc3, 0x28]) },
+  }),
+  fc.constant({
+    label: 'a PNG over the upload limit',
+    file: { filename: 'big.png', type: 'image/png', data: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024 + 10)]) },
+  }),
+  fc.constant({
+    label: 'a CSV of 30,000 rows',
+    file: {
+      filename: 'big.csv',
+      type: 'text/csv',
+      data: Buffer.from(`name,bank,network\n${'Card,Bank,Visa\n'.repeat(30_000)}`),
+    },
+  }),
+  fc.uint8Array({ maxLength: 3000 }).map((b) => ({
+    label: 'random bytes',
+    file: { filename: 'r.bin', type: 'application/octet-stream', data: Buffer.from(b) },
+  })),
+  fc
+    .tuple(fc.string({ maxLength: 40 }), fc.string({ maxLength: 40 }))
+    .map(([name, type]) => ({ label: 'a file with an odd name and type', file: { filename: name, type, data: PNG } })),
 );
 
 type Part = [name: string, value: string | FilePart];
@@ -366,36 +577,104 @@ function formArb(op: DocOp): fc.Arbitrary<{ kind: string; parts: Part[]; shape: 
     const isFile = s.format === 'binary';
     return fc.oneof(
       { weight: 2, arbitrary: fc.constant({ label: '', parts: [] as Part[] }) },
-      { weight: 3, arbitrary: isFile ? fileArb.map((f) => ({ label: `${name}: ${f.label}`, parts: [[name, f.file] as Part] })) : fc.constant(null).map(() => ({ label: '', parts: [[name, asText(sample(s, name))] as Part] })) },
-      { weight: 2, arbitrary: oddText.map((t) => ({ label: `${name}: ${isFile ? 'text where a file goes' : 'odd text'}`, parts: [[name, t] as Part] })) },
-      { weight: 1, arbitrary: fileArb.map((f) => ({ label: `${name}: ${isFile ? f.label : `${f.label} where text goes`}`, parts: [[name, f.file] as Part] })) },
-      { weight: 1, arbitrary: fc.array(fc.oneof(oddText, fileArb.map((f) => f.file)), { minLength: 2, maxLength: 4 }).map((vs) => ({ label: `${name}: repeated`, parts: vs.map((v) => [name, v] as Part) })) },
+      {
+        weight: 3,
+        arbitrary: isFile
+          ? fileArb.map((f) => ({ label: `${name}: ${f.label}`, parts: [[name, f.file] as Part] }))
+          : fc.constant(null).map(() => ({ label: '', parts: [[name, asText(sample(s, name))] as Part] })),
+      },
+      {
+        weight: 2,
+        arbitrary: oddText.map((t) => ({
+          label: `${name}: ${isFile ? 'text where a file goes' : 'odd text'}`,
+          parts: [[name, t] as Part],
+        })),
+      },
+      {
+        weight: 1,
+        arbitrary: fileArb.map((f) => ({
+          label: `${name}: ${isFile ? f.label : `${f.label} where text goes`}`,
+          parts: [[name, f.file] as Part],
+        })),
+      },
+      {
+        weight: 1,
+        arbitrary: fc
+          .array(
+            fc.oneof(
+              oddText,
+              fileArb.map((f) => f.file),
+            ),
+            { minLength: 2, maxLength: 4 },
+          )
+          .map((vs) => ({ label: `${name}: repeated`, parts: vs.map((v) => [name, v] as Part) })),
+      },
     );
   };
   const extra = fc.oneof(
     { weight: 6, arbitrary: fc.constant({ label: '', parts: [] as Part[] }) },
-    { weight: 1, arbitrary: fc.integer({ min: 51, max: 80 }).map((n) => ({ label: `${n} extra fields`, parts: Array.from({ length: n }, (_, i): Part => [`f${i}`, 'x']) })) },
-    { weight: 1, arbitrary: fc.integer({ min: 5, max: 8 }).map((n) => ({ label: `${n} extra files`, parts: Array.from({ length: n }, (_, i): Part => [`file${i}`, { filename: `${i}.png`, type: 'image/png', data: PNG }]) })) },
-    { weight: 1, arbitrary: fc.constantFrom<Part[]>([['__proto__', 'x']], [['constructor', 'x']], [['', 'x']], [['a"b', 'x']], [['remove_image', 'maybe']], [['remove_avatar', '1e309']]).map((parts) => ({ label: 'odd field names', parts })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .integer({ min: 51, max: 80 })
+        .map((n) => ({ label: `${n} extra fields`, parts: Array.from({ length: n }, (_, i): Part => [`f${i}`, 'x']) })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.integer({ min: 5, max: 8 }).map((n) => ({
+        label: `${n} extra files`,
+        parts: Array.from({ length: n }, (_, i): Part => [
+          `file${i}`,
+          { filename: `${i}.png`, type: 'image/png', data: PNG },
+        ]),
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom<Part[]>(
+          [['__proto__', 'x']],
+          [['constructor', 'x']],
+          [['', 'x']],
+          [['a"b', 'x']],
+          [['remove_image', 'maybe']],
+          [['remove_avatar', '1e309']],
+        )
+        .map((parts) => ({ label: 'odd field names', parts })),
+    },
   );
   return fc.tuple(fc.tuple(...props.map(field)), extra, fc.integer({ min: 0, max: 9 })).map(([fields, ex, shape]) => {
     const all = [...fields, ex];
     const labels = all.map((f) => f.label).filter(Boolean);
-    return { kind: `multipart: ${labels.join('; ') || 'valid-looking'}${shape >= 7 ? ` (${['no closing boundary', 'a different boundary', 'garbage between parts'][shape - 7]})` : ''}`, parts: all.flatMap((f) => f.parts), shape };
+    return {
+      kind: `multipart: ${labels.join('; ') || 'valid-looking'}${shape >= 7 ? ` (${['no closing boundary', 'a different boundary', 'garbage between parts'][shape - 7]})` : ''}`,
+      parts: all.flatMap((f) => f.parts),
+      shape,
+    };
   });
 }
 
 function multipartPayload(parts: Part[], shape: number): { payload: Buffer; type: string } {
-  const boundary = `----fuzz${(nextSerial()).toString(36)}`;
+  const boundary = `----fuzz${nextSerial().toString(36)}`;
   const chunks: Buffer[] = [];
   for (const [name, v] of parts) {
     if (shape === 9) chunks.push(Buffer.from('garbage\r\n'));
     const disposition = `Content-Disposition: form-data; name="${name.replace(/"/g, '%22')}"`;
     if (typeof v === 'string') chunks.push(Buffer.from(`--${boundary}\r\n${disposition}\r\n\r\n${v}\r\n`));
-    else chunks.push(Buffer.from(`--${boundary}\r\n${disposition}; filename="${v.filename.replace(/["\r\n]/g, '_')}"\r\nContent-Type: ${v.type.replace(/[\r\n]/g, '') || 'application/octet-stream'}\r\n\r\n`), v.data, Buffer.from('\r\n'));
+    else
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\n${disposition}; filename="${v.filename.replace(/["\r\n]/g, '_')}"\r\nContent-Type: ${v.type.replace(/[\r\n]/g, '') || 'application/octet-stream'}\r\n\r\n`,
+        ),
+        v.data,
+        Buffer.from('\r\n'),
+      );
   }
   if (shape !== 7) chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), type: `multipart/form-data; boundary=${shape === 8 ? 'not-the-boundary' : boundary}` };
+  return {
+    payload: Buffer.concat(chunks),
+    type: `multipart/form-data; boundary=${shape === 8 ? 'not-the-boundary' : boundary}`,
+  };
 }
 
 /** One request against `op`, with its token. */
@@ -403,13 +682,33 @@ function requestArb(op: DocOp, auth: () => Record<string, string>): fc.Arbitrary
   const url = fc.tuple(pathArb(op), queryArb(op)).map(([p, q]) => p + q);
   const hasBody = !!(op.json || op.form);
   const bodies: fc.WeightedArbitrary<{ kind: string; payload?: string | Buffer; type?: string }>[] = [
-    { weight: 1, arbitrary: fc.constantFrom({ kind: 'no body' }, { kind: 'no body, JSON content type', type: 'application/json' }) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom({ kind: 'no body' }, { kind: 'no body, JSON content type', type: 'application/json' }),
+    },
   ];
   if (hasBody) {
-    bodies.push({ weight: 6, arbitrary: fc.tuple(jsonTextArb(op.json ?? op.form), fc.constantFrom(...JSON_TYPES)).map(([b, type]) => ({ ...b, type })) });
-    bodies.push({ weight: 1, arbitrary: fc.tuple(jsonTextArb(op.json ?? op.form), fc.constantFrom(...WRONG_TYPES)).map(([b, type]) => ({ ...b, kind: `${b.kind}, sent as ${type}`, type })) });
+    bodies.push({
+      weight: 6,
+      arbitrary: fc
+        .tuple(jsonTextArb(op.json ?? op.form), fc.constantFrom(...JSON_TYPES))
+        .map(([b, type]) => ({ ...b, type })),
+    });
+    bodies.push({
+      weight: 1,
+      arbitrary: fc
+        .tuple(jsonTextArb(op.json ?? op.form), fc.constantFrom(...WRONG_TYPES))
+        .map(([b, type]) => ({ ...b, kind: `${b.kind}, sent as ${type}`, type })),
+    });
   } else {
-    bodies.push({ weight: 1, arbitrary: jsonTextArb(undefined).map((b) => ({ ...b, kind: `${b.kind} (the call takes no body)`, type: 'application/json' })) });
+    bodies.push({
+      weight: 1,
+      arbitrary: jsonTextArb(undefined).map((b) => ({
+        ...b,
+        kind: `${b.kind} (the call takes no body)`,
+        type: 'application/json',
+      })),
+    });
   }
   if (op.form || hasBody) {
     bodies.push({
@@ -436,15 +735,26 @@ function pinnedRequests(op: DocOp, auth: () => Record<string, string>): Req[] {
   const basePath = () => op.template.replace(/\{[^}]+\}/g, '1');
   const jsonType: Record<string, string> = op.json || op.form ? { 'content-type': 'application/json' } : {};
   const body = () => (op.json || op.form ? toJson(sample(op.json ?? op.form)) : undefined);
-  const req = (kind: string, url: string, payload = body()): Req => ({ method: op.method, url, headers: { ...auth(), ...(payload !== undefined ? jsonType : {}) }, payload, kind });
-  for (const p of op.path) for (const id of ['1e309', '2147483648', '99999999999999999999', '-1', '0', '1.5', 'abc', '%00']) out.push(req(`path ${p.name}=${id}`, op.template.replace(`{${p.name}}`, id).replace(/\{[^}]+\}/g, '1')));
+  const req = (kind: string, url: string, payload = body()): Req => ({
+    method: op.method,
+    url,
+    headers: { ...auth(), ...(payload !== undefined ? jsonType : {}) },
+    payload,
+    kind,
+  });
+  for (const p of op.path)
+    for (const id of ['1e309', '2147483648', '99999999999999999999', '-1', '0', '1.5', 'abc', '%00'])
+      out.push(req(`path ${p.name}=${id}`, op.template.replace(`{${p.name}}`, id).replace(/\{[^}]+\}/g, '1')));
   for (const p of op.query) {
     for (const v of ['1e309', '99999999999999999999', '2147483648', '-1', '0', '1.5', 'abc', '']) {
-      const rest = op.query.filter((q) => q !== p && q.required).map((q) => `&${q.name}=${enc(asText(sample(q.schema, q.name)))}`);
+      const rest = op.query
+        .filter((q) => q !== p && q.required)
+        .map((q) => `&${q.name}=${enc(asText(sample(q.schema, q.name)))}`);
       out.push(req(`query ${p.name}=${v}`, `${basePath()}?${p.name}=${v}${rest.join('')}`));
     }
   }
-  if (op.query.some((q) => q.name === 'page')) for (const [k, v] of DEFECT_QUERY) out.push(req(`query ${k}=${v}`, `${basePath()}?${k}=${v}`));
+  if (op.query.some((q) => q.name === 'page'))
+    for (const [k, v] of DEFECT_QUERY) out.push(req(`query ${k}=${v}`, `${basePath()}?${k}=${v}`));
   const schema = op.json ?? op.form;
   for (const [name, s] of Object.entries(schema?.properties ?? {})) {
     if (s.format === 'binary') continue;
@@ -487,7 +797,10 @@ const problems: Problem[] = [];
 const stats = { requests: 0, operations: 0, byStatus: new Map<number, number>(), fivexx: 0, repairs: 0, checksums: 0 };
 
 const describeReq = (r: Req) => {
-  const body = r.payload === undefined ? '' : ` ${r.headers['content-type'] ?? '(no content-type)'} ${Buffer.isBuffer(r.payload) ? `${r.payload.length} bytes` : r.payload.length > 160 ? `${r.payload.slice(0, 160)}… (${r.payload.length} chars)` : r.payload}`;
+  const body =
+    r.payload === undefined
+      ? ''
+      : ` ${r.headers['content-type'] ?? '(no content-type)'} ${Buffer.isBuffer(r.payload) ? `${r.payload.length} bytes` : r.payload.length > 160 ? `${r.payload.slice(0, 160)}… (${r.payload.length} chars)` : r.payload}`;
   const url = r.url.length > 200 ? `${r.url.slice(0, 200)}… (${r.url.length} chars)` : r.url;
   return `[${r.kind}] ${r.method} ${url}${body}`;
 };
@@ -513,15 +826,18 @@ function judge(op: DocOp, res: InjectResponse): string | null {
   if (status >= 500) return `${status} ${res.body.slice(0, 200)}`;
   if (status >= 200 && status < 300) return null;
   if (status < 400) return `unexpected ${status}`;
-  if (op.secured && (status === 401 || status === 403)) return `${status} with a live session: ${res.body.slice(0, 120)}`;
+  if (op.secured && (status === 401 || status === 403))
+    return `${status} with a live session: ${res.body.slice(0, 120)}`;
   let body: { message?: unknown; errors?: { message?: unknown[] } };
   try {
     body = res.json();
   } catch {
     return `${status} whose body is not JSON: ${res.body.slice(0, 120)}`;
   }
-  if (typeof body.message !== 'string' || !body.message.trim()) return `${status} without a message: ${res.body.slice(0, 200)}`;
-  if (body.errors?.message?.[0] !== body.message) return `${status} whose errors.message[0] is not its message: ${res.body.slice(0, 200)}`;
+  if (typeof body.message !== 'string' || !body.message.trim())
+    return `${status} without a message: ${res.body.slice(0, 200)}`;
+  if (body.errors?.message?.[0] !== body.message)
+    return `${status} whose errors.message[0] is not its message: ${res.body.slice(0, 200)}`;
   // The database's last-resort answer (server/db/constraintErrors.ts: a value PostgreSQL
   // could not take): a 4xx, but the value got past validation into SQL.
   if (body.message === SQL_REFUSED) return `${status}: a value reached SQL unvalidated (${res.body.slice(0, 120)})`;
@@ -536,15 +852,38 @@ function judge(op: DocOp, res: InjectResponse): string | null {
 async function keepSessionsAlive(): Promise<boolean> {
   const future = new Date(Date.now() + s.clock.offset + 24 * 3600_000);
   let fixed = 0;
-  fixed += (await s.db.query(`update users set status = 'active', role = 'admin' where id = $1 and (status <> 'active' or role <> 'admin') returning id`, [admin.id])).rows.length;
-  fixed += (await s.db.query('update sessions set revoked_at = null, expires_at = $2 where token_hash = $1 and revoked_at is not null returning id', [sha256(adminToken), future])).rows.length;
+  fixed += (
+    await s.db.query(
+      `update users set status = 'active', role = 'admin' where id = $1 and (status <> 'active' or role <> 'admin') returning id`,
+      [admin.id],
+    )
+  ).rows.length;
+  fixed += (
+    await s.db.query(
+      'update sessions set revoked_at = null, expires_at = $2 where token_hash = $1 and revoked_at is not null returning id',
+      [sha256(adminToken), future],
+    )
+  ).rows.length;
   if (!(await s.db.query('select id from users where id = $1', [appUser.id])).rows.length) {
-    appUser = await insertUser(s.db, { role: 'user', email: `fuzz-app-${nextSerial()}@test.example`, name: 'Fuzz app user' });
+    appUser = await insertUser(s.db, {
+      role: 'user',
+      email: `fuzz-app-${nextSerial()}@test.example`,
+      name: 'Fuzz app user',
+    });
     appUserToken = await insertSession(s.db, appUser.id, { now: Date.now() + s.clock.offset });
     fixed++;
   }
-  fixed += (await s.db.query(`update users set status = 'active' where id = $1 and status <> 'active' returning id`, [appUser.id])).rows.length;
-  fixed += (await s.db.query('update sessions set revoked_at = null, expires_at = $2 where token_hash = $1 and revoked_at is not null returning id', [sha256(appUserToken), future])).rows.length;
+  fixed += (
+    await s.db.query(`update users set status = 'active' where id = $1 and status <> 'active' returning id`, [
+      appUser.id,
+    ])
+  ).rows.length;
+  fixed += (
+    await s.db.query(
+      'update sessions set revoked_at = null, expires_at = $2 where token_hash = $1 and revoked_at is not null returning id',
+      [sha256(appUserToken), future],
+    )
+  ).rows.length;
   if (fixed) stats.repairs++;
   return fixed > 0;
 }
@@ -565,7 +904,8 @@ function checkerView<T extends { url: string; payload?: string | Buffer }>(opts:
     return null; // a path that is no valid percent-encoding matches no operation: judged above
   }
   const url = opts.url.replace(/([?&])__proto__/g, '$1x__proto__');
-  const payload = typeof opts.payload === 'string' && opts.payload.startsWith('\ufeff') ? opts.payload.slice(1) : opts.payload;
+  const payload =
+    typeof opts.payload === 'string' && opts.payload.startsWith('\ufeff') ? opts.payload.slice(1) : opts.payload;
   return { ...opts, url, payload };
 }
 
@@ -574,7 +914,13 @@ async function exchange(op: DocOp, req: Req): Promise<string | null> {
   stats.requests++;
   // Public calls come from many client addresses (app.inject only: nothing goes on a
   // network), so the per-address sign-in limits do not answer every call after the first few.
-  const opts = { method: req.method as 'GET', url: req.url, headers: req.headers, payload: req.payload, remoteAddress: `198.51.100.${(stats.requests % 200) + 1}` };
+  const opts = {
+    method: req.method as 'GET',
+    url: req.url,
+    headers: req.headers,
+    payload: req.payload,
+    remoteAddress: `198.51.100.${(stats.requests % 200) + 1}`,
+  };
   if (req.method !== 'GET' && !before) await snapshot();
   const res = await s.app.inject(opts);
   stats.byStatus.set(res.statusCode, (stats.byStatus.get(res.statusCode) ?? 0) + 1);
@@ -607,20 +953,35 @@ async function exchange(op: DocOp, req: Req): Promise<string | null> {
   return problem;
 }
 
-const tokenFor = (op: AnyOp) => () => (op.access === 'admin' ? bearerOf(adminToken) : op.access === 'user' ? bearerOf(appUserToken) : ({} as Record<string, string>));
+const tokenFor = (op: AnyOp) => () =>
+  op.access === 'admin'
+    ? bearerOf(adminToken)
+    : op.access === 'user'
+      ? bearerOf(appUserToken)
+      : ({} as Record<string, string>);
 
 beforeAll(async () => {
   s = await startTestServer();
   const doc = (await s.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
   docOps = new Map(docOperations(doc).map((o) => [`${o.method} ${o.template}`, o]));
   adminToken = s.adminAuth.authorization.replace(/^Bearer /, '');
-  admin = (await s.db.query<Account>('select u.id, u.email from users u join sessions x on x.user_id = u.id where x.token_hash = $1', [sha256(adminToken)])).rows[0];
+  admin = (
+    await s.db.query<Account>(
+      'select u.id, u.email from users u join sessions x on x.user_id = u.id where x.token_hash = $1',
+      [sha256(adminToken)],
+    )
+  ).rows[0];
   appUser = await insertUser(s.db, { role: 'user', email: 'fuzz-app-user@test.example', name: 'Fuzz app user' });
   appUserToken = await insertSession(s.db, appUser.id);
   // A record of each kind, so that id 1 often names a real row (and update and delete run).
   for (const op of operations.filter((o) => o.id.endsWith('.add'))) {
     const d = docOps.get(`${op.method} ${openApiPath(op.path)}`)!;
-    await s.call({ method: op.method, url: d.template, headers: { ...s.adminAuth, 'content-type': 'application/json' }, payload: toJson(sample(d.json)) });
+    await s.call({
+      method: op.method,
+      url: d.template,
+      headers: { ...s.adminAuth, 'content-type': 'application/json' },
+      payload: toJson(sample(d.json)),
+    });
   }
   counter = await writeCounter(s.db);
   await snapshot();
@@ -629,7 +990,10 @@ beforeAll(async () => {
 afterAll(async () => {
   console.log(
     `fuzz (seed ${SEED}, ${RUNS} runs an operation): ${stats.requests} requests over ${stats.operations} operations; ` +
-      `statuses ${[...stats.byStatus.entries()].sort(([a], [b]) => a - b).map(([k, v]) => `${k}×${v}`).join(' ')}; ` +
+      `statuses ${[...stats.byStatus.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([k, v]) => `${k}×${v}`)
+        .join(' ')}; ` +
       `5xx: ${stats.fivexx}; problems: ${problems.length}; session repairs after accepted calls: ${stats.repairs}; checksums: ${stats.checksums}`,
   );
   await s?.close();
@@ -665,7 +1029,8 @@ operations.forEach((op, i) => {
       }
       // One line per kind of problem, with its first request.
       const grouped = new Map<string, string>();
-      for (const p of mine()) if (!grouped.has(p.what.slice(0, 80))) grouped.set(p.what.slice(0, 80), `${p.what}\n    ${p.request}`);
+      for (const p of mine())
+        if (!grouped.has(p.what.slice(0, 80))) grouped.set(p.what.slice(0, 80), `${p.what}\n    ${p.request}`);
       expect([...grouped.values()], `problems (seed ${SEED})`).toEqual([]);
     },
     TIMEOUT,

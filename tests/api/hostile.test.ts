@@ -11,17 +11,38 @@ const routes: { method: string; url: string; params: string[]; body?: { properti
 beforeAll(async () => {
   s = await startTestServer();
   const doc = (await s.call({ method: 'GET', url: '/api/openapi.json' })).json();
-  for (const [path, ops] of Object.entries<Record<string, { parameters?: { name: string }[]; requestBody?: { content: Record<string, { schema: never }> } }>>(doc.paths)) {
+  for (const [path, ops] of Object.entries<
+    Record<string, { parameters?: { name: string }[]; requestBody?: { content: Record<string, { schema: never }> } }>
+  >(doc.paths)) {
     for (const [method, op] of Object.entries(ops)) {
-      const schema = op.requestBody?.content['application/json']?.schema ?? op.requestBody?.content['multipart/form-data']?.schema;
-      routes.push({ method: method.toUpperCase(), url: path, params: (op.parameters ?? []).map((p) => p.name), body: schema });
+      const schema =
+        op.requestBody?.content['application/json']?.schema ?? op.requestBody?.content['multipart/form-data']?.schema;
+      routes.push({
+        method: method.toUpperCase(),
+        url: path,
+        params: (op.parameters ?? []).map((p) => p.name),
+        body: schema,
+      });
     }
   }
 });
 afterAll(() => s.close());
 
 const SESSION_ENDERS = [pathOf(logout), pathOf(resetPassword)];
-const JUNK: unknown[] = [null, true, -1, 0, 1e308, 'x'.repeat(5000), '<script>alert(1)</script>', "'; drop table banks; --", [], {}, ['a'], { $gt: '' }];
+const JUNK: unknown[] = [
+  null,
+  true,
+  -1,
+  0,
+  1e308,
+  'x'.repeat(5000),
+  '<script>alert(1)</script>',
+  "'; drop table banks; --",
+  [],
+  {},
+  ['a'],
+  { $gt: '' },
+];
 const IDS = ['0', '-1', '99999999999', 'abc', '1.5', '%00', '1;drop'];
 
 it('covers the whole API', () => {
@@ -35,12 +56,26 @@ it('never answers 5xx to junk bodies', async () => {
     if (r.url.startsWith('/api/docs') || SESSION_ENDERS.includes(r.url)) continue;
     const url = r.url.replace(/\{[^}]+\}/g, '1');
     const bodies: unknown[] = [undefined, ...JUNK.slice(0, 4)];
-    for (const j of JUNK) bodies.push(Object.fromEntries(Object.keys(r.body?.properties ?? { name: 1 }).map((k) => [k, j])));
+    for (const j of JUNK)
+      bodies.push(Object.fromEntries(Object.keys(r.body?.properties ?? { name: 1 }).map((k) => [k, j])));
     for (const body of bodies) {
-      const res = await s.call({ method: r.method as 'POST', url, headers: { ...s.adminAuth, 'content-type': 'application/json' }, payload: body === undefined ? undefined : JSON.stringify(body) });
-      if (res.statusCode >= 500) failures.push(`${r.method} ${url} ${JSON.stringify(body)?.slice(0, 80)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+      const res = await s.call({
+        method: r.method as 'POST',
+        url,
+        headers: { ...s.adminAuth, 'content-type': 'application/json' },
+        payload: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (res.statusCode >= 500)
+        failures.push(
+          `${r.method} ${url} ${JSON.stringify(body)?.slice(0, 80)} → ${res.statusCode} ${res.body.slice(0, 120)}`,
+        );
     }
-    const broken = await s.call({ method: r.method as 'POST', url, headers: { ...s.adminAuth, 'content-type': 'application/json' }, payload: '{"a":' });
+    const broken = await s.call({
+      method: r.method as 'POST',
+      url,
+      headers: { ...s.adminAuth, 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
     if (broken.statusCode >= 500) failures.push(`${r.method} ${url} broken JSON → ${broken.statusCode}`);
   }
   expect(failures).toEqual([]);
@@ -53,9 +88,12 @@ it('never answers 5xx to odd ids and query strings', async () => {
     if (SESSION_ENDERS.includes(r.url)) continue;
     for (const id of IDS) {
       const url = r.url.replace(/\{[^}]+\}/g, encodeURIComponent(id));
-      const qs = ['id', 'page', 'per_page', 'query', 'sort', ...r.params].map((p) => `${p}=${encodeURIComponent(id)}`).join('&');
+      const qs = ['id', 'page', 'per_page', 'query', 'sort', ...r.params]
+        .map((p) => `${p}=${encodeURIComponent(id)}`)
+        .join('&');
       const res = await s.call({ method: r.method as 'GET', url: `${url}?${qs}`, headers: s.adminAuth });
-      if (res.statusCode >= 500) failures.push(`${r.method} ${url}?${qs} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+      if (res.statusCode >= 500)
+        failures.push(`${r.method} ${url}?${qs} → ${res.statusCode} ${res.body.slice(0, 120)}`);
     }
   }
   expect(failures).toEqual([]);

@@ -24,7 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-const page = (query: Record<string, unknown>, body: Record<string, unknown> = {}) => ok(list, { query: { per_page: 50, ...query }, body });
+const page = (query: Record<string, unknown>, body: Record<string, unknown> = {}) =>
+  ok(list, { query: { per_page: 50, ...query }, body });
 const ids = (res: { data: { id: number }[] }) => res.data.map((r) => r.id);
 
 describe('counting', () => {
@@ -51,7 +52,11 @@ describe('counting', () => {
 describe('the page after a row', () => {
   for (const sort of ['-created_at', 'title', '-valid_to']) {
     it(`is the page OFFSET gives, sorted by ${sort}, ties broken by id`, async () => {
-      const byOffset = [await page({ page: 1, sort }), await page({ page: 2, sort }), await page({ page: 3, sort })].map(ids);
+      const byOffset = [
+        await page({ page: 1, sort }),
+        await page({ page: 2, sort }),
+        await page({ page: 3, sort }),
+      ].map(ids);
       const first = await page({ page: 1, sort });
       const second = await page({ page: 2, sort, after: ids(first).at(-1) });
       const third = await page({ page: 3, sort, after: ids(second).at(-1) });

@@ -9,7 +9,8 @@ let s: TestServer;
 let adminId: number;
 beforeAll(async () => {
   s = await startTestServer();
-  adminId = (await s.db.query<{ id: number }>("select id from users where role = 'admin' order by id limit 1")).rows[0].id;
+  adminId = (await s.db.query<{ id: number }>("select id from users where role = 'admin' order by id limit 1")).rows[0]
+    .id;
 });
 afterAll(() => s.close());
 beforeEach(() => s.logs.clear());
@@ -20,10 +21,17 @@ const requestLines = async (): Promise<LogLine[]> => {
   return s.logs.filter((l) => l.reqId !== undefined);
 };
 const addBank = (name: string, code: string, headers: Record<string, string> = {}) =>
-  s.app.inject({ method: 'POST', url: pathOf(bankResource.ops.add!), headers: { ...s.adminAuth, ...headers }, payload: { name, code } });
+  s.app.inject({
+    method: 'POST',
+    url: pathOf(bankResource.ops.add!),
+    headers: { ...s.adminAuth, ...headers },
+    payload: { name, code },
+  });
 
 it('a handler that throws: a 500 whose body names the request id, and one error line with op, user, reqId and the stack', async () => {
-  await s.db.query(`create function refuse_banks() returns trigger language plpgsql as $$ begin raise exception 'the logging test refuses every bank'; end $$`);
+  await s.db.query(
+    `create function refuse_banks() returns trigger language plpgsql as $$ begin raise exception 'the logging test refuses every bank'; end $$`,
+  );
   await s.db.query('create trigger refuse_banks before insert on banks for each row execute function refuse_banks()');
   try {
     const res = await addBank('Thrown Bank', 'THRW');
@@ -35,7 +43,14 @@ it('a handler that throws: a 500 whose body names the request id, and one error 
     const lines = await requestLines();
     expect(lines).toHaveLength(1);
     const [line] = lines;
-    expect(line).toMatchObject({ level: LEVEL.error, reqId: body.request_id, op: bankResource.ops.add!.id, user: adminId, status: 500, method: 'POST' });
+    expect(line).toMatchObject({
+      level: LEVEL.error,
+      reqId: body.request_id,
+      op: bankResource.ops.add!.id,
+      user: adminId,
+      status: 500,
+      method: 'POST',
+    });
     expect(typeof line.ms).toBe('number');
     expect((line.err as { stack: string }).stack).toMatch(/the logging test refuses every bank/);
     expect(JSON.stringify(line)).not.toContain(s.adminAuth.authorization.slice(7)); // no token in the log
@@ -51,7 +66,13 @@ it('a refusal (422): one info line naming op, user, status and why; the body has
   expect(res.json().request_id).toBeUndefined();
   const lines = await requestLines();
   expect(lines).toHaveLength(1);
-  expect(lines[0]).toMatchObject({ level: LEVEL.info, reqId: res.headers['x-request-id'], op: bankResource.ops.add!.id, user: adminId, status: 422 });
+  expect(lines[0]).toMatchObject({
+    level: LEVEL.info,
+    reqId: res.headers['x-request-id'],
+    op: bankResource.ops.add!.id,
+    user: adminId,
+    status: 422,
+  });
   expect(lines[0].reason).toMatch(/name/i);
 });
 

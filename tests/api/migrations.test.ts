@@ -35,7 +35,10 @@ insert into migrate_probe values (migrate_probe_f()), (migrate_probe_g()), (defa
 });
 
 it('a file the database cannot read (an unterminated quote) fails the start naming the file, and applies nothing of it', async () => {
-  write('902_broken.sql', "create table migrate_broken (x int);\ninsert into migrate_broken values (1);\nselect 'unterminated;");
+  write(
+    '902_broken.sql',
+    "create table migrate_broken (x int);\ninsert into migrate_broken values (1);\nselect 'unterminated;",
+  );
   await expect(migrate(s.db, dir)).rejects.toThrow(/^Migration 902_broken\.sql failed: .*unterminated/i);
   expect((await s.db.query("select to_regclass('migrate_broken') as t")).rows[0].t).toBeNull();
   fs.rmSync(path.join(dir, '902_broken.sql'));
@@ -56,7 +59,13 @@ it('a database migrated before checksums were kept gets them on its next start, 
   await s.db.query('update schema_migrations set checksum = null');
   expect(await migrate(s.db, dir)).toEqual([]);
   // The test's own file (the product's are in another folder, recorded when that one is read).
-  expect((await s.db.query<{ checksum: string | null }>("select checksum from schema_migrations where name = '901_whole.sql'")).rows[0].checksum).toMatch(/^[0-9a-f]{64}$/);
+  expect(
+    (
+      await s.db.query<{ checksum: string | null }>(
+        "select checksum from schema_migrations where name = '901_whole.sql'",
+      )
+    ).rows[0].checksum,
+  ).toMatch(/^[0-9a-f]{64}$/);
   fs.appendFileSync(path.join(dir, '901_whole.sql'), '\n-- changed');
   await expect(migrate(s.db, dir)).rejects.toThrow(/Migration 901_whole\.sql was changed/);
 });

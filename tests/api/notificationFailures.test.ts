@@ -14,13 +14,24 @@ let s: TestServer;
 const { ok, one } = opCalls(() => s);
 let user = 0;
 let serial = 0;
-const fresh = (extra: Record<string, unknown> = {}) => ({ title: `Failing ${++serial}`, body: `Body ${serial}`, audience: 'user', audience_id: user, ...extra });
+const fresh = (extra: Record<string, unknown> = {}) => ({
+  title: `Failing ${++serial}`,
+  body: `Body ${serial}`,
+  audience: 'user',
+  audience_id: user,
+  ...extra,
+});
 const sender: PushSender = { send: async () => ({ failed: [] }), describe: () => 'accepting all' };
 
 /** A job of this test's own, run until it has nothing left; its log lines. */
 async function runJob(): Promise<string[]> {
   const log: string[] = [];
-  const job = createNotificationJob({ db: s.db, sender, now: () => Date.now() + s.clock.offset, log: (m) => log.push(m) });
+  const job = createNotificationJob({
+    db: s.db,
+    sender,
+    now: () => Date.now() + s.clock.offset,
+    log: (m) => log.push(m),
+  });
   try {
     for (let i = 0; i < 3; i++) {
       job.kick();
@@ -36,7 +47,9 @@ beforeAll(async () => {
   s = await startTestServer();
   s.app.notificationJob.stop();
   await s.app.notificationJob.idle();
-  user = await one<number>("insert into users (name, email, role) values ('Failure app user', 'failure-user@test.example', 'user') returning id");
+  user = await one<number>(
+    "insert into users (name, email, role) values ('Failure app user', 'failure-user@test.example', 'user') returning id",
+  );
 });
 afterAll(() => s?.close());
 
@@ -44,34 +57,50 @@ describe('a notification the job cannot handle', () => {
   it('a listing that fails (pieces left from before) marks it failed with the cause, and the next one is sent', async () => {
     const stuck = (await ok(addNotification, { body: fresh() })).data;
     // What a notification put back to scheduled after it was sent leaves: its first piece is there already.
-    await s.db.query('insert into notification_pieces (notification_id, piece, user_ids) values ($1, 0, $2)', [stuck.id, [user]]);
+    await s.db.query('insert into notification_pieces (notification_id, piece, user_ids) values ($1, 0, $2)', [
+      stuck.id,
+      [user],
+    ]);
     const next = (await ok(addNotification, { body: fresh() })).data;
 
     const log = await runJob();
     const failed = (await ok(showNotification, { params: { id: stuck.id } })).data;
     expect(failed.status).toBe('failed');
-    expect(failed.failure).toMatch(/^Listing the audience failed: duplicate key value violates unique constraint "notification_pieces_pkey"/);
-    expect(log.some((l) => l.startsWith(`notification ${stuck.id} failed: Listing the audience failed: duplicate key`))).toBe(true);
-    expect((await ok(showNotification, { params: { id: next.id } })).data).toMatchObject({ status: 'sent', sent_count: 1, failure: null });
+    expect(failed.failure).toMatch(
+      /^Listing the audience failed: duplicate key value violates unique constraint "notification_pieces_pkey"/,
+    );
+    expect(
+      log.some((l) => l.startsWith(`notification ${stuck.id} failed: Listing the audience failed: duplicate key`)),
+    ).toBe(true);
+    expect((await ok(showNotification, { params: { id: next.id } })).data).toMatchObject({
+      status: 'sent',
+      sent_count: 1,
+      failure: null,
+    });
   });
 
   it('a send that fails past the sender (its counts refused) marks it failed with the cause, and the next one is sent', async () => {
     const poisoned = (await ok(addNotification, { body: fresh() })).data;
     const next = (await ok(addNotification, { body: fresh() })).data;
-    await s.db.query(`alter table notifications add constraint test_poison check (id <> ${poisoned.id} or sent_count = 0)`);
+    await s.db.query(
+      `alter table notifications add constraint test_poison check (id <> ${poisoned.id} or sent_count = 0)`,
+    );
     try {
       const log = await runJob();
       const failed = (await ok(showNotification, { params: { id: poisoned.id } })).data;
       expect(failed.status).toBe('failed');
       expect(failed.failure).toMatch(/^Sending failed: .*test_poison/);
       expect(log.some((l) => l.startsWith(`notification ${poisoned.id} failed: Sending failed:`))).toBe(true);
-      expect((await ok(showNotification, { params: { id: next.id } })).data).toMatchObject({ status: 'sent', sent_count: 1 });
+      expect((await ok(showNotification, { params: { id: next.id } })).data).toMatchObject({
+        status: 'sent',
+        sent_count: 1,
+      });
     } finally {
       await s.db.query('alter table notifications drop constraint test_poison');
     }
   });
 
-  it('a sender that keeps throwing: once it gives up, the notification keeps the sender\'s error as its failure', async () => {
+  it("a sender that keeps throwing: once it gives up, the notification keeps the sender's error as its failure", async () => {
     const down: PushSender = {
       send: async () => {
         throw new Error('provider down');
@@ -90,6 +119,10 @@ describe('a notification the job cannot handle', () => {
     } finally {
       job.stop();
     }
-    expect((await ok(showNotification, { params: { id: n.id } })).data).toMatchObject({ status: 'failed', failed_count: 1, failure: 'The sender failed: provider down' });
+    expect((await ok(showNotification, { params: { id: n.id } })).data).toMatchObject({
+      status: 'failed',
+      failed_count: 1,
+      failure: 'The sender failed: provider down',
+    });
   });
 });

@@ -7,7 +7,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DUPLICATE_MESSAGE, addNotification, cancelNotification, listNotifications, previewAudience, showNotification } from '../../contract/notification';
+import {
+  DUPLICATE_MESSAGE,
+  addNotification,
+  cancelNotification,
+  listNotifications,
+  previewAudience,
+  showNotification,
+} from '../../contract/notification';
 import { PIECE_SIZE } from '../../server/repositories/notificationPieces';
 import { createNotificationJob } from '../../server/services/notificationJob';
 import { notificationOutbox, type PushSender } from '../../server/services/push';
@@ -24,7 +31,12 @@ const { call, ok } = opCalls(() => s);
 const q = <T = { id: number }>(sql: string, params: unknown[] = []) => s.db.query<T>(sql, params).then((r) => r.rows);
 let serial = 0;
 /** A body no other test sends (the twice-in-a-minute rule compares title, body and audience). */
-const fresh = (extra: Record<string, unknown> = {}) => ({ title: `Weekend offers ${++serial}`, body: `Up to 30% off dining with your card (${serial}).`, audience: 'all', ...extra });
+const fresh = (extra: Record<string, unknown> = {}) => ({
+  title: `Weekend offers ${++serial}`,
+  body: `Up to 30% off dining with your card (${serial}).`,
+  audience: 'all',
+  ...extra,
+});
 const idle = () => s.app.notificationJob.idle();
 /** The audience's size now, as the preview counts it. */
 async function sizeOf(body: Record<string, unknown>): Promise<number> {
@@ -41,24 +53,44 @@ function outboxOf(id: number): { user: { id: number }; title: string; link: unkn
   return fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.jsonl'))
-    .flatMap((f) => fs.readFileSync(path.join(dir, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)));
+    .flatMap((f) =>
+      fs
+        .readFileSync(path.join(dir, f), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l)),
+    );
 }
 
 beforeAll(async () => {
   s = await startTestServer();
   [{ id: ids.bank }] = await q("insert into banks (name, code) values ('Notify Bank', 'NTB') returning id");
   const [{ id: network }] = await q("insert into networks (type) values ('Notify Network') returning id");
-  [{ id: ids.card }] = await q("insert into cards (name, bank_id, network_id) values ('Notify Platinum', $1, $2) returning id", [ids.bank, network]);
-  [{ id: ids.otherCard }] = await q("insert into cards (name, bank_id, network_id) values ('Notify Classic', $1, $2) returning id", [ids.bank, network]);
-  [{ id: ids.offer }] = await q("insert into offers (title, discount, valid_from, valid_to) values ('Notify dinner deal', '20% off', current_date - 1, current_date + 30) returning id");
+  [{ id: ids.card }] = await q(
+    "insert into cards (name, bank_id, network_id) values ('Notify Platinum', $1, $2) returning id",
+    [ids.bank, network],
+  );
+  [{ id: ids.otherCard }] = await q(
+    "insert into cards (name, bank_id, network_id) values ('Notify Classic', $1, $2) returning id",
+    [ids.bank, network],
+  );
+  [{ id: ids.offer }] = await q(
+    "insert into offers (title, discount, valid_from, valid_to) values ('Notify dinner deal', '20% off', current_date - 1, current_date + 30) returning id",
+  );
   [{ id: ids.area }] = await q("insert into dubai_cities (name) values ('Notify Marina') returning id");
   [{ id: ids.otherArea }] = await q("insert into dubai_cities (name) values ('Notify Deira') returning id");
   for (let i = 0; i < 8; i++) {
-    const [{ id }] = await q("insert into users (name, email, role, area_id) values ($1, $2, 'user', $3) returning id", [`App user ${i}`, `app-${i}@notify.example`, i < 4 ? ids.area : ids.otherArea]);
+    const [{ id }] = await q(
+      "insert into users (name, email, role, area_id) values ($1, $2, 'user', $3) returning id",
+      [`App user ${i}`, `app-${i}@notify.example`, i < 4 ? ids.area : ids.otherArea],
+    );
     appUsers.push(id);
     if (i < 6) await q('insert into user_cards (user_id, card_id) values ($1, $2)', [id, ids.card]);
   }
-  [{ id: ids.disabled }] = await q("insert into users (name, email, role, status, area_id) values ('Gone user', 'gone@notify.example', 'user', 'disabled', $1) returning id", [ids.area]);
+  [{ id: ids.disabled }] = await q(
+    "insert into users (name, email, role, status, area_id) values ('Gone user', 'gone@notify.example', 'user', 'disabled', $1) returning id",
+    [ids.area],
+  );
   await q('insert into user_cards (user_id, card_id) values ($1, $2)', [ids.disabled, ids.card]);
   [{ id: ids.admin }] = await q("select id from users where role = 'admin' limit 1");
   ids.lone = appUsers[7];
@@ -79,7 +111,10 @@ describe('the audience', () => {
 
   it('counts nobody for a card nobody holds, ignores an id given with all', async () => {
     expect((await ok(previewAudience, { query: { audience: 'card', audience_id: ids.otherCard } })).data.size).toBe(0);
-    expect((await ok(previewAudience, { query: { audience: 'all', audience_id: 999 } })).data).toMatchObject({ audience_id: null, size: 8 });
+    expect((await ok(previewAudience, { query: { audience: 'all', audience_id: 999 } })).data).toMatchObject({
+      audience_id: null,
+      size: 8,
+    });
   });
 
   it.each([
@@ -101,10 +136,23 @@ describe('the audience', () => {
 
 describe('adding and sending', () => {
   it('sends to the holders of a card: one outbox message each, counted, listed as sent', async () => {
-    const added = await ok(addNotification, { body: await sized(fresh({ audience: 'card', audience_id: ids.card, link_type: 'offer', offer_id: ids.offer })) });
+    const added = await ok(addNotification, {
+      body: await sized(fresh({ audience: 'card', audience_id: ids.card, link_type: 'offer', offer_id: ids.offer })),
+    });
     expect(added.message).toBe('Notification added successfully!');
     const n = added.data;
-    expect(n).toMatchObject({ status: 'sending', audience: 'card', audience_id: ids.card, audience_name: 'Notify Platinum', audience_size: 6, link_type: 'offer', offer_id: ids.offer, link_name: 'Notify dinner deal', created_by: ids.admin, sent_count: 0 });
+    expect(n).toMatchObject({
+      status: 'sending',
+      audience: 'card',
+      audience_id: ids.card,
+      audience_name: 'Notify Platinum',
+      audience_size: 6,
+      link_type: 'offer',
+      offer_id: ids.offer,
+      link_name: 'Notify dinner deal',
+      created_by: ids.admin,
+      sent_count: 0,
+    });
     await idle();
     const shown = (await ok(showNotification, { params: { id: n.id } })).data;
     expect(shown).toMatchObject({ status: 'sent', audience_size: 6, sent_count: 6, failed_count: 0 });
@@ -126,20 +174,40 @@ describe('adding and sending', () => {
     ] as const) {
       const n = (await ok(addNotification, { body: await sized(fresh(extra)) })).data;
       await idle();
-      expect((await ok(showNotification, { params: { id: n.id } })).data).toMatchObject({ status: 'sent', audience_size: want.length, sent_count: want.length });
-      expect(outboxOf(n.id).map((m) => m.user.id).sort((a, b) => a - b)).toEqual([...want]);
+      expect((await ok(showNotification, { params: { id: n.id } })).data).toMatchObject({
+        status: 'sent',
+        audience_size: want.length,
+        sent_count: want.length,
+      });
+      expect(
+        outboxOf(n.id)
+          .map((m) => m.user.id)
+          .sort((a, b) => a - b),
+      ).toEqual([...want]);
     }
   });
 
   it('lists newest first with the pagination envelope, searches and filters', async () => {
-    const n = (await ok(addNotification, { body: await sized({ ...fresh(), title: 'Zanzibar getaway', audience: 'area', audience_id: ids.otherArea }) })).data;
+    const n = (
+      await ok(addNotification, {
+        body: await sized({ ...fresh(), title: 'Zanzibar getaway', audience: 'area', audience_id: ids.otherArea }),
+      })
+    ).data;
     await idle();
     const all = await ok(listNotifications, { query: { per_page: 2 } });
     expect(all.pagination).toMatchObject({ page: 1, per_page: 2, total: expect.any(Number) });
     expect(all.data[0].id).toBe(n.id);
-    expect((await ok(listNotifications, { query: { query: 'zanzibar' } })).data.map((r: { id: number }) => r.id)).toEqual([n.id]);
-    expect((await ok(listNotifications, { query: { query: 'deira' } })).data.map((r: { id: number }) => r.id)).toEqual([n.id]);
-    expect((await ok(listNotifications, { query: { audience: 'area' } })).data.every((r: { audience: string }) => r.audience === 'area')).toBe(true);
+    expect(
+      (await ok(listNotifications, { query: { query: 'zanzibar' } })).data.map((r: { id: number }) => r.id),
+    ).toEqual([n.id]);
+    expect((await ok(listNotifications, { query: { query: 'deira' } })).data.map((r: { id: number }) => r.id)).toEqual([
+      n.id,
+    ]);
+    expect(
+      (await ok(listNotifications, { query: { audience: 'area' } })).data.every(
+        (r: { audience: string }) => r.audience === 'area',
+      ),
+    ).toBe(true);
     const sorted = await ok(listNotifications, { query: { sort: 'title' } });
     const titles = sorted.data.map((r: { title: string }) => r.title.toLowerCase());
     expect(titles).toEqual([...titles].sort());
@@ -156,7 +224,9 @@ describe('adding and sending', () => {
     expect(twice.json.errors.confirm).toEqual([DUPLICATE_MESSAGE]);
     expect(changedTables(before, await tableChecksums(s.db))).toEqual([]);
     // Another audience is another notification.
-    expect((await call(addNotification, { body: await sized({ ...body, audience: 'area', audience_id: ids.area }) })).status).toBe(200);
+    expect(
+      (await call(addNotification, { body: await sized({ ...body, audience: 'area', audience_id: ids.area }) })).status,
+    ).toBe(200);
     const confirmed = (await ok(addNotification, { body: { ...body, confirm: true } })).data;
     expect(confirmed.id).not.toBe(first.id);
     await idle();
@@ -172,7 +242,11 @@ describe('adding and sending', () => {
 
   it('keeps a scheduled one until its time on the server clock, then sends it', async () => {
     const sendAt = new Date(Date.now() + 3600_000).toISOString();
-    const n = (await ok(addNotification, { body: await sized(fresh({ audience: 'area', audience_id: ids.area, send_at: sendAt })) })).data;
+    const n = (
+      await ok(addNotification, {
+        body: await sized(fresh({ audience: 'area', audience_id: ids.area, send_at: sendAt })),
+      })
+    ).data;
     expect(n).toMatchObject({ status: 'scheduled', send_at: sendAt, audience_size: 4, started_at: null });
     s.app.notificationJob.kick();
     await idle();
@@ -185,14 +259,22 @@ describe('adding and sending', () => {
     } finally {
       s.clock.offset = 0;
     }
-    expect((await ok(showNotification, { params: { id: n.id } })).data).toMatchObject({ status: 'sent', sent_count: 4 });
+    expect((await ok(showNotification, { params: { id: n.id } })).data).toMatchObject({
+      status: 'sent',
+      sent_count: 4,
+    });
     expect(outboxOf(n.id)).toHaveLength(4);
   });
 
   it('cancels a scheduled one (never sent); a sent one is a 409, a missing one a 404', async () => {
-    const n = (await ok(addNotification, { body: await sized(fresh({ send_at: new Date(Date.now() + 600_000).toISOString() })) })).data;
+    const n = (
+      await ok(addNotification, { body: await sized(fresh({ send_at: new Date(Date.now() + 600_000).toISOString() })) })
+    ).data;
     const cancelled = await ok(cancelNotification, { params: { id: n.id } });
-    expect(cancelled).toMatchObject({ message: 'Notification cancelled successfully!', data: { status: 'cancelled', version: 2 } });
+    expect(cancelled).toMatchObject({
+      message: 'Notification cancelled successfully!',
+      data: { status: 'cancelled', version: 2 },
+    });
     s.clock.offset = 3600_000;
     try {
       s.app.notificationJob.kick();
@@ -203,7 +285,9 @@ describe('adding and sending', () => {
     expect(outboxOf(n.id)).toEqual([]);
     const again = await call(cancelNotification, { params: { id: n.id } });
     expect(again.status).toBe(409);
-    expect(again.json.message).toBe('This notification is cancelled: only a scheduled one, or one being sent, can be cancelled.');
+    expect(again.json.message).toBe(
+      'This notification is cancelled: only a scheduled one, or one being sent, can be cancelled.',
+    );
     expect((await call(cancelNotification, { params: { id: 999999 } })).status).toBe(404);
     expect((await call(showNotification, { params: { id: 999999 } })).json.message).toBe('Notification not found.');
   });
@@ -212,15 +296,39 @@ describe('adding and sending', () => {
     [{ body: 'No title here' }, 'title', 'Title is required.'],
     [{ title: 'x', body: 'Body text' }, 'title', 'Title must be at least 2 characters.'],
     [{ title: 'T'.repeat(81), body: 'Body text' }, 'title', 'Title must be at most 80 characters.'],
-    [{ title: 'Title', body: 'Body', audience: 'card' }, 'audience_id', 'Audience id is required for the audience card.'],
-    [{ title: 'Title', body: 'Body', audience: 'area', audience_id: 999999 }, 'audience_id', 'No area has the id 999999.'],
-    [{ title: 'Title', body: 'Body', audience: 'card', audience_id: 'other' }, 'audience_id', 'No active app user is in this audience: nobody would get it.'],
+    [
+      { title: 'Title', body: 'Body', audience: 'card' },
+      'audience_id',
+      'Audience id is required for the audience card.',
+    ],
+    [
+      { title: 'Title', body: 'Body', audience: 'area', audience_id: 999999 },
+      'audience_id',
+      'No area has the id 999999.',
+    ],
+    [
+      { title: 'Title', body: 'Body', audience: 'card', audience_id: 'other' },
+      'audience_id',
+      'No active app user is in this audience: nobody would get it.',
+    ],
     [{ title: 'Title', body: 'Body', link_type: 'offer' }, 'offer_id', 'Offer is required for the link type offer.'],
     [{ title: 'Title', body: 'Body', link_type: 'offer', offer_id: 999999 }, 'offer_id', 'No offer has the id 999999.'],
-    [{ title: 'Title', body: 'Body', link_type: 'card', url: 'https://x.example' }, 'url', 'URL is not taken with the link type card.'],
+    [
+      { title: 'Title', body: 'Body', link_type: 'card', url: 'https://x.example' },
+      'url',
+      'URL is not taken with the link type card.',
+    ],
     [{ title: 'Title', body: 'Body', card_id: 1 }, 'card_id', 'Card needs a link type.'],
-    [{ title: 'Title', body: 'Body', link_type: 'url', url: 'javascript:alert(1)' }, 'url', 'Web address has an invalid format.'],
-    [{ title: 'Title', body: 'Body', send_at: '2001-01-01T00:00:00Z' }, 'send_at', 'Send at is in the past: choose a later time, or send it now.'],
+    [
+      { title: 'Title', body: 'Body', link_type: 'url', url: 'javascript:alert(1)' },
+      'url',
+      'Web address has an invalid format.',
+    ],
+    [
+      { title: 'Title', body: 'Body', send_at: '2001-01-01T00:00:00Z' },
+      'send_at',
+      'Send at is in the past: choose a later time, or send it now.',
+    ],
     [{ title: 'Title', body: 'Body', send_at: 'tomorrow' }, 'send_at', 'Send at is not a valid date-time.'],
     [{ title: 'Title', body: 'Body', confirm: 'yes' }, 'confirm', 'Confirm must be true or false.'],
   ])('refuses %j naming the field, writing nothing', async (payload, field, text) => {
@@ -237,7 +345,8 @@ describe('adding and sending', () => {
 });
 
 describe('links and words that deceive', () => {
-  const local = (host: string) => `URL points to a private or local address (${host}): the app's users could not open it, and it must not reach inside the network.`;
+  const local = (host: string) =>
+    `URL points to a private or local address (${host}): the app's users could not open it, and it must not reach inside the network.`;
   it.each([
     ['http://localhost/admin', 'localhost'],
     ['http://LOCALHOST./admin', 'localhost'],
@@ -262,14 +371,24 @@ describe('links and words that deceive', () => {
     ['http://user@192.168.0.1/', '192.168.0.1'],
   ])('refuses a link to %s (422 on url), writing nothing', async (url, host) => {
     const before = await tableChecksums(s.db);
-    const res = await call(addNotification, { body: fresh({ audience: 'user', audience_id: ids.lone, link_type: 'url', url }) });
+    const res = await call(addNotification, {
+      body: fresh({ audience: 'user', audience_id: ids.lone, link_type: 'url', url }),
+    });
     expect(res.status, res.body).toBe(422);
     expect(res.json.errors.url).toEqual([local(host)]);
     expect(changedTables(before, await tableChecksums(s.db))).toEqual([]);
   });
 
-  it.each(['https://172.32.0.1/', 'https://11.0.0.1/', 'https://cards.example/local', 'https://localhost.example.com/'])('takes a public link %s', async (url) => {
-    expect((await ok(addNotification, { body: fresh({ audience: 'user', audience_id: ids.lone, link_type: 'url', url }) })).data.url).toBe(url);
+  it.each([
+    'https://172.32.0.1/',
+    'https://11.0.0.1/',
+    'https://cards.example/local',
+    'https://localhost.example.com/',
+  ])('takes a public link %s', async (url) => {
+    expect(
+      (await ok(addNotification, { body: fresh({ audience: 'user', audience_id: ids.lone, link_type: 'url', url }) }))
+        .data.url,
+    ).toBe(url);
     await idle();
   });
 
@@ -296,25 +415,32 @@ describe('an audience of more than one user is confirmed by its size', () => {
   it.each([
     ['now', false],
     ['scheduled', true],
-  ])('refuses a send %s to many users without `expect` or with another size (409 naming expect and the size), writing nothing', async (_when, scheduled) => {
-    const at = scheduled ? { send_at: new Date(Date.now() + 3600_000).toISOString() } : {};
-    const body = fresh({ audience: 'card', audience_id: ids.card, ...at });
-    const before = await tableChecksums(s.db);
-    const missing = await call(addNotification, { body });
-    expect(missing.status, missing.body).toBe(409);
-    expect(missing.json.message).toBe('This audience holds 6 app users: confirm that count (expect: 6) to send it to them.');
-    expect(missing.json.errors.expect).toEqual([missing.json.message]);
-    // Told apart from the twice-in-a-minute 409 by its field.
-    expect(missing.json.errors.confirm).toBeUndefined();
-    const stale = await call(addNotification, { body: { ...body, expect: 5 } });
-    expect(stale.status).toBe(409);
-    expect(stale.json.errors.expect).toEqual(['This audience holds 6 app users now, not 5: look at it again and confirm 6.']);
-    expect(changedTables(before, await tableChecksums(s.db))).toEqual([]);
-    const n = (await ok(addNotification, { body: { ...body, expect: 6 } })).data;
-    expect(n).toMatchObject({ audience_size: 6, status: scheduled ? 'scheduled' : 'sending' });
-    if (scheduled) await ok(cancelNotification, { params: { id: n.id } });
-    await idle();
-  });
+  ])(
+    'refuses a send %s to many users without `expect` or with another size (409 naming expect and the size), writing nothing',
+    async (_when, scheduled) => {
+      const at = scheduled ? { send_at: new Date(Date.now() + 3600_000).toISOString() } : {};
+      const body = fresh({ audience: 'card', audience_id: ids.card, ...at });
+      const before = await tableChecksums(s.db);
+      const missing = await call(addNotification, { body });
+      expect(missing.status, missing.body).toBe(409);
+      expect(missing.json.message).toBe(
+        'This audience holds 6 app users: confirm that count (expect: 6) to send it to them.',
+      );
+      expect(missing.json.errors.expect).toEqual([missing.json.message]);
+      // Told apart from the twice-in-a-minute 409 by its field.
+      expect(missing.json.errors.confirm).toBeUndefined();
+      const stale = await call(addNotification, { body: { ...body, expect: 5 } });
+      expect(stale.status).toBe(409);
+      expect(stale.json.errors.expect).toEqual([
+        'This audience holds 6 app users now, not 5: look at it again and confirm 6.',
+      ]);
+      expect(changedTables(before, await tableChecksums(s.db))).toEqual([]);
+      const n = (await ok(addNotification, { body: { ...body, expect: 6 } })).data;
+      expect(n).toMatchObject({ audience_size: 6, status: scheduled ? 'scheduled' : 'sending' });
+      if (scheduled) await ok(cancelNotification, { params: { id: n.id } });
+      await idle();
+    },
+  );
 
   it('sends to one user without `expect`; a wrong `expect` is refused even then', async () => {
     const body = fresh({ audience: 'user', audience_id: ids.lone });
@@ -346,12 +472,21 @@ describe('the sending job', () => {
     await q(
       "insert into users (name, email, role) select 'Bulk user ' || g, 'bulk-' || g || '@notify.example', 'user' from generate_series(1, 2500) g",
     );
-    await q("insert into user_cards (user_id, card_id) select id, $1 from users where email like 'bulk-%@notify.example'", [ids.card]);
+    await q(
+      "insert into user_cards (user_id, card_id) select id, $1 from users where email like 'bulk-%@notify.example'",
+      [ids.card],
+    );
     const size = 6 + 2500;
     expect((await q<{ n: number }>('select count(*)::int as n from users')).map((r) => r.n)[0]).toBe(n0 + 2500);
     // A scheduled one, so it can be arranged before the job sees it: its second piece looks
     // as a server killed mid-send leaves it (claimed, its file written, never marked done).
-    const n = (await ok(addNotification, { body: await sized(fresh({ audience: 'card', audience_id: ids.card, send_at: new Date(Date.now() + 3600_000).toISOString() })) })).data;
+    const n = (
+      await ok(addNotification, {
+        body: await sized(
+          fresh({ audience: 'card', audience_id: ids.card, send_at: new Date(Date.now() + 3600_000).toISOString() }),
+        ),
+      })
+    ).data;
     expect(n.audience_size).toBe(size);
     s.clock.offset = 3600_000 + 1_000;
     try {
@@ -360,17 +495,31 @@ describe('the sending job', () => {
     } finally {
       s.clock.offset = 0;
     }
-    const pieces = await q<{ piece: number; n: number; state: string }>('select piece, cardinality(user_ids) as n, state from notification_pieces where notification_id = $1 order by piece', [n.id]);
+    const pieces = await q<{ piece: number; n: number; state: string }>(
+      'select piece, cardinality(user_ids) as n, state from notification_pieces where notification_id = $1 order by piece',
+      [n.id],
+    );
     expect(pieces.map((p) => p.n)).toEqual([PIECE_SIZE, PIECE_SIZE, size - 2 * PIECE_SIZE]);
     expect(pieces.every((p) => p.state === 'done')).toBe(true);
     const sent = outboxOf(n.id);
     expect(sent).toHaveLength(size);
     expect(new Set(sent.map((m) => m.user.id)).size).toBe(size);
-    expect((await ok(showNotification, { params: { id: n.id } })).data).toMatchObject({ status: 'sent', audience_size: size, sent_count: size, failed_count: 0 });
+    expect((await ok(showNotification, { params: { id: n.id } })).data).toMatchObject({
+      status: 'sent',
+      audience_size: size,
+      sent_count: size,
+      failed_count: 0,
+    });
 
     // Now the dead sender: piece 1 back in a dead process's hands, the notification sending again.
-    await q("update notification_pieces set state = 'sending', claimed_by = 'dead-host:1:x', claimed_at = now() - interval '2 minutes', sent_count = 0 where notification_id = $1 and piece = 1", [n.id]);
-    await q("update notifications set status = 'sending', sent_count = sent_count - $2, finished_at = null where id = $1", [n.id, PIECE_SIZE]);
+    await q(
+      "update notification_pieces set state = 'sending', claimed_by = 'dead-host:1:x', claimed_at = now() - interval '2 minutes', sent_count = 0 where notification_id = $1 and piece = 1",
+      [n.id],
+    );
+    await q(
+      "update notifications set status = 'sending', sent_count = sent_count - $2, finished_at = null where id = $1",
+      [n.id, PIECE_SIZE],
+    );
     // What the PGlite server does at start, and the PostgreSQL one every tick for claims a minute old.
     const { releaseClaims } = await import('../../server/repositories/notificationPieces');
     expect(await s.db.transaction((tx) => releaseClaims(tx, { idleMs: 60_000 }))).toBe(1);
@@ -379,7 +528,10 @@ describe('the sending job', () => {
     const again = outboxOf(n.id);
     expect(again).toHaveLength(size);
     expect(new Set(again.map((m) => m.user.id)).size).toBe(size);
-    expect((await ok(showNotification, { params: { id: n.id } })).data).toMatchObject({ status: 'sent', sent_count: size });
+    expect((await ok(showNotification, { params: { id: n.id } })).data).toMatchObject({
+      status: 'sent',
+      sent_count: size,
+    });
     await q("delete from users where email like 'bulk-%@notify.example'");
   });
 
@@ -387,19 +539,33 @@ describe('the sending job', () => {
   it('stops one being sent on cancel, counts the messages a provider refuses, tries a throwing sender again and gives up after three tries', async () => {
     s.app.notificationJob.stop();
     await idle();
-    const refusing: PushSender = { send: async (b) => ({ failed: [b.messages[0].user.id] }), describe: () => 'refusing one' };
+    const refusing: PushSender = {
+      send: async (b) => ({ failed: [b.messages[0].user.id] }),
+      describe: () => 'refusing one',
+    };
     // One being sent is stopped by a cancel: what is left of it is never sent.
-    const stopped = (await ok(addNotification, { body: await sized(fresh({ audience: 'card', audience_id: ids.card })) })).data;
+    const stopped = (
+      await ok(addNotification, { body: await sized(fresh({ audience: 'card', audience_id: ids.card })) })
+    ).data;
     expect(stopped.status).toBe('sending');
-    expect((await ok(cancelNotification, { params: { id: stopped.id } })).data).toMatchObject({ status: 'cancelled', sent_count: 0 });
+    expect((await ok(cancelNotification, { params: { id: stopped.id } })).data).toMatchObject({
+      status: 'cancelled',
+      sent_count: 0,
+    });
     let job = createNotificationJob({ db: s.db, sender: refusing, now: Date.now, log: () => {} });
     await job.idle();
     expect(outboxOf(stopped.id)).toEqual([]);
-    const n = (await ok(addNotification, { body: await sized(fresh({ audience: 'card', audience_id: ids.card })) })).data;
+    const n = (await ok(addNotification, { body: await sized(fresh({ audience: 'card', audience_id: ids.card })) }))
+      .data;
     job.kick();
     await job.idle();
     job.stop();
-    expect((await ok(showNotification, { params: { id: n.id } })).data).toMatchObject({ status: 'sent', audience_size: 6, sent_count: 5, failed_count: 1 });
+    expect((await ok(showNotification, { params: { id: n.id } })).data).toMatchObject({
+      status: 'sent',
+      audience_size: 6,
+      sent_count: 5,
+      failed_count: 1,
+    });
 
     let tries = 0;
     const throwing: PushSender = {
@@ -411,7 +577,8 @@ describe('the sending job', () => {
     };
     const log: string[] = [];
     job = createNotificationJob({ db: s.db, sender: throwing, now: Date.now, log: (m) => log.push(m) });
-    const m = (await ok(addNotification, { body: await sized(fresh({ audience: 'area', audience_id: ids.area })) })).data;
+    const m = (await ok(addNotification, { body: await sized(fresh({ audience: 'area', audience_id: ids.area })) }))
+      .data;
     for (let i = 0; i < 3; i++) {
       job.kick();
       await job.idle();
@@ -421,7 +588,11 @@ describe('the sending job', () => {
     }
     job.stop();
     expect(tries).toBe(3);
-    expect((await ok(showNotification, { params: { id: m.id } })).data).toMatchObject({ status: 'failed', sent_count: 0, failed_count: 4 });
+    expect((await ok(showNotification, { params: { id: m.id } })).data).toMatchObject({
+      status: 'failed',
+      sent_count: 0,
+      failed_count: 4,
+    });
     expect(log.some((l) => l.includes('provider down'))).toBe(true);
     expect(log.some((l) => l.startsWith(`notification ${m.id} failed`))).toBe(true);
   });

@@ -15,7 +15,10 @@ import { NAMED_MODULES, SchemaNames } from '../../server/http/schemaNames';
 import { startTestServer, type TestServer } from '../helpers/app';
 
 type Json = Record<string, unknown>;
-type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Json }> }> }>>; components: { schemas: Record<string, Json> } };
+type Doc = {
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Json }> }> }>>;
+  components: { schemas: Record<string, Json> };
+};
 
 const REF = '#/components/schemas/';
 const CONTRACT = path.resolve(__dirname, '../../contract');
@@ -34,7 +37,11 @@ function refsOf(node: unknown, at = '', out: { at: string; ref: string }[] = [])
 /** A JSON pointer into the document ('#/components/schemas/Offer'), or undefined. */
 function resolve(doc: unknown, ref: string): unknown {
   if (!ref.startsWith('#/')) return undefined;
-  return ref.slice(2).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~')).reduce<unknown>((n, t) => (n && typeof n === 'object' ? (n as Json)[t] : undefined), doc);
+  return ref
+    .slice(2)
+    .split('/')
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((n, t) => (n && typeof n === 'object' ? (n as Json)[t] : undefined), doc);
 }
 
 describe('the named shapes of the OpenAPI document', () => {
@@ -46,12 +53,32 @@ describe('the named shapes of the OpenAPI document', () => {
   });
   afterAll(() => s.close());
 
-  const answerOf = (op: AnyOp) => doc.paths[openApiPath(op.path)]?.[op.method.toLowerCase()]?.responses['200']?.content?.['application/json']?.schema;
+  const answerOf = (op: AnyOp) =>
+    doc.paths[openApiPath(op.path)]?.[op.method.toLowerCase()]?.responses['200']?.content?.['application/json']?.schema;
 
   it("lists every resource's entity and envelopes under components.schemas, and its calls refer to them", () => {
     const schemas = doc.components.schemas;
     expect(Object.keys(schemas)).toEqual(
-      expect.arrayContaining(['Bank', 'Offer', 'Card', 'Category', 'Network', 'Outlet', 'City', 'Feedback', 'AdminUser', 'CrawlSource', 'HeroBanner', 'SelectedOffer', 'Notification', 'Pagination', 'ErrorEnvelope', 'OfferList', 'OfferRecord', 'OfferDeleted']),
+      expect.arrayContaining([
+        'Bank',
+        'Offer',
+        'Card',
+        'Category',
+        'Network',
+        'Outlet',
+        'City',
+        'Feedback',
+        'AdminUser',
+        'CrawlSource',
+        'HeroBanner',
+        'SelectedOffer',
+        'Notification',
+        'Pagination',
+        'ErrorEnvelope',
+        'OfferList',
+        'OfferRecord',
+        'OfferDeleted',
+      ]),
     );
     const names = new SchemaNames(operations);
     const wrong: string[] = [];
@@ -61,16 +88,28 @@ describe('the named shapes of the OpenAPI document', () => {
         wrong.push(`${r.name}: its entity has no component`);
         continue;
       }
-      const expected: [AnyOp | undefined, string][] = [[r.ops.list, `${name}List`], [r.ops.show, `${name}Record`], [r.ops.add, `${name}Record`], [r.ops.update, `${name}Record`], [r.ops.remove, `${name}Deleted`]];
+      const expected: [AnyOp | undefined, string][] = [
+        [r.ops.list, `${name}List`],
+        [r.ops.show, `${name}Record`],
+        [r.ops.add, `${name}Record`],
+        [r.ops.update, `${name}Record`],
+        [r.ops.remove, `${name}Deleted`],
+      ];
       for (const [op, want] of expected) {
-        if (op && answerOf(op)?.$ref !== REF + want) wrong.push(`${op.id} answers ${JSON.stringify(answerOf(op)).slice(0, 80)}, not a $ref to ${want}`);
+        if (op && answerOf(op)?.$ref !== REF + want)
+          wrong.push(`${op.id} answers ${JSON.stringify(answerOf(op)).slice(0, 80)}, not a $ref to ${want}`);
       }
-      if (!JSON.stringify(schemas[`${name}List`]).includes(`"${REF}${name}"`)) wrong.push(`${name}List does not refer to ${name}`);
+      if (!JSON.stringify(schemas[`${name}List`]).includes(`"${REF}${name}"`))
+        wrong.push(`${name}List does not refer to ${name}`);
     }
     expect(wrong).toEqual([]);
     // The component is the contract's shape, converted as any schema of the document is.
     expect(Object.keys((schemas.Offer as { properties: Json }).properties)).toEqual(Object.keys(Offer.properties));
-    expect(schemas.OfferRecord).toEqual({ type: 'object', required: ['message', 'data'], properties: { message: { type: 'string' }, data: { $ref: `${REF}Offer` } } });
+    expect(schemas.OfferRecord).toEqual({
+      type: 'object',
+      required: ['message', 'data'],
+      properties: { message: { type: 'string' }, data: { $ref: `${REF}Offer` } },
+    });
   });
 
   it('resolves every $ref, and lists no shape that nothing refers to', () => {
@@ -83,7 +122,11 @@ describe('the named shapes of the OpenAPI document', () => {
 
   it('answers with a $ref wherever a named shape sits: no component is also written out inline', () => {
     // A copy of a component inside the paths would mean a shape that lost its name.
-    const written = new Map(Object.entries(doc.components.schemas).filter(([, s]) => !('$ref' in s)).map(([name, s]) => [JSON.stringify(s), name]));
+    const written = new Map(
+      Object.entries(doc.components.schemas)
+        .filter(([, s]) => !('$ref' in s))
+        .map(([name, s]) => [JSON.stringify(s), name]),
+    );
     const inline: string[] = [];
     const walk = (node: unknown, at: string) => {
       if (Array.isArray(node)) node.forEach((n, i) => walk(n, `${at}/${i}`));
@@ -93,7 +136,8 @@ describe('the named shapes of the OpenAPI document', () => {
         else for (const [k, v] of Object.entries(node)) walk(v, `${at}/${k}`);
       }
     };
-    for (const [p, item] of Object.entries(doc.paths)) for (const [m, op] of Object.entries(item)) walk((op as { responses: unknown }).responses, `${m} ${p}`);
+    for (const [p, item] of Object.entries(doc.paths))
+      for (const [m, op] of Object.entries(item)) walk((op as { responses: unknown }).responses, `${m} ${p}`);
     expect(inline).toEqual([]);
   });
 
@@ -104,9 +148,14 @@ describe('the named shapes of the OpenAPI document', () => {
       const name = file.replace(/\.ts$/, '');
       if (name in NAMED_MODULES) continue;
       const mod = (await import(path.join(CONTRACT, file))) as Json;
-      for (const [key, value] of Object.entries(mod)) if (value && typeof value === 'object' && (value as Json).type === 'object' && (value as Json).properties) unnamed.push(`${file}: ${key}`);
+      for (const [key, value] of Object.entries(mod))
+        if (value && typeof value === 'object' && (value as Json).type === 'object' && (value as Json).properties)
+          unnamed.push(`${file}: ${key}`);
     }
-    expect(unnamed, 'object shapes exported by a module missing from NAMED_MODULES (server/http/schemaNames.ts)').toEqual([]);
+    expect(
+      unnamed,
+      'object shapes exported by a module missing from NAMED_MODULES (server/http/schemaNames.ts)',
+    ).toEqual([]);
     // The validators and serializers compile the contract's schemas themselves: no $ref, no $id.
     for (const op of Object.values(offerResource.ops)) expect(JSON.stringify(op)).not.toMatch(/"\$(ref|id)"/);
   });
@@ -125,13 +174,23 @@ describe('the named shapes of the OpenAPI document', () => {
           "import type { components, operations } from './api';",
           "type Offer = components['schemas']['Offer'];",
           "type Answer = operations['offer.show']['responses'][200]['content']['application/json'];",
-          "export const title = (answer: Answer): string => answer.data.title;",
+          'export const title = (answer: Answer): string => answer.data.title;',
           "export const rows = (list: components['schemas']['OfferList']): Offer[] => list.data;",
           "export const bank: components['schemas']['Bank']['name'] = 'x';",
         ].join('\n'),
       );
-      const program = ts.createProgram([path.join(dir, 'use.ts')], { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, skipLibCheck: false, types: [] });
-      const problems = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      const program = ts.createProgram([path.join(dir, 'use.ts')], {
+        strict: true,
+        noEmit: true,
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.ESNext,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+        skipLibCheck: false,
+        types: [],
+      });
+      const problems = ts
+        .getPreEmitDiagnostics(program)
+        .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
       expect(problems).toEqual([]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -7,7 +7,8 @@ import { startTestServer, type TestServer } from '../helpers/app';
 import { indexBacklog } from '../../server/services/searchBacklog';
 
 let s: TestServer;
-const one = async <T = number>(sql: string, params: unknown[] = []) => Object.values((await s.db.query(sql, params)).rows[0] ?? {})[0] as T;
+const one = async <T = number>(sql: string, params: unknown[] = []) =>
+  Object.values((await s.db.query(sql, params)).rows[0] ?? {})[0] as T;
 
 async function api(method: 'GET' | 'POST', url: string, payload?: object) {
   const r = await s.call({ method, url, headers: s.adminAuth, payload });
@@ -15,12 +16,17 @@ async function api(method: 'GET' | 'POST', url: string, payload?: object) {
   return r.json();
 }
 const offersFound = async (query: string): Promise<number[]> =>
-  (await api('POST', '/admin/v1/all_offer', { query, per_page: 100 })).data.map((r: { id: number }) => r.id).sort((a: number, b: number) => a - b);
+  (await api('POST', '/admin/v1/all_offer', { query, per_page: 100 })).data
+    .map((r: { id: number }) => r.id)
+    .sort((a: number, b: number) => a - b);
 const paletteFound = async (query: string): Promise<number[]> =>
-  (await api('GET', `/admin/v1/search?types=offer&limit=20&query=${encodeURIComponent(query)}`)).data.map((r: { id: number }) => r.id).sort((a: number, b: number) => a - b);
+  (await api('GET', `/admin/v1/search?types=offer&limit=20&query=${encodeURIComponent(query)}`)).data
+    .map((r: { id: number }) => r.id)
+    .sort((a: number, b: number) => a - b);
 
 /** Offers whose stored search text is not the database's own (null counts). */
-const wrongText = () => one<number>('select count(*)::int from offers where search_text is distinct from offer_search_text(offers)');
+const wrongText = () =>
+  one<number>('select count(*)::int from offers where search_text is distinct from offer_search_text(offers)');
 
 let source: number;
 const offerRefs: number[] = [];
@@ -30,10 +36,22 @@ beforeAll(async () => {
   const bank = await one("insert into banks (name, code) values ('Quokkabank', 'QKB') returning id");
   const network = await one("insert into networks (type) values ('Wombatpay') returning id");
   const area = await one("insert into dubai_cities (name) values ('Zanzibar Heights') returning id");
-  const card = await one("insert into cards (name, bank_id, network_id) values ('Marmoset Titanium', $1, $2) returning id", [bank, network]);
-  const outlet = await one("insert into outlets (merchant_name, branch, area_id) values ('Pangolin Grill', 'Main', $1) returning id", [area]);
-  source = await one("insert into crawl_sources (name, from_source, bank_id, last_import_at) values ('backlog-site', 'backlog-site', $1, now()) returning id", [bank]);
-  const cardRef = await one("insert into crawl_cards (source_id, source_key, name, state, card_id, search_text) values ($1, 'c1', 'Marmoset Titanium', 'assigned', $2, 'x') returning id", [source, card]);
+  const card = await one(
+    "insert into cards (name, bank_id, network_id) values ('Marmoset Titanium', $1, $2) returning id",
+    [bank, network],
+  );
+  const outlet = await one(
+    "insert into outlets (merchant_name, branch, area_id) values ('Pangolin Grill', 'Main', $1) returning id",
+    [area],
+  );
+  source = await one(
+    "insert into crawl_sources (name, from_source, bank_id, last_import_at) values ('backlog-site', 'backlog-site', $1, now()) returning id",
+    [bank],
+  );
+  const cardRef = await one(
+    "insert into crawl_cards (source_id, source_key, name, state, card_id, search_text) values ($1, 'c1', 'Marmoset Titanium', 'assigned', $2, 'x') returning id",
+    [source, card],
+  );
   const outletRef = await one(
     "insert into crawl_outlets (source_id, source_key, merchant_name, state, outlet_ids, search_text) values ($1, 'o1', 'Pangolin Grill', 'assigned', array[$2::int], 'x') returning id",
     [source, outlet],
@@ -65,7 +83,9 @@ describe('the search backlog', () => {
       await tx.query("set local app.search_text = 'deferred'");
       await tx.query('update offers set search_text = null where from_source = $1', ['backlog-site']);
     });
-    const waiting = (await s.db.query<{ id: number }>('select id from offers where search_text is null order by id')).rows.map((r) => r.id);
+    const waiting = (
+      await s.db.query<{ id: number }>('select id from offers where search_text is null order by id')
+    ).rows.map((r) => r.id);
     expect(waiting).toHaveLength(30);
     for (const word of ['marmoset', 'quokkabank', 'QKB', 'pangolin', 'zanzibar heights', 'weekday treat']) {
       expect(await offersFound(word), word).toEqual(waiting);
@@ -88,6 +108,10 @@ describe('the search backlog', () => {
   it('rolls back offers whether or not they were indexed yet', async () => {
     await api('POST', '/admin/v1/rollback_offer_ref', { from_source: 'backlog-site' });
     expect(await one('select count(*)::int from offers where from_source = $1', ['backlog-site'])).toBe(0);
-    expect(await one("select count(*)::int from crawl_offers where source_id = $1 and state = 'new' and offer_id is null", [source])).toBe(offerRefs.length);
+    expect(
+      await one("select count(*)::int from crawl_offers where source_id = $1 and state = 'new' and offer_id is null", [
+        source,
+      ]),
+    ).toBe(offerRefs.length);
   });
 });

@@ -19,18 +19,22 @@ async function api(method: Method, url: string, payload?: unknown) {
   return r.json();
 }
 
-const add = async (path: string, body: object): Promise<number> => (await api('POST', `/admin/v1/${path}`, body)).data.id;
+const add = async (path: string, body: object): Promise<number> =>
+  (await api('POST', `/admin/v1/${path}`, body)).data.id;
 
 /** Ids of the cards, outlets and offers a search finds. */
 const cardsFound = async (query: string): Promise<number[]> =>
   (await api('POST', '/admin/v1/all_card', { query, per_page: 100 })).data.map((r: { id: number }) => r.id);
 const outletsFound = async (query: string): Promise<number[]> =>
-  (await api('GET', `/admin/v1/outlets?per_page=100&query=${encodeURIComponent(query)}`)).data.map((r: { id: number }) => r.id);
+  (await api('GET', `/admin/v1/outlets?per_page=100&query=${encodeURIComponent(query)}`)).data.map(
+    (r: { id: number }) => r.id,
+  );
 const offersFound = async (query: string): Promise<number[]> =>
   (await api('POST', '/admin/v1/all_offer', { query, per_page: 100 })).data.map((r: { id: number }) => r.id);
 
 async function area(name: string): Promise<number> {
-  return (await s.db.query<{ id: number }>('insert into dubai_cities (name) values ($1) returning id', [name])).rows[0].id;
+  return (await s.db.query<{ id: number }>('insert into dubai_cities (name) values ($1) returning id', [name])).rows[0]
+    .id;
 }
 
 /** A bank, a network and a card of theirs, each named by its own made-up word. */
@@ -73,7 +77,10 @@ describe('search text follows the names a record shows', () => {
 
   it('renaming a category: its cards, outlets and offers are found by the new name, not the old', async () => {
     const category = await add('add_categories', { name: 'Glimmerfen' });
-    const c = await card({ bank: 'Tassenburg', code: 'TSBG', network: 'Wrenfold', card: 'Hearthlow' }, { category_id: category });
+    const c = await card(
+      { bank: 'Tassenburg', code: 'TSBG', network: 'Wrenfold', card: 'Hearthlow' },
+      { category_id: category },
+    );
     const outlet = await add('add_outlet', { merchant_name: 'Tassenburg Bakery', category_id: category });
     const o = await offer('Category rename offer', { category_id: category });
     expect(await cardsFound('glimmerfen')).toContain(c.id);

@@ -29,18 +29,24 @@ const freshIp = () => {
   ipSeq++;
   return `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq & 255}`;
 };
-const post = (url: string, payload: object, ip: string, headers: Record<string, string> = {}) => s.call({ method: 'POST', url, payload, remoteAddress: ip, headers });
+const post = (url: string, payload: object, ip: string, headers: Record<string, string> = {}) =>
+  s.call({ method: 'POST', url, payload, remoteAddress: ip, headers });
 const login = (email: string, password: string, ip: string) => post('/api/v1/login', { email, password }, ip);
 const verify = (email: string, otp: string, ip: string) => post('/api/v1/verify_otp', { email, otp }, ip);
 
 async function addUsers(...emails: string[]) {
-  for (const email of emails) await s.db.query("insert into users (name, email, role, status, password_hash) values ('Signin Test', $1, 'admin', 'active', $2)", [email, hash]);
+  for (const email of emails)
+    await s.db.query(
+      "insert into users (name, email, role, status, password_hash) values ('Signin Test', $1, 'admin', 'active', $2)",
+      [email, hash],
+    );
 }
 
 /** The log of the extra apps this file builds: their refusals are this file's business, not the console's. */
 const quiet = () => createLogger('silent');
 
-const statuses = (rs: InjectResponse[]) => rs.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.statusCode]: (acc[r.statusCode] ?? 0) + 1 }), {});
+const statuses = (rs: InjectResponse[]) =>
+  rs.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.statusCode]: (acc[r.statusCode] ?? 0) + 1 }), {});
 
 /** The outbox, read again while a mail file is still being written (mail leaves after the answer). */
 async function outbox() {
@@ -90,7 +96,8 @@ describe('per account', () => {
     const email = 'pause@test.example';
     await addUsers(email);
     const ip = freshIp();
-    for (let i = 0; i < 5; i++) expect((await login(i === 2 ? 'Pause@Test.Example' : email, 'wrong-password', ip)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await login(i === 2 ? 'Pause@Test.Example' : email, 'wrong-password', ip)).statusCode).toBe(401);
     expectPaused(await login(email, RIGHT, ip), 30, 'Too many attempts. Try again in 30 seconds.');
     await at(31_000, async () => {
       expect((await login(email, 'wrong-password', ip)).statusCode).toBe(401);
@@ -191,7 +198,14 @@ describe('per client address', () => {
 
   it('IPv6: the hosts of one /64 network count as one address; an IPv4-mapped address as its IPv4 one', async () => {
     const rs: InjectResponse[] = [];
-    for (let i = 0; i < 31; i++) rs.push(await login(`v6-${i}@test.example`, 'wrong-password', `2001:db8:7:${i % 2 ? '0' : '0000'}::${(i + 1).toString(16)}`));
+    for (let i = 0; i < 31; i++)
+      rs.push(
+        await login(
+          `v6-${i}@test.example`,
+          'wrong-password',
+          `2001:db8:7:${i % 2 ? '0' : '0000'}::${(i + 1).toString(16)}`,
+        ),
+      );
     expect(statuses(rs)).toEqual({ 401: 30, 429: 1 });
     expect((await login('v6-other@test.example', 'wrong-password', '2001:db8:8::1')).statusCode).toBe(401);
     for (let i = 0; i < 30; i++) await login(`v4m-${i}@test.example`, 'wrong-password', '::ffff:192.0.2.77');
@@ -207,7 +221,9 @@ describe('per client address', () => {
     expect(statuses(rs)).toEqual({ 200: 10, 429: 490 });
     expectPaused(rs.at(-1)!, [850, 900], 'Too many code requests. Try again in 15 minutes.');
     expect((await count()) - before).toBeLessThanOrEqual(10);
-    expect((await post('/api/v1/request_otp', { email: 'flood-elsewhere@test.example' }, freshIp())).statusCode).toBe(200);
+    expect((await post('/api/v1/request_otp', { email: 'flood-elsewhere@test.example' }, freshIp())).statusCode).toBe(
+      200,
+    );
   }, 120_000);
 
   it('request_otp, resend_otp and forgot_password share the budget; known and unknown e-mails cost the same', async () => {
@@ -231,7 +247,13 @@ describe('client address behind a proxy (TRUST_PROXY)', () => {
   /** Another app on the same database, with TRUST_PROXY set to `trust`. */
   const behindProxy = async (trust: string) => {
     const config = { ...loadConfig({ TRUST_PROXY: trust }), dataDir: s.dataDir };
-    const app = await buildApp({ config, db: s.db, mailer: createMailer({ dataDir: s.dataDir, from: config.mailFrom, log: () => {} }), now: () => Date.now() + s.clock.offset, logger: quiet() });
+    const app = await buildApp({
+      config,
+      db: s.db,
+      mailer: createMailer({ dataDir: s.dataDir, from: config.mailFrom, log: () => {} }),
+      now: () => Date.now() + s.clock.offset,
+      logger: quiet(),
+    });
     apps.push(app);
     return app;
   };
@@ -243,33 +265,54 @@ describe('client address behind a proxy (TRUST_PROXY)', () => {
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8, ::1, loopback' }).trustProxy).toBe('127.0.0.1,10.0.0.0/8,::1,loopback');
-    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true would take the client's address from the leftmost X-Forwarded-For entry, which any client can write: give the number of proxies/);
-    expect(() => loadConfig({ TRUST_PROXY: '11' })).toThrow(/TRUST_PROXY must be the number of proxies in front of the server \(1 to 10\)/);
-    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/8, proxy.internal' })).toThrow(/TRUST_PROXY must be .*got "proxy.internal"/);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8, ::1, loopback' }).trustProxy).toBe(
+      '127.0.0.1,10.0.0.0/8,::1,loopback',
+    );
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY=true would take the client's address from the leftmost X-Forwarded-For entry, which any client can write: give the number of proxies/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '11' })).toThrow(
+      /TRUST_PROXY must be the number of proxies in front of the server \(1 to 10\)/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/8, proxy.internal' })).toThrow(
+      /TRUST_PROXY must be .*got "proxy.internal"/,
+    );
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/got "10.0.0.0\/33"/);
   });
 
   it('ignores X-Forwarded-For by default: a client cannot pick its own address', async () => {
     const ip = freshIp();
     const rs: InjectResponse[] = [];
-    for (let i = 0; i < 31; i++) rs.push(await post('/api/v1/login', { email: `xff-${i}@test.example`, password: 'wrong-password' }, ip, { 'x-forwarded-for': `203.0.113.${i}` }));
+    for (let i = 0; i < 31; i++)
+      rs.push(
+        await post('/api/v1/login', { email: `xff-${i}@test.example`, password: 'wrong-password' }, ip, {
+          'x-forwarded-for': `203.0.113.${i}`,
+        }),
+      );
     expect(statuses(rs)).toEqual({ 401: 30, 429: 1 });
   }, 120_000);
 
   // The proxy appends the address it saw to whatever X-Forwarded-For the client sent: the
   // client is the first hop from the right that is not a proxy, never the leftmost entry.
-  for (const form of ['a hop count (1)', 'the proxy\'s address'])
+  for (const form of ['a hop count (1)', "the proxy's address"])
     it(`with TRUST_PROXY as ${form}, counts by the address the proxy saw; a spoofed leftmost entry changes nothing`, async () => {
       const proxy = freshIp();
       const app = await behindProxy(form.startsWith('a hop') ? '1' : `${proxy}, 192.0.2.0/24`);
       const send = (email: string, xff: string) =>
-        app.inject({ method: 'POST', url: '/api/v1/login', payload: { email, password: 'wrong-password' }, remoteAddress: proxy, headers: { 'x-forwarded-for': xff } });
+        app.inject({
+          method: 'POST',
+          url: '/api/v1/login',
+          payload: { email, password: 'wrong-password' },
+          remoteAddress: proxy,
+          headers: { 'x-forwarded-for': xff },
+        });
       const spread: InjectResponse[] = [];
-      for (let i = 0; i < 31; i++) spread.push(await send(`tp-${form[0]}-${i}@test.example`, `198.51.${form.length}.${i}`));
+      for (let i = 0; i < 31; i++)
+        spread.push(await send(`tp-${form[0]}-${i}@test.example`, `198.51.${form.length}.${i}`));
       expect(statuses(spread)).toEqual({ 401: 31 });
       const spoofing: InjectResponse[] = [];
-      for (let i = 0; i < 31; i++) spoofing.push(await send(`tp1-${form[0]}-${i}@test.example`, `203.0.113.${i}, 172.16.${form.length}.200`));
+      for (let i = 0; i < 31; i++)
+        spoofing.push(await send(`tp1-${form[0]}-${i}@test.example`, `203.0.113.${i}, 172.16.${form.length}.200`));
       expect(statuses(spoofing)).toEqual({ 401: 30, 429: 1 });
     }, 120_000);
 });
@@ -279,10 +322,20 @@ describe('stored in the database', () => {
     const email = 'shared@test.example';
     await addUsers(email);
     const config = { ...loadConfig({}), dataDir: s.dataDir };
-    const other = await buildApp({ config, db: s.db, mailer: createMailer({ dataDir: s.dataDir, from: config.mailFrom, log: () => {} }), logger: quiet() });
+    const other = await buildApp({
+      config,
+      db: s.db,
+      mailer: createMailer({ dataDir: s.dataDir, from: config.mailFrom, log: () => {} }),
+      logger: quiet(),
+    });
     try {
       for (let i = 0; i < 5; i++) expect((await login(email, 'wrong-password', freshIp())).statusCode).toBe(401);
-      const r = await other.inject({ method: 'POST', url: '/api/v1/login', payload: { email, password: RIGHT }, remoteAddress: freshIp() });
+      const r = await other.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { email, password: RIGHT },
+        remoteAddress: freshIp(),
+      });
       expect(r.statusCode).toBe(429);
     } finally {
       await other.close();
@@ -295,14 +348,19 @@ describe('stored in the database', () => {
     await post('/api/v1/request_otp', { email: 'old-code@test.example' }, freshIp());
     await at(later, async () => {
       const stale = async (table: string) =>
-        (await s.db.query<{ n: number }>(`select count(*)::int as n from ${table} where expires_at <= $1`, [new Date(Date.now() + later)])).rows[0].n;
+        (
+          await s.db.query<{ n: number }>(`select count(*)::int as n from ${table} where expires_at <= $1`, [
+            new Date(Date.now() + later),
+          ])
+        ).rows[0].n;
       const before = { codes: await stale('otp_codes'), counts: await stale('signin_limits') };
       expect(before.codes).toBeGreaterThan(0);
       expect(before.counts).toBeGreaterThan(0);
       await login('new-count@test.example', 'wrong-password', freshIp());
       expect(await stale('signin_limits')).toBe(Math.max(0, before.counts - 100));
       // Each code request removes up to 100 expired codes and 100 expired counts.
-      for (let i = 0; i < Math.ceil(Math.max(before.codes, before.counts) / 100); i++) await post('/api/v1/request_otp', { email: `new-code${i}@test.example` }, freshIp());
+      for (let i = 0; i < Math.ceil(Math.max(before.codes, before.counts) / 100); i++)
+        await post('/api/v1/request_otp', { email: `new-code${i}@test.example` }, freshIp());
       expect(await stale('otp_codes')).toBe(0);
       expect(await stale('signin_limits')).toBe(0);
     });
@@ -324,7 +382,14 @@ describe('timing: a known e-mail answers as fast as an unknown one', () => {
    * every round; noise is not, so a round that fails is run again, 3 rounds at most (each
    * later on the server's clock, past the 60-second resend rule).
    */
-  async function compare(label: string, url: string, known: string[], unknown: string[], payload: (email: string) => object, mails: boolean) {
+  async function compare(
+    label: string,
+    url: string,
+    known: string[],
+    unknown: string[],
+    payload: (email: string) => object,
+    mails: boolean,
+  ) {
     const rounds: string[] = [];
     for (let round = 0; round < 3; round++) {
       const pass = await at(round * 120_000, async () => {
@@ -352,7 +417,9 @@ describe('timing: a known e-mail answers as fast as an unknown one', () => {
         const u = times.unknown.slice(3);
         const diff = median(k.map((t, i) => t - u[i]));
         const base = median(u);
-        rounds.push(`median known ${median(k).toFixed(2)} ms, unknown ${base.toFixed(2)} ms, paired difference ${diff.toFixed(2)} ms`);
+        rounds.push(
+          `median known ${median(k).toFixed(2)} ms, unknown ${base.toFixed(2)} ms, paired difference ${diff.toFixed(2)} ms`,
+        );
         return Math.abs(diff) < Math.max(2, 0.25 * base);
       });
       console.log(`${label} (${s.db.kind}, ${known.length - 3} pairs), round ${round + 1}: ${rounds.at(-1)}`);
@@ -367,14 +434,35 @@ describe('timing: a known e-mail answers as fast as an unknown one', () => {
     const fpKnown = emails('fp-known', 33);
     const otpKnown = emails('otp-known', 33);
     await addUsers(...fpKnown, ...otpKnown);
-    await compare('forgot_password', '/api/v1/forgot_password', fpKnown, emails('fp-unknown', 33), (email) => ({ email }), true);
-    await compare('request_otp', '/api/v1/request_otp', otpKnown, emails('otp-unknown', 33), (email) => ({ email }), true);
+    await compare(
+      'forgot_password',
+      '/api/v1/forgot_password',
+      fpKnown,
+      emails('fp-unknown', 33),
+      (email) => ({ email }),
+      true,
+    );
+    await compare(
+      'request_otp',
+      '/api/v1/request_otp',
+      otpKnown,
+      emails('otp-unknown', 33),
+      (email) => ({ email }),
+      true,
+    );
   }, 180_000);
 
   it('login with a wrong password', async () => {
     const known = emails('login-known', 23);
     await addUsers(...known);
-    await compare('login', '/api/v1/login', known, emails('login-unknown', 23), (email) => ({ email, password: 'wrong-password' }), false);
+    await compare(
+      'login',
+      '/api/v1/login',
+      known,
+      emails('login-unknown', 23),
+      (email) => ({ email, password: 'wrong-password' }),
+      false,
+    );
   }, 180_000);
 });
 
@@ -397,11 +485,17 @@ describe('one-time codes under parallel guessing', () => {
           const guess = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
           if (guess !== code) wrong.add(guess);
         }
-        const rs = await Promise.all([...[...wrong].map((otp) => verify(email, otp, freshIp())), verify(email, code, freshIp())]);
+        const rs = await Promise.all([
+          ...[...wrong].map((otp) => verify(email, otp, freshIp())),
+          verify(email, code, freshIp()),
+        ]);
         for (const r of rs) seen[r.statusCode] = (seen[r.statusCode] ?? 0) + 1;
         if (rs.at(-1)!.statusCode === 200) won++;
         expect(rs.slice(0, -1).every((r) => r.statusCode !== 200)).toBe(true);
-        const { rows } = await s.db.query<{ attempts: number }>('select attempts from otp_codes where lower(email) = $1 order by created_at desc limit 1', [email]);
+        const { rows } = await s.db.query<{ attempts: number }>(
+          'select attempts from otp_codes where lower(email) = $1 order by created_at desc limit 1',
+          [email],
+        );
         expect(rows[0].attempts).toBe(5);
       });
     }

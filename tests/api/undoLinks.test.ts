@@ -19,7 +19,10 @@ const offer = offerResource.ops;
 
 let serial = 0;
 const newOffer = (title: string) =>
-  one<number>("insert into offers (title, discount, valid_from, valid_to) values ($1, '10%', current_date - 1, current_date + 30) returning id", [`${title} ${++serial}`]);
+  one<number>(
+    "insert into offers (title, discount, valid_from, valid_to) values ($1, '10%', current_date - 1, current_date + 30) returning id",
+    [`${title} ${++serial}`],
+  );
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -29,53 +32,93 @@ afterAll(() => s?.close());
 describe('undoing a delete after later edits', () => {
   it('puts back the category of an outlet renamed since, keeping the new name and its version', async () => {
     const cat = (await ok(category.add!, { body: { name: 'Dining undo' } })).data.id as number;
-    const o = (await ok(outlet.add!, { body: { merchant_name: 'Shake Shack', branch: 'Marina', category_id: cat } })).data;
+    const o = (await ok(outlet.add!, { body: { merchant_name: 'Shake Shack', branch: 'Marina', category_id: cat } }))
+      .data;
     // Version 2 before the delete: the form below was opened then.
     await ok(outlet.update!, { params: { id: o.id }, body: { branch: 'Marina Walk', version: 1 } });
 
     const res = await ok(category.remove!, { query: { category_id: cat } });
     expect(await one('select category_id from outlets where id = $1', [o.id])).toBeNull();
-    const renamed = (await ok(outlet.update!, { params: { id: o.id }, body: { merchant_name: 'Shake Shack Renamed', version: 2 } })).data;
+    const renamed = (
+      await ok(outlet.update!, { params: { id: o.id }, body: { merchant_name: 'Shake Shack Renamed', version: 2 } })
+    ).data;
     expect(renamed.version).toBe(3);
 
     await ok(category.undo!, { body: { token: res.undo } });
-    const after = (await s.db.query('select merchant_name, branch, category_id, version from outlets where id = $1', [o.id])).rows[0];
-    expect(after).toEqual({ merchant_name: 'Shake Shack Renamed', branch: 'Marina Walk', category_id: cat, version: 3 });
+    const after = (
+      await s.db.query('select merchant_name, branch, category_id, version from outlets where id = $1', [o.id])
+    ).rows[0];
+    expect(after).toEqual({
+      merchant_name: 'Shake Shack Renamed',
+      branch: 'Marina Walk',
+      category_id: cat,
+      version: 3,
+    });
     // The stale form (version 2) still gets its 409.
-    expect((await call(outlet.update!, { params: { id: o.id }, body: { merchant_name: 'Stale form', version: 2 } })).status).toBe(409);
+    expect(
+      (await call(outlet.update!, { params: { id: o.id }, body: { merchant_name: 'Stale form', version: 2 } })).status,
+    ).toBe(409);
   });
 
   it("puts back a hero banner's link to its offer (type and target), keeping a title changed since", async () => {
     const target = await newOffer('Banner target');
-    const banner = (await ok(addHeroBanner, { body: { title: 'Summer dining', link_type: 'offer', offer_id: target } })).data;
+    const banner = (await ok(addHeroBanner, { body: { title: 'Summer dining', link_type: 'offer', offer_id: target } }))
+      .data;
     const res = await ok(offer.remove!, { query: { offer_id: target } });
     // The table's trigger dropped the whole link: no type, no target.
-    expect((await ok(showHeroBanner, { params: { id: banner.id } })).data).toMatchObject({ link_type: null, offer_id: null });
+    expect((await ok(showHeroBanner, { params: { id: banner.id } })).data).toMatchObject({
+      link_type: null,
+      offer_id: null,
+    });
     await ok(updateHeroBanner, { params: { id: banner.id }, body: { title: 'Summer dining, edited', version: 1 } });
 
     await ok(offer.undo!, { body: { token: res.undo } });
-    expect((await ok(showHeroBanner, { params: { id: banner.id } })).data).toMatchObject({ title: 'Summer dining, edited', link_type: 'offer', offer_id: target, version: 2 });
+    expect((await ok(showHeroBanner, { params: { id: banner.id } })).data).toMatchObject({
+      title: 'Summer dining, edited',
+      link_type: 'offer',
+      offer_id: target,
+      version: 2,
+    });
   });
 
   it('refuses (409, naming the banner) when the link was changed since, and changes nothing', async () => {
     const target = await newOffer('Relinked target');
-    const banner = (await ok(addHeroBanner, { body: { title: 'Relinked banner', link_type: 'offer', offer_id: target } })).data;
+    const banner = (
+      await ok(addHeroBanner, { body: { title: 'Relinked banner', link_type: 'offer', offer_id: target } })
+    ).data;
     const res = await ok(offer.remove!, { query: { offer_id: target } });
-    await ok(updateHeroBanner, { params: { id: banner.id }, body: { link_type: 'url', url: 'https://example.com/new', version: 1 } });
+    await ok(updateHeroBanner, {
+      params: { id: banner.id },
+      body: { link_type: 'url', url: 'https://example.com/new', version: 1 },
+    });
 
     const undo = await call(offer.undo!, { body: { token: res.undo } });
     expect(undo.status).toBe(409);
     expect(undo.json.message).toBe('Hero banner “Relinked banner” has changed its link since, so nothing was undone.');
     expect(await one('select count(*)::int from offers where id = $1', [target])).toBe(0);
-    expect((await ok(showHeroBanner, { params: { id: banner.id } })).data).toMatchObject({ link_type: 'url', url: 'https://example.com/new', version: 2 });
+    expect((await ok(showHeroBanner, { params: { id: banner.id } })).data).toMatchObject({
+      link_type: 'url',
+      url: 'https://example.com/new',
+      version: 2,
+    });
   });
 
   it('leaves a notification sent since as it is: only its link comes back', async () => {
     const target = await newOffer('Notified offer');
-    const userId = await one<number>("insert into users (name, email, role) values ('Undo app user', 'undo-user@test.example', 'user') returning id");
+    const userId = await one<number>(
+      "insert into users (name, email, role) values ('Undo app user', 'undo-user@test.example', 'user') returning id",
+    );
     const n = (
       await ok(addNotification, {
-        body: { title: 'Undo deal', body: 'A deal that goes', audience: 'user', audience_id: userId, link_type: 'offer', offer_id: target, send_at: new Date(Date.now() + 3600_000).toISOString() },
+        body: {
+          title: 'Undo deal',
+          body: 'A deal that goes',
+          audience: 'user',
+          audience_id: userId,
+          link_type: 'offer',
+          offer_id: target,
+          send_at: new Date(Date.now() + 3600_000).toISOString(),
+        },
       })
     ).data;
     const res = await ok(offer.remove!, { query: { offer_id: target } });
@@ -95,7 +138,10 @@ describe('undoing a delete after later edits', () => {
     // Nothing for the job to send again.
     s.app.notificationJob.kick();
     await s.app.notificationJob.idle();
-    expect((await ok(showNotification, { params: { id: n.id } })).data).toMatchObject({ status: 'sent', sent_count: 1 });
+    expect((await ok(showNotification, { params: { id: n.id } })).data).toMatchObject({
+      status: 'sent',
+      sent_count: 1,
+    });
     expect(await one('select count(*)::int from notification_pieces where notification_id = $1', [n.id])).toBe(1);
   });
 });

@@ -17,10 +17,19 @@ const ids: Record<string, number> = {};
 
 let serial = 0;
 const newOffer = (title: string) =>
-  one("insert into offers (title, discount, valid_from, valid_to) values ($1, '10%', '2026-01-01', '2026-12-31') returning id", [`${title} ${++serial}`]);
+  one(
+    "insert into offers (title, discount, valid_from, valid_to) values ($1, '10%', '2026-01-01', '2026-12-31') returning id",
+    [`${title} ${++serial}`],
+  );
 const rowsOf = async (list: number[]) =>
-  (await s.db.query<{ id: number; title: string; category_id: number | null; version: number }>('select id, title, category_id, version from offers where id = any($1) order by id', [list])).rows;
-const offersTable = async () => (await s.db.query('select id, title, category_id, version from offers order by id')).rows;
+  (
+    await s.db.query<{ id: number; title: string; category_id: number | null; version: number }>(
+      'select id, title, category_id, version from offers where id = any($1) order by id',
+      [list],
+    )
+  ).rows;
+const offersTable = async () =>
+  (await s.db.query('select id, title, category_id, version from offers order by id')).rows;
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -31,7 +40,16 @@ afterAll(() => s?.close());
 
 describe('setting many records to values of their own', () => {
   it('offers the update fields a record shows as one value: no links, files or passwords', () => {
-    expect(eachFields(offerResource)).toEqual(['title', 'description', 'discount', 'valid_from', 'valid_to', 'terms', 'category_id', 'from_source']);
+    expect(eachFields(offerResource)).toEqual([
+      'title',
+      'description',
+      'discount',
+      'valid_from',
+      'valid_to',
+      'terms',
+      'category_id',
+      'from_source',
+    ]);
     expect(eachFields(userResource)).not.toContain('password');
     expect(eachFields(cardResource)).toContain('display');
   });
@@ -70,13 +88,17 @@ describe('setting many records to values of their own', () => {
   it('refuses them all when one row was changed since it was read, naming it, and changes nothing', async () => {
     const list = [await newOffer('Each Fresh'), await newOffer('Each Stale')];
     const before = await rowsOf(list);
-    await s.db.query("update offers set title = 'Each Edited meanwhile', version = version + 1 where id = $1", [list[1]]);
+    await s.db.query("update offers set title = 'Each Edited meanwhile', version = version + 1 where id = $1", [
+      list[1],
+    ]);
     const table = await offersTable();
     const res = await call(offer.updateEach!, {
       body: { rows: list.map((id, i) => ({ id, version: before[i].version, set: { category_id: ids.travel } })) },
     });
     expect(res.status).toBe(409);
-    expect(res.json.message).toBe('Offer “Each Edited meanwhile” was changed by someone else since you loaded it, so nothing was changed. Reload and try again.');
+    expect(res.json.message).toBe(
+      'Offer “Each Edited meanwhile” was changed by someone else since you loaded it, so nothing was changed. Reload and try again.',
+    );
     expect(await offersTable()).toEqual(table);
   });
 
@@ -92,7 +114,9 @@ describe('setting many records to values of their own', () => {
     expect(tooShort.status).toBe(422);
     expect(Object.keys(tooShort.json.errors).join(' ')).toMatch(/title/);
     // A missing category is the database's refusal, named by its column.
-    const missing = await call(offer.updateEach!, { body: { rows: [{ id: list[0], version: before[0].version, set: { category_id: 999999 } }] } });
+    const missing = await call(offer.updateEach!, {
+      body: { rows: [{ id: list[0], version: before[0].version, set: { category_id: 999999 } }] },
+    });
     expect(missing.status).toBe(422);
     expect(missing.json.errors.category_id).toBeDefined();
     expect(await offersTable()).toEqual(table);
@@ -102,13 +126,29 @@ describe('setting many records to values of their own', () => {
     const id = await newOffer('Each Once');
     const [{ version }] = await rowsOf([id]);
     const table = await offersTable();
-    const twice = await call(offer.updateEach!, { body: { rows: [{ id, version, set: { title: 'One title' } }, { id, version, set: { title: 'Another title' } }] } });
+    const twice = await call(offer.updateEach!, {
+      body: {
+        rows: [
+          { id, version, set: { title: 'One title' } },
+          { id, version, set: { title: 'Another title' } },
+        ],
+      },
+    });
     expect(twice.status).toBe(422);
     expect(twice.json.errors.rows[0]).toMatch(/named twice/);
     expect((await call(offer.updateEach!, { body: { rows: [{ id, version, set: {} }] } })).status).toBe(422);
-    expect((await call(offer.updateEach!, { body: { rows: [{ id, version, set: { card_ids: [1] } }] } })).status).toBe(422);
+    expect((await call(offer.updateEach!, { body: { rows: [{ id, version, set: { card_ids: [1] } }] } })).status).toBe(
+      422,
+    );
     expect((await call(offer.updateEach!, { body: { rows: [] } })).status).toBe(422);
-    const gone = await call(offer.updateEach!, { body: { rows: [{ id, version, set: { title: 'Still here' } }, { id: 2147483000, version: 1, set: { title: 'Never was' } }] } });
+    const gone = await call(offer.updateEach!, {
+      body: {
+        rows: [
+          { id, version, set: { title: 'Still here' } },
+          { id: 2147483000, version: 1, set: { title: 'Never was' } },
+        ],
+      },
+    });
     expect(gone.status).toBe(404);
     expect(await offersTable()).toEqual(table);
   });
@@ -116,7 +156,9 @@ describe('setting many records to values of their own', () => {
   it('keeps the rules of an edit: an admin cannot disable their own account this way either', async () => {
     const me = await one<number>("select id from users where email = 'admin@test.example'");
     const version = await one<number>('select version from users where id = $1', [me]);
-    const res = await call(userResource.ops.updateEach!, { body: { rows: [{ id: me, version, set: { status: 'disabled' } }] } });
+    const res = await call(userResource.ops.updateEach!, {
+      body: { rows: [{ id: me, version, set: { status: 'disabled' } }] },
+    });
     expect(res.status).toBe(422);
     expect(await one('select status from users where id = $1', [me])).toBe('active');
   });

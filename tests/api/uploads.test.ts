@@ -54,7 +54,9 @@ it('a saved logo replaces the old file; deleting the bank removes it once the de
   // Kept for the undo (contract/bulk.ts UNDO_SECONDS); the next undoable write after it ran out removes it.
   expect(files()).toContain(second);
   await s.db.query("update undo_log set expires_at = now() - interval '1 second'");
-  const other = (await s.db.query<{ id: number }>("insert into banks (name, code) values ('Short-lived Bank', 'SLBQ7') returning id")).rows[0].id;
+  const other = (
+    await s.db.query<{ id: number }>("insert into banks (name, code) values ('Short-lived Bank', 'SLBQ7') returning id")
+  ).rows[0].id;
   await s.call({ method: 'DELETE', url: `/admin/v1/delete_bank?bank_id=${other}`, headers: s.adminAuth });
   await expect.poll(files).not.toContain(second);
 });

@@ -119,7 +119,13 @@ export async function startTestServer(): Promise<TestServer> {
   };
   await createAuth(db, now).ensureAdmin(ADMIN.email, ADMIN.password);
   const captured = logCapture();
-  const app = await buildApp({ config, db, mailer, now, logger: createLogger(process.env.LOG_LEVEL || 'info', captured.stream) });
+  const app = await buildApp({
+    config,
+    db,
+    mailer,
+    now,
+    logger: createLogger(process.env.LOG_LEVEL || 'info', captured.stream),
+  });
   const login = await app.inject({ method: 'POST', url: '/api/v1/login', payload: ADMIN });
   const token = login.json().data.token as string;
   // The document is fetched once, on the first call, and that fetch is not checked.
@@ -127,7 +133,11 @@ export async function startTestServer(): Promise<TestServer> {
   const testFile = path.relative(process.cwd(), expect.getState().testPath ?? '');
   // A transaction, since tests write with it: a commit tells the app's answer cache
   // (server/http/answerCache.ts) that lists read before it are stale.
-  const testDb: TestDb = { ...db, query: (sql, params) => db.transaction((tx) => tx.query(sql, params)), exec: (sql) => db.transaction((tx) => tx.exec(sql)) };
+  const testDb: TestDb = {
+    ...db,
+    query: (sql, params) => db.transaction((tx) => tx.query(sql, params)),
+    exec: (sql) => db.transaction((tx) => tx.exec(sql)),
+  };
   return {
     app,
     db: testDb,
@@ -170,7 +180,11 @@ export function multipart(fields: Record<string, string | { filename: string; ty
     if (typeof v === 'string') {
       parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${v}\r\n`));
     } else {
-      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${v.filename}"\r\nContent-Type: ${v.type}\r\n\r\n`));
+      parts.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${v.filename}"\r\nContent-Type: ${v.type}\r\n\r\n`,
+        ),
+      );
       parts.push(v.data, Buffer.from('\r\n'));
     }
   }

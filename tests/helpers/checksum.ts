@@ -31,12 +31,17 @@ const built = new WeakMap<object, Promise<Table[]>>();
 /** Every table of the public schema, read from the catalogue. */
 async function tablesOf(db: Tx, volatile: Readonly<Record<string, readonly string[]>>): Promise<Table[]> {
   const names = (
-    await db.query<{ table_name: string }>(`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`)
+    await db.query<{ table_name: string }>(
+      `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    )
   ).rows.map((r) => r.table_name);
   const out: Table[] = [];
   for (const name of names) {
     const columns = (
-      await db.query<{ column_name: string }>(`select column_name from information_schema.columns where table_schema = 'public' and table_name = $1 order by ordinal_position`, [name])
+      await db.query<{ column_name: string }>(
+        `select column_name from information_schema.columns where table_schema = 'public' and table_name = $1 order by ordinal_position`,
+        [name],
+      )
     ).rows
       .map((r) => r.column_name)
       .filter((c) => !volatile[name]?.includes(c));
@@ -49,7 +54,11 @@ async function tablesOf(db: Tx, volatile: Readonly<Record<string, readonly strin
         [`public.${quote(name)}`],
       )
     ).rows.map((r) => r.attname);
-    out.push({ name, row: `row(${columns.map((c) => DERIVED[name]?.[c] ?? `t.${quote(c)}`).join(', ')})::text`, order: (key.length ? key : columns).map((c) => `t.${quote(c)}`).join(', ') });
+    out.push({
+      name,
+      row: `row(${columns.map((c) => DERIVED[name]?.[c] ?? `t.${quote(c)}`).join(', ')})::text`,
+      order: (key.length ? key : columns).map((c) => `t.${quote(c)}`).join(', '),
+    });
   }
   return out;
 }
@@ -75,7 +84,10 @@ function tables(db: Tx, { volatile = VOLATILE, fresh = false }: Options): Promis
 /** table → "md5 (n rows)": md5 over the table's rows in primary-key order, less the VOLATILE columns. */
 export async function tableChecksums(db: Tx, options: Options = {}): Promise<Record<string, string>> {
   const sql = (await tables(db, options))
-    .map((t) => `select ${literal(t.name)} as t, md5(coalesce(string_agg(${t.row}, E'\\n' order by ${t.order}), '')) as h, count(*)::int as n from public.${quote(t.name)} t`)
+    .map(
+      (t) =>
+        `select ${literal(t.name)} as t, md5(coalesce(string_agg(${t.row}, E'\\n' order by ${t.order}), '')) as h, count(*)::int as n from public.${quote(t.name)} t`,
+    )
     .join('\nunion all\n');
   const rows = (await db.query<{ t: string; h: string; n: number }>(sql)).rows;
   return Object.fromEntries(rows.map((r) => [r.t, `${r.h} (${r.n} rows)`]));
@@ -84,7 +96,9 @@ export async function tableChecksums(db: Tx, options: Options = {}): Promise<Rec
 /** The tables whose checksum differs ("banks: <before> → <after>"). */
 export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
   const names = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...names].filter((t) => before[t] !== after[t]).map((t) => `${t}: ${before[t] ?? '(none)'} → ${after[t] ?? '(none)'}`);
+  return [...names]
+    .filter((t) => before[t] !== after[t])
+    .map((t) => `${t}: ${before[t] ?? '(none)'} → ${after[t] ?? '(none)'}`);
 }
 
 /**
@@ -107,13 +121,23 @@ export async function writeCounter(db: Tx): Promise<{ read(): Promise<number> }>
       perform nextval('write_counter.statements');
       return null;
     end $$;`);
-  const names = (await db.query<{ table_name: string }>(`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`)).rows;
+  const names = (
+    await db.query<{ table_name: string }>(
+      `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    )
+  ).rows;
   for (const { table_name: name } of names) {
-    await db.exec(`create trigger write_counter after insert or update or delete or truncate on public.${quote(name)} for each statement execute function write_counter.count()`);
+    await db.exec(
+      `create trigger write_counter after insert or update or delete or truncate on public.${quote(name)} for each statement execute function write_counter.count()`,
+    );
   }
   return {
     async read() {
-      const row = (await db.query<{ n: string | number }>('select case when is_called then last_value else 0 end as n from write_counter.statements')).rows[0];
+      const row = (
+        await db.query<{ n: string | number }>(
+          'select case when is_called then last_value else 0 end as n from write_counter.statements',
+        )
+      ).rows[0];
       return Number(row.n);
     },
   };

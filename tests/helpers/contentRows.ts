@@ -39,12 +39,26 @@ export async function insertContact(db: Tx, o: ContactRow = {}): Promise<number>
 
 /** A bank, a network, a card, an offer and an app user, for feedback to be about and from. */
 export async function insertSubjects(db: Tx, name = `Feedback ${tag()}`) {
-  const one = async (sql: string, params: unknown[]) => Number((await db.query<{ id: number }>(sql, params)).rows[0].id);
-  const bank = await one('insert into banks (name, code) values ($1, $2) returning id', [`${name} Bank`, `FB${tag()}`.slice(0, 12)]);
+  const one = async (sql: string, params: unknown[]) =>
+    Number((await db.query<{ id: number }>(sql, params)).rows[0].id);
+  const bank = await one('insert into banks (name, code) values ($1, $2) returning id', [
+    `${name} Bank`,
+    `FB${tag()}`.slice(0, 12),
+  ]);
   const network = await one('insert into networks (type) values ($1) returning id', [`${name} Network`]);
-  const card = await one('insert into cards (name, bank_id, network_id) values ($1, $2, $3) returning id', [`${name} Card`, bank, network]);
-  const offer = await one("insert into offers (title, discount, valid_from, valid_to) values ($1, '20% off', '2026-01-01', '2027-01-01') returning id", [`${name} Offer`]);
-  const user = await one("insert into users (name, email, role) values ($1, $2, 'user') returning id", [`${name} User`, `fb-${tag()}@test.example`]);
+  const card = await one('insert into cards (name, bank_id, network_id) values ($1, $2, $3) returning id', [
+    `${name} Card`,
+    bank,
+    network,
+  ]);
+  const offer = await one(
+    "insert into offers (title, discount, valid_from, valid_to) values ($1, '20% off', '2026-01-01', '2027-01-01') returning id",
+    [`${name} Offer`],
+  );
+  const user = await one("insert into users (name, email, role) values ($1, $2, 'user') returning id", [
+    `${name} User`,
+    `fb-${tag()}@test.example`,
+  ]);
   return { bank, network, card, offer, user };
 }
 
@@ -62,7 +76,15 @@ export async function insertFeedback(db: Tx, o: FeedbackRow): Promise<number> {
   const row = (
     await db.query<{ id: number }>(
       `insert into feedback (rating, comment, about, user_id, offer_id, card_id, created_at) values ($1, $2, $3, $4, $5, $6, now() - $7 * interval '1 minute') returning id`,
-      [o.rating ?? 4, o.comment === undefined ? 'Worked at the counter without any questions.' : o.comment, about, o.user_id, o.offer_id ?? null, o.card_id ?? null, o.age ?? 0],
+      [
+        o.rating ?? 4,
+        o.comment === undefined ? 'Worked at the counter without any questions.' : o.comment,
+        about,
+        o.user_id,
+        o.offer_id ?? null,
+        o.card_id ?? null,
+        o.age ?? 0,
+      ],
     )
   ).rows[0];
   return Number(row.id);

@@ -75,9 +75,13 @@ export function toDraft7(schema: unknown, openapi30: boolean): unknown {
   if (Array.isArray(schema)) return schema.map((s) => toDraft7(s, openapi30));
   if (!schema || typeof schema !== 'object') return schema;
   const out: Json = {};
-  for (const [k, v] of Object.entries(schema)) out[k] = k === 'enum' || k === 'default' || k === 'example' ? v : toDraft7(v, openapi30);
+  for (const [k, v] of Object.entries(schema))
+    out[k] = k === 'enum' || k === 'default' || k === 'example' ? v : toDraft7(v, openapi30);
   if (openapi30) {
-    for (const [excl, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+    for (const [excl, bound] of [
+      ['exclusiveMinimum', 'minimum'],
+      ['exclusiveMaximum', 'maximum'],
+    ] as const) {
       if (typeof out[excl] !== 'boolean') continue;
       if (out[excl] === true && typeof out[bound] === 'number') {
         out[excl] = out[bound];
@@ -121,18 +125,25 @@ export interface GotResponse {
   body: string;
 }
 
-const mediaType = (v: unknown) => String(Array.isArray(v) ? v[0] : (v ?? '')).split(';')[0].trim().toLowerCase();
+const mediaType = (v: unknown) =>
+  String(Array.isArray(v) ? v[0] : (v ?? ''))
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
 const isJsonType = (t: string) => t === 'application/json' || t.endsWith('+json');
 const excerpt = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n)}… (${s.length} chars)` : s);
 
 function describeError(where: string, e: ErrorObject): string {
-  if (e.keyword === 'required' && !where && !e.instancePath && (e.params as Json).missingProperty === 'requestBody') return 'body: the operation requires a request body';
+  if (e.keyword === 'required' && !where && !e.instancePath && (e.params as Json).missingProperty === 'requestBody')
+    return 'body: the operation requires a request body';
   const at = `${where}${e.instancePath}`.replace(/^\/requestBody/, 'body').replace(/^\/(query|path|header)/, '$1');
   const p = e.params as Record<string, unknown>;
   const extra =
-    e.keyword === 'additionalProperties' ? ` ('${p.additionalProperty}')`
-    : e.keyword === 'enum' ? ` (${JSON.stringify(p.allowedValues)})`
-    : '';
+    e.keyword === 'additionalProperties'
+      ? ` ('${p.additionalProperty}')`
+      : e.keyword === 'enum'
+        ? ` (${JSON.stringify(p.allowedValues)})`
+        : '';
   return `${at || '(root)'}: ${e.message}${extra}`;
 }
 
@@ -165,10 +176,21 @@ export class OpenApiChecker {
     });
     await api.init();
     const templates = Object.keys((definition.paths as Json) ?? {}).map(
-      (p) => new RegExp(`^${p.split(/\{[^}]+\}/).map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')}$`),
+      (p) =>
+        new RegExp(
+          `^${p
+            .split(/\{[^}]+\}/)
+            .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+            .join('[^/]+')}$`,
+        ),
     );
-    const schemes = ((definition.components as Json | undefined)?.securitySchemes ?? {}) as Record<string, { type?: string; scheme?: string }>;
-    const bearer = Object.keys(schemes).filter((k) => schemes[k].type === 'http' && schemes[k].scheme?.toLowerCase() === 'bearer');
+    const schemes = ((definition.components as Json | undefined)?.securitySchemes ?? {}) as Record<
+      string,
+      { type?: string; scheme?: string }
+    >;
+    const bearer = Object.keys(schemes).filter(
+      (k) => schemes[k].type === 'http' && schemes[k].scheme?.toLowerCase() === 'bearer',
+    );
     return new OpenApiChecker(api, templates, new Set(bearer));
   }
 
@@ -178,7 +200,8 @@ export class OpenApiChecker {
     const u = new URL(req.url, 'http://test.invalid');
     const query = queryOf(u, req.query);
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers ?? {})) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
+    for (const [k, v] of Object.entries(req.headers ?? {}))
+      if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
 
     // The payload as it goes on the wire: light-my-request sends an object as JSON.
     let body: unknown;
@@ -210,7 +233,14 @@ export class OpenApiChecker {
     }
     const opName = operation ? `${method} ${operation.path}` : `${method} ${u.pathname}`;
     const make = (kind: string, errors: string[]): Disagreement => ({
-      kind, method, url: req.url, operation: opName, status: res.statusCode, errors, request: requestText, excerpt: excerpt(res.body),
+      kind,
+      method,
+      url: req.url,
+      operation: opName,
+      status: res.statusCode,
+      errors,
+      request: requestText,
+      excerpt: excerpt(res.body),
     });
 
     // 1. Does the request match the document?
@@ -222,7 +252,9 @@ export class OpenApiChecker {
       const declared = (operation.requestBody as { content?: Json } | undefined)?.content;
       if (hasBody && !declared) undescribed = true;
       if (hasBody && declared && !Object.keys(declared).some((t) => mediaType(t) === contentType))
-        requestErrors.push(`content-type '${contentType || '(none)'}' is not one the operation declares (${Object.keys(declared).join(', ')})`);
+        requestErrors.push(
+          `content-type '${contentType || '(none)'}' is not one the operation declares (${Object.keys(declared).join(', ')})`,
+        );
       // Multipart bodies are checked on path and query only: the server takes form fields
       // as strings ("true", "3", "1,2") and files as parts, and coerces them by the JSON
       // shape the document gives; a JSON Schema validator would reject every such string
@@ -234,7 +266,11 @@ export class OpenApiChecker {
       );
       for (const e of result.errors ?? []) {
         if (multipart || undescribed) {
-          if (e.instancePath.startsWith('/requestBody') || (e.keyword === 'required' && (e.params as Json).missingProperty === 'requestBody')) continue;
+          if (
+            e.instancePath.startsWith('/requestBody') ||
+            (e.keyword === 'required' && (e.params as Json).missingProperty === 'requestBody')
+          )
+            continue;
         }
         // openapi-backend forbids query parameters the operation does not list
         // (additionalProperties: false). OpenAPI gives no such rule, and servers ignore
@@ -245,15 +281,23 @@ export class OpenApiChecker {
       // Security: an operation whose every alternative needs a bearer scheme needs a
       // bearer token (other kinds of scheme are not judged here).
       const security = (operation.security ?? []) as Record<string, string[]>[];
-      const needsBearer = security.length > 0 && security.every((alt) => Object.keys(alt).some((name) => this.bearerSchemes.has(name)));
+      const needsBearer =
+        security.length > 0 && security.every((alt) => Object.keys(alt).some((name) => this.bearerSchemes.has(name)));
       if (needsBearer && !/^bearer\s+\S/i.test(headers.authorization ?? ''))
-        requestErrors.push(`the operation declares security ${JSON.stringify(security)} and the request sends no bearer token`);
+        requestErrors.push(
+          `the operation declares security ${JSON.stringify(security)} and the request sends no bearer token`,
+        );
     }
 
     const status = res.statusCode;
     const requestValid = requestErrors.length === 0;
     if (!requestValid && (status < 400 || status >= 500))
-      return make(status < 400 ? 'server accepted a request the document rejects' : 'server error on a request the document rejects', requestErrors);
+      return make(
+        status < 400
+          ? 'server accepted a request the document rejects'
+          : 'server error on a request the document rejects',
+        requestErrors,
+      );
     if (!operation) return null; // answered 4xx to an undocumented method: agreed
 
     // 2. Is the status declared?
@@ -262,11 +306,16 @@ export class OpenApiChecker {
     const protectedOp = ((operation.security ?? []) as unknown[]).length > 0;
     if (key === undefined) {
       if (!requestValid) return null; // any 4xx will do for a request the document rejects
-      if (status >= 500) return make('server error', [`status ${status} is not declared (declared: ${Object.keys(responses).join(', ')})`]);
+      if (status >= 500)
+        return make('server error', [
+          `status ${status} is not declared (declared: ${Object.keys(responses).join(', ')})`,
+        ]);
       if ((status === 401 || status === 403) && protectedOp) return null;
       if (undescribed && status < 500) return null;
       return make(
-        status === 401 || status === 403 ? `response ${status} on an operation that declares no security` : `response ${status} not declared`,
+        status === 401 || status === 403
+          ? `response ${status} on an operation that declares no security`
+          : `response ${status} not declared`,
         [`status ${status} is not declared (declared: ${Object.keys(responses).join(', ')})`],
       );
     }
@@ -277,7 +326,9 @@ export class OpenApiChecker {
     const got = mediaType(res.headers['content-type']);
     const jsonDeclared = Object.keys(content).find((t) => isJsonType(mediaType(t)));
     if (!Object.keys(content).some((t) => mediaType(t) === got) && !(jsonDeclared && isJsonType(got)))
-      return make('response media type not declared', [`content-type '${got || '(none)'}' is not declared for ${key} (declared: ${Object.keys(content).join(', ')})`]);
+      return make('response media type not declared', [
+        `content-type '${got || '(none)'}' is not declared for ${key} (declared: ${Object.keys(content).join(', ')})`,
+      ]);
     if (!jsonDeclared || !isJsonType(got) || content[jsonDeclared].schema === undefined) return null;
     let parsed: unknown;
     try {
@@ -291,7 +342,11 @@ export class OpenApiChecker {
     } catch (err) {
       return make('document schema does not compile', [String((err as Error).message)]);
     }
-    if (result.errors?.length) return make('response schema mismatch', result.errors.map((e) => describeError('response', e)));
+    if (result.errors?.length)
+      return make(
+        'response schema mismatch',
+        result.errors.map((e) => describeError('response', e)),
+      );
     return null;
   }
 }
@@ -300,7 +355,9 @@ export class OpenApiChecker {
 function queryOf(u: URL, extra: InjectOptions['query']): Record<string, string | string[]> {
   const params = new URLSearchParams(u.search);
   if (typeof extra === 'string') for (const [k, v] of new URLSearchParams(extra)) params.append(k, v);
-  else if (extra) for (const [k, v] of Object.entries(extra)) for (const x of [v].flat()) if (x !== undefined) params.append(k, String(x));
+  else if (extra)
+    for (const [k, v] of Object.entries(extra))
+      for (const x of [v].flat()) if (x !== undefined) params.append(k, String(x));
   const out: Record<string, string | string[]> = {};
   for (const [k, v] of params) {
     const prev = out[k];
@@ -347,7 +404,12 @@ export function openApiGuard(fetchDoc: () => Promise<Json>, reportOnly = REPORT_
       if (g) g.n++;
       else groups.set(k, { n: 1, first: d });
     }
-    return [...groups.entries()].map(([k, g]) => `${g.n}× ${k}\n    e.g. ${g.first.method} ${g.first.url} ${g.first.request} → ${g.first.excerpt.slice(0, 160)}`).join('\n');
+    return [...groups.entries()]
+      .map(
+        ([k, g]) =>
+          `${g.n}× ${k}\n    e.g. ${g.first.method} ${g.first.url} ${g.first.request} → ${g.first.excerpt.slice(0, 160)}`,
+      )
+      .join('\n');
   };
   return {
     disagreements,
@@ -355,9 +417,22 @@ export function openApiGuard(fetchDoc: () => Promise<Json>, reportOnly = REPORT_
     async check(opts, res) {
       checker ??= fetchDoc().then((doc) => OpenApiChecker.create(doc));
       const o: InjectOptions = typeof opts === 'string' ? { url: opts } : opts;
-      const url = typeof o.url === 'string' ? o.url : typeof o.path === 'string' ? o.path : o.url ? `${o.url.pathname}${o.url.query ? `?${new URLSearchParams(o.url.query as Record<string, string>)}` : ''}` : '/';
+      const url =
+        typeof o.url === 'string'
+          ? o.url
+          : typeof o.path === 'string'
+            ? o.path
+            : o.url
+              ? `${o.url.pathname}${o.url.query ? `?${new URLSearchParams(o.url.query as Record<string, string>)}` : ''}`
+              : '/';
       const d = (await checker).check(
-        { method: String(o.method ?? 'GET'), url, headers: o.headers as Record<string, unknown>, query: o.query, payload: o.payload ?? o.body },
+        {
+          method: String(o.method ?? 'GET'),
+          url,
+          headers: o.headers as Record<string, unknown>,
+          query: o.query,
+          payload: o.payload ?? o.body,
+        },
         { statusCode: res.statusCode, headers: res.headers, body: res.body },
       );
       if (!d) return;
@@ -368,7 +443,11 @@ export function openApiGuard(fetchDoc: () => Promise<Json>, reportOnly = REPORT_
       if (!reportOnly || disagreements.length === 0) return;
       console.log(`OpenAPI disagreements${label ? ` in ${label}` : ''}: ${disagreements.length}\n${summary()}`);
       const file = process.env.OPENAPI_REPORT_FILE;
-      if (file) fs.appendFileSync(file, disagreements.map((d) => `${JSON.stringify({ file: label, key: disagreementKey(d), ...d })}\n`).join(''));
+      if (file)
+        fs.appendFileSync(
+          file,
+          disagreements.map((d) => `${JSON.stringify({ file: label, key: disagreementKey(d), ...d })}\n`).join(''),
+        );
     },
   };
 }

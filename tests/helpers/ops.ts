@@ -19,7 +19,9 @@ export function opCalls(server: () => TestServer) {
   /** The answer whatever its status; JSON bodies are sent as JSON. Headers default to the admin's. */
   async function call(op: AnyOp, input: OpInput = {}, headers?: Record<string, string>) {
     const s = server();
-    const qs = input.query ? `?${new URLSearchParams(Object.entries(input.query).map(([k, v]) => [k, String(v)]))}` : '';
+    const qs = input.query
+      ? `?${new URLSearchParams(Object.entries(input.query).map(([k, v]) => [k, String(v)]))}`
+      : '';
     const res = await s.call({
       method: op.method,
       url: pathOf(op, input.params) + qs,

@@ -15,11 +15,17 @@ export default async function setup(project: TestProject) {
   // The extensions server/db/connection.ts loads, so the template's CREATE EXTENSIONs run.
   const pg = await PGlite.create('memory://', { extensions: { pg_trgm, unaccent } });
   // migrate() needs only a transaction: the same one PGlite call openDb makes.
-  const asTx = (q: { query: (s: string, p?: unknown[]) => Promise<unknown>; exec: (s: string) => Promise<unknown> }): Tx => ({
+  const asTx = (q: {
+    query: (s: string, p?: unknown[]) => Promise<unknown>;
+    exec: (s: string) => Promise<unknown>;
+  }): Tx => ({
     query: (s, p) => q.query(s, p) as never,
     exec: async (s) => void (await q.exec(s)),
   });
-  const db = { kind: 'pglite', transaction: (fn: (tx: Tx) => Promise<unknown>) => pg.transaction((tx) => fn(asTx(tx))) } as unknown as Db;
+  const db = {
+    kind: 'pglite',
+    transaction: (fn: (tx: Tx) => Promise<unknown>) => pg.transaction((tx) => fn(asTx(tx))),
+  } as unknown as Db;
   await migrate(db);
   await pg.exec('checkpoint');
   const dump = await pg.dumpDataDir('none');

@@ -27,14 +27,25 @@ let serial = 0;
 /** A number no other sample of this process had: unique names and e-mails. */
 export const nextSerial = () => ++serial;
 
-const PATTERN_SAMPLES = ['Fuzz value', 'https://fuzz.example/x', '+971 4 123 4567', '123456', 'fuzz', 'fuzz-source', 'card,bank'];
+const PATTERN_SAMPLES = [
+  'Fuzz value',
+  'https://fuzz.example/x',
+  '+971 4 123 4567',
+  '123456',
+  'fuzz',
+  'fuzz-source',
+  'card,bank',
+];
 
 function sampleString(s: Schema, name: string): string {
   const n = nextSerial();
   if (s.format === 'email') return `sample-${n}@test.example`;
   if (s.format === 'date') return '2030-01-31';
   if (s.format === 'date-time') return '2030-01-31T10:00:00.000Z';
-  const fits = (v: string) => v.length >= (s.minLength ?? 0) && v.length <= (s.maxLength ?? Infinity) && (!s.pattern || new RegExp(s.pattern, 'u').test(v));
+  const fits = (v: string) =>
+    v.length >= (s.minLength ?? 0) &&
+    v.length <= (s.maxLength ?? Infinity) &&
+    (!s.pattern || new RegExp(s.pattern, 'u').test(v));
   const own = /password/.test(name) ? 'sample-password-1' : `Sample ${name} ${n}`.slice(0, s.maxLength ?? 200);
   // Unique where a pattern allows it (codes are unique too), else a fixed sample that fits.
   const found = [own, `S${n}`, `sample-${n}`, ...PATTERN_SAMPLES].find(fits);
@@ -90,4 +101,5 @@ export function sample(s: Schema | undefined, name = '', o: SampleOptions = {}):
 }
 
 /** How a value goes into a URL or a form field: lists as '1,2', null as ''. */
-export const asText = (v: unknown): string => (v === null || v === undefined ? '' : Array.isArray(v) ? v.map(asText).join(',') : String(v));
+export const asText = (v: unknown): string =>
+  v === null || v === undefined ? '' : Array.isArray(v) ? v.map(asText).join(',') : String(v);

@@ -15,8 +15,21 @@ export interface Account {
 }
 
 /** Inserts an account (no password: it signs in by code only). */
-export async function insertUser(db: Tx, { role = 'user', status = 'active', email = `u-${crypto.randomBytes(5).toString('hex')}@test.example`, name = 'Test account' } = {}): Promise<Account> {
-  const row = (await db.query<{ id: number }>('insert into users (name, email, role, status) values ($1, $2, $3, $4) returning id', [name, email, role, status])).rows[0];
+export async function insertUser(
+  db: Tx,
+  {
+    role = 'user',
+    status = 'active',
+    email = `u-${crypto.randomBytes(5).toString('hex')}@test.example`,
+    name = 'Test account',
+  } = {},
+): Promise<Account> {
+  const row = (
+    await db.query<{ id: number }>(
+      'insert into users (name, email, role, status) values ($1, $2, $3, $4) returning id',
+      [name, email, role, status],
+    )
+  ).rows[0];
   return { id: row.id, email };
 }
 
@@ -24,8 +37,22 @@ export async function insertUser(db: Tx, { role = 'user', status = 'active', ema
  * Inserts a session for `userId` and returns its bearer token. `now` is the server's clock
  * (TestServer.clock); `expiresIn` may be negative (an expired session).
  */
-export async function insertSession(db: Tx, userId: number, { now = Date.now(), expiresIn = SESSION_TTL_MS, revoked = false, token = crypto.randomBytes(32).toString('base64url') } = {}): Promise<string> {
-  await db.query('insert into sessions (user_id, token_hash, expires_at, revoked_at) values ($1, $2, $3, $4)', [userId, sha256(token), new Date(now + expiresIn), revoked ? new Date(now) : null]);
+export async function insertSession(
+  db: Tx,
+  userId: number,
+  {
+    now = Date.now(),
+    expiresIn = SESSION_TTL_MS,
+    revoked = false,
+    token = crypto.randomBytes(32).toString('base64url'),
+  } = {},
+): Promise<string> {
+  await db.query('insert into sessions (user_id, token_hash, expires_at, revoked_at) values ($1, $2, $3, $4)', [
+    userId,
+    sha256(token),
+    new Date(now + expiresIn),
+    revoked ? new Date(now) : null,
+  ]);
   return token;
 }
 

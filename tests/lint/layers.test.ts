@@ -12,17 +12,37 @@ describe('the layers', () => {
     ['src/api/x.ts', "import { ui } from '../store/ui';", 'an api module importing the store'],
     ['src/store/x.ts', "import { runCommand } from '../commands/runner';", 'the store importing commands'],
     ['src/commands/x.ts', "import { screens } from '@/app/screens';", 'commands importing the app'],
-    ['src/screens/x.ts', "import { createTriage } from '@/features/crawl/triage/triageModel';", 'the screen kit importing a feature'],
+    [
+      'src/screens/x.ts',
+      "import { createTriage } from '@/features/crawl/triage/triageModel';",
+      'the screen kit importing a feature',
+    ],
     ['src/lib/x.ts', "import { ui } from '@/store/ui';", 'lib importing the store'],
-    ['src/features/crawl/x.ts', "import { CardForm } from '@/features/catalogue/cards/CardForm';", 'a feature importing another feature'],
-    ['src/features/crawl/x.ts', "import { CardForm } from '../catalogue/cards/CardForm';", 'a feature importing another feature, relatively'],
+    [
+      'src/features/crawl/x.ts',
+      "import { CardForm } from '@/features/catalogue/cards/CardForm';",
+      'a feature importing another feature',
+    ],
+    [
+      'src/features/crawl/x.ts',
+      "import { CardForm } from '../catalogue/cards/CardForm';",
+      'a feature importing another feature, relatively',
+    ],
     ['src/ui/x.ts', "import { runCommand } from '../commands/runner';", 'a ui part importing commands'],
     ['src/features/crawl/x.ts', "import { buildApp } from '../../../server/app';", 'the browser importing the server'],
     ['server/routes/x.ts', "import { call } from '../../src/api/call';", 'the server importing the browser'],
     ['contract/x.ts', "import { errorBody } from '../server/errors';", 'the contract importing the server'],
     ['server/repositories/x.ts', "import { authHandlers } from '../routes/auth';", 'a repository importing routes'],
-    ['server/services/x.ts', "import { registerOperation } from '../http/handle';", 'a service importing the HTTP layer'],
-    ['server/db/x.ts', "import { repositoryFor } from '../repositories/registry';", 'the database layer importing repositories'],
+    [
+      'server/services/x.ts',
+      "import { registerOperation } from '../http/handle';",
+      'a service importing the HTTP layer',
+    ],
+    [
+      'server/db/x.ts',
+      "import { repositoryFor } from '../repositories/registry';",
+      'the database layer importing repositories',
+    ],
   ])('%s: refuses %s (%s)', async (file, code) => {
     expect((await messages(file, `${code}\nexport {};\n`)).join('\n')).toMatch(/boundaries\/dependencies/);
   });
@@ -43,8 +63,12 @@ describe('the layers', () => {
 describe('refusals of the data', () => {
   it('are no HTTP errors in the database layer and the repositories', async () => {
     const line = "import { HttpError } from '../errors';\nexport const e = new HttpError(409, 'taken');\n";
-    expect(await messages('server/repositories/x.ts', line)).toEqual([expect.stringMatching(/^no-restricted-imports: .*DataRefusal/)]);
-    expect(await messages('server/db/x.ts', "import { badField } from '../errors';\nexport const e = badField('a', 'b');\n")).toEqual([expect.stringMatching(/^no-restricted-imports: /)]);
+    expect(await messages('server/repositories/x.ts', line)).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*DataRefusal/),
+    ]);
+    expect(
+      await messages('server/db/x.ts', "import { badField } from '../errors';\nexport const e = badField('a', 'b');\n"),
+    ).toEqual([expect.stringMatching(/^no-restricted-imports: /)]);
     expect(await messages('server/services/x.ts', line)).toEqual([]);
   });
 });
@@ -52,14 +76,21 @@ describe('refusals of the data', () => {
 describe('the environment', () => {
   it('is read in server/config.ts only', async () => {
     const line = 'export const max = Number(process.env.PG_POOL_MAX ?? 10);\n';
-    expect(await messages('server/db/x.ts', line)).toEqual([expect.stringMatching(/^no-restricted-properties: .*server\/config\.ts/)]);
+    expect(await messages('server/db/x.ts', line)).toEqual([
+      expect.stringMatching(/^no-restricted-properties: .*server\/config\.ts/),
+    ]);
     expect(await messages('server/config.ts', line)).toEqual([]);
   });
 });
 
 describe('API paths', () => {
   it('are refused outside contract/, in strings and templates', async () => {
-    expect(await messages('src/features/x.ts', "export const a = '/admin/v1/all_bank';\nexport const b = `/api/v1/login?x=${1}`;\n")).toEqual([
+    expect(
+      await messages(
+        'src/features/x.ts',
+        "export const a = '/admin/v1/all_bank';\nexport const b = `/api/v1/login?x=${1}`;\n",
+      ),
+    ).toEqual([
       expect.stringMatching(/^no-restricted-syntax: API paths live in contract\//),
       expect.stringMatching(/^no-restricted-syntax: API paths live in contract\//),
     ]);
@@ -72,6 +103,8 @@ describe('API paths', () => {
 
 describe('casts to never', () => {
   it('are refused in server routes', async () => {
-    expect((await messages('server/routes/x.ts', 'export const a = (1 as never);\n')).join()).toMatch(/Do not cast to never/);
+    expect((await messages('server/routes/x.ts', 'export const a = (1 as never);\n')).join()).toMatch(
+      /Do not cast to never/,
+    );
   });
 });

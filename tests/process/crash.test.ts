@@ -117,7 +117,10 @@ describe.each(['pglite', 'postgres'] as const)('kill -9 on %s', (kind) => {
     for (let round = 1; round <= ROUNDS; round++) {
       const tag = `crashdelete${round}x${SEED}`;
       expect((await importOffers(tag, BURST)).status).toBe(200);
-      const listed = await send(server.url, auth, offerResource.ops.list, { json: { query: tag }, query: { per_page: BURST } });
+      const listed = await send(server.url, auth, offerResource.ops.list, {
+        json: { query: tag },
+        query: { per_page: BURST },
+      });
       const ids = (listed.body.data as { id: number }[]).map((o) => o.id);
       expect(ids).toHaveLength(BURST);
       const acked = new Set<number>();
@@ -136,8 +139,13 @@ describe.each(['pglite', 'postgres'] as const)('kill -9 on %s', (kind) => {
         const shown = await send(server.url, auth, offerResource.ops.show!, { query: { id } });
         if (shown.status === 404) gone++;
         if (acked.has(id) && shown.status !== 404) figures.lost++;
-        expect(shown.status === 404 || (shown.status === 200 && (shown.body.data as { title: string }).title.startsWith(tag)), `offer ${id}: ${shown.status}`).toBe(true);
-        if (acked.has(id)) expect(shown.status, `acknowledged delete of offer ${id} (round ${round}, killed after ${at} ms)`).toBe(404);
+        expect(
+          shown.status === 404 ||
+            (shown.status === 200 && (shown.body.data as { title: string }).title.startsWith(tag)),
+          `offer ${id}: ${shown.status}`,
+        ).toBe(true);
+        if (acked.has(id))
+          expect(shown.status, `acknowledged delete of offer ${id} (round ${round}, killed after ${at} ms)`).toBe(404);
       }
       // The list agrees with the records one by one: nothing half deleted.
       expect(await total(tag)).toBe(ids.length - gone);
@@ -175,7 +183,9 @@ describe.each(['pglite', 'postgres'] as const)('kill -9 on %s', (kind) => {
       // Invisible meanwhile (the tests above); removed by the sweep once untouched for a minute.
       const db: Db = await openDb({ databaseUrl: env.DATABASE_URL });
       try {
-        await db.transaction((tx) => tx.query("update write_batches set updated_at = now() - interval '2 minutes' where state = 'pending'"));
+        await db.transaction((tx) =>
+          tx.query("update write_batches set updated_at = now() - interval '2 minutes' where state = 'pending'"),
+        );
       } finally {
         await db.close();
       }
@@ -186,7 +196,9 @@ describe.each(['pglite', 'postgres'] as const)('kill -9 on %s', (kind) => {
     // The sweep runs in the background once the server listens: give it a moment.
     await sleep(2_000);
     await server.stop();
-    const db: Db = await openDb(kind === 'postgres' ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: `${env.DATA_DIR}/pglite` });
+    const db: Db = await openDb(
+      kind === 'postgres' ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: `${env.DATA_DIR}/pglite` },
+    );
     let left: { batches: number; rows: number };
     try {
       left = (

@@ -70,7 +70,9 @@ describe.concurrent('a DATA_DIR on embedded PGlite', () => {
     // No waiting for a lease to run out (the old lock refused for 15-20 s).
     expect(restart).toBeLessThan(normalStart + 5_000);
     expect(second.output()).toMatch(/took over the lock of process \d+, which is no longer running/);
-    expect(await bankNames(second.url, await signIn(second.url), 'Acknowledged Before Crash')).toEqual(['Acknowledged Before Crash']);
+    expect(await bankNames(second.url, await signIn(second.url), 'Acknowledged Before Crash')).toEqual([
+      'Acknowledged Before Crash',
+    ]);
     expect(await second.stop()).toBe(0);
   });
 

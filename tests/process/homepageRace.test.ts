@@ -55,7 +55,13 @@ it('two servers moving, adding and deleting items of one list at once leave its 
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
   for (let i = 0; i < ITEMS; i++) {
     const { server, auth } = servers[i % 2];
-    expect((await send(server.url, auth, addWelcomeBox, { json: { title: `Race box ${i}`, message: 'Moved by two servers' } })).status).toBe(200);
+    expect(
+      (
+        await send(server.url, auth, addWelcomeBox, {
+          json: { title: `Race box ${i}`, message: 'Moved by two servers' },
+        })
+      ).status,
+    ).toBe(200);
   }
   const ids = (await order(0)).map((b) => b.id);
   const doomed = new Set([ids[2], ids[7]]);
@@ -65,7 +71,10 @@ it('two servers moving, adding and deleting items of one list at once leave its 
   const calls = servers.flatMap(({ server, auth }, s) => [
     ...Array.from({ length: MOVES_PER_SERVER }, () => async () => {
       const id = pick(ids);
-      const res = await send(server.url, auth, moveWelcomeBox, { params: { id }, json: { to: 1 + Math.floor(rnd() * (ITEMS + 3)) } });
+      const res = await send(server.url, auth, moveWelcomeBox, {
+        params: { id },
+        json: { to: 1 + Math.floor(rnd() * (ITEMS + 3)) },
+      });
       return { kind: 'move', id, status: res.status, body: res.body };
     }),
     async () => {
@@ -74,11 +83,16 @@ it('two servers moving, adding and deleting items of one list at once leave its 
       return { kind: 'delete', id, status: res.status, body: res.body };
     },
     async () => {
-      const res = await send(server.url, auth, addWelcomeBox, { json: { title: `Late box ${s}`, message: 'Added during the race' } });
+      const res = await send(server.url, auth, addWelcomeBox, {
+        json: { title: `Late box ${s}`, message: 'Added during the race' },
+      });
       return { kind: 'add', id: 0, status: res.status, body: res.body };
     },
   ]);
-  const shuffled = calls.map((c) => [rnd(), c] as const).sort((a, b) => a[0] - b[0]).map(([, c]) => c);
+  const shuffled = calls
+    .map((c) => [rnd(), c] as const)
+    .sort((a, b) => a[0] - b[0])
+    .map(([, c]) => c);
   const results = await Promise.all(shuffled.map((c) => c()));
 
   for (const r of results) {
@@ -91,14 +105,21 @@ it('two servers moving, adding and deleting items of one list at once leave its 
   }
   const n = ITEMS - doomed.size + 2;
   const [a, b] = [await order(0), await order(1)];
-  expect(a.map((x) => x.position), `seed ${SEED}`).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+  expect(
+    a.map((x) => x.position),
+    `seed ${SEED}`,
+  ).toEqual(Array.from({ length: n }, (_, i) => i + 1));
   expect(b).toEqual(a);
   const db = await openDb({ databaseUrl: url });
   try {
-    const rows = (await db.read((tx) => tx.query<{ position: number }>('select position from welcome_boxes order by position'))).rows;
+    const rows = (
+      await db.read((tx) => tx.query<{ position: number }>('select position from welcome_boxes order by position'))
+    ).rows;
     expect(rows.map((r) => r.position)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
   } finally {
     await db.close();
   }
-  console.log(`[homepage race] seed ${SEED}: ${results.filter((r) => r.kind === 'move' && r.status === 200).length} moves, ${results.filter((r) => r.status === 404).length} 404s, final ${n} items`);
+  console.log(
+    `[homepage race] seed ${SEED}: ${results.filter((r) => r.kind === 'move' && r.status === 200).length} moves, ${results.filter((r) => r.status === 404).length} 404s, final ${n} items`,
+  );
 });

@@ -16,7 +16,20 @@ import { ADMIN, killAll, newDatabase, send, signIn, sleep, spawnServer, tempDir,
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
 const CLIENTS = 32;
 const SIGN_IN_MS = 1_000;
-const WORDS = ['dine', 'spa', 'emirates', 'visa', 'coffee', 'mall', 'marina', 'free', 'gold', 'cinema', 'hotel', 'deira'];
+const WORDS = [
+  'dine',
+  'spa',
+  'emirates',
+  'visa',
+  'coffee',
+  'mall',
+  'marina',
+  'free',
+  'gold',
+  'cinema',
+  'hotel',
+  'deira',
+];
 
 const dirs: string[] = [];
 let cluster: Cluster | undefined;
@@ -49,79 +62,93 @@ describe.each(['pglite', 'postgres'] as const)('load on %s', (kind) => {
   }, 180_000);
   afterAll(() => server?.stop());
 
-  it(`${CLIENTS} clients on lists and search for ${SECONDS} s while imports run: no error, sign-in within ${SIGN_IN_MS} ms`, async () => {
-    const until = Date.now() + SECONDS * 1000;
-    const errors: string[] = [];
-    const times = { list: [] as number[], search: [] as number[], signIn: [] as number[] };
-    let imported = 0;
-    const start = Date.now();
-    const marks: string[] = [];
+  it(
+    `${CLIENTS} clients on lists and search for ${SECONDS} s while imports run: no error, sign-in within ${SIGN_IN_MS} ms`,
+    async () => {
+      const until = Date.now() + SECONDS * 1000;
+      const errors: string[] = [];
+      const times = { list: [] as number[], search: [] as number[], signIn: [] as number[] };
+      let imported = 0;
+      const start = Date.now();
+      const marks: string[] = [];
 
-    const timed = async (kindOf: 'list' | 'search', fn: () => Promise<{ status: number; body: unknown }>) => {
-      const t0 = performance.now();
-      try {
-        const res = await fn();
-        if (res.status !== 200) errors.push(`${kindOf}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
-      } catch (err) {
-        errors.push(`${kindOf}: ${err instanceof Error ? err.message : err}`);
-      }
-      times[kindOf].push(performance.now() - t0);
-    };
+      const timed = async (kindOf: 'list' | 'search', fn: () => Promise<{ status: number; body: unknown }>) => {
+        const t0 = performance.now();
+        try {
+          const res = await fn();
+          if (res.status !== 200) errors.push(`${kindOf}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+        } catch (err) {
+          errors.push(`${kindOf}: ${err instanceof Error ? err.message : err}`);
+        }
+        times[kindOf].push(performance.now() - t0);
+      };
 
-    const client = async (n: number) => {
-      for (let i = n; Date.now() < until; i++) {
-        const word = WORDS[i % WORDS.length];
-        if (i % 2)
-          await timed('list', () => send(server.url, auth, offerResource.ops.list, { json: i % 4 === 1 ? { query: word } : {}, query: { page: 1 + (i % 5), per_page: 50 } }));
-        else await timed('search', () => send(server.url, auth, searchRecords, { query: { query: word } }));
-      }
-    };
+      const client = async (n: number) => {
+        for (let i = n; Date.now() < until; i++) {
+          const word = WORDS[i % WORDS.length];
+          if (i % 2)
+            await timed('list', () =>
+              send(server.url, auth, offerResource.ops.list, {
+                json: i % 4 === 1 ? { query: word } : {},
+                query: { page: 1 + (i % 5), per_page: 50 },
+              }),
+            );
+          else await timed('search', () => send(server.url, auth, searchRecords, { query: { query: word } }));
+        }
+      };
 
-    const importer = async () => {
-      for (let round = 0; Date.now() < until; round++) {
-        const lines = ['title,discount,valid_from,valid_to'];
-        for (let i = 0; i < CSV_MAX_ROWS; i++) lines.push(`Load import ${round} offer ${i},${i % 60}% off,2026-01-01,2027-12-31`);
-        const form = new FormData();
-        form.set('type', 'offers');
-        form.set('file', new Blob([lines.join('\n')], { type: 'text/csv' }), `load-${round}.csv`);
-        marks.push(`import@${Date.now() - start}`);
-        const res = await send(server.url, auth, importCsv, { form });
-        marks.push(`imported@${Date.now() - start}`);
-        if (res.status !== 200) errors.push(`import: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
-        else imported += CSV_MAX_ROWS;
-      }
-    };
+      const importer = async () => {
+        for (let round = 0; Date.now() < until; round++) {
+          const lines = ['title,discount,valid_from,valid_to'];
+          for (let i = 0; i < CSV_MAX_ROWS; i++)
+            lines.push(`Load import ${round} offer ${i},${i % 60}% off,2026-01-01,2027-12-31`);
+          const form = new FormData();
+          form.set('type', 'offers');
+          form.set('file', new Blob([lines.join('\n')], { type: 'text/csv' }), `load-${round}.csv`);
+          marks.push(`import@${Date.now() - start}`);
+          const res = await send(server.url, auth, importCsv, { form });
+          marks.push(`imported@${Date.now() - start}`);
+          if (res.status !== 200) errors.push(`import: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+          else imported += CSV_MAX_ROWS;
+        }
+      };
 
-    // The person signing in is not one of the 32 clients: a process of its own, so the time
-    // it sees is the server's answer, not the load generator's own busy event loop.
-    const signIns = async () => {
-      await sleep(1_000); // the import is under way by then
-      const out = await signInProber(server.url + login.path, JSON.stringify(ADMIN), until);
-      for (const { at, ms, status, text } of out) {
-        times.signIn.push(ms);
-        marks.push(`${Math.round(at - start)}:${Math.round(ms)}`);
-        if (status !== 200) errors.push(`sign-in: ${status} ${text}`);
-      }
-    };
+      // The person signing in is not one of the 32 clients: a process of its own, so the time
+      // it sees is the server's answer, not the load generator's own busy event loop.
+      const signIns = async () => {
+        await sleep(1_000); // the import is under way by then
+        const out = await signInProber(server.url + login.path, JSON.stringify(ADMIN), until);
+        for (const { at, ms, status, text } of out) {
+          times.signIn.push(ms);
+          marks.push(`${Math.round(at - start)}:${Math.round(ms)}`);
+          if (status !== 200) errors.push(`sign-in: ${status} ${text}`);
+        }
+      };
 
-    await Promise.all([importer(), signIns(), ...Array.from({ length: CLIENTS }, (_, n) => client(n))]);
+      await Promise.all([importer(), signIns(), ...Array.from({ length: CLIENTS }, (_, n) => client(n))]);
 
-    const requests = times.list.length + times.search.length;
-    console.log(
-      `[load ${kind}] ${SECONDS} s, ${CLIENTS} clients: ${requests} requests (${Math.round(requests / SECONDS)}/s), ${errors.length} errors; ` +
-        `list p50 ${percentile(times.list, 50)} ms p95 ${percentile(times.list, 95)} ms; search p50 ${percentile(times.search, 50)} ms p95 ${percentile(times.search, 95)} ms; ` +
-        `sign-in ×${times.signIn.length} max ${percentile(times.signIn, 100)} ms; ${imported} rows imported meanwhile`,
-    );
-    console.log(`[load ${kind}] sign-ins (start ms:took ms) and imports: ${marks.join(' ')}`);
-    expect(errors.slice(0, 5)).toEqual([]);
-    expect(times.signIn.length).toBeGreaterThan(SECONDS / 3);
-    expect(Math.max(...times.signIn)).toBeLessThan(SIGN_IN_MS);
-    expect(requests).toBeGreaterThan(CLIENTS);
-  }, (SECONDS + 120) * 1000);
+      const requests = times.list.length + times.search.length;
+      console.log(
+        `[load ${kind}] ${SECONDS} s, ${CLIENTS} clients: ${requests} requests (${Math.round(requests / SECONDS)}/s), ${errors.length} errors; ` +
+          `list p50 ${percentile(times.list, 50)} ms p95 ${percentile(times.list, 95)} ms; search p50 ${percentile(times.search, 50)} ms p95 ${percentile(times.search, 95)} ms; ` +
+          `sign-in ×${times.signIn.length} max ${percentile(times.signIn, 100)} ms; ${imported} rows imported meanwhile`,
+      );
+      console.log(`[load ${kind}] sign-ins (start ms:took ms) and imports: ${marks.join(' ')}`);
+      expect(errors.slice(0, 5)).toEqual([]);
+      expect(times.signIn.length).toBeGreaterThan(SECONDS / 3);
+      expect(Math.max(...times.signIn)).toBeLessThan(SIGN_IN_MS);
+      expect(requests).toBeGreaterThan(CLIENTS);
+    },
+    (SECONDS + 120) * 1000,
+  );
 });
 
 /** Signs in once a second until `until` from a process of its own; what each try saw. */
-function signInProber(url: string, body: string, until: number): Promise<{ at: number; ms: number; status: number; text: string }[]> {
+function signInProber(
+  url: string,
+  body: string,
+  until: number,
+): Promise<{ at: number; ms: number; status: number; text: string }[]> {
   const script = `
     const [url, body, until] = process.argv.slice(1);
     const out = [];
@@ -134,8 +161,11 @@ function signInProber(url: string, body: string, until: number): Promise<{ at: n
     }
     console.log(JSON.stringify(out));`;
   return new Promise((resolve, reject) =>
-    execFile(process.execPath, ['--input-type=module', '-e', script, url, body, String(until)], { timeout: (SECONDS + 60) * 1000 }, (err, stdout) =>
-      err ? reject(err) : resolve(JSON.parse(stdout)),
+    execFile(
+      process.execPath,
+      ['--input-type=module', '-e', script, url, body, String(until)],
+      { timeout: (SECONDS + 60) * 1000 },
+      (err, stdout) => (err ? reject(err) : resolve(JSON.parse(stdout))),
     ),
   );
 }

@@ -10,7 +10,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankResource } from '../../contract/bank';
-import { addNotification, listNotifications, previewAudience, showNotification, type Notification } from '../../contract/notification';
+import {
+  addNotification,
+  listNotifications,
+  previewAudience,
+  showNotification,
+  type Notification,
+} from '../../contract/notification';
 import { startCluster, type Cluster } from '../../scripts/postgres';
 import { openDb } from '../../server/db/connection';
 import { mulberry32 } from '../../server/db/seed/random';
@@ -47,7 +53,8 @@ function outboxCounts(dataDir: string, id: number): Map<number, number> {
   return counts;
 }
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 
 describe.each(['pglite', 'postgres'] as const)('sending to %s app users', (kind) => {
   let env: Record<string, string>;
@@ -69,14 +76,26 @@ describe.each(['pglite', 'postgres'] as const)('sending to %s app users', (kind)
     await server.healthy(120_000);
     if (kind === 'pglite') await server.stop();
     const t0 = performance.now();
-    const db = await openDb(kind === 'postgres' ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: path.join(dataDir, 'pglite') });
+    const db = await openDb(
+      kind === 'postgres' ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: path.join(dataDir, 'pglite') },
+    );
     try {
-      await db.transaction((tx) => tx.query(`insert into users (name, email, role) select 'Load user ' || g, 'load-' || g || '@notify.example', 'user' from generate_series(1, ${USERS}) g`));
-      userIds = new Set((await db.read((tx) => tx.query<{ id: number }>("select id from users where role = 'user'"))).rows.map((r) => r.id));
+      await db.transaction((tx) =>
+        tx.query(
+          `insert into users (name, email, role) select 'Load user ' || g, 'load-' || g || '@notify.example', 'user' from generate_series(1, ${USERS}) g`,
+        ),
+      );
+      userIds = new Set(
+        (await db.read((tx) => tx.query<{ id: number }>("select id from users where role = 'user'"))).rows.map(
+          (r) => r.id,
+        ),
+      );
     } finally {
       await db.close();
     }
-    console.log(`[notify ${kind}] ${USERS.toLocaleString('en')} app users inserted in ${Math.round(performance.now() - t0)} ms`);
+    console.log(
+      `[notify ${kind}] ${USERS.toLocaleString('en')} app users inserted in ${Math.round(performance.now() - t0)} ms`,
+    );
     expect(userIds.size).toBe(USERS);
     if (kind === 'pglite') {
       server = await spawnServer(env);
@@ -90,8 +109,11 @@ describe.each(['pglite', 'postgres'] as const)('sending to %s app users', (kind)
 
   const add = async (s: ServerProcess = server, a: Auth = auth) => {
     // The size the compose form shows and the admin confirms (`expect`).
-    const size = ((await send(s.url, a, previewAudience, { query: { audience: 'all' } })).body.data as { size: number }).size;
-    const res = await send(s.url, a, addNotification, { json: { title: `Load test ${++serial}`, body: `To every app user (${kind}).`, audience: 'all', expect: size } });
+    const size = ((await send(s.url, a, previewAudience, { query: { audience: 'all' } })).body.data as { size: number })
+      .size;
+    const res = await send(s.url, a, addNotification, {
+      json: { title: `Load test ${++serial}`, body: `To every app user (${kind}).`, audience: 'all', expect: size },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data as Notification;
   };
@@ -105,7 +127,10 @@ describe.each(['pglite', 'postgres'] as const)('sending to %s app users', (kind)
     for (;;) {
       const n = await show(id);
       if (n.status !== 'sending') return n;
-      if (Date.now() > deadline) throw new Error(`notification ${id} still sending after ${timeoutMs} ms: ${JSON.stringify(n)}\n${server.output().slice(-2000)}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `notification ${id} still sending after ${timeoutMs} ms: ${JSON.stringify(n)}\n${server.output().slice(-2000)}`,
+        );
       await sleep(250);
     }
   };
@@ -138,8 +163,13 @@ describe.each(['pglite', 'postgres'] as const)('sending to %s app users', (kind)
     const took = Math.round(performance.now() - t0);
     expect(shown).toMatchObject({ status: 'sent', audience_size: USERS, sent_count: USERS, failed_count: 0 });
     expectOncePerUser(n.id);
-    const summary = Object.entries(times).map(([k, xs]) => `${k} n=${xs.length} median ${Math.round(pct(xs, 0.5))} ms, p95 ${Math.round(pct(xs, 0.95))} ms, max ${Math.round(Math.max(...xs))} ms`);
-    console.log(`[notify ${kind}] sent to ${USERS.toLocaleString('en')} in ${took} ms; while sending: ${summary.join('; ')}`);
+    const summary = Object.entries(times).map(
+      ([k, xs]) =>
+        `${k} n=${xs.length} median ${Math.round(pct(xs, 0.5))} ms, p95 ${Math.round(pct(xs, 0.95))} ms, max ${Math.round(Math.max(...xs))} ms`,
+    );
+    console.log(
+      `[notify ${kind}] sent to ${USERS.toLocaleString('en')} in ${took} ms; while sending: ${summary.join('; ')}`,
+    );
     for (const [name, xs] of Object.entries(times)) {
       expect(xs.length, name).toBeGreaterThan(0);
       expect(Math.max(...xs), name).toBeLessThan(MAX_REQUEST_MS);
@@ -154,7 +184,8 @@ describe.each(['pglite', 'postgres'] as const)('sending to %s app users', (kind)
     let seen = n;
     const deadline = Date.now() + 120_000;
     while (seen.sent_count < killAt) {
-      if (seen.status !== 'sending') throw new Error(`sent before the kill at ${killAt}: ${JSON.stringify(seen)} (make NOTIFY_USERS larger)`);
+      if (seen.status !== 'sending')
+        throw new Error(`sent before the kill at ${killAt}: ${JSON.stringify(seen)} (make NOTIFY_USERS larger)`);
       if (Date.now() > deadline) throw new Error(`no progress: ${JSON.stringify(seen)}`);
       await sleep(20);
       seen = await show(n.id);
@@ -202,7 +233,12 @@ describe.each(['pglite', 'postgres'] as const)('sending to %s app users', (kind)
 async function pieceHolders(url: string, id: number): Promise<number> {
   const db = await openDb({ databaseUrl: url });
   try {
-    const { rows } = await db.read((tx) => tx.query<{ n: number }>('select count(distinct claimed_by)::int as n from notification_pieces where notification_id = $1', [id]));
+    const { rows } = await db.read((tx) =>
+      tx.query<{ n: number }>(
+        'select count(distinct claimed_by)::int as n from notification_pieces where notification_id = $1',
+        [id],
+      ),
+    );
     return rows[0].n;
   } finally {
     await db.close();

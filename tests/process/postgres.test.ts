@@ -36,7 +36,8 @@ it(`two servers started at the same moment on an empty database both come up, wi
     };
     const [a, b] = await Promise.all([spawnServer(env()), spawnServer(env())]);
     const started = await Promise.allSettled([a.healthy(90_000), b.healthy(90_000)]);
-    for (const s of started) expect(s.status, s.status === 'rejected' ? `round ${round}: ${s.reason}` : '').toBe('fulfilled');
+    for (const s of started)
+      expect(s.status, s.status === 'rejected' ? `round ${round}: ${s.reason}` : '').toBe('fulfilled');
 
     const db = await openDb({ databaseUrl: url });
     try {
@@ -51,7 +52,12 @@ it(`two servers started at the same moment on an empty database both come up, wi
           ),
         )
       ).rows[0];
-      expect(counts, `round ${round}`).toMatchObject({ admins: 1, banks: UAE_BANKS.length, codes: UAE_BANKS.length, offers: SEED_COUNTS.offers });
+      expect(counts, `round ${round}`).toMatchObject({
+        admins: 1,
+        banks: UAE_BANKS.length,
+        codes: UAE_BANKS.length,
+        offers: SEED_COUNTS.offers,
+      });
       const files = fs.readdirSync('server/db/migrations').filter((f) => f.endsWith('.sql'));
       expect(counts.migrations).toBe(files.length);
     } finally {

@@ -99,7 +99,8 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
     settle,
     async healthy(timeoutMs) {
       const s = await settle(timeoutMs);
-      if (s !== 'healthy') throw new Error(`server exited (code ${s.code}, signal ${s.signal}) instead of starting:\n${out}`);
+      if (s !== 'healthy')
+        throw new Error(`server exited (code ${s.code}, signal ${s.signal}) instead of starting:\n${out}`);
       return Date.now() - spawnedAt;
     },
     async exited(timeoutMs = 30_000) {
@@ -129,13 +130,20 @@ export function killAll() {
 // The few calls the tests make, through the contract's operations.
 
 export async function signIn(url: string): Promise<{ authorization: string }> {
-  const res = await fetch(url + pathOf(login), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const res = await fetch(url + pathOf(login), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
   if (res.status !== 200) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
   return { authorization: `Bearer ${((await res.json()) as { data: { token: string } }).data.token}` };
 }
 
 export async function addBank(url: string, auth: { authorization: string }, name: string) {
-  const code = name.replace(/[^A-Za-z0-9]/g, '').slice(0, 12).toUpperCase();
+  const code = name
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 12)
+    .toUpperCase();
   const res = await fetch(url + pathOf(bankResource.ops.add!), {
     method: 'POST',
     headers: { ...auth, 'content-type': 'application/json' },
@@ -145,7 +153,9 @@ export async function addBank(url: string, auth: { authorization: string }, name
 }
 
 export async function bankNames(url: string, auth: { authorization: string }, query: string): Promise<string[]> {
-  const res = await fetch(`${url}${pathOf(bankResource.ops.list)}?query=${encodeURIComponent(query)}`, { headers: auth });
+  const res = await fetch(`${url}${pathOf(bankResource.ops.list)}?query=${encodeURIComponent(query)}`, {
+    headers: auth,
+  });
   if (res.status !== 200) throw new Error(`list banks: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { data: { name: string }[] }).data.map((b) => b.name);
 }
@@ -155,7 +165,12 @@ export async function send(
   url: string,
   auth: { authorization: string },
   op: { method: string; path: string },
-  input: { params?: Record<string, unknown>; query?: Record<string, string | number>; json?: unknown; form?: FormData } = {},
+  input: {
+    params?: Record<string, unknown>;
+    query?: Record<string, string | number>;
+    json?: unknown;
+    form?: FormData;
+  } = {},
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   const qs = input.query ? `?${new URLSearchParams(Object.entries(input.query).map(([k, v]) => [k, String(v)]))}` : '';
   const res = await fetch(url + pathOf(op, input.params) + qs, {

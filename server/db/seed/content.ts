@@ -20,7 +20,9 @@ interface Ref {
 export async function seedContent(tx: Tx, rnd: Random): Promise<void> {
   const rows = async <T>(sql: string) => (await tx.query<T>(sql)).rows;
   const [admin] = await rows<Ref>("select id, name from users where role = 'admin' order by id limit 1");
-  const users = await rows<Ref & { email: string; phone: string | null }>("select id, name, email, phone from users where role = 'user' order by id");
+  const users = await rows<Ref & { email: string; phone: string | null }>(
+    "select id, name, email, phone from users where role = 'user' order by id",
+  );
   const offers = await rows<Ref & { merchant: string | null; card: string | null; bank: string | null }>(
     `select o.id, o.title as name,
        (select ou.merchant_name from offer_outlets oo join outlets ou on ou.id = oo.outlet_id where oo.offer_id = o.id order by ou.id limit 1) as merchant,
@@ -28,7 +30,9 @@ export async function seedContent(tx: Tx, rnd: Random): Promise<void> {
        (select b.name from offer_cards oc join cards c on c.id = oc.card_id join banks b on b.id = c.bank_id where oc.offer_id = o.id order by c.id limit 1) as bank
      from offers o order by o.id`,
   );
-  const cards = await rows<Ref & { bank: string }>('select c.id, c.name, b.name as bank from cards c join banks b on b.id = c.bank_id order by c.id');
+  const cards = await rows<Ref & { bank: string }>(
+    'select c.id, c.name, b.name as bank from cards c join banks b on b.id = c.bank_id order by c.id',
+  );
   if (!offers.length || !cards.length) return;
 
   await seedPages(tx, admin ?? null);
@@ -45,22 +49,29 @@ async function seedPages(tx: Tx, admin: Ref | null) {
   for (const [type, source, age] of versions) {
     // What the sanitizer keeps, as a save through the API would store it.
     const { html } = sanitizeCms(source);
-    const page = (await tx.query<{ id: number; version: number }>('update cms_pages set version = version + 1, content = $2, updated_by = $3, updated_at = now() - $4 * interval \'1 day\' where type = $1 returning id, version', [type, html, admin?.id ?? null, age])).rows[0];
-    await tx.query("insert into cms_page_versions (page_id, version, content, created_by, created_by_name, created_at) values ($1, $2, $3, $4, $5, now() - $6 * interval '1 day')", [
-      page.id,
-      page.version,
-      html,
-      admin?.id ?? null,
-      admin?.name ?? 'Legal team',
-      age,
-    ]);
+    const page = (
+      await tx.query<{ id: number; version: number }>(
+        "update cms_pages set version = version + 1, content = $2, updated_by = $3, updated_at = now() - $4 * interval '1 day' where type = $1 returning id, version",
+        [type, html, admin?.id ?? null, age],
+      )
+    ).rows[0];
+    await tx.query(
+      "insert into cms_page_versions (page_id, version, content, created_by, created_by_name, created_at) values ($1, $2, $3, $4, $5, now() - $6 * interval '1 day')",
+      [page.id, page.version, html, admin?.id ?? null, admin?.name ?? 'Legal team', age],
+    );
   }
 }
 
 /** Minutes ago, more of them recent: a message a day or two old is likelier than one of five months. */
 const ageMinutes = (rnd: Random, days: number) => Math.floor(Math.pow(rnd.next(), 1.6) * days * DAY) + rnd.int(5, 600);
 
-async function seedContacts(tx: Tx, rnd: Random, admin: Ref | null, users: (Ref & { email: string; phone: string | null })[], offers: { name: string; merchant: string | null; card: string | null; bank: string | null }[]) {
+async function seedContacts(
+  tx: Tx,
+  rnd: Random,
+  admin: Ref | null,
+  users: (Ref & { email: string; phone: string | null })[],
+  offers: { name: string; merchant: string | null; card: string | null; bank: string | null }[],
+) {
   const visitors = generateUsers(rnd, 80);
   const messages: Record<string, unknown>[] = [];
   const replies: { i: number; text: string; age: number }[] = [];
@@ -68,7 +79,12 @@ async function seedContacts(tx: Tx, rnd: Random, admin: Ref | null, users: (Ref 
   for (let i = 0; i < CONTENT_COUNTS.contact; i++) {
     const topic = rnd.weighted(TOPICS, (t) => t.weight);
     const offer = rnd.pick(named);
-    const values = { merchant: offer.merchant ?? 'the restaurant', offer: offer.name, card: offer.card ?? 'card', bank: offer.bank ?? 'the bank' };
+    const values = {
+      merchant: offer.merchant ?? 'the restaurant',
+      offer: offer.name,
+      card: offer.card ?? 'card',
+      bank: offer.bank ?? 'the bank',
+    };
     const fromUser = users.length > 0 && rnd.chance(0.7);
     const who = fromUser ? rnd.pick(users) : rnd.pick(visitors);
     const age = ageMinutes(rnd, 180);
@@ -88,12 +104,13 @@ async function seedContacts(tx: Tx, rnd: Random, admin: Ref | null, users: (Ref 
       age,
       handled_age: handledAge,
     });
-    if (handledAge !== null && rnd.chance(0.75)) replies.push({ i, text: fill(rnd.pick(topic.replies), values), age: Math.min(age, handledAge + rnd.int(1, 15)) });
+    if (handledAge !== null && rnd.chance(0.75))
+      replies.push({ i, text: fill(rnd.pick(topic.replies), values), age: Math.min(age, handledAge + rnd.int(1, 15)) });
   }
   const ids = await insertJson(
     tx,
     'contact_messages',
-    "user_id, name, email, phone, subject, message, handled, handled_by, created_at, updated_at, handled_at",
+    'user_id, name, email, phone, subject, message, handled, handled_by, created_at, updated_at, handled_at',
     "x.user_id, x.name, x.email, x.phone, x.subject, x.message, x.handled, x.handled_by, now() - x.age * interval '1 minute', now() - coalesce(x.handled_age, x.age) * interval '1 minute', now() - x.handled_age * interval '1 minute'",
     'user_id int, name text, email text, phone text, subject text, message text, handled boolean, handled_by int, age int, handled_age int',
     messages,
@@ -101,14 +118,27 @@ async function seedContacts(tx: Tx, rnd: Random, admin: Ref | null, users: (Ref 
   await insertJson(
     tx,
     'contact_replies',
-    "contact_id, text, sent_to, sent_by, sent_by_name, mail_status, created_at",
+    'contact_id, text, sent_to, sent_by, sent_by_name, mail_status, created_at',
     "x.contact_id, x.text, x.sent_to, x.sent_by, x.sent_by_name, 'sent', now() - x.age * interval '1 minute'",
     'contact_id int, text text, sent_to text, sent_by int, sent_by_name text, age int',
-    replies.map((r) => ({ contact_id: ids[r.i], text: `${r.text}\n\nBest regards,\n${admin?.name ?? 'Support'}`, sent_to: messages[r.i].email, sent_by: admin?.id ?? null, sent_by_name: admin?.name ?? 'Support', age: r.age })),
+    replies.map((r) => ({
+      contact_id: ids[r.i],
+      text: `${r.text}\n\nBest regards,\n${admin?.name ?? 'Support'}`,
+      sent_to: messages[r.i].email,
+      sent_by: admin?.id ?? null,
+      sent_by_name: admin?.name ?? 'Support',
+      age: r.age,
+    })),
   );
 }
 
-async function seedFeedback(tx: Tx, rnd: Random, users: Ref[], offers: { id: number; merchant: string | null; card: string | null; bank: string | null }[], cards: (Ref & { bank: string })[]) {
+async function seedFeedback(
+  tx: Tx,
+  rnd: Random,
+  users: Ref[],
+  offers: { id: number; merchant: string | null; card: string | null; bank: string | null }[],
+  cards: (Ref & { bank: string })[],
+) {
   if (!users.length) return;
   const rows: Record<string, unknown>[] = [];
   for (let i = 0; i < CONTENT_COUNTS.feedback; i++) {
@@ -117,7 +147,11 @@ async function seedFeedback(tx: Tx, rnd: Random, users: Ref[], offers: { id: num
     const aboutOffer = rnd.chance(0.75);
     const offer = aboutOffer ? rnd.pick(offers) : null;
     const card = aboutOffer ? null : rnd.pick(cards);
-    const values = { merchant: offer?.merchant ?? 'the merchant', card: offer?.card ?? card?.name ?? 'card', bank: card?.bank ?? offer?.bank ?? 'the bank' };
+    const values = {
+      merchant: offer?.merchant ?? 'the merchant',
+      card: offer?.card ?? card?.name ?? 'card',
+      bank: card?.bank ?? offer?.bank ?? 'the bank',
+    };
     const commented = rnd.chance(rating <= 2 ? 0.95 : 0.7);
     rows.push({
       rating,
@@ -140,7 +174,14 @@ async function seedFeedback(tx: Tx, rnd: Random, users: Ref[], offers: { id: num
 }
 
 /** One multi-row INSERT from a JSON array, in input order; returns the new ids in that order. */
-async function insertJson(tx: Tx, table: string, columns: string, values: string, types: string, rows: Record<string, unknown>[]): Promise<number[]> {
+async function insertJson(
+  tx: Tx,
+  table: string,
+  columns: string,
+  values: string,
+  types: string,
+  rows: Record<string, unknown>[],
+): Promise<number[]> {
   if (!rows.length) return [];
   const sql = `insert into ${table} (${columns}) select ${values} from json_to_recordset($1::json) as x(${types}, _i int) order by x._i returning id`;
   const res = await tx.query<{ id: number }>(sql, [JSON.stringify(rows.map((r, i) => ({ ...r, _i: i })))]);

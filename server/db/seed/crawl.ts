@@ -10,9 +10,24 @@ import { createRandom } from './random';
 import { REFERENCE_DATE } from './offers';
 
 export const CRAWL_SOURCES = [
-  { slug: 'enbd-site', name: 'Emirates NBD website', bank: 'ENBD', newCards: ['Emirates NBD Webshopper Card', 'Emirates NBD Go4it Platinum Card'] },
-  { slug: 'fab-site', name: 'First Abu Dhabi Bank website', bank: 'FAB', newCards: ['FAB Cashback Plus Card', 'FAB Rewards Titanium Card'] },
-  { slug: 'adcb-site', name: 'ADCB website', bank: 'ADCB', newCards: ['ADCB Lulu Titanium Card', 'ADCB Etihad Guest Infinite Card'] },
+  {
+    slug: 'enbd-site',
+    name: 'Emirates NBD website',
+    bank: 'ENBD',
+    newCards: ['Emirates NBD Webshopper Card', 'Emirates NBD Go4it Platinum Card'],
+  },
+  {
+    slug: 'fab-site',
+    name: 'First Abu Dhabi Bank website',
+    bank: 'FAB',
+    newCards: ['FAB Cashback Plus Card', 'FAB Rewards Titanium Card'],
+  },
+  {
+    slug: 'adcb-site',
+    name: 'ADCB website',
+    bank: 'ADCB',
+    newCards: ['ADCB Lulu Titanium Card', 'ADCB Etihad Guest Infinite Card'],
+  },
 ] as const;
 
 /** Merchants a bank site lists that the live catalogue does not have yet (real Dubai names). */
@@ -25,14 +40,22 @@ const NEW_MERCHANTS = [
 ];
 
 /** The same merchant as another site spells it. */
-const TRANSLITERATIONS: Record<string, string> = { Al: 'El', Mandi: 'Mendi', Shawarma: 'Shawerma', Kabab: 'Kebab', Qasr: 'Kasr' };
+const TRANSLITERATIONS: Record<string, string> = {
+  Al: 'El',
+  Mandi: 'Mendi',
+  Shawarma: 'Shawerma',
+  Kabab: 'Kebab',
+  Qasr: 'Kasr',
+};
 
 const DISCOUNTS = ['10% off', '15% off', '20% off', '25% off', 'Buy 1 get 1', '30% off'];
 
 export async function seedCrawl(tx: Tx): Promise<void> {
   const rnd = createRandom(20261123);
   for (const source of CRAWL_SOURCES) {
-    const bank = (await tx.query<{ id: number; name: string }>('select id, name from banks where code = $1', [source.bank])).rows[0];
+    const bank = (
+      await tx.query<{ id: number; name: string }>('select id, name from banks where code = $1', [source.bank])
+    ).rows[0];
     if (!bank) continue;
     const cards = (
       await tx.query<{ name: string; network: string; annual_fee: number; description: string | null }>(
@@ -41,7 +64,15 @@ export async function seedCrawl(tx: Tx): Promise<void> {
       )
     ).rows;
     const outlets = (
-      await tx.query<{ id: number; merchant_name: string; branch: string | null; address: string | null; area: string | null; latitude: number | null; longitude: number | null }>(
+      await tx.query<{
+        id: number;
+        merchant_name: string;
+        branch: string | null;
+        address: string | null;
+        area: string | null;
+        latitude: number | null;
+        longitude: number | null;
+      }>(
         `select o.id, o.merchant_name, o.branch, o.address, a.name as area, o.latitude, o.longitude
          from outlets o left join dubai_cities a on a.id = o.area_id order by o.id limit 14 offset $1`,
         [CRAWL_SOURCES.indexOf(source) * 14],
@@ -51,7 +82,12 @@ export async function seedCrawl(tx: Tx): Promise<void> {
     const records: CrawlRecord[] = [];
     const cardNames: string[] = [];
     cards.forEach((c, i) => {
-      const name = [c.name, `${bank.name} ${c.name.replace(/ Credit Card$/, '')}`, c.name.toUpperCase().replace(/ /g, '  '), c.name][i % 4];
+      const name = [
+        c.name,
+        `${bank.name} ${c.name.replace(/ Credit Card$/, '')}`,
+        c.name.toUpperCase().replace(/ /g, '  '),
+        c.name,
+      ][i % 4];
       const gone = i === cards.length - 1;
       cardNames.push(name);
       records.push({
@@ -66,14 +102,36 @@ export async function seedCrawl(tx: Tx): Promise<void> {
     });
     for (const name of source.newCards) {
       cardNames.push(name);
-      records.push({ kind: 'card', key: `card-${slug(name)}`, name, bank: bank.name, network: 'Visa', annual_fee: rnd.pick([0, 300, 750]), benefits: 'Newly listed on the bank’s website.' });
+      records.push({
+        kind: 'card',
+        key: `card-${slug(name)}`,
+        name,
+        bank: bank.name,
+        network: 'Visa',
+        annual_fee: rnd.pick([0, 300, 750]),
+        benefits: 'Newly listed on the bank’s website.',
+      });
     }
 
     const merchantNames: string[] = [];
     outlets.forEach((o, i) => {
-      const merchant = [o.merchant_name, `${o.merchant_name} LLC`, o.merchant_name.replace(/ /g, ''), transliterate(o.merchant_name)][i % 4];
+      const merchant = [
+        o.merchant_name,
+        `${o.merchant_name} LLC`,
+        o.merchant_name.replace(/ /g, ''),
+        transliterate(o.merchant_name),
+      ][i % 4];
       merchantNames.push(merchant);
-      records.push({ kind: 'outlet', key: `outlet-${o.id}`, merchant, branch: o.branch ?? undefined, address: o.address ?? undefined, area: o.area ?? undefined, latitude: o.latitude, longitude: o.longitude });
+      records.push({
+        kind: 'outlet',
+        key: `outlet-${o.id}`,
+        merchant,
+        branch: o.branch ?? undefined,
+        address: o.address ?? undefined,
+        area: o.area ?? undefined,
+        latitude: o.latitude,
+        longitude: o.longitude,
+      });
     });
     for (const m of NEW_MERCHANTS.slice(0, 3 + CRAWL_SOURCES.indexOf(source))) {
       merchantNames.push(m.merchant);
@@ -100,9 +158,18 @@ export async function seedCrawl(tx: Tx): Promise<void> {
   }
 }
 
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-const transliterate = (s: string) => s.split(' ').map((w) => TRANSLITERATIONS[w] ?? w).join(' ');
-const shiftDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+const transliterate = (s: string) =>
+  s
+    .split(' ')
+    .map((w) => TRANSLITERATIONS[w] ?? w)
+    .join(' ');
+const shiftDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * A big crawl to measure review at scale (`npm run seed:large -- --crawl-offers 10000`): the
@@ -112,11 +179,31 @@ const shiftDays = (date: string, days: number) => new Date(Date.parse(`${date}T0
 export async function seedLargeCrawl(tx: Tx, offers: number): Promise<void> {
   const rnd = createRandom(offers);
   const bank = (await tx.query<{ id: number; name: string }>("select id, name from banks where code = 'ENBD'")).rows[0];
-  const cards = (await tx.query<{ name: string; network: string }>('select c.name, n.type as network from cards c join networks n on n.id = c.network_id where c.bank_id = $1 order by c.id', [bank?.id ?? 0])).rows;
-  const outlets = (await tx.query<{ id: number; merchant_name: string; branch: string | null }>('select id, merchant_name, branch from outlets order by id limit 2000')).rows;
+  const cards = (
+    await tx.query<{ name: string; network: string }>(
+      'select c.name, n.type as network from cards c join networks n on n.id = c.network_id where c.bank_id = $1 order by c.id',
+      [bank?.id ?? 0],
+    )
+  ).rows;
+  const outlets = (
+    await tx.query<{ id: number; merchant_name: string; branch: string | null }>(
+      'select id, merchant_name, branch from outlets order by id limit 2000',
+    )
+  ).rows;
   const records: CrawlRecord[] = [
-    ...cards.map((c): CrawlRecord => ({ kind: 'card', key: `card-${slug(c.name)}`, name: c.name, bank: bank?.name, network: c.network })),
-    ...outlets.map((o): CrawlRecord => ({ kind: 'outlet', key: `outlet-${o.id}`, merchant: o.merchant_name, branch: o.branch ?? undefined })),
+    ...cards.map((c): CrawlRecord => ({
+      kind: 'card',
+      key: `card-${slug(c.name)}`,
+      name: c.name,
+      bank: bank?.name,
+      network: c.network,
+    })),
+    ...outlets.map((o): CrawlRecord => ({
+      kind: 'outlet',
+      key: `outlet-${o.id}`,
+      merchant: o.merchant_name,
+      branch: o.branch ?? undefined,
+    })),
   ];
   for (let i = 0; i < offers; i++) {
     const outlet = outlets[i % Math.max(1, outlets.length)];
@@ -133,5 +220,9 @@ export async function seedLargeCrawl(tx: Tx, offers: number): Promise<void> {
       outlets: outlet ? [outlet.merchant_name] : [],
     });
   }
-  await importRefs(tx, { from_source: 'large-crawl', name: 'Large crawl (seed:large)', bank_id: bank?.id ?? null }, records);
+  await importRefs(
+    tx,
+    { from_source: 'large-crawl', name: 'Large crawl (seed:large)', bank_id: bank?.id ?? null },
+    records,
+  );
 }

@@ -3,7 +3,8 @@
 // long contact messages are kept). Written in the markup the editor and the sanitizer keep
 // (server/services/cmsSanitizer.ts).
 
-const section = (title: string, ...paragraphs: string[]) => `<h2>${title}</h2>${paragraphs.map((p) => (p.startsWith('<') ? p : `<p>${p}</p>`)).join('')}`;
+const section = (title: string, ...paragraphs: string[]) =>
+  `<h2>${title}</h2>${paragraphs.map((p) => (p.startsWith('<') ? p : `<p>${p}</p>`)).join('')}`;
 const list = (...items: string[]) => `<ul>${items.map((i) => `<li><p>${i}</p></li>`).join('')}</ul>`;
 const mail = (address: string) => `<a href="mailto:${address}" rel="noopener noreferrer">${address}</a>`;
 
@@ -37,20 +38,33 @@ export const TERMS_V1 = [
   section(
     '5. Acceptable use',
     'You agree not to:',
-    list('copy, scrape or resell the offers or any other content of the App;', 'interfere with the App or try to reach parts of it you were not given access to;', 'use the App to mislead a merchant, for example by showing an offer for a card you do not hold.'),
+    list(
+      'copy, scrape or resell the offers or any other content of the App;',
+      'interfere with the App or try to reach parts of it you were not given access to;',
+      'use the App to mislead a merchant, for example by showing an offer for a card you do not hold.',
+    ),
   ),
   section(
     '6. Liability',
     'We take care that the information in the App is accurate, but it is provided as it is. To the extent the law allows, we are not liable for a merchant refusing an offer, for the terms a bank sets for its cards, or for indirect losses. Nothing in these terms limits liability that cannot be limited under UAE law.',
   ),
-  section('7. Changes to these terms', 'We may change these terms. When we make a material change we tell you in the App at least 14 days before it takes effect. If you keep using the App after that, the new terms apply.'),
-  section('8. Law and disputes', 'These terms are governed by the laws of the Emirate of Dubai and the federal laws of the UAE. The courts of Dubai have jurisdiction over any dispute arising from them.'),
-  section('9. Contact', `Questions about these terms: ${mail('legal@cardsoffers.ae')}, or write to us from the Contact page of the App.`),
+  section(
+    '7. Changes to these terms',
+    'We may change these terms. When we make a material change we tell you in the App at least 14 days before it takes effect. If you keep using the App after that, the new terms apply.',
+  ),
+  section(
+    '8. Law and disputes',
+    'These terms are governed by the laws of the Emirate of Dubai and the federal laws of the UAE. The courts of Dubai have jurisdiction over any dispute arising from them.',
+  ),
+  section(
+    '9. Contact',
+    `Questions about these terms: ${mail('legal@cardsoffers.ae')}, or write to us from the Contact page of the App.`,
+  ),
 ].join('');
 
 const PRIVACY_WHO = section(
-    '1. Who we are',
-    'Cards &amp; Offers FZ-LLC, Dubai Internet City, Dubai, UAE, is the controller of the personal data processed through the App. We process personal data in line with Federal Decree-Law No. 45 of 2021 on the Protection of Personal Data.',
+  '1. Who we are',
+  'Cards &amp; Offers FZ-LLC, Dubai Internet City, Dubai, UAE, is the controller of the personal data processed through the App. We process personal data in line with Federal Decree-Law No. 45 of 2021 on the Protection of Personal Data.',
 );
 
 const PRIVACY_DATA_V1 = section(
@@ -98,12 +112,33 @@ const retention = (messages: string) =>
 const PRIVACY_RIGHTS = [
   section(
     '6. Your rights',
-    'You may ask for a copy of your data, ask us to correct or delete it, object to its use for notifications, and withdraw consent you gave. Write to our data protection officer at ' + mail('privacy@cardsoffers.ae') + '. We answer within 30 days.',
+    'You may ask for a copy of your data, ask us to correct or delete it, object to its use for notifications, and withdraw consent you gave. Write to our data protection officer at ' +
+      mail('privacy@cardsoffers.ae') +
+      '. We answer within 30 days.',
   ),
-  section('7. Changes', 'When we change this policy we show the new version in the App and, for material changes, tell you before they take effect.'),
+  section(
+    '7. Changes',
+    'When we change this policy we show the new version in the App and, for material changes, tell you before they take effect.',
+  ),
 ];
 
 const effective = (day: string) => `<h1>Privacy Policy</h1><p><em>Effective from ${day}.</em></p>`;
 
-export const PRIVACY_V1 = [effective('1 March 2026'), PRIVACY_WHO, PRIVACY_DATA_V1, PRIVACY_USE, PRIVACY_SHARING, retention('24 months'), ...PRIVACY_RIGHTS].join('');
-export const PRIVACY_V2 = [effective('1 September 2026'), PRIVACY_WHO, PRIVACY_DATA_V2, PRIVACY_USE, PRIVACY_SHARING, retention('12 months'), ...PRIVACY_RIGHTS].join('');
+export const PRIVACY_V1 = [
+  effective('1 March 2026'),
+  PRIVACY_WHO,
+  PRIVACY_DATA_V1,
+  PRIVACY_USE,
+  PRIVACY_SHARING,
+  retention('24 months'),
+  ...PRIVACY_RIGHTS,
+].join('');
+export const PRIVACY_V2 = [
+  effective('1 September 2026'),
+  PRIVACY_WHO,
+  PRIVACY_DATA_V2,
+  PRIVACY_USE,
+  PRIVACY_SHARING,
+  retention('12 months'),
+  ...PRIVACY_RIGHTS,
+].join('');

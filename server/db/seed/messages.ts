@@ -12,7 +12,11 @@ export interface Topic {
 export const TOPICS: Topic[] = [
   {
     weight: 22,
-    subjects: ['Offer refused at {merchant}', 'Merchant did not accept the offer', 'Discount not applied at {merchant}'],
+    subjects: [
+      'Offer refused at {merchant}',
+      'Merchant did not accept the offer',
+      'Discount not applied at {merchant}',
+    ],
     messages: [
       'Hi, I went to {merchant} yesterday evening and showed the offer "{offer}" with my {card}. The cashier said they do not know about it and charged the full bill. Can you check if the offer is still valid?',
       'The staff at {merchant} told me the offer ended last month, but the app still shows it as valid until the end of the year. Which one is correct?',
@@ -147,12 +151,20 @@ export const OFFER_COMMENTS: Record<number, string[]> = {
 
 /** Comments by rating, about a card. */
 export const CARD_COMMENTS: Record<number, string[]> = {
-  5: ['Best cashback card I have had, the grocery cashback adds up.', 'Great card for dining offers, I use it every weekend.', 'Lounge access and the movie offers make it worth the fee.'],
+  5: [
+    'Best cashback card I have had, the grocery cashback adds up.',
+    'Great card for dining offers, I use it every weekend.',
+    'Lounge access and the movie offers make it worth the fee.',
+  ],
   4: ['Good card, but the annual fee is a bit high.', 'Many offers, though some need a minimum spend.'],
   3: ['Fine for daily use, nothing special.', 'The offers are good but the app shows some that ended.'],
   2: ['Few offers for this card compared to others from {bank}.', 'The cashback caps are too low.'],
-  1: ['{bank} changed the benefits without telling anyone.', 'Hardly any of the listed offers are accepted with this card.'],
+  1: [
+    '{bank} changed the benefits without telling anyone.',
+    'Hardly any of the listed offers are accepted with this card.',
+  ],
 };
 
 /** Fill {merchant}, {offer}, {card} and {bank}. */
-export const fill = (text: string, values: Readonly<Record<string, string>>) => text.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
+export const fill = (text: string, values: Readonly<Record<string, string>>) =>
+  text.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);

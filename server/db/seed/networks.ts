@@ -1,3 +1,10 @@
 // Card networks accepted in the UAE.
-export const NETWORKS = ['Visa', 'Mastercard', 'American Express', 'Diners Club International', 'UnionPay', 'JCB'] as const;
+export const NETWORKS = [
+  'Visa',
+  'Mastercard',
+  'American Express',
+  'Diners Club International',
+  'UnionPay',
+  'JCB',
+] as const;
 export type NetworkName = (typeof NETWORKS)[number];

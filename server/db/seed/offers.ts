@@ -26,7 +26,20 @@ const LAST_DATE = '2028-12-31';
 
 /** How often each bank's cards carry an offer. */
 const BANK_WEIGHT: Record<string, number> = {
-  ENBD: 5, FAB: 4, ADCB: 4, MASHREQ: 4, HSBC: 3, DIB: 2, RAK: 2, CITI: 2, EI: 2, ADIB: 2, CBD: 1.5, SCB: 1.5, LIV: 1.5, WIO: 1,
+  ENBD: 5,
+  FAB: 4,
+  ADCB: 4,
+  MASHREQ: 4,
+  HSBC: 3,
+  DIB: 2,
+  RAK: 2,
+  CITI: 2,
+  EI: 2,
+  ADIB: 2,
+  CBD: 1.5,
+  SCB: 1.5,
+  LIV: 1.5,
+  WIO: 1,
 };
 /** Banks whose offer pages are crawled; some of their offers come from there. */
 export const CRAWLED_BANKS = ['ENBD', 'FAB', 'ADCB', 'MASHREQ', 'HSBC', 'RAK', 'DIB'];
@@ -161,7 +174,7 @@ const TERMS_COMMON = [
 const TERMS_BY_TAG: Partial<Record<Tag, string[]>> = {
   restaurant: [
     'Valid for dine-in only; excludes delivery and takeaway orders.',
-    'Not valid on public holidays, New Year\'s Eve and other special occasions.',
+    "Not valid on public holidays, New Year's Eve and other special occasions.",
     'Offer excludes beverages, service charge and set menus.',
     'Prior reservation is recommended and subject to availability.',
   ],
@@ -197,9 +210,13 @@ const TERMS_BY_TAG: Partial<Record<Tag, string[]>> = {
 /** Terms that follow from the kind of discount rather than the merchant. */
 function discountTerms(discount: string, rnd: Random): string[] {
   if (/buy 1|2 for 1/i.test(discount)) return ['The lower-priced item is free.'];
-  if (/cashback/i.test(discount)) return [`Cashback is credited to the card account within 30 days and capped at AED ${rnd.pick([100, 150, 200, 250])} per month.`];
+  if (/cashback/i.test(discount))
+    return [
+      `Cashback is credited to the card account within 30 days and capped at AED ${rnd.pick([100, 150, 200, 250])} per month.`,
+    ];
   if (/^AED/.test(discount)) return ['The discount is applied at the point of sale on a single transaction.'];
-  if (/% off/.test(discount)) return [`Maximum discount of AED ${rnd.pick([100, 150, 200, 250, 500])} per transaction.`];
+  if (/% off/.test(discount))
+    return [`Maximum discount of AED ${rnd.pick([100, 150, 200, 250, 500])} per transaction.`];
   return [];
 }
 
@@ -230,7 +247,8 @@ function validity(rnd: Random): [string, string] {
   return [fromDays(from), fromDays(to)];
 }
 
-const joinNames = (names: string[], and = 'and') => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} ${and} ${names[names.length - 1]}`);
+const joinNames = (names: string[], and = 'and') =>
+  names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} ${and} ${names[names.length - 1]}`;
 
 export function generateOffers(
   rnd: Random,

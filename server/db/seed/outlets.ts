@@ -6,8 +6,26 @@ import type { Random } from './random';
 
 /** What kind of business a brand is: picks the offer wording (see offers.ts). */
 export type Tag =
-  | 'cafe' | 'restaurant' | 'fastfood' | 'dessert' | 'cinema' | 'attraction' | 'kids' | 'gym' | 'spa' | 'salon'
-  | 'pharmacy' | 'clinic' | 'grocer' | 'fuel' | 'hotel' | 'rental' | 'lounge' | 'dutyfree' | 'travel' | 'retail';
+  | 'cafe'
+  | 'restaurant'
+  | 'fastfood'
+  | 'dessert'
+  | 'cinema'
+  | 'attraction'
+  | 'kids'
+  | 'gym'
+  | 'spa'
+  | 'salon'
+  | 'pharmacy'
+  | 'clinic'
+  | 'grocer'
+  | 'fuel'
+  | 'hotel'
+  | 'rental'
+  | 'lounge'
+  | 'dutyfree'
+  | 'travel'
+  | 'retail';
 
 export interface Brand {
   name: string;
@@ -76,7 +94,14 @@ export const MALLS: readonly Mall[] = [
   { name: 'Dubai International Airport', area: 'Al Garhoud', lat: 25.2528, lon: 55.3644 },
 ];
 
-const B = (name: string, category: CategoryName, tag: Tag, kind: Brand['kind'], cap: number, at?: string[]): Brand => ({ name, category, tag, kind, cap, at });
+const B = (name: string, category: CategoryName, tag: Tag, kind: Brand['kind'], cap: number, at?: string[]): Brand => ({
+  name,
+  category,
+  tag,
+  kind,
+  cap,
+  at,
+});
 
 export const BRANDS: readonly Brand[] = [
   // Dining: cafés, restaurants, quick service, desserts
@@ -100,7 +125,7 @@ export const BRANDS: readonly Brand[] = [
   B('Subway', 'Dining', 'fastfood', 'street', 6),
   B('Al Baik', 'Dining', 'fastfood', 'mall', 3),
   B('Operation: Falafel', 'Dining', 'fastfood', 'both', 6),
-  B("Zaatar w Zeit", 'Dining', 'fastfood', 'both', 6),
+  B('Zaatar w Zeit', 'Dining', 'fastfood', 'both', 6),
   B('Salt', 'Dining', 'fastfood', 'street', 3, ['Jumeirah', 'City Walk', 'Al Barsha']),
   B("Nando's", 'Dining', 'restaurant', 'both', 5),
   B("P.F. Chang's", 'Dining', 'restaurant', 'mall', 3),
@@ -160,9 +185,19 @@ export const BRANDS: readonly Brand[] = [
   B('Sixt', 'Travel', 'rental', 'street', 3),
   B('Ekar', 'Travel', 'rental', 'street', 2),
   // Entertainment
-  B('Reel Cinemas', 'Entertainment', 'cinema', 'mall', 4, ['Dubai Mall', 'Dubai Marina Mall', 'The Springs Souk', 'The Beach']),
+  B('Reel Cinemas', 'Entertainment', 'cinema', 'mall', 4, [
+    'Dubai Mall',
+    'Dubai Marina Mall',
+    'The Springs Souk',
+    'The Beach',
+  ]),
   B('VOX Cinemas', 'Entertainment', 'cinema', 'mall', 8),
-  B('Novo Cinemas', 'Entertainment', 'cinema', 'mall', 4, ['Dubai Festival City Mall', 'Ibn Battuta Mall', 'Dragon Mart', 'Nakheel Mall']),
+  B('Novo Cinemas', 'Entertainment', 'cinema', 'mall', 4, [
+    'Dubai Festival City Mall',
+    'Ibn Battuta Mall',
+    'Dragon Mart',
+    'Nakheel Mall',
+  ]),
   B('Roxy Cinemas', 'Entertainment', 'cinema', 'mall', 3, ['City Walk', 'The Beach', 'Dubai Hills Mall']),
   B('Magic Planet', 'Entertainment', 'kids', 'mall', 5),
   B('Fun City', 'Entertainment', 'kids', 'mall', 4),
@@ -248,9 +283,25 @@ export const BRANDS: readonly Brand[] = [
   B('Nayomi', 'Fashion', 'retail', 'mall', 3),
   B('Brands For Less', 'Fashion', 'retail', 'street', 3),
   // Hotels & Staycations
-  B('Rove Hotels', 'Hotels & Staycations', 'hotel', 'street', 5, ['Downtown Dubai', 'Dubai Marina', 'Trade Centre', 'Al Wasl', 'Dubai Healthcare City']),
-  B('Address Hotels', 'Hotels & Staycations', 'hotel', 'street', 4, ['Downtown Dubai', 'Dubai Marina', 'JBR', 'Dubai Creek Harbour']),
-  B('Vida Hotels', 'Hotels & Staycations', 'hotel', 'street', 4, ['Downtown Dubai', 'Dubai Marina', 'Emirates Hills', 'Dubai Creek Harbour']),
+  B('Rove Hotels', 'Hotels & Staycations', 'hotel', 'street', 5, [
+    'Downtown Dubai',
+    'Dubai Marina',
+    'Trade Centre',
+    'Al Wasl',
+    'Dubai Healthcare City',
+  ]),
+  B('Address Hotels', 'Hotels & Staycations', 'hotel', 'street', 4, [
+    'Downtown Dubai',
+    'Dubai Marina',
+    'JBR',
+    'Dubai Creek Harbour',
+  ]),
+  B('Vida Hotels', 'Hotels & Staycations', 'hotel', 'street', 4, [
+    'Downtown Dubai',
+    'Dubai Marina',
+    'Emirates Hills',
+    'Dubai Creek Harbour',
+  ]),
   B('Hilton Dubai', 'Hotels & Staycations', 'hotel', 'street', 3, ['JBR', 'Business Bay', 'Deira']),
   B('Sofitel Dubai', 'Hotels & Staycations', 'hotel', 'street', 3, ['Palm Jumeirah', 'JBR', 'Downtown Dubai']),
   B('Premier Inn', 'Hotels & Staycations', 'hotel', 'street', 5),
@@ -281,7 +332,12 @@ export interface SeedOutlet {
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 const round = (v: number) => Math.round(v * 1e6) / 1e6;
-const FLOORS = [['G', 'Ground Floor'], ['LG', 'Lower Ground Floor'], ['F', 'First Floor'], ['S', 'Second Floor']] as const;
+const FLOORS = [
+  ['G', 'Ground Floor'],
+  ['LG', 'Lower Ground Floor'],
+  ['F', 'First Floor'],
+  ['S', 'Second Floor'],
+] as const;
 
 export function dubaiPhone(rnd: Random): string {
   return `+971 4 ${rnd.int(2, 8)}${rnd.int(10, 99)} ${rnd.int(1000, 9999)}`;
@@ -297,7 +353,9 @@ export function generateOutlets(rnd: Random, count: number): SeedOutlet[] {
   const shopping = MALLS.filter((m) => m.name !== 'Dubai International Airport');
   const placesFor = (b: Brand): (Mall | Area)[] => {
     if (b.at) return b.at.map((n) => malls.get(n) ?? areas.get(n) ?? fail(n));
-    return rnd.shuffle<Mall | Area>(b.kind === 'mall' ? shopping : b.kind === 'street' ? DUBAI_AREAS : [...shopping, ...DUBAI_AREAS]);
+    return rnd.shuffle<Mall | Area>(
+      b.kind === 'mall' ? shopping : b.kind === 'street' ? DUBAI_AREAS : [...shopping, ...DUBAI_AREAS],
+    );
   };
   const queues = BRANDS.map((b) => ({ brand: b, places: placesFor(b), take: 1 }));
   // Largest-remainder share of `count` by cap, at least one branch each.

@@ -44,18 +44,53 @@ export async function seed(tx: Tx, uploads: Uploads, opts: { events?: number } =
     CARDS.map((c, i) => uploads.saveImage('image', solidPng(64, shade(bankByCode.get(c.bank)!.color, (i % 5) - 2)))),
   );
 
-  const bankIds = await insertRows(tx, 'banks', { name: 'text', code: 'text', website: 'text', logo: 'text' },
-    UAE_BANKS.map((b, i) => ({ name: b.name, code: b.code, website: b.website, logo: logos[i] })));
+  const bankIds = await insertRows(
+    tx,
+    'banks',
+    { name: 'text', code: 'text', website: 'text', logo: 'text' },
+    UAE_BANKS.map((b, i) => ({ name: b.name, code: b.code, website: b.website, logo: logos[i] })),
+  );
   const bankId = new Map<string, number>(UAE_BANKS.map((b, i) => [b.code, bankIds[i]]));
 
-  const networkId = await upsertNames(tx, 'networks', 'type', NETWORKS.map((type) => ({ type })));
-  const categoryId = await upsertNames(tx, 'categories', 'name', CATEGORIES.map((c) => ({ ...c })), { description: 'text' });
-  const areaId = await upsertNames(tx, 'dubai_cities', 'name', DUBAI_AREAS.map((a) => ({ name: a.name, emirate: 'Dubai' })), { emirate: 'text' });
-  const cat = (name: string | null) => (name ? categoryId.get(name.toLowerCase()) ?? null : null);
+  const networkId = await upsertNames(
+    tx,
+    'networks',
+    'type',
+    NETWORKS.map((type) => ({ type })),
+  );
+  const categoryId = await upsertNames(
+    tx,
+    'categories',
+    'name',
+    CATEGORIES.map((c) => ({ ...c })),
+    { description: 'text' },
+  );
+  const areaId = await upsertNames(
+    tx,
+    'dubai_cities',
+    'name',
+    DUBAI_AREAS.map((a) => ({ name: a.name, emirate: 'Dubai' })),
+    { emirate: 'text' },
+  );
+  const cat = (name: string | null) => (name ? (categoryId.get(name.toLowerCase()) ?? null) : null);
 
   const cardIds = await insertRows(
-    tx, 'cards',
-    { name: 'text', bank_id: 'int', network_id: 'int', category_id: 'int', card_type: 'text', annual_fee: 'numeric', min_salary: 'numeric', description: 'text', image: 'text', status: 'text', display: 'boolean', age: 'int' },
+    tx,
+    'cards',
+    {
+      name: 'text',
+      bank_id: 'int',
+      network_id: 'int',
+      category_id: 'int',
+      card_type: 'text',
+      annual_fee: 'numeric',
+      min_salary: 'numeric',
+      description: 'text',
+      image: 'text',
+      status: 'text',
+      display: 'boolean',
+      age: 'int',
+    },
     CARDS.map((c, i) => ({
       name: c.name,
       bank_id: bankId.get(c.bank)!,
@@ -74,8 +109,19 @@ export async function seed(tx: Tx, uploads: Uploads, opts: { events?: number } =
   );
 
   const outletIds = await insertRows(
-    tx, 'outlets',
-    { merchant_name: 'text', branch: 'text', category_id: 'int', area_id: 'int', address: 'text', latitude: 'float8', longitude: 'float8', phone: 'text', age: 'int' },
+    tx,
+    'outlets',
+    {
+      merchant_name: 'text',
+      branch: 'text',
+      category_id: 'int',
+      area_id: 'int',
+      address: 'text',
+      latitude: 'float8',
+      longitude: 'float8',
+      phone: 'text',
+      age: 'int',
+    },
     outlets.map((o, i) => ({
       merchant_name: o.brand.name,
       branch: o.branch,
@@ -96,8 +142,19 @@ export async function seed(tx: Tx, uploads: Uploads, opts: { events?: number } =
   const bulk = ['offers', 'offer_cards', 'offer_outlets'];
   for (const t of bulk) await tx.query(`alter table ${t} disable trigger user`);
   const offerIds = await insertRows(
-    tx, 'offers',
-    { title: 'text', description: 'text', discount: 'text', valid_from: 'date', valid_to: 'date', terms: 'text', category_id: 'int', from_source: 'text', age: 'int' },
+    tx,
+    'offers',
+    {
+      title: 'text',
+      description: 'text',
+      discount: 'text',
+      valid_from: 'date',
+      valid_to: 'date',
+      terms: 'text',
+      category_id: 'int',
+      from_source: 'text',
+      age: 'int',
+    },
     offers.map((o, i) => ({
       title: o.title,
       description: o.description,
@@ -111,15 +168,30 @@ export async function seed(tx: Tx, uploads: Uploads, opts: { events?: number } =
     })),
     { created: true },
   );
-  await insertRows(tx, 'offer_cards', { offer_id: 'int', card_id: 'int' },
-    offers.flatMap((o, i) => o.cards.map((c) => ({ offer_id: offerIds[i], card_id: cardIds[c] }))), { returning: false });
-  await insertRows(tx, 'offer_outlets', { offer_id: 'int', outlet_id: 'int' },
-    offers.flatMap((o, i) => o.outlets.map((x) => ({ offer_id: offerIds[i], outlet_id: outletIds[x] }))), { returning: false });
+  await insertRows(
+    tx,
+    'offer_cards',
+    { offer_id: 'int', card_id: 'int' },
+    offers.flatMap((o, i) => o.cards.map((c) => ({ offer_id: offerIds[i], card_id: cardIds[c] }))),
+    { returning: false },
+  );
+  await insertRows(
+    tx,
+    'offer_outlets',
+    { offer_id: 'int', outlet_id: 'int' },
+    offers.flatMap((o, i) => o.outlets.map((x) => ({ offer_id: offerIds[i], outlet_id: outletIds[x] }))),
+    { returning: false },
+  );
   for (const t of bulk) await tx.query(`alter table ${t} enable trigger user`);
   await tx.query('update offers set search_text = default where id = any($1::int[])', [offerIds]);
 
-  await insertRows(tx, 'users', { name: 'text', email: 'text', phone: 'text', status: 'text', age: 'int' },
-    users.map((u, i) => ({ ...u, age: (users.length - i) * 11 * 60 })), { created: true, returning: false, onConflict: true });
+  await insertRows(
+    tx,
+    'users',
+    { name: 'text', email: 'text', phone: 'text', status: 'text', age: 'int' },
+    users.map((u, i) => ({ ...u, age: (users.length - i) * 11 * 60 })),
+    { created: true, returning: false, onConflict: true },
+  );
 
   // The radii the app offers around a user; 5 km is what it starts with.
   await tx.query(`insert into outlet_radius (label, kilometres, is_default) values
@@ -151,7 +223,10 @@ async function insertRows(
 ): Promise<number[]> {
   const cols = Object.keys(columns).filter((c) => !(opts.created && c === 'age'));
   const target = [...cols, ...(opts.created ? ['created_at', 'updated_at'] : [])];
-  const values = [...cols.map((c) => `x.${c}`), ...(opts.created ? ["now() - x.age * interval '1 minute'", "now() - x.age * interval '1 minute'"] : [])];
+  const values = [
+    ...cols.map((c) => `x.${c}`),
+    ...(opts.created ? ["now() - x.age * interval '1 minute'", "now() - x.age * interval '1 minute'"] : []),
+  ];
   const defs = [...Object.entries(columns).map(([c, t]) => `${c} ${t}`), '_i int'];
   const sql =
     `insert into ${table} (${target.join(', ')}) select ${values.join(', ')} from json_to_recordset($1::json) as x(${defs.join(', ')}) order by x._i` +
@@ -167,7 +242,13 @@ async function insertRows(
 }
 
 /** Reference rows that may already exist (matched case-insensitively); returns lower(name) → id. */
-async function upsertNames(q: Tx, table: string, key: string, rows: Record<string, unknown>[], extra: Record<string, string> = {}) {
+async function upsertNames(
+  q: Tx,
+  table: string,
+  key: string,
+  rows: Record<string, unknown>[],
+  extra: Record<string, string> = {},
+) {
   await insertRows(q, table, { [key]: 'text', ...extra }, rows, { returning: false, onConflict: true });
   const { rows: all } = await q.query<{ id: number; k: string }>(`select id, lower(${key}) as k from ${table}`);
   return new Map(all.map((r) => [r.k, Number(r.id)]));
@@ -175,5 +256,7 @@ async function upsertNames(q: Tx, table: string, key: string, rows: Record<strin
 
 /** A bank colour, a little lighter or darker, so each card's image differs. */
 function shade(rgb: readonly number[], step: number): number[] {
-  return rgb.map((v) => Math.max(0, Math.min(255, Math.round(step >= 0 ? v + (255 - v) * step * 0.15 : v * (1 + step * 0.15)))));
+  return rgb.map((v) =>
+    Math.max(0, Math.min(255, Math.round(step >= 0 ? v + (255 - v) * step * 0.15 : v * (1 + step * 0.15)))),
+  );
 }

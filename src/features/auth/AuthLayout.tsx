@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import './auth.css';
 
 /** The frame of the signed-out pages: one small card in the middle. */
-export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <main className="auth">
       <div className="auth-card">

@@ -34,7 +34,10 @@ export default function ForgotPassword() {
 
   if (!isSignedIn(s)) {
     return (
-      <AuthLayout title="Choose a new password" subtitle="Your reset session has ended. Ask for a new code to continue.">
+      <AuthLayout
+        title="Choose a new password"
+        subtitle="Your reset session has ended. Ask for a new code to continue."
+      >
         <Link href="/send-email">Request a code</Link>
       </AuthLayout>
     );
@@ -48,8 +51,28 @@ export default function ForgotPassword() {
             {error}
           </div>
         )}
-        <Field label={passwordLabel('password')} type="password" name="password" autoComplete="new-password" autoFocus required value={password} onChange={(e) => setPassword(e.target.value)} error={fields.password} hint="At least 8 characters." />
-        <Field label={passwordLabel('password_confirmation')} type="password" name="password_confirmation" autoComplete="new-password" required value={confirmation} onChange={(e) => setConfirmation(e.target.value)} error={fields.password_confirmation} />
+        <Field
+          label={passwordLabel('password')}
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          autoFocus
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={fields.password}
+          hint="At least 8 characters."
+        />
+        <Field
+          label={passwordLabel('password_confirmation')}
+          type="password"
+          name="password_confirmation"
+          autoComplete="new-password"
+          required
+          value={confirmation}
+          onChange={(e) => setConfirmation(e.target.value)}
+          error={fields.password_confirmation}
+        />
         <button type="submit" className="btn btn-primary btn-block">
           Change password
         </button>

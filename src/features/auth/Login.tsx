@@ -28,8 +28,27 @@ export default function Login() {
             {error}
           </div>
         )}
-        <Field label="Email" type="email" name="email" autoComplete="username" autoFocus required value={email} onChange={(e) => setEmail(e.target.value)} error={fields.email} />
-        <Field label="Password" type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} error={fields.password} />
+        <Field
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          autoFocus
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={fields.email}
+        />
+        <Field
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={fields.password}
+        />
         <button type="submit" className="btn btn-primary btn-block">
           Sign in
         </button>

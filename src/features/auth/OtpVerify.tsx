@@ -50,7 +50,14 @@ export default function OtpVerify() {
   }
 
   return (
-    <AuthLayout title="Enter your code" subtitle={<>We sent a 6-digit code to <strong>{email}</strong>.</>}>
+    <AuthLayout
+      title="Enter your code"
+      subtitle={
+        <>
+          We sent a 6-digit code to <strong>{email}</strong>.
+        </>
+      }
+    >
       <form className="auth-form" onSubmit={submit} noValidate>
         {error && (
           <div className="alert" role="alert">

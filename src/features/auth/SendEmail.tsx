@@ -49,7 +49,17 @@ export default function SendEmail() {
             {error}
           </div>
         )}
-        <Field label="Email" type="email" name="email" autoComplete="username" autoFocus required value={email} onChange={(e) => setEmail(e.target.value)} error={fields.email} />
+        <Field
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          autoFocus
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={fields.email}
+        />
         <button type="submit" className="btn btn-primary btn-block">
           Send code
         </button>

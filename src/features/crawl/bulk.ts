@@ -21,18 +21,28 @@ export type BulkOutcome = { message: string; next?: NextStep; undo?: () => Promi
 export type RollbackArg = Pick<CrawlSource, 'from_source'> & { checked_only?: boolean };
 
 /** Dry run, confirm, onboard. Resolves to the toast's content, or undefined when cancelled. */
-export async function onboardWithConfirm(source: Pick<CrawlSource, 'from_source'>, checkedOnly = false): Promise<BulkOutcome | undefined> {
+export async function onboardWithConfirm(
+  source: Pick<CrawlSource, 'from_source'>,
+  checkedOnly = false,
+): Promise<BulkOutcome | undefined> {
   const body = { from_source: source.from_source, checked: checkedOnly ? (1 as const) : (0 as const) };
   const preview = await call(transferOfferRefs, { body: { ...body, dry_run: true } });
   const d = preview.data;
   if (d.offers === 0 && d.expired === 0) return { message: preview.message || 'Nothing to change.' };
   const what = `${count(d.offers, 'offer')}, ${count(d.cards, 'card')} and ${count(d.outlets, 'outlet')}`;
   const answer = await confirmChoice({
-    title: d.offers ? `Onboard ${count(d.offers, 'offer')} of ${source.from_source}?` : `Onboard the expired offers of ${source.from_source}?`,
+    title: d.offers
+      ? `Onboard ${count(d.offers, 'offer')} of ${source.from_source}?`
+      : `Onboard the expired offers of ${source.from_source}?`,
     body: `${preview.message} This changes ${what}.`,
-    list: d.sample.length < d.offers ? [...d.sample, `and ${(d.offers - d.sample.length).toLocaleString()} more`] : d.sample,
+    list:
+      d.sample.length < d.offers
+        ? [...d.sample, `and ${(d.offers - d.sample.length).toLocaleString()} more`]
+        : d.sample,
     // Nothing else to onboard: the box starts ticked, or the confirm would do nothing.
-    option: d.expired ? { label: `Include the ${count(d.expired, 'expired offer')} too`, checked: d.offers === 0 } : undefined,
+    option: d.expired
+      ? { label: `Include the ${count(d.expired, 'expired offer')} too`, checked: d.offers === 0 }
+      : undefined,
     confirmLabel: 'Onboard offers',
   });
   if (!answer.ok) return undefined;
@@ -44,7 +54,10 @@ export async function onboardWithConfirm(source: Pick<CrawlSource, 'from_source'
 }
 
 /** Dry run, confirm, roll back. Resolves to the toast's content (with its undo), or undefined when cancelled. */
-export async function rollbackWithConfirm(source: Pick<CrawlSource, 'from_source'>, checkedOnly = false): Promise<BulkOutcome | undefined> {
+export async function rollbackWithConfirm(
+  source: Pick<CrawlSource, 'from_source'>,
+  checkedOnly = false,
+): Promise<BulkOutcome | undefined> {
   const body = { from_source: source.from_source, checked: checkedOnly ? (1 as const) : (0 as const) };
   const preview = await call(rollbackOfferRefs, { body: { ...body, dry_run: true } });
   const d = preview.data;
@@ -54,7 +67,10 @@ export async function rollbackWithConfirm(source: Pick<CrawlSource, 'from_source
     await confirmChoice({
       title: `Roll back ${count(d.offers, 'offer')} of ${source.from_source}?`,
       body: `${preview.message} This changes ${what}.${d.kept ? ` The ${count(d.kept, 'offer')} edited since onboarding stay live.` : ''}`,
-      list: d.sample.length < d.offers ? [...d.sample, `and ${(d.offers - d.sample.length).toLocaleString()} more`] : d.sample,
+      list:
+        d.sample.length < d.offers
+          ? [...d.sample, `and ${(d.offers - d.sample.length).toLocaleString()} more`]
+          : d.sample,
       confirmLabel: 'Roll back offers',
       danger: true,
     })

@@ -36,7 +36,10 @@ export function CountCells({ counts }: { counts: Counts }) {
   return (
     <>
       {REF_STATES.map((st) => (
-        <td key={st} className={`num${counts[st] === 0 ? ' is-zero' : ''}${st === 'new' && counts.new ? ' is-new' : ''}`}>
+        <td
+          key={st}
+          className={`num${counts[st] === 0 ? ' is-zero' : ''}${st === 'new' && counts.new ? ' is-new' : ''}`}
+        >
           {counts[st].toLocaleString()}
         </td>
       ))}
@@ -50,7 +53,12 @@ export function Progress({ counts, label }: { counts: Counts; label: string }) {
   const done = decidedCount(counts);
   const pct = total ? Math.round((done / total) * 100) : 100;
   return (
-    <span className="crawl-progress" role="img" aria-label={`${label}: ${done} of ${total} decided`} title={`${label}: ${done} of ${total} decided`}>
+    <span
+      className="crawl-progress"
+      role="img"
+      aria-label={`${label}: ${done} of ${total} decided`}
+      title={`${label}: ${done} of ${total} decided`}
+    >
       <span style={{ width: `${pct}%` }} />
     </span>
   );

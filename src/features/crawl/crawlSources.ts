@@ -54,7 +54,8 @@ export async function loadSources(): Promise<void> {
 }
 
 /** The highlighted source. */
-export const currentSource = (): CrawlSource | undefined => sourcesState.sources.find((s) => s.id === sourcesList.state.cursor);
+export const currentSource = (): CrawlSource | undefined =>
+  sourcesState.sources.find((s) => s.id === sourcesList.state.cursor);
 
 export const sourceBySlug = (slug: string) => sourcesState.sources.find((s) => s.from_source === slug);
 

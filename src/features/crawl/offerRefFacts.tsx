@@ -7,7 +7,9 @@ import { Badge, orDash } from '@/ui/bits';
 import { formatDay } from '@/ui/formParts';
 
 export const validity = (r: Pick<CrawlOfferRow, 'valid_from' | 'valid_to'>) =>
-  r.valid_from || r.valid_to ? `${r.valid_from ? formatDay(r.valid_from) : '…'} – ${r.valid_to ? formatDay(r.valid_to) : '…'}` : null;
+  r.valid_from || r.valid_to
+    ? `${r.valid_from ? formatDay(r.valid_from) : '…'} – ${r.valid_to ? formatDay(r.valid_to) : '…'}`
+    : null;
 
 /** The last rows of the offer's facts (inside a <dl className="props">). */
 export function OfferRefTail({ r }: { r: Pick<CrawlOfferRow, 'terms' | 'checked' | 'offer_id'> }) {

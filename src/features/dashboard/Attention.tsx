@@ -38,8 +38,17 @@ export function Attention({ data, expiringDays }: { data: TotalCounts; expiringD
           note="valid today, ending soonest first"
           tone={data.offers_expiring.count > 0 ? 'warn' : undefined}
         />
-        <Figure to="/engagement" nav="nav.engagement" label={`Redemptions, last ${trend.days} days`} value={trend.total} note={`${plural(last, 'redemption', 'redemptions')} today`}>
-          <Sparkline values={trend.daily.map((d) => d.n)} label={`Redemptions per day over the last ${trend.days} days, ${num(last)} today`} />
+        <Figure
+          to="/engagement"
+          nav="nav.engagement"
+          label={`Redemptions, last ${trend.days} days`}
+          value={trend.total}
+          note={`${plural(last, 'redemption', 'redemptions')} today`}
+        >
+          <Sparkline
+            values={trend.daily.map((d) => d.n)}
+            label={`Redemptions per day over the last ${trend.days} days, ${num(last)} today`}
+          />
         </Figure>
       </ul>
     </section>

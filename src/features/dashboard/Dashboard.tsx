@@ -35,7 +35,8 @@ export default function Dashboard() {
     call(totalCounts, {}, { signal: abort.signal }).then(
       (res) => setData(res.data),
       (e: unknown) => {
-        if (!(e instanceof ApiError && e.aborted)) setError(e instanceof ApiError ? errorText(e.method, e.body) : 'Failed to fetch data.');
+        if (!(e instanceof ApiError && e.aborted))
+          setError(e instanceof ApiError ? errorText(e.method, e.body) : 'Failed to fetch data.');
       },
     );
     return () => abort.abort();

@@ -23,12 +23,17 @@ export function LatestFeedback({ feedback }: { feedback: readonly Feedback[] }) 
           {feedback.map((f) => (
             <li key={f.id}>
               <Link href={`/view-feedback/${f.id}`} className="dash-feedback-row">
-                <span className={`dash-stars${f.rating <= 2 ? ' is-low' : ''}`} role="img" aria-label={`${f.rating} of 5 stars`}>
+                <span
+                  className={`dash-stars${f.rating <= 2 ? ' is-low' : ''}`}
+                  role="img"
+                  aria-label={`${f.rating} of 5 stars`}
+                >
                   {stars(f.rating)}
                 </span>
                 <span className="dash-feedback-text">{f.comment || <span className="muted">No comment</span>}</span>
                 <span className="dash-feedback-meta">
-                  {[f.user_name, f.about === 'offer' ? f.offer_title : f.card_name].filter(Boolean).join(' · ')} · {ago(f.created_at)}
+                  {[f.user_name, f.about === 'offer' ? f.offer_title : f.card_name].filter(Boolean).join(' · ')} ·{' '}
+                  {ago(f.created_at)}
                 </span>
               </Link>
             </li>

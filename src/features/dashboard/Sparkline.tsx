@@ -9,7 +9,15 @@ export function Sparkline({ values, label }: { values: readonly number[]; label:
   const y = (v: number) => H - 2 - (v / max) * (H - 4);
   const line = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
   return (
-    <svg className="sparkline" viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={label} preserveAspectRatio="none">
+    <svg
+      className="sparkline"
+      viewBox={`0 0 ${W} ${H}`}
+      width={W}
+      height={H}
+      role="img"
+      aria-label={label}
+      preserveAspectRatio="none"
+    >
       <polygon className="sparkline-area" points={`0,${H} ${line} ${W},${H}`} />
       <polyline className="sparkline-line" points={line} />
       <circle className="sparkline-dot" cx={x(values.length - 1)} cy={y(values.at(-1)!)} r={2.5} />

@@ -11,7 +11,9 @@ export function DailySection({ data, theme }: { data: Engagement; theme: string 
     <section className="eng-card" aria-labelledby="eng-daily-title">
       <header className="eng-card-head">
         <h2 id="eng-daily-title">Events per day</h2>
-        <span className="muted">by type, Dubai time{days.at(-1)?.day === dubaiToday() ? ' · today, shaded, counts the hours so far' : ''}</span>
+        <span className="muted">
+          by type, Dubai time{days.at(-1)?.day === dubaiToday() ? ' · today, shaded, counts the hours so far' : ''}
+        </span>
       </header>
       <div className="eng-body">
         <DailyChart days={days} theme={theme} />
@@ -20,9 +22,15 @@ export function DailySection({ data, theme }: { data: Engagement; theme: string 
             <thead>
               <tr>
                 <th scope="col">Type</th>
-                <th scope="col" className="num">Total</th>
-                <th scope="col" className="num">Per day</th>
-                <th scope="col" className="num">Busiest day</th>
+                <th scope="col" className="num">
+                  Total
+                </th>
+                <th scope="col" className="num">
+                  Per day
+                </th>
+                <th scope="col" className="num">
+                  Busiest day
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -38,7 +46,9 @@ export function DailySection({ data, theme }: { data: Engagement; theme: string 
                       {num(data.totals[t])}
                     </td>
                     <td className="num">{num(Math.round(data.totals[t] / Math.max(1, days.length)))}</td>
-                    <td className="num">{busiest && busiest[t] > 0 ? `${num(busiest[t])} · ${day(busiest.day)}` : '–'}</td>
+                    <td className="num">
+                      {busiest && busiest[t] > 0 ? `${num(busiest[t])} · ${day(busiest.day)}` : '–'}
+                    </td>
                   </tr>
                 );
               })}

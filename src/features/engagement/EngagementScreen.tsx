@@ -56,13 +56,28 @@ export default function EngagementScreen() {
   );
 }
 
-function Charts({ data, query, theme, busy }: { data: Engagement; query: EngagementQuery; theme: string; busy: boolean }) {
+function Charts({
+  data,
+  query,
+  theme,
+  busy,
+}: {
+  data: Engagement;
+  query: EngagementQuery;
+  theme: string;
+  busy: boolean;
+}) {
   const sections = useMemo(() => rankedSections(data, query), [data, query]);
   const quiet = data.totals.offer_viewed + data.totals.card_viewed + data.totals.offer_opened === 0;
   return (
     <div className={busy ? 'eng-charts is-busy' : 'eng-charts'} aria-busy={busy}>
       <Totals totals={data.totals} />
-      {quiet && <p className="eng-empty muted">No events in this range{data.filters.offer || data.filters.card || data.filters.bank ? ' for these filters' : ''}.</p>}
+      {quiet && (
+        <p className="eng-empty muted">
+          No events in this range
+          {data.filters.offer || data.filters.card || data.filters.bank ? ' for these filters' : ''}.
+        </p>
+      )}
       <DailySection data={data} theme={theme} />
       <div className="eng-grid">
         {sections.map((s) => (
@@ -80,14 +95,66 @@ function rankedSections(d: Engagement, q: EngagementQuery) {
       {name}
     </AppLink>
   );
-  const offers: RankedRow[] = d.top_offers.map((o) => ({ key: o.offer_id, name: o.title, counts: o, link: narrow('offer_id', o.offer_id) }));
-  const banks: RankedRow[] = d.banks.map((b) => ({ key: b.bank_id, name: b.name, counts: b, link: narrow('bank_id', b.bank_id) }));
-  const cards: RankedRow[] = d.cards.map((c) => ({ key: c.card_id, name: c.name, note: c.bank_name, counts: c, link: narrow('card_id', c.card_id) }));
+  const offers: RankedRow[] = d.top_offers.map((o) => ({
+    key: o.offer_id,
+    name: o.title,
+    counts: o,
+    link: narrow('offer_id', o.offer_id),
+  }));
+  const banks: RankedRow[] = d.banks.map((b) => ({
+    key: b.bank_id,
+    name: b.name,
+    counts: b,
+    link: narrow('bank_id', b.bank_id),
+  }));
+  const cards: RankedRow[] = d.cards.map((c) => ({
+    key: c.card_id,
+    name: c.name,
+    note: c.bank_name,
+    counts: c,
+    link: narrow('card_id', c.card_id),
+  }));
   const categories: RankedRow[] = d.categories.map((c) => ({ key: c.category_id ?? 0, name: c.name, counts: c }));
   return [
-    { id: 'eng-offers', title: 'Top offers', subtitle: 'by views, opens, saves and redemptions', noun: 'Offer', rows: offers, columns: ['offer_viewed', 'offer_opened', 'offer_saved', 'offer_redeemed'] as const, color: 'offer_viewed' as const, empty: 'No offer was seen in this range.' },
-    { id: 'eng-banks', title: 'By bank', subtitle: "events with a card, by the card's bank", noun: 'Bank', rows: banks, columns: ['offer_viewed', 'offer_redeemed', 'card_viewed'] as const, color: 'offer_opened' as const, empty: 'No event named a card in this range.' },
-    { id: 'eng-cards', title: 'By card', subtitle: 'offers seen with the card, and card views', noun: 'Card', rows: cards, columns: ['offer_viewed', 'offer_redeemed', 'card_viewed'] as const, color: 'card_viewed' as const, empty: 'No event named a card in this range.' },
-    { id: 'eng-categories', title: 'By category', subtitle: "an offer's category; a card view, the card's", noun: 'Category', rows: categories, columns: ['offer_viewed', 'offer_redeemed', 'card_viewed'] as const, color: 'offer_saved' as const, empty: 'No events in this range.' },
+    {
+      id: 'eng-offers',
+      title: 'Top offers',
+      subtitle: 'by views, opens, saves and redemptions',
+      noun: 'Offer',
+      rows: offers,
+      columns: ['offer_viewed', 'offer_opened', 'offer_saved', 'offer_redeemed'] as const,
+      color: 'offer_viewed' as const,
+      empty: 'No offer was seen in this range.',
+    },
+    {
+      id: 'eng-banks',
+      title: 'By bank',
+      subtitle: "events with a card, by the card's bank",
+      noun: 'Bank',
+      rows: banks,
+      columns: ['offer_viewed', 'offer_redeemed', 'card_viewed'] as const,
+      color: 'offer_opened' as const,
+      empty: 'No event named a card in this range.',
+    },
+    {
+      id: 'eng-cards',
+      title: 'By card',
+      subtitle: 'offers seen with the card, and card views',
+      noun: 'Card',
+      rows: cards,
+      columns: ['offer_viewed', 'offer_redeemed', 'card_viewed'] as const,
+      color: 'card_viewed' as const,
+      empty: 'No event named a card in this range.',
+    },
+    {
+      id: 'eng-categories',
+      title: 'By category',
+      subtitle: "an offer's category; a card view, the card's",
+      noun: 'Category',
+      rows: categories,
+      columns: ['offer_viewed', 'offer_redeemed', 'card_viewed'] as const,
+      color: 'offer_saved' as const,
+      empty: 'No events in this range.',
+    },
   ];
 }

@@ -25,7 +25,13 @@ export function FilterChips({ filters }: { filters: Engagement['filters'] }) {
             <AppLink to={c.path(f.id)} className="eng-chip-name" title={`Open ${c.label.toLowerCase()} ${f.name}`}>
               {f.name}
             </AppLink>
-            <button type="button" className="eng-chip-x" aria-label={`Remove the ${c.label.toLowerCase()} filter`} title="Remove this filter" onClick={() => navigateTo(withoutFilter(c.param))}>
+            <button
+              type="button"
+              className="eng-chip-x"
+              aria-label={`Remove the ${c.label.toLowerCase()} filter`}
+              title="Remove this filter"
+              onClick={() => navigateTo(withoutFilter(c.param))}
+            >
               ×
             </button>
           </span>

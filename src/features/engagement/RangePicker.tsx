@@ -38,7 +38,14 @@ export function RangePicker({ query, range }: { query: EngagementQuery; range: E
         {ENGAGEMENT_PRESETS.map((days) => {
           const id = `engagement.last${days}`;
           return (
-            <button key={days} type="button" className="eng-preset" aria-pressed={preset === days} onClick={() => runCommand(id, 'button')} title={getCommand(id)?.title}>
+            <button
+              key={days}
+              type="button"
+              className="eng-preset"
+              aria-pressed={preset === days}
+              onClick={() => runCommand(id, 'button')}
+              title={getCommand(id)?.title}
+            >
               {days} days
               <Kbd shortcut={getCommand(id)?.shortcut ?? ''} />
             </button>
@@ -54,7 +61,11 @@ export function RangePicker({ query, range }: { query: EngagementQuery; range: E
         <DateField label="From" hideLabel compact inputRef={fromRef} value={from} onChange={setFrom} />
         <span aria-hidden>–</span>
         <DateField label="To" hideLabel compact value={to} onChange={setTo} />
-        <button type="submit" className="btn" disabled={!from || !to || (from === range?.from && to === range?.to && preset === 'custom')}>
+        <button
+          type="submit"
+          className="btn"
+          disabled={!from || !to || (from === range?.from && to === range?.to && preset === 'custom')}
+        >
           Apply
         </button>
       </form>

@@ -17,17 +17,15 @@ export const setCustomFocus = (fn: (() => void) | null) => {
 };
 
 export const engagementCommands: Command[] = [
-  ...ENGAGEMENT_PRESETS.map(
-    (days, i): Command => ({
-      id: `engagement.last${days}`,
-      title: `Engagement of the last ${days} days`,
-      group,
-      keywords: ['range', 'period', `${days} days`, days === 7 ? 'week' : days === 30 ? 'month' : 'quarter'],
-      shortcut: String(i + 1),
-      scope,
-      run: () => navigateTo(withRange({ days })),
-    }),
-  ),
+  ...ENGAGEMENT_PRESETS.map((days, i): Command => ({
+    id: `engagement.last${days}`,
+    title: `Engagement of the last ${days} days`,
+    group,
+    keywords: ['range', 'period', `${days} days`, days === 7 ? 'week' : days === 30 ? 'month' : 'quarter'],
+    shortcut: String(i + 1),
+    scope,
+    run: () => navigateTo(withRange({ days })),
+  })),
   {
     id: 'engagement.custom',
     title: 'Engagement of a custom range…',

@@ -3,7 +3,13 @@
 // from it on every change and the one call answering every chart is made for them; the
 // commands change the URL, never the state. The view renders snapshots.
 import { proxy, ref } from 'valtio';
-import { ENGAGEMENT_DEFAULT_DAYS, ENGAGEMENT_PRESETS, getEngagement, type Engagement, type EngagementQuery } from '@contract/engagement';
+import {
+  ENGAGEMENT_DEFAULT_DAYS,
+  ENGAGEMENT_PRESETS,
+  getEngagement,
+  type Engagement,
+  type EngagementQuery,
+} from '@contract/engagement';
 import { call } from '@/api/call';
 import { ApiError } from '@/api/client';
 import { errorText } from '@/api/errorText';
@@ -54,7 +60,9 @@ export function pathOf(q: EngagementQuery): string {
 export function presetOf(q: EngagementQuery): (typeof ENGAGEMENT_PRESETS)[number] | 'custom' {
   if (q.from || q.to) return 'custom';
   const days = q.days ?? ENGAGEMENT_DEFAULT_DAYS;
-  return (ENGAGEMENT_PRESETS as readonly number[]).includes(days) ? (days as (typeof ENGAGEMENT_PRESETS)[number]) : 'custom';
+  return (ENGAGEMENT_PRESETS as readonly number[]).includes(days)
+    ? (days as (typeof ENGAGEMENT_PRESETS)[number])
+    : 'custom';
 }
 
 const filtersOf = (q: EngagementQuery) => Object.fromEntries(FILTER_KEYS.flatMap((k) => (q[k] ? [[k, q[k]]] : [])));
@@ -63,9 +71,11 @@ let router: Router = browserRouter;
 let abort: AbortController | null = null;
 
 /** The current range with other filters, or the current filters with another range. */
-export const withRange = (range: Pick<EngagementQuery, 'days' | 'from' | 'to'>) => pathOf({ ...range, ...filtersOf(engagementState.query) });
+export const withRange = (range: Pick<EngagementQuery, 'days' | 'from' | 'to'>) =>
+  pathOf({ ...range, ...filtersOf(engagementState.query) });
 export const withoutFilter = (key: FilterKey) => pathOf({ ...engagementState.query, [key]: undefined });
-export const withoutFilters = () => pathOf({ days: engagementState.query.days, from: engagementState.query.from, to: engagementState.query.to });
+export const withoutFilters = () =>
+  pathOf({ days: engagementState.query.days, from: engagementState.query.from, to: engagementState.query.to });
 
 export function navigateTo(path: string) {
   router.navigate(path);

@@ -12,11 +12,19 @@ export interface CsvRow {
 }
 
 export function engagementRows(e: Engagement): CsvRow[] {
-  const filters = (['offer', 'card', 'bank'] as const).flatMap((k) => (e.filters[k] ? [`${k}: ${e.filters[k].name}`] : []));
+  const filters = (['offer', 'card', 'bank'] as const).flatMap((k) =>
+    e.filters[k] ? [`${k}: ${e.filters[k].name}`] : [],
+  );
   const total = (c: EventCounts) => EVENT_TYPES.reduce((s, t) => s + c[t], 0);
-  const counts = (c: EventCounts) => ({ ...Object.fromEntries(EVENT_TYPES.map((t) => [t, c[t]])), total: total(c) }) as CsvRow['counts'];
+  const counts = (c: EventCounts) =>
+    ({ ...Object.fromEntries(EVENT_TYPES.map((t) => [t, c[t]])), total: total(c) }) as CsvRow['counts'];
   return [
-    { section: 'range', id: `${e.range.from}..${e.range.to}`, name: [`${e.range.days} days (${e.range.time_zone})`, ...filters].join('; '), counts: counts(e.totals) },
+    {
+      section: 'range',
+      id: `${e.range.from}..${e.range.to}`,
+      name: [`${e.range.days} days (${e.range.time_zone})`, ...filters].join('; '),
+      counts: counts(e.totals),
+    },
     ...e.daily.map((d) => ({ section: 'day', id: d.day, name: d.day, counts: counts(d) })),
     ...e.top_offers.map((o) => ({ section: 'offer', id: o.offer_id, name: o.title, counts: counts(o) })),
     ...e.banks.map((b) => ({ section: 'bank', id: b.bank_id, name: b.name, counts: counts(b) })),

@@ -10,5 +10,9 @@ export const entry: ScreenEntry = {
   nav: { path: '/engagement', shortcut: 'g e' },
   paths: ['/engagement'],
   page: () => import('./EngagementScreen'),
-  commands: () => Promise.all([import('./commands'), import('./recordCommands')]).then(([a, b]) => [...a.engagementCommands, ...b.engagementRecordCommands]),
+  commands: () =>
+    Promise.all([import('./commands'), import('./recordCommands')]).then(([a, b]) => [
+      ...a.engagementCommands,
+      ...b.engagementRecordCommands,
+    ]),
 };

@@ -21,7 +21,18 @@ interface FormShellProps {
   children: ReactNode;
 }
 
-export function FormShell({ formRef, label, isNew, createLabel, saving, errors, fields, collect, onCancel, children }: FormShellProps) {
+export function FormShell({
+  formRef,
+  label,
+  isNew,
+  createLabel,
+  saving,
+  errors,
+  fields,
+  collect,
+  onCancel,
+  children,
+}: FormShellProps) {
   const other = Object.entries(errors).filter(([k]) => !fields.includes(k));
   function submit(e: FormEvent) {
     e.preventDefault();

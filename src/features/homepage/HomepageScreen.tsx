@@ -56,7 +56,8 @@ export default function HomepageScreen() {
         const row = list?.querySelector<HTMLElement>(`[data-id="${homepageList.state.cursor}"]`);
         (row ?? list)?.focus({ preventScroll: true });
       },
-      focusForm: () => formRef.current?.querySelector<HTMLElement>('input:not([type="checkbox"]), textarea, select')?.focus(),
+      focusForm: () =>
+        formRef.current?.querySelector<HTMLElement>('input:not([type="checkbox"]), textarea, select')?.focus(),
       focusSearch: () => addRef.current?.focus(),
       submitForm: () => formRef.current?.requestSubmit(),
     });
@@ -81,13 +82,17 @@ export default function HomepageScreen() {
     }
     // A new tab: the keys act on its list.
     const active = document.activeElement;
-    if (!active || active === document.body || listRef.current?.contains(active) || active.closest('[role="tablist"]')) homepageList.focusList();
+    if (!active || active === document.body || listRef.current?.contains(active) || active.closest('[role="tablist"]'))
+      homepageList.focusList();
   }, [tab]);
 
   const list = s.lists[tab] as TabList;
   const rows = list.items as HomepageItem[];
   const item = rows.find((r) => r.id === m.cursor) ?? null;
-  const summary = useMemo(() => ({ status: list.status, error: list.error, count: rows.length }), [list.status, list.error, rows.length]);
+  const summary = useMemo(
+    () => ({ status: list.status, error: list.error, count: rows.length }),
+    [list.status, list.error, rows.length],
+  );
   // The schedule badges read the minute: rows whose record did not change need no redraw.
   const now = Math.floor(Date.now() / 60_000) * 60_000;
 
@@ -99,9 +104,21 @@ export default function HomepageScreen() {
         <CommandButton id="homepage.togglePreview" label="Preview" variant="ghost" />
       </header>
       {/* is-open: a phone shows the form (a tapped row's, or a new one's) in place of the list. */}
-      <div className={m.shown || s.form.kind === 'new' ? 'hp-body is-open' : 'hp-body'} id="hp-panel" role="tabpanel" aria-labelledby={`hp-tab-${tab}`}>
+      <div
+        className={m.shown || s.form.kind === 'new' ? 'hp-body is-open' : 'hp-body'}
+        id="hp-panel"
+        role="tabpanel"
+        aria-labelledby={`hp-tab-${tab}`}
+      >
         <section className="hp-list" aria-label={TAB_LABEL[tab].many}>
-          <ListHead tab={tab} count={rows.length} ready={list.status === 'ready'} moving={s.moving[tab]} saved={s.saved[tab]} addRef={addRef} />
+          <ListHead
+            tab={tab}
+            count={rows.length}
+            ready={list.status === 'ready'}
+            moving={s.moving[tab]}
+            saved={s.saved[tab]}
+            addRef={addRef}
+          />
           <SortableList
             tab={tab}
             rows={rows}

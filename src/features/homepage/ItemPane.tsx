@@ -54,7 +54,12 @@ export const ItemPane = memo(function ItemPane({ tab, list, item, form, formRef,
       </header>
       <div className="pane-body">
         {tab === 'hero-banners' || tab === 'dont-miss-out' ? (
-          <BannerForm key={key} hero={tab === 'hero-banners'} item={shown as HeroBanner | DontMissOut | null} {...props} />
+          <BannerForm
+            key={key}
+            hero={tab === 'hero-banners'}
+            item={shown as HeroBanner | DontMissOut | null}
+            {...props}
+          />
         ) : tab === 'welcome-boxes' ? (
           <WelcomeBoxForm key={key} item={shown as WelcomeBox | null} {...props} />
         ) : (
@@ -68,8 +73,19 @@ export const ItemPane = memo(function ItemPane({ tab, list, item, form, formRef,
 function samePane(a: ItemPaneProps, b: ItemPaneProps): boolean {
   const { position: _a, ...restA } = a.item ?? { position: 0 };
   const { position: _b, ...restB } = b.item ?? { position: 0 };
-  const sameItem = a.item === b.item || (!!a.item && !!b.item && Object.entries(restA).every(([k, v]) => (restB as Record<string, unknown>)[k] === v));
-  return sameItem && a.tab === b.tab && a.form === b.form && a.formRef === b.formRef && a.now === b.now && a.list.status === b.list.status && a.list.error === b.list.error && a.list.count === b.list.count;
+  const sameItem =
+    a.item === b.item ||
+    (!!a.item && !!b.item && Object.entries(restA).every(([k, v]) => (restB as Record<string, unknown>)[k] === v));
+  return (
+    sameItem &&
+    a.tab === b.tab &&
+    a.form === b.form &&
+    a.formRef === b.formRef &&
+    a.now === b.now &&
+    a.list.status === b.list.status &&
+    a.list.error === b.list.error &&
+    a.list.count === b.list.count
+  );
 }
 
 function NothingOpen({ tab, list }: { tab: HomepageTab; list: ListSummary }) {
@@ -77,7 +93,9 @@ function NothingOpen({ tab, list }: { tab: HomepageTab; list: ListSummary }) {
   if (list.status === 'failed')
     return (
       <div className="empty pane-empty" role="alert">
-        <p>Could not load the {many}: {list.error}</p>
+        <p>
+          Could not load the {many}: {list.error}
+        </p>
         <button type="button" className="btn" onClick={() => void load(tab)}>
           Try again
         </button>

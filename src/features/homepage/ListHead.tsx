@@ -32,7 +32,15 @@ export function ListHead({ tab, count, ready, moving, saved, addRef }: ListHeadP
         <CommandButton id="homepage.new" label="New" />
       </div>
       {tab === 'selected-offers' && (
-        <ServerPicker label="Add an offer" adds inputRef={addRef} search={searchOffers} placeholder="Search offers to add at the end…" onPick={(c) => runCommand('homepage.addSelectedOffer', 'button', c.id)} hint="/ jumps here; Enter adds the highlighted offer." />
+        <ServerPicker
+          label="Add an offer"
+          adds
+          inputRef={addRef}
+          search={searchOffers}
+          placeholder="Search offers to add at the end…"
+          onPick={(c) => runCommand('homepage.addSelectedOffer', 'button', c.id)}
+          hint="/ jumps here; Enter adds the highlighted offer."
+        />
       )}
       <p className="hp-keys muted">
         <Kbd shortcut="alt+arrowup, alt+arrowdown" /> or drag to move

@@ -27,7 +27,8 @@ export function PhonePreview({ lists, day, tab }: PhonePreviewProps) {
   }, [tab]);
   const part = (t: HomepageTab) => ({ 'data-tab': t, className: t === tab ? 'app-part is-current' : 'app-part' });
   const at = previewMoment(day);
-  const shown = <T extends HeroBanner | WelcomeBox | SelectedOffer | DontMissOut>(tab: HomepageTab) => (lists[tab].items as T[]).filter((r) => isShownAt(r, at));
+  const shown = <T extends HeroBanner | WelcomeBox | SelectedOffer | DontMissOut>(tab: HomepageTab) =>
+    (lists[tab].items as T[]).filter((r) => isShownAt(r, at));
   const heroes = shown<HeroBanner>('hero-banners');
   const welcome = shown<WelcomeBox>('welcome-boxes')[0];
   const offers = shown<SelectedOffer>('selected-offers').filter((o) => !o.expired);
@@ -50,7 +51,11 @@ export function PhonePreview({ lists, day, tab }: PhonePreviewProps) {
           </button>
         )}
       </div>
-      <div className="phone" role="img" aria-label={`The app's homepage on ${dayText(day)}: ${heroes.length} hero banners, ${offers.length} selected offers, ${tiles.length} don't miss out banners`}>
+      <div
+        className="phone"
+        role="img"
+        aria-label={`The app's homepage on ${dayText(day)}: ${heroes.length} hero banners, ${offers.length} selected offers, ${tiles.length} don't miss out banners`}
+      >
         <div className="phone-screen" aria-hidden ref={screenRef}>
           <div className="phone-status">
             <span>9:41</span>
@@ -74,7 +79,11 @@ export function PhonePreview({ lists, day, tab }: PhonePreviewProps) {
           </section>
         </div>
       </div>
-      <p className="hp-preview-foot muted">{hidden > 0 ? `${hidden} item${hidden === 1 ? '' : 's'} not shown on this day (off, scheduled, ended or expired).` : 'Every item is shown on this day.'}</p>
+      <p className="hp-preview-foot muted">
+        {hidden > 0
+          ? `${hidden} item${hidden === 1 ? '' : 's'} not shown on this day (off, scheduled, ended or expired).`
+          : 'Every item is shown on this day.'}
+      </p>
     </div>
   );
 }

@@ -29,7 +29,9 @@ export const RowBody = memo(function RowBody({ row, now }: { row: HomepageItem; 
   }
   return (
     <>
-      {picture !== undefined && <span className="hp-thumb">{picture ? <img src={picture} alt="" loading="lazy" /> : null}</span>}
+      {picture !== undefined && (
+        <span className="hp-thumb">{picture ? <img src={picture} alt="" loading="lazy" /> : null}</span>
+      )}
       <span className="hp-row-text">
         <span className="hp-row-title">{title}</span>
         <span className="hp-row-sub">{[sub, schedule].filter(Boolean).join(' · ') || '\u00a0'}</span>

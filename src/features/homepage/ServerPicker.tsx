@@ -24,7 +24,18 @@ interface ServerPickerProps {
 
 const ROW = 40;
 
-export function ServerPicker({ label, value = null, onPick, search, placeholder, error, hint, adds = false, inputRef, autoFocus }: ServerPickerProps) {
+export function ServerPicker({
+  label,
+  value = null,
+  onPick,
+  search,
+  placeholder,
+  error,
+  hint,
+  adds = false,
+  inputRef,
+  autoFocus,
+}: ServerPickerProps) {
   const id = useId();
   const listId = `${id}-list`;
   const [text, setText] = useState('');
@@ -73,7 +84,16 @@ export function ServerPicker({ label, value = null, onPick, search, placeholder,
   }
 
   const activeRow = open ? found[active] : undefined;
-  const note = status === 'loading' && !found.length ? 'Searching…' : status === 'failed' ? 'Could not search. Type to try again.' : status === 'ready' && !found.length ? (text.trim() ? `Nothing matches “${text.trim()}”.` : 'Nothing to choose from.') : null;
+  const note =
+    status === 'loading' && !found.length
+      ? 'Searching…'
+      : status === 'failed'
+        ? 'Could not search. Type to try again.'
+        : status === 'ready' && !found.length
+          ? text.trim()
+            ? `Nothing matches “${text.trim()}”.`
+            : 'Nothing to choose from.'
+          : null;
 
   return (
     <div className={`field hp-picker${open ? ' is-open' : ''}`}>
@@ -110,7 +130,12 @@ export function ServerPicker({ label, value = null, onPick, search, placeholder,
       />
       {open && (
         <div className="hp-picker-pop" ref={scrollRef}>
-          <div id={listId} role="listbox" aria-label={label} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          <div
+            id={listId}
+            role="listbox"
+            aria-label={label}
+            style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+          >
             {virtualizer.getVirtualItems().map((v) => {
               const c = found[v.index];
               return (
@@ -120,7 +145,14 @@ export function ServerPicker({ label, value = null, onPick, search, placeholder,
                   role="option"
                   aria-selected={v.index === active}
                   className={v.index === active ? 'hp-picker-option is-active' : 'hp-picker-option'}
-                  style={{ position: 'absolute', top: 0, left: 0, right: 0, height: v.size, transform: `translateY(${v.start}px)` }}
+                  style={{
+                    position: 'absolute',
+                    top: 0,
+                    left: 0,
+                    right: 0,
+                    height: v.size,
+                    transform: `translateY(${v.start}px)`,
+                  }}
                   onMouseDown={(e) => e.preventDefault() /* keep the focus in the input */}
                   onMouseEnter={() => setActive(v.index)}
                   onClick={() => pick(c)}

@@ -7,8 +7,23 @@
 // The rows are list items, not listbox options: the hotkey library counts a focused
 // role="option" as a form field and would keep every key (j/k, Alt+↑/↓) from it.
 import { useEffect, useMemo, type ReactNode, type RefObject } from 'react';
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent, type DragStartEvent, type Modifier } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type DragStartEvent,
+  type Modifier,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { runCommand } from '@/commands/runner';
 import { setDragging, titleOf, type HomepageItem, type HomepageTab } from './homepageModel';
@@ -83,7 +98,12 @@ export function SortableList({ tab, rows, cursor, label, listRef, renderRow, foo
           tabIndex={rows.length ? -1 : 0}
         >
           {rows.map((r) => (
-            <SortableRow key={r.id} row={r} highlighted={r.id === cursor} focusable={r.id === cursor || (cursor === null && r === rows[0])}>
+            <SortableRow
+              key={r.id}
+              row={r}
+              highlighted={r.id === cursor}
+              focusable={r.id === cursor || (cursor === null && r === rows[0])}
+            >
               {renderRow(r)}
             </SortableRow>
           ))}
@@ -94,9 +114,22 @@ export function SortableList({ tab, rows, cursor, label, listRef, renderRow, foo
   );
 }
 
-function SortableRow({ row, highlighted, focusable, children }: { row: HomepageItem; highlighted: boolean; focusable: boolean; children: ReactNode }) {
+function SortableRow({
+  row,
+  highlighted,
+  focusable,
+  children,
+}: {
+  row: HomepageItem;
+  highlighted: boolean;
+  focusable: boolean;
+  children: ReactNode;
+}) {
   // An item dnd-kit can pick up; its role stays 'listitem' (dnd-kit's 'button' would give Enter to the row, not to list.open).
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: row.id, attributes: { role: 'listitem', roleDescription: 'sortable item' } });
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id: row.id,
+    attributes: { role: 'listitem', roleDescription: 'sortable item' },
+  });
   const { 'aria-pressed': _pressed, tabIndex: _tab, ...rest } = attributes;
   return (
     <div

@@ -15,8 +15,15 @@ export function announcementsFor(rows: readonly { id: number; title: string }[])
   const place = (id: UniqueIdentifier | undefined) => (id === undefined ? -1 : rows.findIndex((r) => r.id === id) + 1);
   return {
     onDragStart: ({ active }) => `Picked up ${title(active.id)}. It is at position ${place(active.id)} of ${n}.`,
-    onDragOver: ({ active, over }) => (over ? `${title(active.id)} is over position ${place(over.id)} of ${n}.` : `${title(active.id)} is no longer over the list.`),
-    onDragEnd: ({ active, over }) => (over ? `${title(active.id)} dropped at position ${place(over.id)} of ${n}.` : `${title(active.id)} dropped where it was.`),
-    onDragCancel: ({ active }) => `Moving ${title(active.id)} was cancelled. It stays at position ${place(active.id)} of ${n}.`,
+    onDragOver: ({ active, over }) =>
+      over
+        ? `${title(active.id)} is over position ${place(over.id)} of ${n}.`
+        : `${title(active.id)} is no longer over the list.`,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `${title(active.id)} dropped at position ${place(over.id)} of ${n}.`
+        : `${title(active.id)} dropped where it was.`,
+    onDragCancel: ({ active }) =>
+      `Moving ${title(active.id)} was cancelled. It stays at position ${place(active.id)} of ${n}.`,
   };
 }

@@ -98,8 +98,14 @@ function positionPicks(rows: readonly HomepageItem[], id: number | null, search:
   return rows
     .map((_, i): PickItem => {
       const to = i + 1;
-      const where = moving?.position === to ? 'where it is now' : to === 1 ? 'first' : `after “${titleOf(others[to - 2])}”`;
-      return { key: String(to), label: `Position ${to}`, hint: to === rows.length && to !== 1 && moving?.position !== to ? `last, ${where}` : where, value: to };
+      const where =
+        moving?.position === to ? 'where it is now' : to === 1 ? 'first' : `after “${titleOf(others[to - 2])}”`;
+      return {
+        key: String(to),
+        label: `Position ${to}`,
+        hint: to === rows.length && to !== 1 && moving?.position !== to ? `last, ${where}` : where,
+        value: to,
+      };
     })
     .filter((p) => !words || String(p.value) === words || `${p.label} ${p.hint}`.toLowerCase().includes(words));
 }
@@ -183,14 +189,21 @@ export const homepageCommands: Command[] = [
     keywords: ['hero', 'carousel', 'sort', 'homepage'],
     scope,
     anywhere: true,
-    enabled: (ctx) => !onScreen(ctx) || (idle() && homepageState.lists['hero-banners'].status === 'ready' && itemsOf('hero-banners').length > 1),
+    enabled: (ctx) =>
+      !onScreen(ctx) ||
+      (idle() && homepageState.lists['hero-banners'].status === 'ready' && itemsOf('hero-banners').length > 1),
     pick: {
       placeholder: 'Which hero banner?',
       async load(search, signal): Promise<PickItem[]> {
         const words = search.trim().toLowerCase();
         return (await heroBanners(signal))
           .filter((b) => !words || titleOf(b).toLowerCase().includes(words))
-          .map((b) => ({ key: String(b.id), label: titleOf(b), hint: `position ${b.position}${b.is_active ? '' : ' · inactive'}`, value: b.id }));
+          .map((b) => ({
+            key: String(b.id),
+            label: titleOf(b),
+            hint: `position ${b.position}${b.is_active ? '' : ' · inactive'}`,
+            value: b.id,
+          }));
       },
     },
     // The banner is chosen: show it on its tab (from any screen), then ask where it goes (a second page).
@@ -280,7 +293,12 @@ export const homepageCommands: Command[] = [
     pick: {
       placeholder: 'Which offer? Type to search',
       async load(search, signal): Promise<PickItem[]> {
-        return (await searchOffers(search, signal)).map((c) => ({ key: String(c.id), label: c.label, hint: [c.flag, c.hint].filter(Boolean).join(' · '), value: c.id }));
+        return (await searchOffers(search, signal)).map((c) => ({
+          key: String(c.id),
+          label: c.label,
+          hint: [c.flag, c.hint].filter(Boolean).join(' · '),
+          value: c.id,
+        }));
       },
     },
     run: (ctx, offerId) => {

@@ -18,19 +18,50 @@ export interface ScheduleValue {
   ends: string;
 }
 
-export function ScheduleFields({ value, onChange, errors }: { value: ScheduleValue; onChange: (v: ScheduleValue) => void; errors: Errors }) {
+export function ScheduleFields({
+  value,
+  onChange,
+  errors,
+}: {
+  value: ScheduleValue;
+  onChange: (v: ScheduleValue) => void;
+  errors: Errors;
+}) {
   return (
     <fieldset className="hp-fieldset">
       <legend className="field-label">Shown in the app</legend>
       <label className="check">
-        <input type="checkbox" name="is_active" checked={value.active} onChange={(e) => onChange({ ...value, active: e.target.checked })} />
+        <input
+          type="checkbox"
+          name="is_active"
+          checked={value.active}
+          onChange={(e) => onChange({ ...value, active: e.target.checked })}
+        />
         Active
       </label>
       {errors.is_active && <span className="field-error">{errors.is_active}</span>}
       <div className="field-pair">
         {/* A day typed alone: from its start, until its last minute. */}
-        <DateField label={scheduleLabel('starts_at')} name="starts_at" kind="datetime" dayTime="00:00" value={value.starts} onChange={(starts) => onChange({ ...value, starts })} error={errors.starts_at} hint="Empty: already." />
-        <DateField label={scheduleLabel('ends_at')} name="ends_at" kind="datetime" dayTime="23:59" value={value.ends} onChange={(ends) => onChange({ ...value, ends })} error={errors.ends_at} hint="Empty: no end." />
+        <DateField
+          label={scheduleLabel('starts_at')}
+          name="starts_at"
+          kind="datetime"
+          dayTime="00:00"
+          value={value.starts}
+          onChange={(starts) => onChange({ ...value, starts })}
+          error={errors.starts_at}
+          hint="Empty: already."
+        />
+        <DateField
+          label={scheduleLabel('ends_at')}
+          name="ends_at"
+          kind="datetime"
+          dayTime="23:59"
+          value={value.ends}
+          onChange={(ends) => onChange({ ...value, ends })}
+          error={errors.ends_at}
+          hint="Empty: no end."
+        />
       </div>
     </fieldset>
   );
@@ -43,7 +74,15 @@ const linkLabel = labelsOf({ properties: LinkInput });
 const SEARCH: Record<Exclude<LinkType, 'url'>, Search> = { offer: searchOffers, card: searchCards, bank: searchBanks };
 
 /** What the banner opens in the app. */
-export function LinkFields({ value, onChange, errors }: { value: LinkValue; onChange: (v: LinkValue) => void; errors: Errors }) {
+export function LinkFields({
+  value,
+  onChange,
+  errors,
+}: {
+  value: LinkValue;
+  onChange: (v: LinkValue) => void;
+  errors: Errors;
+}) {
   const type = value.type;
   return (
     <fieldset className="hp-fieldset">
@@ -57,7 +96,18 @@ export function LinkFields({ value, onChange, errors }: { value: LinkValue; onCh
         onChange={(e) => onChange({ type: (e.target.value || null) as LinkType | null, target: null, url: value.url })}
         error={errors.link_type}
       />
-      {type === 'url' && <Field label={linkLabel('url')} name="url" type="url" inputMode="url" placeholder="https://" value={value.url} onChange={(e) => onChange({ ...value, url: e.target.value })} error={errors.url} />}
+      {type === 'url' && (
+        <Field
+          label={linkLabel('url')}
+          name="url"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          value={value.url}
+          onChange={(e) => onChange({ ...value, url: e.target.value })}
+          error={errors.url}
+        />
+      )}
       {type && type !== 'url' && (
         <ServerPicker
           key={type}

@@ -30,11 +30,18 @@ const SCHEDULE_FIELDS = ['is_active', 'starts_at', 'ends_at'];
 const LINK_FIELDS = ['link_type', 'offer_id', 'card_id', 'bank_id', 'url'];
 
 function useSchedule(item: { is_active: boolean; starts_at: string | null; ends_at: string | null } | null) {
-  return useState<ScheduleValue>({ active: item?.is_active ?? true, starts: item?.starts_at ?? '', ends: item?.ends_at ?? '' });
+  return useState<ScheduleValue>({
+    active: item?.is_active ?? true,
+    starts: item?.starts_at ?? '',
+    ends: item?.ends_at ?? '',
+  });
 }
 
 /** A picture for the app: the chosen file goes up with the save; "clear" drops the current one. */
-function useImage(): [Payload, { file: File | null; setFile: (f: File | null) => void; clear: boolean; setClear: (c: boolean) => void }] {
+function useImage(): [
+  Payload,
+  { file: File | null; setFile: (f: File | null) => void; clear: boolean; setClear: (c: boolean) => void },
+] {
   const [file, setFile] = useState<File | null>(null);
   const [clear, setClear] = useState(false);
   const payload: Payload = file ? { image: file } : clear ? { remove_image: true } : {};
@@ -42,7 +49,14 @@ function useImage(): [Payload, { file: File | null; setFile: (f: File | null) =>
 }
 
 /** Hero banners and don't miss out banners: title, picture, link, schedule (and a hero's subtitle). */
-export function BannerForm({ item, errors, saving, formRef, onCancel, hero }: ItemFormProps<HeroBanner | DontMissOut> & { hero: boolean }) {
+export function BannerForm({
+  item,
+  errors,
+  saving,
+  formRef,
+  onCancel,
+  hero,
+}: ItemFormProps<HeroBanner | DontMissOut> & { hero: boolean }) {
   const [title, setTitle] = useState(item?.title ?? '');
   const [subtitle, setSubtitle] = useState((item && 'subtitle' in item ? item.subtitle : null) ?? '');
   const [link, setLink] = useState(() => linkOf(item));
@@ -67,9 +81,37 @@ export function BannerForm({ item, errors, saving, formRef, onCancel, hero }: It
         ...image,
       })}
     >
-      <Field label="Title" name="title" required autoFocus={!item} autoComplete="off" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} />
-      {hero && <Field label="Subtitle" name="subtitle" autoComplete="off" value={subtitle} onChange={(e) => setSubtitle(e.target.value)} error={errors.subtitle} hint="The smaller line under the title." />}
-      <ImageField label="Image" name="image" current={item?.image ?? null} file={img.file} onFile={img.setFile} clear={img.clear} onClear={img.setClear} error={errors.image} />
+      <Field
+        label="Title"
+        name="title"
+        required
+        autoFocus={!item}
+        autoComplete="off"
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        error={errors.title}
+      />
+      {hero && (
+        <Field
+          label="Subtitle"
+          name="subtitle"
+          autoComplete="off"
+          value={subtitle}
+          onChange={(e) => setSubtitle(e.target.value)}
+          error={errors.subtitle}
+          hint="The smaller line under the title."
+        />
+      )}
+      <ImageField
+        label="Image"
+        name="image"
+        current={item?.image ?? null}
+        file={img.file}
+        onFile={img.setFile}
+        clear={img.clear}
+        onClear={img.setClear}
+        error={errors.image}
+      />
       <LinkFields value={link} onChange={setLink} errors={errors} />
       <ScheduleFields value={schedule} onChange={setSchedule} errors={errors} />
     </FormShell>
@@ -92,15 +134,42 @@ export function WelcomeBoxForm({ item, errors, saving, formRef, onCancel }: Item
       onCancel={onCancel}
       collect={() => ({ title: title.trim(), message: message.trim(), ...schedulePayload(schedule) })}
     >
-      <Field label={labelOf(WelcomeBoxCreate, 'title')} name="title" required autoFocus={!item} autoComplete="off" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} />
-      <TextAreaField label="Message" name="message" rows={4} value={message} onChange={(e) => setMessage(e.target.value)} error={errors.message} hint="Shown on the app's first screen; the first live box by position wins." />
+      <Field
+        label={labelOf(WelcomeBoxCreate, 'title')}
+        name="title"
+        required
+        autoFocus={!item}
+        autoComplete="off"
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        error={errors.title}
+      />
+      <TextAreaField
+        label="Message"
+        name="message"
+        rows={4}
+        value={message}
+        onChange={(e) => setMessage(e.target.value)}
+        error={errors.message}
+        hint="Shown on the app's first screen; the first live box by position wins."
+      />
       <ScheduleFields value={schedule} onChange={setSchedule} errors={errors} />
     </FormShell>
   );
 }
 
 export function SelectedOfferForm({ item, errors, saving, formRef, onCancel }: ItemFormProps<SelectedOffer>) {
-  const [offer, setOffer] = useState<Choice | null>(item ? offerChoice({ id: item.offer_id, title: item.offer_title, discount: item.discount, bank_names: item.bank_names, state: item.state }) : null);
+  const [offer, setOffer] = useState<Choice | null>(
+    item
+      ? offerChoice({
+          id: item.offer_id,
+          title: item.offer_title,
+          discount: item.discount,
+          bank_names: item.bank_names,
+          state: item.state,
+        })
+      : null,
+  );
   const [schedule, setSchedule] = useSchedule(item);
   return (
     <FormShell
@@ -114,12 +183,22 @@ export function SelectedOfferForm({ item, errors, saving, formRef, onCancel }: I
       onCancel={onCancel}
       collect={() => ({ ...(offer ? { offer_id: offer.id } : {}), ...schedulePayload(schedule) })}
     >
-      <ServerPicker label="Offer" autoFocus={!item} value={offer} search={searchOffers} placeholder={offer ? 'Type to change the offer…' : 'Search offers…'} onPick={setOffer} error={errors.offer_id} hint="The same offer can be selected once." />
+      <ServerPicker
+        label="Offer"
+        autoFocus={!item}
+        value={offer}
+        search={searchOffers}
+        placeholder={offer ? 'Type to change the offer…' : 'Search offers…'}
+        onPick={setOffer}
+        error={errors.offer_id}
+        hint="The same offer can be selected once."
+      />
       {item && (
         <dl className="props hp-offer-props">
           <dt>Valid</dt>
           <dd>
-            {dayText(item.valid_from)} – {dayText(item.valid_to)} {item.expired && <Badge tone="warn">Expired: the app leaves it out</Badge>}
+            {dayText(item.valid_from)} – {dayText(item.valid_to)}{' '}
+            {item.expired && <Badge tone="warn">Expired: the app leaves it out</Badge>}
           </dd>
           <dt>Cards</dt>
           <dd>{item.card_names.join(', ') || <span className="muted">—</span>}</dd>

@@ -17,10 +17,14 @@ export const TAB_RESOURCE: Record<HomepageTab, Resource> = {
   'dont-miss-out': dontMissOutResource,
 };
 
-const clients = Object.fromEntries(Object.entries(TAB_RESOURCE).map(([tab, r]) => [tab, resourceClient<HomepageItem>(r)])) as Record<HomepageTab, ReturnType<typeof resourceClient<HomepageItem>>>;
+const clients = Object.fromEntries(
+  Object.entries(TAB_RESOURCE).map(([tab, r]) => [tab, resourceClient<HomepageItem>(r)]),
+) as Record<HomepageTab, ReturnType<typeof resourceClient<HomepageItem>>>;
 
 /** Every page of a paged list, in order (the lists are short: one page in practice). */
-async function allPages(load: (page: number) => Promise<{ data: HomepageItem[]; pagination: Pagination }>): Promise<HomepageItem[]> {
+async function allPages(
+  load: (page: number) => Promise<{ data: HomepageItem[]; pagination: Pagination }>,
+): Promise<HomepageItem[]> {
   const first = await load(1);
   const out = [...first.data];
   for (let page = 2; page <= first.pagination.last_page; page++) out.push(...(await load(page)).data);
@@ -33,9 +37,13 @@ export const homepageApi: HomepageApi = {
   list(tab, signal) {
     switch (tab) {
       case 'hero-banners':
-        return allPages((page) => call(listHeroBanners, query(page), { signal }).then((r) => listPage<HomepageItem>(heroBannerResource, r)));
+        return allPages((page) =>
+          call(listHeroBanners, query(page), { signal }).then((r) => listPage<HomepageItem>(heroBannerResource, r)),
+        );
       case 'welcome-boxes':
-        return allPages((page) => call(listWelcomeBoxes, query(page), { signal }).then((r) => listPage<HomepageItem>(welcomeBoxResource, r)));
+        return allPages((page) =>
+          call(listWelcomeBoxes, query(page), { signal }).then((r) => listPage<HomepageItem>(welcomeBoxResource, r)),
+        );
       case 'dont-miss-out':
         return allPages((page) => call(listDontMissOut, query(page), { signal }));
       case 'selected-offers':

@@ -40,14 +40,26 @@ const banner = (id: number, position: number): HeroBanner => ({
   link_name: null,
   ...stamp,
 });
-const box = (id: number, position: number): WelcomeBox => ({ id, position, title: `Hello ${id}`, message: 'Welcome', is_active: true, starts_at: null, ends_at: null, ...stamp });
+const box = (id: number, position: number): WelcomeBox => ({
+  id,
+  position,
+  title: `Hello ${id}`,
+  message: 'Welcome',
+  is_active: true,
+  starts_at: null,
+  ends_at: null,
+  ...stamp,
+});
 
 /**
  * A fake server over real lists: a move puts the row at `to` and answers the order, unless
  * told to refuse, to answer another order, or to wait (`hold`).
  */
 function fakeServer(lists: Partial<Record<HomepageTab, HomepageItem[]>>) {
-  const rows = Object.fromEntries(Object.entries(lists).map(([t, l]) => [t, l!.map((r) => ({ ...r }))])) as Record<HomepageTab, HomepageItem[]>;
+  const rows = Object.fromEntries(Object.entries(lists).map(([t, l]) => [t, l!.map((r) => ({ ...r }))])) as Record<
+    HomepageTab,
+    HomepageItem[]
+  >;
   const gate: { refuse: boolean; answer?: Order; hold?: Promise<void> } = { refuse: false };
   const order = (tab: HomepageTab): Order => rows[tab].map((r, i) => ({ id: r.id, position: i + 1 }));
   const api: HomepageApi = {
@@ -57,7 +69,10 @@ function fakeServer(lists: Partial<Record<HomepageTab, HomepageItem[]>>) {
       if (gate.refuse) throw new ApiError(404, 'POST', { message: 'Hero banner not found.' });
       if (gate.answer) return { message: 'Hero banner moved successfully!', data: gate.answer };
       const list = rows[tab];
-      const [row] = list.splice(list.findIndex((r) => r.id === id), 1);
+      const [row] = list.splice(
+        list.findIndex((r) => r.id === id),
+        1,
+      );
       list.splice(Math.min(to, list.length + 1) - 1, 0, row);
       return { message: 'Hero banner moved successfully!', data: order(tab) };
     }),
@@ -177,7 +192,7 @@ describe('the homepage model', () => {
     expect(homepageList.state.cursor).toBe(2);
   });
 
-  it('opens a new row\'s form asked for before its tab shows (from another screen), and keeps it when the lists arrive', async () => {
+  it("opens a new row's form asked for before its tab shows (from another screen), and keeps it when the lists arrive", async () => {
     const fake = fakeServer({ 'hero-banners': [banner(1, 1)], 'welcome-boxes': [box(5, 1)] });
     setHomepageApi(fake.api);
     startNewOn('welcome-boxes');

@@ -62,7 +62,8 @@ export interface FormState {
 }
 
 const emptyList = (): TabList => ({ status: 'idle', error: null, items: [] });
-const perTab = <T>(make: () => T) => Object.fromEntries(HOMEPAGE_TABS.map((t) => [t, make()])) as Record<HomepageTab, T>;
+const perTab = <T>(make: () => T) =>
+  Object.fromEntries(HOMEPAGE_TABS.map((t) => [t, make()])) as Record<HomepageTab, T>;
 
 /** 'YYYY-MM-DD' of a moment in Dubai, whose days the date fields take (src/ui/DateField.tsx). */
 export const localDay = (t = Date.now()) => dubaiDay(t);
@@ -147,12 +148,15 @@ export const homepageList: typeof cursor.list = {
 
 export function attachHomepageDom(parts: HomepageDom | null) {
   dom = parts;
-  homepageList.attach(parts ? { focusList: parts.focusList, focusSearch: parts.focusSearch, submitForm: parts.submitForm } : null);
+  homepageList.attach(
+    parts ? { focusList: parts.focusList, focusSearch: parts.focusSearch, submitForm: parts.submitForm } : null,
+  );
 }
 
 /** The rows of a tab as shown. */
 export const itemsOf = <T extends HomepageTab>(tab: T) => homepageState.lists[tab].items as TabItems[T][];
-export const findItem = (id: number | null, tab: HomepageTab = homepageState.tab) => (id === null ? undefined : homepageState.lists[tab].items.find((r) => r.id === id));
+export const findItem = (id: number | null, tab: HomepageTab = homepageState.tab) =>
+  id === null ? undefined : homepageState.lists[tab].items.find((r) => r.id === id);
 /** The highlighted row of the shown tab. */
 export const currentItem = () => findItem(homepageList.state.cursor);
 export const titleOf = (item: HomepageItem) => ('offer_title' in item ? item.offer_title : item.title);
@@ -213,7 +217,8 @@ export function highlightRow(id: number): void {
 
 function highlight(id: number) {
   // Another row (or leaving a new one): its form starts clean.
-  if (homepageState.form.kind === 'new' || homepageList.state.cursor !== id) homepageState.form = { kind: 'edit', saving: false, errors: {} };
+  if (homepageState.form.kind === 'new' || homepageList.state.cursor !== id)
+    homepageState.form = { kind: 'edit', saving: false, errors: {} };
   cursor.setCursor(id);
   cursors[homepageState.tab] = id;
   // A drag keeps the list in 'edit': j/k, Enter and x wait until it is dropped.
@@ -253,7 +258,12 @@ export async function load(tab: HomepageTab): Promise<void> {
     render(tab);
     list.status = 'ready';
     // A new row's form being written stays open when the list arrives.
-    if (homepageState.tab === tab && homepageState.form.kind !== 'new' && (homepageList.state.cursor === null || !findItem(homepageList.state.cursor, tab))) placeCursor(tab);
+    if (
+      homepageState.tab === tab &&
+      homepageState.form.kind !== 'new' &&
+      (homepageList.state.cursor === null || !findItem(homepageList.state.cursor, tab))
+    )
+      placeCursor(tab);
   } catch (e) {
     if (mine.signal.aborted || (e instanceof ApiError && e.aborted)) return;
     list.status = 'failed';
@@ -376,7 +386,9 @@ export async function saveForm(values: Payload): Promise<Answer<HomepageItem> | 
   form.saving = true;
   form.errors = {};
   try {
-    const answer = row ? await need().update(tab, row.id, { ...values, version: row.version }) : await need().add(tab, values);
+    const answer = row
+      ? await need().update(tab, row.id, { ...values, version: row.version })
+      : await need().add(tab, values);
     took(tab, answer.data);
     if (!row) {
       homepageState.form = { kind: 'edit', saving: false, errors: {} };
@@ -415,7 +427,9 @@ export async function addSelectedOffer(offerId: number): Promise<Answer<Homepage
 export async function removeItem(tab: HomepageTab, id: number): Promise<Answer<unknown>> {
   const answer = await need().remove(tab, id);
   const at = confirmed[tab].findIndex((r) => r.id === id);
-  confirmed[tab] = confirmed[tab].filter((r) => r.id !== id).map((r, i) => (r.position === i + 1 ? r : { ...r, position: i + 1 }));
+  confirmed[tab] = confirmed[tab]
+    .filter((r) => r.id !== id)
+    .map((r, i) => (r.position === i + 1 ? r : { ...r, position: i + 1 }));
   render(tab);
   if (homepageState.tab === tab && homepageList.state.cursor === id) {
     const rows = homepageState.lists[tab].items;

@@ -17,7 +17,9 @@ export interface LinkValue {
   url: string;
 }
 
-export function linkOf(b: Pick<HeroBanner | DontMissOut, 'link_type' | 'link_name' | 'offer_id' | 'card_id' | 'bank_id' | 'url'> | null): LinkValue {
+export function linkOf(
+  b: Pick<HeroBanner | DontMissOut, 'link_type' | 'link_name' | 'offer_id' | 'card_id' | 'bank_id' | 'url'> | null,
+): LinkValue {
   if (!b?.link_type) return { type: null, target: null, url: '' };
   if (b.link_type === 'url') return { type: 'url', target: null, url: b.url ?? '' };
   const id = b[LINK_TARGET[b.link_type] as 'offer_id' | 'card_id' | 'bank_id'];

@@ -30,8 +30,15 @@ export const offerChoice = (o: Pick<Offer, 'id' | 'title' | 'discount' | 'bank_n
   flag: OFFER_FLAG[o.state],
 });
 
-export const searchOffers: Search = (query, signal) => offers.list({ query: query || undefined, page: 1, per_page: PICK_ROWS }, { signal }).then((r) => r.data.map(offerChoice));
+export const searchOffers: Search = (query, signal) =>
+  offers
+    .list({ query: query || undefined, page: 1, per_page: PICK_ROWS }, { signal })
+    .then((r) => r.data.map(offerChoice));
 export const searchCards: Search = (query, signal) =>
-  cards.list({ query: query || undefined, page: 1, per_page: PICK_ROWS }, { signal }).then((r) => r.data.map((c) => ({ id: c.id, label: c.name, hint: c.bank_name ?? undefined })));
+  cards
+    .list({ query: query || undefined, page: 1, per_page: PICK_ROWS }, { signal })
+    .then((r) => r.data.map((c) => ({ id: c.id, label: c.name, hint: c.bank_name ?? undefined })));
 export const searchBanks: Search = (query, signal) =>
-  banks.list({ query: query || undefined, page: 1, per_page: PICK_ROWS }, { signal }).then((r) => r.data.map((b) => ({ id: b.id, label: b.name, hint: b.code })));
+  banks
+    .list({ query: query || undefined, page: 1, per_page: PICK_ROWS }, { signal })
+    .then((r) => r.data.map((b) => ({ id: b.id, label: b.name, hint: b.code })));

@@ -21,7 +21,14 @@ export const SCHEDULE_LABEL: Record<ScheduleState, { label: string; tone: Tone }
 
 // One formatter each, made once: toLocaleString builds one per call, and every row calls it.
 // Moments in Dubai time, as the schedule fields take them (src/ui/DateField.tsx).
-const MOMENT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: APP_TIME_ZONE });
+const MOMENT = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: APP_TIME_ZONE,
+});
 const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** '12 Mar, 09:00' for a row's schedule line. */
@@ -35,6 +42,9 @@ export const dayText = (ymd: string) => {
 
 /** 'from 12 Mar, 09:00 · until 30 Apr, 23:59', or null when unscheduled. */
 export function scheduleText(item: Scheduled): string | null {
-  const parts = [item.starts_at ? `from ${shortMoment(item.starts_at)}` : null, item.ends_at ? `until ${shortMoment(item.ends_at)}` : null].filter(Boolean);
+  const parts = [
+    item.starts_at ? `from ${shortMoment(item.starts_at)}` : null,
+    item.ends_at ? `until ${shortMoment(item.ends_at)}` : null,
+  ].filter(Boolean);
   return parts.length ? parts.join(' · ') : null;
 }

@@ -14,7 +14,15 @@ export interface AudienceValue {
 
 type Errors = Readonly<Record<string, string>>;
 
-export function AudienceFields({ value, onChange, errors }: { value: AudienceValue; onChange: (v: AudienceValue) => void; errors: Errors }) {
+export function AudienceFields({
+  value,
+  onChange,
+  errors,
+}: {
+  value: AudienceValue;
+  onChange: (v: AudienceValue) => void;
+  errors: Errors;
+}) {
   const picker = value.kind === 'all' ? null : AUDIENCE_PICKERS[value.kind];
   return (
     <fieldset className="ntf-fieldset">
@@ -22,7 +30,13 @@ export function AudienceFields({ value, onChange, errors }: { value: AudienceVal
       <div className="ntf-choices" role="radiogroup" aria-label="Audience">
         {AUDIENCES.map((a) => (
           <label key={a} className={a === value.kind ? 'ntf-choice is-on' : 'ntf-choice'}>
-            <input type="radio" name="audience" value={a} checked={a === value.kind} onChange={() => onChange({ kind: a, target: null })} />
+            <input
+              type="radio"
+              name="audience"
+              value={a}
+              checked={a === value.kind}
+              onChange={() => onChange({ kind: a, target: null })}
+            />
             {AUDIENCE_LABELS[a]}
           </label>
         ))}
@@ -47,7 +61,11 @@ export function AudienceFields({ value, onChange, errors }: { value: AudienceVal
 
 /** "191 app users will get it", counted again (debounced) whenever the audience changes. */
 function AudienceSize({ kind, id }: { kind: Audience; id: number | null }) {
-  const [state, setState] = useState<{ key: string; size: number | null; failed: boolean }>({ key: '', size: null, failed: false });
+  const [state, setState] = useState<{ key: string; size: number | null; failed: boolean }>({
+    key: '',
+    size: null,
+    failed: false,
+  });
   const key = `${kind}:${id ?? ''}`;
   useEffect(() => {
     const abort = new AbortController();
@@ -71,7 +89,11 @@ function AudienceSize({ kind, id }: { kind: Audience; id: number | null }) {
   else if (state.size === 0) text = 'Nobody is in this audience: no active app user would get it.';
   else text = `${state.size?.toLocaleString()} app ${state.size === 1 ? 'user gets' : 'users get'} it.`;
   return (
-    <p className={state.key === key && state.size === 0 ? 'ntf-size ntf-size-empty' : 'ntf-size'} aria-live="polite" data-testid="audience-size">
+    <p
+      className={state.key === key && state.size === 0 ? 'ntf-size ntf-size-empty' : 'ntf-size'}
+      aria-live="polite"
+      data-testid="audience-size"
+    >
       {text}
     </p>
   );

@@ -21,7 +21,15 @@ const PICKERS = {
   card: { label: 'Card', placeholder: 'Search cards…', search: searchCards },
 } as const;
 
-export function LinkFields({ value, onChange, errors }: { value: LinkValue; onChange: (v: LinkValue) => void; errors: Readonly<Record<string, string>> }) {
+export function LinkFields({
+  value,
+  onChange,
+  errors,
+}: {
+  value: LinkValue;
+  onChange: (v: LinkValue) => void;
+  errors: Readonly<Record<string, string>>;
+}) {
   const picker = value.type === 'offer' || value.type === 'card' ? PICKERS[value.type] : null;
   return (
     <fieldset className="ntf-fieldset">
@@ -32,11 +40,22 @@ export function LinkFields({ value, onChange, errors }: { value: LinkValue; onCh
         emptyLabel="The app (no link)"
         value={value.type ?? ''}
         options={NOTIFICATION_LINK_TYPES.map((t) => ({ value: t, label: LABELS[t] }))}
-        onChange={(e) => onChange({ type: (e.target.value || null) as NotificationLinkType | null, target: null, url: value.url })}
+        onChange={(e) =>
+          onChange({ type: (e.target.value || null) as NotificationLinkType | null, target: null, url: value.url })
+        }
         error={errors.link_type}
       />
       {value.type === 'url' && (
-        <Field label={label('url')} name="url" type="url" inputMode="url" placeholder="https://" value={value.url} onChange={(e) => onChange({ ...value, url: e.target.value })} error={errors.url} />
+        <Field
+          label={label('url')}
+          name="url"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          value={value.url}
+          onChange={(e) => onChange({ ...value, url: e.target.value })}
+          error={errors.url}
+        />
       )}
       {picker && value.type !== 'url' && value.type && (
         <RecordPicker

@@ -11,7 +11,18 @@ import { LinkFields, type LinkValue } from './LinkFields';
 import { PushPreview } from './parts';
 import { WhenFields, whenToSendAt, type WhenValue } from './WhenFields';
 
-const FIELDS = ['title', 'body', 'audience', 'audience_id', 'link_type', 'offer_id', 'card_id', 'url', 'send_at', 'confirm'];
+const FIELDS = [
+  'title',
+  'body',
+  'audience',
+  'audience_id',
+  'link_type',
+  'offer_id',
+  'card_id',
+  'url',
+  'send_at',
+  'confirm',
+];
 const TITLE_MAX = 80;
 const BODY_MAX = 500;
 
@@ -28,7 +39,12 @@ export function NotificationForm(props: FormProps<Notification>) {
   const [when, setWhen] = useState<WhenValue>({ now: true, at: '' });
 
   const collect = (): Payload => {
-    const data: Payload = { title: title.trim(), body: body.trim(), audience: audience.kind, send_at: whenToSendAt(when) };
+    const data: Payload = {
+      title: title.trim(),
+      body: body.trim(),
+      audience: audience.kind,
+      send_at: whenToSendAt(when),
+    };
     if (audience.kind !== 'all') data.audience_id = audience.target?.id ?? null;
     if (link.type) {
       data.link_type = link.type;
@@ -39,7 +55,13 @@ export function NotificationForm(props: FormProps<Notification>) {
   };
 
   return (
-    <ResourceForm {...props} what="notification" createLabel={when.now ? 'Send now' : 'Schedule'} fields={FIELDS} collect={collect}>
+    <ResourceForm
+      {...props}
+      what="notification"
+      createLabel={when.now ? 'Send now' : 'Schedule'}
+      fields={FIELDS}
+      collect={collect}
+    >
       <div className="ntf-compose">
         <div className="ntf-compose-fields">
           <Field
@@ -54,7 +76,17 @@ export function NotificationForm(props: FormProps<Notification>) {
             error={errors.title}
             hint={`${title.length}/${TITLE_MAX} · phones show about 50 characters`}
           />
-          <TextAreaField label={labelOf(NotificationCreate, 'body')} name="body" required rows={3} maxLength={BODY_MAX} value={body} onChange={(e) => setBody(e.target.value)} error={errors.body} hint={`${body.length}/${BODY_MAX}`} />
+          <TextAreaField
+            label={labelOf(NotificationCreate, 'body')}
+            name="body"
+            required
+            rows={3}
+            maxLength={BODY_MAX}
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+            error={errors.body}
+            hint={`${body.length}/${BODY_MAX}`}
+          />
           <AudienceFields value={audience} onChange={setAudience} errors={errors} />
           <LinkFields value={link} onChange={setLink} errors={errors} />
           <WhenFields value={when} onChange={setWhen} errors={errors} />

@@ -20,7 +20,15 @@ export default function NotificationsScreen() {
       renderRow={(n) => <NotificationRow n={n} />}
       renderDetail={(n) => <NotificationDetail n={n} />}
       renderForm={(p) => <NotificationForm {...p} />}
-      renderActions={(n) => (cancellable(n) ? <CommandButton id="notification.cancel" label={n.status === 'sending' ? 'Stop sending' : 'Cancel'} variant="danger" /> : null)}
+      renderActions={(n) =>
+        cancellable(n) ? (
+          <CommandButton
+            id="notification.cancel"
+            label={n.status === 'sending' ? 'Stop sending' : 'Cancel'}
+            variant="danger"
+          />
+        ) : null
+      }
     />
   );
 }
@@ -86,7 +94,13 @@ function NotificationDetail({ n }: { n: Notification }) {
           {n.audience !== 'all' && <span className="muted"> · {orDash(n.audience_name)}</span>}
         </dd>
         <dt>Opens</dt>
-        <dd>{n.link_type ? `${LINK_LABELS[n.link_type]}: ${n.link_name ?? '—'}` : <span className="muted">Nothing (the app opens)</span>}</dd>
+        <dd>
+          {n.link_type ? (
+            `${LINK_LABELS[n.link_type]}: ${n.link_name ?? '—'}`
+          ) : (
+            <span className="muted">Nothing (the app opens)</span>
+          )}
+        </dd>
         <dt>{n.status === 'scheduled' ? 'Goes at' : 'Send time'}</dt>
         <dd>{formatDate(n.send_at)}</dd>
         <dt>Started</dt>
@@ -113,12 +127,18 @@ function statusSentence(n: Notification): string {
     case 'sending':
       return `Sending: ${n.sent_count.toLocaleString()} of ${n.audience_size.toLocaleString()} so far.`;
     case 'sent':
-      return n.failed_count ? `Sent; ${n.failed_count.toLocaleString()} could not be reached.` : 'Sent to everyone in its audience.';
+      return n.failed_count
+        ? `Sent; ${n.failed_count.toLocaleString()} could not be reached.`
+        : 'Sent to everyone in its audience.';
     case 'failed':
       // `failure` (shown below the sentence) holds the cause when the job stopped on an error.
-      return n.failure ? 'Sending stopped on an error; the rest of the queue went on.' : 'Nothing could be sent: the push provider refused every message.';
+      return n.failure
+        ? 'Sending stopped on an error; the rest of the queue went on.'
+        : 'Nothing could be sent: the push provider refused every message.';
     case 'cancelled':
-      return n.sent_count ? `Stopped after ${n.sent_count.toLocaleString()} of ${n.audience_size.toLocaleString()}.` : 'Cancelled before it went out.';
+      return n.sent_count
+        ? `Stopped after ${n.sent_count.toLocaleString()} of ${n.audience_size.toLocaleString()}.`
+        : 'Cancelled before it went out.';
   }
 }
 
@@ -132,5 +152,9 @@ function shortTime(iso: string): string {
   if (diff === 0) return `Today ${time}`;
   if (diff === 1) return `Tomorrow ${time}`;
   if (diff === -1) return `Yesterday ${time}`;
-  return d.toLocaleDateString(undefined, { day: 'numeric', month: 'short', ...(d.getFullYear() !== now.getFullYear() && { year: 'numeric' }) });
+  return d.toLocaleDateString(undefined, {
+    day: 'numeric',
+    month: 'short',
+    ...(d.getFullYear() !== now.getFullYear() && { year: 'numeric' }),
+  });
 }

@@ -13,22 +13,52 @@ export const whenToSendAt = (w: WhenValue): string | null => (w.now ? null : w.a
 /** An hour from now, on the hour: a sensible first choice (Dubai's hours start with UTC's). */
 const nextHour = () => new Date(Math.floor(Date.now() / 3600_000 + 1) * 3600_000).toISOString();
 
-export function WhenFields({ value, onChange, errors }: { value: WhenValue; onChange: (v: WhenValue) => void; errors: Readonly<Record<string, string>> }) {
+export function WhenFields({
+  value,
+  onChange,
+  errors,
+}: {
+  value: WhenValue;
+  onChange: (v: WhenValue) => void;
+  errors: Readonly<Record<string, string>>;
+}) {
   return (
     <fieldset className="ntf-fieldset">
       <legend className="field-label">When</legend>
       <div className="ntf-choices" role="radiogroup" aria-label="When">
         <label className={value.now ? 'ntf-choice is-on' : 'ntf-choice'}>
-          <input type="radio" name="when" value="now" checked={value.now} onChange={() => onChange({ ...value, now: true })} />
+          <input
+            type="radio"
+            name="when"
+            value="now"
+            checked={value.now}
+            onChange={() => onChange({ ...value, now: true })}
+          />
           Send now
         </label>
         <label className={!value.now ? 'ntf-choice is-on' : 'ntf-choice'}>
-          <input type="radio" name="when" value="later" checked={!value.now} onChange={() => onChange({ now: false, at: value.at || nextHour() })} />
+          <input
+            type="radio"
+            name="when"
+            value="later"
+            checked={!value.now}
+            onChange={() => onChange({ now: false, at: value.at || nextHour() })}
+          />
           At a date and time
         </label>
       </div>
       {/* A day typed alone goes at 09:00: a morning, not midnight. */}
-      {!value.now && <DateField label="Send at" name="send_at" kind="datetime" dayTime="09:00" value={value.at} onChange={(at) => onChange({ ...value, at })} error={errors.send_at} />}
+      {!value.now && (
+        <DateField
+          label="Send at"
+          name="send_at"
+          kind="datetime"
+          dayTime="09:00"
+          value={value.at}
+          onChange={(at) => onChange({ ...value, at })}
+          error={errors.send_at}
+        />
+      )}
       {value.now && errors.send_at && <span className="field-error">{errors.send_at}</span>}
     </fieldset>
   );

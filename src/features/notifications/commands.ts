@@ -17,7 +17,8 @@ import { audienceText, cancellable, notificationScreen, notifications } from './
 const scope = 'view:notifications' as const;
 const { list } = notificationScreen;
 
-const highlighted = (ctx: Ctx): Notification | undefined => (ctx.cursor?.resource === 'notification' ? notifications.find(ctx.cursor.id) : undefined);
+const highlighted = (ctx: Ctx): Notification | undefined =>
+  ctx.cursor?.resource === 'notification' ? notifications.find(ctx.cursor.id) : undefined;
 const editing = (ctx: Ctx) => ctx.mode === 'edit' || ctx.mode === 'add';
 
 /** The add call with the app's full-screen loader on while it runs (as the product has it). */
@@ -46,10 +47,15 @@ const MAX_QUESTIONS = 4;
 async function confirmAudience(data: Payload, before: unknown): Promise<number | null> {
   const audience = data.audience as Audience;
   const id = typeof data.audience_id === 'number' ? data.audience_id : undefined;
-  const { data: now } = await call(previewAudience, { query: { audience, ...(audience !== 'all' && id !== undefined && { audience_id: id }) } });
+  const { data: now } = await call(previewAudience, {
+    query: { audience, ...(audience !== 'all' && id !== undefined && { audience_id: id }) },
+  });
   const people = `${now.size.toLocaleString()} ${now.size === 1 ? 'user' : 'users'}`;
   const later = typeof data.send_at === 'string' && data.send_at ? displayOf('datetime', data.send_at) : null;
-  const changed = typeof before === 'number' && before !== now.size ? `The audience has changed: it was ${before.toLocaleString()}. ` : '';
+  const changed =
+    typeof before === 'number' && before !== now.size
+      ? `The audience has changed: it was ${before.toLocaleString()}. `
+      : '';
   const ok = await confirm({
     title: later ? `Schedule for ${people}?` : `Send to ${people}?`,
     body: `${changed}“${String(data.title)}” goes to ${audienceText({ ...now, audience_id: now.audience_id ?? null }).replace(/^All/, 'all')}: ${people} ${later ? `at ${later} Dubai time` : 'at once'}. A push cannot be taken back.`,
@@ -118,9 +124,16 @@ const cancel: Command = {
     placeholder: 'Cancel which notification?',
     async load(search, signal) {
       const found = await Promise.all(
-        (['scheduled', 'sending'] as const).map((status) => notifications.client.list({ query: search || undefined, filters: { status }, page: 1, per_page: 20 }, { signal })),
+        (['scheduled', 'sending'] as const).map((status) =>
+          notifications.client.list(
+            { query: search || undefined, filters: { status }, page: 1, per_page: 20 },
+            { signal },
+          ),
+        ),
       );
-      return found.flatMap((r) => r.data).map((n) => ({ key: String(n.id), label: n.title, hint: notificationScreen.describe(n).hint, value: n }));
+      return found
+        .flatMap((r) => r.data)
+        .map((n) => ({ key: String(n.id), label: n.title, hint: notificationScreen.describe(n).hint, value: n }));
     },
     fromContext: (ctx) => {
       const n = highlighted(ctx);
@@ -150,7 +163,8 @@ const cancel: Command = {
  * screen), whose mod+enter sends; the palette and the cheat sheet say so.
  */
 function named(c: Command): Command {
-  if (c.id === 'notification.save') return { ...c, title: 'Send notification', keywords: ['submit', 'push', 'schedule'] };
+  if (c.id === 'notification.save')
+    return { ...c, title: 'Send notification', keywords: ['submit', 'push', 'schedule'] };
   if (c.id !== 'notification.new') return c;
   return {
     ...c,
@@ -161,4 +175,10 @@ function named(c: Command): Command {
   };
 }
 
-export const notificationCommands: Command[] = [...resourceCommands(notificationScreen).filter((c) => c.id !== send.id).map(named), send, cancel];
+export const notificationCommands: Command[] = [
+  ...resourceCommands(notificationScreen)
+    .filter((c) => c.id !== send.id)
+    .map(named),
+  send,
+  cancel,
+];

@@ -4,7 +4,6 @@
 import type { ScreenEntry } from '@/screens/screenEntry';
 import { notificationRoutes } from '@/screens/paths';
 
-
 export const entry: ScreenEntry = {
   id: 'notifications',
   title: 'Notifications',

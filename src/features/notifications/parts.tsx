@@ -6,7 +6,8 @@ import { STATUS_LABELS } from './screen';
 type Counted = Pick<Notification, 'status' | 'audience_size' | 'sent_count' | 'failed_count'>;
 
 /** Done so far, 0…1 (sent and failed both count: neither is waiting any more). */
-export const doneFraction = (n: Counted) => (n.audience_size ? Math.min(1, (n.sent_count + n.failed_count) / n.audience_size) : 0);
+export const doneFraction = (n: Counted) =>
+  n.audience_size ? Math.min(1, (n.sent_count + n.failed_count) / n.audience_size) : 0;
 
 export function StatusChip({ n }: { n: Counted }) {
   const pct = n.status === 'sending' ? ` ${Math.floor(doneFraction(n) * 100)}%` : '';
@@ -24,7 +25,8 @@ export function countsText(n: Counted): string {
 
 /** The row's short form: '190/191 sent · 1 failed', '191 people' while scheduled. */
 export function rowCounts(n: Counted): string {
-  if (n.status === 'scheduled') return `${n.audience_size.toLocaleString()} ${n.audience_size === 1 ? 'person' : 'people'}`;
+  if (n.status === 'scheduled')
+    return `${n.audience_size.toLocaleString()} ${n.audience_size === 1 ? 'person' : 'people'}`;
   const failed = n.failed_count ? ` · ${n.failed_count.toLocaleString()} failed` : '';
   return `${n.sent_count.toLocaleString()}/${n.audience_size.toLocaleString()} sent${failed}`;
 }

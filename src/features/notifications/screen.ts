@@ -1,11 +1,29 @@
 // Notifications, wired once: contract → store → list model → routes. The commands and the screen read this.
-import { AUDIENCES, NOTIFICATION_STATUSES, notificationResource, type Audience, type Notification, type NotificationStatus } from '@contract/notification';
+import {
+  AUDIENCES,
+  NOTIFICATION_STATUSES,
+  notificationResource,
+  type Audience,
+  type Notification,
+  type NotificationStatus,
+} from '@contract/notification';
 import { resourceScreen } from '@/commands/resourceScreen';
 import { enumFilter } from '@/store/filters';
 import { notificationRoutes } from '@/screens/paths';
 
-export const STATUS_LABELS: Readonly<Record<NotificationStatus, string>> = { scheduled: 'Scheduled', sending: 'Sending', sent: 'Sent', failed: 'Failed', cancelled: 'Cancelled' };
-export const AUDIENCE_LABELS: Readonly<Record<Audience, string>> = { all: 'All app users', card: 'Holders of a card', area: 'Users in an area', user: 'One user' };
+export const STATUS_LABELS: Readonly<Record<NotificationStatus, string>> = {
+  scheduled: 'Scheduled',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+export const AUDIENCE_LABELS: Readonly<Record<Audience, string>> = {
+  all: 'All app users',
+  card: 'Holders of a card',
+  area: 'Users in an area',
+  user: 'One user',
+};
 
 export const notificationScreen = resourceScreen<Notification>({
   view: 'notifications',

@@ -8,7 +8,8 @@ import { notifications } from './screen';
 
 const EVERY_MS = 1500;
 
-const live = (n: Pick<Notification, 'status' | 'send_at'>, now: number) => n.status === 'sending' || (n.status === 'scheduled' && Date.parse(n.send_at) <= now);
+const live = (n: Pick<Notification, 'status' | 'send_at'>, now: number) =>
+  n.status === 'sending' || (n.status === 'scheduled' && Date.parse(n.send_at) <= now);
 
 export function useLiveProgress() {
   const s = useSnapshot(notifications.state);
@@ -16,7 +17,9 @@ export function useLiveProgress() {
   const current = s.current as Notification | null;
   const now = Date.now();
   // The ids to follow, as one string: the effect restarts only when that set changes.
-  const ids = [...new Set([...items, ...(current ? [current] : [])].filter((n) => live(n, now)).map((n) => n.id))].join(',');
+  const ids = [...new Set([...items, ...(current ? [current] : [])].filter((n) => live(n, now)).map((n) => n.id))].join(
+    ',',
+  );
   // Scheduled ones become due while the screen is open: look again at the next one's time.
   const nextDue = Math.min(...items.filter((n) => n.status === 'scheduled').map((n) => Date.parse(n.send_at)));
 

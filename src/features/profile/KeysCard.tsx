@@ -32,13 +32,37 @@ export function KeysCard() {
         />
         Show me the keys I could have pressed
       </label>
-      <Uses id="keys-pressed" title="Keys you used this week" empty="None yet this week. ? lists every key." uses={pressed} about={`Run by their keys in the last ${PRESSED_DAYS} days`} />
-      <Uses id="keys-reached" title="Most run by mouse or palette" empty="None lately." uses={reached} about={`Commands that have keys, in the last ${REACHED_DAYS} days`} />
+      <Uses
+        id="keys-pressed"
+        title="Keys you used this week"
+        empty="None yet this week. ? lists every key."
+        uses={pressed}
+        about={`Run by their keys in the last ${PRESSED_DAYS} days`}
+      />
+      <Uses
+        id="keys-reached"
+        title="Most run by mouse or palette"
+        empty="None lately."
+        uses={reached}
+        about={`Commands that have keys, in the last ${REACHED_DAYS} days`}
+      />
     </section>
   );
 }
 
-function Uses({ id, title, about, empty, uses }: { id: string; title: string; about: string; empty: string; uses: KeyUse[] }) {
+function Uses({
+  id,
+  title,
+  about,
+  empty,
+  uses,
+}: {
+  id: string;
+  title: string;
+  about: string;
+  empty: string;
+  uses: KeyUse[];
+}) {
   return (
     <div className="keys-uses">
       <h3 id={id}>{title}</h3>

@@ -21,7 +21,10 @@ export default function Profile() {
   useEffect(() => {
     setActiveView('profile');
     // Refresh what localStorage remembers; a failure just leaves the stored copy.
-    authApi.showUser().then((res) => setUserDetails(res.data), () => undefined);
+    authApi.showUser().then(
+      (res) => setUserDetails(res.data),
+      () => undefined,
+    );
     return () => setActiveView(null);
   }, []);
 
@@ -71,9 +74,31 @@ function ProfileForm() {
           <div className="muted">{user?.role === 'admin' ? 'Administrator' : user?.role}</div>
         </div>
       </div>
-      <Field label="Name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
-      <Field label="Phone" name="phone" type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} error={errors.phone} />
-      <Field label="Avatar" name="avatar" type="file" accept="image/png,image/jpeg,image/webp,image/gif" onChange={(e) => setAvatar(e.target.files?.[0] ?? null)} error={errors.avatar} />
+      <Field
+        label="Name"
+        name="name"
+        autoComplete="name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.name}
+      />
+      <Field
+        label="Phone"
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        value={phone}
+        onChange={(e) => setPhone(e.target.value)}
+        error={errors.phone}
+      />
+      <Field
+        label="Avatar"
+        name="avatar"
+        type="file"
+        accept="image/png,image/jpeg,image/webp,image/gif"
+        onChange={(e) => setAvatar(e.target.files?.[0] ?? null)}
+        error={errors.avatar}
+      />
       <div className="pane-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           Save profile
@@ -100,8 +125,24 @@ function PasswordForm() {
     <form className="card" onSubmit={submit} aria-labelledby="password-title" noValidate>
       <h2 id="password-title">Change password</h2>
       <p className="muted">You will be signed out everywhere and sign in again with the new password.</p>
-      <Field label={passwordLabel('password')} type="password" name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
-      <Field label={passwordLabel('password_confirmation')} type="password" name="password_confirmation" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} error={errors.password_confirmation} />
+      <Field
+        label={passwordLabel('password')}
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password}
+      />
+      <Field
+        label={passwordLabel('password_confirmation')}
+        type="password"
+        name="password_confirmation"
+        autoComplete="new-password"
+        value={confirmation}
+        onChange={(e) => setConfirmation(e.target.value)}
+        error={errors.password_confirmation}
+      />
       <div className="pane-actions">
         <button type="submit" className="btn" disabled={busy || !password}>
           Change password

@@ -26,13 +26,19 @@ export default function SettingsScreen() {
         <CommandButton id="settings.reload" label="Reload" variant="ghost" />
         <CommandButton id="settings.save" variant="primary" />
       </div>
-      <p className="muted settings-intro">What the Cards app reads when it starts. Each field shows who changed it last and when.</p>
+      <p className="muted settings-intro">
+        What the Cards app reads when it starts. Each field shows who changed it last and when.
+      </p>
       {s.status === 'failed' && !s.record && (
         <div className="alert" role="alert">
           {s.error}
         </div>
       )}
-      {s.record ? <SettingsForm key={`${s.record.id}:${s.epoch}`} record={s.record as Settings} /> : s.status !== 'failed' && <Loader />}
+      {s.record ? (
+        <SettingsForm key={`${s.record.id}:${s.epoch}`} record={s.record as Settings} />
+      ) : (
+        s.status !== 'failed' && <Loader />
+      )}
     </div>
   );
 }
@@ -103,7 +109,15 @@ function SettingsForm({ record }: { record: Settings }) {
       {conflict && <ConflictAlert what="settings" onReload={() => void runCommand('settings.reload', 'button')} />}
       <Section title="Support" about="Where the app sends people who need help.">
         <Setting who={who('support_email')}>
-          <Field label={SETTING_LABELS.support_email} name="support_email" type="email" autoComplete="off" value={draft.support_email} onChange={(e) => set('support_email', e.target.value)} error={errors.support_email} />
+          <Field
+            label={SETTING_LABELS.support_email}
+            name="support_email"
+            type="email"
+            autoComplete="off"
+            value={draft.support_email}
+            onChange={(e) => set('support_email', e.target.value)}
+            error={errors.support_email}
+          />
         </Setting>
       </Section>
       <Section title="Outlets and homepage" about="How much the app shows before a person chooses.">
@@ -137,16 +151,37 @@ function SettingsForm({ record }: { record: Settings }) {
       <Section title="App versions" about="An older app asks its user to update before going on (x.y.z).">
         <div className="field-pair">
           <Setting who={who('min_app_version_ios')}>
-            <Field label={SETTING_LABELS.min_app_version_ios} name="min_app_version_ios" autoComplete="off" placeholder="2.14.0" value={draft.min_app_version_ios} onChange={(e) => set('min_app_version_ios', e.target.value)} error={errors.min_app_version_ios} />
+            <Field
+              label={SETTING_LABELS.min_app_version_ios}
+              name="min_app_version_ios"
+              autoComplete="off"
+              placeholder="2.14.0"
+              value={draft.min_app_version_ios}
+              onChange={(e) => set('min_app_version_ios', e.target.value)}
+              error={errors.min_app_version_ios}
+            />
           </Setting>
           <Setting who={who('min_app_version_android')}>
-            <Field label={SETTING_LABELS.min_app_version_android} name="min_app_version_android" autoComplete="off" placeholder="2.14.0" value={draft.min_app_version_android} onChange={(e) => set('min_app_version_android', e.target.value)} error={errors.min_app_version_android} />
+            <Field
+              label={SETTING_LABELS.min_app_version_android}
+              name="min_app_version_android"
+              autoComplete="off"
+              placeholder="2.14.0"
+              value={draft.min_app_version_android}
+              onChange={(e) => set('min_app_version_android', e.target.value)}
+              error={errors.min_app_version_android}
+            />
           </Setting>
         </div>
       </Section>
       <Section title="Maintenance" about="While it is on, the app shows the message instead of its screens.">
         <label className="check">
-          <input type="checkbox" name="maintenance_mode" checked={draft.maintenance_mode} onChange={(e) => set('maintenance_mode', e.target.checked)} />
+          <input
+            type="checkbox"
+            name="maintenance_mode"
+            checked={draft.maintenance_mode}
+            onChange={(e) => set('maintenance_mode', e.target.checked)}
+          />
           {SETTING_LABELS.maintenance_mode}
           <span className="settings-who">{who('maintenance_mode')}</span>
         </label>
@@ -157,7 +192,11 @@ function SettingsForm({ record }: { record: Settings }) {
             name="maintenance_message"
             rows={2}
             maxLength={500}
-            placeholder={draft.maintenance_mode ? 'Required while maintenance mode is on' : 'Shown only while maintenance mode is on'}
+            placeholder={
+              draft.maintenance_mode
+                ? 'Required while maintenance mode is on'
+                : 'Shown only while maintenance mode is on'
+            }
             value={draft.maintenance_message}
             onChange={(e) => set('maintenance_message', e.target.value)}
             error={errors.maintenance_message}
@@ -166,7 +205,11 @@ function SettingsForm({ record }: { record: Settings }) {
       </Section>
       <div className="pane-actions settings-actions">
         <button type="submit" className="btn btn-primary" disabled={saving || !changed.length}>
-          {saving ? 'Saving…' : changed.length ? `Save ${changed.length} ${changed.length === 1 ? 'change' : 'changes'}` : 'No changes'}
+          {saving
+            ? 'Saving…'
+            : changed.length
+              ? `Save ${changed.length} ${changed.length === 1 ? 'change' : 'changes'}`
+              : 'No changes'}
         </button>
         <button type="button" className="btn" disabled={!changed.length} onClick={() => setDraft(draftOf(record))}>
           Discard
@@ -203,7 +246,11 @@ function ChangedBy({ change }: { change: SettingChange | undefined }) {
   if (!change) return <span className="settings-who muted">Never changed</span>;
   const at = new Date(change.at);
   return (
-    <span className="settings-who" data-testid="changed-by" title={at.toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short' })}>
+    <span
+      className="settings-who"
+      data-testid="changed-by"
+      title={at.toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short' })}
+    >
       Changed by <strong>{change.by_name}</strong> · <time dateTime={change.at}>{ago(at.getTime())}</time>
     </span>
   );

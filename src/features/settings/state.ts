@@ -53,7 +53,10 @@ export async function saveSettings(values: SettingsValues) {
   settingsState.conflict = false;
   try {
     // Text that is no number goes as typed: the server names the field (its rule, its words).
-    const res = await call(patchSettings, { params: { id: record.id }, body: { ...values, version: record.version } as SettingsPatch });
+    const res = await call(patchSettings, {
+      params: { id: record.id },
+      body: { ...values, version: record.version } as SettingsPatch,
+    });
     settingsState.record = ref(res.data);
     return res;
   } catch (e) {

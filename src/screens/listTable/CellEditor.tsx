@@ -3,7 +3,18 @@
 // in a combobox, yes/no as a switch. Enter saves and moves down (Shift+Enter: up), Tab saves
 // and moves right (Shift+Tab: left), Escape cancels; leaving it by the pointer saves. Its keys
 // stay in it: no list command hears them while it is open.
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type RefObject,
+} from 'react';
 import type { After, CellEdit, CellModel } from '@/store/cellModel';
 import { loadChoices, parseCell, typedChoice, type CellSpec } from '@/store/cellFields';
 import type { Option } from '@/store/filters';
@@ -49,7 +60,11 @@ function useLeaveSaves(cells: CellModel, edit: CellEdit, save: () => boolean) {
   return onBlur;
 }
 
-const stopClick = { onClick: (e: MouseEvent) => e.stopPropagation(), onMouseDown: (e: MouseEvent) => e.stopPropagation(), onDoubleClick: (e: MouseEvent) => e.stopPropagation() };
+const stopClick = {
+  onClick: (e: MouseEvent) => e.stopPropagation(),
+  onMouseDown: (e: MouseEvent) => e.stopPropagation(),
+  onDoubleClick: (e: MouseEvent) => e.stopPropagation(),
+};
 
 export function CellEditor(props: EditorProps) {
   if (props.spec.kind === 'choice') return <ChoiceEditor {...props} />;
@@ -102,7 +117,11 @@ function TextEditor({ spec, edit, cells, anchor }: EditorProps) {
   };
   return (
     <>
-      {spec.kind === 'date' ? <DateCellInput {...input} /> : <input {...input} inputMode={spec.kind === 'number' ? 'decimal' : undefined} autoComplete="off" />}
+      {spec.kind === 'date' ? (
+        <DateCellInput {...input} />
+      ) : (
+        <input {...input} inputMode={spec.kind === 'number' ? 'decimal' : undefined} autoComplete="off" />
+      )}
       {error && (
         <CellPopover anchor={anchor} id={errorId} className="cell-note is-error" role="alert">
           {error}
@@ -138,7 +157,14 @@ function ChoiceEditor({ spec, edit, cells, anchor }: EditorProps) {
   }, [all, text]);
   // Unfiltered, the current value is highlighted; filtered, the best match.
   useEffect(() => {
-    setActive(text.trim() ? 0 : Math.max(0, all.findIndex((o) => o.value === edit.initial)));
+    setActive(
+      text.trim()
+        ? 0
+        : Math.max(
+            0,
+            all.findIndex((o) => o.value === edit.initial),
+          ),
+    );
   }, [text, all, edit.initial]);
   useLayoutEffect(() => {
     ref.current?.focus({ preventScroll: true });
@@ -198,7 +224,9 @@ function ChoiceEditor({ spec, edit, cells, anchor }: EditorProps) {
         ) : !options ? (
           <div className="cell-choices-status">Loading…</div>
         ) : shown.length === 0 ? (
-          <div className="cell-choices-status">No {spec.label.toLowerCase()} matches “{text.trim()}”.</div>
+          <div className="cell-choices-status">
+            No {spec.label.toLowerCase()} matches “{text.trim()}”.
+          </div>
         ) : (
           shown.map((o, i) => (
             <div
@@ -214,7 +242,9 @@ function ChoiceEditor({ spec, edit, cells, anchor }: EditorProps) {
             </div>
           ))
         )}
-        {found.length > SHOWN && <div className="cell-choices-status">{(found.length - SHOWN).toLocaleString()} more: type to narrow.</div>}
+        {found.length > SHOWN && (
+          <div className="cell-choices-status">{(found.length - SHOWN).toLocaleString()} more: type to narrow.</div>
+        )}
       </CellPopover>
     </>
   );

@@ -68,19 +68,33 @@ function Cell<T extends { id: number }>({ column: c, row, id, cells, mark, activ
       if (!el || !box || box.scrollWidth <= box.clientWidth) return;
       const [cell, view] = [el.getBoundingClientRect(), box.getBoundingClientRect()];
       // On the left, room for the pick boxes' track too (the first column then shows whole, as at the start).
-      if (cell.left < view.left + LEFT_ROOM) box.scrollLeft = Math.max(0, box.scrollLeft - (view.left + LEFT_ROOM - cell.left));
+      if (cell.left < view.left + LEFT_ROOM)
+        box.scrollLeft = Math.max(0, box.scrollLeft - (view.left + LEFT_ROOM - cell.left));
       else if (cell.right > view.right) box.scrollLeft += cell.right - view.right + 8;
     });
     return () => cancelAnimationFrame(frame);
   }, [active]);
   const refused = mark && mark.status !== 'saving' ? mark : undefined;
   // The value sent (or refused) over the row as the server has it; a choice shows its name.
-  const shown = mark && spec ? ({ ...row, [spec.field]: mark.value, ...(spec.shows ? { [spec.shows]: mark.label || null } : {}) } as T) : row;
+  const shown =
+    mark && spec
+      ? ({ ...row, [spec.field]: mark.value, ...(spec.shows ? { [spec.shows]: mark.label || null } : {}) } as T)
+      : row;
   const theirs = refused?.theirs ? textOf(c.cell(refused.theirs as T)) : undefined;
   const said = refused?.message ?? '';
-  const why = refused ? `${said}${/[.!?]$/.test(said) ? '' : '.'}${theirs !== undefined ? ` Now: ${theirs}.` : ''}` : undefined;
+  const why = refused
+    ? `${said}${/[.!?]$/.test(said) ? '' : '.'}${theirs !== undefined ? ` Now: ${theirs}.` : ''}`
+    : undefined;
   const noteId = `${id}-note`;
-  const classes = ['vtable-td is-cell', c.numeric && 'is-num', spec && 'is-editable', active && 'is-active', editing && 'is-editing', mark?.status === 'saving' && 'is-saving', refused && `is-${refused.status}`];
+  const classes = [
+    'vtable-td is-cell',
+    c.numeric && 'is-num',
+    spec && 'is-editable',
+    active && 'is-active',
+    editing && 'is-editing',
+    mark?.status === 'saving' && 'is-saving',
+    refused && `is-${refused.status}`,
+  ];
   return (
     <span
       ref={ref}
@@ -95,13 +109,18 @@ function Cell<T extends { id: number }>({ column: c, row, id, cells, mark, activ
       title={why}
       onDoubleClick={() => active && cells.editable() && cells.startEdit()}
     >
-      {edit && spec ? <CellEditor spec={spec} edit={edit} cells={cells} anchor={ref} /> : <span className="vtable-text">{c.cell(shown)}</span>}
+      {edit && spec ? (
+        <CellEditor spec={spec} edit={edit} cells={cells} anchor={ref} />
+      ) : (
+        <span className="vtable-text">{c.cell(shown)}</span>
+      )}
       {refused && active && !editing && (
         <CellPopover anchor={ref} id={noteId} className={`cell-note is-${refused.status}`}>
           <strong>{refused.message}</strong>
           {theirs !== undefined && <span>Now: {theirs}</span>}
           <span className="muted">
-            Enter edits your value again{refused.status === 'conflict' ? '; Esc reloads the row' : '; Esc puts back the saved one'}.
+            Enter edits your value again
+            {refused.status === 'conflict' ? '; Esc reloads the row' : '; Esc puts back the saved one'}.
           </span>
         </CellPopover>
       )}

@@ -3,6 +3,19 @@
 // (src/ui/DateField.tsx) once it is on this branch.
 import type { InputHTMLAttributes, Ref } from 'react';
 
-export function DateCellInput({ ref, ...props }: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
-  return <input ref={ref} {...props} inputMode="numeric" placeholder="YYYY-MM-DD" maxLength={10} autoComplete="off" spellCheck={false} />;
+export function DateCellInput({
+  ref,
+  ...props
+}: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+  return (
+    <input
+      ref={ref}
+      {...props}
+      inputMode="numeric"
+      placeholder="YYYY-MM-DD"
+      maxLength={10}
+      autoComplete="off"
+      spellCheck={false}
+    />
+  );
 }

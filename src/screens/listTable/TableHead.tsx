@@ -33,7 +33,14 @@ export function TableHead({ columns, sort, onSort }: TableHeadProps) {
             </span>
           );
         }
-        const next = dir === 'ascending' ? `-${c.sort}` : dir === 'descending' ? c.sort : c.sort === 'created_at' ? '-created_at' : c.sort;
+        const next =
+          dir === 'ascending'
+            ? `-${c.sort}`
+            : dir === 'descending'
+              ? c.sort
+              : c.sort === 'created_at'
+                ? '-created_at'
+                : c.sort;
         return (
           <span key={c.key} role="columnheader" aria-sort={dir ?? undefined} className="vtable-th-cell">
             <button
@@ -81,7 +88,13 @@ export function ColumnChooser({ view, columns }: { view: string; columns: readon
         }
       }}
     >
-      <button type="button" className="btn btn-ghost" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="btn btn-ghost"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+      >
         Columns
       </button>
       {open && (
@@ -106,7 +119,12 @@ export function ColumnChooser({ view, columns }: { view: string; columns: readon
             <legend>Rows</legend>
             {(['dense', 'comfortable'] as const).map((d) => (
               <label key={d}>
-                <input type="radio" name={`${id}-density`} checked={prefs.density === d} onChange={() => setDensity(view, d)} />
+                <input
+                  type="radio"
+                  name={`${id}-density`}
+                  checked={prefs.density === d}
+                  onChange={() => setDensity(view, d)}
+                />
                 {d === 'dense' ? 'Dense' : 'Comfortable'}
               </label>
             ))}

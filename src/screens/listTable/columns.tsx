@@ -13,14 +13,27 @@ export function columnsOf<T extends { id: number }>(screen: ResourceScreen<T>): 
   const sortable = screen.resource.sortable ?? [];
   const nameKey = sortable.find((k) => ['name', 'title', 'label', 'type', 'merchant_name'].includes(k));
   const cols: ListColumn<T>[] = [
-    { key: 'name', label: nameKey ? (screen.sortLabels?.[nameKey] ?? humanise(nameKey)) : 'Name', cell: (r) => screen.describe(r).label, width: NAME_WIDTH, sort: nameKey },
-    { key: 'hint', label: 'Details', cell: (r) => screen.describe(r).hint ?? '—', width: 'minmax(160px, 2fr)', optional: true },
+    {
+      key: 'name',
+      label: nameKey ? (screen.sortLabels?.[nameKey] ?? humanise(nameKey)) : 'Name',
+      cell: (r) => screen.describe(r).label,
+      width: NAME_WIDTH,
+      sort: nameKey,
+    },
+    {
+      key: 'hint',
+      label: 'Details',
+      cell: (r) => screen.describe(r).hint ?? '—',
+      width: 'minmax(160px, 2fr)',
+      optional: true,
+    },
   ];
   for (const key of sortable) {
     if (key === nameKey) continue;
     const value = (r: T) => (r as Record<string, unknown>)[key];
     if (key === 'created_at') cols.push({ key, label: 'Added', cell: (r) => dayText(value(r)), sort: key });
-    else cols.push({ key, label: screen.sortLabels?.[key] ?? humanise(key), cell: (r) => cellText(value(r)), sort: key });
+    else
+      cols.push({ key, label: screen.sortLabels?.[key] ?? humanise(key), cell: (r) => cellText(value(r)), sort: key });
   }
   return cols;
 }
@@ -48,4 +61,5 @@ export function dayText(v: unknown): string {
 }
 
 /** The grid tracks of the shown columns (after the pick box). */
-export const gridOf = (cols: readonly Pick<ListColumn<never>, 'width'>[]) => ['20px', ...cols.map((c) => c.width ?? 'minmax(96px, 1fr)')].join(' ');
+export const gridOf = (cols: readonly Pick<ListColumn<never>, 'width'>[]) =>
+  ['20px', ...cols.map((c) => c.width ?? 'minmax(96px, 1fr)')].join(' ');

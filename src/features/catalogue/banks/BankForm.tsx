@@ -26,16 +26,61 @@ export function BankForm(props: FormProps<Bank>) {
   };
 
   return (
-    <ResourceForm {...props} what="bank" editTitle={record ? `Edit ${record.name}` : undefined} createLabel="Create bank" fields={FIELDS} collect={collect}>
-      <Field label="Name" name="name" autoFocus required autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
-      <Field label="Code" name="code" required autoComplete="off" className="field-code" value={code} onChange={(e) => setCode(e.target.value.toUpperCase())} error={errors.code} hint="Letters, digits and dashes, e.g. ENBD." />
-      <Field label="Website" name="website" type="url" inputMode="url" autoComplete="off" placeholder="https://" value={website} onChange={(e) => setWebsite(e.target.value)} error={errors.website} />
+    <ResourceForm
+      {...props}
+      what="bank"
+      editTitle={record ? `Edit ${record.name}` : undefined}
+      createLabel="Create bank"
+      fields={FIELDS}
+      collect={collect}
+    >
+      <Field
+        label="Name"
+        name="name"
+        autoFocus
+        required
+        autoComplete="off"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.name}
+      />
+      <Field
+        label="Code"
+        name="code"
+        required
+        autoComplete="off"
+        className="field-code"
+        value={code}
+        onChange={(e) => setCode(e.target.value.toUpperCase())}
+        error={errors.code}
+        hint="Letters, digits and dashes, e.g. ENBD."
+      />
+      <Field
+        label="Website"
+        name="website"
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        placeholder="https://"
+        value={website}
+        onChange={(e) => setWebsite(e.target.value)}
+        error={errors.website}
+      />
       <label className="check">
         <input type="checkbox" name="is_active" checked={active} onChange={(e) => setActive(e.target.checked)} />
         Active
       </label>
       {errors.is_active && <span className="field-error">{errors.is_active}</span>}
-      <ImageField label="Logo" name="logo" current={record?.logo ?? null} file={logo} onFile={setLogo} clear={removeLogo} onClear={setRemoveLogo} error={errors.logo} />
+      <ImageField
+        label="Logo"
+        name="logo"
+        current={record?.logo ?? null}
+        file={logo}
+        onFile={setLogo}
+        clear={removeLogo}
+        onClear={setRemoveLogo}
+        error={errors.logo}
+      />
     </ResourceForm>
   );
 }

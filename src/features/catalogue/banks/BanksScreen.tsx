@@ -32,7 +32,11 @@ function BankRow({ bank }: { bank: Bank }) {
       <BankLogo bank={bank} />
       <span className="bank-name">{bank.name}</span>
       <span className="bank-code mono">{bank.code}</span>
-      <span className={bank.is_active ? 'dot dot-on' : 'dot'} title={bank.is_active ? 'Active' : 'Inactive'} aria-label={bank.is_active ? 'Active' : 'Inactive'} />
+      <span
+        className={bank.is_active ? 'dot dot-on' : 'dot'}
+        title={bank.is_active ? 'Active' : 'Inactive'}
+        aria-label={bank.is_active ? 'Active' : 'Inactive'}
+      />
     </>
   );
 }

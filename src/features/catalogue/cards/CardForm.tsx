@@ -13,7 +13,19 @@ import { bankOptions, CARD_TYPES, categoryOptions, networkOptions } from '@/ui/r
 
 /** Each field as the contract names it: the server's messages say the same (contract/fieldLabels.ts). */
 const label = labelsOf(cardResource.create);
-const FIELDS = ['name', 'bank_id', 'network_id', 'category_id', 'card_type', 'annual_fee', 'min_salary', 'description', 'status', 'display', 'image'];
+const FIELDS = [
+  'name',
+  'bank_id',
+  'network_id',
+  'category_id',
+  'card_type',
+  'annual_fee',
+  'min_salary',
+  'description',
+  'status',
+  'display',
+  'image',
+];
 const STATUSES = CARD_STATUSES.map((s) => ({ value: s, label: s }));
 
 /** The loaded options, plus the record's own value if the list does not have it (yet). */
@@ -63,21 +75,101 @@ export function CardForm(props: FormProps<Card>) {
   };
 
   return (
-    <ResourceForm {...props} what="card" editTitle={record ? `Edit ${record.name}` : undefined} createLabel="Create card" fields={FIELDS} collect={collect}>
-      <Field label={label('name')} name="name" autoFocus required autoComplete="off" placeholder="e.g. Visa Infinite" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
+    <ResourceForm
+      {...props}
+      what="card"
+      editTitle={record ? `Edit ${record.name}` : undefined}
+      createLabel="Create card"
+      fields={FIELDS}
+      collect={collect}
+    >
+      <Field
+        label={label('name')}
+        name="name"
+        autoFocus
+        required
+        autoComplete="off"
+        placeholder="e.g. Visa Infinite"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.name}
+      />
       <div className="field-pair">
-        <SelectField label={label('bank_id')} name="bank_id" required value={bankId} onChange={(e) => setBankId(e.target.value)} options={withCurrent(banks.list, record?.bank_id, record?.bank_name)} emptyLabel={banks.loading ? 'Loading banks…' : 'Choose a bank'} error={errors.bank_id} />
-        <SelectField label={label('network_id')} name="network_id" required value={networkId} onChange={(e) => setNetworkId(e.target.value)} options={withCurrent(networks.list, record?.network_id, record?.network_type)} emptyLabel={networks.loading ? 'Loading networks…' : 'Choose a network'} error={errors.network_id} />
+        <SelectField
+          label={label('bank_id')}
+          name="bank_id"
+          required
+          value={bankId}
+          onChange={(e) => setBankId(e.target.value)}
+          options={withCurrent(banks.list, record?.bank_id, record?.bank_name)}
+          emptyLabel={banks.loading ? 'Loading banks…' : 'Choose a bank'}
+          error={errors.bank_id}
+        />
+        <SelectField
+          label={label('network_id')}
+          name="network_id"
+          required
+          value={networkId}
+          onChange={(e) => setNetworkId(e.target.value)}
+          options={withCurrent(networks.list, record?.network_id, record?.network_type)}
+          emptyLabel={networks.loading ? 'Loading networks…' : 'Choose a network'}
+          error={errors.network_id}
+        />
       </div>
       <div className="field-pair">
-        <SelectField label={label('category_id')} name="category_id" value={categoryId} onChange={(e) => setCategoryId(e.target.value)} options={withCurrent(categories.list, record?.category_id, record?.category_name)} emptyLabel="No category" error={errors.category_id} />
-        <SelectField label={label('card_type')} name="card_type" value={cardType} onChange={(e) => setCardType(e.target.value)} options={CARD_TYPES} emptyLabel="Choose a type" error={errors.card_type} />
+        <SelectField
+          label={label('category_id')}
+          name="category_id"
+          value={categoryId}
+          onChange={(e) => setCategoryId(e.target.value)}
+          options={withCurrent(categories.list, record?.category_id, record?.category_name)}
+          emptyLabel="No category"
+          error={errors.category_id}
+        />
+        <SelectField
+          label={label('card_type')}
+          name="card_type"
+          value={cardType}
+          onChange={(e) => setCardType(e.target.value)}
+          options={CARD_TYPES}
+          emptyLabel="Choose a type"
+          error={errors.card_type}
+        />
       </div>
       <div className="field-pair">
-        <Field label={label('annual_fee')} name="annual_fee" type="number" inputMode="decimal" min={0} step="any" value={annualFee} onChange={(e) => setAnnualFee(e.target.value)} error={errors.annual_fee} hint="0 for free for life." />
-        <Field label={label('min_salary')} name="min_salary" type="number" inputMode="decimal" min={0} step="any" value={minSalary} onChange={(e) => setMinSalary(e.target.value)} error={errors.min_salary} hint="Leave empty when none." />
+        <Field
+          label={label('annual_fee')}
+          name="annual_fee"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="any"
+          value={annualFee}
+          onChange={(e) => setAnnualFee(e.target.value)}
+          error={errors.annual_fee}
+          hint="0 for free for life."
+        />
+        <Field
+          label={label('min_salary')}
+          name="min_salary"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="any"
+          value={minSalary}
+          onChange={(e) => setMinSalary(e.target.value)}
+          error={errors.min_salary}
+          hint="Leave empty when none."
+        />
       </div>
-      <TextAreaField label={label('description')} name="description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} error={errors.description} />
+      <TextAreaField
+        label={label('description')}
+        name="description"
+        rows={3}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        error={errors.description}
+      />
       <SelectField
         label={label('status')}
         name="status"
@@ -96,7 +188,16 @@ export function CardForm(props: FormProps<Card>) {
         Shown in the app
       </label>
       {errors.display && <span className="field-error">{errors.display}</span>}
-      <ImageField label="Image" name="image" current={record?.image ?? null} file={image} onFile={setImage} clear={clearImage} onClear={setClearImage} error={errors.image} />
+      <ImageField
+        label="Image"
+        name="image"
+        current={record?.image ?? null}
+        file={image}
+        onFile={setImage}
+        clear={clearImage}
+        onClear={setClearImage}
+        error={errors.image}
+      />
     </ResourceForm>
   );
 }

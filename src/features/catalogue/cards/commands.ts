@@ -26,7 +26,11 @@ export async function setCardDisplay(id: number, display: boolean): Promise<Reco
 }
 
 /** One call per card, in order; one toast at the end (or the first failure with what was done). */
-async function each(list: Card[], work: (c: Card) => Promise<RecordResponse<Card>>, done: (n: number) => string): Promise<RecordResponse<Card> | { message: string }> {
+async function each(
+  list: Card[],
+  work: (c: Card) => Promise<RecordResponse<Card>>,
+  done: (n: number) => string,
+): Promise<RecordResponse<Card> | { message: string }> {
   if (list.length === 1) return work(list[0]);
   let n = 0;
   for (const c of list) {
@@ -58,7 +62,11 @@ export const cardCommands: Command[] = [
       const list = targets(ctx);
       // One card flips; several all become shown when any is hidden, else all hidden.
       const display = list.length === 1 ? !list[0].display : list.some((c) => !c.display);
-      return each(list, (c) => setCardDisplay(c.id, display), (n) => `${cards_(n)} ${display ? 'shown in' : 'hidden from'} the app.`);
+      return each(
+        list,
+        (c) => setCardDisplay(c.id, display),
+        (n) => `${cards_(n)} ${display ? 'shown in' : 'hidden from'} the app.`,
+      );
     },
   },
   {
@@ -72,7 +80,11 @@ export const cardCommands: Command[] = [
     messages: { failure: 'Unable to update data. Please try again later.' },
     run(ctx) {
       const list = targets(ctx).filter((c) => c.status !== 'Discontinued');
-      return each(list, (c) => cards.update(c.id, { status: 'Discontinued', display: false, version: c.version }), (n) => `${cards_(n)} marked discontinued and hidden.`);
+      return each(
+        list,
+        (c) => cards.update(c.id, { status: 'Discontinued', display: false, version: c.version }),
+        (n) => `${cards_(n)} marked discontinued and hidden.`,
+      );
     },
   },
   {
@@ -85,7 +97,11 @@ export const cardCommands: Command[] = [
     messages: { failure: 'Unable to update data. Please try again later.' },
     run(ctx) {
       const list = targets(ctx).filter((c) => c.status === 'Discontinued');
-      return each(list, (c) => cards.update(c.id, { status: 'Not Discontinued', version: c.version }), (n) => `${cards_(n)} marked not discontinued.`);
+      return each(
+        list,
+        (c) => cards.update(c.id, { status: 'Not Discontinued', version: c.version }),
+        (n) => `${cards_(n)} marked not discontinued.`,
+      );
     },
   },
 ];

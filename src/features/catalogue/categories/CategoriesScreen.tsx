@@ -21,7 +21,11 @@ function CategoryRow({ category }: { category: Category }) {
   return (
     <>
       <Thumb src={category.icon} name={category.name} />
-      <RowLine title={category.name} sub={category.description ?? ''} end={<Dot on={category.is_active} label={category.is_active ? 'Active' : 'Inactive'} />} />
+      <RowLine
+        title={category.name}
+        sub={category.description ?? ''}
+        end={<Dot on={category.is_active} label={category.is_active ? 'Active' : 'Inactive'} />}
+      />
     </>
   );
 }

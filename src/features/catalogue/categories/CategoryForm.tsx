@@ -25,15 +25,47 @@ export function CategoryForm(props: FormProps<Category>) {
   };
 
   return (
-    <ResourceForm {...props} what="category" editTitle={record ? `Edit ${record.name}` : undefined} createLabel="Create category" fields={FIELDS} collect={collect}>
-      <Field label="Name" name="name" autoFocus required autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
-      <TextAreaField label="Description" name="description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} error={errors.description} />
+    <ResourceForm
+      {...props}
+      what="category"
+      editTitle={record ? `Edit ${record.name}` : undefined}
+      createLabel="Create category"
+      fields={FIELDS}
+      collect={collect}
+    >
+      <Field
+        label="Name"
+        name="name"
+        autoFocus
+        required
+        autoComplete="off"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.name}
+      />
+      <TextAreaField
+        label="Description"
+        name="description"
+        rows={3}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        error={errors.description}
+      />
       <label className="check">
         <input type="checkbox" name="is_active" checked={active} onChange={(e) => setActive(e.target.checked)} />
         Active (shown in the app)
       </label>
       {errors.is_active && <span className="field-error">{errors.is_active}</span>}
-      <ImageField label="Icon" name="icon" current={record?.icon ?? null} file={icon} onFile={setIcon} clear={clearIcon} onClear={setClearIcon} error={errors.icon} />
+      <ImageField
+        label="Icon"
+        name="icon"
+        current={record?.icon ?? null}
+        file={icon}
+        onFile={setIcon}
+        clear={clearIcon}
+        onClear={setClearIcon}
+        error={errors.icon}
+      />
     </ResourceForm>
   );
 }

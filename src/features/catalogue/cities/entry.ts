@@ -3,7 +3,6 @@
 import type { ScreenEntry } from '@/screens/screenEntry';
 import { cityRoutes } from '@/screens/paths';
 
-
 export const entry: ScreenEntry = {
   id: 'cities',
   title: 'Dubai areas',

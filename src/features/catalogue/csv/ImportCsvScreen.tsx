@@ -1,7 +1,14 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { CSV_COLUMNS, CSV_MAX_BYTES, CSV_NAME_COLUMNS, CSV_TARGETS, type CsvIssue, type CsvTarget } from '@contract/csv';
+import {
+  CSV_COLUMNS,
+  CSV_MAX_BYTES,
+  CSV_NAME_COLUMNS,
+  CSV_TARGETS,
+  type CsvIssue,
+  type CsvTarget,
+} from '@contract/csv';
 import { CommandButton } from '@/commands/CommandButton';
 import { setActiveView } from '@/store/ui';
 import { CSV_VIEW } from './entry';
@@ -69,7 +76,14 @@ export default function ImportCsvScreen() {
         <div className="segmented">
           {CSV_TARGETS.map((t) => (
             <label key={t} className={t === target ? 'segment is-on' : 'segment'}>
-              <input type="radio" className="visually-hidden" name="csv-target" value={t} checked={t === target} onChange={() => !csvImport.uploading && navigate(importCsvPath(t), { replace: true })} />
+              <input
+                type="radio"
+                className="visually-hidden"
+                name="csv-target"
+                value={t}
+                checked={t === target}
+                onChange={() => !csvImport.uploading && navigate(importCsvPath(t), { replace: true })}
+              />
               {TARGET_LABEL[t]}
             </label>
           ))}
@@ -105,13 +119,19 @@ export default function ImportCsvScreen() {
             </span>
             <span className="csv-file-name">{s.file.name}</span>
             <span className="muted">{formatBytes(s.file.size)}</span>
-            {preview && <span className="muted">· {preview.rowCount.toLocaleString()} {preview.rowCount === 1 ? 'row' : 'rows'}</span>}
+            {preview && (
+              <span className="muted">
+                · {preview.rowCount.toLocaleString()} {preview.rowCount === 1 ? 'row' : 'rows'}
+              </span>
+            )}
           </span>
         ) : (
           <span className="csv-drop-title">Choose a CSV file of {target}</span>
         )}
         <span id="csv-drop-hint" className="csv-drop-hint">
-          {s.file ? 'Drop another file here, or press Enter to choose one.' : `Drop it here, or press Enter to browse. UTF-8, header row first, up to ${formatBytes(CSV_MAX_BYTES)}.`}
+          {s.file
+            ? 'Drop another file here, or press Enter to choose one.'
+            : `Drop it here, or press Enter to browse. UTF-8, header row first, up to ${formatBytes(CSV_MAX_BYTES)}.`}
         </span>
       </label>
 
@@ -152,16 +172,14 @@ export default function ImportCsvScreen() {
                     <CommandButton id="csv.choose" variant="primary" label="Choose another file" />
                     <CommandButton id="csv.upload" label="Upload again" />
                   </>
+                ) : preview.fileIssues > 0 ? (
+                  // The server refuses such a file whole (missing columns, unreadable): a fixed file is the only way on.
+                  <CommandButton id="csv.choose" variant="primary" label="Choose another file" />
                 ) : (
-                  preview.fileIssues > 0 ? (
-                    // The server refuses such a file whole (missing columns, unreadable): a fixed file is the only way on.
-                    <CommandButton id="csv.choose" variant="primary" label="Choose another file" />
-                  ) : (
-                    <>
-                      <CommandButton id="csv.upload" variant="primary" label={uploadLabel(preview)} />
-                      <CommandButton id="csv.choose" label="Choose another file" />
-                    </>
-                  )
+                  <>
+                    <CommandButton id="csv.upload" variant="primary" label={uploadLabel(preview)} />
+                    <CommandButton id="csv.choose" label="Choose another file" />
+                  </>
                 )}
                 {s.uploading && <CommandButton id="csv.cancelUpload" variant="ghost" />}
                 {s.uploading && <Progress fraction={s.progress} />}
@@ -183,7 +201,14 @@ function Progress({ fraction }: { fraction: number }) {
   const sent = fraction >= 1;
   return (
     <div className="csv-progress">
-      <div className={`csv-progress-track${sent ? ' is-busy' : ''}`} role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
+      <div
+        className={`csv-progress-track${sent ? ' is-busy' : ''}`}
+        role="progressbar"
+        aria-label="Upload progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pct}
+      >
         <div className="csv-progress-bar" style={{ width: `${pct}%` }} />
       </div>
       <span className="muted" aria-live="polite">
@@ -221,7 +246,8 @@ function ImportResult() {
         <div>
           <h2 id="csv-refused-title">Nothing was imported</h2>
           <p className="muted">
-            {result.message || `${rows} ${rows === 1 ? 'row has' : 'rows have'} errors.`} Fix the file and choose it again.
+            {result.message || `${rows} ${rows === 1 ? 'row has' : 'rows have'} errors.`} Fix the file and choose it
+            again.
           </p>
         </div>
       </div>
@@ -244,14 +270,19 @@ function PreviewTables({ preview, refused, names }: { preview: CsvPreview; refus
       {!refused && (
         <section className="csv-section" aria-labelledby="csv-problems-title">
           <h2 id="csv-problems-title">
-            {bad === 0 ? (names === 'none' || names === 'checked' ? 'No problems found' : 'No format problems found') : problemsTitle}
+            {bad === 0
+              ? names === 'none' || names === 'checked'
+                ? 'No problems found'
+                : 'No format problems found'
+              : problemsTitle}
             {/* Rows, not problems: one row may have several. */}
             {bad > 0 && <span className="count">{(preview.fileIssues || preview.badRows).toLocaleString()}</span>}
           </h2>
           {bad === 0 ? (
             <>
               <p className="muted">
-                Every row passes the format checks{names === 'checked' ? `, and every name in ${where} matches one record.` : '.'}
+                Every row passes the format checks
+                {names === 'checked' ? `, and every name in ${where} matches one record.` : '.'}
               </p>
               <NamesNote names={names} where={where} />
             </>
@@ -259,12 +290,17 @@ function PreviewTables({ preview, refused, names }: { preview: CsvPreview; refus
             <>
               <p className="muted">
                 {summary(preview)}{' '}
-                {preview.fileIssues > 0 ? 'The server refuses such a file before reading its rows: fix it and choose it again.' : 'You can upload anyway: the server decides, and imports nothing if any row fails.'}
+                {preview.fileIssues > 0
+                  ? 'The server refuses such a file before reading its rows: fix it and choose it again.'
+                  : 'You can upload anyway: the server decides, and imports nothing if any row fails.'}
               </p>
               <NamesNote names={names} where={where} />
               <IssueTable label={problemsTitle} issues={preview.issues} />
               {preview.issueCount > preview.issues.length && (
-                <p className="muted">First {preview.issues.length.toLocaleString()} of {preview.issueCount.toLocaleString()} problems shown.</p>
+                <p className="muted">
+                  First {preview.issues.length.toLocaleString()} of {preview.issueCount.toLocaleString()} problems
+                  shown.
+                </p>
               )}
             </>
           )}
@@ -305,7 +341,10 @@ function NamesNote({ names, where }: { names: NamesCheck; where: string }) {
   if (names === 'failed' || names === 'too many') {
     return (
       <p className="csv-note" role="status">
-        {names === 'failed' ? `The names in ${where} could not be checked` : `Too many different names in ${where} to check here`}; the server checks them when you upload.
+        {names === 'failed'
+          ? `The names in ${where} could not be checked`
+          : `Too many different names in ${where} to check here`}
+        ; the server checks them when you upload.
       </p>
     );
   }
@@ -386,7 +425,11 @@ function ColumnTable({ columns }: { columns: readonly { name: string; status: Co
 }
 
 function ExpectedColumns({ target }: { target: CsvTarget }) {
-  const columns = CSV_COLUMNS[target].map((c) => ({ name: c.name, status: (c.required ? 'required' : 'optional') as ColumnStatus, help: c.help }));
+  const columns = CSV_COLUMNS[target].map((c) => ({
+    name: c.name,
+    status: (c.required ? 'required' : 'optional') as ColumnStatus,
+    help: c.help,
+  }));
   return (
     <section className="csv-section" aria-labelledby="csv-expected-title">
       <h2 id="csv-expected-title">Columns for {target}</h2>
@@ -424,7 +467,11 @@ function SampleTable({ preview }: { preview: CsvPreview }) {
                 {preview.fields.map((f, i) => {
                   const problems = cells.get(`${line}:${f}`);
                   return (
-                    <td key={`${f}-${i}`} className={problems ? 'cell-clip cell-bad' : 'cell-clip'} title={problems ? problems.join(' ') : row[f]}>
+                    <td
+                      key={`${f}-${i}`}
+                      className={problems ? 'cell-clip cell-bad' : 'cell-clip'}
+                      title={problems ? problems.join(' ') : row[f]}
+                    >
                       {row[f]}
                     </td>
                   );

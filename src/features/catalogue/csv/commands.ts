@@ -39,21 +39,24 @@ export const csvCommands: Command[] = [
       placeholder: 'Import what? Offers, outlets or cards',
       async load(search): Promise<PickItem[]> {
         const words = search.trim().toLowerCase();
-        return CSV_TARGETS.filter((t) => !words || t.includes(words)).map((t) => ({ key: t, label: `${t.charAt(0).toUpperCase()}${t.slice(1)}`, hint: `a CSV of ${t}`, value: t }));
+        return CSV_TARGETS.filter((t) => !words || t.includes(words)).map((t) => ({
+          key: t,
+          label: `${t.charAt(0).toUpperCase()}${t.slice(1)}`,
+          hint: `a CSV of ${t}`,
+          value: t,
+        }));
       },
     },
     run: (_ctx, target) => importTo(target as CsvTarget),
   },
-  ...CSV_TARGETS.map(
-    (t): Command => ({
-      id: `csv.import.${t}`,
-      title: `Import ${t} from CSV…`,
-      group: 'Import',
-      keywords: ['csv', 'upload', 'bulk', 'import', 'file', t],
-      scope: 'global',
-      run: () => importTo(t),
-    }),
-  ),
+  ...CSV_TARGETS.map((t): Command => ({
+    id: `csv.import.${t}`,
+    title: `Import ${t} from CSV…`,
+    group: 'Import',
+    keywords: ['csv', 'upload', 'bulk', 'import', 'file', t],
+    scope: 'global',
+    run: () => importTo(t),
+  })),
   {
     id: 'csv.choose',
     title: 'Choose CSV file…',
@@ -80,7 +83,10 @@ export const csvCommands: Command[] = [
       csvImport.progress = 0;
       csvImport.result = null;
       try {
-        const res = await uploadCsv(target, file, file.name, { onProgress: (f) => (csvImport.progress = f), signal: uploadAbort.signal });
+        const res = await uploadCsv(target, file, file.name, {
+          onProgress: (f) => (csvImport.progress = f),
+          signal: uploadAbort.signal,
+        });
         csvImport.result = res;
         return res; // the runner shows res.message: "Imported 12 offers."
       } catch (e) {

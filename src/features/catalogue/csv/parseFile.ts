@@ -9,14 +9,17 @@ export const WORKER_THRESHOLD_BYTES = 1024 * 1024;
 
 export class FileTooLargeError extends Error {
   constructor(size: number) {
-    super(`The file is ${formatBytes(size)}; at most ${formatBytes(CSV_MAX_BYTES)} can be imported at once. Split it into smaller files.`);
+    super(
+      `The file is ${formatBytes(size)}; at most ${formatBytes(CSV_MAX_BYTES)} can be imported at once. Split it into smaller files.`,
+    );
     this.name = 'FileTooLargeError';
   }
 }
 
 export async function previewFile(target: CsvTarget, file: File, signal?: AbortSignal): Promise<CsvPreview> {
   if (file.size > CSV_MAX_BYTES) throw new FileTooLargeError(file.size);
-  if (file.size <= WORKER_THRESHOLD_BYTES || typeof Worker === 'undefined') return previewCsvText(target, await file.text());
+  if (file.size <= WORKER_THRESHOLD_BYTES || typeof Worker === 'undefined')
+    return previewCsvText(target, await file.text());
   return new Promise<CsvPreview>((resolve, reject) => {
     const worker = new Worker(new URL('./csvWorker.ts', import.meta.url), { type: 'module' });
     const done = () => {

@@ -18,4 +18,5 @@ export function parseCsvText(text: string): ParsedCsv {
   return { fields: parsed.meta.fields ?? [], rows: parsed.data, errors: parsed.errors };
 }
 
-export const previewCsvText = (target: CsvTarget, text: string): CsvPreview => computePreview(target, parseCsvText(text));
+export const previewCsvText = (target: CsvTarget, text: string): CsvPreview =>
+  computePreview(target, parseCsvText(text));

@@ -94,12 +94,22 @@ export function computePreview(target: CsvTarget, { fields, rows, errors }: Pars
   const columns: PreviewColumn[] = [
     ...expected.map((c) => ({
       name: c.name,
-      status: (have.has(c.name) ? (c.required ? 'required' : 'optional') : c.required ? 'missing' : 'absent') as ColumnStatus,
+      status: (have.has(c.name)
+        ? c.required
+          ? 'required'
+          : 'optional'
+        : c.required
+          ? 'missing'
+          : 'absent') as ColumnStatus,
       help: c.help,
     })),
     ...[...have]
       .filter((h) => !known.has(h))
-      .map((h) => ({ name: h, status: 'unknown' as const, help: 'Not a column of this import; the server refuses files with unknown columns.' })),
+      .map((h) => ({
+        name: h,
+        status: 'unknown' as const,
+        help: 'Not a column of this import; the server refuses files with unknown columns.',
+      })),
   ];
 
   // As the server: file-level problems first (it stops there), then every record.
@@ -108,7 +118,8 @@ export function computePreview(target: CsvTarget, { fields, rows, errors }: Pars
     fileLevel.push({ row: (e.row ?? 0) + 2, column: '', message: `Unreadable CSV: ${e.message}.` });
   }
   if (!rows.length && !fileLevel.length) fileLevel.push({ row: 2, column: '', message: 'The file has no rows.' });
-  if (rows.length > CSV_MAX_ROWS) fileLevel.push({ row: CSV_MAX_ROWS + 2, column: '', message: `At most ${CSV_MAX_ROWS} rows per file.` });
+  if (rows.length > CSV_MAX_ROWS)
+    fileLevel.push({ row: CSV_MAX_ROWS + 2, column: '', message: `At most ${CSV_MAX_ROWS} rows per file.` });
 
   const rowIssues: CsvIssue[] = [];
   const names = nameGatherer(target);
@@ -169,7 +180,12 @@ function nameGatherer(target: CsvTarget) {
         }
       }
     },
-    done: (): CsvNameUses => ({ names, use: Int32Array.from(use), line: Int32Array.from(line), formatBad: Uint8Array.from(formatBad) }),
+    done: (): CsvNameUses => ({
+      names,
+      use: Int32Array.from(use),
+      line: Int32Array.from(line),
+      formatBad: Uint8Array.from(formatBad),
+    }),
   };
 }
 
@@ -222,7 +238,8 @@ export function mergeNameAnswer(p: CsvPreview, answer: NamesAnswer): CsvPreview 
     const message = problems[use[i]];
     if (!message) continue;
     count++;
-    if (found.length < MAX_LISTED_ISSUES) found.push({ row: line[i], column: names[use[i]].column, message, value: names[use[i]].value });
+    if (found.length < MAX_LISTED_ISSUES)
+      found.push({ row: line[i], column: names[use[i]].column, message, value: names[use[i]].value });
     // Uses come line by line, so a line is new to the bad rows the first time it is met here.
     if (!formatBad[i] && line[i] !== lastBad) {
       newBad++;
@@ -233,7 +250,7 @@ export function mergeNameAnswer(p: CsvPreview, answer: NamesAnswer): CsvPreview 
   // Both lists are sorted by line; on a line the format problems come first, as the import's.
   // The first MAX_LISTED_ISSUES of both never reach past what p.issues lists.
   const issues: CsvIssue[] = [];
-  for (let a = 0, b = 0; issues.length < MAX_LISTED_ISSUES && (a < p.issues.length || b < found.length); ) {
+  for (let a = 0, b = 0; issues.length < MAX_LISTED_ISSUES && (a < p.issues.length || b < found.length);) {
     if (b >= found.length || (a < p.issues.length && p.issues[a].row <= found[b].row)) issues.push(p.issues[a++]);
     else issues.push(found[b++]);
   }
@@ -241,14 +258,17 @@ export function mergeNameAnswer(p: CsvPreview, answer: NamesAnswer): CsvPreview 
 }
 
 const fitsHeader = (target: CsvTarget, have: Set<string>) =>
-  CSV_COLUMNS[target].every((c) => !c.required || have.has(c.name)) && [...have].every((h) => CSV_COLUMNS[target].some((c) => c.name === h));
+  CSV_COLUMNS[target].every((c) => !c.required || have.has(c.name)) &&
+  [...have].every((h) => CSV_COLUMNS[target].some((c) => c.name === h));
 
 /** The upload button's words: plain when the preview is clean, honest when it is not. */
 export function uploadLabel(p: Pick<CsvPreview, 'target' | 'rowCount' | 'badRows' | 'fileIssues'>): string {
-  if (p.badRows === 0 && p.fileIssues === 0) return `Upload ${p.rowCount.toLocaleString('en')} ${p.rowCount === 1 ? singular(p.target) : p.target}`;
+  if (p.badRows === 0 && p.fileIssues === 0)
+    return `Upload ${p.rowCount.toLocaleString('en')} ${p.rowCount === 1 ? singular(p.target) : p.target}`;
   const parts: string[] = [];
   if (p.fileIssues > 0) parts.push(`${p.fileIssues} file ${p.fileIssues === 1 ? 'problem' : 'problems'}`);
-  if (p.badRows > 0) parts.push(`${p.badRows.toLocaleString('en')} ${p.badRows === 1 ? 'row looks' : 'rows look'} wrong`);
+  if (p.badRows > 0)
+    parts.push(`${p.badRows.toLocaleString('en')} ${p.badRows === 1 ? 'row looks' : 'rows look'} wrong`);
   return `Upload anyway — ${parts.join(', ')}`;
 }
 

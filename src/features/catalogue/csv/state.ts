@@ -97,4 +97,10 @@ export function requestPicker(open: boolean): void {
  * file as a whole (a required column missing, an unknown one, unreadable): the server refuses
  * such a file before its rows, so uploading it anyway could only fail.
  */
-export const canUpload = () => !!csvImport.file && !!csvImport.preview && csvImport.preview.fileIssues === 0 && !csvImport.uploading && !csvImport.reading && !csvImport.result?.success;
+export const canUpload = () =>
+  !!csvImport.file &&
+  !!csvImport.preview &&
+  csvImport.preview.fileIssues === 0 &&
+  !csvImport.uploading &&
+  !csvImport.reading &&
+  !csvImport.result?.success;

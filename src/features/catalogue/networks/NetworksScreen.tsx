@@ -53,8 +53,25 @@ function NetworkForm(props: FormProps<Network>) {
   const [type, setType] = useState(record?.type ?? '');
   const collect = (): Payload => ({ type: type.trim() });
   return (
-    <ResourceForm {...props} what="network" editTitle={record ? `Edit ${record.type}` : undefined} createLabel="Create network" fields={['type']} collect={collect}>
-      <Field label="Type" name="type" autoFocus required autoComplete="off" placeholder="e.g. Visa, Mastercard" value={type} onChange={(e) => setType(e.target.value)} error={errors.type} />
+    <ResourceForm
+      {...props}
+      what="network"
+      editTitle={record ? `Edit ${record.type}` : undefined}
+      createLabel="Create network"
+      fields={['type']}
+      collect={collect}
+    >
+      <Field
+        label="Type"
+        name="type"
+        autoFocus
+        required
+        autoComplete="off"
+        placeholder="e.g. Visa, Mastercard"
+        value={type}
+        onChange={(e) => setType(e.target.value)}
+        error={errors.type}
+      />
     </ResourceForm>
   );
 }

@@ -12,7 +12,8 @@ export function OfferStateBadge({ state }: { state: Offer['state'] }) {
 }
 
 /** '12 Mar 2026 – 12 Jan 2027'. */
-export const validity = (o: Pick<Offer, 'valid_from' | 'valid_to'>) => `${formatDay(o.valid_from)} – ${formatDay(o.valid_to)}`;
+export const validity = (o: Pick<Offer, 'valid_from' | 'valid_to'>) =>
+  `${formatDay(o.valid_from)} – ${formatDay(o.valid_to)}`;
 
 /** The same, for a list row: '1 Jan – 6 Feb 2025', or '13 Aug 25 – 2 Jan 27' across years. */
 export function shortValidity(o: Pick<Offer, 'valid_from' | 'valid_to'>): string {

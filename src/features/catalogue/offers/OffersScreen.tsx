@@ -23,8 +23,14 @@ import '@/ui/catalogue.css';
 const ALWAYS = ['state', 'bank', 'category', 'from_source'];
 function useOfferScreen() {
   const params = new URLSearchParams(useSearch());
-  const shown = offerFilters.filter((f) => ALWAYS.includes(f.key) || params.get(f.key)).map((f) => f.key).join(',');
-  return useMemo(() => ({ ...offerScreen, filters: offerFilters.filter((f) => shown.split(',').includes(f.key)) }), [shown]);
+  const shown = offerFilters
+    .filter((f) => ALWAYS.includes(f.key) || params.get(f.key))
+    .map((f) => f.key)
+    .join(',');
+  return useMemo(
+    () => ({ ...offerScreen, filters: offerFilters.filter((f) => shown.split(',').includes(f.key)) }),
+    [shown],
+  );
 }
 
 export default function OffersScreen() {
@@ -46,7 +52,12 @@ export default function OffersScreen() {
 
 const ROW_HEIGHT = 42;
 
-const list = (names: readonly string[], none: string) => (names.length === 0 ? none : names.length <= 2 ? names.join(', ') : `${names.slice(0, 2).join(', ')} +${names.length - 2}`);
+const list = (names: readonly string[], none: string) =>
+  names.length === 0
+    ? none
+    : names.length <= 2
+      ? names.join(', ')
+      : `${names.slice(0, 2).join(', ')} +${names.length - 2}`;
 
 function OfferRow({ offer, codes }: { offer: Offer; codes: ReadonlyMap<string, string> }) {
   return (

@@ -56,12 +56,14 @@ export const offerCommands: Command[] = [
       placeholder: 'Live, upcoming or expired?',
       async load(search): Promise<PickItem[]> {
         const words = search.toLowerCase();
-        return OFFER_STATES.filter((s) => !words || s.includes(words) || STATE_LABELS[s].hint.includes(words)).map((s) => ({
-          key: s,
-          label: STATE_LABELS[s].label,
-          hint: STATE_LABELS[s].hint,
-          value: s,
-        }));
+        return OFFER_STATES.filter((s) => !words || s.includes(words) || STATE_LABELS[s].hint.includes(words)).map(
+          (s) => ({
+            key: s,
+            label: STATE_LABELS[s].label,
+            hint: STATE_LABELS[s].hint,
+            value: s,
+          }),
+        );
       },
     },
     run: (_ctx, state) => go(offerListWith('state', state as string)),
@@ -75,7 +77,10 @@ export const offerCommands: Command[] = [
     enabled: elsewhere,
     pick: {
       placeholder: 'Offers on which card? (name or bank)',
-      load: (search, signal) => searchCards(search, signal).then((found) => found.map((c) => ({ key: String(c.id), label: c.label, hint: c.hint, value: c.id }))),
+      load: (search, signal) =>
+        searchCards(search, signal).then((found) =>
+          found.map((c) => ({ key: String(c.id), label: c.label, hint: c.hint, value: c.id })),
+        ),
     },
     run: (_ctx, cardId) => go(offerListWith('card', cardId as number)),
   },
@@ -88,7 +93,10 @@ export const offerCommands: Command[] = [
     enabled: elsewhere,
     pick: {
       placeholder: 'Offers at which outlet? (merchant or area)',
-      load: (search, signal) => searchOutlets(search, signal).then((found) => found.map((o) => ({ key: String(o.id), label: o.label, hint: o.hint, value: o.id }))),
+      load: (search, signal) =>
+        searchOutlets(search, signal).then((found) =>
+          found.map((o) => ({ key: String(o.id), label: o.label, hint: o.hint, value: o.id })),
+        ),
     },
     run: (_ctx, outletId) => go(offerListWith('outlet', outletId as number)),
   },

@@ -19,7 +19,12 @@ export const offerScreen = resourceScreen<Offer>({
     { key: 'title', label: 'Title', cell: (o) => o.title, width: 'minmax(240px, 3fr)', sort: 'title' },
     { key: 'discount', label: 'Discount', cell: (o) => cellText(o.discount) },
     { key: 'bank_names', label: 'Banks', cell: (o) => cellText(o.bank_names), width: 'minmax(140px, 1.5fr)' },
-    { key: 'merchant_names', label: 'Merchants', cell: (o) => cellText(o.merchant_names), width: 'minmax(140px, 1.5fr)' },
+    {
+      key: 'merchant_names',
+      label: 'Merchants',
+      cell: (o) => cellText(o.merchant_names),
+      width: 'minmax(140px, 1.5fr)',
+    },
     { key: 'category_name', label: 'Category', cell: (o) => cellText(o.category_name) },
     { key: 'valid_to', label: 'Valid to', cell: (o) => cellText(o.valid_to), sort: 'valid_to' },
     { key: 'state', label: 'State', cell: (o) => STATE_LABELS[o.state].label },

@@ -13,7 +13,13 @@ export default function OutletRadiusScreen() {
     <ResourceListView<OutletRadius>
       screen={outletRadiusScreen}
       // The label often is the distance ('5 km'): then say it once.
-      renderRow={(r) => <RowLine title={r.label} sub={r.label.replace(/\s/g, '') === km(r.kilometres).replace(/\s/g, '') ? '' : km(r.kilometres)} end={r.is_default ? <Badge tone="accent">Default</Badge> : undefined} />}
+      renderRow={(r) => (
+        <RowLine
+          title={r.label}
+          sub={r.label.replace(/\s/g, '') === km(r.kilometres).replace(/\s/g, '') ? '' : km(r.kilometres)}
+          end={r.is_default ? <Badge tone="accent">Default</Badge> : undefined}
+        />
+      )}
       renderDetail={(r) => <RadiusDetail radius={r} />}
       renderForm={(p) => <RadiusForm {...p} />}
     />
@@ -34,7 +40,11 @@ function RadiusDetail({ radius }: { radius: OutletRadius }) {
       </div>
       <dl className="props">
         <dt>In the app</dt>
-        <dd>{radius.is_default ? 'Pre-selected when a user looks for outlets near them.' : 'One of the choices a user can pick.'}</dd>
+        <dd>
+          {radius.is_default
+            ? 'Pre-selected when a user looks for outlets near them.'
+            : 'One of the choices a user can pick.'}
+        </dd>
         <dt>Updated</dt>
         <dd>{formatDate(radius.updated_at)}</dd>
         <dt>Created</dt>
@@ -53,9 +63,40 @@ function RadiusForm(props: FormProps<OutletRadius>) {
   const [isDefault, setIsDefault] = useState(record?.is_default ?? false);
   const collect = (): Payload => ({ label: label.trim(), kilometres: numberOrNull(kilometres), is_default: isDefault });
   return (
-    <ResourceForm {...props} what="radius" editTitle={record ? `Edit ${record.label}` : undefined} createLabel="Create radius" fields={['label', 'kilometres', 'is_default']} collect={collect}>
-      <Field label="Label" name="label" autoFocus required autoComplete="off" placeholder="e.g. Walking distance" value={label} onChange={(e) => setLabel(e.target.value)} error={errors.label} />
-      <Field label="Kilometres" name="kilometres" className="field-narrow" type="number" inputMode="decimal" step="any" min={0.01} max={200} required value={kilometres} onChange={(e) => setKilometres(e.target.value)} error={errors.kilometres} hint="0.01 (10 m) to 200." />
+    <ResourceForm
+      {...props}
+      what="radius"
+      editTitle={record ? `Edit ${record.label}` : undefined}
+      createLabel="Create radius"
+      fields={['label', 'kilometres', 'is_default']}
+      collect={collect}
+    >
+      <Field
+        label="Label"
+        name="label"
+        autoFocus
+        required
+        autoComplete="off"
+        placeholder="e.g. Walking distance"
+        value={label}
+        onChange={(e) => setLabel(e.target.value)}
+        error={errors.label}
+      />
+      <Field
+        label="Kilometres"
+        name="kilometres"
+        className="field-narrow"
+        type="number"
+        inputMode="decimal"
+        step="any"
+        min={0.01}
+        max={200}
+        required
+        value={kilometres}
+        onChange={(e) => setKilometres(e.target.value)}
+        error={errors.kilometres}
+        hint="0.01 (10 m) to 200."
+      />
       <label className="check">
         <input type="checkbox" name="is_default" checked={isDefault} onChange={(e) => setIsDefault(e.target.checked)} />
         Default (pre-selected in the app; replaces the current default)

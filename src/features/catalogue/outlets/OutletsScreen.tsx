@@ -51,7 +51,8 @@ function OutletRow({ outlet }: { outlet: Outlet }) {
   );
 }
 
-const osmLink = (lat: number, lon: number) => `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`;
+const osmLink = (lat: number, lon: number) =>
+  `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`;
 
 function OutletDetail({ outlet }: { outlet: Outlet }) {
   const hasPoint = outlet.latitude !== null && outlet.longitude !== null;
@@ -90,7 +91,13 @@ function OutletDetail({ outlet }: { outlet: Outlet }) {
           )}
         </dd>
         <dt>Phone</dt>
-        <dd>{outlet.phone ? <a href={`tel:${outlet.phone.replace(/[^0-9+]/g, '')}`}>{outlet.phone}</a> : <span className="muted">—</span>}</dd>
+        <dd>
+          {outlet.phone ? (
+            <a href={`tel:${outlet.phone.replace(/[^0-9+]/g, '')}`}>{outlet.phone}</a>
+          ) : (
+            <span className="muted">—</span>
+          )}
+        </dd>
         <dt>Source</dt>
         <dd className="mono">{outlet.from_source}</dd>
         <dt>Updated</dt>
@@ -109,15 +116,22 @@ const OFFERS_SHOWN = 20;
 
 /** POST all_offer {outlet}: the first 20 offers here, each opening its offer. */
 function OffersAtOutlet({ outlet }: { outlet: Outlet }) {
-  const [state, setState] = useState<{ items: Offer[]; pagination: Pagination | null; error: boolean; loading: boolean }>({ items: [], pagination: null, error: false, loading: true });
+  const [state, setState] = useState<{
+    items: Offer[];
+    pagination: Pagination | null;
+    error: boolean;
+    loading: boolean;
+  }>({ items: [], pagination: null, error: false, loading: true });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     const abort = new AbortController();
     setState((s) => ({ ...s, loading: true, error: false }));
-    offers.client.list({ page: 1, per_page: OFFERS_SHOWN, filters: { outlet: String(outlet.id) } }, { signal: abort.signal }).then(
-      (res) => setState({ items: res.data, pagination: res.pagination, error: false, loading: false }),
-      () => !abort.signal.aborted && setState({ items: [], pagination: null, error: true, loading: false }),
-    );
+    offers.client
+      .list({ page: 1, per_page: OFFERS_SHOWN, filters: { outlet: String(outlet.id) } }, { signal: abort.signal })
+      .then(
+        (res) => setState({ items: res.data, pagination: res.pagination, error: false, loading: false }),
+        () => !abort.signal.aborted && setState({ items: [], pagination: null, error: true, loading: false }),
+      );
     return () => abort.abort();
   }, [outlet.id, attempt]);
 
@@ -152,7 +166,9 @@ function OffersAtOutlet({ outlet }: { outlet: Outlet }) {
               </AppLink>
             </li>
           ))}
-          {total > state.items.length && <li className="muted rec-more">and {(total - state.items.length).toLocaleString()} more</li>}
+          {total > state.items.length && (
+            <li className="muted rec-more">and {(total - state.items.length).toLocaleString()} more</li>
+          )}
         </ul>
       )}
     </section>

@@ -31,4 +31,3 @@ export const outletCommands: Command[] = [
     run: (_ctx, id) => go(offersAtOutletPath(id as number)),
   },
 ];
-

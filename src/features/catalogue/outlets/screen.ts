@@ -6,7 +6,8 @@ import { outletRoutes } from '@/screens/paths';
 import { cellText, dayText, NAME_WIDTH } from '@/screens/listTable/columns';
 
 /** "Dubai Mall — % Arabica" reads as a place; the area tells two branches apart. */
-export const outletLabel = (o: Pick<Outlet, 'merchant_name' | 'branch'>) => (o.branch ? `${o.merchant_name} — ${o.branch}` : o.merchant_name);
+export const outletLabel = (o: Pick<Outlet, 'merchant_name' | 'branch'>) =>
+  o.branch ? `${o.merchant_name} — ${o.branch}` : o.merchant_name;
 
 export const outletScreen = resourceScreen<Outlet>({
   // The filter bar's choices, which the bulk changes offer too (src/commands/bulkCommands.ts).
@@ -14,7 +15,10 @@ export const outletScreen = resourceScreen<Outlet>({
   view: 'outlets',
   resource: outletResource,
   routes: outletRoutes,
-  describe: (o) => ({ label: outletLabel(o), hint: [o.area_name, o.category_name].filter(Boolean).join(' · ') || undefined }),
+  describe: (o) => ({
+    label: outletLabel(o),
+    hint: [o.area_name, o.category_name].filter(Boolean).join(' · ') || undefined,
+  }),
   columns: [
     { key: 'merchant_name', label: 'Outlet', cell: (o) => outletLabel(o), width: NAME_WIDTH, sort: 'merchant_name' },
     { key: 'area_name', label: 'Area', cell: (o) => cellText(o.area_name), sort: 'area_name' },

@@ -33,12 +33,54 @@ export function UserForm(props: FormProps<AdminUser>) {
   };
 
   return (
-    <ResourceForm {...props} what="user" editTitle={record ? `Edit ${record.name}` : undefined} createLabel="Create user" fields={FIELDS} collect={collect}>
-      <Field label="Name" name="name" autoFocus required autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
-      <Field label="Email" name="email" type="email" required autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
-      <Field label="Phone" name="phone" type="tel" autoComplete="off" placeholder="+971 50 000 0000" value={phone} onChange={(e) => setPhone(e.target.value)} error={errors.phone} />
+    <ResourceForm
+      {...props}
+      what="user"
+      editTitle={record ? `Edit ${record.name}` : undefined}
+      createLabel="Create user"
+      fields={FIELDS}
+      collect={collect}
+    >
+      <Field
+        label="Name"
+        name="name"
+        autoFocus
+        required
+        autoComplete="off"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.name}
+      />
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        required
+        autoComplete="off"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={errors.email}
+      />
+      <Field
+        label="Phone"
+        name="phone"
+        type="tel"
+        autoComplete="off"
+        placeholder="+971 50 000 0000"
+        value={phone}
+        onChange={(e) => setPhone(e.target.value)}
+        error={errors.phone}
+      />
       <div className="field-pair">
-        <SelectField label="Role" name="role" value={role} onChange={(e) => setRole(e.target.value)} options={ROLES} emptyLabel="Choose a role" error={errors.role} />
+        <SelectField
+          label="Role"
+          name="role"
+          value={role}
+          onChange={(e) => setRole(e.target.value)}
+          options={ROLES}
+          emptyLabel="Choose a role"
+          error={errors.role}
+        />
         <SelectField
           label="Status"
           name="status"
@@ -47,7 +89,11 @@ export function UserForm(props: FormProps<AdminUser>) {
           options={STATUSES}
           emptyLabel="Choose a status"
           error={errors.status}
-          hint={status === 'disabled' && record?.status !== 'disabled' ? 'Saving ends every session of this user.' : undefined}
+          hint={
+            status === 'disabled' && record?.status !== 'disabled'
+              ? 'Saving ends every session of this user.'
+              : undefined
+          }
         />
       </div>
       <Field
@@ -58,9 +104,22 @@ export function UserForm(props: FormProps<AdminUser>) {
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         error={errors.password}
-        hint={record ? 'Leave empty to keep the current one. A new password signs the user out everywhere.' : 'Optional, at least 8 characters. Without one the user signs in with e-mailed codes.'}
+        hint={
+          record
+            ? 'Leave empty to keep the current one. A new password signs the user out everywhere.'
+            : 'Optional, at least 8 characters. Without one the user signs in with e-mailed codes.'
+        }
       />
-      <ImageField label="Avatar" name="avatar" current={record?.avatar ?? null} file={avatar} onFile={setAvatar} clear={clearAvatar} onClear={setClearAvatar} error={errors.avatar} />
+      <ImageField
+        label="Avatar"
+        name="avatar"
+        current={record?.avatar ?? null}
+        file={avatar}
+        onFile={setAvatar}
+        clear={clearAvatar}
+        onClear={setClearAvatar}
+        error={errors.avatar}
+      />
     </ResourceForm>
   );
 }

@@ -15,7 +15,13 @@ export const userScreen = resourceScreen<AdminUser>({
   describe: (u) => ({ label: u.name, hint: u.email }),
   filters: [
     enumFilter('role', 'Role', 'All roles', ['admin', 'user'], (v) => ROLE_LABELS[v as AdminUser['role']]),
-    enumFilter('status', 'Status', 'Any status', ['active', 'disabled'], (v) => STATUS_LABELS[v as AdminUser['status']]),
+    enumFilter(
+      'status',
+      'Status',
+      'Any status',
+      ['active', 'disabled'],
+      (v) => STATUS_LABELS[v as AdminUser['status']],
+    ),
   ],
   columns: [
     { key: 'name', label: 'Name', cell: (u) => u.name, width: NAME_WIDTH, sort: 'name' },

@@ -20,7 +20,7 @@ import './cms.css';
 // The editor (TipTap and ProseMirror) is a chunk of its own, fetched as the page opens.
 const RichEditor = lazy(() => import('./RichEditor'));
 
-const typeAt = (path: string): CmsType => (CMS_TYPES.find((t) => CMS_PATHS[t] === path) ?? 'term-condition');
+const typeAt = (path: string): CmsType => CMS_TYPES.find((t) => CMS_PATHS[t] === path) ?? 'term-condition';
 
 /** The legal pages: the text in an editor, beside it how the app shows it or the page's history. */
 export default function CmsScreen() {
@@ -47,7 +47,13 @@ export default function CmsScreen() {
           <h1>{CMS_TITLES[type]}</h1>
           <nav className="cms-pages" aria-label="Legal pages">
             {CMS_TYPES.map((t) => (
-              <button key={t} type="button" className={t === type ? 'cms-page-tab is-current' : 'cms-page-tab'} aria-current={t === type ? 'page' : undefined} onClick={() => runCommand(`cms.show.${t}`, 'button')}>
+              <button
+                key={t}
+                type="button"
+                className={t === type ? 'cms-page-tab is-current' : 'cms-page-tab'}
+                aria-current={t === type ? 'page' : undefined}
+                onClick={() => runCommand(`cms.show.${t}`, 'button')}
+              >
                 {CMS_TITLES[t]}
                 <Kbd shortcut={t === 'term-condition' ? '[' : ']'} />
               </button>
@@ -120,11 +126,17 @@ export default function CmsScreen() {
           {/* A phone has no room beside the text: these open the panel in its place. */}
           <div className="cms-panel-open">
             <CommandButton id="cms.preview" label="Preview" noKbd />
-            <CommandButton id="cms.history" label={`History${s.versions.length ? ` (${s.versions.length})` : ''}`} noKbd />
+            <CommandButton
+              id="cms.history"
+              label={`History${s.versions.length ? ` (${s.versions.length})` : ''}`}
+              noKbd
+            />
           </div>
           <p className="cms-hint muted">
-            <Kbd shortcut="mod+s" /> saves · <Kbd shortcut="e" /> edits · Tab leaves the text · <Kbd shortcut="shift+e" /> {s.source === null ? 'edits the HTML' : 'back to rich text'}
-            {s.source !== null && '. The server keeps headings, paragraphs, lists, bold, italic, underline, strikethrough, links (http, https, mailto), quotes and code, and removes anything else.'}
+            <Kbd shortcut="mod+s" /> saves · <Kbd shortcut="e" /> edits · Tab leaves the text ·{' '}
+            <Kbd shortcut="shift+e" /> {s.source === null ? 'edits the HTML' : 'back to rich text'}
+            {s.source !== null &&
+              '. The server keeps headings, paragraphs, lists, bold, italic, underline, strikethrough, links (http, https, mailto), quotes and code, and removes anything else.'}
           </p>
         </section>
         <aside className="cms-side">
@@ -135,7 +147,12 @@ export default function CmsScreen() {
             </span>
             <div className="cms-panel-tablist" role="tablist" aria-label="Beside the text">
               <PanelTab panel="preview" label="Preview" shortcut="p" command="cms.preview" />
-              <PanelTab panel="history" label={`History${s.versions.length ? ` (${s.versions.length})` : ''}`} shortcut="h" command="cms.history" />
+              <PanelTab
+                panel="history"
+                label={`History${s.versions.length ? ` (${s.versions.length})` : ''}`}
+                shortcut="h"
+                command="cms.history"
+              />
             </div>
           </div>
           <div className="cms-panel" role="tabpanel">
@@ -147,10 +164,26 @@ export default function CmsScreen() {
   );
 }
 
-function PanelTab({ panel, label, shortcut, command }: { panel: 'preview' | 'history'; label: string; shortcut: string; command: string }) {
+function PanelTab({
+  panel,
+  label,
+  shortcut,
+  command,
+}: {
+  panel: 'preview' | 'history';
+  label: string;
+  shortcut: string;
+  command: string;
+}) {
   const { panel: shown } = useSnapshot(cms);
   return (
-    <button type="button" role="tab" aria-selected={shown === panel} className={shown === panel ? 'cms-panel-tab is-current' : 'cms-panel-tab'} onClick={() => runCommand(command, 'button')}>
+    <button
+      type="button"
+      role="tab"
+      aria-selected={shown === panel}
+      className={shown === panel ? 'cms-panel-tab is-current' : 'cms-panel-tab'}
+      onClick={() => runCommand(command, 'button')}
+    >
       {label}
       <Kbd shortcut={shortcut} />
     </button>

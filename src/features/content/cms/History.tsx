@@ -19,7 +19,9 @@ export function History() {
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
     e.preventDefault();
     e.stopPropagation(); // the list keys of the page are not these
-    void pickNext(e.key === 'ArrowDown' ? 1 : -1)?.then(() => document.querySelector<HTMLElement>('.cms-version.is-picked')?.focus());
+    void pickNext(e.key === 'ArrowDown' ? 1 : -1)?.then(() =>
+      document.querySelector<HTMLElement>('.cms-version.is-picked')?.focus(),
+    );
   };
 
   if (s.versionsStatus === 'loading' && !s.versions.length) return <p className="muted">Loading the history…</p>;
@@ -30,21 +32,31 @@ export function History() {
       <ol className="cms-versions" aria-label="Versions, newest first" onKeyDown={onKey}>
         {s.versions.map((v) => (
           <li key={v.id}>
-            <button type="button" className={v.version === s.picked ? 'cms-version is-picked' : 'cms-version'} aria-pressed={v.version === s.picked} onClick={() => pick(v.version).catch(() => undefined)}>
+            <button
+              type="button"
+              className={v.version === s.picked ? 'cms-version is-picked' : 'cms-version'}
+              aria-pressed={v.version === s.picked}
+              onClick={() => pick(v.version).catch(() => undefined)}
+            >
               <span className="cms-version-no">v{v.version}</span>
               <span className="cms-version-who">{v.created_by_name ?? 'Someone'}</span>
               <span className="cms-version-when" title={formatDate(v.created_at)}>
                 {ago(v.created_at)}
               </span>
               <span className="cms-version-note">
-                {v.version === current ? 'current' : v.restored_from ? `restored v${v.restored_from}` : `${v.length.toLocaleString()} chars`}
+                {v.version === current
+                  ? 'current'
+                  : v.restored_from
+                    ? `restored v${v.restored_from}`
+                    : `${v.length.toLocaleString()} chars`}
               </span>
             </button>
           </li>
         ))}
       </ol>
       <p className="cms-hint muted">
-        <Kbd shortcut="alt+arrowdown" /> <Kbd shortcut="alt+arrowup" /> pick an older or newer version · <Kbd shortcut="r" /> restores it as a new version.
+        <Kbd shortcut="alt+arrowdown" /> <Kbd shortcut="alt+arrowup" /> pick an older or newer version ·{' '}
+        <Kbd shortcut="r" /> restores it as a new version.
       </p>
       <Comparison />
     </div>
@@ -55,7 +67,11 @@ function Comparison() {
   const s = useSnapshot(cms);
   const picked = s.pickedText && s.pickedText.version === s.picked ? s.pickedText : null;
   const currentHtml = s.page?.content ?? '';
-  const changes = useMemo(() => (picked ? diffWords(htmlToText(picked.content), htmlToText(currentHtml), { timeout: DIFF_TIMEOUT_MS }) : null), [picked, currentHtml]);
+  const changes = useMemo(
+    () =>
+      picked ? diffWords(htmlToText(picked.content), htmlToText(currentHtml), { timeout: DIFF_TIMEOUT_MS }) : null,
+    [picked, currentHtml],
+  );
 
   if (s.picked === null) return null;
   if (!picked) return <p className="muted">Loading version {s.picked}…</p>;
@@ -81,7 +97,15 @@ function Comparison() {
           </p>
           {changes ? (
             <div className="cms-diff" data-testid="cms-diff">
-              {changes.map((c, i) => (c.added ? <ins key={i}>{c.value}</ins> : c.removed ? <del key={i}>{c.value}</del> : <span key={i}>{c.value}</span>))}
+              {changes.map((c, i) =>
+                c.added ? (
+                  <ins key={i}>{c.value}</ins>
+                ) : c.removed ? (
+                  <del key={i}>{c.value}</del>
+                ) : (
+                  <span key={i}>{c.value}</span>
+                ),
+              )}
             </div>
           ) : (
             <p className="muted">The two texts differ too much to compare word by word here.</p>

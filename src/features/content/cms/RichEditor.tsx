@@ -80,7 +80,15 @@ export default function RichEditor({ label }: { label: string }) {
     // The model keeps the text; the editor reports every change and selection move.
     onUpdate: ({ editor: e }) => editorChanged(e.getHTML()),
     onSelectionUpdate: () => void cms.selectionTick++,
-    editorProps: { attributes: { class: 'cms-prose', 'aria-label': label, 'aria-multiline': 'true', role: 'textbox', spellcheck: 'true' } },
+    editorProps: {
+      attributes: {
+        class: 'cms-prose',
+        'aria-label': label,
+        'aria-multiline': 'true',
+        role: 'textbox',
+        spellcheck: 'true',
+      },
+    },
   });
 
   return <EditorContent editor={editor} className="cms-editor" />;

@@ -4,7 +4,18 @@
 // the view renders snapshots and lends the editor (`attachEditor`), which lives with the
 // page's chunk (TipTap), so this module stays light.
 import { proxy, ref } from 'valtio';
-import { listCmsVersions, restoreCmsVersion, saveCmsPage, showCmsPage, showCmsVersion, type CmsPage, type CmsSaveAnswer, type CmsType, type CmsVersion, type CmsVersionText } from '@contract/cms';
+import {
+  listCmsVersions,
+  restoreCmsVersion,
+  saveCmsPage,
+  showCmsPage,
+  showCmsVersion,
+  type CmsPage,
+  type CmsSaveAnswer,
+  type CmsType,
+  type CmsVersion,
+  type CmsVersionText,
+} from '@contract/cms';
 import { MAX_PER_PAGE } from '@contract/envelope';
 import { call } from '@/api/call';
 import { ApiError } from '@/api/client';
@@ -73,10 +84,12 @@ function setBaseline(html: string) {
 }
 
 /** The text differs from the stored page (the HTML source is compared as the editor reads it, so line breaks alone are no change). */
-export const isDirty = () => (cms.source !== null && !editor ? cms.source !== cms.baseline : cms.draft !== cms.baseline);
+export const isDirty = () =>
+  cms.source !== null && !editor ? cms.source !== cms.baseline : cms.draft !== cms.baseline;
 
 /** The HTML with a line after each block, to be read and edited by a person. */
-export const readableHtml = (html: string) => html.replace(/(<\/(?:h[1-6]|p|ul|ol|li|blockquote|pre)>|<hr\s*\/?>)(?!\n|<\/li>)/g, '$1\n');
+export const readableHtml = (html: string) =>
+  html.replace(/(<\/(?:h[1-6]|p|ul|ol|li|blockquote|pre)>|<hr\s*\/?>)(?!\n|<\/li>)/g, '$1\n');
 
 /** The editor changed (typing, formatting). */
 export function editorChanged(html: string) {
@@ -131,7 +144,8 @@ export async function loadVersions(): Promise<void> {
     cms.versions = ref(res.data);
     cms.versionsStatus = 'ready';
     // The picked version stays picked; a first look picks the one before the current.
-    if (cms.picked === null || !res.data.some((v) => v.version === cms.picked)) await pick(res.data[1]?.version ?? res.data[0]?.version ?? null);
+    if (cms.picked === null || !res.data.some((v) => v.version === cms.picked))
+      await pick(res.data[1]?.version ?? res.data[0]?.version ?? null);
   } catch (e) {
     if (type === cms.type) cms.versionsStatus = 'failed';
     throw e;

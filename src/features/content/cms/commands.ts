@@ -5,7 +5,19 @@
 // are commands too (palette and toolbar); their keys are the editor's own.
 import { CMS_TITLES, CMS_TYPES, type CmsType } from '@contract/cms';
 import type { Command, PickItem } from '@/commands/types';
-import { cms, editorBridge, hidePanel, isDirty, panelInSight, pickNext, reload, restore, save, showPanel, toggleSource } from './cmsModel';
+import {
+  cms,
+  editorBridge,
+  hidePanel,
+  isDirty,
+  panelInSight,
+  pickNext,
+  reload,
+  restore,
+  save,
+  showPanel,
+  toggleSource,
+} from './cmsModel';
 import { go } from '@/store/navigate';
 import { confirm } from '@/ui/confirmStore';
 import { CMS_PATHS, CMS_VIEW } from './entry';
@@ -19,7 +31,12 @@ const richText = () => ready() && cms.source === null && !!editorBridge();
 /** Unsaved text is given up only when the person says so. */
 async function mayDiscard(what: string): Promise<boolean> {
   if (!isDirty()) return true;
-  return confirm({ title: 'Discard your changes?', body: `The text has changes that are not saved. ${what} throws them away.`, confirmLabel: 'Discard changes', danger: true });
+  return confirm({
+    title: 'Discard your changes?',
+    body: `The text has changes that are not saved. ${what} throws them away.`,
+    confirmLabel: 'Discard changes',
+    danger: true,
+  });
 }
 
 const showPage = (type: CmsType, shortcut: string): Command => ({
@@ -170,15 +187,13 @@ export const cmsCommands: Command[] = [
     pick: linkPicker,
     run: (_ctx, url) => editorBridge()?.format('link', String(url)),
   },
-  ...FORMATS.map(
-    (f): Command => ({
-      id: `cms.format.${f.name}`,
-      title: f.title,
-      group: 'Text format',
-      keywords: ['format', 'style', f.label],
-      scope,
-      enabled: richText,
-      run: () => editorBridge()?.format(f.name),
-    }),
-  ),
+  ...FORMATS.map((f): Command => ({
+    id: `cms.format.${f.name}`,
+    title: f.title,
+    group: 'Text format',
+    keywords: ['format', 'style', f.label],
+    scope,
+    enabled: richText,
+    run: () => editorBridge()?.format(f.name),
+  })),
 ];

@@ -15,7 +15,8 @@ export function htmlToText(html: string): string {
     if (node.tagName === 'BR') return void out.push('\n');
     if (node.tagName === 'HR') return void out.push('\n———\n');
     // A list item's first paragraph is the item's own line (the editor writes <li><p>…</p></li>).
-    const itemText = node.tagName === 'P' && node.parentElement?.tagName === 'LI' && node.parentElement.firstElementChild === node;
+    const itemText =
+      node.tagName === 'P' && node.parentElement?.tagName === 'LI' && node.parentElement.firstElementChild === node;
     const block = BLOCKS.has(node.tagName) && !itemText;
     if (block) out.push('\n');
     if (node.tagName === 'LI') out.push('• ');

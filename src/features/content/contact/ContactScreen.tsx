@@ -24,7 +24,11 @@ export default function ContactScreen() {
       renderActions={(m) => (
         <>
           <CommandButton id="contact.reply" label="Reply" />
-          {m.handled ? <CommandButton id="contact.markOpen" label="Not handled" /> : <CommandButton id="contact.markHandled" label="Handled" />}
+          {m.handled ? (
+            <CommandButton id="contact.markOpen" label="Not handled" />
+          ) : (
+            <CommandButton id="contact.markHandled" label="Handled" />
+          )}
         </>
       )}
       renderForm={() => null}
@@ -36,7 +40,12 @@ function ContactRow({ message: m }: { message: ContactMessage }) {
   return (
     <div className="rec-row">
       <div className="rec-line">
-        <span className={m.handled ? 'msg-state' : 'msg-state is-open'} role="img" aria-label={m.handled ? 'Handled' : 'Open'} title={m.handled ? 'Handled' : 'Open'} />
+        <span
+          className={m.handled ? 'msg-state' : 'msg-state is-open'}
+          role="img"
+          aria-label={m.handled ? 'Handled' : 'Open'}
+          title={m.handled ? 'Handled' : 'Open'}
+        />
         <span className={m.handled ? 'rec-title msg-subject' : 'rec-title msg-subject is-open'}>{m.subject}</span>
         <span className="msg-when">{ago(m.created_at)}</span>
       </div>
@@ -44,7 +53,11 @@ function ContactRow({ message: m }: { message: ContactMessage }) {
         <span className="rec-strong">{m.name}</span>
         <span aria-hidden>·</span>
         <span className="rec-ellipsis msg-snippet">{m.message}</span>
-        {m.replies.length > 0 && <span className="msg-replies-count">{m.replies.length === 1 ? '1 reply' : `${m.replies.length} replies`}</span>}
+        {m.replies.length > 0 && (
+          <span className="msg-replies-count">
+            {m.replies.length === 1 ? '1 reply' : `${m.replies.length} replies`}
+          </span>
+        )}
       </div>
     </div>
   );
@@ -68,7 +81,13 @@ function ContactDetail({ message: m }: { message: ContactMessage }) {
         <dt>Phone</dt>
         <dd>{orDash(m.phone)}</dd>
         <dt>App user</dt>
-        <dd>{m.user_id ? <AppLink to={pathTo(userRoutes.view, m.user_id)}>Open the account</AppLink> : <span className="muted">Not signed in, or the account is gone</span>}</dd>
+        <dd>
+          {m.user_id ? (
+            <AppLink to={pathTo(userRoutes.view, m.user_id)}>Open the account</AppLink>
+          ) : (
+            <span className="muted">Not signed in, or the account is gone</span>
+          )}
+        </dd>
         {m.handled && (
           <>
             <dt>Handled</dt>
@@ -98,7 +117,11 @@ function ContactDetail({ message: m }: { message: ContactMessage }) {
   );
 }
 
-const MAIL_LABEL: Record<ContactReply['mail_status'], string> = { sending: 'Sending', sent: 'E-mailed', failed: 'Not sent' };
+const MAIL_LABEL: Record<ContactReply['mail_status'], string> = {
+  sending: 'Sending',
+  sent: 'E-mailed',
+  failed: 'Not sent',
+};
 
 function Reply({ reply: r }: { reply: ContactReply }) {
   return (
@@ -108,7 +131,9 @@ function Reply({ reply: r }: { reply: ContactReply }) {
         <span className="muted">
           {formatDate(r.sent_at)} · to {r.sent_to}
         </span>
-        <Badge tone={r.mail_status === 'sent' ? 'on' : r.mail_status === 'failed' ? 'warn' : 'off'}>{MAIL_LABEL[r.mail_status]}</Badge>
+        <Badge tone={r.mail_status === 'sent' ? 'on' : r.mail_status === 'failed' ? 'warn' : 'off'}>
+          {MAIL_LABEL[r.mail_status]}
+        </Badge>
       </div>
       <div className="rec-text">{r.text}</div>
       {r.mail_error && <div className="field-error">{r.mail_error}</div>}

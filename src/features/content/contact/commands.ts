@@ -32,7 +32,8 @@ const scope = `view:${CONTACT_VIEW}` as const;
 const group = 'Contact messages';
 const browsing = (ctx: Ctx) => ctx.mode === 'list' || ctx.mode === 'view';
 /** The highlighted message (the open one, when one is open). */
-export const messageOf = (ctx: Ctx): ContactMessage | undefined => (ctx.cursor?.resource === 'contact' ? contacts.find(ctx.cursor.id) : undefined);
+export const messageOf = (ctx: Ctx): ContactMessage | undefined =>
+  ctx.cursor?.resource === 'contact' ? contacts.find(ctx.cursor.id) : undefined;
 const draftOf = (id: number) => (replies.drafts[id] ?? '').trim();
 
 async function setHandled(m: ContactMessage, handled: boolean) {
@@ -82,7 +83,12 @@ export const contactCommands: Command[] = [
         const open = (m: ContactMessage) => (m.handled ? 1 : 0);
         return [...res.data]
           .sort((a, b) => open(a) - open(b))
-          .map((m) => ({ key: String(m.id), label: m.subject, hint: `${m.name} · ${m.handled ? 'handled' : 'open'}`, value: m }));
+          .map((m) => ({
+            key: String(m.id),
+            label: m.subject,
+            hint: `${m.name} · ${m.handled ? 'handled' : 'open'}`,
+            value: m,
+          }));
       },
       fromContext: (ctx) => (ctx.view === CONTACT_VIEW ? messageOf(ctx) : undefined),
     },

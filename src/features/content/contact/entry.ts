@@ -4,7 +4,6 @@
 import type { ScreenEntry } from '@/screens/screenEntry';
 import { contactRoutes } from '@/screens/paths';
 
-
 export const CONTACT_VIEW = 'contact';
 
 export const entry: ScreenEntry = {

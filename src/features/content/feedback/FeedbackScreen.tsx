@@ -21,7 +21,9 @@ export default function FeedbackScreen() {
       renderDetail={(f) => <FeedbackDetail entry={f} />}
       renderActions={(f) => (
         <>
-          {(f.offer_id || f.card_id) && <CommandButton id="feedback.openSubject" label={f.about === 'offer' ? 'Offer' : 'Card'} />}
+          {(f.offer_id || f.card_id) && (
+            <CommandButton id="feedback.openSubject" label={f.about === 'offer' ? 'Offer' : 'Card'} />
+          )}
           {f.user_id && <CommandButton id="feedback.openUser" label="User" />}
         </>
       )}
@@ -32,7 +34,12 @@ export default function FeedbackScreen() {
 
 export function Stars({ rating, large = false }: { rating: number; large?: boolean }) {
   return (
-    <span className={`stars stars-${rating}${large ? ' stars-lg' : ''}`} role="img" aria-label={`${rating} of 5 stars`} title={`${rating} of 5`}>
+    <span
+      className={`stars stars-${rating}${large ? ' stars-lg' : ''}`}
+      role="img"
+      aria-label={`${rating} of 5 stars`}
+      title={`${rating} of 5`}
+    >
       {stars(rating)}
     </span>
   );
@@ -49,14 +56,20 @@ function FeedbackRow({ entry: f }: { entry: Feedback }) {
       <div className="rec-meta">
         <span className="rec-strong">{f.user_name ?? 'A deleted user'}</span>
         <span aria-hidden>·</span>
-        <span className={f.comment ? 'rec-ellipsis msg-snippet' : 'rec-ellipsis msg-snippet is-empty'}>{f.comment ?? 'No comment'}</span>
+        <span className={f.comment ? 'rec-ellipsis msg-snippet' : 'rec-ellipsis msg-snippet is-empty'}>
+          {f.comment ?? 'No comment'}
+        </span>
       </div>
     </div>
   );
 }
 
 function FeedbackDetail({ entry: f }: { entry: Feedback }) {
-  const subject = f.offer_id ? pathTo(offerRoutes.view, f.offer_id) : f.card_id ? pathTo(cardRoutes.view, f.card_id) : null;
+  const subject = f.offer_id
+    ? pathTo(offerRoutes.view, f.offer_id)
+    : f.card_id
+      ? pathTo(cardRoutes.view, f.card_id)
+      : null;
   return (
     <div className="rec-detail">
       <div>
@@ -66,10 +79,16 @@ function FeedbackDetail({ entry: f }: { entry: Feedback }) {
           <span className="muted">Given {formatDate(f.created_at)}</span>
         </div>
       </div>
-      {f.comment ? <blockquote className="msg-body">{f.comment}</blockquote> : <p className="muted">No comment, only the rating.</p>}
+      {f.comment ? (
+        <blockquote className="msg-body">{f.comment}</blockquote>
+      ) : (
+        <p className="muted">No comment, only the rating.</p>
+      )}
       <dl className="props">
         <dt>About {f.about === 'offer' ? 'the offer' : 'the card'}</dt>
-        <dd>{subject ? <AppLink to={subject}>{subjectOf(f)}</AppLink> : <span className="muted">{subjectOf(f)}</span>}</dd>
+        <dd>
+          {subject ? <AppLink to={subject}>{subjectOf(f)}</AppLink> : <span className="muted">{subjectOf(f)}</span>}
+        </dd>
         {f.about === 'card' && (
           <>
             <dt>Bank</dt>
@@ -78,7 +97,11 @@ function FeedbackDetail({ entry: f }: { entry: Feedback }) {
         )}
         <dt>From</dt>
         <dd>
-          {f.user_id ? <AppLink to={pathTo(userRoutes.view, f.user_id)}>{f.user_name}</AppLink> : <span className="muted">A deleted user</span>}
+          {f.user_id ? (
+            <AppLink to={pathTo(userRoutes.view, f.user_id)}>{f.user_name}</AppLink>
+          ) : (
+            <span className="muted">A deleted user</span>
+          )}
           {f.user_email && <span className="muted"> · {f.user_email}</span>}
         </dd>
         <dt>Id</dt>

@@ -15,24 +15,23 @@ import { feedbackScreen, feedbackStore, RATINGS, stars } from './screen';
 const scope = `view:${FEEDBACK_VIEW}` as const;
 const group = 'Feedback';
 const browsing = (ctx: Ctx) => ctx.mode === 'list' || ctx.mode === 'view';
-const entryOf = (ctx: Ctx): Feedback | undefined => (ctx.cursor?.resource === 'feedback' ? feedbackStore.find(ctx.cursor.id) : undefined);
+const entryOf = (ctx: Ctx): Feedback | undefined =>
+  ctx.cursor?.resource === 'feedback' ? feedbackStore.find(ctx.cursor.id) : undefined;
 const subjectPath = (f: Feedback | undefined) =>
   f?.offer_id ? pathTo(offerRoutes.view, f.offer_id) : f?.card_id ? pathTo(cardRoutes.view, f.card_id) : null;
 
 export const feedbackCommands: Command[] = [
   ...resourceCommands(feedbackScreen),
-  ...RATINGS.map(
-    (r): Command => ({
-      id: `feedback.rating${r}`,
-      title: `Show ${r}-star feedback only`,
-      group,
-      keywords: ['filter', 'rating', 'stars', stars(Number(r))],
-      shortcut: r,
-      scope,
-      enabled: browsing,
-      run: (ctx) => ctx.list?.setParams({ rating: r }),
-    }),
-  ),
+  ...RATINGS.map((r): Command => ({
+    id: `feedback.rating${r}`,
+    title: `Show ${r}-star feedback only`,
+    group,
+    keywords: ['filter', 'rating', 'stars', stars(Number(r))],
+    shortcut: r,
+    scope,
+    enabled: browsing,
+    run: (ctx) => ctx.list?.setParams({ rating: r }),
+  })),
   {
     id: 'feedback.anyRating',
     title: 'Show every rating',

@@ -4,7 +4,6 @@
 import type { ScreenEntry } from '@/screens/screenEntry';
 import { feedbackRoutes } from '@/screens/paths';
 
-
 export const FEEDBACK_VIEW = 'feedback';
 
 export const entry: ScreenEntry = {

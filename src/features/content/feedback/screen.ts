@@ -10,7 +10,11 @@ export const RATINGS = ['5', '4', '3', '2', '1'] as const;
 export const stars = (n: number) => '★'.repeat(n) + '☆'.repeat(5 - n);
 /** What it is about, in words: the offer's title or the card's name, or what is left of a deleted one. */
 export const subjectOf = (f: Feedback) =>
-  f.about === 'offer' ? (f.offer_title ?? 'A deleted offer') : f.card_name ? `${f.card_name}${f.bank_name ? ` (${f.bank_name})` : ''}` : 'A deleted card';
+  f.about === 'offer'
+    ? (f.offer_title ?? 'A deleted offer')
+    : f.card_name
+      ? `${f.card_name}${f.bank_name ? ` (${f.bank_name})` : ''}`
+      : 'A deleted card';
 
 export const feedbackScreen = resourceScreen<Feedback>({
   view: FEEDBACK_VIEW,

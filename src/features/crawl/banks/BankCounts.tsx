@@ -12,7 +12,15 @@ const SEGMENT = { card: 'cards', outlet: 'outlets', offer: 'offers' } as const;
 const cell = (n: number, cls = '') => <td className={`num${n === 0 ? ' is-zero' : ''}${cls}`}>{n.toLocaleString()}</td>;
 
 /** `link`: each kind's row heads to that source's triage of the kind. */
-export function BankCounts({ counts, caption, link }: { counts: Counts; caption: string; link?: (segment: 'cards' | 'outlets' | 'offers') => string }) {
+export function BankCounts({
+  counts,
+  caption,
+  link,
+}: {
+  counts: Counts;
+  caption: string;
+  link?: (segment: 'cards' | 'outlets' | 'offers') => string;
+}) {
   return (
     <table className="crawl-counts">
       <caption className="visually-hidden">{caption}</caption>
@@ -20,7 +28,9 @@ export function BankCounts({ counts, caption, link }: { counts: Counts; caption:
         <tr>
           <th scope="col">Refs</th>
           <CountHeads />
-          <th scope="col" className="num" title="No longer on the site at the last import">Vanished</th>
+          <th scope="col" className="num" title="No longer on the site at the last import">
+            Vanished
+          </th>
           <th scope="col">Decided</th>
         </tr>
       </thead>

@@ -33,7 +33,11 @@ export default function BanksScreen() {
   useEffect(() => {
     const stop = activateBanks();
     setActiveView(CRAWL_BANKS_VIEW, { model: banksList, resource: 'crawlSource' });
-    banksList.attach({ focusList: () => listRef.current?.focus(), focusSearch: () => undefined, submitForm: () => undefined });
+    banksList.attach({
+      focusList: () => listRef.current?.focus(),
+      focusSearch: () => undefined,
+      submitForm: () => undefined,
+    });
     listRef.current?.focus({ preventScroll: true });
     return () => {
       stop();
@@ -53,7 +57,11 @@ export default function BanksScreen() {
         </div>
         <div className="list-meta">
           <div className="list-count" aria-live="polite">
-            {s.status === 'loading' ? 'Loading…' : s.status === 'ready' ? `${banks.length} ${banks.length === 1 ? 'bank' : 'banks'} with crawl sources` : '\u00a0'}
+            {s.status === 'loading'
+              ? 'Loading…'
+              : s.status === 'ready'
+                ? `${banks.length} ${banks.length === 1 ? 'bank' : 'banks'} with crawl sources`
+                : '\u00a0'}
           </div>
         </div>
       </div>
@@ -75,7 +83,9 @@ export default function BanksScreen() {
               </button>
             </div>
           ) : s.status === 'ready' && !banks.length ? (
-            <div className="vlist-status">No crawl sources yet. A bank shows up here once a crawl file of its website is imported.</div>
+            <div className="vlist-status">
+              No crawl sources yet. A bank shows up here once a crawl file of its website is imported.
+            </div>
           ) : null
         }
       />
@@ -83,7 +93,13 @@ export default function BanksScreen() {
   );
 
   // paneOpen: a phone shows the bank instead of the list once it is tapped (m.shown).
-  return <SplitPane list={list} pane={current ? <BankPane bank={current} /> : <NoBank loading={s.status !== 'ready'} />} paneOpen={!!current && m.shown} />;
+  return (
+    <SplitPane
+      list={list}
+      pane={current ? <BankPane bank={current} /> : <NoBank loading={s.status !== 'ready'} />}
+      paneOpen={!!current && m.shown}
+    />
+  );
 }
 
 function BankRow({ bank }: { bank: CrawlBank }) {
@@ -93,7 +109,11 @@ function BankRow({ bank }: { bank: CrawlBank }) {
     <div className="rec-row">
       <div className="rec-line">
         <span className="rec-title">{bankName(bank)}</span>
-        {open > 0 ? <Badge tone="accent">{open.toLocaleString()} to review</Badge> : <Badge tone="on">All decided</Badge>}
+        {open > 0 ? (
+          <Badge tone="accent">{open.toLocaleString()} to review</Badge>
+        ) : (
+          <Badge tone="on">All decided</Badge>
+        )}
         <span className="crawl-row-bars" aria-hidden>
           {REF_KINDS.map((k) => (
             <Progress key={k} counts={bank.counts[k]} label={KIND_LABEL[k]} />
@@ -105,7 +125,9 @@ function BankRow({ bank }: { bank: CrawlBank }) {
           {bank.sources.length} {bank.sources.length === 1 ? 'source' : 'sources'}
         </span>
         <span aria-hidden>·</span>
-        <span className="rec-ellipsis">{bank.last_import_at ? `imported ${formatDate(bank.last_import_at)}` : 'never imported'}</span>
+        <span className="rec-ellipsis">
+          {bank.last_import_at ? `imported ${formatDate(bank.last_import_at)}` : 'never imported'}
+        </span>
         {gone > 0 && (
           <>
             <span aria-hidden>·</span>
@@ -166,9 +188,15 @@ function SourceCard({ source, n }: { source: CrawlBankSource; n: number }) {
         </AppLink>
         <span className="mono muted">{source.from_source}</span>
         {source.reviewed_at ? <Badge tone="on">Reviewed</Badge> : null}
-        <span className="muted crawl-bank-source-date">{source.last_import_at ? `imported ${formatDate(source.last_import_at)}` : 'never imported'}</span>
+        <span className="muted crawl-bank-source-date">
+          {source.last_import_at ? `imported ${formatDate(source.last_import_at)}` : 'never imported'}
+        </span>
       </header>
-      <BankCounts counts={source.counts} caption={`Crawled refs of ${source.name} by state`} link={(segment) => triagePath(segment, source.id)} />
+      <BankCounts
+        counts={source.counts}
+        caption={`Crawled refs of ${source.name} by state`}
+        link={(segment) => triagePath(segment, source.id)}
+      />
     </article>
   );
 }

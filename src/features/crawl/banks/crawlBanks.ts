@@ -36,7 +36,8 @@ const banksCursor = cursorList({
 });
 export const banksList = banksCursor.list;
 
-export const currentBank = (): CrawlBank | undefined => banksState.banks.find((b) => bankKey(b) === banksList.state.cursor);
+export const currentBank = (): CrawlBank | undefined =>
+  banksState.banks.find((b) => bankKey(b) === banksList.state.cursor);
 
 let abort: AbortController | null = null;
 

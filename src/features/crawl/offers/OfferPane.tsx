@@ -14,7 +14,14 @@ import { PaneBack } from '@/screens/PaneBack';
 import { STATE_LABEL } from '../counts';
 import { LiveOutlets } from '../LiveOutlets';
 
-export const STATE_TONE: Record<RefState, Tone> = { new: 'accent', assigned: 'on', created: 'on', onboarded: 'on', skipped: 'off', discontinued: 'warn' };
+export const STATE_TONE: Record<RefState, Tone> = {
+  new: 'accent',
+  assigned: 'on',
+  created: 'on',
+  onboarded: 'on',
+  skipped: 'off',
+  discontinued: 'warn',
+};
 
 export function OfferPane({ r }: { r: CrawlOfferRow }) {
   return (
@@ -36,7 +43,8 @@ export function OfferPane({ r }: { r: CrawlOfferRow }) {
         <dl className="props">
           <dt>Source</dt>
           <dd>
-            <AppLink to={triagePath('offers', r.source_id)}>{r.source_name}</AppLink> <span className="mono muted">{r.from_source}</span>
+            <AppLink to={triagePath('offers', r.source_id)}>{r.source_name}</AppLink>{' '}
+            <span className="mono muted">{r.from_source}</span>
           </dd>
           <dt>Discount</dt>
           <dd>{orDash(r.discount)}</dd>
@@ -51,7 +59,11 @@ export function OfferPane({ r }: { r: CrawlOfferRow }) {
           rows={r.cards}
           refPath={(c) => `${triagePath('cards', r.source_id)}?state=${c.state}&ref=${c.ref_id}`}
           liveHead="Live card"
-          live={(c) => (c.card_id !== null ? <AppLink to={`/view-card/${c.card_id}`}>{c.card_name ?? `Card ${c.card_id}`}</AppLink> : null)}
+          live={(c) =>
+            c.card_id !== null ? (
+              <AppLink to={`/view-card/${c.card_id}`}>{c.card_name ?? `Card ${c.card_id}`}</AppLink>
+            ) : null
+          }
         />
         <ResolvedRefs
           kind="outlet"
@@ -82,13 +94,22 @@ interface ResolvedRefsProps<R extends { ref_id: number; name: string; state: Ref
 }
 
 /** What the site's card or outlet names resolved to: the crawled refs, their state, their live records. */
-function ResolvedRefs<R extends { ref_id: number; name: string; state: RefState }>({ kind, named, rows, refPath, liveHead, live }: ResolvedRefsProps<R>) {
+function ResolvedRefs<R extends { ref_id: number; name: string; state: RefState }>({
+  kind,
+  named,
+  rows,
+  refPath,
+  liveHead,
+  live,
+}: ResolvedRefsProps<R>) {
   const heading = kind === 'card' ? 'Cards' : 'Outlets';
   const unresolved = named.length - rows.length;
   return (
     <section aria-label={heading}>
       <h3 className="triage-section-head">{heading}</h3>
-      <p className="crawl-named muted">{named.length ? `As the site names them: ${named.join(', ')}.` : `The site names no ${kind}.`}</p>
+      <p className="crawl-named muted">
+        {named.length ? `As the site names them: ${named.join(', ')}.` : `The site names no ${kind}.`}
+      </p>
       {rows.length > 0 && (
         <table className="crawl-counts crawl-resolved">
           <thead>

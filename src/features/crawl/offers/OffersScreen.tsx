@@ -5,7 +5,15 @@ import { type CrawlOfferRow } from '@contract/crawlOverviews';
 import { listSources } from '@contract/crawlSources';
 import { call } from '@/api/call';
 import { runCommand } from '@/commands/runner';
-import { leaveOffers, loadMoreOffers, offersList, offersState, paramsOf, setOfferParams, showOffers } from './crawlOffers';
+import {
+  leaveOffers,
+  loadMoreOffers,
+  offersList,
+  offersState,
+  paramsOf,
+  setOfferParams,
+  showOffers,
+} from './crawlOffers';
 import { cachedOptions, enumFilter, refFilter, type FilterDef } from '@/store/filters';
 import { setActiveView } from '@/store/ui';
 import { FilterBar } from '@/ui/FilterBar';
@@ -23,11 +31,19 @@ import '../crawl.css';
 const ROW_HEIGHT = 76;
 
 const sourceOptions = cachedOptions({ name: 'crawlSource' }, () =>
-  call(listSources, { query: { page: 1, per_page: 500 } }).then((r) => r.data.map((s) => ({ value: String(s.id), label: s.name }))),
+  call(listSources, { query: { page: 1, per_page: 500 } }).then((r) =>
+    r.data.map((s) => ({ value: String(s.id), label: s.name })),
+  ),
 );
 const FILTERS: readonly FilterDef[] = [
   refFilter('from', 'Source', 'All sources', sourceOptions),
-  enumFilter('state', 'State', 'Any state', ['new', 'onboarded', 'skipped'], (v) => STATE_LABEL[v as keyof typeof STATE_LABEL]),
+  enumFilter(
+    'state',
+    'State',
+    'Any state',
+    ['new', 'onboarded', 'skipped'],
+    (v) => STATE_LABEL[v as keyof typeof STATE_LABEL],
+  ),
 ];
 
 /** Crawled offers of every source: search and filters in the URL, the highlighted one on the right. */
@@ -64,7 +80,10 @@ export default function OffersScreen() {
 
   const highlighted = rows.findIndex((r) => r.id === m.cursor);
   const current = highlighted >= 0 ? rows[highlighted] : undefined;
-  const filters = { ...(params.from ? { from: String(params.from) } : {}), ...(params.state ? { state: params.state } : {}) };
+  const filters = {
+    ...(params.from ? { from: String(params.from) } : {}),
+    ...(params.state ? { state: params.state } : {}),
+  };
   const count =
     s.status === 'loading'
       ? 'Searching…'
@@ -89,7 +108,12 @@ export default function OffersScreen() {
             runCommand('list.next', 'hotkey');
           }}
         />
-        <FilterBar filters={FILTERS} values={filters} onChange={(key, value) => setOfferParams({ [key]: value || null })} onLeave={() => listRef.current?.focus()} />
+        <FilterBar
+          filters={FILTERS}
+          values={filters}
+          onChange={(key, value) => setOfferParams({ [key]: value || null })}
+          onLeave={() => listRef.current?.focus()}
+        />
         <div className="list-meta">
           <div className="list-count" aria-live="polite">
             {count}
@@ -118,7 +142,9 @@ export default function OffersScreen() {
           ) : s.loadingMore ? (
             <div className="vlist-status">Loading more…</div>
           ) : s.status === 'ready' && !rows.length ? (
-            <div className="vlist-status">{params.query || params.from || params.state ? 'No crawled offer matches.' : 'No crawled offers yet.'}</div>
+            <div className="vlist-status">
+              {params.query || params.from || params.state ? 'No crawled offer matches.' : 'No crawled offers yet.'}
+            </div>
           ) : null
         }
       />
@@ -126,14 +152,24 @@ export default function OffersScreen() {
   );
 
   // paneOpen: a phone shows the offer instead of the list once it is tapped (m.shown).
-  return <SplitPane list={list} pane={current ? <OfferPane r={current} /> : <NoOffer loading={s.status !== 'ready'} />} paneOpen={!!current && m.shown} />;
+  return (
+    <SplitPane
+      list={list}
+      pane={current ? <OfferPane r={current} /> : <NoOffer loading={s.status !== 'ready'} />}
+      paneOpen={!!current && m.shown}
+    />
+  );
 }
 
 /** What the names resolved to, in a few words: "Skywards Infinite → live · 3 outlets (2 live)". */
 function resolvedText(r: CrawlOfferRow): string {
   const live = r.cards.filter((c) => c.card_id !== null).length;
-  const cards = r.card_names.length ? `Cards: ${r.card_names.join(', ')} (${live} of ${r.card_names.length} live)` : 'No cards named';
-  const outlets = r.outlet_names.length ? `${r.outlet_names.length} outlet${r.outlet_names.length === 1 ? '' : 's'} (${r.outlets.filter((o) => o.outlet_ids.length).length} live)` : 'no outlets named';
+  const cards = r.card_names.length
+    ? `Cards: ${r.card_names.join(', ')} (${live} of ${r.card_names.length} live)`
+    : 'No cards named';
+  const outlets = r.outlet_names.length
+    ? `${r.outlet_names.length} outlet${r.outlet_names.length === 1 ? '' : 's'} (${r.outlets.filter((o) => o.outlet_ids.length).length} live)`
+    : 'no outlets named';
   return `${cards} · ${outlets}`;
 }
 

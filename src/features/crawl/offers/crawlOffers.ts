@@ -55,13 +55,26 @@ const offersCursor = cursorList({
 });
 export const offersList = offersCursor.list;
 
-export const currentOffer = (): CrawlOfferRow | undefined => offersState.rows.find((r) => r.id === offersList.state.cursor);
+export const currentOffer = (): CrawlOfferRow | undefined =>
+  offersState.rows.find((r) => r.id === offersList.state.cursor);
 
 let abort: AbortController | null = null;
 let wanted = '';
 
 const fetchPage = (p: OfferParams, page: number, signal: AbortSignal) =>
-  call(listAllOfferRefs, { query: { page, per_page: PER_PAGE, query: p.query || undefined, from: p.from ?? undefined, state: p.state ?? undefined } }, { signal });
+  call(
+    listAllOfferRefs,
+    {
+      query: {
+        page,
+        per_page: PER_PAGE,
+        query: p.query || undefined,
+        from: p.from ?? undefined,
+        state: p.state ?? undefined,
+      },
+    },
+    { signal },
+  );
 
 /** Show the offers the URL asks for; a newer ask cancels an older one. */
 export async function showOffers(p: OfferParams, { force = false } = {}): Promise<void> {
@@ -74,7 +87,13 @@ export async function showOffers(p: OfferParams, { force = false } = {}): Promis
   offersState.error = null;
   try {
     const res = await fetchPage(p, 1, mine.signal);
-    Object.assign(offersState, { rows: res.data.map((r) => ref(r)), total: res.pagination.total, status: 'ready', shown: p, loadingMore: false });
+    Object.assign(offersState, {
+      rows: res.data.map((r) => ref(r)),
+      total: res.pagination.total,
+      status: 'ready',
+      shown: p,
+      loadingMore: false,
+    });
     const cursor = offersList.state.cursor;
     if (cursor === null || !res.data.some((r) => r.id === cursor)) offersCursor.setCursor(res.data[0]?.id ?? null);
   } catch (e) {
@@ -87,7 +106,8 @@ export async function showOffers(p: OfferParams, { force = false } = {}): Promis
 /** The next page, when the list scrolled near its end. */
 export async function loadMoreOffers(): Promise<void> {
   const p = offersState.shown;
-  if (!p || offersState.status !== 'ready' || offersState.loadingMore || offersState.rows.length >= offersState.total) return;
+  if (!p || offersState.status !== 'ready' || offersState.loadingMore || offersState.rows.length >= offersState.total)
+    return;
   const key = keyOf(p);
   const mine = abort ?? new AbortController();
   offersState.loadingMore = true;

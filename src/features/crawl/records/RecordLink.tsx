@@ -30,8 +30,12 @@ export default function RecordLink() {
     setError(null);
     const work =
       where.kind === 'outlet'
-        ? call(showOutletRef, { query: { id: where.id } }, { signal: abort.signal }).then((r) => refLink('outlets', r.data.source_id, r.data))
-        : call(showOfferRef, { params: { id: where.id } }, { signal: abort.signal }).then((r) => refLink('offers', r.data.source_id, r.data, true));
+        ? call(showOutletRef, { query: { id: where.id } }, { signal: abort.signal }).then((r) =>
+            refLink('outlets', r.data.source_id, r.data),
+          )
+        : call(showOfferRef, { params: { id: where.id } }, { signal: abort.signal }).then((r) =>
+            refLink('offers', r.data.source_id, r.data, true),
+          );
     work.then(
       (to) => go(to, { replace: true }),
       (e: unknown) => {

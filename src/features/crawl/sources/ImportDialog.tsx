@@ -15,7 +15,8 @@ const NEW = 'new';
 const FIELDS = ['from_source', 'name', 'bank_id', 'file'];
 const ACCEPT = '.jsonl,.ndjson,.json,.csv,.txt,application/json,text/csv,text/plain';
 
-const size = (n: number) => (n < 1024 ? `${n} bytes` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
+const size = (n: number) =>
+  n < 1024 ? `${n} bytes` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`;
 
 /**
  * "Import crawl file" (i on the sources screen): the source (one of the list, or a new slug,
@@ -49,7 +50,9 @@ function ImportForm({ formRef }: { formRef: RefObject<HTMLFormElement | null> })
   const s = useSnapshot(importState);
   const sources = useSnapshot(sourcesState).sources as CrawlSource[];
   const banks = useOptions(bankOptions);
-  const [sourceId, setSourceId] = useState(() => (s.sourceId ? String(s.sourceId) : sources.length ? String(sources[0].id) : NEW));
+  const [sourceId, setSourceId] = useState(() =>
+    s.sourceId ? String(s.sourceId) : sources.length ? String(sources[0].id) : NEW,
+  );
   const [slug, setSlug] = useState('');
   const [name, setName] = useState('');
   const [bankId, setBankId] = useState('');
@@ -69,7 +72,8 @@ function ImportForm({ formRef }: { formRef: RefObject<HTMLFormElement | null> })
     runCommand('crawl.importFileSubmit', 'button', fields);
   }
 
-  const fileError = missingFile && !file ? 'Choose a crawl file (JSON lines or CSV).' : s.fileLines.length ? undefined : errors.file;
+  const fileError =
+    missingFile && !file ? 'Choose a crawl file (JSON lines or CSV).' : s.fileLines.length ? undefined : errors.file;
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label="Import crawl file">
       <div className="modal-body crawl-import">
@@ -79,17 +83,49 @@ function ImportForm({ formRef }: { formRef: RefObject<HTMLFormElement | null> })
           data-autofocus
           value={sourceId}
           onChange={(e) => setSourceId(e.target.value || NEW)}
-          options={[...sources.map((x) => ({ value: String(x.id), label: `${x.name} (${x.from_source})` })), { value: NEW, label: 'New source…' }]}
+          options={[
+            ...sources.map((x) => ({ value: String(x.id), label: `${x.name} (${x.from_source})` })),
+            { value: NEW, label: 'New source…' },
+          ]}
           emptyLabel="Choose a source"
           error={isNew ? undefined : errors.from_source}
-          hint={chosen ? `Refs are updated by their key; refs of ${chosen.name} the file no longer has are marked vanished.` : undefined}
+          hint={
+            chosen
+              ? `Refs are updated by their key; refs of ${chosen.name} the file no longer has are marked vanished.`
+              : undefined
+          }
         />
         {isNew && (
           <>
-            <Field label="Slug" name="from_source" autoComplete="off" placeholder="e.g. mashreq-site" value={slug} onChange={(e) => setSlug(e.target.value)} error={errors.from_source} hint="Lower-case letters, digits and dashes; live offers made from it keep it." />
+            <Field
+              label="Slug"
+              name="from_source"
+              autoComplete="off"
+              placeholder="e.g. mashreq-site"
+              value={slug}
+              onChange={(e) => setSlug(e.target.value)}
+              error={errors.from_source}
+              hint="Lower-case letters, digits and dashes; live offers made from it keep it."
+            />
             <div className="field-pair">
-              <Field label="Name" name="name" autoComplete="off" placeholder="e.g. Mashreq website" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
-              <SelectField label="Bank" name="bank_id" value={bankId} onChange={(e) => setBankId(e.target.value)} options={banks.list} emptyLabel={banks.loading ? 'Loading banks…' : 'No bank'} error={errors.bank_id} />
+              <Field
+                label="Name"
+                name="name"
+                autoComplete="off"
+                placeholder="e.g. Mashreq website"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                error={errors.name}
+              />
+              <SelectField
+                label="Bank"
+                name="bank_id"
+                value={bankId}
+                onChange={(e) => setBankId(e.target.value)}
+                options={banks.list}
+                emptyLabel={banks.loading ? 'Loading banks…' : 'No bank'}
+                error={errors.bank_id}
+              />
             </div>
           </>
         )}
@@ -116,7 +152,9 @@ function ImportForm({ formRef }: { formRef: RefObject<HTMLFormElement | null> })
             </span>
           ) : (
             <span className="field-hint" id="crawl-import-file-hint">
-              {file ? `${file.name} · ${size(file.size)}` : 'JSON lines or CSV, one ref per line (the format is in the README). Imported whole or not at all.'}
+              {file
+                ? `${file.name} · ${size(file.size)}`
+                : 'JSON lines or CSV, one ref per line (the format is in the README). Imported whole or not at all.'}
             </span>
           )}
         </div>
@@ -138,7 +176,9 @@ function ImportForm({ formRef }: { formRef: RefObject<HTMLFormElement | null> })
         {s.uploading && (
           <div className="crawl-import-progress" role="status">
             <progress max={1} value={s.progress < 1 ? s.progress : undefined} aria-label="Upload progress" />
-            <span className="muted">{s.progress < 1 ? `Uploading ${Math.round(s.progress * 100)}%…` : 'Importing…'}</span>
+            <span className="muted">
+              {s.progress < 1 ? `Uploading ${Math.round(s.progress * 100)}%…` : 'Importing…'}
+            </span>
           </div>
         )}
       </div>

@@ -30,7 +30,11 @@ export default function SourcesScreen() {
   useEffect(() => {
     const stop = activateSources();
     setActiveView(CRAWL_SOURCES_VIEW, { model: sourcesList, resource: 'crawlSource' });
-    sourcesList.attach({ focusList: () => listRef.current?.focus(), focusSearch: () => undefined, submitForm: () => undefined });
+    sourcesList.attach({
+      focusList: () => listRef.current?.focus(),
+      focusSearch: () => undefined,
+      submitForm: () => undefined,
+    });
     listRef.current?.focus({ preventScroll: true });
     return () => {
       stop();
@@ -51,7 +55,11 @@ export default function SourcesScreen() {
         </div>
         <div className="list-meta">
           <div className="list-count" aria-live="polite">
-            {s.status === 'loading' ? 'Loading…' : s.status === 'ready' ? `${sources.length} ${sources.length === 1 ? 'source' : 'sources'}` : '\u00a0'}
+            {s.status === 'loading'
+              ? 'Loading…'
+              : s.status === 'ready'
+                ? `${sources.length} ${sources.length === 1 ? 'source' : 'sources'}`
+                : '\u00a0'}
           </div>
         </div>
       </div>
@@ -73,7 +81,9 @@ export default function SourcesScreen() {
               </button>
             </div>
           ) : s.status === 'ready' && !sources.length ? (
-            <div className="vlist-status">No crawl sources yet. A crawl file imported for a bank website shows up here.</div>
+            <div className="vlist-status">
+              No crawl sources yet. A crawl file imported for a bank website shows up here.
+            </div>
           ) : s.status === 'loading' ? (
             <div className="vlist-status">Loading…</div>
           ) : null
@@ -85,7 +95,11 @@ export default function SourcesScreen() {
   return (
     <>
       {/* paneOpen: a phone shows the source instead of the list once it is tapped (m.shown). */}
-      <SplitPane list={list} pane={current ? <SourcePane source={current} /> : <NoSource loading={s.status !== 'ready'} />} paneOpen={!!current && m.shown} />
+      <SplitPane
+        list={list}
+        pane={current ? <SourcePane source={current} /> : <NoSource loading={s.status !== 'ready'} />}
+        paneOpen={!!current && m.shown}
+      />
       <ImportDialog />
     </>
   );
@@ -97,7 +111,13 @@ function SourceRow({ source }: { source: CrawlSource }) {
     <div className="rec-row">
       <div className="rec-line">
         <span className="rec-title">{source.name}</span>
-        {source.reviewed_at ? <Badge tone="on">Reviewed</Badge> : open > 0 ? <Badge tone="accent">{open.toLocaleString()} to review</Badge> : <Badge>Ready to verify</Badge>}
+        {source.reviewed_at ? (
+          <Badge tone="on">Reviewed</Badge>
+        ) : open > 0 ? (
+          <Badge tone="accent">{open.toLocaleString()} to review</Badge>
+        ) : (
+          <Badge>Ready to verify</Badge>
+        )}
         <span className="crawl-row-bars" aria-hidden>
           {REF_KINDS.map((k) => (
             <Progress key={k} counts={source.counts[k]} label={KIND_LABEL[k]} />
@@ -126,7 +146,13 @@ function SourcePane({ source }: { source: CrawlSource }) {
       <div className="pane-body crawl-source">
         <dl className="props">
           <dt>Bank</dt>
-          <dd>{source.bank_id ? <AppLink to={`/view-bank/${source.bank_id}`}>{source.bank_name}</AppLink> : orDash(source.bank_name)}</dd>
+          <dd>
+            {source.bank_id ? (
+              <AppLink to={`/view-bank/${source.bank_id}`}>{source.bank_name}</AppLink>
+            ) : (
+              orDash(source.bank_name)
+            )}
+          </dd>
           <dt>Source</dt>
           <dd className="mono">{source.from_source}</dd>
           <dt>Last import</dt>
@@ -134,9 +160,7 @@ function SourcePane({ source }: { source: CrawlSource }) {
           <dt>Reviewed</dt>
           <dd>{source.reviewed_at ? formatDate(source.reviewed_at) : <span className="muted">Not yet</span>}</dd>
           <dt>Live offers</dt>
-          <dd>
-            {source.live_offers.toLocaleString()}
-          </dd>
+          <dd>{source.live_offers.toLocaleString()}</dd>
         </dl>
 
         <table className="crawl-counts">

@@ -27,8 +27,16 @@ const group = 'Crawl review';
 /** Refs per kind and page: the undecided ones, then any. */
 const PER_PAGE = 25;
 
-const refName = (p: RefPick) => (p.kind === 'card' ? p.ref.name : [p.ref.merchant_name, p.ref.branch].filter(Boolean).join(' — '));
-const STATE_WORDS: Record<string, string> = { new: 'undecided', assigned: 'assigned', created: 'created', skipped: 'skipped', onboarded: 'onboarded', discontinued: 'discontinued' };
+const refName = (p: RefPick) =>
+  p.kind === 'card' ? p.ref.name : [p.ref.merchant_name, p.ref.branch].filter(Boolean).join(' — ');
+const STATE_WORDS: Record<string, string> = {
+  new: 'undecided',
+  assigned: 'assigned',
+  created: 'created',
+  skipped: 'skipped',
+  onboarded: 'onboarded',
+  discontinued: 'discontinued',
+};
 
 function refHint(p: RefPick): string {
   const what = p.kind === 'card' ? 'Crawled card' : 'Crawled outlet';
@@ -40,16 +48,27 @@ function refHint(p: RefPick): string {
 /** The source's card and outlet refs matching `search`: undecided first, each once. */
 async function findRefs(source: CrawlSource, search: string, signal: AbortSignal): Promise<RefPick[]> {
   const query = search || undefined;
-  const cards = (state?: 'new') => call(listCardRefs, { query: { page: 1, per_page: PER_PAGE }, body: { from: source.id, query, state } }, { signal }).then((r) => r.data.map((ref): RefPick => ({ kind: 'card', ref })));
-  const outlets = (state?: 'new') => call(listOutletRefs, { query: { from: source.id, page: 1, per_page: PER_PAGE, query, state } }, { signal }).then((r) => r.data.map((ref): RefPick => ({ kind: 'outlet', ref })));
+  const cards = (state?: 'new') =>
+    call(
+      listCardRefs,
+      { query: { page: 1, per_page: PER_PAGE }, body: { from: source.id, query, state } },
+      { signal },
+    ).then((r) => r.data.map((ref): RefPick => ({ kind: 'card', ref })));
+  const outlets = (state?: 'new') =>
+    call(listOutletRefs, { query: { from: source.id, page: 1, per_page: PER_PAGE, query, state } }, { signal }).then(
+      (r) => r.data.map((ref): RefPick => ({ kind: 'outlet', ref })),
+    );
   const lists = await Promise.all([cards('new'), outlets('new'), cards(), outlets()]);
   const seen = new Set<string>();
-  return lists.flat().filter((p) => {
-    const key = `${p.kind}:${p.ref.id}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  }).sort((a, b) => Number(a.ref.state !== 'new') - Number(b.ref.state !== 'new'));
+  return lists
+    .flat()
+    .filter((p) => {
+      const key = `${p.kind}:${p.ref.id}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .sort((a, b) => Number(a.ref.state !== 'new') - Number(b.ref.state !== 'new'));
 }
 
 /** The ref's live candidates, best first: the claim ranks them (and holds the ref for this admin a few minutes). */
@@ -112,7 +131,9 @@ export const assignRefCommands: Command[] = [
     enabled: () => picked.ref !== null,
     pick: {
       get placeholder() {
-        return picked.ref ? `Assign “${refName(picked.ref)}” to which live ${picked.ref.kind}? Best candidates first; type to search` : 'Which live record?';
+        return picked.ref
+          ? `Assign “${refName(picked.ref)}” to which live ${picked.ref.kind}? Best candidates first; type to search`
+          : 'Which live record?';
       },
       async load(search, signal): Promise<PickItem[]> {
         const p = picked.ref;
@@ -120,14 +141,22 @@ export const assignRefCommands: Command[] = [
         const words = search.trim().toLowerCase();
         const ranked = (await candidatesOf(p))
           .filter((c) => !words || `${c.title} ${c.subtitle}`.toLowerCase().includes(words))
-          .map((c) => ({ key: `c${c.id}`, label: c.title, hint: `${Math.round(c.score * 100)}% match${c.subtitle ? ` · ${c.subtitle}` : ''}`, value: c.id }));
+          .map((c) => ({
+            key: `c${c.id}`,
+            label: c.title,
+            hint: `${Math.round(c.score * 100)}% match${c.subtitle ? ` · ${c.subtitle}` : ''}`,
+            value: c.id,
+          }));
         if (!words) return ranked;
         const shown = new Set(ranked.map((r) => r.value));
         const found = await recordPicker(p.kind, '').load(search, signal);
-        return [...ranked, ...found.flatMap((f) => {
-          const id = (f.value as { id: number }).id;
-          return shown.has(id) ? [] : [{ key: `r${id}`, label: f.label, hint: f.hint, value: id }];
-        })];
+        return [
+          ...ranked,
+          ...found.flatMap((f) => {
+            const id = (f.value as { id: number }).id;
+            return shown.has(id) ? [] : [{ key: `r${id}`, label: f.label, hint: f.hint, value: id }];
+          }),
+        ];
       },
     },
     messages: { success: 'Assigned.' },
@@ -142,7 +171,9 @@ export const assignRefCommands: Command[] = [
       picked.candidates = null;
       const decision = res.data.last_decision_id;
       // Undone like a triage decision: the ref and the live record as they were.
-      return decision === null ? res : { message: res.message, undo: () => call(undoDecision, { params: { id: decision } }) };
+      return decision === null
+        ? res
+        : { message: res.message, undo: () => call(undoDecision, { params: { id: decision } }) };
     },
   },
 ];

@@ -66,7 +66,11 @@ export async function importFile(f: ImportFields) {
   const mine = (abort = new AbortController());
   Object.assign(importState, { uploading: true, progress: 0, errors: {}, fileLines: [] });
   try {
-    const res = await call(importCrawl, { body: form }, { signal: mine.signal, onProgress: (p) => (importState.progress = p) });
+    const res = await call(
+      importCrawl,
+      { body: form },
+      { signal: mine.signal, onProgress: (p) => (importState.progress = p) },
+    );
     importState.uploading = false;
     importState.open = false;
     highlightSource(res.data.source.id);

@@ -12,5 +12,9 @@ export const entry: ScreenEntry = {
   paths: [CRAWL_SOURCES_PATH],
   page: () => import('./SourcesScreen'),
   commands: () =>
-    Promise.all([import('./commands'), import('./importCommands'), import('./assignRef')]).then(([a, b, c]) => [...a.sourceCommands, ...b.importCommands, ...c.assignRefCommands]),
+    Promise.all([import('./commands'), import('./importCommands'), import('./assignRef')]).then(([a, b, c]) => [
+      ...a.sourceCommands,
+      ...b.importCommands,
+      ...c.assignRefCommands,
+    ]),
 };

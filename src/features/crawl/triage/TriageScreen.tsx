@@ -1,12 +1,33 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
-import { REF_STATES, type Candidate, type CardRef, type OfferRef, type OutletRef, type RefKind, type RefState } from '@contract/crawl';
+import {
+  REF_STATES,
+  type Candidate,
+  type CardRef,
+  type OfferRef,
+  type OutletRef,
+  type RefKind,
+  type RefState,
+} from '@contract/crawl';
 import { CommandButton } from '@/commands/CommandButton';
 import { runCommand } from '@/commands/runner';
 import { triagePath } from '../crawlSources';
 import { triageApi } from './triageApi';
-import { heldByOther, leaveQueue, refreshSource, showQueue, triageList, triageState, setTriageApi, type AnyRef, type Focus, type History, type OfferEditState, type RefFilter } from './triageModel';
+import {
+  heldByOther,
+  leaveQueue,
+  refreshSource,
+  showQueue,
+  triageList,
+  triageState,
+  setTriageApi,
+  type AnyRef,
+  type Focus,
+  type History,
+  type OfferEditState,
+  type RefFilter,
+} from './triageModel';
 import { setActiveView } from '@/store/ui';
 import { onTouched } from '@/api/call';
 import { AppLink } from '@/ui/AppLink';
@@ -34,7 +55,14 @@ setTriageApi(triageApi);
 
 const ROW_HEIGHT = 44;
 const SEGMENTS = Object.keys(TRIAGE_KINDS) as TriageSegment[];
-const STATE_TONE: Record<RefState, Tone> = { new: 'accent', assigned: 'on', created: 'on', onboarded: 'on', skipped: 'off', discontinued: 'warn' };
+const STATE_TONE: Record<RefState, Tone> = {
+  new: 'accent',
+  assigned: 'on',
+  created: 'on',
+  onboarded: 'on',
+  skipped: 'off',
+  discontinued: 'warn',
+};
 
 /** '/crawl-data/outlets/3' → { segment: 'outlets', source: 3 }. */
 function parse(path: string): { segment: TriageSegment; source: number } | null {
@@ -47,7 +75,6 @@ const filterOf = (search: string): RefFilter => {
   return v === 'all' || (REF_STATES as readonly string[]).includes(v ?? '') ? (v as RefFilter) : 'new';
 };
 
-
 /** ?ref=12 opens that ref (the links /view-crawl-outlet/:id and /edit-crawl-offer/:id land here), ?edit=1 its edit form. */
 const linkedRef = (search: string) => {
   const p = new URLSearchParams(search);
@@ -55,8 +82,14 @@ const linkedRef = (search: string) => {
   return { focus: Number.isInteger(id) && id > 0 ? id : undefined, edit: p.get('edit') === '1' };
 };
 
-
-export const refTitle = (r: AnyRef) => ('name' in r ? r.name : 'merchant_name' in r ? (r.branch ? `${r.merchant_name} — ${r.branch}` : r.merchant_name) : r.title);
+export const refTitle = (r: AnyRef) =>
+  'name' in r
+    ? r.name
+    : 'merchant_name' in r
+      ? r.branch
+        ? `${r.merchant_name} — ${r.branch}`
+        : r.merchant_name
+      : r.title;
 
 /**
  * One view for a source's crawled cards, outlets and offers: the queue on the left (the URL's
@@ -76,7 +109,11 @@ export default function TriageScreen() {
 
   useEffect(() => {
     setActiveView(CRAWL_TRIAGE_VIEW, { model: triageList, resource: 'crawlRef' });
-    triageList.attach({ focusList: () => listRef.current?.focus(), focusSearch: () => undefined, submitForm: () => editFormRef.current?.requestSubmit() });
+    triageList.attach({
+      focusList: () => listRef.current?.focus(),
+      focusSearch: () => undefined,
+      submitForm: () => editFormRef.current?.requestSubmit(),
+    });
     // Another screen or a bulk call changed the counts: show them.
     const stop = onTouched((touched) => touched.includes('crawlSource') && void refreshSource());
     return () => {
@@ -112,7 +149,13 @@ export default function TriageScreen() {
         </div>
         <div className="triage-kinds" role="tablist" aria-label="Kind">
           {SEGMENTS.map((seg) => (
-            <AppLink key={seg} role="tab" aria-selected={seg === where.segment} className={seg === where.segment ? 'triage-tab is-active' : 'triage-tab'} to={withState(triagePath(seg, where.source), filter)}>
+            <AppLink
+              key={seg}
+              role="tab"
+              aria-selected={seg === where.segment}
+              className={seg === where.segment ? 'triage-tab is-active' : 'triage-tab'}
+              to={withState(triagePath(seg, where.source), filter)}
+            >
               {KIND_LABEL[TRIAGE_KINDS[seg]]}
               {s.source && <span className="count">{s.source.counts[TRIAGE_KINDS[seg]].new}</span>}
             </AppLink>
@@ -120,7 +163,13 @@ export default function TriageScreen() {
         </div>
         <div className="triage-tabs" role="tablist" aria-label="State">
           {filtersFor(kind).map((f) => (
-            <AppLink key={f} role="tab" aria-selected={f === filter} className={f === filter ? 'triage-tab is-active' : 'triage-tab'} to={withState(base, f)}>
+            <AppLink
+              key={f}
+              role="tab"
+              aria-selected={f === filter}
+              className={f === filter ? 'triage-tab is-active' : 'triage-tab'}
+              to={withState(base, f)}
+            >
               {f === 'all' ? 'All' : STATE_LABEL[f]}
               {counts && f !== 'all' && <span className="count">{counts[f]}</span>}
             </AppLink>
@@ -146,7 +195,11 @@ export default function TriageScreen() {
               {s.error}
             </div>
           ) : s.status === 'ready' && !refs.length ? (
-            <div className="vlist-status">{filter === 'new' ? `No new ${KIND_LABEL[kind].toLowerCase()} left to review.` : `No ${KIND_LABEL[kind].toLowerCase()} ${filter === 'all' ? 'in this source' : `in state ${STATE_LABEL[filter as RefState].toLowerCase()}`}.`}</div>
+            <div className="vlist-status">
+              {filter === 'new'
+                ? `No new ${KIND_LABEL[kind].toLowerCase()} left to review.`
+                : `No ${KIND_LABEL[kind].toLowerCase()} ${filter === 'all' ? 'in this source' : `in state ${STATE_LABEL[filter as RefState].toLowerCase()}`}.`}
+            </div>
           ) : null
         }
       />
@@ -155,7 +208,24 @@ export default function TriageScreen() {
 
   return (
     <>
-      <SplitPane list={list} pane={focused && s.focus ? <RefPane r={focused} focus={s.focus as Focus} kind={kind} history={s.history as History | null} editing={s.editing as OfferEditState | null} formRef={editFormRef} /> : <NothingOpen kind={kind} status={s.status} error={s.error} />} paneOpen={!!focused} />
+      <SplitPane
+        list={list}
+        pane={
+          focused && s.focus ? (
+            <RefPane
+              r={focused}
+              focus={s.focus as Focus}
+              kind={kind}
+              history={s.history as History | null}
+              editing={s.editing as OfferEditState | null}
+              formRef={editFormRef}
+            />
+          ) : (
+            <NothingOpen kind={kind} status={s.status} error={s.error} />
+          )
+        }
+        paneOpen={!!focused}
+      />
       {kind === 'card' && <CardDialogs />}
     </>
   );
@@ -167,7 +237,11 @@ function RefRow({ r, pending }: { r: AnyRef; pending: boolean }) {
       ? [r.network, r.annual_fee === null ? null : formatMoney(r.annual_fee), r.card_name ? `→ ${r.card_name}` : null]
       : 'merchant_name' in r
         ? [r.area_name, r.address]
-        : [r.discount, r.card_names.join(', ') || null, r.outlet_names.length ? countOf(r.outlet_names.length, 'outlet') : null];
+        : [
+            r.discount,
+            r.card_names.join(', ') || null,
+            r.outlet_names.length ? countOf(r.outlet_names.length, 'outlet') : null,
+          ];
   return (
     <div className="rec-row">
       <div className="rec-line">
@@ -177,7 +251,9 @@ function RefRow({ r, pending }: { r: AnyRef; pending: boolean }) {
         </span>
       </div>
       <div className="rec-meta">
-        {heldByOther(r) && r.state === 'new' && <span className="triage-held">Being reviewed by {r.claimed_by_name ?? 'another reviewer'}</span>}
+        {heldByOther(r) && r.state === 'new' && (
+          <span className="triage-held">Being reviewed by {r.claimed_by_name ?? 'another reviewer'}</span>
+        )}
         <span className="rec-ellipsis">{meta.filter(Boolean).join(' · ') || '\u00a0'}</span>
       </div>
     </div>
@@ -195,7 +271,8 @@ interface RefPaneProps {
 
 function RefPane({ r, focus, kind, history, editing, formRef }: RefPaneProps) {
   const isNew = r.state === 'new';
-  if (editing && editing.refId === r.id && 'title' in r) return <OfferEditPane r={r} editing={editing} formRef={formRef} />;
+  if (editing && editing.refId === r.id && 'title' in r)
+    return <OfferEditPane r={r} editing={editing} formRef={formRef} />;
   return (
     <div className="pane">
       <header className="pane-head">
@@ -204,8 +281,12 @@ function RefPane({ r, focus, kind, history, editing, formRef }: RefPaneProps) {
         <Badge tone={STATE_TONE[r.state]}>{STATE_LABEL[r.state]}</Badge>
         {kind !== 'offer' && <CommandButton id="crawl.triage.create" label="Create" />}
         {kind === 'offer' && <CommandButton id="crawl.triage.editOffer" label="Edit" />}
-        {'card_id' in r && r.card_id !== null && <CommandButton id="crawl.triage.discontinue" label="Discontinued" variant="ghost" />}
-        {'card_id' in r && r.card_id !== null && <CommandButton id="crawl.triage.notDiscontinued" label="Not discontinued" variant="ghost" />}
+        {'card_id' in r && r.card_id !== null && (
+          <CommandButton id="crawl.triage.discontinue" label="Discontinued" variant="ghost" />
+        )}
+        {'card_id' in r && r.card_id !== null && (
+          <CommandButton id="crawl.triage.notDiscontinued" label="Not discontinued" variant="ghost" />
+        )}
         <CommandButton id="crawl.triage.skip" label="Skip" />
         <CommandButton id="crawl.triage.undo" label="Undo" variant="ghost" />
       </header>
@@ -246,7 +327,8 @@ function RefPane({ r, focus, kind, history, editing, formRef }: RefPaneProps) {
         {kind !== 'offer' && <Candidates focus={focus} disabled={!isNew} noun={kind} />}
         {kind === 'offer' && (
           <p className="muted">
-            Offers go live by source: <Kbd shortcut="x" /> checks this one for “Onboard checked offers”; the palette onboards the whole source.
+            Offers go live by source: <Kbd shortcut="x" /> checks this one for “Onboard checked offers”; the palette
+            onboards the whole source.
           </p>
         )}
         <RefHistory history={history?.refId === r.id ? history : null} />
@@ -300,7 +382,11 @@ function OutletFields({ r }: { r: OutletRef }) {
       <dt>Address</dt>
       <dd>{orDash(r.address)}</dd>
       <dt>Location</dt>
-      <dd className="mono">{r.latitude !== null && r.longitude !== null ? `${r.latitude.toFixed(5)}, ${r.longitude.toFixed(5)}` : orDash(null)}</dd>
+      <dd className="mono">
+        {r.latitude !== null && r.longitude !== null
+          ? `${r.latitude.toFixed(5)}, ${r.longitude.toFixed(5)}`
+          : orDash(null)}
+      </dd>
       {r.outlet_ids.length > 0 && (
         <>
           <dt>Live outlets</dt>
@@ -324,13 +410,21 @@ function OfferFields({ r }: { r: OfferRef }) {
       <dd>{orDash(validity(r))}</dd>
       <dt>Cards</dt>
       <dd className="triage-chips">
-        {r.card_names.length ? r.card_names.map((n) => <Badge key={n} tone={r.card_ref_ids.length ? 'accent' : 'off'}>{n}</Badge>) : orDash(null)}
+        {r.card_names.length
+          ? r.card_names.map((n) => (
+              <Badge key={n} tone={r.card_ref_ids.length ? 'accent' : 'off'}>
+                {n}
+              </Badge>
+            ))
+          : orDash(null)}
         {r.card_names.length > 0 && <span className="muted">{r.card_ref_ids.length} resolved to crawled cards</span>}
       </dd>
       <dt>Outlets</dt>
       <dd className="triage-chips">
         {r.outlet_names.length ? r.outlet_names.map((n, i) => <Badge key={`${n}-${i}`}>{n}</Badge>) : orDash(null)}
-        {r.outlet_names.length > 0 && <span className="muted">{r.outlet_ref_ids.length} resolved to crawled outlets</span>}
+        {r.outlet_names.length > 0 && (
+          <span className="muted">{r.outlet_ref_ids.length} resolved to crawled outlets</span>
+        )}
       </dd>
       <OfferRefTail r={r} />
     </dl>
@@ -369,7 +463,13 @@ function CandidateRow({ c, n, disabled }: { c: Candidate; n: number; disabled: b
   // The name is the visible title and score (a name of its own would not say what is seen,
   // which speech control needs); the subtitle and the differing fields are its description.
   return (
-    <button type="button" className={c.score >= 0.999 ? 'candidate is-exact' : 'candidate'} disabled={disabled || n > 9} onClick={() => runCommand(`crawl.triage.assign${n}`, 'button')} aria-describedby={about}>
+    <button
+      type="button"
+      className={c.score >= 0.999 ? 'candidate is-exact' : 'candidate'}
+      disabled={disabled || n > 9}
+      onClick={() => runCommand(`crawl.triage.assign${n}`, 'button')}
+      aria-describedby={about}
+    >
       {n <= 9 ? <Kbd shortcut={String(n)} /> : <span />}
       <span className="candidate-title">
         <span className="visually-hidden">Assign to </span>
@@ -384,7 +484,17 @@ function CandidateRow({ c, n, disabled }: { c: Candidate; n: number; disabled: b
       <span className="candidate-sub" id={about} aria-hidden>
         {c.subtitle}
         {diffs.length === 0 && ' · same fields'}
-        {diffs.length > 0 && <span className="visually-hidden">; differs in {diffs.map(([field, [crawled, live]]) => `${field.replace(/_/g, ' ')}: crawled ${crawled ?? 'none'}, live ${live ?? 'none'}`).join('; ')}</span>}
+        {diffs.length > 0 && (
+          <span className="visually-hidden">
+            ; differs in{' '}
+            {diffs
+              .map(
+                ([field, [crawled, live]]) =>
+                  `${field.replace(/_/g, ' ')}: crawled ${crawled ?? 'none'}, live ${live ?? 'none'}`,
+              )
+              .join('; ')}
+          </span>
+        )}
       </span>
       {diffs.length > 0 && (
         <dl className="candidate-diffs" aria-hidden>
@@ -432,7 +542,12 @@ function NothingOpen({ kind, status, error }: { kind: RefKind; status: string; e
           </>
         )}
         <Kbd shortcut="s" /> <span>skip</span>
-        <Kbd shortcut="x" /> <span>{kind === 'offer' ? 'check (⇧ for a range)' : 'check (⇧ for a range), then “Assign checked refs to…” in the palette'}</span>
+        <Kbd shortcut="x" />{' '}
+        <span>
+          {kind === 'offer'
+            ? 'check (⇧ for a range)'
+            : 'check (⇧ for a range), then “Assign checked refs to…” in the palette'}
+        </span>
         <Kbd shortcut="u" /> <span>undo</span>
         {kind === 'card' && (
           <>
@@ -451,8 +566,22 @@ const EDIT_FIELDS = ['title', 'discount', 'valid_from', 'valid_to', 'terms'] as 
  * The offer ref's fields, corrected before onboarding. mod+enter saves (crawl.triage.saveOffer
  * submits this form), Escape cancels; the server's field errors stay beside their fields.
  */
-function OfferEditPane({ r, editing, formRef }: { r: OfferRef; editing: OfferEditState; formRef: RefObject<HTMLFormElement | null> }) {
-  const [v, setV] = useState(() => ({ title: r.title, discount: r.discount ?? '', valid_from: r.valid_from ?? '', valid_to: r.valid_to ?? '', terms: r.terms ?? '' }));
+function OfferEditPane({
+  r,
+  editing,
+  formRef,
+}: {
+  r: OfferRef;
+  editing: OfferEditState;
+  formRef: RefObject<HTMLFormElement | null>;
+}) {
+  const [v, setV] = useState(() => ({
+    title: r.title,
+    discount: r.discount ?? '',
+    valid_from: r.valid_from ?? '',
+    valid_to: r.valid_to ?? '',
+    terms: r.terms ?? '',
+  }));
   // Opened by e or a link: typing starts in the title.
   useEffect(() => formRef.current?.querySelector('input')?.focus(), [formRef]);
   const set = (k: keyof typeof v) => (e: { target: { value: string } }) => setV((x) => ({ ...x, [k]: e.target.value }));
@@ -477,7 +606,13 @@ function OfferEditPane({ r, editing, formRef }: { r: OfferRef; editing: OfferEdi
         <h2>Edit {r.title}</h2>
       </header>
       <div className="pane-body">
-        <form ref={formRef} className="pane-form" onSubmit={submit} noValidate aria-label={`Edit crawled offer ${r.title}`}>
+        <form
+          ref={formRef}
+          className="pane-form"
+          onSubmit={submit}
+          noValidate
+          aria-label={`Edit crawled offer ${r.title}`}
+        >
           {other.length > 0 && (
             <div className="alert" role="alert">
               {other.map(([k, text]) => (
@@ -486,13 +621,34 @@ function OfferEditPane({ r, editing, formRef }: { r: OfferRef; editing: OfferEdi
             </div>
           )}
           <Field label="Title" value={v.title} onChange={set('title')} error={err.title} />
-          <Field label="Discount" value={v.discount} onChange={set('discount')} error={err.discount} hint="As the site words it, e.g. 15% off" />
+          <Field
+            label="Discount"
+            value={v.discount}
+            onChange={set('discount')}
+            error={err.discount}
+            hint="As the site words it, e.g. 15% off"
+          />
           <div className="field-pair">
-            <DateField label="Valid from" value={v.valid_from} onChange={(d) => setV((x) => ({ ...x, valid_from: d }))} error={err.valid_from} />
-            <DateField label="Valid to" value={v.valid_to} onChange={(d) => setV((x) => ({ ...x, valid_to: d }))} error={err.valid_to} />
+            <DateField
+              label="Valid from"
+              value={v.valid_from}
+              onChange={(d) => setV((x) => ({ ...x, valid_from: d }))}
+              error={err.valid_from}
+            />
+            <DateField
+              label="Valid to"
+              value={v.valid_to}
+              onChange={(d) => setV((x) => ({ ...x, valid_to: d }))}
+              error={err.valid_to}
+            />
           </div>
           <TextAreaField label="Terms" value={v.terms} onChange={set('terms')} error={err.terms} rows={5} />
-          <FormActions saving={editing.saving} createLabel="Save" editing onCancel={() => runCommand('list.close', 'button')} />
+          <FormActions
+            saving={editing.saving}
+            createLabel="Save"
+            editing
+            onCancel={() => runCommand('list.close', 'button')}
+          />
         </form>
       </div>
     </div>

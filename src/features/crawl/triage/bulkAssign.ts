@@ -15,11 +15,18 @@ export async function assignCheckedAsking(liveId: number): Promise<{ message: st
   const kind = triageState.kind;
   const refs = checkedRefs();
   if (kind === 'offer' || !refs.length) return undefined;
-  const match = await triageApiInUse().matchMany(kind, refs.map((r) => r.id), liveId);
+  const match = await triageApiInUse().matchMany(
+    kind,
+    refs.map((r) => r.id),
+    liveId,
+  );
   const weak = match.refs.filter((r) => r.below);
   const shown = [...weak, ...match.refs.filter((r) => !r.below)];
-  const list: ConfirmItem[] = shown.slice(0, LISTED).map((r) => ({ text: `${r.name} · ${pct(r.score)} match${r.below ? ' (weak)' : ''}`, warn: r.below }));
-  if (shown.length > LISTED) list.push(`and ${(shown.length - LISTED).toLocaleString()} more, all ${pct(match.threshold)} or better`);
+  const list: ConfirmItem[] = shown
+    .slice(0, LISTED)
+    .map((r) => ({ text: `${r.name} · ${pct(r.score)} match${r.below ? ' (weak)' : ''}`, warn: r.below }));
+  if (shown.length > LISTED)
+    list.push(`and ${(shown.length - LISTED).toLocaleString()} more, all ${pct(match.threshold)} or better`);
   const n = refs.length;
   const noun = kind === 'card' ? 'card' : 'outlet';
   const ok = await confirm({

@@ -51,7 +51,10 @@ describe('the create card dialog', () => {
   beforeEach(() => closeCardDialog());
 
   it('creates the card with the fields, closes, shows the ref created and opens the next one', async () => {
-    const api = await open([card(1), card(2)], async (_k, id) => ({ ...card(id), state: 'created', card_id: 40, last_decision_id: 9 }) as AnyRef);
+    const api = await open(
+      [card(1), card(2)],
+      async (_k, id) => ({ ...card(id), state: 'created', card_id: 40, last_decision_id: 9 }) as AnyRef,
+    );
     openCardDialog('create');
     expect(cardDialog).toMatchObject({ open: 'create', refId: 1 });
     const saved = await createFromDialog({ name: 'Card 1 corrected', bank_id: 3 });
@@ -66,11 +69,18 @@ describe('the create card dialog', () => {
 
   it('keeps the server field errors beside the fields, the dialog open and the ref undecided', async () => {
     await open([card(1)], async () => {
-      throw new ApiError(409, 'POST', { message: 'Taken.', errors: { name: ['The bank has a card named "Card 1" already.'] } });
+      throw new ApiError(409, 'POST', {
+        message: 'Taken.',
+        errors: { name: ['The bank has a card named "Card 1" already.'] },
+      });
     });
     openCardDialog('create');
     expect(await createFromDialog({ name: 'Card 1' })).toBeUndefined();
-    expect(cardDialog).toMatchObject({ open: 'create', saving: false, errors: { name: 'The bank has a card named "Card 1" already.' } });
+    expect(cardDialog).toMatchObject({
+      open: 'create',
+      saving: false,
+      errors: { name: 'The bank has a card named "Card 1" already.' },
+    });
     expect(triageState.refs[0].state).toBe('new');
   });
 

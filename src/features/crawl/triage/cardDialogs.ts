@@ -39,7 +39,8 @@ export function closeCardDialog(): void {
 }
 
 /** The crawled card the open dialog is about. */
-export const dialogRef = (): CardRef | undefined => triageState.refs.find((r) => r.id === cardDialog.refId) as CardRef | undefined;
+export const dialogRef = (): CardRef | undefined =>
+  triageState.refs.find((r) => r.id === cardDialog.refId) as CardRef | undefined;
 
 /**
  * Create the live card from the dialog's fields and the ref with it, in one call: the dialog

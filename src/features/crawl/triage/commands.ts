@@ -15,7 +15,23 @@ import { recordPicker } from '@/commands/recordPicker';
 import { getCommand } from '@/commands/registry';
 import { canRun, CommandError, runCommand } from '@/commands/runner';
 import type { Command, PickItem } from '@/commands/types';
-import { canConfirmStatus, canDecide, canEdit, canUndo, checkedRefs, confirmStatus, decide, focusedRef, keepUntilReady, opening, saveEdit, startEditing, triageState, undoLast, type OfferEdit } from './triageModel';
+import {
+  canConfirmStatus,
+  canDecide,
+  canEdit,
+  canUndo,
+  checkedRefs,
+  confirmStatus,
+  decide,
+  focusedRef,
+  keepUntilReady,
+  opening,
+  saveEdit,
+  startEditing,
+  triageState,
+  undoLast,
+  type OfferEdit,
+} from './triageModel';
 import { toast } from '@/ui/toast';
 import { openPalette } from '@/store/ui';
 import { onboardWithConfirm } from '../bulk';
@@ -50,7 +66,8 @@ async function createCard(networkId?: number) {
   }
 }
 
-const nameOf = (r: ReturnType<typeof focusedRef>) => (!r ? 'the next ref' : 'name' in r ? r.name : 'merchant_name' in r ? r.merchant_name : r.title);
+const nameOf = (r: ReturnType<typeof focusedRef>) =>
+  !r ? 'the next ref' : 'name' in r ? r.name : 'merchant_name' in r ? r.merchant_name : r.title;
 
 /**
  * A decision key pressed while the next ref is still opening (its claim not answered yet) is

@@ -13,5 +13,9 @@ export const entry: ScreenEntry = {
   paths: Object.keys(TRIAGE_KINDS).map((k) => `/crawl-data/${k}/:source`),
   page: () => import('./TriageScreen'),
   commands: () =>
-    Promise.all([import('./commands'), import('./dialogCommands'), import('./switchCommands')]).then(([a, b, c]) => [...a.triageCommands, ...b.cardDialogCommands, ...c.switchCommands]),
+    Promise.all([import('./commands'), import('./dialogCommands'), import('./switchCommands')]).then(([a, b, c]) => [
+      ...a.triageCommands,
+      ...b.cardDialogCommands,
+      ...c.switchCommands,
+    ]),
 };

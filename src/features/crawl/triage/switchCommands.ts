@@ -22,12 +22,53 @@ function switchKind(by: 1 | -1) {
 }
 
 function switchFilter(by: 1 | -1) {
-  go(withState(triagePath(segmentOf(), triageState.sourceId), step(filtersFor(triageState.kind), triageState.filter, by)));
+  go(
+    withState(
+      triagePath(segmentOf(), triageState.sourceId),
+      step(filtersFor(triageState.kind), triageState.filter, by),
+    ),
+  );
 }
 
 export const switchCommands: Command[] = [
-  { id: 'crawl.triage.nextKind', title: 'Next kind of refs', group, keywords: ['cards', 'outlets', 'offers', 'tab', 'switch'], shortcut: 't', scope, enabled: ready, run: () => switchKind(1) },
-  { id: 'crawl.triage.prevKind', title: 'Previous kind of refs', group, keywords: ['cards', 'outlets', 'offers', 'tab', 'switch'], shortcut: 'shift+t', scope, enabled: ready, run: () => switchKind(-1) },
-  { id: 'crawl.triage.nextState', title: 'Next state filter', group, keywords: ['new', 'assigned', 'skipped', 'all', 'filter', 'tab'], shortcut: 'f', scope, enabled: ready, run: () => switchFilter(1) },
-  { id: 'crawl.triage.prevState', title: 'Previous state filter', group, keywords: ['new', 'assigned', 'skipped', 'all', 'filter', 'tab'], shortcut: 'shift+f', scope, enabled: ready, run: () => switchFilter(-1) },
+  {
+    id: 'crawl.triage.nextKind',
+    title: 'Next kind of refs',
+    group,
+    keywords: ['cards', 'outlets', 'offers', 'tab', 'switch'],
+    shortcut: 't',
+    scope,
+    enabled: ready,
+    run: () => switchKind(1),
+  },
+  {
+    id: 'crawl.triage.prevKind',
+    title: 'Previous kind of refs',
+    group,
+    keywords: ['cards', 'outlets', 'offers', 'tab', 'switch'],
+    shortcut: 'shift+t',
+    scope,
+    enabled: ready,
+    run: () => switchKind(-1),
+  },
+  {
+    id: 'crawl.triage.nextState',
+    title: 'Next state filter',
+    group,
+    keywords: ['new', 'assigned', 'skipped', 'all', 'filter', 'tab'],
+    shortcut: 'f',
+    scope,
+    enabled: ready,
+    run: () => switchFilter(1),
+  },
+  {
+    id: 'crawl.triage.prevState',
+    title: 'Previous state filter',
+    group,
+    keywords: ['new', 'assigned', 'skipped', 'all', 'filter', 'tab'],
+    shortcut: 'shift+f',
+    scope,
+    enabled: ready,
+    run: () => switchFilter(-1),
+  },
 ];

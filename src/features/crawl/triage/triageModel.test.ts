@@ -1,7 +1,28 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CardRef, CrawlSource } from '@contract/crawl';
 import { ApiError } from '@/api/client';
-import { assignChecked, canConfirmStatus, canDecide, canUndo, checkedRefs, confirmStatus, decide, focusRef, heldByOther, keepUntilReady, keptCount, nextOpen, opening, setTriageApi, showQueue, triageList, triageState, undoLast, type AnyRef, type TriageApi } from './triageModel';
+import {
+  assignChecked,
+  canConfirmStatus,
+  canDecide,
+  canUndo,
+  checkedRefs,
+  confirmStatus,
+  decide,
+  focusRef,
+  heldByOther,
+  keepUntilReady,
+  keptCount,
+  nextOpen,
+  opening,
+  setTriageApi,
+  showQueue,
+  triageList,
+  triageState,
+  undoLast,
+  type AnyRef,
+  type TriageApi,
+} from './triageModel';
 
 const card = (id: number, state: CardRef['state'] = 'new'): CardRef => ({
   id,
@@ -36,7 +57,8 @@ const source = { id: 1, name: 'ENBD site', from_source: 'enbd-site' } as CrawlSo
 function fakeApi(refs: AnyRef[]) {
   const gate: { refuse: boolean; hold?: Promise<void> } = { refuse: false };
   const groups: number[][] = [];
-  const decided = (id: number, state: CardRef['state']) => ({ ...refs.find((r) => r.id === id)!, state, last_decision_id: 100 + id }) as AnyRef;
+  const decided = (id: number, state: CardRef['state']) =>
+    ({ ...refs.find((r) => r.id === id)!, state, last_decision_id: 100 + id }) as AnyRef;
   const settle = async (id: number, state: CardRef['state']) => {
     await gate.hold;
     if (gate.refuse) throw new ApiError(409, 'POST', { message: 'A card was made from this ref already.' });
@@ -45,14 +67,19 @@ function fakeApi(refs: AnyRef[]) {
   const api: TriageApi = {
     source: async () => source,
     list: async () => refs,
-    claim: async (_k, id) => ({ ref: refs.find((r) => r.id === id)!, candidates: [{ id: 7, title: 'Live 7', subtitle: '', score: 0.9, differs: {} }] }),
+    claim: async (_k, id) => ({
+      ref: refs.find((r) => r.id === id)!,
+      candidates: [{ id: 7, title: 'Live 7', subtitle: '', score: 0.9, differs: {} }],
+    }),
     release: vi.fn(async () => undefined),
     assign: vi.fn((_k, id) => settle(id, 'assigned')),
     create: vi.fn((_k, id) => settle(id, 'created')),
     skip: vi.fn((_k, id) => settle(id, 'skipped')),
     undo: vi.fn(async (decisionId: number) => {
       const ids = groups.find((g) => g.includes(decisionId - 100)) ?? [decisionId - 100];
-      const back = ids.map((id) => ({ ...refs.find((r) => r.id === id)!, state: 'new' as const, last_decision_id: null }) as AnyRef);
+      const back = ids.map(
+        (id) => ({ ...refs.find((r) => r.id === id)!, state: 'new' as const, last_decision_id: null }) as AnyRef,
+      );
       return { message: ids.length > 1 ? `Undid ${ids.length} assignments.` : 'Undone.', refs: back };
     }),
     setChecked: vi.fn(),
@@ -66,7 +93,10 @@ function fakeApi(refs: AnyRef[]) {
       await gate.hold;
       if (gate.refuse) throw new ApiError(409, 'POST', { message: 'Being reviewed by Sara.' });
       groups.push([...ids]);
-      return { message: `Assigned ${ids.length} card refs to Live ${liveId}.`, refs: ids.map((id) => ({ ...decided(id, 'assigned'), card_id: liveId }) as AnyRef) };
+      return {
+        message: `Assigned ${ids.length} card refs to Live ${liveId}.`,
+        refs: ids.map((id) => ({ ...decided(id, 'assigned'), card_id: liveId }) as AnyRef),
+      };
     }),
     matchMany: vi.fn(),
     history: vi.fn(async () => []),
@@ -79,7 +109,12 @@ function fakeApi(refs: AnyRef[]) {
 /** The signed-in reviewer of these tests; Sara (id 8) is the other one. */
 const ME = 5;
 const inAMinute = () => new Date(Date.now() + 60_000).toISOString();
-const heldBy = (r: CardRef, by: number, until = inAMinute()): CardRef => ({ ...r, claimed_by: by, claimed_by_name: by === ME ? 'Me' : 'Sara', claimed_until: until });
+const heldBy = (r: CardRef, by: number, until = inAMinute()): CardRef => ({
+  ...r,
+  claimed_by: by,
+  claimed_by_name: by === ME ? 'Me' : 'Sara',
+  claimed_until: until,
+});
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 const stateOf = (id: number) => triageState.refs.find((r) => r.id === id)?.state;
@@ -246,7 +281,7 @@ describe('the triage queue', () => {
     expect(canUndo()).toBe(false);
   });
 
-  it("passes by refs another reviewer holds when it moves on, but not mine or run-out claims", async () => {
+  it('passes by refs another reviewer holds when it moves on, but not mine or run-out claims', async () => {
     const past = new Date(Date.now() - 1000).toISOString();
     await open([card(1), heldBy(card(2), 8), heldBy(card(3), 8, past), card(4)]);
     expect(heldByOther(triageState.refs[1])).toBe(true);

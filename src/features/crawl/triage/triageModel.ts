@@ -10,7 +10,16 @@
 import { takeOverUndo } from '@/store/undo';
 import { proxy, ref as keep } from 'valtio';
 import type { CardStatusBody } from '@contract/card';
-import type { Candidate, CardRef, CrawlSource, Decision as RefDecision, OfferRef, OutletRef, RefKind, RefState } from '@contract/crawl';
+import type {
+  Candidate,
+  CardRef,
+  CrawlSource,
+  Decision as RefDecision,
+  OfferRef,
+  OutletRef,
+  RefKind,
+  RefState,
+} from '@contract/crawl';
 import type { CardFromRefBody } from '@contract/crawlCards';
 import type { MatchedRef } from '@contract/crawlTriage';
 import { ApiError } from '@/api/client';
@@ -39,7 +48,11 @@ export interface TriageApi {
   /** The ref's newest decision still standing (what undo undoes). */
   lastDecision(kind: RefKind, refId: number): Promise<number | null>;
   /** Assigns many card or outlet refs to one live record (one decision each). */
-  assignMany(kind: 'card' | 'outlet', refIds: readonly number[], liveId: number): Promise<{ message: string; refs: AnyRef[] }>;
+  assignMany(
+    kind: 'card' | 'outlet',
+    refIds: readonly number[],
+    liveId: number,
+  ): Promise<{ message: string; refs: AnyRef[] }>;
   /** Scores refs against a live record before a bulk assign (crawl.matchMany). */
   matchMany(kind: 'card' | 'outlet', refIds: readonly number[], liveId: number): Promise<RefMatch>;
   /** The ref's decisions, newest first (crawl.history). */
@@ -126,7 +139,8 @@ let stepSeq = 0;
 /** A new step of this view's history: the refs one decision decided. */
 const pushStep = (refs: number[]) => triageState.decided.push({ seq: ++stepSeq, refs });
 /** Forgets a single ref's step (its decision was refused). */
-const dropStep = (id: number) => (triageState.decided = triageState.decided.filter((d) => !(d.refs.length === 1 && d.refs[0] === id)));
+const dropStep = (id: number) =>
+  (triageState.decided = triageState.decided.filter((d) => !(d.refs.length === 1 && d.refs[0] === id)));
 let listAbort: AbortController | null = null;
 let claimAbort: AbortController | null = null;
 let historyAbort: AbortController | null = null;
@@ -178,7 +192,8 @@ const cursor = cursorList({
   },
   // Escape while correcting an offer ref cancels the edit and keeps the ref open.
   onClose: () => (triageState.editing ? stopEditing() : unfocus()),
-  isChecked: (id) => (triageState.kind === 'offer' ? (findRef(id) as OfferRef | undefined)?.checked === true : !!triageState.checked[id]),
+  isChecked: (id) =>
+    triageState.kind === 'offer' ? (findRef(id) as OfferRef | undefined)?.checked === true : !!triageState.checked[id],
   onCheck: (ids, checked) => (triageState.kind === 'offer' ? setChecked(ids, checked) : checkLocally(ids, checked)),
 });
 /** The list keys' view of the queue (src/commands/list.ts). */
@@ -218,8 +233,17 @@ export const triageApiInUse = need;
 let releaseUndo = () => undefined as void;
 
 /** Show a source's queue of one kind; reloads only when one of the three changed. */
-export async function showQueue(kind: RefKind, sourceId: number, filter: RefFilter, o: { focus?: number; edit?: boolean } = {}): Promise<void> {
-  const same = triageState.kind === kind && triageState.sourceId === sourceId && triageState.filter === filter && triageState.status !== 'idle';
+export async function showQueue(
+  kind: RefKind,
+  sourceId: number,
+  filter: RefFilter,
+  o: { focus?: number; edit?: boolean } = {},
+): Promise<void> {
+  const same =
+    triageState.kind === kind &&
+    triageState.sourceId === sourceId &&
+    triageState.filter === filter &&
+    triageState.status !== 'idle';
   if (same) {
     // A link to one ref (?ref=) within the queue already shown: just open it.
     if (o.focus !== undefined && findRef(o.focus)) land(o.focus, o.edit);
@@ -227,7 +251,16 @@ export async function showQueue(kind: RefKind, sourceId: number, filter: RefFilt
   }
   unfocus();
   dropKept();
-  Object.assign(triageState, { kind, sourceId, filter, refs: [], status: 'loading', error: null, decided: [], checked: {} });
+  Object.assign(triageState, {
+    kind,
+    sourceId,
+    filter,
+    refs: [],
+    status: 'loading',
+    error: null,
+    decided: [],
+    checked: {},
+  });
   // mod+z steps back through this view's decisions while it is shown.
   releaseUndo();
   releaseUndo = takeOverUndo({ can: canUndo, run: undoLast });
@@ -299,7 +332,10 @@ function unfocus() {
 function releaseIfMine(f: Focus) {
   const r = findRef(f.refId);
   // A ref with a decision on its way is the decision's business; one left open is let go.
-  if (f.status === 'ready' && r && !triageState.pending[r.id]) need().release(triageState.kind, r.id).catch(() => undefined);
+  if (f.status === 'ready' && r && !triageState.pending[r.id])
+    need()
+      .release(triageState.kind, r.id)
+      .catch(() => undefined);
 }
 
 /** Open a ref: claim it for this reviewer and rank the live candidates. */
@@ -375,21 +411,33 @@ export function canDecide(): boolean {
  * Decide the focused ref. Shown at once; the next undecided ref opens. Resolves to the
  * server's copy; rejects (after putting the ref back) when the server refuses.
  */
-export async function decide(action: Decision, o: { liveId?: number; networkId?: number } = {}): Promise<AnyRef | undefined> {
+export async function decide(
+  action: Decision,
+  o: { liveId?: number; networkId?: number } = {},
+): Promise<AnyRef | undefined> {
   const r = focusedRef();
   if (!r || !canDecide()) return undefined;
   const { kind } = triageState;
   const before = r;
   const a = need();
   const work =
-    action === 'assign' ? a.assign(kind, r.id, o.liveId!) : action === 'create' ? a.create(kind, r.id, o.networkId ? { network_id: o.networkId } : {}) : a.skip(kind, r.id);
+    action === 'assign'
+      ? a.assign(kind, r.id, o.liveId!)
+      : action === 'create'
+        ? a.create(kind, r.id, o.networkId ? { network_id: o.networkId } : {})
+        : a.skip(kind, r.id);
 
   replaceRef({ ...r, state: AFTER[action] } as AnyRef);
   const next = nextOpen(r.id);
-  return settle(before, work, () => {
-    if (next) moveTo(next.id);
-    else unfocus();
-  }, next?.id ?? null);
+  return settle(
+    before,
+    work,
+    () => {
+      if (next) moveTo(next.id);
+      else unfocus();
+    },
+    next?.id ?? null,
+  );
 }
 
 /**
@@ -397,7 +445,12 @@ export async function decide(action: Decision, o: { liveId?: number; networkId?:
  * server's copy put in when it answers; on refusal the ref put back and refocused if the
  * reviewer is still where the decision sent them (`landing`).
  */
-async function settle(before: AnyRef, work: Promise<AnyRef>, moveOn: () => void, landing: number | null): Promise<AnyRef> {
+async function settle(
+  before: AnyRef,
+  work: Promise<AnyRef>,
+  moveOn: () => void,
+  landing: number | null,
+): Promise<AnyRef> {
   const id = before.id;
   triageState.pending[id] = true;
   pushStep([id]);
@@ -449,7 +502,14 @@ export function takeDecided(saved: AnyRef): void {
 export function canConfirmStatus(): boolean {
   const f = triageState.focus;
   const r = focusedRef();
-  return triageState.kind === 'card' && !!f && f.status === 'ready' && !!r && (r as CardRef).card_id !== null && !triageState.pending[r.id];
+  return (
+    triageState.kind === 'card' &&
+    !!f &&
+    f.status === 'ready' &&
+    !!r &&
+    (r as CardRef).card_id !== null &&
+    !triageState.pending[r.id]
+  );
 }
 
 /**
@@ -460,11 +520,14 @@ export async function confirmStatus(status: CardStatusBody['status']): Promise<A
   const r = focusedRef() as CardRef | undefined;
   if (!r || !canConfirmStatus()) return undefined;
   const a = need();
-  const state: RefState = status === 'Discontinued' ? 'discontinued' : r.state === 'discontinued' ? 'assigned' : r.state;
+  const state: RefState =
+    status === 'Discontinued' ? 'discontinued' : r.state === 'discontinued' ? 'assigned' : r.state;
   const shown: CardRef = { ...r, state, confirmed_status: status };
   replaceRef(shown);
   // The call answers the card; the ref's new decision (for undo) is read after it.
-  const work = a.confirmStatus(r.card_id!, status).then(async () => ({ ...shown, last_decision_id: await a.lastDecision('card', r.id) }));
+  const work = a
+    .confirmStatus(r.card_id!, status)
+    .then(async () => ({ ...shown, last_decision_id: await a.lastDecision('card', r.id) }));
   return settle(r, work, () => undefined, r.id);
 }
 
@@ -527,7 +590,10 @@ function checkLocally(ids: readonly number[], checked: boolean) {
 }
 
 /** The checked card or outlet refs, in list order. */
-export const checkedRefs = (): AnyRef[] => (triageState.kind === 'offer' ? [] : triageState.refs.filter((r) => triageState.checked[r.id] && !triageState.pending[r.id]));
+export const checkedRefs = (): AnyRef[] =>
+  triageState.kind === 'offer'
+    ? []
+    : triageState.refs.filter((r) => triageState.checked[r.id] && !triageState.pending[r.id]);
 
 /**
  * Assign every checked card or outlet ref to one live record: shown at once, one call (all or
@@ -543,7 +609,11 @@ export async function assignChecked(liveId: number): Promise<{ message: string }
     replaceRef(('card_id' in r ? { ...r, state: 'assigned', card_id: liveId } : { ...r, state: 'assigned' }) as AnyRef);
   }
   try {
-    const res = await need().assignMany(kind, refs.map((r) => r.id), liveId);
+    const res = await need().assignMany(
+      kind,
+      refs.map((r) => r.id),
+      liveId,
+    );
     const decidedNow: number[] = [];
     for (const saved of res.refs) {
       const before = refs.find((r) => r.id === saved.id);
@@ -551,7 +621,10 @@ export async function assignChecked(liveId: number): Promise<{ message: string }
       replaceRef(saved);
     }
     if (decidedNow.length) pushStep(decidedNow);
-    checkLocally(refs.map((r) => r.id), false);
+    checkLocally(
+      refs.map((r) => r.id),
+      false,
+    );
     return { message: res.message };
   } catch (e) {
     refs.forEach(replaceRef);

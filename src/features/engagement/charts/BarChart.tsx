@@ -27,9 +27,19 @@ function options(width: number, bars: readonly Bar[], p: Palette, color: string,
     legend: { show: false },
     cursor: { points: { show: false }, drag: { x: false, y: false } },
     // The category scale runs top to bottom (ori 1, dir -1): the first row is the biggest.
-    scales: { x: { time: false, ori: 1, dir: -1, range: [-0.5, bars.length - 0.5] }, y: { ori: 0, range: (_u, _min, max) => [0, Math.max(4, max * 1.05)] } },
+    scales: {
+      x: { time: false, ori: 1, dir: -1, range: [-0.5, bars.length - 0.5] },
+      y: { ori: 0, range: (_u, _min, max) => [0, Math.max(4, max * 1.05)] },
+    },
     axes: [
-      { ...axis, side: 3, size: labelWidth, grid: { show: false }, splits: () => bars.map((_, i) => i), values: (_u, splits) => splits.map((i) => cut(bars[i]?.label ?? '')) },
+      {
+        ...axis,
+        side: 3,
+        size: labelWidth,
+        grid: { show: false },
+        splits: () => bars.map((_, i) => i),
+        values: (_u, splits) => splits.map((i) => cut(bars[i]?.label ?? '')),
+      },
       { ...axis, side: 2, size: 28, space: 64, values: (_u, splits) => splits.map(short) },
     ],
     series: [

@@ -31,8 +31,21 @@ function shadeToday(today: number | null, p: Palette): uPlot.Hooks.Arrays {
   return { drawClear: [draw] };
 }
 
-function options(width: number, height: number, types: EventType[], p: Palette, days: number, title: string, today: number | null): uPlot.Options {
-  const axis = { stroke: p.muted, font: p.font, grid: { stroke: p.grid, width: 1 }, ticks: { stroke: p.grid, width: 1 } };
+function options(
+  width: number,
+  height: number,
+  types: EventType[],
+  p: Palette,
+  days: number,
+  title: string,
+  today: number | null,
+): uPlot.Options {
+  const axis = {
+    stroke: p.muted,
+    font: p.font,
+    grid: { stroke: p.grid, width: 1 },
+    ticks: { stroke: p.grid, width: 1 },
+  };
   return {
     width,
     height,

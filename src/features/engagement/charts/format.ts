@@ -2,7 +2,12 @@
 const whole = new Intl.NumberFormat('en-US');
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const dayYearFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const dayYearFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** Today in Dubai (UTC+4 all year), whose days the charts count. */
 export const dubaiToday = () => new Date(Date.now() + 4 * 3_600_000).toISOString().slice(0, 10);
@@ -14,6 +19,9 @@ export const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 export const day = (d: string, year = false) => (year ? dayYearFormat : dayFormat).format(dayMs(d));
 /** '25 Oct – 23 Nov 2026'. */
 export const span = (from: string, to: string) =>
-  from === to ? day(to, true) : `${from.slice(0, 4) === to.slice(0, 4) ? day(from) : day(from, true)} – ${day(to, true)}`;
+  from === to
+    ? day(to, true)
+    : `${from.slice(0, 4) === to.slice(0, 4) ? day(from) : day(from, true)} – ${day(to, true)}`;
 /** 3 of 1,000 → '0.3%'. */
-export const percent = (part: number, whole: number) => (whole ? `${((part / whole) * 100).toFixed(part / whole < 0.1 ? 1 : 0)}%` : '–');
+export const percent = (part: number, whole: number) =>
+  whole ? `${((part / whole) * 100).toFixed(part / whole < 0.1 ? 1 : 0)}%` : '–';

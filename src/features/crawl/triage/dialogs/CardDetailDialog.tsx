@@ -35,13 +35,19 @@ function rowsOf(ref: CardRef, card: Card | null, sourceBank: string | null): Row
     { label: 'Name', crawled: ref.name, live: card?.name ?? null },
     { label: 'Bank', crawled: ref.bank_name ?? sourceBank, live: card?.bank_name ?? null },
     { label: 'Network', crawled: ref.network, live: card?.network_type ?? null },
-    { label: 'Annual fee', crawled: ref.annual_fee === null ? null : String(ref.annual_fee), live: card ? String(card.annual_fee) : null, numeric: true },
+    {
+      label: 'Annual fee',
+      crawled: ref.annual_fee === null ? null : String(ref.annual_fee),
+      live: card ? String(card.annual_fee) : null,
+      numeric: true,
+    },
     { label: 'Benefits', crawled: ref.benefits, live: card?.description ?? null },
     { label: 'Status', crawled: ref.confirmed_status, live: card?.status ?? null },
   ];
 }
 
-const shown = (r: Row, v: string | null) => (v === null || v === '' ? <span className="muted">—</span> : r.numeric ? formatMoney(Number(v)) : v);
+const shown = (r: Row, v: string | null) =>
+  v === null || v === '' ? <span className="muted">—</span> : r.numeric ? formatMoney(Number(v)) : v;
 
 /**
  * The card detail dialog (i): the crawled card's fields beside the live card it is assigned to
@@ -52,7 +58,10 @@ export function CardDetailDialog() {
   const d = useSnapshot(cardDialog);
   const t = useSnapshot(triageState);
   const ref = d.open === 'detail' ? (t.refs.find((r) => r.id === d.refId) as CardRef | undefined) : undefined;
-  const candidate = ref && ref.card_id === null && t.focus?.refId === ref.id ? (t.focus.candidates[0] as Candidate | undefined) : undefined;
+  const candidate =
+    ref && ref.card_id === null && t.focus?.refId === ref.id
+      ? (t.focus.candidates[0] as Candidate | undefined)
+      : undefined;
   const liveId = ref?.card_id ?? candidate?.id ?? null;
   const live = useCards(liveId ? [liveId] : []);
   const found = live.records[0];
@@ -61,20 +70,38 @@ export function CardDetailDialog() {
   const diffCount = card ? rows.filter(differs).length : 0;
 
   return (
-    <Modal open={!!ref} title={ref ? `Card detail — ${ref.name}` : ''} onClose={closeCardDialog} className="modal-wide" onFocusLost={() => triageList.focusList()}>
+    <Modal
+      open={!!ref}
+      title={ref ? `Card detail — ${ref.name}` : ''}
+      onClose={closeCardDialog}
+      className="modal-wide"
+      onFocusLost={() => triageList.focusList()}
+    >
       {ref && (
         <>
           <div className="modal-body card-detail">
             <p className="card-detail-lead">
-              <Badge tone={ref.state === 'new' ? 'accent' : ref.state === 'skipped' ? 'off' : 'on'}>{STATE_LABEL[ref.state]}</Badge>
+              <Badge tone={ref.state === 'new' ? 'accent' : ref.state === 'skipped' ? 'off' : 'on'}>
+                {STATE_LABEL[ref.state]}
+              </Badge>
               {ref.card_id !== null ? (
                 <span>{ref.state === 'created' ? 'Created as' : 'Assigned to'} the live card on the right.</span>
               ) : candidate ? (
-                <span>Not assigned yet: beside it, the top candidate ({Math.round(candidate.score * 100)}% match).</span>
+                <span>
+                  Not assigned yet: beside it, the top candidate ({Math.round(candidate.score * 100)}% match).
+                </span>
               ) : (
                 <span>Not assigned yet, and no live card looks like it.</span>
               )}
-              {card && <span className="muted">{diffCount === 0 ? 'No field differs.' : diffCount === 1 ? '1 field differs.' : `${diffCount} fields differ.`}</span>}
+              {card && (
+                <span className="muted">
+                  {diffCount === 0
+                    ? 'No field differs.'
+                    : diffCount === 1
+                      ? '1 field differs.'
+                      : `${diffCount} fields differ.`}
+                </span>
+              )}
             </p>
             <table className="compare">
               <thead>
@@ -102,14 +129,30 @@ export function CardDetailDialog() {
                         {diff && <span className="visually-hidden"> (differs)</span>}
                       </th>
                       <td>{shown(r, r.crawled)}</td>
-                      <td>{liveId === null ? <span className="muted">—</span> : live.status === 'loading' && !card ? <span className="muted">Loading…</span> : shown(r, r.live)}</td>
+                      <td>
+                        {liveId === null ? (
+                          <span className="muted">—</span>
+                        ) : live.status === 'loading' && !card ? (
+                          <span className="muted">Loading…</span>
+                        ) : (
+                          shown(r, r.live)
+                        )}
+                      </td>
                     </tr>
                   );
                 })}
                 <tr>
                   <th scope="row">Source key</th>
                   <td className="mono">{ref.source_key}</td>
-                  <td>{card ? (card.display ? 'Shown in the app' : <span className="muted">Hidden from the app</span>) : null}</td>
+                  <td>
+                    {card ? (
+                      card.display ? (
+                        'Shown in the app'
+                      ) : (
+                        <span className="muted">Hidden from the app</span>
+                      )
+                    ) : null}
+                  </td>
                 </tr>
               </tbody>
             </table>

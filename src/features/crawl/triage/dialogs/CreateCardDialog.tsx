@@ -18,7 +18,8 @@ import { bankOptions, CARD_TYPES, categoryOptions, networkOptions } from '@/ui/r
 const FIELDS = ['name', 'bank_id', 'network_id', 'category_id', 'card_type', 'annual_fee', 'min_salary', 'description'];
 
 /** The option whose label is the text the site gave ('visa' → Visa), if any. */
-const byLabel = (list: readonly Option[], text: string | null) => (text ? (list.find((o) => o.label.trim().toLowerCase() === text.trim().toLowerCase())?.value ?? '') : '');
+const byLabel = (list: readonly Option[], text: string | null) =>
+  text ? (list.find((o) => o.label.trim().toLowerCase() === text.trim().toLowerCase())?.value ?? '') : '';
 
 /**
  * The create card dialog (shift+c): a card form prefilled from the crawled card. Saving creates
@@ -45,7 +46,16 @@ export function CreateCardDialog() {
         }
       }}
     >
-      {ref && <CardFromRefForm key={ref.id} r={ref} sourceBankId={t.source?.bank_id ?? null} errors={d.errors} saving={d.saving} formRef={formRef} />}
+      {ref && (
+        <CardFromRefForm
+          key={ref.id}
+          r={ref}
+          sourceBankId={t.source?.bank_id ?? null}
+          errors={d.errors}
+          saving={d.saving}
+          formRef={formRef}
+        />
+      )}
     </Modal>
   );
 }
@@ -103,7 +113,9 @@ function CardFromRefForm({ r, sourceBankId, errors, saving, formRef }: FormProps
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label="Create card">
       <div className="modal-body">
-        <p className="muted">The live card is created hidden from the app, and the crawled card is marked created with it; u undoes both.</p>
+        <p className="muted">
+          The live card is created hidden from the app, and the crawled card is marked created with it; u undoes both.
+        </p>
         {other.length > 0 && (
           <div className="alert" role="alert">
             {other.map(([k, text]) => (
@@ -111,28 +123,91 @@ function CardFromRefForm({ r, sourceBankId, errors, saving, formRef }: FormProps
             ))}
           </div>
         )}
-        <Field label="Name" name="name" data-autofocus autoComplete="off" value={v.name} onChange={set('name')} error={errors.name} />
+        <Field
+          label="Name"
+          name="name"
+          data-autofocus
+          autoComplete="off"
+          value={v.name}
+          onChange={set('name')}
+          error={errors.name}
+        />
         <div className="field-pair">
-          <SelectField label="Bank" name="bank_id" value={v.bank_id} onChange={set('bank_id')} options={banks.list} emptyLabel={banks.loading ? 'Loading banks…' : "The source's bank"} error={errors.bank_id} />
+          <SelectField
+            label="Bank"
+            name="bank_id"
+            value={v.bank_id}
+            onChange={set('bank_id')}
+            options={banks.list}
+            emptyLabel={banks.loading ? 'Loading banks…' : "The source's bank"}
+            error={errors.bank_id}
+          />
           <SelectField
             label="Network"
             name="network_id"
             value={v.network_id}
             onChange={set('network_id')}
             options={networks.list}
-            emptyLabel={networks.loading ? 'Loading networks…' : r.network ? `As crawled: ${r.network}` : 'Choose a network'}
+            emptyLabel={
+              networks.loading ? 'Loading networks…' : r.network ? `As crawled: ${r.network}` : 'Choose a network'
+            }
             error={errors.network_id}
           />
         </div>
         <div className="field-pair">
-          <SelectField label="Category" name="category_id" value={v.category_id} onChange={set('category_id')} options={categories.list} emptyLabel="No category" error={errors.category_id} />
-          <SelectField label="Card type" name="card_type" value={v.card_type} onChange={set('card_type')} options={CARD_TYPES} emptyLabel="Choose a type" error={errors.card_type} />
+          <SelectField
+            label="Category"
+            name="category_id"
+            value={v.category_id}
+            onChange={set('category_id')}
+            options={categories.list}
+            emptyLabel="No category"
+            error={errors.category_id}
+          />
+          <SelectField
+            label="Card type"
+            name="card_type"
+            value={v.card_type}
+            onChange={set('card_type')}
+            options={CARD_TYPES}
+            emptyLabel="Choose a type"
+            error={errors.card_type}
+          />
         </div>
         <div className="field-pair">
-          <Field label="Annual fee (AED)" name="annual_fee" type="number" inputMode="decimal" min={0} step="any" value={v.annual_fee} onChange={set('annual_fee')} error={errors.annual_fee} />
-          <Field label="Minimum salary (AED)" name="min_salary" type="number" inputMode="decimal" min={0} step="any" value={v.min_salary} onChange={set('min_salary')} error={errors.min_salary} hint="Leave empty when none." />
+          <Field
+            label="Annual fee (AED)"
+            name="annual_fee"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="any"
+            value={v.annual_fee}
+            onChange={set('annual_fee')}
+            error={errors.annual_fee}
+          />
+          <Field
+            label="Minimum salary (AED)"
+            name="min_salary"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="any"
+            value={v.min_salary}
+            onChange={set('min_salary')}
+            error={errors.min_salary}
+            hint="Leave empty when none."
+          />
         </div>
-        <TextAreaField label="Description" name="description" rows={3} value={v.description} onChange={set('description')} error={errors.description} hint="The benefits as crawled." />
+        <TextAreaField
+          label="Description"
+          name="description"
+          rows={3}
+          value={v.description}
+          onChange={set('description')}
+          error={errors.description}
+          hint="The benefits as crawled."
+        />
       </div>
       <div className="modal-actions">
         <button type="button" className="btn" onClick={closeCardDialog}>

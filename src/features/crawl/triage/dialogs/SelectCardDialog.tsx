@@ -23,7 +23,12 @@ interface Hit {
 const ROW_HEIGHT = 48;
 const PAGE_KEYS = 8;
 
-const cardHit = (c: Card): Hit => ({ id: c.id, title: c.name, subtitle: [c.bank_name, c.network_type, formatMoney(c.annual_fee)].join(' · '), hidden: !c.display });
+const cardHit = (c: Card): Hit => ({
+  id: c.id,
+  title: c.name,
+  subtitle: [c.bank_name, c.network_type, formatMoney(c.annual_fee)].join(' · '),
+  hidden: !c.display,
+});
 const candidateHit = (c: Candidate): Hit => ({ id: c.id, title: c.title, subtitle: c.subtitle, score: c.score });
 
 /**
@@ -38,10 +43,20 @@ export function SelectCardDialog() {
   const ref = open ? (t.refs.find((r) => r.id === d.refId) as CardRef | undefined) : undefined;
   const checked = open ? checkedRefs().length : 0;
   const candidates = !checked && ref && t.focus?.refId === ref.id ? (t.focus.candidates as Candidate[]) : [];
-  const title = checked ? `Select a card for ${checked} checked ref${checked === 1 ? '' : 's'}` : `Select a card for ${ref?.name ?? 'the ref'}`;
+  const title = checked
+    ? `Select a card for ${checked} checked ref${checked === 1 ? '' : 's'}`
+    : `Select a card for ${ref?.name ?? 'the ref'}`;
   return (
-    <Modal open={open} title={title} onClose={closeCardDialog} className="modal-medium" onFocusLost={() => triageList.focusList()}>
-      {open && <CardPicker key={d.refId ?? 0} candidates={candidates} assignedId={checked ? null : (ref?.card_id ?? null)} />}
+    <Modal
+      open={open}
+      title={title}
+      onClose={closeCardDialog}
+      className="modal-medium"
+      onFocusLost={() => triageList.focusList()}
+    >
+      {open && (
+        <CardPicker key={d.refId ?? 0} candidates={candidates} assignedId={checked ? null : (ref?.card_id ?? null)} />
+      )}
     </Modal>
   );
 }
@@ -57,7 +72,13 @@ function CardPicker({ candidates, assignedId }: { candidates: readonly Candidate
   const leadIds = new Set(lead.map((h) => h.id));
   const rows = [...lead, ...search.cards.filter((c) => !leadIds.has(c.id)).map(cardHit)];
 
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8, getItemKey: (i) => rows[i].id });
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    getItemKey: (i) => rows[i].id,
+  });
   const items = virtualizer.getVirtualItems();
   const lastShown = items.at(-1)?.index ?? -1;
   const { loadMore } = search;
@@ -71,7 +92,8 @@ function CardPicker({ candidates, assignedId }: { candidates: readonly Candidate
     if (lastShown >= rows.length - 10) loadMore();
   }, [lastShown, rows.length, loadMore]);
 
-  const pick = (h: Hit | undefined) => h && runCommand('crawl.triage.assignToCard', 'button', { id: h.id, title: h.title });
+  const pick = (h: Hit | undefined) =>
+    h && runCommand('crawl.triage.assignToCard', 'button', { id: h.id, title: h.title });
 
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
     const last = rows.length - 1;
@@ -127,7 +149,14 @@ function CardPicker({ candidates, assignedId }: { candidates: readonly Candidate
                   role="option"
                   aria-selected={row.index === active}
                   className={row.index === active ? 'select-card-row is-active' : 'select-card-row'}
-                  style={{ position: 'absolute', top: 0, left: 0, right: 0, height: row.size, transform: `translateY(${row.start}px)` }}
+                  style={{
+                    position: 'absolute',
+                    top: 0,
+                    left: 0,
+                    right: 0,
+                    height: row.size,
+                    transform: `translateY(${row.start}px)`,
+                  }}
                   onMouseDown={(e) => e.preventDefault() /* keep typing in the search */}
                   onMouseEnter={() => setActive(row.index)}
                   onClick={() => pick(h)}
@@ -143,7 +172,11 @@ function CardPicker({ candidates, assignedId }: { candidates: readonly Candidate
               );
             })}
           </div>
-          {search.status === 'ready' && !rows.length && <div className="vlist-status">{search.query ? `No live card matches “${search.query}”.` : 'No live cards yet.'}</div>}
+          {search.status === 'ready' && !rows.length && (
+            <div className="vlist-status">
+              {search.query ? `No live card matches “${search.query}”.` : 'No live cards yet.'}
+            </div>
+          )}
         </div>
       </div>
       <div className="modal-actions">

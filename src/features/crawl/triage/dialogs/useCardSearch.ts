@@ -26,19 +26,27 @@ export function useCardSearch(text: string): CardSearch {
     const abort = new AbortController();
     more.current?.abort();
     setS((x) => ({ ...x, status: 'loading' }));
-    const timer = setTimeout(() => {
-      // No words: every card by name. Words: as the server ranks them.
-      cardClient.list({ query: text || undefined, sort: text ? undefined : 'name', page: 1, per_page: PER_PAGE }, { signal: abort.signal }).then(
-        (res) => {
-          page.current = 1;
-          setS({ cards: res.data, total: res.pagination.total, status: 'ready', query: text });
-        },
-        (e: unknown) => {
-          if (abort.signal.aborted || (e instanceof ApiError && e.aborted)) return;
-          setS({ cards: [], total: 0, status: 'failed', query: text });
-        },
-      );
-    }, text ? DEBOUNCE_MS : 0);
+    const timer = setTimeout(
+      () => {
+        // No words: every card by name. Words: as the server ranks them.
+        cardClient
+          .list(
+            { query: text || undefined, sort: text ? undefined : 'name', page: 1, per_page: PER_PAGE },
+            { signal: abort.signal },
+          )
+          .then(
+            (res) => {
+              page.current = 1;
+              setS({ cards: res.data, total: res.pagination.total, status: 'ready', query: text });
+            },
+            (e: unknown) => {
+              if (abort.signal.aborted || (e instanceof ApiError && e.aborted)) return;
+              setS({ cards: [], total: 0, status: 'failed', query: text });
+            },
+          );
+      },
+      text ? DEBOUNCE_MS : 0,
+    );
     return () => {
       clearTimeout(timer);
       abort.abort();
@@ -49,16 +57,23 @@ export function useCardSearch(text: string): CardSearch {
     if (s.status !== 'ready' || s.cards.length >= s.total || more.current) return;
     const abort = (more.current = new AbortController());
     const next = page.current + 1;
-    cardClient.list({ query: s.query || undefined, sort: s.query ? undefined : 'name', page: next, per_page: PER_PAGE }, { signal: abort.signal }).then(
-      (res) => {
-        more.current = null;
-        page.current = next;
-        setS((x) => (x.query === s.query ? { ...x, cards: [...x.cards, ...res.data], total: res.pagination.total } : x));
-      },
-      () => {
-        more.current = null;
-      },
-    );
+    cardClient
+      .list(
+        { query: s.query || undefined, sort: s.query ? undefined : 'name', page: next, per_page: PER_PAGE },
+        { signal: abort.signal },
+      )
+      .then(
+        (res) => {
+          more.current = null;
+          page.current = next;
+          setS((x) =>
+            x.query === s.query ? { ...x, cards: [...x.cards, ...res.data], total: res.pagination.total } : x,
+          );
+        },
+        () => {
+          more.current = null;
+        },
+      );
   }, [s.status, s.cards.length, s.total, s.query]);
 
   return { ...s, loadMore };
