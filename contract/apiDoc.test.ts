@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { apiDoc } from './apiDoc';
-import { operations, resources } from './operations';
+import { operations } from './operations';
+import { resources } from './resources';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

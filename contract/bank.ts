@@ -42,6 +42,8 @@ export const bankResource = defineResource({
   name: 'bank',
   label: { one: 'Bank', many: 'Banks' },
   storage: { table: 'banks' },
+  search: { order: 4, title: 'name', subtitle: 'code' },
+  dashboard: { order: 1 },
   paths: {
     list: '/all_bank',
     show: '/show_bank/:id',

@@ -66,6 +66,13 @@ export const cardResource = defineResource({
   name: 'card',
   label: { one: 'Card', many: 'Cards' },
   storage: { table: 'cards', view: 'cards_view' },
+  search: {
+    order: 1,
+    title: 'name',
+    subtitle:
+      "bank_name || ' · ' || network_type || case when status = 'Discontinued' then ' · Discontinued' else '' end",
+  },
+  dashboard: { order: 2 },
   shows: ['bank', 'network', 'category'],
   paths: {
     list: '/all_card',

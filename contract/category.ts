@@ -17,6 +17,12 @@ export const categoryResource = defineResource({
   name: 'category',
   label: { one: 'Category', many: 'Categories' },
   storage: { table: 'categories' },
+  search: {
+    order: 6,
+    title: 'name',
+    subtitle: "case when is_active then 'Category' else 'Category · inactive' end",
+  },
+  dashboard: { order: 5 },
   paths: {
     list: '/all_categories',
     show: '/show_categories/:id',

@@ -12,6 +12,7 @@ export const networkResource = defineResource({
   name: 'network',
   label: { one: 'Network', many: 'Networks' },
   storage: { table: 'networks' },
+  dashboard: { order: 6 },
   paths: {
     list: '/all_network',
     show: '/show_network',

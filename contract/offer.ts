@@ -65,6 +65,12 @@ export const offerResource = defineResource({
   name: 'offer',
   label: { one: 'Offer', many: 'Offers' },
   storage: { table: 'offers', view: 'offers_view' },
+  search: {
+    order: 2,
+    title: 'title',
+    subtitle: "discount || ' · ' || to_char(valid_from, 'DD Mon YYYY') || ' – ' || to_char(valid_to, 'DD Mon YYYY')",
+  },
+  dashboard: { order: 3 },
   shows: ['category', 'card', 'bank', 'outlet'],
   paths: {
     list: '/all_offer',

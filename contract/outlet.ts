@@ -36,6 +36,12 @@ export const outletResource = defineResource({
   name: 'outlet',
   label: { one: 'Outlet', many: 'Outlets' },
   storage: { table: 'outlets', view: 'outlets_view' },
+  search: {
+    order: 3,
+    title: "merchant_name || coalesce(' — ' || branch, '')",
+    subtitle: "coalesce(area_name, '') || coalesce(' · ' || category_name, '')",
+  },
+  dashboard: { order: 4 },
   shows: ['category', 'city'],
   paths: {
     list: '/outlets',

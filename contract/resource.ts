@@ -31,7 +31,8 @@ export interface ResourceContract<
   /**
    * Where the rows live. The server derives the repository from this: it writes `table`
    * and reads `view` (joined names) when given. Every table has a trigram-indexed
-   * `search_text` column kept by the database (server/db/migrations/003_search_text.sql).
+   * `search_text` column kept by the database (server/db/migrations/003_search_text.sql,
+   * 017_search_text_per_table.sql).
    */
   storage: { table: string; view?: string };
   /** Paths under /admin/v1, exactly as the product's Calls. `:id` is the record id. */
@@ -99,6 +100,18 @@ export interface ResourceContract<
    * ones people set the same on a batch (a category, a status, validity dates).
    */
   bulk?: readonly string[];
+  /**
+   * Found by the palette's record search (GET /admin/v1/search, contract/search.ts): how a hit
+   * reads, as SQL over the rows the list reads (`storage.view`, else `storage.table`), and its
+   * group's place among the others (lower first). Its table's `search_text` is kept by a trigger
+   * function of its own, `<table>_search_text()` (server/db/migrations/017_search_text_per_table.sql).
+   */
+  search?: { order: number; title: string; subtitle: string };
+  /**
+   * Counted on the dashboard (GET /admin/v1/total_counts, contract/dashboard.ts): the rows the
+   * list reads, under the table's name (`counts.banks`), in `order` (lower first).
+   */
+  dashboard?: { order: number };
 }
 
 /** `{ id }` in the path or the query string. */

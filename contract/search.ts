@@ -1,9 +1,16 @@
 import * as Type from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { ADMIN_ROOT, defineOp } from './operation';
+import type { Resource } from './resource';
+import { resources } from './resources';
 
-export const SEARCH_TYPES = ['card', 'offer', 'outlet', 'bank', 'user', 'category'] as const;
-export type SearchType = (typeof SEARCH_TYPES)[number];
+/** The resources the palette finds (their `search`), in the order of their groups. */
+export const searchable = (list: readonly Resource[]): Resource[] =>
+  list.filter((r) => r.search).sort((a, b) => a.search!.order - b.search!.order);
+
+/** Their names: a hit's `type`. */
+export const SEARCH_TYPES: readonly string[] = searchable(resources).map((r) => r.name);
+export type SearchType = string;
 
 /** One record found by the palette: enough to show a row and open the record. */
 export const SearchHit = Type.Object({
@@ -22,7 +29,7 @@ export const SearchQuery = Type.Object({
     Type.String({
       pattern: '^[a-z,]+$',
       maxLength: 80,
-      description: 'comma-separated subset of card,offer,outlet,bank,user,category',
+      description: `comma-separated subset of ${SEARCH_TYPES.join(',')}`,
     }),
   ),
 });

@@ -40,6 +40,8 @@ export const userResource = defineResource({
   name: 'user',
   label: { one: 'User', many: 'Users' },
   storage: { table: 'users' },
+  search: { order: 5, title: 'name', subtitle: "email || ' · ' || role" },
+  dashboard: { order: 7 },
   paths: {
     list: '/all_user',
     show: '/show_user/:id',

@@ -2,7 +2,7 @@
 // edit here): its New (the button and n) opens an empty form, and each URL it answers opens
 // what that URL names: the list, a record, its edit form, a new one.
 import { expect, test, type Page } from '@playwright/test';
-import { resources } from '../contract/operations';
+import { resources } from '../contract/resources';
 import { screens } from '../src/app/screens';
 import { signIn } from './session';
 

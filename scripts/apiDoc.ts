@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiDoc } from '../contract/apiDoc';
-import { operations, resources } from '../contract/operations';
+import { operations } from '../contract/operations';
+import { resources } from '../contract/resources';
 
 const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'contract', 'api.md');
 fs.writeFileSync(file, apiDoc(operations, resources));

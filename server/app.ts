@@ -17,7 +17,8 @@ import { answerCache } from './http/answerCache';
 import { lazySerializerOf } from './http/serialize';
 import type { Mailer } from './services/mail';
 import { homepageResources } from '../contract/homepage';
-import { operations, resources } from '../contract/operations';
+import { operations } from '../contract/operations';
+import { resources } from '../contract/resources';
 import { createAuth, sha256, type Auth } from './services/auth';
 import { TooManyRequests } from './services/signinLimits';
 import { createUploads } from './services/uploads';
@@ -173,12 +174,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Every operation of the contract, each with its handler; a missing one stops the start.
   const handlers: Bound[] = [
     ...authHandlers({ auth, mailer, log: lineLogger(logger, 'mail', 'error') }),
-    ...dashboardHandlers({ now: deps.now ?? Date.now }),
+    ...dashboardHandlers({ now: deps.now ?? Date.now, resources }),
     ...engagementHandlers({ now: deps.now ?? Date.now }),
     ...resources.flatMap((r) => crudHandlers(r, { now: deps.now ?? Date.now })),
     ...cardHandlers(),
     ...csvHandlers(),
-    ...searchHandlers(),
+    ...searchHandlers(resources),
     ...crawlHandlers({ now: deps.now ?? Date.now }),
     ...crawlImportHandlers(),
     ...homepageHandlers({ now: deps.now ?? Date.now }),

@@ -1,35 +1,25 @@
-// GET /admin/v1/total_counts: the dashboard's figures, each one small query: counts, the
+// GET /admin/v1/total_counts: the dashboard's figures, each one small query: counts (of every
+// resource declaring `dashboard`, contract/resource.ts), the
 // crawled refs still `new`, the offers expiring (the valid_to index), the latest feedback (its
 // created_at index) and the redemptions trend (the engagement rollup of ~60 rows a day,
 // never the events table).
 import { EXPIRING_DAYS, LATEST_FEEDBACK, totalCounts, TREND_DAYS } from '../../contract/dashboard';
 import type { Feedback } from '../../contract/feedback';
+import type { Resource } from '../../contract/resource';
 import { bind, type Bound } from '../http/handle';
+import { counted, recordCounts } from '../repositories/dashboardCounts';
 import { redemptionsPerDay } from '../repositories/engagement';
 import { addDays } from '../repositories/engagementWeeks';
 import { expiringSql } from '../repositories/offers';
 import { dubaiToday } from '../services/engagementRange';
 
-/** Tables counted on the dashboard; later issues add theirs. */
-const COUNTED = {
-  banks: 'banks',
-  cards: 'cards_view',
-  offers: 'offers_view',
-  outlets: 'outlets_view',
-  categories: 'categories',
-  networks: 'networks',
-  users: 'users',
-} as const;
-
-export function dashboardHandlers(deps: { now: () => number }): Bound[] {
+export function dashboardHandlers(deps: { now: () => number; resources: readonly Resource[] }): Bound[] {
+  const countedResources = counted(deps.resources);
   return [
     bind(totalCounts, async (_input, tx) => {
-      const sql = Object.entries(COUNTED)
-        .map(([key, table]) => `(select count(*)::int from ${table}) as ${key}`)
-        .join(', ');
       const today = dubaiToday(deps.now());
       const [counts, review, expiring, feedbackData, redemptions] = await Promise.all([
-        tx.query<Record<string, number>>(`select ${sql}`).then((r) => r.rows[0]),
+        recordCounts(tx, countedResources),
         tx
           .query<{ card: number; outlet: number; offer: number }>(
             `select (select count(*) from crawl_cards where state = 'new')::int as card,

@@ -6,7 +6,7 @@
 import type { DeleteUse, UseAction, UsesAnswer } from '../../contract/bulk';
 import { homepageResources } from '../../contract/homepage';
 import { notificationResource } from '../../contract/notification';
-import { resources } from '../../contract/operations';
+import { resources } from '../../contract/resources';
 import type { Tx } from '../db/connection';
 import { countUses, type UseCount } from '../repositories/deleteUses';
 import { referencesFrom, referencesTo, type ForeignKey } from '../repositories/foreignKeys';

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resources } from '@contract/operations';
+import { resources } from '@contract/resources';
 import { sortOptions } from '@/store/filters';
 import { screens } from './screens';
 import { protectedRoutes } from './screenRoutes';
