@@ -13,7 +13,7 @@
 import { listCommands } from '@/commands/list';
 import { viewCommands } from '@/commands/viewCommands';
 import { appCommands, navigationCommands } from '@/commands/navigation';
-import { recordCommands, setRouteCheck } from '@/commands/records';
+import { recordCommands, setRecordScreens, setRouteCheck } from '@/commands/records';
 import { protectedRoutes } from './screenRoutes';
 import { ACTIONS } from '@/commands/actions';
 import { register, registerLaterCommands, setActions, setLaterCommands, setScopeTitle } from '@/commands/registry';
@@ -66,6 +66,7 @@ async function installScreenCommands(id: string): Promise<void> {
 export function installCommands(): Promise<void> {
   // Records open in whichever screen the route table has for them (else their list, searched).
   setRouteCheck((pattern) => protectedRoutes.some((r) => r.path === pattern));
+  setRecordScreens(screens);
   for (const s of screens) setScopeTitle(`view:${s.id}`, s.title);
   setLeaveAsker(() =>
     confirm({

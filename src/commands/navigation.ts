@@ -13,9 +13,14 @@ export interface NavTarget {
   nav?: { path: string; shortcut: string };
 }
 
+/** The screens the "Go to …" commands lead to, by id: what a link to a screen reads (the dashboard's counts). */
+const targets = new Map<string, NavTarget>();
+export const navTarget = (id: string): NavTarget | undefined => targets.get(id);
+
 /** One "Go to …" command per screen that has a place in the sidebar. */
-export const navigationCommands = (screens: readonly NavTarget[]): Command[] =>
-  screens.flatMap((s) =>
+export const navigationCommands = (screens: readonly NavTarget[]): Command[] => {
+  for (const s of screens) targets.set(s.id, s);
+  return screens.flatMap((s) =>
     s.nav
       ? [
           {
@@ -30,6 +35,7 @@ export const navigationCommands = (screens: readonly NavTarget[]): Command[] =>
         ]
       : [],
   );
+};
 
 /** What Undo says when no change can be undone (any more: an undo is kept 10 minutes). */
 export const NOTHING_TO_UNDO = 'Nothing to undo.';

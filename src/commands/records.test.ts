@@ -1,7 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bankResource } from '@contract/bank';
 import { call } from '../api/call';
-import { MAX_RECENT_RECORDS, recentRecords, recordPath, rememberRecord } from './records';
+import { MAX_RECENT_RECORDS, recentRecords, recordPath, rememberRecord, setRecordScreens } from './records';
+
+// The screens the shell hands over (src/app/screens.ts), as src/screens/paths.ts has their URLs;
+// a screen listing no resource (the dashboard) opens no record.
+const listed = (resource: string, list: string, view: string, edit: string) => ({
+  resource,
+  routes: { list, view, edit },
+});
+setRecordScreens([
+  listed('card', '/card-list', '/view-card/:id', '/edit-card/:id'),
+  listed('bank', '/bank-list', '/view-bank/:id', '/edit-bank/:id'),
+  listed('offer', '/offer-list', '/view-offer/:id', '/edit-offer/:id'),
+  listed('user', '/user-list', '/view-user/:id', '/edit-user/:id'),
+  listed('category', '/category-list', '/category-list/:id', '/category-list/:id/edit'),
+  { resource: undefined },
+]);
 
 const routes = new Set([
   '/view-card/:id',
@@ -25,6 +40,10 @@ describe('recordPath', () => {
     expect(recordPath({ type: 'user', id: 9, title: 'Aisha Khan' }, 'view', has)).toBe('/user-list?query=Aisha%20Khan');
     expect(recordPath({ type: 'category', id: 2, title: 'Dining' }, 'view', has)).toBe('/category-list/2');
     expect(recordPath({ type: 'category', id: 2, title: 'Dining' }, 'edit', has)).toBe('/category-list/2/edit');
+  });
+
+  it('opens a type no screen lists on the dashboard', () => {
+    expect(recordPath({ type: 'spaceship', id: 1, title: 'x' }, 'view', has)).toBe('/');
   });
 });
 

@@ -1,35 +1,24 @@
 // Records found by the palette (GET /admin/v1/search): where each type opens, and the
 // records opened recently. Opening goes through two hidden commands, so it runs like
 // everything else (runCommand) and a hotkey or a button could open a record the same way.
-import type { SearchHit, SearchType } from '@contract/search';
+import type { SearchHit } from '@contract/search';
+import type { ListRoutes } from '@/store/listModel';
 import { onTouched } from '../api/call';
 import { go } from '../store/navigate';
 import { storage } from '@/lib/storage';
 import type { Command } from './types';
 
-/** The palette's groups, in this order. */
-export const RECORD_TYPES: readonly { type: SearchType; heading: string }[] = [
-  { type: 'card', heading: 'Cards' },
-  { type: 'offer', heading: 'Offers' },
-  { type: 'outlet', heading: 'Outlets' },
-  { type: 'bank', heading: 'Banks' },
-  { type: 'user', heading: 'Users' },
-  { type: 'category', heading: 'Categories' },
-];
+/** What a record needs of the screen listing its type (src/screens/screenEntry.ts). */
+export interface RecordScreen {
+  /** The contract resource the screen lists: a hit's `type`. */
+  resource?: string;
+  routes?: Readonly<Pick<ListRoutes, 'list' | 'view' | 'edit'>>;
+}
 
-/** Route patterns per type, first existing one wins (categories have only a list there). */
-const PATHS: Record<SearchType, { view: string[]; edit: string[]; list: string }> = {
-  card: { view: ['/view-card/:id'], edit: ['/edit-card/:id'], list: '/card-list' },
-  offer: { view: ['/view-offer/:id'], edit: ['/edit-offer/:id'], list: '/offer-list' },
-  outlet: { view: ['/view-outlet/:id'], edit: ['/edit-outlet/:id'], list: '/outlet-list' },
-  bank: { view: ['/view-bank/:id'], edit: ['/edit-bank/:id'], list: '/bank-list' },
-  user: { view: ['/view-user/:id'], edit: ['/edit-user/:id'], list: '/user-list' },
-  // The product names only /category-list; the categories screen opens a record in its pane under it.
-  category: {
-    view: ['/category-list/:id', '/view-category/:id'],
-    edit: ['/category-list/:id/edit', '/edit-category/:id'],
-    list: '/category-list',
-  },
+/** Per type, the URLs of the screen listing it: set by the shell from the screens (src/app/screens.ts). */
+let routesOf = new Map<string, Readonly<Pick<ListRoutes, 'list' | 'view' | 'edit'>>>();
+export const setRecordScreens = (screens: readonly RecordScreen[]) => {
+  routesOf = new Map(screens.flatMap((s) => (s.resource && s.routes ? [[s.resource, s.routes] as const] : [])));
 };
 
 export type RecordRef = Pick<SearchHit, 'type' | 'id' | 'title'>;
@@ -39,8 +28,9 @@ export type RecordRef = Pick<SearchHit, 'type' | 'id' | 'title'>;
  * else the view route for an edit, else its list searched by the record's title.
  */
 export function recordPath(hit: RecordRef, mode: 'view' | 'edit', hasRoute: (pattern: string) => boolean): string {
-  const p = PATHS[hit.type];
-  const pattern = (mode === 'edit' ? p.edit.find(hasRoute) : undefined) ?? p.view.find(hasRoute);
+  const p = routesOf.get(hit.type);
+  if (!p) return '/';
+  const pattern = [...(mode === 'edit' ? [p.edit] : []), p.view].find(hasRoute);
   if (pattern) return pattern.replace(':id', String(hit.id));
   return `${p.list}?query=${encodeURIComponent(hit.title)}`;
 }
@@ -55,7 +45,7 @@ const isHit = (v: unknown): v is SearchHit => {
   return (
     !!h &&
     typeof h === 'object' &&
-    PATHS[h.type] !== undefined &&
+    routesOf.has(h.type) &&
     Number.isInteger(h.id) &&
     typeof h.title === 'string' &&
     typeof h.subtitle === 'string'
@@ -81,22 +71,16 @@ export function forgetRecords(): void {
   storage.remove(KEY);
 }
 
-/** How a record's title reads in the palette, as GET /admin/v1/search makes it. */
-const TITLES: Record<SearchType, (r: Record<string, unknown>) => unknown> = {
-  card: (r) => r.name,
-  offer: (r) => r.title,
-  outlet: (r) => (r.branch ? `${r.merchant_name} — ${r.branch}` : r.merchant_name),
-  bank: (r) => r.name,
-  user: (r) => r.name,
-  category: (r) => r.name,
-};
+/** How a record's title reads in the palette, as its resource's `search.title` makes it (contract/). */
+const titleOf = (type: string, r: Record<string, unknown>): unknown =>
+  type === 'outlet' ? (r.branch ? `${r.merchant_name} — ${r.branch}` : r.merchant_name) : (r.name ?? r.title);
 
 /** A recently opened record was renamed or deleted: the palette shows what is true now. */
 export function refreshRecent(type: string, record: Record<string, unknown>, deleted: boolean): void {
   const recents = recentRecords();
   const at = recents.findIndex((r) => r.type === type && r.id === record.id);
   if (at < 0) return;
-  const title = TITLES[type as SearchType]?.(record);
+  const title = titleOf(type, record);
   if (deleted) recents.splice(at, 1);
   else if (typeof title === 'string') recents[at] = { ...recents[at], title };
   storage.set(KEY, JSON.stringify(recents));

@@ -6,22 +6,18 @@ import { call } from '@/api/call';
 import { errorText } from '@/api/errorText';
 import { Loader } from '@/ui/Loader';
 import { Kbd } from '@/ui/Kbd';
+import { navTarget } from '@/commands/navigation';
 import { getCommand } from '@/commands/registry';
 import { Attention } from './Attention';
 import { LatestFeedback } from './LatestFeedback';
 import './dashboard.css';
 
-/** Counts the server reports, in this order, and the list each opens (with its Go to command's keys). */
-const CARDS: Record<string, { label: string; path?: string; nav?: string }> = {
-  cards: { label: 'Cards', path: '/card-list', nav: 'nav.cards' },
-  offers: { label: 'Offers', path: '/offer-list', nav: 'nav.offers' },
-  outlets: { label: 'Outlets', path: '/outlet-list', nav: 'nav.outlets' },
-  banks: { label: 'Banks', path: '/bank-list', nav: 'nav.banks' },
-  categories: { label: 'Categories', path: '/category-list', nav: 'nav.categories' },
-  networks: { label: 'Networks', path: '/network-list', nav: 'nav.networks' },
-  users: { label: 'Users', path: '/user-list', nav: 'nav.users' },
-};
-const ORDER = Object.keys(CARDS);
+/**
+ * The order the counts show in. Every count the server sends shows (each resource declaring
+ * `dashboard`, contract/resource.ts, under its table's name): those not listed here follow,
+ * named and linked by the screen whose id is that name (its "Go to …" command, with its keys).
+ */
+const ORDER = ['cards', 'offers', 'outlets', 'banks', 'categories', 'networks', 'users'];
 const rank = (key: string) => (ORDER.includes(key) ? ORDER.indexOf(key) : ORDER.length);
 
 const titleCase = (key: string) => key.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
@@ -64,8 +60,9 @@ export default function Dashboard() {
               {Object.entries(data.counts)
                 .sort(([a], [b]) => rank(a) - rank(b))
                 .map(([key, value]) => {
-                  const card = CARDS[key] ?? { label: titleCase(key) };
-                  const shortcut = card.nav ? getCommand(card.nav)?.shortcut : undefined;
+                  const screen = navTarget(key);
+                  const card = { label: screen?.title ?? titleCase(key), path: screen?.nav?.path };
+                  const shortcut = screen?.nav ? getCommand(`nav.${screen.id}`)?.shortcut : undefined;
                   const body = (
                     <>
                       <span className="stat-label">
