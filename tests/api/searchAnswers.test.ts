@@ -4,6 +4,7 @@
 // trigger function per table (migration 017_search_text_per_table.sql) and the search's
 // types to the resource registry, which had to leave every answer as it was.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { SEARCH_TYPES } from '../../contract/search';
 import { startTestServer, type TestServer } from '../helpers/app';
 
 let s: TestServer;
@@ -142,4 +143,9 @@ it('answers every type, in the types’ order and by rank within each, as before
     const [query, extra] = k.split('&types=');
     expect(await search(query, extra ? `&types=${extra}` : ''), k).toEqual(answer);
   }
+});
+
+it('answers every resource declaring `search` (contract/resource.ts), in their order', async () => {
+  const types = (await search('zorvan')).map((h) => h.split(' | ')[0]);
+  expect([...new Set(types)]).toEqual(SEARCH_TYPES);
 });
