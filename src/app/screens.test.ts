@@ -1,4 +1,4 @@
-// The browser's registry (src/app/screens.ts) and the contract's (contract/operations.ts) agree:
+// The browser's registry (src/app/screens.ts) and the contract's (contract/resources.ts) agree:
 // forgetting a line in either fails here.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -18,7 +18,7 @@ export interface ScreenEntry {
   paths: readonly string[];
   /** A list screen's four URLs (src/store/listModel.ts); those it answers are in `paths`. */
   routes?: Readonly<ListRoutes>;
-  /** The contract resource the screen lists (contract/operations.ts), if any. */
+  /** The contract resource the screen lists (contract/resources.ts), if any. */
   resource?: string;
   page: () => Promise<{ default: ComponentType }>;
   /** The screen's commands, registered when the signed-in app starts. */
