@@ -1,6 +1,6 @@
 // A power admin's path, by keyboard only: sign in, palette, the bank list, create, edit, delete.
 import { expect, test } from '@playwright/test';
-import { mod, signIn, listNamed, rowsOf } from './session';
+import { mod, paletteInput, signIn, listNamed, rowsOf } from './session';
 
 test('sign in, open banks from the palette, create, edit and delete a bank — keyboard only', async ({ page }) => {
   await signIn(page);
@@ -86,6 +86,12 @@ test('single-key hotkeys do not fire while typing in a field; j/k move, Escape c
   const firstId = await rows.nth(0).getAttribute('data-key');
   await page.keyboard.press('Enter');
   expect(firstId).toMatch(/^\d+$/);
+  await expect(page).toHaveURL(new RegExp(`/admin/view-bank/${firstId}$`));
+  // The Escape that closes the palette is the palette's: the record stays open (Hotkeys.tsx, LayerSwitch).
+  await page.keyboard.press(`${mod}+k`);
+  await expect(paletteInput(page)).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(paletteInput(page)).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`/admin/view-bank/${firstId}$`));
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/\/admin\/bank-list/);

@@ -19,5 +19,19 @@ export function currentCtx(): Ctx {
   };
 }
 
-/** A dialog has the keyboard: page hotkeys stay quiet (the palette toggle passes, but not over a screen's modal dialog: Hotkeys.tsx). */
-export const overlayOpen = () => ui.paletteOpen || ui.cheatSheetOpen || confirmState.open || ui.dialog !== null;
+/**
+ * Who has the keys, the topmost first: a modal dialog (a screen's, src/ui/Modal.tsx, or a
+ * confirm), the palette, the cheat sheet, else the page (its view's and its list's commands).
+ * Hotkeys.tsx binds each layer's keys on a react-hotkeys-hook scope of that name.
+ */
+export const KEY_LAYERS = ['dialog', 'palette', 'sheet', 'page'] as const;
+export type KeyLayer = (typeof KEY_LAYERS)[number];
+
+export const keyLayer = (): KeyLayer =>
+  ui.dialog !== null || confirmState.open
+    ? 'dialog'
+    : ui.paletteOpen
+      ? 'palette'
+      : ui.cheatSheetOpen
+        ? 'sheet'
+        : 'page';

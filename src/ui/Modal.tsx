@@ -27,7 +27,7 @@ const focusables = (root: HTMLElement) =>
  * inert. Tab wraps inside it (Chromium would carry focus on to its own controls), Escape asks
  * `onClose`, and on close focus returns where it was. Focus starts on the element marked
  * `data-autofocus`, else the first control. While one is open `ui.dialog` names it, so the
- * page's hotkeys stay quiet (src/commands/ctx.ts, overlayOpen).
+ * page's hotkeys stay quiet (src/commands/ctx.ts, keyLayer).
  */
 export function Modal({ open, title, onClose, children, className, onFocusLost, onKeyDown }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
