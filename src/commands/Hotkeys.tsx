@@ -38,7 +38,7 @@ function Binding({ cmd, seq }: { cmd: Command; seq: Sequence }) {
       if ((overlayOpen() || e === overlaidEvent) && !passesOverlay(cmd)) return;
       if (!canRun(cmd)) return;
       e.preventDefault();
-      runCommand(cmd.id, 'hotkey');
+      void runCommand(cmd.id, 'hotkey');
     },
     {
       useKey,
