@@ -66,6 +66,25 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules: a promise is awaited, handed on, or caught where it starts (a rejection
+    // nobody sees is a bug), an async function is never given where a void callback is expected
+    // (onClick={async …}), and a switch over a union handles every member. Every .ts/.tsx file
+    // linted is in tsconfig.json, which the project service finds for it.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+    },
+  },
+  {
+    // Plain JavaScript (this file, the dev scripts, public/) has no types to lint with.
+    files: ['**/*.{js,mjs,cjs}'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
     // Plain scripts the page loads as they are (the theme before first paint).
     files: ['public/**/*.js'],
     languageOptions: { sourceType: 'script', globals: { ...globals.browser } },

@@ -527,7 +527,7 @@ function buildHarness(outDir: string) {
 async function serveHarness(dir: string, api: string, token: string) {
   const answers = new Map<string, Buffer>();
   const port = await freePort();
-  const server = http.createServer(async (req, res) => {
+  const serve = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname === '/search.json') {
       const q = url.searchParams.get('query') ?? '';
@@ -555,6 +555,14 @@ async function serveHarness(dir: string, api: string, token: string) {
           ? 'text/css'
           : 'application/octet-stream';
     res.writeHead(200, { 'content-type': type }).end(fs.readFileSync(file));
+  };
+  // A request that fails says so in the bench's output and answers 500, instead of leaving the page waiting.
+  const server = http.createServer((req, res) => {
+    serve(req, res).catch((e: unknown) => {
+      console.error(`harness: ${req.url}:`, e);
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {

@@ -259,7 +259,7 @@ async function main() {
   }
   console.log(`\n${lines.length} lines in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   if (dataDir && !process.env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
-  await cluster?.stop();
+  cluster?.stop();
 }
 
 /** The calls loaded by CLIENTS clients at once, besides page 1 of the offers. */

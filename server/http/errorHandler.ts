@@ -75,7 +75,8 @@ export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: F
         : humanise(err);
   const status = err.statusCode ?? 400;
   logRefusedUrl(req, status, text);
-  return reply.status(status).send(errorBody(text));
+  // Fastify wants nothing back from this option's function: a reply is thenable (awaiting it waits for the send).
+  void reply.status(status).send(errorBody(text));
 }
 
 function humanise(err: FastifyError): string {

@@ -33,13 +33,13 @@ export function authHandlers({
    * tell which e-mails have accounts. A failure is logged; the caller was answered already.
    */
   const sendAfterAnswer = (mail: Mail) =>
-    setImmediate(() =>
+    setImmediate(() => {
       mailer
         .send(mail)
         .catch((err: unknown) =>
           log(`could not send "${mail.subject}" to ${mail.to}: ${err instanceof Error ? err.message : String(err)}`),
-        ),
-    );
+        );
+    });
 
   const codeHandler =
     (purpose: 'login' | 'reset', message: string) =>

@@ -54,7 +54,7 @@ export function crudHandlers(resource: Resource, { now }: CrudDeps): Bound[] {
     return { data, replaced };
   }
   const removeLater = (ctx: CallContext, urls: unknown[]) =>
-    ctx.afterCommit(() => Promise.all(urls.map((u) => (typeof u === 'string' ? ctx.removeFile(u) : undefined))));
+    ctx.afterCommit(() => Promise.all(urls.filter((u) => typeof u === 'string').map((u) => ctx.removeFile(u))));
 
   // A list with a `listKey` answers its rows under data[listKey], the pagination fields beside them.
   const key = resource.listKey;

@@ -89,7 +89,7 @@ export default function Shell({ screens, routes, notFound: NotFound }: ShellProp
                       if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return; // new tab etc.
                       e.preventDefault();
                       ui.navOpen = false;
-                      runCommand(id, 'menu');
+                      void runCommand(id, 'menu');
                     }}
                   >
                     {/* Narrow windows show the monogram alone; the title is the link's name and tooltip. */}
@@ -125,7 +125,7 @@ export default function Shell({ screens, routes, notFound: NotFound }: ShellProp
             type="button"
             className="palette-trigger"
             title="Open command palette"
-            onClick={() => runCommand('app.palette', 'button')}
+            onClick={() => void runCommand('app.palette', 'button')}
           >
             <span className="palette-trigger-text">Type a command or search…</span>
             <Kbd shortcut="mod+k" />

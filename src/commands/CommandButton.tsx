@@ -33,7 +33,7 @@ export function CommandButton({ id, label, variant, arg, noKbd }: CommandButtonP
           .filter(Boolean)
           .join(' · ') || undefined
       }
-      onClick={() => runCommand(id, 'button', arg)}
+      onClick={() => void runCommand(id, 'button', arg)}
     >
       {label ?? cmd.title}
       {cmd.shortcut && !noKbd && <Kbd shortcut={cmd.shortcut} />}

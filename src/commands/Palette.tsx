@@ -21,6 +21,7 @@ import { errorText } from '../api/errorText';
 import { ApiError } from '../api/client';
 import { isSearchType, searchRecords } from '../api/search';
 import { closePalette, ui } from '../store/ui';
+import { handled } from '../ui/handled';
 import { Kbd } from '../ui/Kbd';
 import { toast } from '../ui/toast';
 import { currentCtx } from './ctx';
@@ -98,7 +99,7 @@ const recordValue = (prefix: string, h: Pick<SearchHit, 'type' | 'id'>) => `${pr
 /** Enter opens a record's view, Cmd/Ctrl+Enter its edit form. */
 function openRecord(hit: SearchHit, mode: 'view' | 'edit') {
   closePalette();
-  runCommand(mode === 'edit' ? 'record.edit' : 'record.open', 'palette', hit);
+  void runCommand(mode === 'edit' ? 'record.edit' : 'record.open', 'palette', hit);
 }
 
 /** Rows that are records tell the palette which record they are (for Cmd/Ctrl+Enter). */
@@ -190,10 +191,12 @@ export function Palette() {
       const ctx = currentCtx();
       if (cmd.pick && cmd.pick.fromContext?.(ctx) === undefined) return openPage(cmd);
       closePalette();
-      runCommand(cmd.id, 'palette');
+      void runCommand(cmd.id, 'palette');
     },
     [openPage],
   );
+  // A row's onSelect returns nothing: a failure of `choose` is toasted, not left unhandled.
+  const onChoose = useMemo(() => handled(choose), [choose]);
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'Enter' || !(e.metaKey || e.ctrlKey) || e.nativeEvent.isComposing) return;
@@ -250,7 +253,7 @@ export function Palette() {
             {page?.pick ? (
               <PickResults command={page} search={search} />
             ) : (
-              snap.paletteOpen && <RootPage search={search} onChoose={choose} onMore={openPage} />
+              snap.paletteOpen && <RootPage search={search} onChoose={onChoose} onMore={openPage} />
             )}
           </HitsCtx.Provider>
         </SelectionCtx.Provider>
@@ -621,7 +624,7 @@ function PickResults({ command, search }: { command: Command; search: string }) 
             onSelect={() => {
               closePalette();
               if (hit) rememberRecord(hit);
-              runCommand(command.id, 'palette', item.value);
+              void runCommand(command.id, 'palette', item.value);
             }}
           >
             <span className="palette-title">{item.label}</span>

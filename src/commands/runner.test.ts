@@ -112,11 +112,11 @@ describe('runCommand', () => {
   it('does not run a disabled command or one outside the active scopes', () => {
     const run = vi.fn();
     register(cmd({ id: 't.off', enabled: () => false, run }), cmd({ id: 't.view', scope: 'view:banks', run }));
-    runCommand('t.off', 'hotkey');
-    runCommand('t.view', 'hotkey');
+    void runCommand('t.off', 'hotkey');
+    void runCommand('t.view', 'hotkey');
     expect(run).not.toHaveBeenCalled();
     ui.view = 'banks';
-    runCommand('t.view', 'hotkey');
+    void runCommand('t.view', 'hotkey');
     expect(run).toHaveBeenCalledOnce();
   });
 
@@ -125,21 +125,21 @@ describe('runCommand', () => {
     let on = true;
     register(cmd({ id: 't.any', scope: 'view:offers', anywhere: true, enabled: () => on, run }));
     ui.view = 'dashboard';
-    runCommand('t.any', 'palette');
+    void runCommand('t.any', 'palette');
     expect(run).toHaveBeenCalledOnce();
     on = false;
-    runCommand('t.any', 'palette');
+    void runCommand('t.any', 'palette');
     expect(run).toHaveBeenCalledOnce();
   });
 
   it('asks for a missing argument on the palette page of the command', () => {
     const run = vi.fn();
     register(cmd({ id: 't.pick', run, pick: { placeholder: 'Which?', load: async () => [] } }));
-    runCommand('t.pick', 'hotkey');
+    void runCommand('t.pick', 'hotkey');
     expect(run).not.toHaveBeenCalled();
     expect(ui.paletteOpen).toBe(true);
     expect(ui.palettePage).toBe('t.pick');
-    runCommand('t.pick', 'palette', { id: 3 });
+    void runCommand('t.pick', 'palette', { id: 3 });
     expect(run).toHaveBeenCalledWith(expect.anything(), { id: 3 });
   });
 
@@ -156,12 +156,12 @@ describe('runCommand', () => {
       cmd({ id: 't.named' }),
       cmd({ id: 't.bulk', palette: false }),
     );
-    runCommand('t.silent', 'hotkey');
-    runCommand('t.ok', 'palette');
-    runCommand('t.named', 'palette');
-    runCommand('t.bulk', 'pointer');
-    runCommand('t.ok', 'button');
-    runCommand('t.ok', 'palette');
+    void runCommand('t.silent', 'hotkey');
+    void runCommand('t.ok', 'palette');
+    void runCommand('t.named', 'palette');
+    void runCommand('t.bulk', 'pointer');
+    void runCommand('t.ok', 'button');
+    void runCommand('t.ok', 'palette');
     const recorded = runs();
     expect(recorded.map((r) => `${r.id}:${r.source}`)).toEqual([
       't.silent:hotkey',
@@ -174,7 +174,7 @@ describe('runCommand', () => {
     expect(recentCommands(recorded)).toEqual(['t.ok', 't.named']);
     // A record opened from the palette (a hidden command) is recorded with the record.
     register(cmd({ id: 'record.open', palette: false }));
-    runCommand('record.open', 'palette', { type: 'card', id: 12, title: 'Visa', subtitle: '' });
+    void runCommand('record.open', 'palette', { type: 'card', id: 12, title: 'Visa', subtitle: '' });
     expect(runs().at(-1)).toMatchObject({ id: 'record.open', source: 'palette', subject: 'card:12' });
     unregister('record.open');
     vi.unstubAllGlobals();
@@ -315,20 +315,20 @@ describe('runCommand and the shortcut coach (./coach.ts)', () => {
 
   it('shows a short plain hint with the keys after a palette run of a command that shows no toast, once a day', () => {
     register(cmd({ id: 't.keys', title: 'Go somewhere', shortcut: 'g x' }));
-    runCommand('t.keys', 'palette');
+    void runCommand('t.keys', 'palette');
     expect(toast.message).toHaveBeenCalledExactlyOnceWith(
       'Next time: G then X',
       expect.objectContaining({ description: 'Go somewhere', duration: HINT_MS }),
     );
-    runCommand('t.keys', 'button');
+    void runCommand('t.keys', 'button');
     expect(toast.message).toHaveBeenCalledTimes(1);
   });
 
   it('says nothing for a run by the keys, and nothing once turned off', () => {
     register(cmd({ id: 't.keys', shortcut: 'g x' }));
-    runCommand('t.keys', 'hotkey');
+    void runCommand('t.keys', 'hotkey');
     setCoachOn(false);
-    runCommand('t.keys', 'palette');
+    void runCommand('t.keys', 'palette');
     expect(toast.message).not.toHaveBeenCalled();
   });
 
@@ -345,16 +345,16 @@ describe('runCommand and the shortcut coach (./coach.ts)', () => {
   it('keeps quiet after a command that showed a toast of its own, and hints on a later run that did not', () => {
     let own = true;
     register(cmd({ id: 't.toasts', shortcut: 'u', run: () => (own ? toast.success('Nothing to undo.') : undefined) }));
-    runCommand('t.toasts', 'menu');
+    void runCommand('t.toasts', 'menu');
     expect(toast.message).not.toHaveBeenCalled();
     own = false;
-    runCommand('t.toasts', 'menu');
+    void runCommand('t.toasts', 'menu');
     expect(toast.message).toHaveBeenCalledTimes(1);
   });
 
   it('names the screen where the keys work, for a command run from another screen', () => {
     register(cmd({ id: 't.keys', shortcut: 'n', scope: 'view:elsewhere', anywhere: true }));
-    runCommand('t.keys', 'palette');
+    void runCommand('t.keys', 'palette');
     expect(toast.message).toHaveBeenCalledWith('Next time on Elsewhere: N', expect.anything());
   });
 });

@@ -150,7 +150,7 @@ function toastAround(cmd: Command, promise: Promise<unknown>, hint: Hint | null)
           id: shown,
           description,
           duration: TOAST_MS.undoable,
-          action: { label: 'Undo', onClick: () => runCommand('app.undo', 'button') },
+          action: { label: 'Undo', onClick: () => void runCommand('app.undo', 'button') },
         });
       } else if (message && next) {
         // The next step (an onboarding's Roll back): a sticky one stays until dismissed.
@@ -158,7 +158,7 @@ function toastAround(cmd: Command, promise: Promise<unknown>, hint: Hint | null)
           id: toastId,
           description,
           duration: next.sticky ? Infinity : TOAST_MS.undoable,
-          action: { label: next.label, onClick: () => runCommand(next.command, 'button', next.arg) },
+          action: { label: next.label, onClick: () => void runCommand(next.command, 'button', next.arg) },
         });
       } else if (message) {
         // A hint under it: long enough to read both.

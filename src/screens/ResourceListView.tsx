@@ -151,11 +151,11 @@ export function ResourceListView<T extends { id: number }>({
       conflict: s.conflict,
       formRef,
       onSubmit: (data) =>
-        runCommand(mode === 'add' ? `${resource.name}.create` : `${resource.name}.update`, 'button', {
+        void runCommand(mode === 'add' ? `${resource.name}.create` : `${resource.name}.update`, 'button', {
           id: rec?.id,
           data,
         }),
-      onCancel: () => runCommand('list.close', 'button'),
+      onCancel: () => void runCommand('list.close', 'button'),
       // 409: fetch the current record and start the form again from it.
       onReload: () => {
         if (rec)
@@ -190,7 +190,7 @@ export function ResourceListView<T extends { id: number }>({
   // changed (VirtualList's Row is memoized): a key or a cell's save redraws two rows, not all.
   const onCheck = useCallback(
     (r: T, _i: number, extend: boolean) =>
-      runCommand(extend ? 'list.extendSelect' : 'list.toggleSelect', 'pointer', r.id),
+      void runCommand(extend ? 'list.extendSelect' : 'list.toggleSelect', 'pointer', r.id),
     [],
   );
   const onRowClick = useCallback(
@@ -200,7 +200,7 @@ export function ResourceListView<T extends { id: number }>({
       if (cells?.active() && col) {
         list.pointAt(r.id);
         cells.point(col);
-      } else runCommand('list.open', 'pointer', r.id);
+      } else void runCommand('list.open', 'pointer', r.id);
     },
     [cells, list],
   );
@@ -253,7 +253,7 @@ export function ResourceListView<T extends { id: number }>({
           onLeave={() => listRef.current?.focus()}
           onDown={() => {
             listRef.current?.focus();
-            runCommand('list.next', 'hotkey');
+            void runCommand('list.next', 'hotkey');
           }}
         />
         <FilterBar
@@ -283,7 +283,11 @@ export function ResourceListView<T extends { id: number }>({
             <span>
               {s.error} Showing the list as it was at {clock.format(s.loadedAt)}.
             </span>
-            <button type="button" className="btn btn-ghost" onClick={() => store.loadPage(1).catch(() => undefined)}>
+            <button
+              type="button"
+              className="btn btn-ghost"
+              onClick={() => void store.loadPage(1).catch(() => undefined)}
+            >
               Retry
             </button>
           </div>
@@ -299,7 +303,7 @@ export function ResourceListView<T extends { id: number }>({
               <button
                 type="button"
                 className="btn btn-ghost"
-                onClick={() => runCommand('list.selectMatching', 'button')}
+                onClick={() => void runCommand('list.selectMatching', 'button')}
               >
                 Select all {totalText} matching
               </button>
@@ -351,7 +355,7 @@ export function ResourceListView<T extends { id: number }>({
           // The clipboard's text comes with the paste event only (list.pasteColumn: mod+v is not bound as a key).
           if (!wide || e.target !== e.currentTarget) return;
           e.preventDefault();
-          runCommand('list.pasteColumn', 'hotkey', e.clipboardData.getData('text/plain'));
+          void runCommand('list.pasteColumn', 'hotkey', e.clipboardData.getData('text/plain'));
         }}
         listRef={listRef}
         rowHeight={wide ? (prefs.density === 'comfortable' ? 44 : 34) : rowHeight}
@@ -388,7 +392,7 @@ export function ResourceListView<T extends { id: number }>({
                 : `No ${many} yet.`
             }
             onRetry={() =>
-              store.loadPage(items.length ? (s.pagination?.current_page ?? 0) + 1 : 1).catch(() => undefined)
+              void store.loadPage(items.length ? (s.pagination?.current_page ?? 0) + 1 : 1).catch(() => undefined)
             }
           />
         }

@@ -349,7 +349,7 @@ describe('planning a paste', () => {
     const { list, cells, store } = await setup();
     cells.toEdge('last');
     // "All 120 matching": more than are loaded.
-    list.selectAll();
+    void list.selectAll();
     list.state.matching = true;
     list.state.matchingCount = 120;
     expect(await cells.planPaste('Dining')).toMatchObject({

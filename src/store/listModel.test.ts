@@ -586,7 +586,7 @@ describe('listModel: the selection', () => {
   it('selectAll checks every loaded row; clear empties the selection and the anchor', async () => {
     const { m } = await screen('/bank-list', { total: 120 });
     m.toggle(3);
-    m.selectAll();
+    void m.selectAll();
     expect(m.selectedCount()).toBe(50);
     expect(m.selectedIds()).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     m.clear();
@@ -597,7 +597,7 @@ describe('listModel: the selection', () => {
   it('selectAll again, with more matching than loaded, selects every matching record: bulk calls then name the filter and the count shown', async () => {
     const { m, store } = await screen('/bank-list?query=Bank&kind=odd', { total: 120 });
     const loaded = store.state.items.map((r) => r.id);
-    m.selectAll();
+    void m.selectAll();
     expect(m.state.matching).toBe(false);
     expect(m.target()).toEqual({ ids: loaded });
     await m.selectAll();

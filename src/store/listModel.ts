@@ -379,6 +379,13 @@ export function listModel<T extends { id: number }>(o: ListModelOptions<T>) {
 
 export type ListModel<T extends { id: number } = { id: number }> = ReturnType<typeof listModel<T>>;
 
-/** What commands use of the active list, whatever its records (src/commands/list.ts). */
-export type ActiveList = Omit<ListModel, 'store' | 'cursorRecord' | 'pointAt' | 'cells'> &
-  Partial<Pick<ListModel, 'pointAt' | 'cells'>>;
+/**
+ * What commands use of the active list, whatever its records (src/commands/list.ts). A list
+ * whose checks are saved on the server (src/store/cursorList.ts) answers x and shift+x with a
+ * promise, for the runner to toast a refusal.
+ */
+export type ActiveList = Omit<ListModel, 'store' | 'cursorRecord' | 'pointAt' | 'cells' | 'toggle' | 'extend'> &
+  Partial<Pick<ListModel, 'pointAt' | 'cells'>> & {
+    toggle(id?: number | null): Promise<unknown> | void;
+    extend(id?: number | null): Promise<unknown> | void;
+  };

@@ -142,7 +142,8 @@ function useById<T extends { id: number }>(ids: readonly number[], get: (id: num
     let live = true;
     const list = key ? key.split(',').map(Number) : [];
     setState((s) => ({ ...s, status: 'loading' }));
-    Promise.all(list.map((id) => get(id).then((r) => r ?? { id, missing: true as const }))).then((records) => {
+    // `get` answers null for a record it could not fetch (byId): this never rejects.
+    void Promise.all(list.map((id) => get(id).then((r) => r ?? { id, missing: true as const }))).then((records) => {
       if (live) setState({ status: 'done', records });
     });
     return () => {

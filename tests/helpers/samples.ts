@@ -95,6 +95,7 @@ export function sample(s: Schema | undefined, name = '', o: SampleOptions = {}):
       return true;
     case 'string':
       return sampleString(s, name);
+    case undefined: // no type: any value will do
     default:
       return null;
   }

@@ -16,15 +16,14 @@ export const fieldErrorsOf = (e: unknown) => (e instanceof ApiError ? e.fieldErr
 export function useAuthStep() {
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
-  async function run(step: () => Promise<unknown>, fallback: string) {
+  // Nothing to await: a failure is the form's to show, so its submit handler returns nothing.
+  function run(step: () => Promise<unknown>, fallback: string): void {
     setError(null);
     setFields({});
-    try {
-      await step();
-    } catch (err) {
+    step().catch((err: unknown) => {
       setError(authError(err, fallback));
       setFields(fieldErrorsOf(err));
-    }
+    });
   }
   return { error, fields, run };
 }

@@ -43,7 +43,7 @@ export function RangePicker({ query, range }: { query: EngagementQuery; range: E
               type="button"
               className="eng-preset"
               aria-pressed={preset === days}
-              onClick={() => runCommand(id, 'button')}
+              onClick={() => void runCommand(id, 'button')}
               title={getCommand(id)?.title}
             >
               {days} days

@@ -36,7 +36,7 @@ export function FormShell({
   const other = Object.entries(errors).filter(([k]) => !fields.includes(k));
   function submit(e: FormEvent) {
     e.preventDefault();
-    runCommand('homepage.saveFields', 'button', collect());
+    void runCommand('homepage.saveFields', 'button', collect());
   }
   return (
     <form ref={formRef} className="pane-form hp-form" onSubmit={submit} noValidate aria-label={label}>

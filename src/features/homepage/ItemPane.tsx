@@ -39,7 +39,7 @@ export const ItemPane = memo(function ItemPane({ tab, list, item, form, formRef,
   const state = shown ? SCHEDULE_LABEL[scheduleState(shown, now)] : null;
   const onCancel = () => {
     if (!isNew) setRound((r) => r + 1);
-    runCommand('list.close', 'button');
+    void runCommand('list.close', 'button');
   };
   const props: Omit<ItemFormProps<unknown>, 'item'> = { errors: form.errors, saving: form.saving, formRef, onCancel };
   const key = `${tab}:${shown ? `${shown.id}:${shown.version}` : 'new'}:${round}`;

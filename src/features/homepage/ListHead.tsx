@@ -38,7 +38,7 @@ export function ListHead({ tab, count, ready, moving, saved, addRef }: ListHeadP
           inputRef={addRef}
           search={searchOffers}
           placeholder="Search offers to add at the end…"
-          onPick={(c) => runCommand('homepage.addSelectedOffer', 'button', c.id)}
+          onPick={(c) => void runCommand('homepage.addSelectedOffer', 'button', c.id)}
           hint="/ jumps here; Enter adds the highlighted offer."
         />
       )}

@@ -21,7 +21,7 @@ export function TabBar({ tab, lists }: { tab: HomepageTab; lists: Readonly<Recor
             onClick={(e) => {
               if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
               e.preventDefault();
-              runCommand(`homepage.goto.${t}`, 'pointer');
+              void runCommand(`homepage.goto.${t}`, 'pointer');
             }}
           >
             {TAB_LABEL[t].many}

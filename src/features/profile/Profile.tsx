@@ -7,6 +7,7 @@ import { runCommand } from '@/commands/runner';
 import { session, setUserDetails } from '@/store/session';
 import { setActiveView } from '@/store/ui';
 import { Field } from '@/ui/Field';
+import { handled } from '@/ui/handled';
 import { useObjectUrl } from '@/ui/useObjectUrl';
 import { profileForms } from './commands';
 import { KeysCard } from './KeysCard';
@@ -63,7 +64,7 @@ function ProfileForm() {
   }
 
   return (
-    <form className="card" onSubmit={submit} aria-labelledby="profile-title" noValidate>
+    <form className="card" onSubmit={handled(submit)} aria-labelledby="profile-title" noValidate>
       <h2 id="profile-title">Your details</h2>
       <div className="profile-head">
         <span className="avatar avatar-lg" aria-hidden>
@@ -122,7 +123,7 @@ function PasswordForm() {
   }
 
   return (
-    <form className="card" onSubmit={submit} aria-labelledby="password-title" noValidate>
+    <form className="card" onSubmit={handled(submit)} aria-labelledby="password-title" noValidate>
       <h2 id="password-title">Change password</h2>
       <p className="muted">You will be signed out everywhere and sign in again with the new password.</p>
       <Field

@@ -52,7 +52,7 @@ export default function CmsScreen() {
                 type="button"
                 className={t === type ? 'cms-page-tab is-current' : 'cms-page-tab'}
                 aria-current={t === type ? 'page' : undefined}
-                onClick={() => runCommand(`cms.show.${t}`, 'button')}
+                onClick={() => void runCommand(`cms.show.${t}`, 'button')}
               >
                 {CMS_TITLES[t]}
                 <Kbd shortcut={t === 'term-condition' ? '[' : ']'} />
@@ -93,7 +93,7 @@ export default function CmsScreen() {
         {s.status === 'failed' && (
           <div className="alert" role="alert">
             {s.error}{' '}
-            <button type="button" className="btn btn-ghost" onClick={() => openPage(type).catch(() => undefined)}>
+            <button type="button" className="btn btn-ghost" onClick={() => void openPage(type).catch(() => undefined)}>
               Retry
             </button>
           </div>
@@ -182,7 +182,7 @@ function PanelTab({
       role="tab"
       aria-selected={shown === panel}
       className={shown === panel ? 'cms-panel-tab is-current' : 'cms-panel-tab'}
-      onClick={() => runCommand(command, 'button')}
+      onClick={() => void runCommand(command, 'button')}
     >
       {label}
       <Kbd shortcut={shortcut} />

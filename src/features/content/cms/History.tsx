@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import { diffWords } from 'diff';
 import { CommandButton } from '@/commands/CommandButton';
 import { cms, pick, pickNext } from './cmsModel';
+import { handled, reportFailure } from '@/ui/handled';
 import { Kbd } from '@/ui/Kbd';
 import { formatDate } from '@/ui/formParts';
 import { ago } from '@/lib/when';
@@ -19,8 +20,9 @@ export function History() {
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
     e.preventDefault();
     e.stopPropagation(); // the list keys of the page are not these
-    void pickNext(e.key === 'ArrowDown' ? 1 : -1)?.then(() =>
-      document.querySelector<HTMLElement>('.cms-version.is-picked')?.focus(),
+    void pickNext(e.key === 'ArrowDown' ? 1 : -1)?.then(
+      () => document.querySelector<HTMLElement>('.cms-version.is-picked')?.focus(),
+      reportFailure,
     );
   };
 
@@ -36,7 +38,7 @@ export function History() {
               type="button"
               className={v.version === s.picked ? 'cms-version is-picked' : 'cms-version'}
               aria-pressed={v.version === s.picked}
-              onClick={() => pick(v.version).catch(() => undefined)}
+              onClick={handled(() => pick(v.version))}
             >
               <span className="cms-version-no">v{v.version}</span>
               <span className="cms-version-who">{v.created_by_name ?? 'Someone'}</span>

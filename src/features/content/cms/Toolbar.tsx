@@ -20,7 +20,7 @@ export function Toolbar() {
       aria-pressed={editor && name ? editor.isActive(name) : undefined}
       // Keep the text's selection: the button acts on it.
       onMouseDown={(e) => e.preventDefault()}
-      onClick={() => runCommand(id, 'button')}
+      onClick={() => void runCommand(id, 'button')}
     >
       {label}
     </button>

@@ -72,7 +72,7 @@ export default function BanksScreen() {
         highlighted={highlighted}
         listRef={listRef}
         rowHeight={ROW_HEIGHT}
-        onRowClick={(b) => runCommand('list.open', 'pointer', bankKey(b))}
+        onRowClick={(b) => void runCommand('list.open', 'pointer', bankKey(b))}
         renderRow={(b) => <BankRow bank={b} />}
         footer={
           s.status === 'failed' ? (

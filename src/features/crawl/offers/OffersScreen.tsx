@@ -105,7 +105,7 @@ export default function OffersScreen() {
           onLeave={() => listRef.current?.focus()}
           onDown={() => {
             listRef.current?.focus();
-            runCommand('list.next', 'hotkey');
+            void runCommand('list.next', 'hotkey');
           }}
         />
         <FilterBar
@@ -129,7 +129,7 @@ export default function OffersScreen() {
         listRef={listRef}
         rowHeight={ROW_HEIGHT}
         onEndReached={() => void loadMoreOffers()}
-        onRowClick={(r) => runCommand('list.open', 'pointer', r.id)}
+        onRowClick={(r) => void runCommand('list.open', 'pointer', r.id)}
         renderRow={(r) => <OfferRow r={r} />}
         footer={
           s.status === 'failed' ? (

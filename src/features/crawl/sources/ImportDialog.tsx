@@ -69,7 +69,7 @@ function ImportForm({ formRef }: { formRef: RefObject<HTMLFormElement | null> })
     const fields: ImportFields = isNew
       ? { from_source: slug.trim(), name: name.trim() || undefined, bank_id: bankId ? Number(bankId) : undefined, file }
       : { from_source: chosen?.from_source ?? '', file };
-    runCommand('crawl.importFileSubmit', 'button', fields);
+    void runCommand('crawl.importFileSubmit', 'button', fields);
   }
 
   const fileError =

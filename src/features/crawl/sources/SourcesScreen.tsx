@@ -70,7 +70,7 @@ export default function SourcesScreen() {
         highlighted={highlighted}
         listRef={listRef}
         rowHeight={ROW_HEIGHT}
-        onRowClick={(x) => runCommand('list.open', 'pointer', x.id)}
+        onRowClick={(x) => void runCommand('list.open', 'pointer', x.id)}
         renderRow={(x) => <SourceRow source={x} />}
         footer={
           s.status === 'failed' ? (

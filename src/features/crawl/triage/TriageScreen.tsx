@@ -184,8 +184,10 @@ export default function TriageScreen() {
         listRef={listRef}
         rowHeight={ROW_HEIGHT}
         isChecked={kind === 'offer' ? (r) => (r as OfferRef).checked : (r) => !!s.checked[r.id]}
-        onCheck={(r, _i, extend) => runCommand(extend ? 'list.extendSelect' : 'list.toggleSelect', 'pointer', r.id)}
-        onRowClick={(r) => runCommand('list.open', 'pointer', r.id)}
+        onCheck={(r, _i, extend) =>
+          void runCommand(extend ? 'list.extendSelect' : 'list.toggleSelect', 'pointer', r.id)
+        }
+        onRowClick={(r) => void runCommand('list.open', 'pointer', r.id)}
         renderRow={(r) => <RefRow r={r} pending={!!s.pending[r.id]} />}
         footer={
           s.status === 'loading' ? (
@@ -300,7 +302,7 @@ function RefPane({ r, focus, kind, history, editing, formRef }: RefPaneProps) {
         {focus.status === 'failed' && (
           <div className="triage-notice is-warn" role="alert">
             <p>{focus.message}</p>
-            <button type="button" className="btn" onClick={() => runCommand('list.open', 'button', r.id)}>
+            <button type="button" className="btn" onClick={() => void runCommand('list.open', 'button', r.id)}>
               Retry
             </button>
           </div>
@@ -467,7 +469,7 @@ function CandidateRow({ c, n, disabled }: { c: Candidate; n: number; disabled: b
       type="button"
       className={c.score >= 0.999 ? 'candidate is-exact' : 'candidate'}
       disabled={disabled || n > 9}
-      onClick={() => runCommand(`crawl.triage.assign${n}`, 'button')}
+      onClick={() => void runCommand(`crawl.triage.assign${n}`, 'button')}
       aria-describedby={about}
     >
       {n <= 9 ? <Kbd shortcut={String(n)} /> : <span />}
@@ -590,7 +592,7 @@ function OfferEditPane({
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    runCommand('crawl.triage.saveOfferFields', 'button', {
+    void runCommand('crawl.triage.saveOfferFields', 'button', {
       title: v.title.trim(),
       discount: textOrNull(v.discount),
       valid_from: v.valid_from || null,
@@ -647,7 +649,7 @@ function OfferEditPane({
             saving={editing.saving}
             createLabel="Save"
             editing
-            onCancel={() => runCommand('list.close', 'button')}
+            onCancel={() => void runCommand('list.close', 'button')}
           />
         </form>
       </div>

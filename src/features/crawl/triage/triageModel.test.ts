@@ -153,8 +153,8 @@ describe('the triage queue', () => {
     const waiting: (() => void)[] = [];
     const claim = api.claim;
     api.claim = (k, id, signal) => new Promise<void>((go) => waiting.push(go)).then(() => claim(k, id, signal));
-    const skip = () => decide('skip');
-    void skip();
+    const skip = () => void decide('skip');
+    skip();
     expect(triageList.state.cursor).toBe(2);
     // Ref 2 is opening: it cannot be decided yet, but a key pressed now is kept.
     expect(canDecide()).toBe(false);
@@ -295,8 +295,8 @@ describe('the triage queue', () => {
     // Only Sara's ref is left undecided: nothing to move on to.
     expect(nextOpen(4)).toBeUndefined();
     // j/k still reach a held ref: only the automatic advance passes it by.
-    await triageList.move(-1);
-    await triageList.move(-1);
+    triageList.move(-1);
+    triageList.move(-1);
     expect(triageList.state.cursor).toBe(2);
   });
 

@@ -309,7 +309,7 @@ export async function refreshSource(): Promise<void> {
 
 function moveTo(id: number) {
   cursor.setCursor(id);
-  focusRef(id);
+  void focusRef(id);
 }
 
 /** Open the ref a link named, with its edit form when asked (offers only). */
@@ -544,7 +544,7 @@ export async function undoLast(): Promise<{ message: string } | undefined> {
   if (step === undefined) return undefined;
   const { seq } = step;
   const ids = [...step.refs];
-  await Promise.all(ids.map((id) => inflight.get(id)));
+  await Promise.all(ids.map((id) => inflight.get(id)).filter((p) => p !== undefined));
   const r = findRef(ids[0]);
   if (!r || triageState.decided.at(-1)?.seq !== seq) return undefined; // refused meanwhile: nothing to undo
   if (r.last_decision_id === null) throw new Error('This decision cannot be undone.');

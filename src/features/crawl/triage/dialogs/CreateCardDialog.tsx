@@ -107,7 +107,7 @@ function CardFromRefForm({ r, sourceBankId, errors, saving, formRef }: FormProps
     if (v.network_id) body.network_id = Number(v.network_id);
     if (v.category_id) body.category_id = Number(v.category_id);
     if (v.card_type) body.card_type = v.card_type as CardFromRefBody['card_type'];
-    runCommand('crawl.triage.createCardFields', 'button', body);
+    void runCommand('crawl.triage.createCardFields', 'button', body);
   }
 
   return (

@@ -92,8 +92,9 @@ function CardPicker({ candidates, assignedId }: { candidates: readonly Candidate
     if (lastShown >= rows.length - 10) loadMore();
   }, [lastShown, rows.length, loadMore]);
 
-  const pick = (h: Hit | undefined) =>
-    h && runCommand('crawl.triage.assignToCard', 'button', { id: h.id, title: h.title });
+  const pick = (h: Hit | undefined) => {
+    if (h) void runCommand('crawl.triage.assignToCard', 'button', { id: h.id, title: h.title });
+  };
 
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
     const last = rows.length - 1;
