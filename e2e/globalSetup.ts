@@ -10,11 +10,11 @@ export const TEMPLATE_ENV = 'E2E_TEMPLATE_DIR';
 
 export default async function globalSetup() {
   if (!fs.existsSync(path.join('dist', 'client', 'index.html'))) throw new Error('Build the app first: npx vite build');
-  // Seeding takes seconds on an idle machine, a minute and more on a busy one.
+  // Seeding takes seconds on an idle machine, minutes on a busy one.
   const seeded = await startServer(
     { ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password },
     undefined,
-    300_000,
+    600_000,
   );
   await seeded.stop();
   // A clean stop: the database closed (checkpointed) and the folder's lock released.
