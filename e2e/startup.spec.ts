@@ -33,8 +33,10 @@ test('first start creates admin@example.com with a generated password, printed o
 });
 
 test('a second server on the same DATA_DIR stops at once with a clear message', async () => {
+  // Two starts, each seconds on an idle machine and up to a minute on a busy one.
+  test.setTimeout(180_000);
   // The demo data copied, not seeded again: the lock is what this is about.
-  const one = await startServer({ DATA_DIR: copyOfTemplate() });
+  const one = await startServer({ DATA_DIR: copyOfTemplate() }, undefined, 120_000);
   try {
     await expect(startServer({ DATA_DIR: one.dataDir })).rejects.toThrow(/is in use by another running server/);
     expect((await fetch(`${one.url}/health`)).status).toBe(200);
