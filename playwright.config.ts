@@ -1,18 +1,19 @@
-// End-to-end: the real server (npm start's entry) on a free port with a fresh DATA_DIR,
-// the built app, Debian's Chromium. No mocks of our own server.
+// End-to-end: the real server (npm start's entry) started by each worker on a copy of the demo
+// data (e2e/fixtures.ts), the built app, Debian's Chromium. No mocks of our own server.
 import { defineConfig } from '@playwright/test';
 
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // A spec's tests run in order in one worker; the specs are spread over the workers.
   fullyParallel: false,
-  workers: 1,
+  // E2E_WORKERS: how many workers, each with its own server and Chromium (a number, or '50%' of the cores).
+  workers: process.env.E2E_WORKERS ?? 2,
   retries: 0,
   reporter: [['list']],
   globalSetup: './e2e/globalSetup.ts',
   use: {
-    baseURL: process.env.E2E_BASE_URL,
     viewport: { width: 1440, height: 900 },
     trace: 'retain-on-failure',
     launchOptions: {

@@ -1,6 +1,6 @@
 // An app user (a consumer account) who knows their password is still not an administrator:
 // the admin sign-in says so in its own words, keeps no session, and shows no menu.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiAs, signIn } from './session';
 
 test('an app user signing in to the admin app is refused with its own message and sees no menu', async ({

@@ -3,7 +3,8 @@
 // open palette, and the sign-in page, in the light and the dark theme: no serious or critical
 // violation, and none at all of the rules a screen once broke (ALWAYS).
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { screens } from '../src/app/screens';
 import { apiAs, mod, signIn } from './session';
 
@@ -47,10 +48,10 @@ async function violations(page: Page, where: string) {
 }
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`no serious or critical axe violation on any screen, ${theme}`, async ({ browser }) => {
+  test(`no serious or critical axe violation on any screen, ${theme}`, async ({ browser, baseURL }) => {
     test.setTimeout(240_000);
     // AxeBuilder opens pages of its own: it needs a context made here, not the default one.
-    const context = await browser.newContext({ colorScheme: theme, baseURL: test.info().project.use.baseURL });
+    const context = await browser.newContext({ colorScheme: theme, baseURL });
     const page = await context.newPage();
     const found: string[] = [];
     await page.goto('/admin/login');

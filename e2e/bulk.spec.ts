@@ -1,7 +1,7 @@
 // Bulk work on a whole filtered list (contract/bulk.ts): select all matching across pages,
 // set a field of all of them from the palette, undo it with mod+z, delete them all and undo
 // that from the toast. Every step is checked against the API, not just the screen.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiAs, signIn, listNamed, rowsOf } from './session';
 
 const mod = process.platform === 'darwin' ? 'Meta' : 'Control';

@@ -1,6 +1,6 @@
 // The catalogue by keyboard: find a card from the palette by part of its name and bank,
 // open it, toggle its display, edit it; filter offers by bank through the URL.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiAs, mod, signIn, listNamed, rowsOf } from './session';
 
 test('find a card by name and bank in the palette, toggle its display, edit it — keyboard only', async ({ page }) => {

@@ -4,7 +4,8 @@
 // 409 shows in the cell; a column pasted from a spreadsheet into picked rows is one confirmed,
 // undoable change. Every change is checked against the API.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiAs, mod, signIn } from './session';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;
@@ -343,8 +344,9 @@ test('cards: a yes/no switch, a status from its own list, a number with separato
 for (const theme of ['light', 'dark'] as const) {
   test(`axe finds nothing serious in the cells' states: active, a choice open, a conflict marked (${theme})`, async ({
     browser,
+    baseURL,
   }) => {
-    const context = await browser.newContext({ colorScheme: theme, baseURL: test.info().project.use.baseURL });
+    const context = await browser.newContext({ colorScheme: theme, baseURL });
     const page = await context.newPage();
     await signIn(page);
     const api = await apiAs(page);

@@ -1,7 +1,8 @@
 // The shortcut coach (issue 19, "Keys you could have pressed"): a command with keys run through
 // the palette says its keys once a day; the profile turns that off, and lists the keys pressed
 // this week and the commands reached by mouse or palette with their keys.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { mod, signIn } from './session';
 
 const input = (page: Page) => page.locator('[cmdk-input]');

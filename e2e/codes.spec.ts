@@ -1,14 +1,14 @@
 // Mailed one-time codes: the forgot-password path and signing in with a code, reading the
-// codes from the outbox as a demo user would.
-// The reset test puts the password back, so spec order does not matter.
+// codes from the outbox (the worker's server's DATA_DIR/outbox) as a demo user would.
+// The reset test puts the password back, so the specs after it on this server sign in as usual.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { E2E_ADMIN } from './globalSetup';
 import { apiAs, signIn } from './session';
 
-function latestCodeFor(email: string, subject = 'Your password reset code'): string | null {
-  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+function latestCodeFor(dataDir: string, email: string, subject = 'Your password reset code'): string | null {
+  const dir = path.join(dataDir, 'outbox');
   if (!fs.existsSync(dir)) return null;
   const mails = fs
     .readdirSync(dir)
@@ -19,7 +19,10 @@ function latestCodeFor(email: string, subject = 'Your password reset code'): str
   return mail ? /\b(\d{6})\b/.exec(mail.text)![1] : null;
 }
 
-test('forgot password: e-mail, code from the outbox, new password, sign in — keyboard only', async ({ page }) => {
+test('forgot password: e-mail, code from the outbox, new password, sign in — keyboard only', async ({
+  page,
+  server,
+}) => {
   await page.goto('/admin/login');
   await expect(page.getByLabel('Email')).toBeFocused();
   // Tab from the e-mail field to the "Forgot password?" link.
@@ -35,8 +38,8 @@ test('forgot password: e-mail, code from the outbox, new password, sign in — k
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/admin\/otp-verify/);
 
-  await expect.poll(() => latestCodeFor(E2E_ADMIN.email), { timeout: 10_000 }).not.toBeNull();
-  const code = latestCodeFor(E2E_ADMIN.email)!;
+  await expect.poll(() => latestCodeFor(server.dataDir, E2E_ADMIN.email), { timeout: 10_000 }).not.toBeNull();
+  const code = latestCodeFor(server.dataDir, E2E_ADMIN.email)!;
   await expect(page.getByLabel('Verification code')).toBeFocused();
   await page.keyboard.type(code);
   await page.keyboard.press('Enter');
@@ -73,7 +76,7 @@ test('forgot password: e-mail, code from the outbox, new password, sign in — k
   expect(restore.status()).toBe(200);
 });
 
-test('sign in with a mailed code instead of a password — keyboard only', async ({ page }) => {
+test('sign in with a mailed code instead of a password — keyboard only', async ({ page, server }) => {
   // Its own admin, so the 60-second resend limit of the reset test's address does not apply.
   await signIn(page);
   const email = 'code-login@e2e.example';
@@ -95,9 +98,11 @@ test('sign in with a mailed code instead of a password — keyboard only', async
   await page.keyboard.type(email);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/admin\/otp-verify/);
-  await expect.poll(() => latestCodeFor(email, 'Your sign-in code'), { timeout: 10_000 }).not.toBeNull();
+  await expect
+    .poll(() => latestCodeFor(server.dataDir, email, 'Your sign-in code'), { timeout: 10_000 })
+    .not.toBeNull();
   await expect(page.getByLabel('Verification code')).toBeFocused();
-  await page.keyboard.type(latestCodeFor(email, 'Your sign-in code')!);
+  await page.keyboard.type(latestCodeFor(server.dataDir, email, 'Your sign-in code')!);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/admin\/?$/);
   await expect(page.getByTestId('current-admin')).toContainText('Code Login');

@@ -5,7 +5,8 @@
 // on it and e-mailed (the outbox).
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiAs, mod, signIn } from './session';
 
 const PAYLOAD = '<img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)">x</a>';
@@ -101,7 +102,10 @@ test('terms: a payload saved through the HTML is stored and shown without anythi
   expect(dialogs).toEqual([]);
 });
 
-test('contact: open an open message, reply with mod+Enter, see the reply recorded and e-mailed', async ({ page }) => {
+test('contact: open an open message, reply with mod+Enter, see the reply recorded and e-mailed', async ({
+  page,
+  server,
+}) => {
   const dialogs = dialogsOf(page);
   await signIn(page);
   const api = await apiAs(page);
@@ -147,7 +151,7 @@ test('contact: open an open message, reply with mod+Enter, see the reply recorde
   };
   expect(after.handled).toBe(true);
   expect(after.replies.at(-1)).toMatchObject({ text, mail_status: 'sent' });
-  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  const outbox = path.join(server.dataDir, 'outbox');
   const mails = fs
     .readdirSync(outbox)
     .filter((f) => f.endsWith('.json'))

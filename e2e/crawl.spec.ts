@@ -1,7 +1,8 @@
 // Crawl review by keyboard: open a source from Crawl review (g w), triage ten of its crawled
 // cards (assign by number and the top candidate, skip, undo, create), then onboard its offers from the palette, find
 // them in the offer list, roll them back. The server's answer is checked through the API.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiAs, mod, signIn } from './session';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;

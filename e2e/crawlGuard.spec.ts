@@ -4,7 +4,8 @@
 // still opening are kept and land in order. Each test imports a source of its own.
 // GUARD_SHOTS=<dir> saves screenshots of the bulk assign question (1440×900 and 1024×768,
 // light and dark).
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiAs, signIn, shoot } from './session';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;

@@ -4,7 +4,8 @@
 // offers edited since onboarding (kept); the rollback's toast offers Undo, and mod+z undoes it.
 // The offer list's source filter lists the crawl source. Works on a source of its own, made by
 // importing a file (the seeded sources belong to e2e/crawl.spec.ts and crawlScreens.spec.ts).
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { importCrawl, listSources } from '../contract/crawlSources';
 import { offerResource } from '../contract/offer';
 import { pathOf } from '../contract/operation';

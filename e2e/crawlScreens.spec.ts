@@ -3,7 +3,8 @@
 // searched and opened in their edit form; a crawl file imported from the browser. The server's
 // answer is checked through the API. Uses the FAB and ADCB sources (e2e/crawl.spec.ts works
 // on ENBD's) and imports into a new one.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiAs, listNamed, mod, rowsOf, signIn } from './session';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;

@@ -1,6 +1,7 @@
 // CSV import by keyboard (the file itself is handed to the file input, as a person would
 // pick it): a file with one bad row imports nothing and shows the row; fixed, it imports.
-import { expect, test, type Locator } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { CSV_TARGETS, templateCsv } from '../contract/csv';
 import { checkCsvNames } from '../contract/csvImport';
 import { pathOf } from '../contract/operation';

@@ -5,7 +5,8 @@
 // a hero banner's schedule from 'tomorrow 9am', a notification scheduled for tomorrow at 9, and
 // "Set valid to" of picked offers from the palette with '+30d'.
 // DATE_SHOTS=<dir> saves the offer form with a typed date (1440×900, 1024×768, light and dark).
-import { expect, test, type Locator } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { addDays, dubaiDay, dubaiInstant, parseYmd } from '../contract/dubaiTime';
 import { apiAs, listNamed, mod, rowsOf, signIn, shoot } from './session';
 

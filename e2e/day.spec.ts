@@ -3,7 +3,8 @@
 // every outcome is read back from the server with the admin's token, not from the screen. What
 // the day works on is made through the API first: a card of its own, and a crawl source of its
 // own (imported, its offers onboarded), so the demo's sources stay as e2e/crawl*.spec.ts expect.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { addDays, dubaiDay } from '../contract/dubaiTime';
 import { listCardRefs } from '../contract/crawlCards';
 import { transferOfferRefs } from '../contract/crawlOffers';

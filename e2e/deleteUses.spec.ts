@@ -2,7 +2,7 @@
 // question names the offers that use it and what happens to them, and a bank with cards is
 // refused before any question, the toast naming why. Checked against the API.
 // USES_SHOTS=<dir> saves screenshots (1440×900 and 1024×768, light and dark).
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiAs, listNamed, mod, rowsOf, signIn, shoot } from './session';
 
 const SHOTS = process.env.USES_SHOTS;

@@ -5,7 +5,8 @@
 // and the dashboard's new figures linking to their lists. Screenshots go to
 // /tmp/engagement-shots/.
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { totalCounts, type TotalCounts } from '../contract/dashboard';
 import { EVENT_TYPES, getEngagement, type Engagement } from '../contract/engagement';
 import { pathOf } from '../contract/operation';

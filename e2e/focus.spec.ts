@@ -1,6 +1,6 @@
 // Focus goes back where it was: after a palette command, and after a confirmation is
 // cancelled, the keys work on the list again without a click.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn, listNamed, rowsOf } from './session';
 
 const mod = process.platform === 'darwin' ? 'Meta' : 'Control';

@@ -2,7 +2,8 @@
 // row, then "Reorder banner…" from the palette) and by a mouse drag; after a reload the order
 // holds and is the API's. Then add a selected offer through the offer picker, and the same
 // offer again, which the server refuses with its 409 message.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { SELECTED_OFFER_TWICE } from '../contract/homepageSelected';
 import { apiAs, mod, signIn } from './session';
 

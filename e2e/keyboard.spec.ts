@@ -1,5 +1,5 @@
 // A power admin's path, by keyboard only: sign in, palette, the bank list, create, edit, delete.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { mod, paletteInput, signIn, listNamed, rowsOf } from './session';
 
 test('sign in, open banks from the palette, create, edit and delete a bank — keyboard only', async ({ page }) => {

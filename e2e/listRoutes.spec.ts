@@ -1,7 +1,8 @@
 // Every list screen of src/app/screens.ts, read from the registry (a new screen is covered with no
 // edit here): its New (the button and n) opens an empty form, and each URL it answers opens
 // what that URL names: the list, a record, its edit form, a new one.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { resources } from '../contract/resources';
 import { screens } from '../src/app/screens';
 import { signIn } from './session';

@@ -3,7 +3,8 @@
 // the API counts), send it after "Send to N users?" (Escape sends nothing), and see it listed
 // as sent with that audience size; the same one again within a minute asks first. Then change a setting with mod+s and see who changed it
 // and when. NOTIFY_SHOTS=<dir> also saves screenshots (1440×900 and 1024×768, light and dark).
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiAs, mod, signIn, listNamed, rowsOf, shoot } from './session';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;

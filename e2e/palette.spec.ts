@@ -2,7 +2,8 @@
 // table (src/commands/phrases.ts) finds its command among the first three; the actions of other
 // screens run from here (a record asked for on a palette page, then the screen it needs); what
 // was run shows first when the palette opens empty.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { PHRASES } from '../src/commands/phrases';
 import { apiAs, mod, paletteInput as input, paletteSelected as selected, pick, run, signIn } from './session';
 

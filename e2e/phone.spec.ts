@@ -3,7 +3,8 @@
 // The same of every other screen (crawl review and its triage, crawled banks and offers, the
 // legal pages, messages, feedback, notifications, the homepage, the dashboard, engagement,
 // settings, profile), and at a tablet's 768 px that none of them scrolls sideways.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiAs, signIn } from './session';
 
 test.use({ viewport: { width: 390, height: 844 } });

@@ -13,8 +13,16 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** `cwd`: another checkout of the project to run (bench/browser.ts runs an older one beside ours). */
-export async function startServer(env: Record<string, string> = {}, cwd?: string): Promise<RunningServer> {
+/**
+ * `cwd`: another checkout of the project to run (bench/browser.ts runs an older one beside ours).
+ * `readyWithinMs`: how long /health may take to answer; past it the process is killed and the
+ * start fails (a seed on a busy 2-core machine can take a minute and more).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  cwd?: string,
+  readyWithinMs = 60_000,
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cards-admin-e2e-'));
   let out = '';
@@ -35,13 +43,17 @@ export async function startServer(env: Record<string, string> = {}, cwd?: string
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
+  const deadline = Date.now() + readyWithinMs;
+  for (;;) {
     if (proc.exitCode !== null) throw new Error(`server exited early:\n${out}`);
     try {
       if ((await fetch(`${url}/health`)).ok) break;
     } catch {
       /* not yet listening */
+    }
+    if (Date.now() > deadline) {
+      proc.kill('SIGKILL');
+      throw new Error(`server not ready within ${readyWithinMs / 1000} s:\n${out}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }

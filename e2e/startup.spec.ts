@@ -1,10 +1,14 @@
-// The process itself: first-start admin, the data-folder lock, clean shutdown.
-import { expect, test } from '@playwright/test';
+// The process itself: first-start admin, the data-folder lock, clean shutdown. The first two
+// start servers of their own and read their logs; the last asks the worker's server.
+import fs from 'node:fs';
+import { copyOfTemplate, expect, test } from './fixtures';
 import { startServer } from './server';
 
 test('first start creates admin@example.com with a generated password, printed once', async () => {
+  // A first start seeds the demo data: seconds on an idle machine, a minute and more on a busy one.
+  test.setTimeout(240_000);
   const env = { ADMIN_EMAIL: '', ADMIN_PASSWORD: '' };
-  const first = await startServer(env);
+  const first = await startServer(env, undefined, 180_000);
   try {
     const m = /first admin created: admin@example\.com \/ password (\S+)/.exec(first.output());
     expect(m, first.output()).not.toBeNull();
@@ -24,11 +28,15 @@ test('first start creates admin@example.com with a generated password, printed o
     expect(again.output()).not.toContain('first admin created');
   } finally {
     await again.stop();
+    fs.rmSync(first.dataDir, { recursive: true, force: true });
   }
 });
 
 test('a second server on the same DATA_DIR stops at once with a clear message', async () => {
-  const one = await startServer();
+  // Two starts, each seconds on an idle machine and up to a minute on a busy one.
+  test.setTimeout(180_000);
+  // The demo data copied, not seeded again: the lock is what this is about.
+  const one = await startServer({ DATA_DIR: copyOfTemplate() }, undefined, 120_000);
   try {
     await expect(startServer({ DATA_DIR: one.dataDir })).rejects.toThrow(/is in use by another running server/);
     expect((await fetch(`${one.url}/health`)).status).toBe(200);
@@ -37,6 +45,7 @@ test('a second server on the same DATA_DIR stops at once with a clear message', 
   }
   expect(one.proc.exitCode).toBe(0);
   expect(one.output()).toContain('SIGTERM: closing');
+  fs.rmSync(one.dataDir, { recursive: true, force: true });
 });
 
 test('scripts and styles go compressed to a browser that accepts it (brotli, else gzip), plain otherwise', async ({

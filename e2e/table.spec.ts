@@ -1,7 +1,7 @@
 // A list with nothing open uses the whole width as a table (src/screens/listTable/): column heads
 // that sort by the contract's keys, a column chooser and row height remembered per admin, and
 // the split back as soon as a record opens.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiAs, signIn } from './session';
 
 test('the card list as a full-width table: sort by a head, choose columns, open a row to split', async ({ page }) => {

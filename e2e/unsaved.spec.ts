@@ -1,7 +1,8 @@
 // Unsaved edits are never lost silently (src/store/leaveGuard.ts): every way out of a form with
 // typed changes asks first — Escape, another row, the sidebar, Back, a reload — and keeps
 // what was typed when the answer is no. A saved form leaves without asking.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn, listNamed, rowsOf } from './session';
 
 const question = (page: Page) => page.getByRole('dialog', { name: 'Discard unsaved changes?' });

@@ -1,6 +1,6 @@
 // Filters from the palette, shown as chips, and saved views (src/commands/filterCommands.ts,
 // src/commands/viewCommands.ts): keyboard only, checked against the API's own answer.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiAs, signIn, listNamed, rowsOf } from './session';
 
 const mod = process.platform === 'darwin' ? 'Meta' : 'Control';

@@ -1,7 +1,7 @@
 // The screens' words (issue 18): a count with its noun in the singular ('1 outlet'), one
 // name per crawl state in every table and tab, a live outlet by its name, and a deleted
 // category's toast begun as a sentence is.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiAs, signIn } from './session';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;

@@ -4,7 +4,7 @@
 // edit form of representative records, the palette's record search, and the profile. Nothing
 // may run: no dialog opens, window.__xss stays unset, and the page gains no element or
 // attribute that could run script (which also catches an injection a CSP would block).
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { XSS_PAYLOADS } from './payloads';
 import { mod, signIn, rowsOf } from './session';
 
