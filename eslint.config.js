@@ -258,4 +258,23 @@ export default tseslint.config(
     files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts', 'e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
+  {
+    // Each Playwright worker has its own server (e2e/fixtures.ts gives its baseURL): a spec that took
+    // `test` from Playwright itself would have none.
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message: "Take test and expect from './fixtures' (a server per worker).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

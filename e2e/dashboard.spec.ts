@@ -1,7 +1,7 @@
 // The dashboard's totals: every count the server sends (each resource declaring `dashboard`,
 // contract/resource.ts), named and linked by the screen of its table's name, with its Go to keys,
 // as they showed when the dashboard had a table of its own.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { totalCounts } from '../contract/dashboard';
 import { pathOf } from '../contract/operation';
 import { apiAs, signIn } from './session';
