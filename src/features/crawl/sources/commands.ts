@@ -12,7 +12,7 @@ import { confirm } from '@/ui/confirmStore';
 import { currentSource, loadSources, triagePath } from '../crawlSources';
 import { go } from '@/store/navigate';
 import { ui } from '@/store/ui';
-import { triageState } from '../triage/triageModel';
+import { triage } from '../triage/model';
 import { onboardWithConfirm, rollbackWithConfirm, type RollbackArg } from '../bulk';
 import { CRAWL_SOURCES_VIEW } from './entry';
 import { CRAWL_TRIAGE_VIEW } from '../triage/entry';
@@ -20,7 +20,7 @@ import { CRAWL_TRIAGE_VIEW } from '../triage/entry';
 /** The source the screen is about, if it is about one. */
 export function contextSource(ctx: Pick<Ctx, 'view'>): CrawlSource | undefined {
   if (ctx.view === CRAWL_SOURCES_VIEW) return currentSource();
-  if (ctx.view === CRAWL_TRIAGE_VIEW) return triageState.source ?? undefined;
+  if (ctx.view === CRAWL_TRIAGE_VIEW) return triage.state.source ?? undefined;
   return undefined;
 }
 

@@ -3,7 +3,7 @@ import type { Candidate, RefKind } from '@contract/crawl';
 import { runCommand } from '@/commands/runner';
 import { Kbd } from '@/ui/Kbd';
 import { Loader } from '@/ui/Loader';
-import type { Focus } from './triageModel';
+import type { Focus } from './triageTypes';
 
 /** The focused ref's ranked live candidates; number keys (crawl.triage.assignN) assign them. */
 export function Candidates({ focus, disabled, noun }: { focus: Focus; disabled: boolean; noun: RefKind }) {

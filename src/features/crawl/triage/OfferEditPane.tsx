@@ -6,7 +6,7 @@ import { Field } from '@/ui/Field';
 import { DateField } from '@/ui/DateField';
 import { TextAreaField } from '@/ui/FormFields';
 import { PaneBack } from '@/screens/PaneBack';
-import type { OfferEditState } from './triageModel';
+import type { OfferEditState } from './triageTypes';
 
 const EDIT_FIELDS = ['title', 'discount', 'valid_from', 'valid_to', 'terms'] as const;
 

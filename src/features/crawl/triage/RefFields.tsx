@@ -3,7 +3,7 @@ import { AppLink } from '@/ui/AppLink';
 import { Badge, formatMoney, orDash } from '@/ui/bits';
 import { LiveOutlets } from '../LiveOutlets';
 import { OfferRefTail, validity } from '../offerRefFacts';
-import type { AnyRef } from './triageModel';
+import type { AnyRef } from './triageTypes';
 
 /** The crawled ref's own fields, by kind (the pane's facts). */
 export function RefFields({ r }: { r: AnyRef }) {

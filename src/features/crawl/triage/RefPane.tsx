@@ -6,7 +6,7 @@ import { Kbd } from '@/ui/Kbd';
 import { Badge } from '@/ui/bits';
 import { PaneBack } from '@/screens/PaneBack';
 import { STATE_LABEL } from '../counts';
-import type { AnyRef, Focus, History, OfferEditState } from './triageModel';
+import type { AnyRef, Focus, History, OfferEditState } from './triageTypes';
 import { Candidates } from './Candidates';
 import { OfferEditPane } from './OfferEditPane';
 import { RefFields } from './RefFields';

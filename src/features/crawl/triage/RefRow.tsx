@@ -2,7 +2,8 @@ import type { RefState } from '@contract/crawl';
 import { Badge, formatMoney, type Tone } from '@/ui/bits';
 import { countOf } from '@/lib/words';
 import { STATE_LABEL } from '../counts';
-import { heldByOther, type AnyRef } from './triageModel';
+import type { AnyRef } from './triageTypes';
+import { triage } from './model';
 
 export const STATE_TONE: Record<RefState, Tone> = {
   new: 'accent',
@@ -43,7 +44,7 @@ export function RefRow({ r, pending }: { r: AnyRef; pending: boolean }) {
         </span>
       </div>
       <div className="rec-meta">
-        {heldByOther(r) && r.state === 'new' && (
+        {triage.heldByOther(r) && r.state === 'new' && (
           <span className="triage-held">Being reviewed by {r.claimed_by_name ?? 'another reviewer'}</span>
         )}
         <span className="rec-ellipsis">{meta.filter(Boolean).join(' · ') || '\u00a0'}</span>

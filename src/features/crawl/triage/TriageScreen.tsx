@@ -4,20 +4,8 @@ import { useLocation, useSearch } from 'wouter';
 import { REF_STATES, type OfferRef, type RefKind, type RefState } from '@contract/crawl';
 import { runCommand } from '@/commands/runner';
 import { triagePath } from '../crawlSources';
-import { triageApi } from './triageApi';
-import {
-  leaveQueue,
-  refreshSource,
-  showQueue,
-  triageList,
-  triageState,
-  setTriageApi,
-  type AnyRef,
-  type Focus,
-  type History,
-  type OfferEditState,
-  type RefFilter,
-} from './triageModel';
+import type { AnyRef, Focus, History, OfferEditState, RefFilter } from './triageTypes';
+import { triage } from './model';
 import { setActiveView } from '@/store/ui';
 import { onTouched } from '@/api/call';
 import { AppLink } from '@/ui/AppLink';
@@ -31,8 +19,6 @@ import { NothingOpen } from './NothingOpen';
 import { RefPane } from './RefPane';
 import { RefRow } from './RefRow';
 import '../crawl.css';
-
-setTriageApi(triageApi);
 
 const ROW_HEIGHT = 44;
 const SEGMENTS = Object.keys(TRIAGE_KINDS) as TriageSegment[];
@@ -65,31 +51,31 @@ export default function TriageScreen() {
   const where = parse(path);
   const filter = filterOf(search);
   const linked = linkedRef(search);
-  const s = useSnapshot(triageState);
-  const m = useSnapshot(triageList.state);
+  const s = useSnapshot(triage.state);
+  const m = useSnapshot(triage.list.state);
   const listRef = useRef<HTMLDivElement | null>(null);
   const editFormRef = useRef<HTMLFormElement | null>(null);
   const kind: RefKind = where ? TRIAGE_KINDS[where.segment] : 'card';
 
   useEffect(() => {
-    setActiveView(CRAWL_TRIAGE_VIEW, { model: triageList, resource: 'crawlRef' });
-    triageList.attach({
+    setActiveView(CRAWL_TRIAGE_VIEW, { model: triage.list, resource: 'crawlRef' });
+    triage.list.attach({
       focusList: () => listRef.current?.focus(),
       focusSearch: () => undefined,
       submitForm: () => editFormRef.current?.requestSubmit(),
     });
     // Another screen or a bulk call changed the counts: show them.
-    const stop = onTouched((touched) => touched.includes('crawlSource') && void refreshSource());
+    const stop = onTouched((touched) => touched.includes('crawlSource') && void triage.refreshSource());
     return () => {
       stop();
-      triageList.attach(null);
-      leaveQueue();
+      triage.list.attach(null);
+      triage.leaveQueue();
       setActiveView(null);
     };
   }, []);
 
   useEffect(() => {
-    if (where) void showQueue(kind, where.source, filter, linked);
+    if (where) void triage.showQueue(kind, where.source, filter, linked);
     if (!linked.edit) listRef.current?.focus({ preventScroll: true });
   }, [kind, where?.source, filter, linked.focus, linked.edit]); // eslint-disable-line react-hooks/exhaustive-deps
 
