@@ -26,7 +26,8 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { runCommand } from '@/commands/runner';
-import { setDragging, titleOf, type HomepageItem, type HomepageTab } from './homepageModel';
+import { titleOf, type HomepageItem, type HomepageTab } from './homepageTypes';
+import { homepage } from './model';
 import { isPhone } from '@/store/ui';
 import { announcementsFor, instructions } from './announcements';
 import type { MoveArg } from './commands';
@@ -66,12 +67,12 @@ export function SortableList({ tab, rows, cursor, label, listRef, renderRow, foo
   }, [cursor, rows, listRef]);
 
   function onDragStart(e: DragStartEvent) {
-    setDragging(true);
+    homepage.setDragging(true);
     runCommand('homepage.highlight', 'pointer', Number(e.active.id));
   }
 
   function onDragEnd(e: DragEndEvent) {
-    setDragging(false);
+    homepage.setDragging(false);
     const { active, over } = e;
     if (!over || active.id === over.id) return;
     const arg: MoveArg = { tab, id: Number(active.id), to: ids.indexOf(Number(over.id)) + 1 };
@@ -86,7 +87,7 @@ export function SortableList({ tab, rows, cursor, label, listRef, renderRow, foo
       accessibility={{ announcements: announcementsFor(titled), screenReaderInstructions: instructions }}
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
-      onDragCancel={() => setDragging(false)}
+      onDragCancel={() => homepage.setDragging(false)}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         <div
