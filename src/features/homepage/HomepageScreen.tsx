@@ -11,7 +11,7 @@ import { HOMEPAGE_TABS, type HomepageItem, type HomepageTab, type TabList } from
 import { homepage } from './model';
 import { setActiveView } from '@/store/ui';
 import { HOMEPAGE_VIEW } from './entry';
-import { homepageApi, TAB_RESOURCE } from './homepageApi';
+import { TAB_RESOURCE } from './homepageApi';
 import { ItemPane } from './ItemPane';
 import { ListHead } from './ListHead';
 import { PhonePreview } from './PhonePreview';
