@@ -10,7 +10,8 @@ import { paletteRows, ranked } from '@/commands/rank';
 import { allCommands, getCommand } from '@/commands/registry';
 import { installCommands, installLaterCommands } from './installCommands';
 import { screens } from './screens';
-import { homepageState, type HomepageTab } from '@/features/homepage/homepageModel';
+import { type HomepageTab } from '@/features/homepage/homepageTypes';
+import { homepage } from '@/features/homepage/model';
 import { ui } from '@/store/ui';
 
 /** The first three rows' ids for `phrase`, from the dashboard. */
@@ -61,7 +62,7 @@ describe('the manifest', () => {
   it('says what each command says: title, aliases, group, keys, scope', () => {
     for (const a of ACTIONS) {
       const c = getCommand(a.command ?? a.id)!;
-      if (a.arg) homepageState.tab = a.arg as HomepageTab; // a title that names the tab shown
+      if (a.arg) homepage.state.tab = a.arg as HomepageTab; // a title that names the tab shown
       expect(
         { title: c.title, aliases: c.aliases, group: c.group, shortcut: c.shortcut, global: c.scope === 'global' },
         a.id,
@@ -73,7 +74,7 @@ describe('the manifest', () => {
         global: !!a.global,
       });
     }
-    homepageState.tab = 'hero-banners';
+    homepage.state.tab = 'hero-banners';
   });
 
   it('names the screen whose commands define each one', async () => {

@@ -21,24 +21,32 @@ export interface Ctx {
   list: ActiveList | null;
 }
 
-export interface PickItem {
+/** One row of a picker; `value` is the argument its command runs with. */
+export interface PickItem<A = unknown> {
   /** Unique within one answer. */
   key: string;
   label: string;
   hint?: string;
-  value: unknown;
+  value: A;
 }
 
 /** A nested palette page asking for the command's argument. */
-export interface Picker {
+export interface Picker<A = unknown> {
   placeholder: string;
   /** Search records (debounced and cancelled by the palette). */
-  load(search: string, signal: AbortSignal): Promise<PickItem[]>;
+  load(search: string, signal: AbortSignal): Promise<PickItem<A>[]>;
   /** The argument the context already implies (the highlighted record); then no page is needed. */
-  fromContext?(ctx: Ctx): unknown;
+  fromContext?(ctx: Ctx): A | undefined;
 }
 
-export interface Command {
+/**
+ * A command taking an argument of type A (its picker's values, a button's `arg`, a form's
+ * data). `Command` alone takes whatever it is given (most take nothing). The registry keeps
+ * every command as a `Command` (a `Command<A>` is one: `run` is a method, compared both ways),
+ * and `runCommand(id, …)` hands the argument on unchecked; `runCommandOf` (./runner.ts) checks
+ * it against the command's own type where the caller imports the command.
+ */
+export interface Command<A = unknown> {
   id: string;
   title: string;
   group: string;
@@ -58,8 +66,8 @@ export interface Command {
    * shows that message; `{ message, undo }` offers Undo in the toast and on mod+z
    * (src/store/undo.ts); resolving to anything else shows nothing (e.g. cancelled).
    */
-  run(ctx: Ctx, arg?: unknown): unknown;
-  pick?: Picker;
+  run(ctx: Ctx, arg: A): unknown;
+  pick?: Picker<A>;
   /**
    * Texts where the product names them: success when the server sends none; failure instead of
    * the generic text; noResponse when the server never answered (the network is down).
@@ -111,3 +119,6 @@ export interface Action {
   /** The command's own scope is global (a "Find …"): it ranks with the global ones. */
   global?: boolean;
 }
+
+/** A command whose argument is typed: `defineCommand<CrawlSource>({ …, run: (ctx, source) => … })`. */
+export const defineCommand = <A>(command: Command<A>): Command<A> => command;

@@ -7,23 +7,11 @@ import { useSnapshot } from 'valtio';
 import { useSearch } from 'wouter';
 import { onTouched } from '@/api/call';
 import { CommandButton } from '@/commands/CommandButton';
-import {
-  attachHomepageDom,
-  enterHomepage,
-  HOMEPAGE_TABS,
-  homepageList,
-  homepageState,
-  leaveHomepage,
-  load,
-  setHomepageApi,
-  showTab,
-  type HomepageItem,
-  type HomepageTab,
-  type TabList,
-} from './homepageModel';
+import { HOMEPAGE_TABS, type HomepageItem, type HomepageTab, type TabList } from './homepageTypes';
+import { homepage } from './model';
 import { setActiveView } from '@/store/ui';
 import { HOMEPAGE_VIEW } from './entry';
-import { homepageApi, TAB_RESOURCE } from './homepageApi';
+import { TAB_RESOURCE } from './homepageApi';
 import { ItemPane } from './ItemPane';
 import { ListHead } from './ListHead';
 import { PhonePreview } from './PhonePreview';
@@ -35,25 +23,23 @@ import '@/ui/SplitPane.css';
 import '@/ui/bits.css';
 import './homepage.css';
 
-setHomepageApi(homepageApi);
-
 const OWN = new Set(Object.values(TAB_RESOURCE).map((r) => r.name));
 
 export default function HomepageScreen() {
   const tab = tabOf(useSearch());
-  const s = useSnapshot(homepageState);
-  const m = useSnapshot(homepageList.state);
+  const s = useSnapshot(homepage.state);
+  const m = useSnapshot(homepage.list.state);
   const listRef = useRef<HTMLDivElement | null>(null);
   const formRef = useRef<HTMLFormElement | null>(null);
   const addRef = useRef<HTMLInputElement | null>(null);
   const entered = useRef(false);
 
   useEffect(() => {
-    setActiveView(HOMEPAGE_VIEW, { model: homepageList, resource: 'homepage' });
-    attachHomepageDom({
+    setActiveView(HOMEPAGE_VIEW, { model: homepage.list, resource: 'homepage' });
+    homepage.attachDom({
       focusList() {
         const list = listRef.current;
-        const row = list?.querySelector<HTMLElement>(`[data-id="${homepageList.state.cursor}"]`);
+        const row = list?.querySelector<HTMLElement>(`[data-id="${homepage.list.state.cursor}"]`);
         (row ?? list)?.focus({ preventScroll: true });
       },
       focusForm: () =>
@@ -64,26 +50,26 @@ export default function HomepageScreen() {
     // Another screen changed what these lists show (an offer's title, a bank's name): read them again.
     const stop = onTouched((touched, op) => {
       if (op.resource && OWN.has(op.resource)) return;
-      for (const t of HOMEPAGE_TABS) if (TAB_RESOURCE[t].shows?.some((r) => touched.includes(r))) void load(t);
+      for (const t of HOMEPAGE_TABS) if (TAB_RESOURCE[t].shows?.some((r) => touched.includes(r))) void homepage.load(t);
     });
     return () => {
       stop();
-      attachHomepageDom(null);
-      leaveHomepage();
+      homepage.attachDom(null);
+      homepage.leaveHomepage();
       setActiveView(null);
     };
   }, []);
 
   useEffect(() => {
-    if (entered.current) showTab(tab);
+    if (entered.current) homepage.showTab(tab);
     else {
       entered.current = true;
-      enterHomepage(tab);
+      homepage.enterHomepage(tab);
     }
     // A new tab: the keys act on its list.
     const active = document.activeElement;
     if (!active || active === document.body || listRef.current?.contains(active) || active.closest('[role="tablist"]'))
-      homepageList.focusList();
+      homepage.list.focusList();
   }, [tab]);
 
   const list = s.lists[tab] as TabList;

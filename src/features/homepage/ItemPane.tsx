@@ -6,7 +6,8 @@ import type { SelectedOffer } from '@contract/homepageSelected';
 import type { WelcomeBox } from '@contract/homepageWelcome';
 import { CommandButton } from '@/commands/CommandButton';
 import { runCommand } from '@/commands/runner';
-import { load, titleOf, type FormState, type HomepageItem, type HomepageTab, type TabList } from './homepageModel';
+import { titleOf, type FormState, type HomepageItem, type HomepageTab, type TabList } from './homepageTypes';
+import { homepage } from './model';
 import { Kbd } from '@/ui/Kbd';
 import { Badge } from '@/ui/bits';
 import { PaneBack } from '@/screens/PaneBack';
@@ -94,9 +95,9 @@ function NothingOpen({ tab, list }: { tab: HomepageTab; list: ListSummary }) {
     return (
       <div className="empty pane-empty" role="alert">
         <p>
-          Could not load the {many}: {list.error}
+          Could not homepage.load the {many}: {list.error}
         </p>
-        <button type="button" className="btn" onClick={() => void load(tab)}>
+        <button type="button" className="btn" onClick={() => void homepage.load(tab)}>
           Try again
         </button>
       </div>

@@ -3,7 +3,7 @@
 import type { RefObject } from 'react';
 import { CommandButton } from '@/commands/CommandButton';
 import { runCommand } from '@/commands/runner';
-import type { HomepageTab } from './homepageModel';
+import { type HomepageTab } from './homepageTypes';
 import { Kbd } from '@/ui/Kbd';
 import { searchOffers } from './pickers';
 import { ServerPicker } from './ServerPicker';

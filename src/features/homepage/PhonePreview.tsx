@@ -8,7 +8,8 @@ import { isShownAt } from '@contract/homepageFields';
 import type { SelectedOffer } from '@contract/homepageSelected';
 import type { WelcomeBox } from '@contract/homepageWelcome';
 import { DateField } from '@/ui/DateField';
-import { localDay, previewMoment, setPreviewDate, type HomepageTab, type TabList } from './homepageModel';
+import { localDay, previewMoment, type HomepageTab, type TabList } from './homepageTypes';
+import { homepage } from './model';
 import { dayText } from './schedule';
 
 interface PhonePreviewProps {
@@ -43,10 +44,10 @@ export function PhonePreview({ lists, day, tab }: PhonePreviewProps) {
       <div className="hp-preview-head">
         <div className="hp-preview-date">
           <span aria-hidden>Preview on</span>
-          <DateField label="Preview date" hideLabel compact value={day} onChange={setPreviewDate} />
+          <DateField label="Preview date" hideLabel compact value={day} onChange={homepage.setPreviewDate} />
         </div>
         {day !== today && (
-          <button type="button" className="btn btn-ghost" onClick={() => setPreviewDate(today)}>
+          <button type="button" className="btn btn-ghost" onClick={() => homepage.setPreviewDate(today)}>
             Today
           </button>
         )}

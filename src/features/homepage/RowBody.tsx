@@ -1,7 +1,7 @@
 // What a row of each homepage list shows: its picture, title, a line under it, and whether
 // the app shows it now (the switch and the schedule; a selected offer's validity).
 import { memo } from 'react';
-import type { HomepageItem } from './homepageModel';
+import { type HomepageItem } from './homepageTypes';
 import { Badge } from '@/ui/bits';
 import { linkText } from './links';
 import { dayText, SCHEDULE_LABEL, scheduleState, scheduleText } from './schedule';

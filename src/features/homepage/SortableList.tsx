@@ -26,7 +26,8 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { runCommand } from '@/commands/runner';
-import { setDragging, titleOf, type HomepageItem, type HomepageTab } from './homepageModel';
+import { titleOf, type HomepageItem, type HomepageTab } from './homepageTypes';
+import { homepage } from './model';
 import { isPhone } from '@/store/ui';
 import { announcementsFor, instructions } from './announcements';
 import type { MoveArg } from './commands';
@@ -66,16 +67,16 @@ export function SortableList({ tab, rows, cursor, label, listRef, renderRow, foo
   }, [cursor, rows, listRef]);
 
   function onDragStart(e: DragStartEvent) {
-    setDragging(true);
-    void runCommand('homepage.highlight', 'pointer', Number(e.active.id));
+    homepage.setDragging(true);
+    runCommand('homepage.highlight', 'pointer', Number(e.active.id));
   }
 
   function onDragEnd(e: DragEndEvent) {
-    setDragging(false);
+    homepage.setDragging(false);
     const { active, over } = e;
     if (!over || active.id === over.id) return;
     const arg: MoveArg = { tab, id: Number(active.id), to: ids.indexOf(Number(over.id)) + 1 };
-    void runCommand('homepage.move', e.activatorEvent instanceof KeyboardEvent ? 'hotkey' : 'pointer', arg);
+    runCommand('homepage.move', e.activatorEvent instanceof KeyboardEvent ? 'hotkey' : 'pointer', arg);
   }
 
   return (
@@ -86,7 +87,7 @@ export function SortableList({ tab, rows, cursor, label, listRef, renderRow, foo
       accessibility={{ announcements: announcementsFor(titled), screenReaderInstructions: instructions }}
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
-      onDragCancel={() => setDragging(false)}
+      onDragCancel={() => homepage.setDragging(false)}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         <div
@@ -145,7 +146,7 @@ function SortableRow({
       className={`hp-row${highlighted ? ' is-highlighted' : ''}${isDragging ? ' is-dragging' : ''}`}
       style={{ transform: CSS.Translate.toString(transform), transition }}
       // A phone has room for the list or the form: a tap opens the row's form in its place (list.open).
-      onClick={() => void runCommand(isPhone() ? 'list.open' : 'homepage.highlight', 'pointer', row.id)}
+      onClick={() => runCommand(isPhone() ? 'list.open' : 'homepage.highlight', 'pointer', row.id)}
     >
       <span className="hp-grip" aria-hidden>
         ⠿

@@ -1,6 +1,6 @@
 // The four tabs: a real link each (the tab is in the URL), run as its "Go to …" command.
 import { runCommand } from '@/commands/runner';
-import { HOMEPAGE_TABS, type HomepageTab, type TabList } from './homepageModel';
+import { HOMEPAGE_TABS, type HomepageTab, type TabList } from './homepageTypes';
 import { AppLink } from '@/ui/AppLink';
 import { Kbd } from '@/ui/Kbd';
 import { TAB_LABEL, tabPath } from './tabs';

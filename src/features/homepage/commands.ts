@@ -2,51 +2,25 @@
 // [ and ] switch tabs, "Go to …" opens one from anywhere. Every move is a command: Alt+↑ and
 // Alt+↓ on the highlighted row, "Move to position…", "Reorder banner…" (a banner, then its
 // place), and a drag (homepage.move, run by the sortable list). They all end in the model's
-// moveItem (src/features/homepage/homepageModel.ts): shown at once, put back with the product's toast
+// moveItem (src/features/homepage/homepageMoves.ts): shown at once, put back with the product's toast
 // when the server refuses. j/k, Enter and Escape are the list keys (src/commands/list.ts).
 import { ApiError } from '@/api/client';
 import { actionWords, NEW_ALIASES } from '@/commands/actions';
 import { CommandError, TOAST_MS } from '@/commands/runner';
 import type { Command, Ctx, PickItem } from '@/commands/types';
 import { go } from '@/store/navigate';
-import {
-  addSelectedOffer,
-  canMove,
-  currentItem,
-  cycleTab,
-  findItem,
-  HOMEPAGE_TABS,
-  isHomepageTab,
-  highlightRow,
-  homepageState,
-  itemsOf,
-  load,
-  moveBy,
-  moveItem,
-  removeItem,
-  saveForm,
-  setHomepageApi,
-  showTab,
-  startNew,
-  startNewOn,
-  titleOf,
-  togglePreview,
-  type HomepageItem,
-  type HomepageTab,
-} from './homepageModel';
+import { HOMEPAGE_TABS, isHomepageTab, titleOf, type HomepageItem, type HomepageTab } from './homepageTypes';
+import { homepage } from './model';
 import type { Payload } from '@/api/call';
 import { openPalette } from '@/store/ui';
 import { confirm } from '@/ui/confirmStore';
 import { toast } from '@/ui/toast';
 import { HOMEPAGE_VIEW } from './entry';
-import { homepageApi } from './homepageApi';
 import { searchOffers } from './pickers';
 import { TAB_LABEL, tabPath } from './tabs';
 
 // "Reorder banner…" and "Add selected offer…" run from any screen: the model needs its calls
 // before the screen's page is here (the page sets the same).
-setHomepageApi(homepageApi);
-
 const scope = `view:${HOMEPAGE_VIEW}` as const;
 const group = 'Homepage';
 /** The product's words for any move the server refused. */
@@ -61,15 +35,15 @@ export interface MoveArg {
   to: number;
 }
 
-const idle = () => !homepageState.dragging;
-const editingNew = () => homepageState.form.kind === 'new';
+const idle = () => !homepage.state.dragging;
+const editingNew = () => homepage.state.form.kind === 'new';
 const onScreen = (ctx: Ctx) => ctx.view === HOMEPAGE_VIEW;
 
 /** The hero banners, read from the server when this screen has not read them yet. */
 async function heroBanners(signal: AbortSignal): Promise<readonly HomepageItem[]> {
-  if (homepageState.lists['hero-banners'].status !== 'ready') await load('hero-banners');
+  if (homepage.state.lists['hero-banners'].status !== 'ready') await homepage.load('hero-banners');
   if (signal.aborted) return [];
-  return itemsOf('hero-banners');
+  return homepage.itemsOf('hero-banners');
 }
 
 /**
@@ -129,7 +103,7 @@ export const homepageCommands: Command[] = [
     shortcut: ']',
     scope,
     enabled: idle,
-    run: () => go(tabPath(cycleTab(1))),
+    run: () => go(tabPath(homepage.cycleTab(1))),
   },
   {
     id: 'homepage.prevTab',
@@ -139,7 +113,7 @@ export const homepageCommands: Command[] = [
     shortcut: '[',
     scope,
     enabled: idle,
-    run: () => go(tabPath(cycleTab(-1))),
+    run: () => go(tabPath(homepage.cycleTab(-1))),
   },
   {
     id: 'homepage.moveUp',
@@ -148,9 +122,9 @@ export const homepageCommands: Command[] = [
     keywords: ['reorder', 'earlier', 'position', 'sort'],
     shortcut: 'alt+arrowup',
     scope,
-    enabled: () => idle() && canMove() && (currentItem()?.position ?? 1) > 1,
+    enabled: () => idle() && homepage.canMove() && (homepage.currentItem()?.position ?? 1) > 1,
     messages: { failure: MOVE_FAILED },
-    run: () => asMove(moveBy(-1)),
+    run: () => asMove(homepage.moveBy(-1)),
   },
   {
     id: 'homepage.moveDown',
@@ -159,9 +133,12 @@ export const homepageCommands: Command[] = [
     keywords: ['reorder', 'later', 'position', 'sort'],
     shortcut: 'alt+arrowdown',
     scope,
-    enabled: () => idle() && canMove() && (currentItem()?.position ?? 0) < itemsOf(homepageState.tab).length,
+    enabled: () =>
+      idle() &&
+      homepage.canMove() &&
+      (homepage.currentItem()?.position ?? 0) < homepage.itemsOf(homepage.state.tab).length,
     messages: { failure: MOVE_FAILED },
-    run: () => asMove(moveBy(1)),
+    run: () => asMove(homepage.moveBy(1)),
   },
   {
     id: 'homepage.moveTo',
@@ -169,18 +146,19 @@ export const homepageCommands: Command[] = [
     group,
     keywords: ['reorder', 'place', 'position', 'sort', 'first', 'last'],
     scope,
-    enabled: () => idle() && canMove(),
+    enabled: () => idle() && homepage.canMove(),
     pick: {
       get placeholder() {
-        const row = currentItem();
+        const row = homepage.currentItem();
         return row ? `Move “${titleOf(row)}” to which position?` : 'Which position?';
       },
-      load: async (search) => positionPicks(itemsOf(homepageState.tab), currentItem()?.id ?? null, search),
+      load: async (search) =>
+        positionPicks(homepage.itemsOf(homepage.state.tab), homepage.currentItem()?.id ?? null, search),
     },
     messages: { failure: MOVE_FAILED },
     run: (_ctx, to) => {
-      const row = currentItem();
-      return row ? asMove(moveItem(homepageState.tab, row.id, to as number)) : undefined;
+      const row = homepage.currentItem();
+      return row ? asMove(homepage.moveItem(homepage.state.tab, row.id, to as number)) : undefined;
     },
   },
   {
@@ -191,7 +169,9 @@ export const homepageCommands: Command[] = [
     anywhere: true,
     enabled: (ctx) =>
       !onScreen(ctx) ||
-      (idle() && homepageState.lists['hero-banners'].status === 'ready' && itemsOf('hero-banners').length > 1),
+      (idle() &&
+        homepage.state.lists['hero-banners'].status === 'ready' &&
+        homepage.itemsOf('hero-banners').length > 1),
     pick: {
       placeholder: 'Which hero banner?',
       async load(search, signal): Promise<PickItem[]> {
@@ -208,12 +188,12 @@ export const homepageCommands: Command[] = [
     },
     // The banner is chosen: show it on its tab (from any screen), then ask where it goes (a second page).
     run: (ctx, id) => {
-      homepageState.reordering = id as number;
-      if (!onScreen(ctx) || homepageState.tab !== 'hero-banners') {
-        showTab('hero-banners');
+      homepage.state.reordering = id as number;
+      if (!onScreen(ctx) || homepage.state.tab !== 'hero-banners') {
+        homepage.showTab('hero-banners');
         go(tabPath('hero-banners'));
       }
-      highlightRow(id as number);
+      homepage.highlightRow(id as number);
       openPalette('homepage.reorderBannerTo');
     },
   },
@@ -225,19 +205,19 @@ export const homepageCommands: Command[] = [
     palette: false,
     // The second step of "Reorder banner…", which may start on any screen.
     anywhere: true,
-    enabled: () => homepageState.reordering !== null && canMove('hero-banners', homepageState.reordering),
+    enabled: () => homepage.state.reordering !== null && homepage.canMove('hero-banners', homepage.state.reordering),
     pick: {
       get placeholder() {
-        const b = findItem(homepageState.reordering, 'hero-banners');
+        const b = homepage.findItem(homepage.state.reordering, 'hero-banners');
         return b ? `Move “${titleOf(b)}” to which position?` : 'Which position?';
       },
-      load: async (search) => positionPicks(itemsOf('hero-banners'), homepageState.reordering, search),
+      load: async (search) => positionPicks(homepage.itemsOf('hero-banners'), homepage.state.reordering, search),
     },
     messages: { failure: MOVE_FAILED },
     run: (_ctx, to) => {
-      const id = homepageState.reordering;
-      homepageState.reordering = null;
-      return id === null ? undefined : asMove(moveItem('hero-banners', id, to as number));
+      const id = homepage.state.reordering;
+      homepage.state.reordering = null;
+      return id === null ? undefined : asMove(homepage.moveItem('hero-banners', id, to as number));
     },
   },
   {
@@ -247,11 +227,11 @@ export const homepageCommands: Command[] = [
     group,
     scope,
     palette: false,
-    enabled: () => homepageState.lists[homepageState.tab].status === 'ready',
+    enabled: () => homepage.state.lists[homepage.state.tab].status === 'ready',
     messages: { failure: MOVE_FAILED },
     run: (_ctx, arg) => {
       const m = arg as MoveArg | undefined;
-      return m ? asMove(moveItem(m.tab, m.id, m.to)) : undefined;
+      return m ? asMove(homepage.moveItem(m.tab, m.id, m.to)) : undefined;
     },
   },
   {
@@ -261,12 +241,12 @@ export const homepageCommands: Command[] = [
     group,
     scope,
     palette: false,
-    run: (_ctx, id) => highlightRow(id as number),
+    run: (_ctx, id) => homepage.highlightRow(id as number),
   },
   {
     id: 'homepage.new',
     get title() {
-      return `New ${TAB_LABEL[homepageState.tab].one}`;
+      return `New ${TAB_LABEL[homepage.state.tab].one}`;
     },
     group,
     aliases: NEW_ALIASES,
@@ -276,10 +256,10 @@ export const homepageCommands: Command[] = [
     anywhere: true,
     enabled: (ctx) => !onScreen(ctx) || (idle() && !editingNew()),
     run: (ctx, tab) => {
-      const on = isHomepageTab(tab) ? tab : homepageState.tab;
-      if (onScreen(ctx) && on === homepageState.tab) return startNew();
+      const on = isHomepageTab(tab) ? tab : homepage.state.tab;
+      if (onScreen(ctx) && on === homepage.state.tab) return homepage.startNew();
       // Opened once the tab shows: the screen follows the URL to it (or opens on it).
-      startNewOn(on);
+      homepage.startNewOn(on);
       go(tabPath(on));
     },
   },
@@ -289,7 +269,7 @@ export const homepageCommands: Command[] = [
     keywords: ['append', 'pick', 'homepage'],
     scope,
     anywhere: true,
-    enabled: (ctx) => !onScreen(ctx) || homepageState.lists['selected-offers'].status === 'ready',
+    enabled: (ctx) => !onScreen(ctx) || homepage.state.lists['selected-offers'].status === 'ready',
     pick: {
       placeholder: 'Which offer? Type to search',
       async load(search, signal): Promise<PickItem[]> {
@@ -302,9 +282,9 @@ export const homepageCommands: Command[] = [
       },
     },
     run: (ctx, offerId) => {
-      if (!onScreen(ctx) || homepageState.tab !== 'selected-offers') go(tabPath('selected-offers'));
+      if (!onScreen(ctx) || homepage.state.tab !== 'selected-offers') go(tabPath('selected-offers'));
       // The reason is the offer's (already selected: 409; ended: 422): say that sentence.
-      return addSelectedOffer(offerId as number).catch((e: unknown) => {
+      return homepage.addSelectedOffer(offerId as number).catch((e: unknown) => {
         const why = e instanceof ApiError ? e.fieldErrors.offer_id : undefined;
         throw why ? new CommandError(why) : e;
       });
@@ -319,7 +299,7 @@ export const homepageCommands: Command[] = [
     keywords: ['submit', 'apply'],
     shortcut: 'mod+enter',
     scope,
-    enabled: () => !homepageState.form.saving && (editingNew() || !!currentItem()),
+    enabled: () => !homepage.state.form.saving && (editingNew() || !!homepage.currentItem()),
     run: (ctx) => ctx.list?.submit(),
   },
   {
@@ -328,22 +308,22 @@ export const homepageCommands: Command[] = [
     group,
     scope,
     palette: false,
-    enabled: () => !homepageState.form.saving,
-    run: (_ctx, values) => saveForm(values as Payload),
+    enabled: () => !homepage.state.form.saving,
+    run: (_ctx, values) => homepage.saveForm(values as Payload),
   },
   {
     id: 'homepage.delete',
     get title() {
-      return `Delete ${TAB_LABEL[homepageState.tab].one}`;
+      return `Delete ${TAB_LABEL[homepage.state.tab].one}`;
     },
     group,
     keywords: ['remove', 'trash'],
     shortcut: 'mod+backspace, #',
     scope,
-    enabled: () => idle() && !editingNew() && !!currentItem(),
+    enabled: () => idle() && !editingNew() && !!homepage.currentItem(),
     async run() {
-      const tab = homepageState.tab;
-      const row = currentItem();
+      const tab = homepage.state.tab;
+      const row = homepage.currentItem();
       if (!row) return undefined;
       const ok = await confirm({
         title: `Delete “${titleOf(row)}”?`,
@@ -351,7 +331,7 @@ export const homepageCommands: Command[] = [
         confirmLabel: 'Delete',
         danger: true,
       });
-      return ok ? removeItem(tab, row.id) : undefined;
+      return ok ? homepage.removeItem(tab, row.id) : undefined;
     },
   },
   {
@@ -361,6 +341,6 @@ export const homepageCommands: Command[] = [
     keywords: ['preview', 'phone', 'app', 'mobile', 'schedule'],
     shortcut: 'p',
     scope,
-    run: () => togglePreview(typeof matchMedia !== 'undefined' && matchMedia(WIDE_ENOUGH).matches),
+    run: () => homepage.togglePreview(typeof matchMedia !== 'undefined' && matchMedia(WIDE_ENOUGH).matches),
   },
 ];

@@ -8,7 +8,7 @@ import type { Pagination } from '@contract/envelope';
 import { listPage, type Resource } from '@contract/resource';
 import { call } from '@/api/call';
 import { resourceClient } from '@/api/resourceClient';
-import type { HomepageApi, HomepageItem, HomepageTab } from './homepageModel';
+import { type HomepageApi, type HomepageItem, type HomepageTab } from './homepageTypes';
 
 export const TAB_RESOURCE: Record<HomepageTab, Resource> = {
   'hero-banners': heroBannerResource,

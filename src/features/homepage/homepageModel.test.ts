@@ -1,26 +1,17 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { HeroBanner } from '@contract/homepageBanners';
 import type { WelcomeBox } from '@contract/homepageWelcome';
 import type { Order } from '@contract/resource';
 import { ApiError } from '@/api/client';
+import { createHomepageModel, type HomepageModel } from './homepageModel';
 import {
-  cycleTab,
-  enterHomepage,
-  homepageList,
-  homepageState,
-  leaveHomepage,
-  moveBy,
-  moveItem,
   localDay,
   previewMoment,
-  setHomepageApi,
-  showTab,
-  startNewOn,
   tabAfter,
   type HomepageApi,
   type HomepageItem,
   type HomepageTab,
-} from './homepageModel';
+} from './homepageTypes';
 
 const stamp = { version: 1, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' };
 const banner = (id: number, position: number): HeroBanner => ({
@@ -84,35 +75,33 @@ function fakeServer(lists: Partial<Record<HomepageTab, HomepageItem[]>>) {
 }
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
-const shownIds = (tab: HomepageTab = 'hero-banners') => homepageState.lists[tab].items.map((r) => r.id);
-const positions = (tab: HomepageTab = 'hero-banners') => homepageState.lists[tab].items.map((r) => r.position);
+const shownIds = (tab: HomepageTab = 'hero-banners') => m.state.lists[tab].items.map((r) => r.id);
+const positions = (tab: HomepageTab = 'hero-banners') => m.state.lists[tab].items.map((r) => r.position);
+
+/** The model of the test at hand, made with its fake server. */
+let m: HomepageModel;
 
 async function open(lists: Partial<Record<HomepageTab, HomepageItem[]>>, tab: HomepageTab = 'hero-banners') {
   const fake = fakeServer(lists);
-  setHomepageApi(fake.api);
-  enterHomepage(tab);
+  m = createHomepageModel(fake.api);
+  m.enterHomepage(tab);
   await tick();
   return fake;
 }
 
 describe('the homepage model', () => {
-  beforeEach(() => {
-    leaveHomepage();
-    for (const l of Object.values(homepageState.lists)) Object.assign(l, { status: 'idle', items: [], error: null });
-  });
-
   it('shows a move at once, before the server answers', async () => {
     const { gate } = await open({ 'hero-banners': [banner(1, 1), banner(2, 2), banner(3, 3)] });
     let release!: () => void;
     gate.hold = new Promise((r) => (release = r));
-    const done = moveItem('hero-banners', 1, 3);
+    const done = m.moveItem('hero-banners', 1, 3);
     expect(shownIds()).toEqual([2, 3, 1]);
     expect(positions()).toEqual([1, 2, 3]);
-    expect(homepageState.moving['hero-banners']).toBe(1);
+    expect(m.state.moving['hero-banners']).toBe(1);
     release();
     await done;
     expect(shownIds()).toEqual([2, 3, 1]);
-    expect(homepageState.moving['hero-banners']).toBe(0);
+    expect(m.state.moving['hero-banners']).toBe(0);
   });
 
   it('replaces the shown order with the order the server answered', async () => {
@@ -123,7 +112,7 @@ describe('the homepage model', () => {
       { id: 1, position: 2 },
       { id: 2, position: 3 },
     ];
-    const done = moveItem('hero-banners', 1, 2);
+    const done = m.moveItem('hero-banners', 1, 2);
     expect(shownIds()).toEqual([2, 1, 3]);
     await expect(done).resolves.toMatchObject({ message: 'Hero banner moved successfully!' });
     expect(shownIds()).toEqual([3, 1, 2]);
@@ -133,27 +122,27 @@ describe('the homepage model', () => {
   it('puts a refused move back and passes the refusal on', async () => {
     const { gate } = await open({ 'hero-banners': [banner(1, 1), banner(2, 2), banner(3, 3)] });
     gate.refuse = true;
-    const done = moveItem('hero-banners', 3, 1);
+    const done = m.moveItem('hero-banners', 3, 1);
     expect(shownIds()).toEqual([3, 1, 2]);
     await expect(done).rejects.toBeInstanceOf(ApiError);
     expect(shownIds()).toEqual([1, 2, 3]);
-    expect(homepageState.moving['hero-banners']).toBe(0);
-    expect(homepageState.announcement).toBe('Banner 3 is back at position 3.');
+    expect(m.state.moving['hero-banners']).toBe(0);
+    expect(m.state.announcement).toBe('Banner 3 is back at position 3.');
   });
 
   it('sends quick moves one after another, each shown at once, the cursor riding along', async () => {
     const { api, rows } = await open({ 'hero-banners': [banner(1, 1), banner(2, 2), banner(3, 3), banner(4, 4)] });
-    expect(homepageList.state.cursor).toBe(1);
-    const moves = [moveBy(1), moveBy(1), moveBy(1)];
+    expect(m.list.state.cursor).toBe(1);
+    const moves = [m.moveBy(1), m.moveBy(1), m.moveBy(1)];
     expect(shownIds()).toEqual([2, 3, 4, 1]);
     await Promise.all(moves);
     expect(api.move).toHaveBeenNthCalledWith(1, 'hero-banners', 1, 2);
     expect(api.move).toHaveBeenNthCalledWith(3, 'hero-banners', 1, 4);
     expect(rows['hero-banners'].map((r) => r.id)).toEqual([2, 3, 4, 1]);
     expect(shownIds()).toEqual([2, 3, 4, 1]);
-    expect(homepageList.state.cursor).toBe(1);
+    expect(m.list.state.cursor).toBe(1);
     // At the end nothing moves and nothing is sent.
-    await moveBy(1);
+    await m.moveBy(1);
     expect(api.move).toHaveBeenCalledTimes(3);
   });
 
@@ -162,13 +151,13 @@ describe('the homepage model', () => {
     let release!: () => void;
     gate.hold = new Promise((r) => (release = r));
     gate.refuse = true;
-    const first = moveItem('hero-banners', 1, 2);
+    const first = m.moveItem('hero-banners', 1, 2);
     expect(shownIds()).toEqual([2, 1, 3]);
     release();
     await expect(first).rejects.toBeInstanceOf(ApiError);
     gate.refuse = false;
     gate.hold = undefined;
-    await moveItem('hero-banners', 3, 1);
+    await m.moveItem('hero-banners', 3, 1);
     expect(api.move).toHaveBeenLastCalledWith('hero-banners', 3, 1);
     expect(shownIds()).toEqual([3, 1, 2]);
   });
@@ -179,36 +168,36 @@ describe('the homepage model', () => {
     expect(tabAfter('hero-banners', -1)).toBe('dont-miss-out');
 
     await open({ 'hero-banners': [banner(1, 1), banner(2, 2)], 'welcome-boxes': [box(7, 1), box(8, 2)] });
-    homepageList.move(1);
-    expect(homepageList.state.cursor).toBe(2);
-    expect(cycleTab(1)).toBe('welcome-boxes');
-    expect(homepageState.tab).toBe('welcome-boxes');
-    expect(homepageList.state.cursor).toBe(7);
-    expect(cycleTab(-1)).toBe('hero-banners');
-    expect(homepageList.state.cursor).toBe(2);
-    expect(cycleTab(-1)).toBe('dont-miss-out');
-    expect(homepageList.state.cursor).toBeNull();
-    showTab('hero-banners');
-    expect(homepageList.state.cursor).toBe(2);
+    m.list.move(1);
+    expect(m.list.state.cursor).toBe(2);
+    expect(m.cycleTab(1)).toBe('welcome-boxes');
+    expect(m.state.tab).toBe('welcome-boxes');
+    expect(m.list.state.cursor).toBe(7);
+    expect(m.cycleTab(-1)).toBe('hero-banners');
+    expect(m.list.state.cursor).toBe(2);
+    expect(m.cycleTab(-1)).toBe('dont-miss-out');
+    expect(m.list.state.cursor).toBeNull();
+    m.showTab('hero-banners');
+    expect(m.list.state.cursor).toBe(2);
   });
 
   it("opens a new row's form asked for before its tab shows (from another screen), and keeps it when the lists arrive", async () => {
     const fake = fakeServer({ 'hero-banners': [banner(1, 1)], 'welcome-boxes': [box(5, 1)] });
-    setHomepageApi(fake.api);
-    startNewOn('welcome-boxes');
-    enterHomepage('welcome-boxes');
-    expect(homepageState.form.kind).toBe('new');
+    m = createHomepageModel(fake.api);
+    m.startNewOn('welcome-boxes');
+    m.enterHomepage('welcome-boxes');
+    expect(m.state.form.kind).toBe('new');
     await tick();
-    expect(homepageState.lists['welcome-boxes'].status).toBe('ready');
-    expect(homepageState.form.kind).toBe('new');
-    expect(homepageList.state.route.mode).toBe('add');
+    expect(m.state.lists['welcome-boxes'].status).toBe('ready');
+    expect(m.state.form.kind).toBe('new');
+    expect(m.list.state.route.mode).toBe('add');
     // Asked on the screen for another tab: it opens there, once.
-    startNewOn('hero-banners');
-    showTab('hero-banners');
-    expect(homepageState.form.kind).toBe('new');
-    showTab('welcome-boxes');
-    showTab('hero-banners');
-    expect(homepageState.form.kind).toBe('edit');
+    m.startNewOn('hero-banners');
+    m.showTab('hero-banners');
+    expect(m.state.form.kind).toBe('new');
+    m.showTab('welcome-boxes');
+    m.showTab('hero-banners');
+    expect(m.state.form.kind).toBe('edit');
   });
 
   it('previews a day other than today at its noon, on Dubai’s calendar whatever the browser’s zone', () => {

@@ -1,5 +1,5 @@
 // How the four tabs read, and where each one lives (the URL's ?tab=).
-import { isHomepageTab, type HomepageTab } from './homepageModel';
+import { isHomepageTab, type HomepageTab } from './homepageTypes';
 import { HOMEPAGE_PATH } from './entry';
 
 export const TAB_LABEL: Record<HomepageTab, { many: string; one: string }> = {

@@ -8,7 +8,7 @@ import { ApiError } from '@/api/client';
 import type { Payload } from '@/api/resourceClient';
 import { actionWords } from '@/commands/actions';
 import { resourceCommands, type SaveArg } from '@/commands/resourceCommands';
-import type { Command, Ctx } from '@/commands/types';
+import { type Command, type Ctx, defineCommand } from '@/commands/types';
 import { session } from '@/store/session';
 import { confirm } from '@/ui/confirmStore';
 import { displayOf } from '@/lib/dateText';
@@ -64,15 +64,14 @@ async function confirmAudience(data: Payload, before: unknown): Promise<number |
   return ok ? now.size : null;
 }
 
-const send: Command = {
+const send = defineCommand<SaveArg>({
   id: 'notification.create',
   title: 'Add notification',
   group: 'Notifications',
   scope,
   palette: false,
   enabled: editing,
-  async run(_ctx, arg) {
-    const { data } = arg as SaveArg;
+  async run(_ctx, { data }) {
     // The form is sent as it is first: its field errors come before any question, and the
     // server says which question it needs (each answered one rides along on the next send).
     const body: Payload = { ...data };
@@ -104,9 +103,9 @@ const send: Command = {
     void notifications.load().catch(() => undefined);
     return res;
   },
-};
+});
 
-const cancel: Command = {
+const cancel = defineCommand<Notification>({
   id: 'notification.cancel',
   ...actionWords('notification.cancel'),
   keywords: ['stop', 'abort'],
@@ -140,8 +139,7 @@ const cancel: Command = {
       return n && cancellable(n) ? n : undefined;
     },
   },
-  async run(_ctx, arg) {
-    const n = arg as Notification;
+  async run(_ctx, n) {
     const ok = await confirm({
       title: n.status === 'sending' ? 'Stop sending?' : 'Cancel this notification?',
       body:
@@ -156,7 +154,7 @@ const cancel: Command = {
     notifications.replace(res.data);
     return res;
   },
-};
+});
 
 /**
  * Notifications are sent, not made: "Send notification…" opens the compose form (from any

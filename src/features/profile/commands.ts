@@ -5,7 +5,7 @@ import { ApiError } from '@/api/client';
 import { authApi } from '@/api/auth';
 import { clearSession, setUserDetails } from '@/store/session';
 import { go } from '@/store/navigate';
-import type { Command } from '@/commands/types';
+import { type Command, defineCommand } from '@/commands/types';
 
 /** The profile's toast after a password change (the product's text, lower case as it has it). */
 export const PASSWORD_CHANGED = 'change password successfully!';
@@ -35,7 +35,7 @@ export const profileCommands: Command[] = [
       return res;
     },
   },
-  {
+  defineCommand<{ password: string; confirmation: string }>({
     id: 'profile.password',
     title: 'Change password',
     group: 'Profile',
@@ -44,8 +44,7 @@ export const profileCommands: Command[] = [
     // The product's texts for the profile: a failed change reads 'Failed to update card' (when
     // the server names no reason), a done one 'change password successfully!'.
     messages: { success: PASSWORD_CHANGED, failure: 'Failed to update card' },
-    async run(_ctx, arg) {
-      const { password, confirmation } = arg as { password: string; confirmation: string };
+    async run(_ctx, { password, confirmation }) {
       profileForms.passwordErrors = {};
       await authApi.resetPassword(password, confirmation).catch(keepFieldErrors('passwordErrors'));
       // Every session of this admin has just ended on the server, this one included.
@@ -55,5 +54,5 @@ export const profileCommands: Command[] = [
       // the profile says its own.
       return { message: PASSWORD_CHANGED };
     },
-  },
+  }),
 ];

@@ -10,7 +10,7 @@ import { actionWords } from '@/commands/actions';
 import { resourceCommands } from '@/commands/resourceCommands';
 import { pathTo } from '@/commands/resourceScreen';
 import { CommandError } from '@/commands/runner';
-import type { Command, Ctx } from '@/commands/types';
+import { type Command, type Ctx, defineCommand } from '@/commands/types';
 import { go } from '@/store/navigate';
 import { userRoutes } from '@/screens/paths';
 import { CONTACT_VIEW } from './entry';
@@ -67,7 +67,7 @@ export const contactCommands: Command[] = [
     enabled: (ctx) => browsing(ctx) && messageOf(ctx)?.handled === true,
     run: (ctx) => setHandled(messageOf(ctx)!, false),
   },
-  {
+  defineCommand<ContactMessage>({
     id: 'contact.reply',
     ...actionWords('contact.reply'),
     keywords: ['email', 'message', 'customer'],
@@ -92,13 +92,12 @@ export const contactCommands: Command[] = [
       },
       fromContext: (ctx) => (ctx.view === CONTACT_VIEW ? messageOf(ctx) : undefined),
     },
-    run: (ctx, arg) => {
-      const m = arg as ContactMessage;
+    run: (ctx, m) => {
       replies.focusFor = m.id;
       if (ctx.view !== CONTACT_VIEW) go(pathTo(contactRoutes.view, m.id));
       else if (ctx.mode !== 'view' || ctx.list?.state.route.openId !== m.id) ctx.list?.open(m.id);
     },
-  },
+  }),
   {
     id: 'contact.sendReply',
     title: 'Send reply',

@@ -20,7 +20,7 @@ import { FilterBar } from '@/ui/FilterBar';
 import { Kbd } from '@/ui/Kbd';
 import { SplitPane } from '@/ui/SplitPane';
 import { VirtualList } from '@/ui/VirtualList';
-import { SearchBox } from '@/screens/ResourceListView';
+import { SearchBox } from '@/screens/SearchBox';
 import { Badge } from '@/ui/bits';
 import { STATE_LABEL } from '../counts';
 import { CRAWL_OFFERS_VIEW } from './entry';

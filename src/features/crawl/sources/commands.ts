@@ -7,12 +7,12 @@ import type { SearchHit } from '@contract/search';
 import { call } from '@/api/call';
 import { actionWords } from '@/commands/actions';
 import { recordPicker } from '@/commands/recordPicker';
-import type { Command, Ctx, PickItem, Picker } from '@/commands/types';
+import { type Command, type Ctx, type PickItem, type Picker, defineCommand } from '@/commands/types';
 import { confirm } from '@/ui/confirmStore';
 import { currentSource, loadSources, triagePath } from '../crawlSources';
 import { go } from '@/store/navigate';
 import { ui } from '@/store/ui';
-import { triageState } from '../triage/triageModel';
+import { triage } from '../triage/model';
 import { onboardWithConfirm, rollbackWithConfirm, type RollbackArg } from '../bulk';
 import { CRAWL_SOURCES_VIEW } from './entry';
 import { CRAWL_TRIAGE_VIEW } from '../triage/entry';
@@ -20,14 +20,14 @@ import { CRAWL_TRIAGE_VIEW } from '../triage/entry';
 /** The source the screen is about, if it is about one. */
 export function contextSource(ctx: Pick<Ctx, 'view'>): CrawlSource | undefined {
   if (ctx.view === CRAWL_SOURCES_VIEW) return currentSource();
-  if (ctx.view === CRAWL_TRIAGE_VIEW) return triageState.source ?? undefined;
+  if (ctx.view === CRAWL_TRIAGE_VIEW) return triage.state.source ?? undefined;
   return undefined;
 }
 
-export const sourcePicker: Picker = {
+export const sourcePicker: Picker<CrawlSource> = {
   placeholder: 'Which source?',
   fromContext: (ctx) => contextSource(ctx),
-  async load(search, signal): Promise<PickItem[]> {
+  async load(search, signal): Promise<PickItem<CrawlSource>[]> {
     const res = await call(listSources, { query: { page: 1, per_page: 500 } }, { signal });
     const words = search.toLowerCase();
     return res.data
@@ -57,12 +57,16 @@ export function firstKindToReview(s: CrawlSource): 'cards' | 'outlets' | 'offers
   return s.counts.outlet.new > 0 ? 'outlets' : 'offers';
 }
 
-function sourceCommand(c: Omit<Command, 'title' | 'scope' | 'pick' | 'group'> & { title: () => string }): Command {
+/** A command on one source, picked (or the one the screen is about); the rollback's may carry more (RollbackArg). */
+function sourceCommand<A extends RollbackArg = CrawlSource>(
+  c: Omit<Command<A>, 'title' | 'scope' | 'pick' | 'group'> & { title: () => string },
+  pick: Picker<A>,
+): Command<A> {
   return {
     ...c,
     group: 'Crawl review',
     scope: 'global',
-    pick: sourcePicker,
+    pick,
     get title() {
       return c.title();
     },
@@ -70,37 +74,48 @@ function sourceCommand(c: Omit<Command, 'title' | 'scope' | 'pick' | 'group'> & 
 }
 
 export const sourceCommands: Command[] = [
-  sourceCommand({
-    id: 'crawl.triageSource',
-    ...named('crawl.triageSource', 'Triage'),
-    keywords: ['crawl', 'refs', 'cards', 'outlets', 'offers'],
-    // Its queue, on the first kind with refs still undecided.
-    run: (_ctx, arg) => go(triagePath(firstKindToReview(arg as CrawlSource), (arg as CrawlSource).id)),
-  }),
-  sourceCommand({
-    id: 'crawl.verifySource',
-    ...named('crawl.verifySource'),
-    keywords: ['reviewed', 'done', 'finish', 'mark', 'crawl'],
-    async run(_ctx, arg) {
-      const s = arg as CrawlSource;
-      // 409 says what is left undecided; the runner shows the server's sentence.
-      return call(verifySource, { body: { from_source: s.from_source } });
+  sourceCommand(
+    {
+      id: 'crawl.triageSource',
+      ...named('crawl.triageSource', 'Triage'),
+      keywords: ['crawl', 'refs', 'cards', 'outlets', 'offers'],
+      // Its queue, on the first kind with refs still undecided.
+      run: (_ctx, s) => go(triagePath(firstKindToReview(s), s.id)),
     },
-    messages: { success: 'Source marked reviewed.' },
-  }),
-  sourceCommand({
-    id: 'crawl.onboardOffers',
-    ...named('crawl.onboardOffers', 'Onboard offers of'),
-    keywords: ['live', 'import', 'crawl', 'offers'],
-    run: (_ctx, arg) => onboardWithConfirm(arg as CrawlSource),
-  }),
-  sourceCommand({
-    id: 'crawl.rollbackOffers',
-    ...named('crawl.rollbackOffers', 'Roll back offers of'),
-    keywords: ['undo', 'remove', 'crawl', 'offers'],
-    run: (_ctx, arg) => rollbackWithConfirm(arg as RollbackArg, (arg as RollbackArg).checked_only),
-  }),
-  {
+    sourcePicker,
+  ),
+  sourceCommand(
+    {
+      id: 'crawl.verifySource',
+      ...named('crawl.verifySource'),
+      keywords: ['reviewed', 'done', 'finish', 'mark', 'crawl'],
+      async run(_ctx, s) {
+        // 409 says what is left undecided; the runner shows the server's sentence.
+        return call(verifySource, { body: { from_source: s.from_source } });
+      },
+      messages: { success: 'Source marked reviewed.' },
+    },
+    sourcePicker,
+  ),
+  sourceCommand(
+    {
+      id: 'crawl.onboardOffers',
+      ...named('crawl.onboardOffers', 'Onboard offers of'),
+      keywords: ['live', 'import', 'crawl', 'offers'],
+      run: (_ctx, s) => onboardWithConfirm(s),
+    },
+    sourcePicker,
+  ),
+  sourceCommand<RollbackArg>(
+    {
+      id: 'crawl.rollbackOffers',
+      ...named('crawl.rollbackOffers', 'Roll back offers of'),
+      keywords: ['undo', 'remove', 'crawl', 'offers'],
+      run: (_ctx, s) => rollbackWithConfirm(s, s.checked_only),
+    },
+    sourcePicker,
+  ),
+  defineCommand<SearchHit>({
     id: 'crawl.removeFromCard',
     group: 'Crawl review',
     get title() {
@@ -111,9 +126,8 @@ export const sourceCommands: Command[] = [
     scope: 'global',
     enabled: (ctx) => !!contextSource(ctx),
     pick: recordPicker('card', 'From which card?'),
-    async run(ctx, arg) {
+    async run(ctx, card) {
       const source = contextSource(ctx);
-      const card = arg as SearchHit;
       if (!source) return undefined;
       const ok = await confirm({
         title: `Remove ${source.name} offers from ${card.title}?`,
@@ -126,5 +140,5 @@ export const sourceCommands: Command[] = [
       void loadSources();
       return res;
     },
-  },
+  }),
 ];

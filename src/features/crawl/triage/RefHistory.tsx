@@ -1,7 +1,7 @@
 // A crawled ref's decisions (crawl.history), newest first: in the triage pane (closed by
 // default, so the candidates stay the pane's business) and in the card detail dialog.
 import type { Decision } from '@contract/crawl';
-import type { History } from './triageModel';
+import type { History } from './triageTypes';
 import { formatDate } from '@/ui/formParts';
 
 const ACTION_LABEL: Record<Decision['action'], string> = {

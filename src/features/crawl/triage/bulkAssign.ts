@@ -2,7 +2,7 @@
 // beside the target, each with its match score as the server computes it (crawl.matchMany, the
 // candidate ranking's own similarity), and a warning for those below its threshold. Both ways
 // in (the palette's "Assign checked refs to…" and the select card dialog) ask through here.
-import { checkedRefs, assignChecked, triageApiInUse, triageState } from './triageModel';
+import { triage } from './model';
 import { confirm, type ConfirmItem } from '@/ui/confirmStore';
 
 /** Refs named in the question, at most (the weak ones first). */
@@ -12,10 +12,10 @@ const pct = (score: number) => `${Math.round(score * 100)}%`;
 
 /** Asks, then assigns every checked ref to the live record `liveId`; undefined when not confirmed. */
 export async function assignCheckedAsking(liveId: number): Promise<{ message: string } | undefined> {
-  const kind = triageState.kind;
-  const refs = checkedRefs();
+  const kind = triage.state.kind;
+  const refs = triage.checkedRefs();
   if (kind === 'offer' || !refs.length) return undefined;
-  const match = await triageApiInUse().matchMany(
+  const match = await triage.api.matchMany(
     kind,
     refs.map((r) => r.id),
     liveId,
@@ -38,5 +38,5 @@ export async function assignCheckedAsking(liveId: number): Promise<{ message: st
       : undefined,
     confirmLabel: `Assign ${n} ref${n === 1 ? '' : 's'}`,
   });
-  return ok ? assignChecked(liveId) : undefined;
+  return ok ? triage.assignChecked(liveId) : undefined;
 }

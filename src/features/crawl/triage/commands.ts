@@ -15,23 +15,8 @@ import { recordPicker } from '@/commands/recordPicker';
 import { getCommand } from '@/commands/registry';
 import { canRun, CommandError, runCommand } from '@/commands/runner';
 import type { Command, PickItem } from '@/commands/types';
-import {
-  canConfirmStatus,
-  canDecide,
-  canEdit,
-  canUndo,
-  checkedRefs,
-  confirmStatus,
-  decide,
-  focusedRef,
-  keepUntilReady,
-  opening,
-  saveEdit,
-  startEditing,
-  triageState,
-  undoLast,
-  type OfferEdit,
-} from './triageModel';
+import type { OfferEdit } from './triageTypes';
+import { triage } from './model';
 import { toast } from '@/ui/toast';
 import { openPalette } from '@/store/ui';
 import { onboardWithConfirm } from '../bulk';
@@ -44,19 +29,19 @@ const CANDIDATE_KEYS = 9;
 const networkClient = resourceClient<Network>(networkResource);
 
 /** Cards and outlets are decided one by one; offers are onboarded by source. */
-const decidable = () => triageState.kind !== 'offer' && canDecide();
-const candidate = (n: number) => triageState.focus?.candidates[n];
-const noun = () => (triageState.kind === 'card' ? 'card' : 'outlet');
+const decidable = () => triage.state.kind !== 'offer' && triage.canDecide();
+const candidate = (n: number) => triage.state.focus?.candidates[n];
+const noun = () => (triage.state.kind === 'card' ? 'card' : 'outlet');
 
 const assign = (n: number) => {
   const c = candidate(n);
-  return c ? decide('assign', { liveId: c.id }) : undefined;
+  return c ? triage.decide('assign', { liveId: c.id }) : undefined;
 };
 
 /** A card whose network the server cannot tell (422 on network_id): ask for one, then create. */
 async function createCard(networkId?: number) {
   try {
-    return await decide('create', { networkId });
+    return await triage.decide('create', { networkId });
   } catch (e) {
     if (e instanceof ApiError && e.status === 422 && e.fieldErrors.network_id && networkId === undefined) {
       openPalette('crawl.triage.createWithNetwork');
@@ -66,7 +51,7 @@ async function createCard(networkId?: number) {
   }
 }
 
-const nameOf = (r: ReturnType<typeof focusedRef>) =>
+const nameOf = (r: ReturnType<typeof triage.focusedRef>) =>
   !r ? 'the next ref' : 'name' in r ? r.name : 'merchant_name' in r ? r.merchant_name : r.title;
 
 /**
@@ -78,13 +63,14 @@ const nameOf = (r: ReturnType<typeof focusedRef>) =>
 function keptWhileOpening(c: Command): Command {
   const { enabled, run } = c;
   const now = (ctx: Parameters<NonNullable<Command['enabled']>>[0]) => enabled?.(ctx) ?? true;
-  c.enabled = (ctx) => now(ctx) || (opening() && (c.id === 'crawl.triage.skip' || triageState.kind !== 'offer'));
+  c.enabled = (ctx) =>
+    now(ctx) || (triage.opening() && (c.id === 'crawl.triage.skip' || triage.state.kind !== 'offer'));
   c.run = (ctx, arg) => {
     if (now(ctx)) return run(ctx, arg);
-    keepUntilReady(() => {
+    triage.keepUntilReady(() => {
       const cmd = getCommand(c.id);
       if (cmd && canRun(cmd)) void runCommand(c.id, 'hotkey');
-      else toast.error(`“${c.title}” was kept for ${nameOf(focusedRef())}, but it does not apply there.`);
+      else toast.error(`“${c.title}” was kept for ${nameOf(triage.focusedRef())}, but it does not apply there.`);
     });
     return undefined;
   };
@@ -125,7 +111,7 @@ export const triageCommands: Command[] = [
     shortcut: 'c',
     scope,
     enabled: decidable,
-    run: () => (triageState.kind === 'card' ? createCard() : decide('create')),
+    run: () => (triage.state.kind === 'card' ? createCard() : triage.decide('create')),
   }),
   {
     id: 'crawl.triage.createWithNetwork',
@@ -133,7 +119,7 @@ export const triageCommands: Command[] = [
     group,
     keywords: ['network', 'visa', 'mastercard', 'new card'],
     scope,
-    enabled: () => decidable() && triageState.kind === 'card',
+    enabled: () => decidable() && triage.state.kind === 'card',
     pick: {
       placeholder: 'Which network is the card on?',
       async load(search, signal): Promise<PickItem[]> {
@@ -150,8 +136,8 @@ export const triageCommands: Command[] = [
     keywords: ['ignore', 'leave out', 'reject', 'pass'],
     shortcut: 's',
     scope,
-    enabled: () => canDecide(),
-    run: () => decide('skip'),
+    enabled: () => triage.canDecide(),
+    run: () => triage.decide('skip'),
   }),
   {
     id: 'crawl.triage.discontinue',
@@ -160,8 +146,8 @@ export const triageCommands: Command[] = [
     keywords: ['status', 'discontinued', 'withdrawn', 'gone', 'hide', 'confirm'],
     shortcut: 'd',
     scope,
-    enabled: canConfirmStatus,
-    run: () => confirmStatus('Discontinued'),
+    enabled: triage.canConfirmStatus,
+    run: () => triage.confirmStatus('Discontinued'),
   },
   {
     id: 'crawl.triage.notDiscontinued',
@@ -170,8 +156,8 @@ export const triageCommands: Command[] = [
     keywords: ['status', 'available', 'still offered', 'confirm'],
     shortcut: 'shift+d',
     scope,
-    enabled: canConfirmStatus,
-    run: () => confirmStatus('Not Discontinued'),
+    enabled: triage.canConfirmStatus,
+    run: () => triage.confirmStatus('Not Discontinued'),
   },
   {
     id: 'crawl.triage.undo',
@@ -181,25 +167,25 @@ export const triageCommands: Command[] = [
     // mod+z reaches this too while the triage is shown (src/store/undo.ts takeOverUndo).
     shortcut: 'u',
     scope,
-    enabled: canUndo,
+    enabled: triage.canUndo,
     messages: { success: 'Undone.' },
-    run: () => undoLast(),
+    run: () => triage.undoLast(),
   },
   {
     id: 'crawl.triage.assignChecked',
     get title() {
-      const n = checkedRefs().length;
+      const n = triage.checkedRefs().length;
       return n ? `Assign ${n} checked ref${n === 1 ? '' : 's'} to…` : 'Assign checked refs to…';
     },
     group,
     keywords: ['bulk', 'checked', 'selected', 'many', 'link', 'match', 'existing'],
     scope,
-    enabled: () => triageState.kind !== 'offer' && checkedRefs().length > 0,
+    enabled: () => triage.state.kind !== 'offer' && triage.checkedRefs().length > 0,
     pick: {
       get placeholder() {
         return `Which live ${noun()}? Type to search`;
       },
-      load: (search, signal) => recordPicker(triageState.kind === 'card' ? 'card' : 'outlet', '').load(search, signal),
+      load: (search, signal) => recordPicker(triage.state.kind === 'card' ? 'card' : 'outlet', '').load(search, signal),
     },
     run: (_ctx, hit) => assignCheckedAsking((hit as SearchHit).id),
   },
@@ -210,8 +196,8 @@ export const triageCommands: Command[] = [
     keywords: ['correct', 'fix', 'title', 'discount', 'dates', 'terms', 'change'],
     shortcut: 'e',
     scope,
-    enabled: canEdit,
-    run: () => startEditing(),
+    enabled: triage.canEdit,
+    run: () => triage.startEditing(),
   },
   {
     // mod+enter submits the pane's form, whose submit runs crawl.triage.saveOfferFields with
@@ -222,7 +208,7 @@ export const triageCommands: Command[] = [
     keywords: ['submit', 'apply'],
     shortcut: 'mod+enter',
     scope,
-    enabled: () => !!triageState.editing && !triageState.editing.saving,
+    enabled: () => !!triage.state.editing && !triage.state.editing.saving,
     run: (ctx) => ctx.list?.submit(),
   },
   {
@@ -231,9 +217,9 @@ export const triageCommands: Command[] = [
     group,
     scope,
     palette: false,
-    enabled: () => !!triageState.editing && !triageState.editing.saving,
+    enabled: () => !!triage.state.editing && !triage.state.editing.saving,
     messages: { success: 'Offer ref updated successfully!' },
-    run: (_ctx, values) => saveEdit(values as OfferEdit),
+    run: (_ctx, values) => triage.saveEdit(values as OfferEdit),
   },
   {
     id: 'crawl.triage.onboardChecked',
@@ -241,9 +227,9 @@ export const triageCommands: Command[] = [
     group,
     keywords: ['transfer', 'publish', 'live', 'checked', 'selected'],
     scope,
-    enabled: () => triageState.kind === 'offer' && triageState.refs.some((r) => 'checked' in r && r.checked),
+    enabled: () => triage.state.kind === 'offer' && triage.state.refs.some((r) => 'checked' in r && r.checked),
     run() {
-      const source = triageState.source;
+      const source = triage.state.source;
       if (!source) throw new CommandError('The source is still loading.');
       return onboardWithConfirm(source, true);
     },

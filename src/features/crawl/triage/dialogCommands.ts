@@ -6,8 +6,7 @@
 // the dialog's own keys (arrows, Enter, mod+Enter, Escape) belong to it.
 import type { CardFromRefBody } from '@contract/crawlCards';
 import type { Command } from '@/commands/types';
-import { canCreate, canSelect, canShowDetail, closeCardDialog, createFromDialog, openCardDialog } from './cardDialogs';
-import { checkedRefs, decide } from './triageModel';
+import { triage, cardDialogs } from './model';
 import { assignCheckedAsking } from './bulkAssign';
 import { CRAWL_TRIAGE_VIEW } from './entry';
 
@@ -22,8 +21,8 @@ export const cardDialogCommands: Command[] = [
     keywords: ['compare', 'info', 'fields', 'differences', 'history', 'live card', 'view'],
     shortcut: 'i',
     scope,
-    enabled: canShowDetail,
-    run: () => openCardDialog('detail'),
+    enabled: cardDialogs.canShowDetail,
+    run: () => cardDialogs.openCardDialog('detail'),
   },
   {
     id: 'crawl.triage.createCardDialog',
@@ -32,21 +31,21 @@ export const cardDialogCommands: Command[] = [
     keywords: ['new card', 'form', 'edit', 'correct', 'name', 'bank', 'network', 'fee'],
     shortcut: 'shift+c',
     scope,
-    enabled: canCreate,
-    run: () => openCardDialog('create'),
+    enabled: cardDialogs.canCreate,
+    run: () => cardDialogs.openCardDialog('create'),
   },
   {
     id: 'crawl.triage.selectCard',
     get title() {
-      const n = checkedRefs().length;
+      const n = triage.checkedRefs().length;
       return n ? `Select card for ${n} checked ref${n === 1 ? '' : 's'}…` : 'Select card…';
     },
     group,
     keywords: ['search', 'find', 'pick', 'choose', 'assign', 'link', 'existing', 'live card'],
     shortcut: 'shift+a',
     scope,
-    enabled: canSelect,
-    run: () => openCardDialog('select'),
+    enabled: cardDialogs.canSelect,
+    run: () => cardDialogs.openCardDialog('select'),
   },
   {
     // The create dialog's form submits here with its values (like crawl.triage.saveOfferFields).
@@ -55,9 +54,9 @@ export const cardDialogCommands: Command[] = [
     group,
     scope,
     palette: false,
-    enabled: canCreate,
+    enabled: cardDialogs.canCreate,
     messages: { success: 'Card created successfully!' },
-    run: (_ctx, body) => createFromDialog(body as CardFromRefBody),
+    run: (_ctx, body) => cardDialogs.createFromDialog(body as CardFromRefBody),
   },
   {
     // The select dialog's pick: the checked refs when there are, else the ref in focus.
@@ -66,13 +65,13 @@ export const cardDialogCommands: Command[] = [
     group,
     scope,
     palette: false,
-    enabled: canSelect,
+    enabled: cardDialogs.canSelect,
     messages: { success: 'Card assigned successfully!' },
     run(_ctx, card) {
       const liveId = (card as { id: number }).id;
-      closeCardDialog();
+      cardDialogs.closeCardDialog();
       // The checked refs: named with their match scores first (./bulkAssign.ts).
-      return checkedRefs().length ? assignCheckedAsking(liveId) : decide('assign', { liveId });
+      return triage.checkedRefs().length ? assignCheckedAsking(liveId) : triage.decide('assign', { liveId });
     },
   },
 ];

@@ -2,7 +2,7 @@
 // (src/features/crawl/records/RecordLink.tsx), which must not pull in the whole view.
 import type { RefKind, RefState } from '@contract/crawl';
 import { triagePath } from '../crawlSources';
-import type { RefFilter } from './triageModel';
+import type { RefFilter } from './triageTypes';
 import type { TriageSegment } from './entry';
 
 export const withState = (path: string, f: RefFilter) => (f === 'new' ? path : `${path}?state=${f}`);

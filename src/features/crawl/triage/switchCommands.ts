@@ -4,28 +4,28 @@
 import type { Command } from '@/commands/types';
 import { triagePath } from '../crawlSources';
 import { go } from '@/store/navigate';
-import { triageState } from './triageModel';
+import { triage } from './model';
 import { CRAWL_TRIAGE_VIEW, TRIAGE_KINDS, type TriageSegment } from './entry';
 import { filtersFor, withState } from './links';
 
 const scope = `view:${CRAWL_TRIAGE_VIEW}` as const;
 const group = 'Crawl triage';
 const SEGMENTS = Object.keys(TRIAGE_KINDS) as TriageSegment[];
-const segmentOf = () => SEGMENTS.find((s) => TRIAGE_KINDS[s] === triageState.kind)!;
-const ready = () => triageState.sourceId > 0 && triageState.status !== 'idle';
+const segmentOf = () => SEGMENTS.find((s) => TRIAGE_KINDS[s] === triage.state.kind)!;
+const ready = () => triage.state.sourceId > 0 && triage.state.status !== 'idle';
 const step = <T>(list: readonly T[], at: T, by: 1 | -1) => list[(list.indexOf(at) + by + list.length) % list.length];
 
 function switchKind(by: 1 | -1) {
   const next = step(SEGMENTS, segmentOf(), by);
-  const filter = filtersFor(TRIAGE_KINDS[next]).includes(triageState.filter) ? triageState.filter : 'new';
-  go(withState(triagePath(next, triageState.sourceId), filter));
+  const filter = filtersFor(TRIAGE_KINDS[next]).includes(triage.state.filter) ? triage.state.filter : 'new';
+  go(withState(triagePath(next, triage.state.sourceId), filter));
 }
 
 function switchFilter(by: 1 | -1) {
   go(
     withState(
-      triagePath(segmentOf(), triageState.sourceId),
-      step(filtersFor(triageState.kind), triageState.filter, by),
+      triagePath(segmentOf(), triage.state.sourceId),
+      step(filtersFor(triage.state.kind), triage.state.filter, by),
     ),
   );
 }

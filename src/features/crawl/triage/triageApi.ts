@@ -8,7 +8,7 @@ import { assignRefs, claimRef, matchRefs, refHistory, releaseRef, skipRef, undoD
 import { call } from '@/api/call';
 import { session } from '@/store/session';
 import type { OfferRef } from '@contract/crawl';
-import type { AnyRef, TriageApi } from './triageModel';
+import type { AnyRef, TriageApi } from './triageTypes';
 
 /** The most a list call gives per page; a source's queue is read whole, page after page. */
 const PER_PAGE = 500;

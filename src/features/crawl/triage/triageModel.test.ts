@@ -1,28 +1,8 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CardRef, CrawlSource } from '@contract/crawl';
 import { ApiError } from '@/api/client';
-import {
-  assignChecked,
-  canConfirmStatus,
-  canDecide,
-  canUndo,
-  checkedRefs,
-  confirmStatus,
-  decide,
-  focusRef,
-  heldByOther,
-  keepUntilReady,
-  keptCount,
-  nextOpen,
-  opening,
-  setTriageApi,
-  showQueue,
-  triageList,
-  triageState,
-  undoLast,
-  type AnyRef,
-  type TriageApi,
-} from './triageModel';
+import { createTriageModel, type TriageModel } from './triageModel';
+import type { AnyRef, TriageApi } from './triageTypes';
 
 const card = (id: number, state: CardRef['state'] = 'new'): CardRef => ({
   id,
@@ -117,34 +97,32 @@ const heldBy = (r: CardRef, by: number, until = inAMinute()): CardRef => ({
 });
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
-const stateOf = (id: number) => triageState.refs.find((r) => r.id === id)?.state;
+const stateOf = (id: number) => m.state.refs.find((r) => r.id === id)?.state;
+
+/** The model of the test at hand, made with its fake server. */
+let m: TriageModel;
 
 async function open(refs: AnyRef[]) {
   const fake = fakeApi(refs);
-  setTriageApi(fake.api);
-  triageState.status = 'idle';
-  await showQueue('card', 1, 'new');
+  m = createTriageModel(fake.api);
+  await m.showQueue('card', 1, 'new');
   await tick();
   return fake;
 }
 
 describe('the triage queue', () => {
-  beforeEach(() => {
-    triageState.status = 'idle';
-  });
-
   it('opens the first undecided ref, and the next one after a decision', async () => {
     const { api } = await open([card(1, 'skipped'), card(2), card(3)]);
-    expect(triageList.state.cursor).toBe(2);
-    expect(triageState.focus?.status).toBe('ready');
+    expect(m.list.state.cursor).toBe(2);
+    expect(m.state.focus?.status).toBe('ready');
 
-    const done = decide('assign', { liveId: 7 });
+    const done = m.decide('assign', { liveId: 7 });
     // Shown at once: the row is assigned and the next ref has the focus before the server answers.
     expect(stateOf(2)).toBe('assigned');
-    expect(triageList.state.cursor).toBe(3);
+    expect(m.list.state.cursor).toBe(3);
     await done;
     expect(api.assign).toHaveBeenCalledWith('card', 2, 7);
-    expect(triageState.refs.find((r) => r.id === 2)?.last_decision_id).toBe(102);
+    expect(m.state.refs.find((r) => r.id === 2)?.last_decision_id).toBe(102);
   });
 
   it('keeps decisions asked for while the next ref opens, and makes them in order once each is ready', async () => {
@@ -153,31 +131,31 @@ describe('the triage queue', () => {
     const waiting: (() => void)[] = [];
     const claim = api.claim;
     api.claim = (k, id, signal) => new Promise<void>((go) => waiting.push(go)).then(() => claim(k, id, signal));
-    const skip = () => void decide('skip');
-    skip();
-    expect(triageList.state.cursor).toBe(2);
+    const skip = () => m.decide('skip');
+    void skip();
+    expect(m.list.state.cursor).toBe(2);
     // Ref 2 is opening: it cannot be decided yet, but a key pressed now is kept.
-    expect(canDecide()).toBe(false);
-    expect(opening()).toBe(true);
-    expect(keepUntilReady(skip)).toBe(true);
-    expect(keepUntilReady(skip)).toBe(true);
-    expect(keptCount()).toBe(2);
+    expect(m.canDecide()).toBe(false);
+    expect(m.opening()).toBe(true);
+    expect(m.keepUntilReady(skip)).toBe(true);
+    expect(m.keepUntilReady(skip)).toBe(true);
+    expect(m.keptCount()).toBe(2);
     expect(api.skip).toHaveBeenCalledTimes(1);
     // Ref 2 ready: the first kept key skips it, and ref 3 opens.
     waiting.shift()!();
     await tick();
     expect(api.skip).toHaveBeenLastCalledWith('card', 2);
-    expect(triageList.state.cursor).toBe(3);
-    expect(keptCount()).toBe(1);
+    expect(m.list.state.cursor).toBe(3);
+    expect(m.keptCount()).toBe(1);
     waiting.shift()!();
     await tick();
     expect(api.skip).toHaveBeenLastCalledWith('card', 3);
-    expect(keptCount()).toBe(0);
+    expect(m.keptCount()).toBe(0);
     expect([stateOf(1), stateOf(2), stateOf(3), stateOf(4)]).toEqual(['skipped', 'skipped', 'skipped', 'new']);
     // Ref 4 opening, a key kept; moving by hand drops it.
-    expect(keepUntilReady(skip)).toBe(true);
-    triageList.move(-1);
-    expect(keptCount()).toBe(0);
+    expect(m.keepUntilReady(skip)).toBe(true);
+    m.list.move(-1);
+    expect(m.keptCount()).toBe(0);
     waiting.forEach((go) => go());
     await tick();
     expect(api.skip).toHaveBeenCalledTimes(3);
@@ -185,43 +163,43 @@ describe('the triage queue', () => {
 
   it('wraps round to an undecided ref before the decided one', async () => {
     await open([card(1), card(2), card(3)]);
-    await focusRef(3);
-    triageList.state.cursor = 3;
-    await decide('skip');
-    expect(triageList.state.cursor).toBe(1);
+    await m.focusRef(3);
+    m.list.state.cursor = 3;
+    await m.decide('skip');
+    expect(m.list.state.cursor).toBe(1);
   });
 
   it('puts a refused decision back and returns to its ref', async () => {
     const { gate } = await open([card(1), card(2)]);
     gate.refuse = true;
-    const done = decide('create');
+    const done = m.decide('create');
     expect(stateOf(1)).toBe('created');
     await expect(done).rejects.toBeInstanceOf(ApiError);
     expect(stateOf(1)).toBe('new');
-    expect(triageList.state.cursor).toBe(1);
-    expect(canUndo()).toBe(false);
+    expect(m.list.state.cursor).toBe(1);
+    expect(m.canUndo()).toBe(false);
     await tick();
-    expect(triageState.focus).toMatchObject({ refId: 1, status: 'ready' });
+    expect(m.state.focus).toMatchObject({ refId: 1, status: 'ready' });
   });
 
   it('undoes the newest decision on the server, waiting for it when still in flight', async () => {
     const { api, gate } = await open([card(1), card(2), card(3)]);
-    await decide('skip');
+    await m.decide('skip');
     let release!: () => void;
     gate.hold = new Promise((r) => (release = r));
-    const second = decide('assign', { liveId: 7 });
-    const undone = undoLast();
+    const second = m.decide('assign', { liveId: 7 });
+    const undone = m.undoLast();
     release();
     await second;
     await undone;
     expect(api.undo).toHaveBeenCalledWith(102);
     expect(stateOf(2)).toBe('new');
     expect(stateOf(1)).toBe('skipped');
-    expect(triageList.state.cursor).toBe(2);
-    await undoLast();
+    expect(m.list.state.cursor).toBe(2);
+    await m.undoLast();
     expect(api.undo).toHaveBeenLastCalledWith(101);
     expect(stateOf(1)).toBe('new');
-    expect(canUndo()).toBe(false);
+    expect(m.canUndo()).toBe(false);
   });
 
   it('says when another reviewer has the ref', async () => {
@@ -229,82 +207,82 @@ describe('the triage queue', () => {
     fake.api.claim = async () => {
       throw new ApiError(409, 'POST', { message: 'Being reviewed by Sara.' });
     };
-    setTriageApi(fake.api);
-    await showQueue('card', 2, 'new');
+    m = createTriageModel(fake.api);
+    await m.showQueue('card', 2, 'new');
     await tick();
-    expect(triageState.focus).toMatchObject({ refId: 1, status: 'taken', message: 'Being reviewed by Sara.' });
+    expect(m.state.focus).toMatchObject({ refId: 1, status: 'taken', message: 'Being reviewed by Sara.' });
   });
 
   it('confirms the live card of an assigned ref at once, keeps the focus, and u undoes it', async () => {
     const linked = { ...card(2, 'assigned'), card_id: 9 };
     const { api, gate } = await open([card(1), linked]);
-    expect(canConfirmStatus()).toBe(false); // ref 1 has no live card
-    await focusRef(2);
-    expect(canConfirmStatus()).toBe(true);
-    const done = confirmStatus('Discontinued');
-    expect(triageState.refs[1]).toMatchObject({ state: 'discontinued', confirmed_status: 'Discontinued' });
+    expect(m.canConfirmStatus()).toBe(false); // ref 1 has no live card
+    await m.focusRef(2);
+    expect(m.canConfirmStatus()).toBe(true);
+    const done = m.confirmStatus('Discontinued');
+    expect(m.state.refs[1]).toMatchObject({ state: 'discontinued', confirmed_status: 'Discontinued' });
     await done;
     expect(api.confirmStatus).toHaveBeenCalledWith(9, 'Discontinued');
-    expect(triageState.refs[1].last_decision_id).toBe(102);
-    expect(triageState.focus?.refId).toBe(2);
-    await undoLast();
+    expect(m.state.refs[1].last_decision_id).toBe(102);
+    expect(m.state.focus?.refId).toBe(2);
+    await m.undoLast();
     expect(api.undo).toHaveBeenCalledWith(102);
-    expect((triageState.refs[1] as CardRef).confirmed_status).toBeNull();
+    expect((m.state.refs[1] as CardRef).confirmed_status).toBeNull();
 
     gate.refuse = true;
-    await focusRef(2);
-    await expect(confirmStatus('Not Discontinued')).rejects.toBeInstanceOf(ApiError);
-    expect((triageState.refs[1] as CardRef).confirmed_status).toBeNull();
-    expect(canUndo()).toBe(false);
+    await m.focusRef(2);
+    await expect(m.confirmStatus('Not Discontinued')).rejects.toBeInstanceOf(ApiError);
+    expect((m.state.refs[1] as CardRef).confirmed_status).toBeNull();
+    expect(m.canUndo()).toBe(false);
   });
 
   it('checks card refs in the view and assigns them all at once; one undo takes the whole step back', async () => {
     const { api, gate } = await open([card(1), card(2), card(3)]);
-    await triageList.toggle(1);
-    await triageList.extend(3);
-    expect(checkedRefs().map((r) => r.id)).toEqual([1, 2, 3]);
-    await triageList.toggle(2);
+    await m.list.toggle(1);
+    await m.list.extend(3);
+    expect(m.checkedRefs().map((r) => r.id)).toEqual([1, 2, 3]);
+    await m.list.toggle(2);
     gate.refuse = true;
-    await expect(assignChecked(7)).rejects.toBeInstanceOf(ApiError);
+    await expect(m.assignChecked(7)).rejects.toBeInstanceOf(ApiError);
     expect([stateOf(1), stateOf(3)]).toEqual(['new', 'new']);
-    expect(checkedRefs().map((r) => r.id)).toEqual([1, 3]);
+    expect(m.checkedRefs().map((r) => r.id)).toEqual([1, 3]);
     gate.refuse = false;
-    const done = assignChecked(7);
+    const done = m.assignChecked(7);
     expect(stateOf(1)).toBe('assigned');
     expect(await done).toEqual({ message: 'Assigned 2 card refs to Live 7.' });
     expect(api.assignMany).toHaveBeenLastCalledWith('card', [1, 3], 7);
-    expect(checkedRefs()).toEqual([]);
-    expect(triageState.decided.map((d) => d.refs)).toEqual([[1, 3]]);
-    expect(await undoLast()).toEqual({ message: 'Undid 2 assignments.' });
+    expect(m.checkedRefs()).toEqual([]);
+    expect(m.state.decided.map((d) => d.refs)).toEqual([[1, 3]]);
+    expect(await m.undoLast()).toEqual({ message: 'Undid 2 assignments.' });
     expect(api.undo).toHaveBeenCalledTimes(1);
     expect([stateOf(1), stateOf(3)]).toEqual(['new', 'new']);
-    expect(canUndo()).toBe(false);
+    expect(m.canUndo()).toBe(false);
   });
 
   it('passes by refs another reviewer holds when it moves on, but not mine or run-out claims', async () => {
     const past = new Date(Date.now() - 1000).toISOString();
     await open([card(1), heldBy(card(2), 8), heldBy(card(3), 8, past), card(4)]);
-    expect(heldByOther(triageState.refs[1])).toBe(true);
-    expect(heldByOther(triageState.refs[2])).toBe(false); // Sara's claim ran out
-    expect(heldByOther(heldBy(card(9), ME))).toBe(false);
-    await decide('skip');
+    expect(m.heldByOther(m.state.refs[1])).toBe(true);
+    expect(m.heldByOther(m.state.refs[2])).toBe(false); // Sara's claim ran out
+    expect(m.heldByOther(heldBy(card(9), ME))).toBe(false);
+    await m.decide('skip');
     // 2 is Sara's: the advance lands on 3, whose claim has run out.
-    expect(triageList.state.cursor).toBe(3);
-    await decide('skip');
-    expect(triageList.state.cursor).toBe(4);
+    expect(m.list.state.cursor).toBe(3);
+    await m.decide('skip');
+    expect(m.list.state.cursor).toBe(4);
     // Only Sara's ref is left undecided: nothing to move on to.
-    expect(nextOpen(4)).toBeUndefined();
+    expect(m.nextOpen(4)).toBeUndefined();
     // j/k still reach a held ref: only the automatic advance passes it by.
-    triageList.move(-1);
-    triageList.move(-1);
-    expect(triageList.state.cursor).toBe(2);
+    await m.list.move(-1);
+    await m.list.move(-1);
+    expect(m.list.state.cursor).toBe(2);
   });
 
   it('opens the first ref nobody else holds, and loads the history of the ref in focus', async () => {
     const { api } = await open([heldBy(card(1), 8), card(2)]);
-    expect(triageList.state.cursor).toBe(2);
+    expect(m.list.state.cursor).toBe(2);
     await tick();
     expect(api.history).toHaveBeenLastCalledWith('card', 2, expect.anything());
-    expect(triageState.history).toMatchObject({ refId: 2, status: 'ready' });
+    expect(m.state.history).toMatchObject({ refId: 2, status: 'ready' });
   });
 });

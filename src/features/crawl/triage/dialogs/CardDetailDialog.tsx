@@ -3,8 +3,8 @@ import type { Card } from '@contract/card';
 import type { CardRef, Candidate } from '@contract/crawl';
 import { CommandButton } from '@/commands/CommandButton';
 import { runCommand } from '@/commands/runner';
-import { cardDialog, closeCardDialog } from '../cardDialogs';
-import { canDecide, triageList, triageState, type History } from '../triageModel';
+import type { History } from '../triageTypes';
+import { triage, cardDialogs } from '../model';
 import { AppLink } from '@/ui/AppLink';
 import { Kbd } from '@/ui/Kbd';
 import { Modal } from '@/ui/Modal';
@@ -55,8 +55,8 @@ const shown = (r: Row, v: string | null) =>
  * ref's decisions. From here the other two dialogs are one button away.
  */
 export function CardDetailDialog() {
-  const d = useSnapshot(cardDialog);
-  const t = useSnapshot(triageState);
+  const d = useSnapshot(cardDialogs.state);
+  const t = useSnapshot(triage.state);
   const ref = d.open === 'detail' ? (t.refs.find((r) => r.id === d.refId) as CardRef | undefined) : undefined;
   const candidate =
     ref && ref.card_id === null && t.focus?.refId === ref.id
@@ -73,9 +73,9 @@ export function CardDetailDialog() {
     <Modal
       open={!!ref}
       title={ref ? `Card detail — ${ref.name}` : ''}
-      onClose={closeCardDialog}
+      onClose={cardDialogs.closeCardDialog}
       className="modal-wide"
-      onFocusLost={() => triageList.focusList()}
+      onFocusLost={() => triage.list.focusList()}
     >
       {ref && (
         <>
@@ -110,7 +110,7 @@ export function CardDetailDialog() {
                   <th scope="col">Crawled card</th>
                   <th scope="col">
                     {liveId ? (
-                      <AppLink to={`/view-card/${liveId}`} onClick={closeCardDialog}>
+                      <AppLink to={`/view-card/${liveId}`} onClick={cardDialogs.closeCardDialog}>
                         Live card {liveId}
                       </AppLink>
                     ) : (
@@ -162,13 +162,13 @@ export function CardDetailDialog() {
             </section>
           </div>
           <div className="modal-actions">
-            {candidate && canDecide() && (
+            {candidate && triage.canDecide() && (
               <button
                 type="button"
                 className="btn btn-primary"
                 onClick={() => {
-                  closeCardDialog();
-                  void runCommand('crawl.triage.assign1', 'button');
+                  cardDialogs.closeCardDialog();
+                  runCommand('crawl.triage.assign1', 'button');
                 }}
               >
                 Assign to {candidate.title}
@@ -178,7 +178,7 @@ export function CardDetailDialog() {
             <CommandButton id="crawl.triage.createCardDialog" noKbd />
             <span className="spacer" />
             {/* Focus starts here: Enter on it only closes, never decides. */}
-            <button type="button" className="btn" data-autofocus onClick={closeCardDialog}>
+            <button type="button" className="btn" data-autofocus onClick={cardDialogs.closeCardDialog}>
               Close <Kbd shortcut="escape" />
             </button>
           </div>

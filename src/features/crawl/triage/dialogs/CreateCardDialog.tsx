@@ -3,9 +3,8 @@ import { useSnapshot } from 'valtio';
 import type { CardRef } from '@contract/crawl';
 import type { CardFromRefBody } from '@contract/crawlCards';
 import { runCommand } from '@/commands/runner';
-import { cardDialog, closeCardDialog } from '../cardDialogs';
+import { triage, cardDialogs } from '../model';
 import type { Option } from '@/store/filters';
-import { triageList, triageState } from '../triageModel';
 import { Field } from '@/ui/Field';
 import { useOptions } from '@/ui/FilterBar';
 import { SelectField, TextAreaField } from '@/ui/FormFields';
@@ -28,17 +27,17 @@ const byLabel = (list: readonly Option[], text: string | null) =>
  * server's field errors stay beside the fields.
  */
 export function CreateCardDialog() {
-  const d = useSnapshot(cardDialog);
-  const t = useSnapshot(triageState);
+  const d = useSnapshot(cardDialogs.state);
+  const t = useSnapshot(triage.state);
   const ref = d.open === 'create' ? (t.refs.find((r) => r.id === d.refId) as CardRef | undefined) : undefined;
   const formRef = useRef<HTMLFormElement | null>(null);
   return (
     <Modal
       open={!!ref}
       title={ref ? `Create card from ${ref.name}` : ''}
-      onClose={closeCardDialog}
+      onClose={cardDialogs.closeCardDialog}
       className="modal-medium"
-      onFocusLost={() => triageList.focusList()}
+      onFocusLost={() => triage.list.focusList()}
       onKeyDown={(e) => {
         if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) {
           e.preventDefault();
@@ -210,7 +209,7 @@ function CardFromRefForm({ r, sourceBankId, errors, saving, formRef }: FormProps
         />
       </div>
       <div className="modal-actions">
-        <button type="button" className="btn" onClick={closeCardDialog}>
+        <button type="button" className="btn" onClick={cardDialogs.closeCardDialog}>
           Cancel <Kbd shortcut="escape" />
         </button>
         <button type="submit" className="btn btn-primary" disabled={saving}>

@@ -4,8 +4,7 @@ import { useSnapshot } from 'valtio';
 import type { Card } from '@contract/card';
 import type { Candidate, CardRef } from '@contract/crawl';
 import { runCommand } from '@/commands/runner';
-import { cardDialog, closeCardDialog } from '../cardDialogs';
-import { checkedRefs, triageList, triageState } from '../triageModel';
+import { triage, cardDialogs } from '../model';
 import { Kbd } from '@/ui/Kbd';
 import { Modal } from '@/ui/Modal';
 import { Badge, formatMoney } from '@/ui/bits';
@@ -37,11 +36,11 @@ const candidateHit = (c: Candidate): Hit => ({ id: c.id, title: c.title, subtitl
  * While nothing is typed the focused ref's ranked candidates lead the list.
  */
 export function SelectCardDialog() {
-  const d = useSnapshot(cardDialog);
-  const t = useSnapshot(triageState);
+  const d = useSnapshot(cardDialogs.state);
+  const t = useSnapshot(triage.state);
   const open = d.open === 'select';
   const ref = open ? (t.refs.find((r) => r.id === d.refId) as CardRef | undefined) : undefined;
-  const checked = open ? checkedRefs().length : 0;
+  const checked = open ? triage.checkedRefs().length : 0;
   const candidates = !checked && ref && t.focus?.refId === ref.id ? (t.focus.candidates as Candidate[]) : [];
   const title = checked
     ? `Select a card for ${checked} checked ref${checked === 1 ? '' : 's'}`
@@ -50,9 +49,9 @@ export function SelectCardDialog() {
     <Modal
       open={open}
       title={title}
-      onClose={closeCardDialog}
+      onClose={cardDialogs.closeCardDialog}
       className="modal-medium"
-      onFocusLost={() => triageList.focusList()}
+      onFocusLost={() => triage.list.focusList()}
     >
       {open && (
         <CardPicker key={d.refId ?? 0} candidates={candidates} assignedId={checked ? null : (ref?.card_id ?? null)} />
@@ -185,7 +184,7 @@ function CardPicker({ candidates, assignedId }: { candidates: readonly Candidate
           <Kbd shortcut="arrowup, arrowdown" /> move <Kbd shortcut="enter" /> assign
         </span>
         <span className="spacer" />
-        <button type="button" className="btn" onClick={closeCardDialog}>
+        <button type="button" className="btn" onClick={cardDialogs.closeCardDialog}>
           Cancel <Kbd shortcut="escape" />
         </button>
       </div>

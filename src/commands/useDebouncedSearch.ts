@@ -1,0 +1,60 @@
+import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { errorText } from '../api/errorText';
+import { ApiError } from '../api/client';
+import type { PickItem } from './types';
+
+/** How long typing must pause before a record search goes out. */
+const SEARCH_DEBOUNCE_MS = 150;
+
+export interface PickState {
+  items: PickItem[];
+  loading: boolean;
+  error: string | null;
+}
+
+/**
+ * A record search as you type: debounced, a newer search aborts the older one, and the last
+ * answer stays on screen until the next lands (no flicker, the highlight can stay). An empty
+ * search with `skipEmpty` asks nothing.
+ */
+export function useDebouncedSearch(
+  load: (search: string, signal: AbortSignal) => Promise<PickItem[]>,
+  search: string,
+  key: string,
+  skipEmpty = true,
+): PickState {
+  const [state, setState] = useState<PickState>({ items: [], loading: !skipEmpty || search !== '', error: null });
+  const loadRef = useRef(load);
+  loadRef.current = load;
+
+  useEffect(() => {
+    if (skipEmpty && !search) {
+      setState({ items: [], loading: false, error: null });
+      return;
+    }
+    const abort = new AbortController();
+    setState((s) => ({ ...s, loading: true }));
+    const timer = setTimeout(() => {
+      loadRef.current(search.trim(), abort.signal).then(
+        // Rendered at once: as an ordinary update it would wait for a task of React's
+        // scheduler, which a frame can overtake, and the rows would show a frame later.
+        (items) => !abort.signal.aborted && flushSync(() => setState({ items, loading: false, error: null })),
+        (e: unknown) => {
+          if (abort.signal.aborted || (e instanceof ApiError && e.aborted)) return;
+          setState({
+            items: [],
+            loading: false,
+            error: e instanceof ApiError ? errorText(e.method, e.body) : String(e),
+          });
+        },
+      );
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      abort.abort();
+    };
+  }, [key, search, skipEmpty]);
+
+  return state;
+}

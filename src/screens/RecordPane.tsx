@@ -1,0 +1,142 @@
+import { useState, type ReactNode, type RefObject } from 'react';
+import { runCommand } from '@/commands/runner';
+import { useSnapshot } from 'valtio';
+import { CommandButton } from '@/commands/CommandButton';
+import { nounOf, type ResourceScreen } from '@/commands/resourceScreen';
+import { Loader } from '@/ui/Loader';
+import { EmptyPane, Pane, SelectionPane } from './ListPanes';
+import type { FormProps } from './ResourceListView';
+
+/** How many checked records the selection pane names. */
+const SELECTION_NAMES = 12;
+
+interface RecordPaneProps<T extends { id: number }> {
+  screen: ResourceScreen<T>;
+  /** The open record, when it is loaded. */
+  record: T | null;
+  renderForm: (props: FormProps<T>) => ReactNode;
+  formRef: RefObject<HTMLFormElement | null>;
+  renderDetail: (record: T) => ReactNode;
+  renderActions?: (record: T) => ReactNode;
+  renderSelectionActions?: () => ReactNode;
+}
+
+/**
+ * A list screen's right-hand pane (src/screens/ResourceListView.tsx): the selection, the keys
+ * when nothing is open, the new record's form, or the open record's view or form.
+ */
+export function RecordPane<T extends { id: number }>({
+  screen,
+  record,
+  renderForm,
+  formRef,
+  renderDetail,
+  renderActions,
+  renderSelectionActions,
+}: RecordPaneProps<T>) {
+  const { store, list, resource } = screen;
+  const s = useSnapshot(store.state);
+  const m = useSnapshot(list.state);
+  const { mode } = m.route;
+  const { one, many } = nounOf(screen);
+  const canAdd = !!resource.ops.add;
+  const selectedCount = m.matching ? m.matchingCount : m.selected.size;
+  // The form is remounted only by Reload (formEpoch), never because a list refresh brought a
+  // newer copy of the record: that would throw away what was typed.
+  const [formEpoch, setFormEpoch] = useState(0);
+
+  const form = (rec: T | null) =>
+    renderForm({
+      record: rec,
+      errors: s.fieldErrors,
+      saving: s.updateStatus === 'loading',
+      conflict: s.conflict,
+      formRef,
+      onSubmit: (data) =>
+        runCommand(mode === 'add' ? `${resource.name}.create` : `${resource.name}.update`, 'button', {
+          id: rec?.id,
+          data,
+        }),
+      onCancel: () => runCommand('list.close', 'button'),
+      // 409: fetch the current record and start the form again from it.
+      onReload: () => {
+        if (rec)
+          store.show(rec.id).then(
+            () => {
+              store.resetForm();
+              setFormEpoch((n) => n + 1);
+            },
+            () => undefined,
+          );
+      },
+    });
+
+  let pane: ReactNode;
+  if (mode === 'list') {
+    pane =
+      selectedCount > 0 ? (
+        <SelectionPane
+          title={`${selectedCount.toLocaleString()} ${selectedCount === 1 ? one : many} selected`}
+          names={list
+            .selectedIds()
+            .slice(0, SELECTION_NAMES)
+            .flatMap((sid) => {
+              const r = store.find(sid);
+              return r ? [{ id: sid, label: screen.describe(r).label }] : [];
+            })}
+          more={Math.max(0, selectedCount - SELECTION_NAMES)}
+          // Delete, export and clear sit in the selection bar; the pane adds the bulk changes and the screen's own actions.
+          actions={
+            <>
+              {(resource.bulk ?? []).map(
+                (field) =>
+                  resource.ops.bulkUpdate && (
+                    <CommandButton key={field} id={`${resource.name}.bulkSet.${field}`} noKbd />
+                  ),
+              )}
+              {renderSelectionActions?.()}
+            </>
+          }
+        />
+      ) : (
+        <EmptyPane one={one} canAdd={canAdd} />
+      );
+  } else if (mode === 'add') {
+    pane = <Pane title={`New ${one}`}>{form(null)}</Pane>;
+  } else if (!record) {
+    const notListed = !resource.ops.show && s.status === 'succeeded' ? `This ${one} is not in the list.` : null;
+    pane =
+      (m.missing ?? notListed) ? (
+        <Pane title={resource.label.one}>
+          <div className="alert" role="alert">
+            {m.missing ?? notListed}
+          </div>
+        </Pane>
+      ) : (
+        <Loader />
+      );
+  } else if (mode === 'edit') {
+    pane = (
+      <Pane title={`Edit ${screen.describe(record).label}`}>
+        <div key={`${record.id}:${formEpoch}`}>{form(record)}</div>
+      </Pane>
+    );
+  } else {
+    pane = (
+      <Pane
+        title={screen.describe(record).label}
+        actions={
+          <>
+            {renderActions?.(record)}
+            {resource.ops.update && <CommandButton id={`${resource.name}.edit`} />}
+            {resource.ops.remove && <CommandButton id={`${resource.name}.delete`} />}
+          </>
+        }
+      >
+        {renderDetail(record)}
+      </Pane>
+    );
+  }
+
+  return pane;
+}
