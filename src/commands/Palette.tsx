@@ -34,6 +34,7 @@ import { runCommand } from './runner';
 import type { Command, PickItem } from './types';
 import { runs } from './usage';
 import './Palette.css';
+import { formatNumber } from '@/lib/format';
 
 /** A fresh map of the rows that are records, for one opening or page of the palette. */
 const hitsOf = (_page: string) => new Map<string, SearchHit>();
@@ -394,7 +395,7 @@ function RootPage({
     <>
       <Cmdk.Empty>{records.loading ? 'Searching…' : 'No matching command or record.'}</Cmdk.Empty>
       {pickedFirst && (
-        <Cmdk.Group heading={`${picked.toLocaleString()} selected`} value="group:selection">
+        <Cmdk.Group heading={`${formatNumber(picked)} selected`} value="group:selection">
           {onPicked.map((r) => (
             <CommandItem key={r.cmd.id} cmd={r.cmd} title={r.cmd.selection!(picked)} onChoose={onChoose} />
           ))}

@@ -32,6 +32,7 @@ import { rowDomId, VirtualList } from '@/ui/VirtualList';
 import { CellRow } from './listTable/CellRow';
 import { totalWords, withArticle } from '@/lib/words';
 import { PaneBack } from './PaneBack';
+import { formatNumber, formatTime } from '@/lib/format';
 
 export interface FormProps<T> {
   /** null: a new record. */
@@ -281,7 +282,7 @@ export function ResourceListView<T extends { id: number }>({
           // The rows stay, but say they may be out of date and why.
           <div className="alert alert-stale" role="status">
             <span>
-              {s.error} Showing the list as it was at {clock.format(s.loadedAt)}.
+              {s.error} Showing the list as it was at {formatTime(s.loadedAt)}.
             </span>
             <button type="button" className="btn btn-ghost" onClick={() => store.loadPage(1).catch(() => undefined)}>
               Retry
@@ -292,8 +293,8 @@ export function ResourceListView<T extends { id: number }>({
           <div className="selection-bar" role="region" aria-label="Selection">
             <span className="selection-count" aria-live="polite">
               {m.matching
-                ? `All ${selectedCount.toLocaleString()} matching selected`
-                : `${selectedCount.toLocaleString()} selected`}
+                ? `All ${formatNumber(selectedCount)} matching selected`
+                : `${formatNumber(selectedCount)} selected`}
             </span>
             {canSelectMatching && (
               <button
@@ -407,7 +408,7 @@ export function ResourceListView<T extends { id: number }>({
     pane =
       selectedCount > 0 ? (
         <SelectionPane
-          title={`${selectedCount.toLocaleString()} ${selectedCount === 1 ? one : many} selected`}
+          title={`${formatNumber(selectedCount)} ${selectedCount === 1 ? one : many} selected`}
           names={list
             .selectedIds()
             .slice(0, SELECTION_NAMES)
@@ -511,7 +512,7 @@ function SelectionPane({
           {names.map((n) => (
             <li key={n.id}>{n.label}</li>
           ))}
-          {more > 0 && <li className="muted">and {more.toLocaleString()} more</li>}
+          {more > 0 && <li className="muted">and {formatNumber(more)} more</li>}
         </ul>
         <p className="muted selection-pane-keys">
           <Kbd shortcut="x" /> picks or unpicks the highlighted row, <Kbd shortcut="shift+x" /> picks a range,{' '}
@@ -522,8 +523,6 @@ function SelectionPane({
     </div>
   );
 }
-
-const clock = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 
 /** A screen whose records cannot be updated has no cells to edit. */
 const NO_CELLS = proxy<CellModelState>({ col: null, table: false, columns: [], edit: null, cells: {}, said: '' });

@@ -10,6 +10,7 @@ import { getCommand } from '@/commands/registry';
 import { Attention } from './Attention';
 import { LatestFeedback } from './LatestFeedback';
 import './dashboard.css';
+import { formatNumber } from '@/lib/format';
 
 /** Counts the server reports, in this order, and the list each opens (with its Go to command's keys). */
 const CARDS: Record<string, { label: string; path?: string; nav?: string }> = {
@@ -72,7 +73,7 @@ export default function Dashboard() {
                         {card.label}
                         {shortcut && <Kbd shortcut={shortcut} />}
                       </span>
-                      <span className="stat-value">{value.toLocaleString()}</span>
+                      <span className="stat-value">{formatNumber(value)}</span>
                     </>
                   );
                   return (

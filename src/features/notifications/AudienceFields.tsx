@@ -6,6 +6,7 @@ import { AUDIENCES, type Audience } from '@contract/notification';
 import { RecordPicker, type PickerOption } from '@/ui/RecordPicker';
 import { AUDIENCE_PICKERS, audienceSize } from './pickers';
 import { AUDIENCE_LABELS } from './screen';
+import { formatNumber } from '@/lib/format';
 
 export interface AudienceValue {
   kind: Audience;
@@ -87,7 +88,7 @@ function AudienceSize({ kind, id }: { kind: Audience; id: number | null }) {
   else if (state.key !== key) text = 'Counting…';
   else if (state.failed) text = 'Could not count the audience.';
   else if (state.size === 0) text = 'Nobody is in this audience: no active app user would get it.';
-  else text = `${state.size?.toLocaleString()} app ${state.size === 1 ? 'user gets' : 'users get'} it.`;
+  else text = `${formatNumber(state.size ?? 0)} app ${state.size === 1 ? 'user gets' : 'users get'} it.`;
   return (
     <p
       className={state.key === key && state.size === 0 ? 'ntf-size ntf-size-empty' : 'ntf-size'}

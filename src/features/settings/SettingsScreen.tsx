@@ -7,6 +7,7 @@ import { setActiveView } from '@/store/ui';
 import { Field } from '@/ui/Field';
 import { TextAreaField } from '@/ui/FormFields';
 import { Loader } from '@/ui/Loader';
+import { formatFullDateTime, formatSince } from '@/lib/format';
 import { ConflictAlert } from '@/ui/formParts';
 import { loadSettings, settingsForm, settingsState, type SettingsValues } from './state';
 import './settings.css';
@@ -244,24 +245,9 @@ function Section({ title, about, children }: { title: string; about: string; chi
 /** "Changed by Sara Admin · 3 days ago", the exact time as its tooltip; "Never changed". */
 function ChangedBy({ change }: { change: SettingChange | undefined }) {
   if (!change) return <span className="settings-who muted">Never changed</span>;
-  const at = new Date(change.at);
   return (
-    <span
-      className="settings-who"
-      data-testid="changed-by"
-      title={at.toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short' })}
-    >
-      Changed by <strong>{change.by_name}</strong> · <time dateTime={change.at}>{ago(at.getTime())}</time>
+    <span className="settings-who" data-testid="changed-by" title={formatFullDateTime(change.at)}>
+      Changed by <strong>{change.by_name}</strong> · <time dateTime={change.at}>{formatSince(change.at)}</time>
     </span>
   );
-}
-
-function ago(t: number): string {
-  const s = Math.max(0, Math.round((Date.now() - t) / 1000));
-  const rtf = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-  if (s < 45) return 'just now';
-  if (s < 3600) return rtf.format(-Math.round(s / 60), 'minute');
-  if (s < 86_400) return rtf.format(-Math.round(s / 3600), 'hour');
-  if (s < 30 * 86_400) return rtf.format(-Math.round(s / 86_400), 'day');
-  return new Date(t).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 }

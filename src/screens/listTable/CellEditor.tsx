@@ -20,6 +20,7 @@ import { loadChoices, parseCell, typedChoice, type CellSpec } from '@/store/cell
 import type { Option } from '@/store/filters';
 import { CellPopover } from './CellPopover';
 import { DateCellInput } from './DateCellInput';
+import { formatNumber } from '@/lib/format';
 
 interface EditorProps {
   spec: CellSpec;
@@ -243,7 +244,7 @@ function ChoiceEditor({ spec, edit, cells, anchor }: EditorProps) {
           ))
         )}
         {found.length > SHOWN && (
-          <div className="cell-choices-status">{(found.length - SHOWN).toLocaleString()} more: type to narrow.</div>
+          <div className="cell-choices-status">{formatNumber(found.length - SHOWN)} more: type to narrow.</div>
         )}
       </CellPopover>
     </>

@@ -16,6 +16,7 @@ import { csvListPath, importCsvPath } from './entry';
 import { formatBytes, issuesByCell, uploadLabel, type ColumnStatus, type CsvPreview } from './preview';
 import { chooseFile, csvImport, setTarget, type NamesCheck } from './state';
 import './csv.css';
+import { formatNumber } from '@/lib/format';
 
 const isTarget = (v: string | null): v is CsvTarget => (CSV_TARGETS as readonly string[]).includes(v ?? '');
 const TARGET_LABEL: Record<CsvTarget, string> = { offers: 'Offers', outlets: 'Outlets', cards: 'Cards' };
@@ -121,7 +122,7 @@ export default function ImportCsvScreen() {
             <span className="muted">{formatBytes(s.file.size)}</span>
             {preview && (
               <span className="muted">
-                · {preview.rowCount.toLocaleString()} {preview.rowCount === 1 ? 'row' : 'rows'}
+                · {formatNumber(preview.rowCount)} {preview.rowCount === 1 ? 'row' : 'rows'}
               </span>
             )}
           </span>
@@ -276,7 +277,7 @@ function PreviewTables({ preview, refused, names }: { preview: CsvPreview; refus
                 : 'No format problems found'
               : problemsTitle}
             {/* Rows, not problems: one row may have several. */}
-            {bad > 0 && <span className="count">{(preview.fileIssues || preview.badRows).toLocaleString()}</span>}
+            {bad > 0 && <span className="count">{formatNumber(preview.fileIssues || preview.badRows)}</span>}
           </h2>
           {bad === 0 ? (
             <>
@@ -298,8 +299,7 @@ function PreviewTables({ preview, refused, names }: { preview: CsvPreview; refus
               <IssueTable label={problemsTitle} issues={preview.issues} />
               {preview.issueCount > preview.issues.length && (
                 <p className="muted">
-                  First {preview.issues.length.toLocaleString()} of {preview.issueCount.toLocaleString()} problems
-                  shown.
+                  First {formatNumber(preview.issues.length)} of {formatNumber(preview.issueCount)} problems shown.
                 </p>
               )}
             </>
@@ -315,7 +315,7 @@ function PreviewTables({ preview, refused, names }: { preview: CsvPreview; refus
       <section className="csv-section" aria-labelledby="csv-rows-title">
         <h2 id="csv-rows-title">
           {preview.rowCount > preview.sample.length ? `First ${preview.sample.length} rows` : 'Rows'}
-          <span className="count">{preview.rowCount.toLocaleString()}</span>
+          <span className="count">{formatNumber(preview.rowCount)}</span>
         </h2>
         <SampleTable preview={preview} />
       </section>
@@ -354,7 +354,7 @@ function NamesNote({ names, where }: { names: NamesCheck; where: string }) {
 function summary(p: CsvPreview): string {
   const parts: string[] = [];
   if (p.fileIssues) parts.push(`The file itself has ${p.fileIssues} ${p.fileIssues === 1 ? 'problem' : 'problems'}.`);
-  if (p.badRows) parts.push(`${p.badRows.toLocaleString()} of ${p.rowCount.toLocaleString()} rows look wrong.`);
+  if (p.badRows) parts.push(`${formatNumber(p.badRows)} of ${formatNumber(p.rowCount)} rows look wrong.`);
   return parts.join(' ');
 }
 

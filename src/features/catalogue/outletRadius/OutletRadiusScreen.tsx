@@ -4,7 +4,7 @@ import type { Payload } from '@/api/resourceClient';
 import { Field } from '@/ui/Field';
 import { ResourceForm, numberOrNull, numberText } from '@/screens/ResourceForm';
 import { ResourceListView, type FormProps } from '@/screens/ResourceListView';
-import { formatDate } from '@/ui/formParts';
+import { formatDateTime } from '@/lib/format';
 import { Badge, RowLine } from '@/ui/bits';
 import { km, outletRadiusScreen } from './screen';
 
@@ -46,9 +46,9 @@ function RadiusDetail({ radius }: { radius: OutletRadius }) {
             : 'One of the choices a user can pick.'}
         </dd>
         <dt>Updated</dt>
-        <dd>{formatDate(radius.updated_at)}</dd>
+        <dd>{formatDateTime(radius.updated_at)}</dd>
         <dt>Created</dt>
-        <dd>{formatDate(radius.created_at)}</dd>
+        <dd>{formatDateTime(radius.created_at)}</dd>
         <dt>Id</dt>
         <dd className="mono">{radius.id}</dd>
       </dl>

@@ -10,6 +10,7 @@ import { Kbd } from '@/ui/Kbd';
 import { Modal } from '@/ui/Modal';
 import { Badge, formatMoney } from '@/ui/bits';
 import { useCardSearch } from './useCardSearch';
+import { formatNumber } from '@/lib/format';
 
 interface Hit {
   id: number;
@@ -113,8 +114,8 @@ function CardPicker({ candidates, assignedId }: { candidates: readonly Candidate
       : search.status === 'loading' && !rows.length
         ? 'Searching…'
         : search.query
-          ? `${search.total.toLocaleString()} live card${search.total === 1 ? '' : 's'} matching “${search.query}”`
-          : `${lead.length ? `${lead.length} ranked candidates first, then ` : ''}all ${search.total.toLocaleString()} live cards by name`;
+          ? `${formatNumber(search.total)} live card${search.total === 1 ? '' : 's'} matching “${search.query}”`
+          : `${lead.length ? `${lead.length} ranked candidates first, then ` : ''}all ${formatNumber(search.total)} live cards by name`;
 
   return (
     <>
