@@ -4,7 +4,7 @@ import { SETTING_LABELS, type SettingChange, type SettingField, type Settings } 
 import { CommandButton } from '@/commands/CommandButton';
 import { runCommand } from '@/commands/runner';
 import { setActiveView } from '@/store/ui';
-import { Field } from '@/ui/Field';
+import { CheckField, Field } from '@/ui/Field';
 import { TextAreaField } from '@/ui/FormFields';
 import { Loader } from '@/ui/Loader';
 import { formatFullDateTime, formatSince } from '@/lib/format';
@@ -176,17 +176,18 @@ function SettingsForm({ record }: { record: Settings }) {
         </div>
       </Section>
       <Section title="Maintenance" about="While it is on, the app shows the message instead of its screens.">
-        <label className="check">
-          <input
-            type="checkbox"
-            name="maintenance_mode"
-            checked={draft.maintenance_mode}
-            onChange={(e) => set('maintenance_mode', e.target.checked)}
-          />
-          {SETTING_LABELS.maintenance_mode}
-          <span className="settings-who">{who('maintenance_mode')}</span>
-        </label>
-        {errors.maintenance_mode && <span className="field-error">{errors.maintenance_mode}</span>}
+        <CheckField
+          name="maintenance_mode"
+          label={
+            <>
+              {SETTING_LABELS.maintenance_mode}
+              <span className="settings-who">{who('maintenance_mode')}</span>
+            </>
+          }
+          checked={draft.maintenance_mode}
+          onChange={(e) => set('maintenance_mode', e.target.checked)}
+          error={errors.maintenance_mode}
+        />
         <Setting who={who('maintenance_message')}>
           <TextAreaField
             label={SETTING_LABELS.maintenance_message}

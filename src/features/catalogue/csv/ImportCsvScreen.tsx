@@ -10,6 +10,7 @@ import {
   type CsvTarget,
 } from '@contract/csv';
 import { CommandButton } from '@/commands/CommandButton';
+import { FieldFrame } from '@/ui/FieldFrame';
 import { setActiveView } from '@/store/ui';
 import { CSV_VIEW } from './entry';
 import { csvListPath, importCsvPath } from './entry';
@@ -72,8 +73,7 @@ export default function ImportCsvScreen() {
         <span className="muted">All rows are imported, or none.</span>
       </div>
 
-      <fieldset className="csv-targets">
-        <legend className="field-label">Import into</legend>
+      <FieldFrame group label="Import into" className="csv-targets">
         <div className="segmented">
           {CSV_TARGETS.map((t) => (
             <label key={t} className={t === target ? 'segment is-on' : 'segment'}>
@@ -89,7 +89,7 @@ export default function ImportCsvScreen() {
             </label>
           ))}
         </div>
-      </fieldset>
+      </FieldFrame>
 
       <label
         className={`csv-drop${dragging ? ' is-dragging' : ''}${s.file ? ' has-file' : ''}`}

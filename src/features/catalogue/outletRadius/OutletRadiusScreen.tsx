@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { OutletRadius } from '@contract/outletRadius';
 import type { Payload } from '@/api/resourceClient';
-import { Field } from '@/ui/Field';
+import { CheckField, Field } from '@/ui/Field';
 import { ResourceForm, numberOrNull, numberText } from '@/screens/ResourceForm';
 import { ResourceListView, type FormProps } from '@/screens/ResourceListView';
 import { formatDateTime } from '@/lib/format';
@@ -97,11 +97,13 @@ function RadiusForm(props: FormProps<OutletRadius>) {
         error={errors.kilometres}
         hint="0.01 (10 m) to 200."
       />
-      <label className="check">
-        <input type="checkbox" name="is_default" checked={isDefault} onChange={(e) => setIsDefault(e.target.checked)} />
-        Default (pre-selected in the app; replaces the current default)
-      </label>
-      {errors.is_default && <span className="field-error">{errors.is_default}</span>}
+      <CheckField
+        name="is_default"
+        label="Default (pre-selected in the app; replaces the current default)"
+        checked={isDefault}
+        onChange={(e) => setIsDefault(e.target.checked)}
+        error={errors.is_default}
+      />
     </ResourceForm>
   );
 }

@@ -7,6 +7,7 @@ import { AppLink } from '@/ui/AppLink';
 import { Kbd } from '@/ui/Kbd';
 import { ResourceListView } from '@/screens/ResourceListView';
 import { Badge, orDash } from '@/ui/bits';
+import { FieldFrame } from '@/ui/FieldFrame';
 import { formatAgo, formatDateTime } from '@/lib/format';
 import { userRoutes } from '@/screens/paths';
 import { replies } from './commands';
@@ -154,22 +155,21 @@ function ReplyForm({ message: m }: { message: ContactMessage }) {
   const sending = snap.sending === m.id;
   return (
     <div className="msg-reply-form">
-      <label className="field-label" htmlFor="contact-reply">
-        Reply to {m.email}
-      </label>
-      <textarea
-        id="contact-reply"
-        ref={box}
-        className="input"
-        rows={6}
-        maxLength={REPLY_MAX}
-        value={snap.drafts[m.id] ?? ''}
-        onChange={(e) => (replies.drafts[m.id] = e.target.value)}
-        placeholder="Write your reply… It is e-mailed to the sender and kept here."
-        aria-invalid={error ? true : undefined}
-        disabled={sending}
-      />
-      {error && <span className="field-error">{error}</span>}
+      <FieldFrame id="contact-reply" label={`Reply to ${m.email}`} error={error}>
+        {(aria) => (
+          <textarea
+            {...aria}
+            ref={box}
+            className="input"
+            rows={6}
+            maxLength={REPLY_MAX}
+            value={snap.drafts[m.id] ?? ''}
+            onChange={(e) => (replies.drafts[m.id] = e.target.value)}
+            placeholder="Write your reply… It is e-mailed to the sender and kept here."
+            disabled={sending}
+          />
+        )}
+      </FieldFrame>
       <div className="msg-reply-actions">
         <span className="muted">
           <Kbd shortcut="mod+enter" /> sends · the message then counts as handled
