@@ -13,6 +13,7 @@ import { getVersion } from './registry';
 import type { Command } from './types';
 import { runs } from './usage';
 import { useDebouncedSearch } from './useDebouncedSearch';
+import { formatNumber } from '@/lib/format';
 
 /** Records per type on the root page; a type's "Find …" page shows more. */
 const ROOT_LIMIT = 5;
@@ -93,7 +94,7 @@ export function RootPage({
     <>
       <Cmdk.Empty>{records.loading ? 'Searching…' : 'No matching command or record.'}</Cmdk.Empty>
       {pickedFirst && (
-        <Cmdk.Group heading={`${picked.toLocaleString()} selected`} value="group:selection">
+        <Cmdk.Group heading={`${formatNumber(picked)} selected`} value="group:selection">
           {onPicked.map((r) => (
             <CommandItem key={r.cmd.id} cmd={r.cmd} title={r.cmd.selection!(picked)} onChoose={onChoose} />
           ))}

@@ -10,6 +10,7 @@ import { confirm } from '../ui/confirmStore';
 import { displayOf } from '@/lib/dateText';
 import { nounOf, type ResourceScreen } from './resourceScreen';
 import type { Command, Ctx, PickItem } from './types';
+import { formatNumber } from '@/lib/format';
 
 /** A picked value: what the API gets, and how it reads in the confirmation. */
 interface Picked {
@@ -17,7 +18,7 @@ interface Picked {
   label: string;
 }
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 export function bulkCommands<T extends { id: number }>(screen: ResourceScreen<T>): Command[] {
   const { resource, list, store, view } = screen;

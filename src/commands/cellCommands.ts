@@ -8,6 +8,7 @@ import { confirm } from '../ui/confirmStore';
 import { cellsOn, table } from './list';
 import { CommandError } from './runner';
 import type { Command } from './types';
+import { formatNumber } from '@/lib/format';
 
 export const cellCommands: Command[] = [
   {
@@ -66,7 +67,7 @@ export const cellCommands: Command[] = [
   {
     id: 'list.pasteColumn',
     title: 'Paste a column into the active column',
-    selection: (n) => `Paste a column into ${n.toLocaleString()} selected rows`,
+    selection: (n) => `Paste a column into ${formatNumber(n)} selected rows`,
     group: 'List',
     keywords: ['paste', 'spreadsheet', 'excel', 'clipboard', 'column', 'bulk', 'fill'],
     shortcut: 'mod+v',

@@ -6,6 +6,7 @@ import type { BulkTarget, UsesAnswer } from '@contract/bulk';
 import { call } from '../api/call';
 import type { ResourceScreen } from './resourceScreen';
 import { CommandError } from './runner';
+import { formatNumber } from '@/lib/format';
 
 type Uses = UsesAnswer['data'];
 
@@ -33,7 +34,7 @@ export function refusalOf(uses: Uses, nameOf: (id: number) => string): string {
   for (const u of refusing) for (const r of u.records) perRecord.set(r.id, [...(perRecord.get(r.id) ?? []), r.words]);
   if (!perRecord.size) return `${refusing.map((u) => u.sentence).join(' ')}`;
   const named = [...perRecord].slice(0, NAMED).map(([id, words]) => `${nameOf(id)} has ${andList(words)}`);
-  const more = perRecord.size > NAMED ? ` (and ${(perRecord.size - NAMED).toLocaleString()} more)` : '';
+  const more = perRecord.size > NAMED ? ` (and ${formatNumber(perRecord.size - NAMED)} more)` : '';
   const them = perRecord.size === 1 && refusing.length === 1 && refusing[0].count === 1 ? 'it' : 'them';
   return `${named.join('; ')}${more}: delete or move ${them} first.`;
 }

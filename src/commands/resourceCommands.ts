@@ -14,6 +14,7 @@ import { filterCommands } from './filterCommands';
 import { nounOf, pathTo, type ResourceScreen } from './resourceScreen';
 import type { Command, Ctx, PickItem } from './types';
 import { withArticle } from '@/lib/words';
+import { formatNumber } from '@/lib/format';
 
 /** The argument of create/update: what the form collected. */
 export interface SaveArg {
@@ -21,7 +22,7 @@ export interface SaveArg {
   data: Payload;
 }
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 export function resourceCommands<T extends { id: number }>(screen: ResourceScreen<T>): Command[] {
   const { resource, store, list, view } = screen;
@@ -154,7 +155,7 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
             const r = store.find(id);
             return r ? `“${screen.describe(r).label}”` : `#${id}`;
           });
-          const more = ids.length > 3 ? ` and ${(ids.length - 3).toLocaleString()} more` : '';
+          const more = ids.length > 3 ? ` and ${formatNumber(ids.length - 3)} more` : '';
           const uses = await usesOf(screen, target);
           refuseEarly(uses, (id) => {
             const r = store.find(id);
@@ -273,13 +274,12 @@ export async function exportCsv<T extends { id: number }>(
       {
         cap: EXPORT_CAP,
         onProgress: ({ loaded, total: t }) =>
-          toast.loading(`Exporting ${many}… ${loaded.toLocaleString()} of ${t.toLocaleString()}`, { id: progress }),
+          toast.loading(`Exporting ${many}… ${formatNumber(loaded)} of ${formatNumber(t)}`, { id: progress }),
       },
     );
     downloadCsv(fileName, await toCsv(rows, columns));
     toast.dismiss(progress);
-    const capped =
-      total > rows.length ? ` (the first ${EXPORT_CAP.toLocaleString()} of ${total.toLocaleString()})` : '';
+    const capped = total > rows.length ? ` (the first ${formatNumber(EXPORT_CAP)} of ${formatNumber(total)})` : '';
     return { message: `Exported ${plural(rows.length, one, many)}${capped}.` };
   } catch (e) {
     toast.dismiss(progress);

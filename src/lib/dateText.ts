@@ -2,7 +2,8 @@
 // date, an ISO instant for a date-time) and how it reads ('Tue 24 Nov 2026', 'Tue 24 Nov 2026,
 // 09:00'). No parser here (src/lib/parseDate.ts has chrono-node), so showing a value costs
 // nothing to download.
-import { addDays, APP_TIME_ZONE, dubaiClock, dubaiInstant, parseYmd, ymd } from '@contract/dubaiTime';
+import { addDays, dubaiClock, dubaiInstant, parseYmd, ymd } from '@contract/dubaiTime';
+import { formatWeekday, formatWeekdayTime } from './format';
 
 export type DateKind = 'date' | 'datetime';
 
@@ -37,39 +38,13 @@ const isMoment = (value: string) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number
 export const isValue = (kind: DateKind, value: string) =>
   kind === 'date' ? parseYmd(value) !== null : isMoment(value);
 
-// Made once each: a formatter costs far more to make than to use.
-const DAY = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const MOMENT = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: APP_TIME_ZONE,
-});
-
-/** The parts in our order, without Intl's commas: 'Tue 24 Nov 2026' (, '09:00'). */
-function words(format: Intl.DateTimeFormat, at: number): string {
-  const p = Object.fromEntries(format.formatToParts(at).map((x) => [x.type, x.value]));
-  const day = `${p.weekday} ${p.day} ${p.month} ${p.year}`;
-  return p.hour === undefined ? day : `${day}, ${p.hour}:${p.minute}`;
-}
-
 /** How a value reads, in Dubai time; null when it is not a value of that kind. */
 export function displayOf(kind: DateKind, value: string): string | null {
   if (kind === 'date') {
     const d = parseYmd(value);
-    return d ? words(DAY, Date.UTC(d.year, d.month - 1, d.day)) : null;
+    return d ? formatWeekday(value) : null;
   }
-  return isMoment(value) ? words(MOMENT, Date.parse(value)) : null;
+  return isMoment(value) ? formatWeekdayTime(value) : null;
 }
 
 /** A value moved by whole days (a date-time keeps its time on Dubai's clock); null for no value. */

@@ -1,5 +1,6 @@
 // Small pieces of English for sentences built from a record's noun ('Select an offer',
 // 'Find a user by name…').
+import { formatCompact, formatNumber } from './format';
 
 /**
  * The noun with its indefinite article. By the first letter, which is right for every noun
@@ -17,17 +18,15 @@ export function withArticle(noun: string): string {
 
 /** A count with its noun: '1 outlet', '2 outlets', '1,204 categories' (`many` where adding an s is wrong). */
 export function countOf(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+  return `${formatNumber(n)} ${n === 1 ? one : many}`;
 }
-
-const COMPACT = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
 
 /**
  * A list's total as far as it is known (contract/envelope.ts TotalIs): '1,234', '10,000+'
  * past the exact count with a filter, 'about 1M' from the table's size.
  */
 export function totalWords(total: number, totalIs: 'exact' | 'at_least' | 'about' = 'exact'): string {
-  if (totalIs === 'at_least') return `${total.toLocaleString('en')}+`;
-  if (totalIs === 'about') return `about ${COMPACT.format(total)}`;
-  return total.toLocaleString('en');
+  if (totalIs === 'at_least') return `${formatNumber(total)}+`;
+  if (totalIs === 'about') return `about ${formatCompact(total)}`;
+  return formatNumber(total);
 }

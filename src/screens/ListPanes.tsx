@@ -3,6 +3,7 @@ import { CommandButton } from '@/commands/CommandButton';
 import { Kbd } from '@/ui/Kbd';
 import { withArticle } from '@/lib/words';
 import { PaneBack } from './PaneBack';
+import { formatNumber } from '@/lib/format';
 
 // The parts of a list screen's right-hand pane and its list's footer (src/screens/ResourceListView.tsx).
 
@@ -46,7 +47,7 @@ export function SelectionPane({
           {names.map((n) => (
             <li key={n.id}>{n.label}</li>
           ))}
-          {more > 0 && <li className="muted">and {more.toLocaleString()} more</li>}
+          {more > 0 && <li className="muted">and {formatNumber(more)} more</li>}
         </ul>
         <p className="muted selection-pane-keys">
           <Kbd shortcut="x" /> picks or unpicks the highlighted row, <Kbd shortcut="shift+x" /> picks a range,{' '}

@@ -6,6 +6,7 @@ import { nounOf, type ResourceScreen } from '@/commands/resourceScreen';
 import { Loader } from '@/ui/Loader';
 import { EmptyPane, Pane, SelectionPane } from './ListPanes';
 import type { FormProps } from './ResourceListView';
+import { formatNumber } from '@/lib/format';
 
 /** How many checked records the selection pane names. */
 const SELECTION_NAMES = 12;
@@ -76,7 +77,7 @@ export function RecordPane<T extends { id: number }>({
     pane =
       selectedCount > 0 ? (
         <SelectionPane
-          title={`${selectedCount.toLocaleString()} ${selectedCount === 1 ? one : many} selected`}
+          title={`${formatNumber(selectedCount)} ${selectedCount === 1 ? one : many} selected`}
           names={list
             .selectedIds()
             .slice(0, SELECTION_NAMES)

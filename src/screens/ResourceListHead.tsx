@@ -10,8 +10,7 @@ import { totalWords } from '@/lib/words';
 import { ColumnChooser } from './listTable/TableHead';
 import type { ListColumn } from '@/commands/resourceScreen';
 import { SearchBox } from './SearchBox';
-
-const clock = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+import { formatNumber, formatTime } from '@/lib/format';
 
 interface ListHeadProps<T extends { id: number }> {
   screen: ResourceScreen<T>;
@@ -97,7 +96,7 @@ export function ResourceListHead<T extends { id: number }>({
         // The rows stay, but say they may be out of date and why.
         <div className="alert alert-stale" role="status">
           <span>
-            {s.error} Showing the list as it was at {clock.format(s.loadedAt)}.
+            {s.error} Showing the list as it was at {formatTime(s.loadedAt)}.
           </span>
           <button type="button" className="btn btn-ghost" onClick={() => store.loadPage(1).catch(() => undefined)}>
             Retry
@@ -108,8 +107,8 @@ export function ResourceListHead<T extends { id: number }>({
         <div className="selection-bar" role="region" aria-label="Selection">
           <span className="selection-count" aria-live="polite">
             {m.matching
-              ? `All ${selectedCount.toLocaleString()} matching selected`
-              : `${selectedCount.toLocaleString()} selected`}
+              ? `All ${formatNumber(selectedCount)} matching selected`
+              : `${formatNumber(selectedCount)} selected`}
           </span>
           {canSelectMatching && (
             <button type="button" className="btn btn-ghost" onClick={() => runCommand('list.selectMatching', 'button')}>

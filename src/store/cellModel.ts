@@ -17,6 +17,7 @@ import { cellSpec, loadChoices, parseCell, pastedColumn, type CellColumn, type C
 import type { FilterDef } from './filters';
 import type { ListModel } from './listModel';
 import type { ResourceStore } from './resourceStore';
+import { formatNumber } from '@/lib/format';
 
 /** The words a conflict shows in its cell. */
 export const CONFLICT_TEXT = 'Changed by someone else — reload the row';
@@ -93,7 +94,7 @@ export function cellModel<T extends { id: number }>(o: CellModelOptions<T>) {
   const specs = new Map<string, CellSpec | null>();
   const queues = new Map<number, Promise<unknown>>();
   let seq = 0;
-  const count = (n: number) => `${n.toLocaleString()} ${n === 1 ? o.noun.one : o.noun.many}`;
+  const count = (n: number) => `${formatNumber(n)} ${n === 1 ? o.noun.one : o.noun.many}`;
 
   /** How the column's cells are edited, or null: read-only. */
   function specOf(col: string | null): CellSpec | null {

@@ -12,6 +12,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type R
 import { dubaiDay } from '@contract/dubaiTime';
 import { displayOf, shiftValue, timeOf, valueOf, type DateKind } from '@/lib/dateText';
 import { parseDate } from '@/lib/parseDate';
+import { FieldFrame } from './FieldFrame';
 import './DateField.css';
 
 export interface DateFieldProps {
@@ -140,8 +141,6 @@ export function DateField({
     }
   }
 
-  const readId = `${id}-read`;
-  const errorId = `${id}-error`;
   const note = kind === 'datetime' ? `Dubai time; a day alone is ${dayTime}.` : null;
   let line: ReactNode = null;
   if (notDate) line = <span className="field-error">Not a date</span>;
@@ -160,47 +159,44 @@ export function DateField({
         {note}
       </span>
     );
-  const describedBy = [line ? readId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
 
   return (
-    <div className={`field date-field${compact ? ' is-compact' : ''} ${className ?? ''}`}>
-      <label className={hideLabel ? 'visually-hidden' : 'field-label'} htmlFor={id}>
-        {label}
-      </label>
-      <input
-        ref={(el) => {
-          own.current = el;
-          if (typeof inputRef === 'function') inputRef(el);
-          else if (inputRef) inputRef.current = el;
-        }}
-        id={id}
-        name={name}
-        className="input"
-        type="text"
-        autoComplete="off"
-        spellCheck={false}
-        required={required}
-        autoFocus={autoFocus}
-        placeholder={placeholder ?? (kind === 'date' ? 'e.g. 24 Nov, tomorrow, +7d' : 'e.g. tomorrow 9am')}
-        value={text}
-        aria-invalid={notDate || error ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(e) => type(e.target.value)}
-        onFocus={() => {
-          // Back with a text that is not a date (a refused submit focuses it): Escape still puts back the date before it.
-          if (!notDate || !before.current) before.current = current;
-        }}
-        onBlur={settle}
-        onKeyDown={onKeyDown}
-      />
-      <span id={readId} className="date-read" aria-live="polite">
-        {line}
-      </span>
-      {error && (
-        <span id={errorId} className="field-error">
-          {error}
-        </span>
+    <FieldFrame
+      id={id}
+      label={label}
+      hideLabel={hideLabel}
+      error={error}
+      status={line}
+      statusClassName="date-read"
+      className={`date-field${compact ? ' is-compact' : ''} ${className ?? ''}`}
+    >
+      {(aria) => (
+        <input
+          {...aria}
+          ref={(el) => {
+            own.current = el;
+            if (typeof inputRef === 'function') inputRef(el);
+            else if (inputRef) inputRef.current = el;
+          }}
+          name={name}
+          className="input"
+          type="text"
+          autoComplete="off"
+          spellCheck={false}
+          required={required}
+          autoFocus={autoFocus}
+          placeholder={placeholder ?? (kind === 'date' ? 'e.g. 24 Nov, tomorrow, +7d' : 'e.g. tomorrow 9am')}
+          value={text}
+          aria-invalid={notDate || error ? true : undefined}
+          onChange={(e) => type(e.target.value)}
+          onFocus={() => {
+            // Back with a text that is not a date (a refused submit focuses it): Escape still puts back the date before it.
+            if (!notDate || !before.current) before.current = current;
+          }}
+          onBlur={settle}
+          onKeyDown={onKeyDown}
+        />
       )}
-    </div>
+    </FieldFrame>
   );
 }

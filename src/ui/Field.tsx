@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { FieldFrame } from './FieldFrame';
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -9,32 +10,29 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
 
 /** Label + input + the server's error beside it, tied together for screen readers. */
 export function Field({ label, error, hint, className, ...input }: FieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`field ${className ?? ''}`}>
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...input}
-      />
-      {error && (
-        <span id={errorId} className="field-error">
-          {error}
-        </span>
+    <FieldFrame label={label} error={error} hint={hint} className={className}>
+      {(aria) => <input {...aria} className="input" {...input} />}
+    </FieldFrame>
+  );
+}
+
+interface CheckFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
+  /** The words beside the box (they name it). */
+  label: ReactNode;
+  error?: string;
+}
+
+/** A checkbox named by its words, with the server's error under it. */
+export function CheckField({ label, error, className, ...input }: CheckFieldProps) {
+  return (
+    <FieldFrame error={error} className={['field-check', className].filter(Boolean).join(' ')}>
+      {(aria) => (
+        <label className="check">
+          <input {...aria} type="checkbox" {...input} />
+          {label}
+        </label>
       )}
-      {hint && !error && (
-        <span id={hintId} className="field-hint">
-          {hint}
-        </span>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,30 +1,9 @@
 // The other form controls beside Field (an <input>): a textarea, a native select, and an
 // image upload with preview. Same look: label above, the server's error beside the control.
-import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { FieldFrame } from './FieldFrame';
 import { useObjectUrl } from './useObjectUrl';
 import './FormFields.css';
-
-function useDescribed(error?: string, hint?: ReactNode) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint && !error ? hintId : null].filter(Boolean).join(' ') || undefined;
-  const below = (
-    <>
-      {error && (
-        <span id={errorId} className="field-error">
-          {error}
-        </span>
-      )}
-      {hint && !error && (
-        <span id={hintId} className="field-hint">
-          {hint}
-        </span>
-      )}
-    </>
-  );
-  return { id, describedBy, below };
-}
 
 interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: string;
@@ -33,22 +12,10 @@ interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement>
 }
 
 export function TextAreaField({ label, error, hint, className, rows = 4, ...input }: TextAreaFieldProps) {
-  const { id, describedBy, below } = useDescribed(error, hint);
   return (
-    <div className={`field ${className ?? ''}`}>
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <textarea
-        id={id}
-        className="input"
-        rows={rows}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...input}
-      />
-      {below}
-    </div>
+    <FieldFrame label={label} error={error} hint={hint} className={className}>
+      {(aria) => <textarea {...aria} className="input" rows={rows} {...input} />}
+    </FieldFrame>
   );
 }
 
@@ -62,28 +29,19 @@ interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>,
 }
 
 export function SelectField({ label, error, hint, className, emptyLabel = '—', options, ...select }: SelectFieldProps) {
-  const { id, describedBy, below } = useDescribed(error, hint);
   return (
-    <div className={`field ${className ?? ''}`}>
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className="input select"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...select}
-      >
-        <option value="">{emptyLabel}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {below}
-    </div>
+    <FieldFrame label={label} error={error} hint={hint} className={className}>
+      {(aria) => (
+        <select {...aria} className="input select" {...select}>
+          <option value="">{emptyLabel}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
   );
 }
 
@@ -102,41 +60,37 @@ interface ImageFieldProps {
 
 /** A file input with a preview of the chosen (or current) image and a way to clear it. */
 export function ImageField({ label, name, current, file, onFile, clear, onClear, error }: ImageFieldProps) {
-  const { id, describedBy, below } = useDescribed(error, 'PNG, JPEG, WebP or GIF.');
   const preview = useObjectUrl(file);
   const shown = preview ?? (clear ? null : current);
   return (
-    <div className="field image-field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="image-field-row">
-        <span className="image-field-preview" aria-hidden>
-          {shown ? <img src={shown} alt="" /> : <span className="muted">No image</span>}
-        </span>
-        <div className="image-field-inputs">
-          <input
-            id={id}
-            name={name}
-            className="input"
-            type="file"
-            accept="image/png,image/jpeg,image/webp,image/gif"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-            onChange={(e) => {
-              onFile(e.target.files?.[0] ?? null);
-              onClear(false);
-            }}
-          />
-          {current && !file && (
-            <label className="check">
-              <input type="checkbox" checked={clear} onChange={(e) => onClear(e.target.checked)} />
-              Clear the current image
-            </label>
-          )}
-          {below}
+    <FieldFrame label={label} error={error} hint="PNG, JPEG, WebP or GIF." className="image-field" notesInside>
+      {(aria, notes) => (
+        <div className="image-field-row">
+          <span className="image-field-preview" aria-hidden>
+            {shown ? <img src={shown} alt="" /> : <span className="muted">No image</span>}
+          </span>
+          <div className="image-field-inputs">
+            <input
+              {...aria}
+              name={name}
+              className="input"
+              type="file"
+              accept="image/png,image/jpeg,image/webp,image/gif"
+              onChange={(e) => {
+                onFile(e.target.files?.[0] ?? null);
+                onClear(false);
+              }}
+            />
+            {current && !file && (
+              <label className="check">
+                <input type="checkbox" checked={clear} onChange={(e) => onClear(e.target.checked)} />
+                Clear the current image
+              </label>
+            )}
+            {notes}
+          </div>
         </div>
-      </div>
-    </div>
+      )}
+    </FieldFrame>
   );
 }

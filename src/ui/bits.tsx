@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import './catalogue.css';
 import './bits.css';
+import { formatDecimal } from '@/lib/format';
 
 /** A square image, or the name's first letter when there is none. */
 export function Thumb({
@@ -53,4 +54,4 @@ export function RowLine({ title, sub, end }: { title: ReactNode; sub?: ReactNode
 }
 
 export const formatMoney = (n: number | null | undefined) =>
-  n === null || n === undefined ? null : `AED ${n.toLocaleString(undefined, { maximumFractionDigits: 2 })}`;
+  n === null || n === undefined ? null : `AED ${formatDecimal(n)}`;

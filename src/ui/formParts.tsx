@@ -42,25 +42,3 @@ export function FormActions({
 
 /** '' → null; trimmed otherwise. */
 export const textOrNull = (s: string) => (s.trim() ? s.trim() : null);
-
-// One formatter each, made once: toLocaleString() builds a new one on every call, which
-// dominated the time of painting a scrolled list.
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const calendarDay = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-export const formatDate = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : dateTime.format(d);
-};
-
-/** '2026-03-12' → '12 Mar 2026' (a calendar date: no time zone shift). */
-export const formatDay = (ymd: string) => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(ymd);
-  if (!m) return ymd;
-  return calendarDay.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))));
-};

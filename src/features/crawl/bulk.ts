@@ -11,8 +11,9 @@ import { call } from '@/api/call';
 import type { NextStep } from '@/commands/runner';
 import { loadSources } from './crawlSources';
 import { confirmChoice } from '@/ui/confirmStore';
+import { formatNumber } from '@/lib/format';
 
-const count = (n: number, one: string) => `${n.toLocaleString()} ${n === 1 ? one : `${one}s`}`;
+const count = (n: number, one: string) => `${formatNumber(n)} ${n === 1 ? one : `${one}s`}`;
 
 /** What a confirmed onboarding or rollback resolves to (the runner's toast reads it), or a note when there was nothing to do. */
 export type BulkOutcome = { message: string; next?: NextStep; undo?: () => Promise<unknown> };
@@ -35,10 +36,7 @@ export async function onboardWithConfirm(
       ? `Onboard ${count(d.offers, 'offer')} of ${source.from_source}?`
       : `Onboard the expired offers of ${source.from_source}?`,
     body: `${preview.message} This changes ${what}.`,
-    list:
-      d.sample.length < d.offers
-        ? [...d.sample, `and ${(d.offers - d.sample.length).toLocaleString()} more`]
-        : d.sample,
+    list: d.sample.length < d.offers ? [...d.sample, `and ${formatNumber(d.offers - d.sample.length)} more`] : d.sample,
     // Nothing else to onboard: the box starts ticked, or the confirm would do nothing.
     option: d.expired
       ? { label: `Include the ${count(d.expired, 'expired offer')} too`, checked: d.offers === 0 }
@@ -68,9 +66,7 @@ export async function rollbackWithConfirm(
       title: `Roll back ${count(d.offers, 'offer')} of ${source.from_source}?`,
       body: `${preview.message} This changes ${what}.${d.kept ? ` The ${count(d.kept, 'offer')} edited since onboarding stay live.` : ''}`,
       list:
-        d.sample.length < d.offers
-          ? [...d.sample, `and ${(d.offers - d.sample.length).toLocaleString()} more`]
-          : d.sample,
+        d.sample.length < d.offers ? [...d.sample, `and ${formatNumber(d.offers - d.sample.length)} more`] : d.sample,
       confirmLabel: 'Roll back offers',
       danger: true,
     })

@@ -1,5 +1,6 @@
 // How a source's refs stand, by kind: the numbers the sources screen and the triage header share.
 import { REF_STATES, type CrawlSource, type RefKind, type RefState } from '@contract/crawl';
+import { formatNumber } from '@/lib/format';
 
 export type Counts = CrawlSource['counts'][RefKind];
 
@@ -40,7 +41,7 @@ export function CountCells({ counts }: { counts: Counts }) {
           key={st}
           className={`num${counts[st] === 0 ? ' is-zero' : ''}${st === 'new' && counts.new ? ' is-new' : ''}`}
         >
-          {counts[st].toLocaleString()}
+          {formatNumber(counts[st])}
         </td>
       ))}
     </>

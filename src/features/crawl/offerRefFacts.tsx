@@ -4,7 +4,7 @@
 import type { CrawlOfferRow } from '@contract/crawlOverviews';
 import { AppLink } from '@/ui/AppLink';
 import { Badge, orDash } from '@/ui/bits';
-import { formatDay } from '@/ui/formParts';
+import { formatDay } from '@/lib/format';
 
 export const validity = (r: Pick<CrawlOfferRow, 'valid_from' | 'valid_to'>) =>
   r.valid_from || r.valid_to

@@ -6,8 +6,9 @@ import type { TotalCounts } from '@contract/dashboard';
 import { getCommand } from '@/commands/registry';
 import { Kbd } from '@/ui/Kbd';
 import { Sparkline } from './Sparkline';
+import { formatNumber } from '@/lib/format';
 
-const num = (n: number) => n.toLocaleString('en-US');
+const num = (n: number) => formatNumber(n);
 const plural = (n: number, one: string, many: string) => `${num(n)} ${n === 1 ? one : many}`;
 
 /** The offer list of the offers the figure counts, soonest ending first (the `expiring` filter). */

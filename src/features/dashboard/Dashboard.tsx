@@ -11,6 +11,7 @@ import { getCommand } from '@/commands/registry';
 import { Attention } from './Attention';
 import { LatestFeedback } from './LatestFeedback';
 import './dashboard.css';
+import { formatNumber } from '@/lib/format';
 
 /**
  * The order the counts show in. Every count the server sends shows (each resource declaring
@@ -69,7 +70,7 @@ export default function Dashboard() {
                         {card.label}
                         {shortcut && <Kbd shortcut={shortcut} />}
                       </span>
-                      <span className="stat-value">{value.toLocaleString()}</span>
+                      <span className="stat-value">{formatNumber(value)}</span>
                     </>
                   );
                   return (

@@ -1,7 +1,7 @@
 // The latest feedback (total_counts' feedbackData), each opening on the feedback screen.
 import { Link } from 'wouter';
 import type { Feedback } from '@contract/feedback';
-import { ago } from '@/lib/when';
+import { formatAgo } from '@/lib/format';
 
 const stars = (n: number) => '★'.repeat(n) + '☆'.repeat(5 - n);
 
@@ -33,7 +33,7 @@ export function LatestFeedback({ feedback }: { feedback: readonly Feedback[] }) 
                 <span className="dash-feedback-text">{f.comment || <span className="muted">No comment</span>}</span>
                 <span className="dash-feedback-meta">
                   {[f.user_name, f.about === 'offer' ? f.offer_title : f.card_name].filter(Boolean).join(' · ')} ·{' '}
-                  {ago(f.created_at)}
+                  {formatAgo(f.created_at)}
                 </span>
               </Link>
             </li>

@@ -6,6 +6,7 @@ import { CommandError } from '@/commands/runner';
 import { engagementState, FILTER_KEYS, navigateTo, withoutFilters, withRange } from './engagement';
 import { downloadEngagement } from './engagementCsv';
 import { ENGAGEMENT_VIEW } from './entry';
+import { formatNumber } from '@/lib/format';
 
 const scope = `view:${ENGAGEMENT_VIEW}` as const;
 const group = 'Engagement';
@@ -47,7 +48,7 @@ export const engagementCommands: Command[] = [
       const data = engagementState.data;
       if (!data) throw new CommandError('Nothing to export yet.');
       const rows = await downloadEngagement(data);
-      return { message: `Exported ${rows.toLocaleString()} rows of engagement.` };
+      return { message: `Exported ${formatNumber(rows)} rows of engagement.` };
     },
   },
   {

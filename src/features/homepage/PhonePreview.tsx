@@ -8,9 +8,9 @@ import { isShownAt } from '@contract/homepageFields';
 import type { SelectedOffer } from '@contract/homepageSelected';
 import type { WelcomeBox } from '@contract/homepageWelcome';
 import { DateField } from '@/ui/DateField';
+import { formatDay } from '@/lib/format';
 import { localDay, previewMoment, type HomepageTab, type TabList } from './homepageTypes';
 import { homepage } from './model';
-import { dayText } from './schedule';
 
 interface PhonePreviewProps {
   lists: Readonly<Record<HomepageTab, TabList>>;
@@ -55,7 +55,7 @@ export function PhonePreview({ lists, day, tab }: PhonePreviewProps) {
       <div
         className="phone"
         role="img"
-        aria-label={`The app's homepage on ${dayText(day)}: ${heroes.length} hero banners, ${offers.length} selected offers, ${tiles.length} don't miss out banners`}
+        aria-label={`The app's homepage on ${formatDay(day)}: ${heroes.length} hero banners, ${offers.length} selected offers, ${tiles.length} don't miss out banners`}
       >
         <div className="phone-screen" aria-hidden ref={screenRef}>
           <div className="phone-status">

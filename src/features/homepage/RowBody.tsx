@@ -4,7 +4,8 @@ import { memo } from 'react';
 import { type HomepageItem } from './homepageTypes';
 import { Badge } from '@/ui/bits';
 import { linkText } from './links';
-import { dayText, SCHEDULE_LABEL, scheduleState, scheduleText } from './schedule';
+import { formatDay } from '@/lib/format';
+import { SCHEDULE_LABEL, scheduleState, scheduleText } from './schedule';
 
 /** Drawn again only when its row changed (a move redraws the rows it moved, not the others). */
 export const RowBody = memo(function RowBody({ row, now }: { row: HomepageItem; now: number }) {
@@ -17,7 +18,7 @@ export const RowBody = memo(function RowBody({ row, now }: { row: HomepageItem; 
   if ('offer_title' in row) {
     picture = row.offer_image;
     title = row.offer_title;
-    sub = [row.discount, row.bank_names.join(', '), `until ${dayText(row.valid_to)}`].filter(Boolean).join(' · ');
+    sub = [row.discount, row.bank_names.join(', '), `until ${formatDay(row.valid_to)}`].filter(Boolean).join(' · ');
     if (row.expired) flag = <Badge tone="warn">Expired</Badge>;
   } else if ('message' in row) {
     title = row.title;

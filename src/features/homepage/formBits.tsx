@@ -3,7 +3,8 @@
 import { labelsOf } from '@contract/fieldLabels';
 import { LINK_TYPES, LinkInput, ScheduleInput, type LinkType } from '@contract/homepageFields';
 import { DateField } from '@/ui/DateField';
-import { Field } from '@/ui/Field';
+import { CheckField, Field } from '@/ui/Field';
+import { FieldFrame } from '@/ui/FieldFrame';
 import { SelectField } from '@/ui/FormFields';
 import { LINK_LABEL, type LinkValue } from './links';
 import { searchBanks, searchCards, searchOffers, type Search } from './pickers';
@@ -28,18 +29,14 @@ export function ScheduleFields({
   errors: Errors;
 }) {
   return (
-    <fieldset className="hp-fieldset">
-      <legend className="field-label">Shown in the app</legend>
-      <label className="check">
-        <input
-          type="checkbox"
-          name="is_active"
-          checked={value.active}
-          onChange={(e) => onChange({ ...value, active: e.target.checked })}
-        />
-        Active
-      </label>
-      {errors.is_active && <span className="field-error">{errors.is_active}</span>}
+    <FieldFrame group label="Shown in the app" className="hp-fieldset">
+      <CheckField
+        name="is_active"
+        label="Active"
+        checked={value.active}
+        onChange={(e) => onChange({ ...value, active: e.target.checked })}
+        error={errors.is_active}
+      />
       <div className="field-pair">
         {/* A day typed alone: from its start, until its last minute. */}
         <DateField
@@ -63,7 +60,7 @@ export function ScheduleFields({
           hint="Empty: no end."
         />
       </div>
-    </fieldset>
+    </FieldFrame>
   );
 }
 
@@ -85,8 +82,7 @@ export function LinkFields({
 }) {
   const type = value.type;
   return (
-    <fieldset className="hp-fieldset">
-      <legend className="field-label">Opens</legend>
+    <FieldFrame group label="Opens" className="hp-fieldset">
       <SelectField
         label={linkLabel('link_type')}
         name="link_type"
@@ -119,6 +115,6 @@ export function LinkFields({
           error={errors[`${type}_id`]}
         />
       )}
-    </fieldset>
+    </FieldFrame>
   );
 }

@@ -11,11 +11,11 @@ import { Field } from '@/ui/Field';
 import { ImageField, TextAreaField } from '@/ui/FormFields';
 import { Badge } from '@/ui/bits';
 import { textOrNull } from '@/ui/formParts';
+import { formatDay } from '@/lib/format';
 import { LinkFields, ScheduleFields, type ScheduleValue } from './formBits';
 import { FormShell, schedulePayload } from './FormShell';
 import { linkOf, linkPayload } from './links';
 import { offerChoice, searchOffers, type Choice } from './pickers';
-import { dayText } from './schedule';
 import { ServerPicker } from './ServerPicker';
 
 export interface ItemFormProps<T> {
@@ -197,7 +197,7 @@ export function SelectedOfferForm({ item, errors, saving, formRef, onCancel }: I
         <dl className="props hp-offer-props">
           <dt>Valid</dt>
           <dd>
-            {dayText(item.valid_from)} – {dayText(item.valid_to)}{' '}
+            {formatDay(item.valid_from)} – {formatDay(item.valid_to)}{' '}
             {item.expired && <Badge tone="warn">Expired: the app leaves it out</Badge>}
           </dd>
           <dt>Cards</dt>

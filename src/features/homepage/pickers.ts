@@ -5,14 +5,10 @@ import { bankResource, type Bank } from '@contract/bank';
 import { cardResource, type Card } from '@contract/card';
 import { offerResource, type Offer } from '@contract/offer';
 import { resourceClient } from '@/api/resourceClient';
+import type { PickerOption } from '@/ui/Combobox';
 
 /** A record as a picker shows it. `flag`: a word that needs attention (an expired offer). */
-export interface Choice {
-  id: number;
-  label: string;
-  hint?: string;
-  flag?: string;
-}
+export type Choice = PickerOption;
 
 export type Search = (query: string, signal: AbortSignal) => Promise<Choice[]>;
 

@@ -3,9 +3,11 @@
 // choice changes.
 import { useEffect, useState } from 'react';
 import { AUDIENCES, type Audience } from '@contract/notification';
+import { FieldFrame } from '@/ui/FieldFrame';
 import { RecordPicker, type PickerOption } from '@/ui/RecordPicker';
 import { AUDIENCE_PICKERS, audienceSize } from './pickers';
 import { AUDIENCE_LABELS } from './screen';
+import { formatNumber } from '@/lib/format';
 
 export interface AudienceValue {
   kind: Audience;
@@ -25,23 +27,25 @@ export function AudienceFields({
 }) {
   const picker = value.kind === 'all' ? null : AUDIENCE_PICKERS[value.kind];
   return (
-    <fieldset className="ntf-fieldset">
-      <legend className="field-label">Audience</legend>
-      <div className="ntf-choices" role="radiogroup" aria-label="Audience">
-        {AUDIENCES.map((a) => (
-          <label key={a} className={a === value.kind ? 'ntf-choice is-on' : 'ntf-choice'}>
-            <input
-              type="radio"
-              name="audience"
-              value={a}
-              checked={a === value.kind}
-              onChange={() => onChange({ kind: a, target: null })}
-            />
-            {AUDIENCE_LABELS[a]}
-          </label>
-        ))}
-      </div>
-      {errors.audience && <span className="field-error">{errors.audience}</span>}
+    <FieldFrame group label="Audience" className="ntf-fieldset">
+      <FieldFrame error={errors.audience}>
+        {(aria) => (
+          <div {...aria} className="ntf-choices" role="radiogroup" aria-label="Audience">
+            {AUDIENCES.map((a) => (
+              <label key={a} className={a === value.kind ? 'ntf-choice is-on' : 'ntf-choice'}>
+                <input
+                  type="radio"
+                  name="audience"
+                  value={a}
+                  checked={a === value.kind}
+                  onChange={() => onChange({ kind: a, target: null })}
+                />
+                {AUDIENCE_LABELS[a]}
+              </label>
+            ))}
+          </div>
+        )}
+      </FieldFrame>
       {picker && (
         <RecordPicker
           key={value.kind}
@@ -55,7 +59,7 @@ export function AudienceFields({
         />
       )}
       <AudienceSize kind={value.kind} id={value.target?.id ?? null} />
-    </fieldset>
+    </FieldFrame>
   );
 }
 
@@ -87,7 +91,7 @@ function AudienceSize({ kind, id }: { kind: Audience; id: number | null }) {
   else if (state.key !== key) text = 'Counting…';
   else if (state.failed) text = 'Could not count the audience.';
   else if (state.size === 0) text = 'Nobody is in this audience: no active app user would get it.';
-  else text = `${state.size?.toLocaleString()} app ${state.size === 1 ? 'user gets' : 'users get'} it.`;
+  else text = `${formatNumber(state.size ?? 0)} app ${state.size === 1 ? 'user gets' : 'users get'} it.`;
   return (
     <p
       className={state.key === key && state.size === 0 ? 'ntf-size ntf-size-empty' : 'ntf-size'}

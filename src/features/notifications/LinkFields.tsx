@@ -2,6 +2,7 @@
 import { labelsOf } from '@contract/fieldLabels';
 import { NOTIFICATION_LINK_TYPES, NotificationCreate, type NotificationLinkType } from '@contract/notification';
 import { Field } from '@/ui/Field';
+import { FieldFrame } from '@/ui/FieldFrame';
 import { SelectField } from '@/ui/FormFields';
 import { RecordPicker, type PickerOption } from '@/ui/RecordPicker';
 import { searchCards } from '@/ui/lookups';
@@ -32,8 +33,7 @@ export function LinkFields({
 }) {
   const picker = value.type === 'offer' || value.type === 'card' ? PICKERS[value.type] : null;
   return (
-    <fieldset className="ntf-fieldset">
-      <legend className="field-label">Opens</legend>
+    <FieldFrame group label="Opens" className="ntf-fieldset">
       <SelectField
         label={label('link_type')}
         name="link_type"
@@ -69,6 +69,6 @@ export function LinkFields({
           error={errors[`${value.type}_id`]}
         />
       )}
-    </fieldset>
+    </FieldFrame>
   );
 }

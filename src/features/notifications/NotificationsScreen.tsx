@@ -1,7 +1,6 @@
 import type { Notification } from '@contract/notification';
 import { CommandButton } from '@/commands/CommandButton';
 import { ResourceListView } from '@/screens/ResourceListView';
-import { formatDate } from '@/ui/formParts';
 import { orDash } from '@/ui/bits';
 import { NotificationForm } from './NotificationForm';
 import { PushPreview, StatusChip, Progress, rowCounts } from './parts';
@@ -9,6 +8,7 @@ import { useLiveProgress } from './useLiveProgress';
 import { AUDIENCE_LABELS, audienceText, cancellable, notificationScreen } from './screen';
 import '@/ui/catalogue.css';
 import './notifications.css';
+import { formatDateTime, formatNear, formatNumber } from '@/lib/format';
 
 export default function NotificationsScreen() {
   // While any listed notification is sending (or due), its row and pane follow it every 1.5 s.
@@ -48,8 +48,11 @@ function NotificationRow({ n }: { n: Notification }) {
         </span>
         <span aria-hidden>·</span>
         <span className="ntf-counts">{rowCounts(n)}</span>
-        <span className="rec-dates" title={`${n.status === 'scheduled' ? 'Goes' : 'Sent'} ${formatDate(n.send_at)}`}>
-          {shortTime(n.send_at)}
+        <span
+          className="rec-dates"
+          title={`${n.status === 'scheduled' ? 'Goes' : 'Sent'} ${formatDateTime(n.send_at)}`}
+        >
+          {formatNear(n.send_at)}
         </span>
       </div>
       {n.status === 'sending' && <Progress n={n} slim />}
@@ -75,15 +78,15 @@ function NotificationDetail({ n }: { n: Notification }) {
         <dl className="ntf-figures">
           <div>
             <dt>Audience</dt>
-            <dd>{n.audience_size.toLocaleString()}</dd>
+            <dd>{formatNumber(n.audience_size)}</dd>
           </div>
           <div>
             <dt>Sent</dt>
-            <dd>{n.sent_count.toLocaleString()}</dd>
+            <dd>{formatNumber(n.sent_count)}</dd>
           </div>
           <div>
             <dt>Failed</dt>
-            <dd className={n.failed_count ? 'ntf-failed' : undefined}>{n.failed_count.toLocaleString()}</dd>
+            <dd className={n.failed_count ? 'ntf-failed' : undefined}>{formatNumber(n.failed_count)}</dd>
           </div>
         </dl>
       </section>
@@ -102,14 +105,14 @@ function NotificationDetail({ n }: { n: Notification }) {
           )}
         </dd>
         <dt>{n.status === 'scheduled' ? 'Goes at' : 'Send time'}</dt>
-        <dd>{formatDate(n.send_at)}</dd>
+        <dd>{formatDateTime(n.send_at)}</dd>
         <dt>Started</dt>
-        <dd>{n.started_at ? formatDate(n.started_at) : <span className="muted">—</span>}</dd>
+        <dd>{n.started_at ? formatDateTime(n.started_at) : <span className="muted">—</span>}</dd>
         <dt>Finished</dt>
-        <dd>{n.finished_at ? formatDate(n.finished_at) : <span className="muted">—</span>}</dd>
+        <dd>{n.finished_at ? formatDateTime(n.finished_at) : <span className="muted">—</span>}</dd>
         <dt>Added by</dt>
         <dd>
-          {orDash(n.created_by_name)} <span className="muted">· {formatDate(n.created_at)}</span>
+          {orDash(n.created_by_name)} <span className="muted">· {formatDateTime(n.created_at)}</span>
         </dd>
         <dt>Id</dt>
         <dd className="mono">{n.id}</dd>
@@ -123,12 +126,12 @@ const LINK_LABELS = { offer: 'Offer', card: 'Card', url: 'Web page' } as const;
 function statusSentence(n: Notification): string {
   switch (n.status) {
     case 'scheduled':
-      return `Goes out ${formatDate(n.send_at)} to about ${n.audience_size.toLocaleString()} ${n.audience_size === 1 ? 'person' : 'people'}.`;
+      return `Goes out ${formatDateTime(n.send_at)} to about ${formatNumber(n.audience_size)} ${n.audience_size === 1 ? 'person' : 'people'}.`;
     case 'sending':
-      return `Sending: ${n.sent_count.toLocaleString()} of ${n.audience_size.toLocaleString()} so far.`;
+      return `Sending: ${formatNumber(n.sent_count)} of ${formatNumber(n.audience_size)} so far.`;
     case 'sent':
       return n.failed_count
-        ? `Sent; ${n.failed_count.toLocaleString()} could not be reached.`
+        ? `Sent; ${formatNumber(n.failed_count)} could not be reached.`
         : 'Sent to everyone in its audience.';
     case 'failed':
       // `failure` (shown below the sentence) holds the cause when the job stopped on an error.
@@ -137,24 +140,7 @@ function statusSentence(n: Notification): string {
         : 'Nothing could be sent: the push provider refused every message.';
     case 'cancelled':
       return n.sent_count
-        ? `Stopped after ${n.sent_count.toLocaleString()} of ${n.audience_size.toLocaleString()}.`
+        ? `Stopped after ${formatNumber(n.sent_count)} of ${formatNumber(n.audience_size)}.`
         : 'Cancelled before it went out.';
   }
-}
-
-/** 'Today 14:05', 'Tomorrow 09:00', 'Yesterday 18:30'; further off the day only ('12 Mar', '12 Mar 2025'). */
-function shortTime(iso: string): string {
-  const d = new Date(iso);
-  const now = new Date();
-  const day = (x: Date) => new Date(x.getFullYear(), x.getMonth(), x.getDate()).getTime();
-  const diff = Math.round((day(d) - day(now)) / 86_400_000);
-  const time = d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-  if (diff === 0) return `Today ${time}`;
-  if (diff === 1) return `Tomorrow ${time}`;
-  if (diff === -1) return `Yesterday ${time}`;
-  return d.toLocaleDateString(undefined, {
-    day: 'numeric',
-    month: 'short',
-    ...(d.getFullYear() !== now.getFullYear() && { year: 'numeric' }),
-  });
 }

@@ -1,5 +1,6 @@
 // When it goes: now, or at a date and time typed in Dubai time (src/ui/DateField.tsx), sent as an ISO instant.
 import { DateField } from '@/ui/DateField';
+import { FieldFrame } from '@/ui/FieldFrame';
 
 export interface WhenValue {
   now: boolean;
@@ -23,30 +24,34 @@ export function WhenFields({
   errors: Readonly<Record<string, string>>;
 }) {
   return (
-    <fieldset className="ntf-fieldset">
-      <legend className="field-label">When</legend>
-      <div className="ntf-choices" role="radiogroup" aria-label="When">
-        <label className={value.now ? 'ntf-choice is-on' : 'ntf-choice'}>
-          <input
-            type="radio"
-            name="when"
-            value="now"
-            checked={value.now}
-            onChange={() => onChange({ ...value, now: true })}
-          />
-          Send now
-        </label>
-        <label className={!value.now ? 'ntf-choice is-on' : 'ntf-choice'}>
-          <input
-            type="radio"
-            name="when"
-            value="later"
-            checked={!value.now}
-            onChange={() => onChange({ now: false, at: value.at || nextHour() })}
-          />
-          At a date and time
-        </label>
-      </div>
+    <FieldFrame group label="When" className="ntf-fieldset">
+      {/* With "now" the send time's error is the choice's. */}
+      <FieldFrame error={value.now ? errors.send_at : undefined}>
+        {(aria) => (
+          <div {...aria} className="ntf-choices" role="radiogroup" aria-label="When">
+            <label className={value.now ? 'ntf-choice is-on' : 'ntf-choice'}>
+              <input
+                type="radio"
+                name="when"
+                value="now"
+                checked={value.now}
+                onChange={() => onChange({ ...value, now: true })}
+              />
+              Send now
+            </label>
+            <label className={!value.now ? 'ntf-choice is-on' : 'ntf-choice'}>
+              <input
+                type="radio"
+                name="when"
+                value="later"
+                checked={!value.now}
+                onChange={() => onChange({ now: false, at: value.at || nextHour() })}
+              />
+              At a date and time
+            </label>
+          </div>
+        )}
+      </FieldFrame>
       {/* A day typed alone goes at 09:00: a morning, not midnight. */}
       {!value.now && (
         <DateField
@@ -59,7 +64,6 @@ export function WhenFields({
           error={errors.send_at}
         />
       )}
-      {value.now && errors.send_at && <span className="field-error">{errors.send_at}</span>}
-    </fieldset>
+    </FieldFrame>
   );
 }

@@ -13,6 +13,7 @@ import { session } from '@/store/session';
 import { confirm } from '@/ui/confirmStore';
 import { displayOf } from '@/lib/dateText';
 import { audienceText, cancellable, notificationScreen, notifications } from './screen';
+import { formatNumber } from '@/lib/format';
 
 const scope = 'view:notifications' as const;
 const { list } = notificationScreen;
@@ -50,11 +51,11 @@ async function confirmAudience(data: Payload, before: unknown): Promise<number |
   const { data: now } = await call(previewAudience, {
     query: { audience, ...(audience !== 'all' && id !== undefined && { audience_id: id }) },
   });
-  const people = `${now.size.toLocaleString()} ${now.size === 1 ? 'user' : 'users'}`;
+  const people = `${formatNumber(now.size)} ${now.size === 1 ? 'user' : 'users'}`;
   const later = typeof data.send_at === 'string' && data.send_at ? displayOf('datetime', data.send_at) : null;
   const changed =
     typeof before === 'number' && before !== now.size
-      ? `The audience has changed: it was ${before.toLocaleString()}. `
+      ? `The audience has changed: it was ${formatNumber(before)}. `
       : '';
   const ok = await confirm({
     title: later ? `Schedule for ${people}?` : `Send to ${people}?`,
@@ -144,7 +145,7 @@ const cancel = defineCommand<Notification>({
       title: n.status === 'sending' ? 'Stop sending?' : 'Cancel this notification?',
       body:
         n.status === 'sending'
-          ? `“${n.title}” has gone to ${n.sent_count.toLocaleString()} of ${n.audience_size.toLocaleString()} people. The rest will not get it.`
+          ? `“${n.title}” has gone to ${formatNumber(n.sent_count)} of ${formatNumber(n.audience_size)} people. The rest will not get it.`
           : `“${n.title}” will not be sent.`,
       confirmLabel: n.status === 'sending' ? 'Stop sending' : 'Cancel notification',
       danger: true,

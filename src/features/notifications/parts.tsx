@@ -2,6 +2,7 @@
 // its counts, and how the message looks on a phone's lock screen.
 import type { Notification } from '@contract/notification';
 import { STATUS_LABELS } from './screen';
+import { formatNumber } from '@/lib/format';
 
 type Counted = Pick<Notification, 'status' | 'audience_size' | 'sent_count' | 'failed_count'>;
 
@@ -16,19 +17,19 @@ export function StatusChip({ n }: { n: Counted }) {
 
 /** '12,400 of 100,000 sent', '191 people', '190 sent · 1 failed'. */
 export function countsText(n: Counted): string {
-  const people = `${n.audience_size.toLocaleString()} ${n.audience_size === 1 ? 'person' : 'people'}`;
+  const people = `${formatNumber(n.audience_size)} ${n.audience_size === 1 ? 'person' : 'people'}`;
   if (n.status === 'scheduled') return people;
-  if (n.status === 'sending') return `${n.sent_count.toLocaleString()} of ${n.audience_size.toLocaleString()} sent`;
-  const failed = n.failed_count ? ` · ${n.failed_count.toLocaleString()} failed` : '';
-  return `${n.sent_count.toLocaleString()} of ${people} sent${failed}`;
+  if (n.status === 'sending') return `${formatNumber(n.sent_count)} of ${formatNumber(n.audience_size)} sent`;
+  const failed = n.failed_count ? ` · ${formatNumber(n.failed_count)} failed` : '';
+  return `${formatNumber(n.sent_count)} of ${people} sent${failed}`;
 }
 
 /** The row's short form: '190/191 sent · 1 failed', '191 people' while scheduled. */
 export function rowCounts(n: Counted): string {
   if (n.status === 'scheduled')
-    return `${n.audience_size.toLocaleString()} ${n.audience_size === 1 ? 'person' : 'people'}`;
-  const failed = n.failed_count ? ` · ${n.failed_count.toLocaleString()} failed` : '';
-  return `${n.sent_count.toLocaleString()}/${n.audience_size.toLocaleString()} sent${failed}`;
+    return `${formatNumber(n.audience_size)} ${n.audience_size === 1 ? 'person' : 'people'}`;
+  const failed = n.failed_count ? ` · ${formatNumber(n.failed_count)} failed` : '';
+  return `${formatNumber(n.sent_count)}/${formatNumber(n.audience_size)} sent${failed}`;
 }
 
 export function Progress({ n, slim = false }: { n: Counted; slim?: boolean }) {

@@ -4,9 +4,10 @@ import { SETTING_LABELS, type SettingChange, type SettingField, type Settings } 
 import { CommandButton } from '@/commands/CommandButton';
 import { runCommand } from '@/commands/runner';
 import { setActiveView } from '@/store/ui';
-import { Field } from '@/ui/Field';
+import { CheckField, Field } from '@/ui/Field';
 import { TextAreaField } from '@/ui/FormFields';
 import { Loader } from '@/ui/Loader';
+import { formatFullDateTime, formatSince } from '@/lib/format';
 import { ConflictAlert } from '@/ui/formParts';
 import { loadSettings, settingsForm, settingsState, type SettingsValues } from './state';
 import './settings.css';
@@ -175,17 +176,18 @@ function SettingsForm({ record }: { record: Settings }) {
         </div>
       </Section>
       <Section title="Maintenance" about="While it is on, the app shows the message instead of its screens.">
-        <label className="check">
-          <input
-            type="checkbox"
-            name="maintenance_mode"
-            checked={draft.maintenance_mode}
-            onChange={(e) => set('maintenance_mode', e.target.checked)}
-          />
-          {SETTING_LABELS.maintenance_mode}
-          <span className="settings-who">{who('maintenance_mode')}</span>
-        </label>
-        {errors.maintenance_mode && <span className="field-error">{errors.maintenance_mode}</span>}
+        <CheckField
+          name="maintenance_mode"
+          label={
+            <>
+              {SETTING_LABELS.maintenance_mode}
+              <span className="settings-who">{who('maintenance_mode')}</span>
+            </>
+          }
+          checked={draft.maintenance_mode}
+          onChange={(e) => set('maintenance_mode', e.target.checked)}
+          error={errors.maintenance_mode}
+        />
         <Setting who={who('maintenance_message')}>
           <TextAreaField
             label={SETTING_LABELS.maintenance_message}
@@ -244,24 +246,9 @@ function Section({ title, about, children }: { title: string; about: string; chi
 /** "Changed by Sara Admin · 3 days ago", the exact time as its tooltip; "Never changed". */
 function ChangedBy({ change }: { change: SettingChange | undefined }) {
   if (!change) return <span className="settings-who muted">Never changed</span>;
-  const at = new Date(change.at);
   return (
-    <span
-      className="settings-who"
-      data-testid="changed-by"
-      title={at.toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short' })}
-    >
-      Changed by <strong>{change.by_name}</strong> · <time dateTime={change.at}>{ago(at.getTime())}</time>
+    <span className="settings-who" data-testid="changed-by" title={formatFullDateTime(change.at)}>
+      Changed by <strong>{change.by_name}</strong> · <time dateTime={change.at}>{formatSince(change.at)}</time>
     </span>
   );
-}
-
-function ago(t: number): string {
-  const s = Math.max(0, Math.round((Date.now() - t) / 1000));
-  const rtf = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-  if (s < 45) return 'just now';
-  if (s < 3600) return rtf.format(-Math.round(s / 60), 'minute');
-  if (s < 86_400) return rtf.format(-Math.round(s / 3600), 'hour');
-  if (s < 30 * 86_400) return rtf.format(-Math.round(s / 86_400), 'day');
-  return new Date(t).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 }

@@ -20,6 +20,9 @@ import { loadChoices, parseCell, typedChoice, type CellSpec } from '@/store/cell
 import type { Option } from '@/store/filters';
 import { CellPopover } from './CellPopover';
 import { DateCellInput } from './DateCellInput';
+import { filterOptions } from '@/ui/Combobox';
+import { useCombobox } from '@/ui/useCombobox';
+import { formatNumber } from '@/lib/format';
 
 interface EditorProps {
   spec: CellSpec;
@@ -138,9 +141,7 @@ function ChoiceEditor({ spec, edit, cells, anchor }: EditorProps) {
   const [options, setOptions] = useState<readonly Option[] | null>(Array.isArray(spec.choices) ? spec.choices : null);
   const [failed, setFailed] = useState(false);
   const [text, setText] = useState(edit.typed ? edit.initial : '');
-  const [active, setActive] = useState(0);
   const ref = useRef<HTMLInputElement>(null);
-  const listId = useId();
   const none = spec.nullable ? { value: '', label: `No ${spec.label.toLowerCase()}` } : null;
 
   useEffect(() => {
@@ -149,12 +150,32 @@ function ChoiceEditor({ spec, edit, cells, anchor }: EditorProps) {
   }, [spec, options]);
 
   const all = useMemo(() => [...(none ? [none] : []), ...(options ?? [])], [options, none?.label]); // eslint-disable-line react-hooks/exhaustive-deps
-  const found = useMemo(() => {
-    const t = text.trim().toLowerCase();
-    if (!t) return all;
-    const starts = all.filter((o) => o.label.toLowerCase().startsWith(t));
-    return [...starts, ...all.filter((o) => !starts.includes(o) && o.label.toLowerCase().includes(t))];
-  }, [all, text]);
+  const found = useMemo(() => filterOptions(all, text), [all, text]);
+  const shown = found.slice(0, SHOWN);
+  const current = all.find((o) => o.value === edit.initial);
+  const pick = (o: Option | undefined, after: After) => {
+    if (!o) return false;
+    void cells.commit(o.value === '' ? null : typedChoice(spec, o.value), o.value === '' ? '' : o.label, after);
+    return true;
+  };
+  const combo = useCombobox<Option>({
+    items: shown,
+    text,
+    onTextChange: setText,
+    alwaysOpen: true,
+    onPick: (o) => pick(o, 'stay'),
+    // Enter and Tab save and move, Escape cancels: the table's keys, not the combobox's.
+    onKey: (e, active) => {
+      keep(e);
+      const a = keyAction(e);
+      if (!a) return false;
+      e.preventDefault();
+      if (a === 'cancel') cells.cancel();
+      else if (!pick(active, a) && a !== 'down' && a !== 'up') cells.cancel();
+      return true;
+    },
+  });
+  const { active, setActive, listId } = combo;
   // Unfiltered, the current value is highlighted; filtered, the best match.
   useEffect(() => {
     setActive(
@@ -165,7 +186,7 @@ function ChoiceEditor({ spec, edit, cells, anchor }: EditorProps) {
             all.findIndex((o) => o.value === edit.initial),
           ),
     );
-  }, [text, all, edit.initial]);
+  }, [text, all, edit.initial, setActive]);
   useLayoutEffect(() => {
     ref.current?.focus({ preventScroll: true });
   }, []);
@@ -175,47 +196,18 @@ function ChoiceEditor({ spec, edit, cells, anchor }: EditorProps) {
     void document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: 'nearest' });
   }, [active, listId]);
 
-  const current = all.find((o) => o.value === edit.initial);
-  const pick = (o: Option | undefined, after: After) => {
-    if (!o) return false;
-    void cells.commit(o.value === '' ? null : typedChoice(spec, o.value), o.value === '' ? '' : o.label, after);
-    return true;
-  };
   // Leaving by the pointer saves only a choice actually moved to; else nothing changes.
   const onBlur = useLeaveSaves(cells, edit, () => (text.trim() ? pick(found[active], 'stay') : false));
-  const shown = found.slice(0, SHOWN);
-  const optionId = (i: number) => `${listId}-${i}`;
 
   return (
     <>
       <input
         ref={ref}
+        {...combo.inputProps}
         className="cell-input"
-        role="combobox"
         aria-label={spec.label}
-        aria-expanded
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={shown[active] ? optionId(active) : undefined}
         placeholder={current?.label ?? ''}
-        value={text}
-        autoComplete="off"
-        onChange={(e) => setText(e.target.value)}
         onBlur={onBlur}
-        onKeyDown={(e) => {
-          keep(e);
-          if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-            e.preventDefault();
-            const n = shown.length;
-            if (n) setActive((a) => (a + (e.key === 'ArrowDown' ? 1 : n - 1)) % n);
-            return;
-          }
-          const a = keyAction(e);
-          if (!a) return;
-          e.preventDefault();
-          if (a === 'cancel') cells.cancel();
-          else if (!pick(shown[active], a) && a !== 'down' && a !== 'up') cells.cancel();
-        }}
         {...stopClick}
       />
       <CellPopover anchor={anchor} id={listId} className="cell-choices" role="listbox" label={spec.label}>
@@ -231,19 +223,15 @@ function ChoiceEditor({ spec, edit, cells, anchor }: EditorProps) {
           shown.map((o, i) => (
             <div
               key={o.value}
-              id={optionId(i)}
-              role="option"
-              aria-selected={i === active}
+              {...combo.optionProps(o, i)}
               className={`cell-choice${i === active ? ' is-active' : ''}${o.value === edit.initial ? ' is-current' : ''}`}
-              onMouseEnter={() => setActive(i)}
-              onClick={() => pick(o, 'stay')}
             >
               {o.label}
             </div>
           ))
         )}
         {found.length > SHOWN && (
-          <div className="cell-choices-status">{(found.length - SHOWN).toLocaleString()} more: type to narrow.</div>
+          <div className="cell-choices-status">{formatNumber(found.length - SHOWN)} more: type to narrow.</div>
         )}
       </CellPopover>
     </>

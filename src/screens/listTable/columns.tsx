@@ -3,7 +3,7 @@
 // sort keys, with the pane's one-line hint as a column to add.
 import type { ListColumn, ResourceScreen } from '@/commands/resourceScreen';
 import { humanise } from '@/store/filters';
-import { formatDate, formatDay } from '@/ui/formParts';
+import { formatDateTime, formatDay, formatDayOf, formatNumber } from '@/lib/format';
 
 /** The name column's track: the widest. */
 export const NAME_WIDTH = 'minmax(220px, 2.5fr)';
@@ -42,22 +42,19 @@ export function columnsOf<T extends { id: number }>(screen: ResourceScreen<T>): 
 export function cellText(v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
-  if (typeof v === 'number') return v.toLocaleString();
+  if (typeof v === 'number') return formatNumber(v);
   if (Array.isArray(v)) return v.length ? v.join(', ') : '—';
   if (typeof v === 'string') {
     if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return formatDay(v);
-    if (/^\d{4}-\d{2}-\d{2}T/.test(v)) return formatDate(v);
+    if (/^\d{4}-\d{2}-\d{2}T/.test(v)) return formatDateTime(v);
     return v;
   }
   return String(v);
 }
 
-const localDay = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
-
 /** A moment as the day it fell on, here ('Added': the time is noise in a table). */
 export function dayText(v: unknown): string {
-  const d = typeof v === 'string' ? new Date(v) : null;
-  return d && !Number.isNaN(d.getTime()) ? localDay.format(d) : cellText(v);
+  return typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? formatDayOf(v) : cellText(v);
 }
 
 /** The grid tracks of the shown columns (after the pick box). */

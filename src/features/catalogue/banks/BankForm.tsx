@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Bank } from '@contract/bank';
 import type { Payload } from '@/api/resourceClient';
-import { Field } from '@/ui/Field';
+import { CheckField, Field } from '@/ui/Field';
 import { ImageField } from '@/ui/FormFields';
 import { ResourceForm } from '@/screens/ResourceForm';
 import type { FormProps } from '@/screens/ResourceListView';
@@ -66,11 +66,13 @@ export function BankForm(props: FormProps<Bank>) {
         onChange={(e) => setWebsite(e.target.value)}
         error={errors.website}
       />
-      <label className="check">
-        <input type="checkbox" name="is_active" checked={active} onChange={(e) => setActive(e.target.checked)} />
-        Active
-      </label>
-      {errors.is_active && <span className="field-error">{errors.is_active}</span>}
+      <CheckField
+        name="is_active"
+        label="Active"
+        checked={active}
+        onChange={(e) => setActive(e.target.checked)}
+        error={errors.is_active}
+      />
       <ImageField
         label="Logo"
         name="logo"

@@ -4,6 +4,7 @@ import { ResourceListView } from '@/screens/ResourceListView';
 import { BankForm } from './BankForm';
 import { bankScreen } from './screen';
 import './banks.css';
+import { formatDateTime } from '@/lib/format';
 import { Badge } from '@/ui/bits';
 
 export default function BanksScreen() {
@@ -67,17 +68,12 @@ function BankDetail({ bank }: { bank: Bank }) {
           <Badge tone={bank.is_active ? 'on' : 'off'}>{bank.is_active ? 'Active' : 'Inactive'}</Badge>
         </dd>
         <dt>Updated</dt>
-        <dd>{formatDate(bank.updated_at)}</dd>
+        <dd>{formatDateTime(bank.updated_at)}</dd>
         <dt>Created</dt>
-        <dd>{formatDate(bank.created_at)}</dd>
+        <dd>{formatDateTime(bank.created_at)}</dd>
         <dt>Id</dt>
         <dd className="mono">{bank.id}</dd>
       </dl>
     </div>
   );
 }
-
-const formatDate = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-};

@@ -3,7 +3,7 @@ import { cardResource, CARD_STATUSES, type Card } from '@contract/card';
 import { labelsOf } from '@contract/fieldLabels';
 import type { Payload } from '@/api/resourceClient';
 import type { Option } from '@/store/filters';
-import { Field } from '@/ui/Field';
+import { CheckField, Field } from '@/ui/Field';
 import { useOptions } from '@/ui/FilterBar';
 import { ImageField, SelectField, TextAreaField } from '@/ui/FormFields';
 import { numberOrNull, numberText, ResourceForm } from '@/screens/ResourceForm';
@@ -183,11 +183,13 @@ export function CardForm(props: FormProps<Card>) {
         emptyLabel="Choose a status"
         error={errors.status}
       />
-      <label className="check">
-        <input type="checkbox" name="display" checked={display} onChange={(e) => setDisplay(e.target.checked)} />
-        Shown in the app
-      </label>
-      {errors.display && <span className="field-error">{errors.display}</span>}
+      <CheckField
+        name="display"
+        label="Shown in the app"
+        checked={display}
+        onChange={(e) => setDisplay(e.target.checked)}
+        error={errors.display}
+      />
       <ImageField
         label="Image"
         name="image"

@@ -2,7 +2,7 @@ import type { Card } from '@contract/card';
 import { CommandButton } from '@/commands/CommandButton';
 import { AppLink } from '@/ui/AppLink';
 import { ResourceListView } from '@/screens/ResourceListView';
-import { formatDate } from '@/ui/formParts';
+import { formatDateTime } from '@/lib/format';
 import { Badge, Dot, formatMoney, orDash, Thumb } from '@/ui/bits';
 import { CardForm } from './CardForm';
 import { cardFilters } from './options';
@@ -113,9 +113,9 @@ function CardDetail({ card }: { card: Card }) {
         <dt>Source</dt>
         <dd className="mono">{card.from_source}</dd>
         <dt>Updated</dt>
-        <dd>{formatDate(card.updated_at)}</dd>
+        <dd>{formatDateTime(card.updated_at)}</dd>
         <dt>Created</dt>
-        <dd>{formatDate(card.created_at)}</dd>
+        <dd>{formatDateTime(card.created_at)}</dd>
         <dt>Id</dt>
         <dd className="mono">{card.id}</dd>
       </dl>

@@ -8,6 +8,7 @@ import { resourceCommands } from '@/commands/resourceCommands';
 import { CommandError } from '@/commands/runner';
 import type { Command, Ctx } from '@/commands/types';
 import { cards, cardScreen } from './screen';
+import { formatNumber } from '@/lib/format';
 
 const browsing = (ctx: Ctx) => ctx.mode !== 'edit' && ctx.mode !== 'add';
 
@@ -45,7 +46,7 @@ async function each(
   return { message: done(n) };
 }
 
-const cards_ = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'card' : 'cards'}`;
+const cards_ = (n: number) => `${formatNumber(n)} ${n === 1 ? 'card' : 'cards'}`;
 
 export const cardCommands: Command[] = [
   ...resourceCommands(cardScreen),

@@ -1,7 +1,7 @@
 import type { Category } from '@contract/category';
 import { AppLink } from '@/ui/AppLink';
 import { ResourceListView } from '@/screens/ResourceListView';
-import { formatDate } from '@/ui/formParts';
+import { formatDateTime } from '@/lib/format';
 import { Badge, Dot, orDash, RowLine, Thumb } from '@/ui/bits';
 import { CategoryForm } from './CategoryForm';
 import { categoryScreen } from './screen';
@@ -54,9 +54,9 @@ function CategoryDetail({ category }: { category: Category }) {
           <AppLink to={`/outlet-list?category=${category.id}`}>Outlets</AppLink>
         </dd>
         <dt>Updated</dt>
-        <dd>{formatDate(category.updated_at)}</dd>
+        <dd>{formatDateTime(category.updated_at)}</dd>
         <dt>Created</dt>
-        <dd>{formatDate(category.created_at)}</dd>
+        <dd>{formatDateTime(category.created_at)}</dd>
         <dt>Id</dt>
         <dd className="mono">{category.id}</dd>
       </dl>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Category } from '@contract/category';
 import type { Payload } from '@/api/resourceClient';
-import { Field } from '@/ui/Field';
+import { CheckField, Field } from '@/ui/Field';
 import { ImageField, TextAreaField } from '@/ui/FormFields';
 import { ResourceForm } from '@/screens/ResourceForm';
 import type { FormProps } from '@/screens/ResourceListView';
@@ -51,11 +51,13 @@ export function CategoryForm(props: FormProps<Category>) {
         onChange={(e) => setDescription(e.target.value)}
         error={errors.description}
       />
-      <label className="check">
-        <input type="checkbox" name="is_active" checked={active} onChange={(e) => setActive(e.target.checked)} />
-        Active (shown in the app)
-      </label>
-      {errors.is_active && <span className="field-error">{errors.is_active}</span>}
+      <CheckField
+        name="is_active"
+        label="Active (shown in the app)"
+        checked={active}
+        onChange={(e) => setActive(e.target.checked)}
+        error={errors.is_active}
+      />
       <ImageField
         label="Icon"
         name="icon"

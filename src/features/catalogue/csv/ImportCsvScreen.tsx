@@ -3,6 +3,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { CSV_MAX_BYTES, CSV_TARGETS, type CsvTarget } from '@contract/csv';
 import { CommandButton } from '@/commands/CommandButton';
+import { FieldFrame } from '@/ui/FieldFrame';
 import { setActiveView } from '@/store/ui';
 import { CSV_VIEW } from './entry';
 import { importCsvPath } from './entry';
@@ -12,6 +13,7 @@ import { ExpectedColumns } from './CsvTables';
 import { ImportResult } from './ImportResult';
 import { PreviewTables } from './PreviewTables';
 import './csv.css';
+import { formatNumber } from '@/lib/format';
 
 const isTarget = (v: string | null): v is CsvTarget => (CSV_TARGETS as readonly string[]).includes(v ?? '');
 const TARGET_LABEL: Record<CsvTarget, string> = { offers: 'Offers', outlets: 'Outlets', cards: 'Cards' };
@@ -67,8 +69,7 @@ export default function ImportCsvScreen() {
         <span className="muted">All rows are imported, or none.</span>
       </div>
 
-      <fieldset className="csv-targets">
-        <legend className="field-label">Import into</legend>
+      <FieldFrame group label="Import into" className="csv-targets">
         <div className="segmented">
           {CSV_TARGETS.map((t) => (
             <label key={t} className={t === target ? 'segment is-on' : 'segment'}>
@@ -84,7 +85,7 @@ export default function ImportCsvScreen() {
             </label>
           ))}
         </div>
-      </fieldset>
+      </FieldFrame>
 
       <label
         className={`csv-drop${dragging ? ' is-dragging' : ''}${s.file ? ' has-file' : ''}`}
@@ -117,7 +118,7 @@ export default function ImportCsvScreen() {
             <span className="muted">{formatBytes(s.file.size)}</span>
             {preview && (
               <span className="muted">
-                · {preview.rowCount.toLocaleString()} {preview.rowCount === 1 ? 'row' : 'rows'}
+                · {formatNumber(preview.rowCount)} {preview.rowCount === 1 ? 'row' : 'rows'}
               </span>
             )}
           </span>

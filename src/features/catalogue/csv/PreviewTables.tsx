@@ -2,6 +2,7 @@ import { CSV_NAME_COLUMNS, type CsvTarget } from '@contract/csv';
 import { ColumnTable, IssueTable, SampleTable } from './CsvTables';
 import type { CsvPreview } from './preview';
 import type { NamesCheck } from './state';
+import { formatNumber } from '@/lib/format';
 
 /** What the browser made of the file before upload: its problems, its columns and its first rows. */
 export function PreviewTables({
@@ -29,7 +30,7 @@ export function PreviewTables({
                 : 'No format problems found'
               : problemsTitle}
             {/* Rows, not problems: one row may have several. */}
-            {bad > 0 && <span className="count">{(preview.fileIssues || preview.badRows).toLocaleString()}</span>}
+            {bad > 0 && <span className="count">{formatNumber(preview.fileIssues || preview.badRows)}</span>}
           </h2>
           {bad === 0 ? (
             <>
@@ -51,8 +52,7 @@ export function PreviewTables({
               <IssueTable label={problemsTitle} issues={preview.issues} />
               {preview.issueCount > preview.issues.length && (
                 <p className="muted">
-                  First {preview.issues.length.toLocaleString()} of {preview.issueCount.toLocaleString()} problems
-                  shown.
+                  First {formatNumber(preview.issues.length)} of {formatNumber(preview.issueCount)} problems shown.
                 </p>
               )}
             </>
@@ -68,7 +68,7 @@ export function PreviewTables({
       <section className="csv-section" aria-labelledby="csv-rows-title">
         <h2 id="csv-rows-title">
           {preview.rowCount > preview.sample.length ? `First ${preview.sample.length} rows` : 'Rows'}
-          <span className="count">{preview.rowCount.toLocaleString()}</span>
+          <span className="count">{formatNumber(preview.rowCount)}</span>
         </h2>
         <SampleTable preview={preview} />
       </section>
@@ -107,6 +107,6 @@ function NamesNote({ names, where }: { names: NamesCheck; where: string }) {
 function summary(p: CsvPreview): string {
   const parts: string[] = [];
   if (p.fileIssues) parts.push(`The file itself has ${p.fileIssues} ${p.fileIssues === 1 ? 'problem' : 'problems'}.`);
-  if (p.badRows) parts.push(`${p.badRows.toLocaleString()} of ${p.rowCount.toLocaleString()} rows look wrong.`);
+  if (p.badRows) parts.push(`${formatNumber(p.badRows)} of ${formatNumber(p.rowCount)} rows look wrong.`);
   return parts.join(' ');
 }

@@ -22,6 +22,7 @@ import {
   type CsvTarget,
 } from '@contract/csv';
 import type { CsvNamesResult } from '@contract/csvImport';
+import { formatNumber } from '@/lib/format';
 
 /** How many records the preview table shows. */
 export const SAMPLE_ROWS = 20;
@@ -264,11 +265,10 @@ const fitsHeader = (target: CsvTarget, have: Set<string>) =>
 /** The upload button's words: plain when the preview is clean, honest when it is not. */
 export function uploadLabel(p: Pick<CsvPreview, 'target' | 'rowCount' | 'badRows' | 'fileIssues'>): string {
   if (p.badRows === 0 && p.fileIssues === 0)
-    return `Upload ${p.rowCount.toLocaleString('en')} ${p.rowCount === 1 ? singular(p.target) : p.target}`;
+    return `Upload ${formatNumber(p.rowCount)} ${p.rowCount === 1 ? singular(p.target) : p.target}`;
   const parts: string[] = [];
   if (p.fileIssues > 0) parts.push(`${p.fileIssues} file ${p.fileIssues === 1 ? 'problem' : 'problems'}`);
-  if (p.badRows > 0)
-    parts.push(`${p.badRows.toLocaleString('en')} ${p.badRows === 1 ? 'row looks' : 'rows look'} wrong`);
+  if (p.badRows > 0) parts.push(`${formatNumber(p.badRows)} ${p.badRows === 1 ? 'row looks' : 'rows look'} wrong`);
   return `Upload anyway — ${parts.join(', ')}`;
 }
 

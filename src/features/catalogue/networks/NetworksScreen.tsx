@@ -5,7 +5,7 @@ import { AppLink } from '@/ui/AppLink';
 import { Field } from '@/ui/Field';
 import { ResourceForm } from '@/screens/ResourceForm';
 import { ResourceListView, type FormProps } from '@/screens/ResourceListView';
-import { formatDate } from '@/ui/formParts';
+import { formatDateTime } from '@/lib/format';
 import { RowLine, Thumb } from '@/ui/bits';
 import { networkScreen } from './screen';
 
@@ -38,9 +38,9 @@ function NetworkDetail({ network }: { network: Network }) {
           <AppLink to={`/card-list?network=${network.id}`}>Cards on {network.type}</AppLink>
         </dd>
         <dt>Updated</dt>
-        <dd>{formatDate(network.updated_at)}</dd>
+        <dd>{formatDateTime(network.updated_at)}</dd>
         <dt>Created</dt>
-        <dd>{formatDate(network.created_at)}</dd>
+        <dd>{formatDateTime(network.created_at)}</dd>
         <dt>Id</dt>
         <dd className="mono">{network.id}</dd>
       </dl>

@@ -1,6 +1,6 @@
 // Small parts of how an offer reads, shared by the offers screen and the outlet view.
 import type { Offer } from '@contract/offer';
-import { formatDay } from '@/ui/formParts';
+import { formatDay } from '@/lib/format';
 import { Badge, type Tone } from '@/ui/bits';
 import { STATE_LABELS } from './states';
 

@@ -5,7 +5,7 @@ import { CommandButton } from '@/commands/CommandButton';
 import { pathTo } from '@/commands/resourceScreen';
 import { AppLink } from '@/ui/AppLink';
 import { ResourceListView } from '@/screens/ResourceListView';
-import { formatDate } from '@/ui/formParts';
+import { formatDateTime } from '@/lib/format';
 import { banks, isMissing, outletOption, useCards, useOutlets } from '@/ui/lookups';
 import { cardRoutes } from '@/screens/paths';
 import { outletRoutes } from '@/screens/paths';
@@ -120,9 +120,9 @@ function OfferDetail({ offer }: { offer: Offer }) {
       <OfferOutlets ids={offer.outlet_ids} />
       <dl className="props">
         <dt>Updated</dt>
-        <dd>{formatDate(offer.updated_at)}</dd>
+        <dd>{formatDateTime(offer.updated_at)}</dd>
         <dt>Created</dt>
-        <dd>{formatDate(offer.created_at)}</dd>
+        <dd>{formatDateTime(offer.created_at)}</dd>
         <dt>Id</dt>
         <dd className="mono">{offer.id}</dd>
       </dl>

@@ -5,6 +5,7 @@ import { resourceScreen } from '@/commands/resourceScreen';
 import { offerRoutes } from '@/screens/paths';
 import { STATE_LABELS } from './states';
 import { cellText, dayText } from '@/screens/listTable/columns';
+import { formatNumber } from '@/lib/format';
 
 export const offerScreen = resourceScreen<Offer>({
   // The filter bar's choices, which the bulk changes offer too (src/commands/bulkCommands.ts).
@@ -30,7 +31,7 @@ export const offerScreen = resourceScreen<Offer>({
     { key: 'state', label: 'State', cell: (o) => STATE_LABELS[o.state].label },
     { key: 'created_at', label: 'Added', cell: (o) => dayText(o.created_at), sort: 'created_at' },
     { key: 'valid_from', label: 'Valid from', cell: (o) => cellText(o.valid_from), optional: true },
-    { key: 'cards', label: 'Cards', cell: (o) => o.card_ids.length.toLocaleString(), numeric: true, optional: true },
+    { key: 'cards', label: 'Cards', cell: (o) => formatNumber(o.card_ids.length), numeric: true, optional: true },
     { key: 'from_source', label: 'Source', cell: (o) => cellText(o.from_source), optional: true },
   ],
 });

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { OutletRadius } from '@contract/outletRadius';
 import type { Payload } from '@/api/resourceClient';
-import { Field } from '@/ui/Field';
+import { CheckField, Field } from '@/ui/Field';
 import { ResourceForm, numberOrNull, numberText } from '@/screens/ResourceForm';
 import { ResourceListView, type FormProps } from '@/screens/ResourceListView';
-import { formatDate } from '@/ui/formParts';
+import { formatDateTime } from '@/lib/format';
 import { Badge, RowLine } from '@/ui/bits';
 import { km, outletRadiusScreen } from './screen';
 
@@ -46,9 +46,9 @@ function RadiusDetail({ radius }: { radius: OutletRadius }) {
             : 'One of the choices a user can pick.'}
         </dd>
         <dt>Updated</dt>
-        <dd>{formatDate(radius.updated_at)}</dd>
+        <dd>{formatDateTime(radius.updated_at)}</dd>
         <dt>Created</dt>
-        <dd>{formatDate(radius.created_at)}</dd>
+        <dd>{formatDateTime(radius.created_at)}</dd>
         <dt>Id</dt>
         <dd className="mono">{radius.id}</dd>
       </dl>
@@ -97,11 +97,13 @@ function RadiusForm(props: FormProps<OutletRadius>) {
         error={errors.kilometres}
         hint="0.01 (10 m) to 200."
       />
-      <label className="check">
-        <input type="checkbox" name="is_default" checked={isDefault} onChange={(e) => setIsDefault(e.target.checked)} />
-        Default (pre-selected in the app; replaces the current default)
-      </label>
-      {errors.is_default && <span className="field-error">{errors.is_default}</span>}
+      <CheckField
+        name="is_default"
+        label="Default (pre-selected in the app; replaces the current default)"
+        checked={isDefault}
+        onChange={(e) => setIsDefault(e.target.checked)}
+        error={errors.is_default}
+      />
     </ResourceForm>
   );
 }

@@ -2,8 +2,9 @@
 import { outletRadiusResource, type OutletRadius } from '@contract/outletRadius';
 import { resourceScreen } from '@/commands/resourceScreen';
 import { outletRadiusRoutes } from '@/screens/paths';
+import { formatDecimal } from '@/lib/format';
 
-export const km = (n: number) => `${n.toLocaleString(undefined, { maximumFractionDigits: 2 })} km`;
+export const km = (n: number) => `${formatDecimal(n)} km`;
 
 export const outletRadiusScreen = resourceScreen<OutletRadius>({
   view: 'outletRadius',

@@ -6,7 +6,6 @@ import { CommandButton } from '@/commands/CommandButton';
 import { pathTo } from '@/commands/resourceScreen';
 import { AppLink } from '@/ui/AppLink';
 import { ResourceListView } from '@/screens/ResourceListView';
-import { formatDate } from '@/ui/formParts';
 import { offerRoutes } from '@/screens/paths';
 import { offers } from '../offers/screen';
 import { OfferStateBadge, shortValidity } from '../offers/OfferBits';
@@ -14,6 +13,7 @@ import { outletFilters } from './filters';
 import { OutletForm } from './OutletForm';
 import { outletLabel, outletScreen } from './screen';
 import '@/ui/catalogue.css';
+import { formatDateTime, formatNumber } from '@/lib/format';
 
 /** The screen with its filter bar (kept out of the commands, which load with the app). */
 const screen = { ...outletScreen, filters: outletFilters };
@@ -101,9 +101,9 @@ function OutletDetail({ outlet }: { outlet: Outlet }) {
         <dt>Source</dt>
         <dd className="mono">{outlet.from_source}</dd>
         <dt>Updated</dt>
-        <dd>{formatDate(outlet.updated_at)}</dd>
+        <dd>{formatDateTime(outlet.updated_at)}</dd>
         <dt>Created</dt>
-        <dd>{formatDate(outlet.created_at)}</dd>
+        <dd>{formatDateTime(outlet.created_at)}</dd>
         <dt>Id</dt>
         <dd className="mono">{outlet.id}</dd>
       </dl>
@@ -139,7 +139,7 @@ function OffersAtOutlet({ outlet }: { outlet: Outlet }) {
   return (
     <section className="rec-section" aria-label={`Offers at ${outletLabel(outlet)}`}>
       <div className="rec-section-head">
-        <h3>Offers here{state.pagination ? <span className="rec-count">{total.toLocaleString()}</span> : null}</h3>
+        <h3>Offers here{state.pagination ? <span className="rec-count">{formatNumber(total)}</span> : null}</h3>
         <CommandButton id="outlet.showOffers" label="Show all in Offers" variant="ghost" />
       </div>
       {state.loading && state.items.length === 0 ? (
@@ -167,7 +167,7 @@ function OffersAtOutlet({ outlet }: { outlet: Outlet }) {
             </li>
           ))}
           {total > state.items.length && (
-            <li className="muted rec-more">and {(total - state.items.length).toLocaleString()} more</li>
+            <li className="muted rec-more">and {formatNumber(total - state.items.length)} more</li>
           )}
         </ul>
       )}

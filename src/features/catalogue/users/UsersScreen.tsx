@@ -1,6 +1,6 @@
 import type { AdminUser } from '@contract/user';
 import { ResourceListView } from '@/screens/ResourceListView';
-import { formatDate } from '@/ui/formParts';
+import { formatDateTime } from '@/lib/format';
 import { Badge, orDash, RowLine, Thumb } from '@/ui/bits';
 import { UserForm } from './UserForm';
 import { ROLE_LABELS, STATUS_LABELS, userScreen } from './screen';
@@ -59,9 +59,9 @@ function UserDetail({ user }: { user: AdminUser }) {
         <dt>Status</dt>
         <dd>{user.status === 'disabled' ? 'Disabled: cannot sign in; every session was ended.' : 'Active'}</dd>
         <dt>Updated</dt>
-        <dd>{formatDate(user.updated_at)}</dd>
+        <dd>{formatDateTime(user.updated_at)}</dd>
         <dt>Joined</dt>
-        <dd>{formatDate(user.created_at)}</dd>
+        <dd>{formatDateTime(user.created_at)}</dd>
         <dt>Id</dt>
         <dd className="mono">{user.id}</dd>
       </dl>

@@ -8,8 +8,7 @@ import { cms, isDirty, openPage, sourceChanged } from './cmsModel';
 import { setActiveView } from '@/store/ui';
 import { Kbd } from '@/ui/Kbd';
 import { Loader } from '@/ui/Loader';
-import { formatDate } from '@/ui/formParts';
-import { ago } from '@/lib/when';
+import { formatAgo, formatDateTime } from '@/lib/format';
 import { CMS_PATHS, CMS_VIEW } from './entry';
 import { History } from './History';
 import { Preview } from './Preview';
@@ -62,10 +61,10 @@ export default function CmsScreen() {
         </div>
         <div className="cms-state" aria-live="polite">
           {page && page.version > 0 ? (
-            <span title={page.updated_at ? formatDate(page.updated_at) : undefined}>
+            <span title={page.updated_at ? formatDateTime(page.updated_at) : undefined}>
               Version {page.version}
               {page.updated_by_name ? ` · saved by ${page.updated_by_name}` : ''}
-              {page.updated_at ? ` · ${ago(page.updated_at)}` : ''}
+              {page.updated_at ? ` · ${formatAgo(page.updated_at)}` : ''}
             </span>
           ) : page ? (
             <span>Never saved</span>

@@ -5,9 +5,8 @@ import { CommandButton } from '@/commands/CommandButton';
 import { cms, pick, pickNext } from './cmsModel';
 import { handled, reportFailure } from '@/ui/handled';
 import { Kbd } from '@/ui/Kbd';
-import { formatDate } from '@/ui/formParts';
-import { ago } from '@/lib/when';
 import { htmlToText } from './text';
+import { formatAgo, formatDateTime, formatNumber } from '@/lib/format';
 
 /** Longer than this, a word diff may take a while: it gives up and says so. */
 const DIFF_TIMEOUT_MS = 1500;
@@ -42,15 +41,15 @@ export function History() {
             >
               <span className="cms-version-no">v{v.version}</span>
               <span className="cms-version-who">{v.created_by_name ?? 'Someone'}</span>
-              <span className="cms-version-when" title={formatDate(v.created_at)}>
-                {ago(v.created_at)}
+              <span className="cms-version-when" title={formatDateTime(v.created_at)}>
+                {formatAgo(v.created_at)}
               </span>
               <span className="cms-version-note">
                 {v.version === current
                   ? 'current'
                   : v.restored_from
                     ? `restored v${v.restored_from}`
-                    : `${v.length.toLocaleString()} chars`}
+                    : `${formatNumber(v.length)} chars`}
               </span>
             </button>
           </li>
@@ -85,7 +84,7 @@ function Comparison() {
           <strong>Version {picked.version}</strong>
           <span className="muted">
             {' '}
-            · {picked.created_by_name ?? 'Someone'} · {formatDate(picked.created_at)}
+            · {picked.created_by_name ?? 'Someone'} · {formatDateTime(picked.created_at)}
           </span>
         </div>
         {!isCurrent && <CommandButton id="cms.restore" label={`Restore v${picked.version}`} />}

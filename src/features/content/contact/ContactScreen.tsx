@@ -7,11 +7,11 @@ import { AppLink } from '@/ui/AppLink';
 import { Kbd } from '@/ui/Kbd';
 import { ResourceListView } from '@/screens/ResourceListView';
 import { Badge, orDash } from '@/ui/bits';
-import { formatDate } from '@/ui/formParts';
+import { FieldFrame } from '@/ui/FieldFrame';
+import { formatAgo, formatDateTime } from '@/lib/format';
 import { userRoutes } from '@/screens/paths';
 import { replies } from './commands';
 import { contactScreen } from './screen';
-import { ago } from '@/lib/when';
 import '../content.css';
 
 export default function ContactScreen() {
@@ -47,7 +47,7 @@ function ContactRow({ message: m }: { message: ContactMessage }) {
           title={m.handled ? 'Handled' : 'Open'}
         />
         <span className={m.handled ? 'rec-title msg-subject' : 'rec-title msg-subject is-open'}>{m.subject}</span>
-        <span className="msg-when">{ago(m.created_at)}</span>
+        <span className="msg-when">{formatAgo(m.created_at)}</span>
       </div>
       <div className="rec-meta">
         <span className="rec-strong">{m.name}</span>
@@ -70,7 +70,7 @@ function ContactDetail({ message: m }: { message: ContactMessage }) {
         <div className="rec-hero-title">{m.subject}</div>
         <div className="rec-hero-sub">
           <Badge tone={m.handled ? 'on' : 'accent'}>{m.handled ? 'Handled' : 'Open'}</Badge>
-          <span className="muted">Received {formatDate(m.created_at)}</span>
+          <span className="muted">Received {formatDateTime(m.created_at)}</span>
         </div>
       </div>
       <dl className="props">
@@ -92,7 +92,7 @@ function ContactDetail({ message: m }: { message: ContactMessage }) {
           <>
             <dt>Handled</dt>
             <dd>
-              {m.handled_at ? formatDate(m.handled_at) : '—'}
+              {m.handled_at ? formatDateTime(m.handled_at) : '—'}
               {m.handled_by_name ? ` by ${m.handled_by_name}` : ''}
             </dd>
           </>
@@ -129,7 +129,7 @@ function Reply({ reply: r }: { reply: ContactReply }) {
       <div className="msg-reply-head">
         <strong>{r.sent_by_name}</strong>
         <span className="muted">
-          {formatDate(r.sent_at)} · to {r.sent_to}
+          {formatDateTime(r.sent_at)} · to {r.sent_to}
         </span>
         <Badge tone={r.mail_status === 'sent' ? 'on' : r.mail_status === 'failed' ? 'warn' : 'off'}>
           {MAIL_LABEL[r.mail_status]}
@@ -155,22 +155,21 @@ function ReplyForm({ message: m }: { message: ContactMessage }) {
   const sending = snap.sending === m.id;
   return (
     <div className="msg-reply-form">
-      <label className="field-label" htmlFor="contact-reply">
-        Reply to {m.email}
-      </label>
-      <textarea
-        id="contact-reply"
-        ref={box}
-        className="input"
-        rows={6}
-        maxLength={REPLY_MAX}
-        value={snap.drafts[m.id] ?? ''}
-        onChange={(e) => (replies.drafts[m.id] = e.target.value)}
-        placeholder="Write your reply… It is e-mailed to the sender and kept here."
-        aria-invalid={error ? true : undefined}
-        disabled={sending}
-      />
-      {error && <span className="field-error">{error}</span>}
+      <FieldFrame id="contact-reply" label={`Reply to ${m.email}`} error={error}>
+        {(aria) => (
+          <textarea
+            {...aria}
+            ref={box}
+            className="input"
+            rows={6}
+            maxLength={REPLY_MAX}
+            value={snap.drafts[m.id] ?? ''}
+            onChange={(e) => (replies.drafts[m.id] = e.target.value)}
+            placeholder="Write your reply… It is e-mailed to the sender and kept here."
+            disabled={sending}
+          />
+        )}
+      </FieldFrame>
       <div className="msg-reply-actions">
         <span className="muted">
           <Kbd shortcut="mod+enter" /> sends · the message then counts as handled

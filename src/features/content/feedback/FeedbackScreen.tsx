@@ -5,10 +5,9 @@ import { AppLink } from '@/ui/AppLink';
 import { ResourceListView } from '@/screens/ResourceListView';
 import { Badge, orDash } from '@/ui/bits';
 import { cardRoutes } from '@/screens/paths';
-import { formatDate } from '@/ui/formParts';
+import { formatAgo, formatDateTime } from '@/lib/format';
 import { offerRoutes } from '@/screens/paths';
 import { userRoutes } from '@/screens/paths';
-import { ago } from '@/lib/when';
 import { feedbackScreen, stars, subjectOf } from './screen';
 import '../content.css';
 
@@ -51,7 +50,7 @@ function FeedbackRow({ entry: f }: { entry: Feedback }) {
       <div className="rec-line">
         <Stars rating={f.rating} />
         <span className="rec-title">{subjectOf(f)}</span>
-        <span className="msg-when">{ago(f.created_at)}</span>
+        <span className="msg-when">{formatAgo(f.created_at)}</span>
       </div>
       <div className="rec-meta">
         <span className="rec-strong">{f.user_name ?? 'A deleted user'}</span>
@@ -76,7 +75,7 @@ function FeedbackDetail({ entry: f }: { entry: Feedback }) {
         <Stars rating={f.rating} large />
         <div className="rec-hero-sub">
           <Badge tone={f.rating >= 4 ? 'on' : f.rating <= 2 ? 'warn' : 'off'}>{f.rating} of 5</Badge>
-          <span className="muted">Given {formatDate(f.created_at)}</span>
+          <span className="muted">Given {formatDateTime(f.created_at)}</span>
         </div>
       </div>
       {f.comment ? (

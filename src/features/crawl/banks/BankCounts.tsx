@@ -4,12 +4,13 @@ import { REF_KINDS } from '@contract/crawl';
 import { type CrawlBankSource } from '@contract/crawlOverviews';
 import { AppLink } from '@/ui/AppLink';
 import { CountCells, CountHeads, KIND_LABEL, Progress } from '../counts';
+import { formatNumber } from '@/lib/format';
 
 type Counts = CrawlBankSource['counts'];
 
 const SEGMENT = { card: 'cards', outlet: 'outlets', offer: 'offers' } as const;
 
-const cell = (n: number, cls = '') => <td className={`num${n === 0 ? ' is-zero' : ''}${cls}`}>{n.toLocaleString()}</td>;
+const cell = (n: number, cls = '') => <td className={`num${n === 0 ? ' is-zero' : ''}${cls}`}>{formatNumber(n)}</td>;
 
 /** `link`: each kind's row heads to that source's triage of the kind. */
 export function BankCounts({

@@ -11,12 +11,12 @@ import { Kbd } from '@/ui/Kbd';
 import { SplitPane } from '@/ui/SplitPane';
 import { VirtualList } from '@/ui/VirtualList';
 import { Badge, orDash } from '@/ui/bits';
-import { formatDate } from '@/ui/formParts';
 import { KIND_LABEL, Progress } from '../counts';
 import { PaneBack } from '@/screens/PaneBack';
 import { BankCounts } from './BankCounts';
 import { CRAWL_BANKS_VIEW } from './entry';
 import '../crawl.css';
+import { formatDateTime, formatNumber } from '@/lib/format';
 
 const ROW_HEIGHT = 58;
 
@@ -109,11 +109,7 @@ function BankRow({ bank }: { bank: CrawlBank }) {
     <div className="rec-row">
       <div className="rec-line">
         <span className="rec-title">{bankName(bank)}</span>
-        {open > 0 ? (
-          <Badge tone="accent">{open.toLocaleString()} to review</Badge>
-        ) : (
-          <Badge tone="on">All decided</Badge>
-        )}
+        {open > 0 ? <Badge tone="accent">{formatNumber(open)} to review</Badge> : <Badge tone="on">All decided</Badge>}
         <span className="crawl-row-bars" aria-hidden>
           {REF_KINDS.map((k) => (
             <Progress key={k} counts={bank.counts[k]} label={KIND_LABEL[k]} />
@@ -126,12 +122,12 @@ function BankRow({ bank }: { bank: CrawlBank }) {
         </span>
         <span aria-hidden>·</span>
         <span className="rec-ellipsis">
-          {bank.last_import_at ? `imported ${formatDate(bank.last_import_at)}` : 'never imported'}
+          {bank.last_import_at ? `imported ${formatDateTime(bank.last_import_at)}` : 'never imported'}
         </span>
         {gone > 0 && (
           <>
             <span aria-hidden>·</span>
-            <span className="crawl-vanished">{gone.toLocaleString()} vanished</span>
+            <span className="crawl-vanished">{formatNumber(gone)} vanished</span>
           </>
         )}
       </div>
@@ -156,9 +152,9 @@ function BankPane({ bank }: { bank: CrawlBank }) {
           <dt>Sources</dt>
           <dd>{bank.sources.length}</dd>
           <dt>Last import</dt>
-          <dd>{bank.last_import_at ? formatDate(bank.last_import_at) : orDash(null)}</dd>
+          <dd>{bank.last_import_at ? formatDateTime(bank.last_import_at) : orDash(null)}</dd>
           <dt>Live offers</dt>
-          <dd>{bank.live_offers.toLocaleString()}</dd>
+          <dd>{formatNumber(bank.live_offers)}</dd>
         </dl>
         <BankCounts counts={bank.counts} caption={`Crawled refs of ${bankName(bank)} by state`} />
         <section aria-label="Sources" className="crawl-bank-sources">
@@ -189,7 +185,7 @@ function SourceCard({ source, n }: { source: CrawlBankSource; n: number }) {
         <span className="mono muted">{source.from_source}</span>
         {source.reviewed_at ? <Badge tone="on">Reviewed</Badge> : null}
         <span className="muted crawl-bank-source-date">
-          {source.last_import_at ? `imported ${formatDate(source.last_import_at)}` : 'never imported'}
+          {source.last_import_at ? `imported ${formatDateTime(source.last_import_at)}` : 'never imported'}
         </span>
       </header>
       <BankCounts

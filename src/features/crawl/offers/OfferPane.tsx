@@ -8,7 +8,7 @@ import { offerEditPath } from './crawlOffers';
 import { triagePath } from '../crawlSources';
 import { AppLink } from '@/ui/AppLink';
 import { Badge, orDash, type Tone } from '@/ui/bits';
-import { formatDate } from '@/ui/formParts';
+import { formatDateTime } from '@/lib/format';
 import { OfferRefTail, validity } from '../offerRefFacts';
 import { PaneBack } from '@/screens/PaneBack';
 import { STATE_LABEL } from '../counts';
@@ -37,7 +37,7 @@ export function OfferPane({ r }: { r: CrawlOfferRow }) {
       <div className="pane-body crawl-source">
         {r.vanished_at && (
           <div className="triage-notice is-warn">
-            <p>The site no longer showed this offer at the import of {formatDate(r.vanished_at)}.</p>
+            <p>The site no longer showed this offer at the import of {formatDateTime(r.vanished_at)}.</p>
           </div>
         )}
         <dl className="props">

@@ -27,6 +27,7 @@ import { CRAWL_OFFERS_VIEW } from './entry';
 import { OfferPane, STATE_TONE } from './OfferPane';
 import { validity } from '../offerRefFacts';
 import '../crawl.css';
+import { formatNumber } from '@/lib/format';
 
 const ROW_HEIGHT = 76;
 
@@ -88,7 +89,7 @@ export default function OffersScreen() {
     s.status === 'loading'
       ? 'Searching…'
       : s.status === 'ready'
-        ? `${s.total.toLocaleString()} crawled ${s.total === 1 ? 'offer' : 'offers'}${s.shown?.query ? ` matching “${s.shown.query}”` : ''}`
+        ? `${formatNumber(s.total)} crawled ${s.total === 1 ? 'offer' : 'offers'}${s.shown?.query ? ` matching “${s.shown.query}”` : ''}`
         : '\u00a0';
 
   const list = (

@@ -5,6 +5,7 @@ import { runCommand } from '@/commands/runner';
 import { closeImport, importState, type ImportFields } from './crawlImport';
 import { sourcesList, sourcesState } from '../crawlSources';
 import { Field } from '@/ui/Field';
+import { FieldFrame } from '@/ui/FieldFrame';
 import { useOptions } from '@/ui/FilterBar';
 import { SelectField } from '@/ui/FormFields';
 import { Kbd } from '@/ui/Kbd';
@@ -129,35 +130,30 @@ function ImportForm({ formRef }: { formRef: RefObject<HTMLFormElement | null> })
             </div>
           </>
         )}
-        <div className="field">
-          <label className="field-label" htmlFor="crawl-import-file">
-            File
-          </label>
-          <input
-            id="crawl-import-file"
-            className="input crawl-import-file"
-            type="file"
-            name="file"
-            accept={ACCEPT}
-            aria-invalid={fileError ? true : undefined}
-            aria-describedby="crawl-import-file-hint"
-            onChange={(e) => {
-              setFile(e.target.files?.[0] ?? null);
-              setMissingFile(false);
-            }}
-          />
-          {fileError ? (
-            <span className="field-error" id="crawl-import-file-hint">
-              {fileError}
-            </span>
-          ) : (
-            <span className="field-hint" id="crawl-import-file-hint">
-              {file
-                ? `${file.name} · ${size(file.size)}`
-                : 'JSON lines or CSV, one ref per line (the format is in the README). Imported whole or not at all.'}
-            </span>
+        <FieldFrame
+          id="crawl-import-file"
+          label="File"
+          error={fileError}
+          hint={
+            file
+              ? `${file.name} · ${size(file.size)}`
+              : 'JSON lines or CSV, one ref per line (the format is in the README). Imported whole or not at all.'
+          }
+        >
+          {(aria) => (
+            <input
+              {...aria}
+              className="input crawl-import-file"
+              type="file"
+              name="file"
+              accept={ACCEPT}
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                setMissingFile(false);
+              }}
+            />
           )}
-        </div>
+        </FieldFrame>
         {(s.fileLines.length > 0 || other.length > 0) && (
           <div className="alert crawl-import-refused" role="alert">
             {s.fileLines.length > 0 && <strong>{s.fileLines[0]}</strong>}

@@ -10,12 +10,12 @@ import { Kbd } from '@/ui/Kbd';
 import { SplitPane } from '@/ui/SplitPane';
 import { VirtualList } from '@/ui/VirtualList';
 import { Badge, orDash } from '@/ui/bits';
-import { formatDate } from '@/ui/formParts';
 import { PaneBack } from '@/screens/PaneBack';
 import { CountCells, CountHeads, KIND_LABEL, Progress, decidedCount, totalCount } from '../counts';
 import { CRAWL_SOURCES_VIEW } from './entry';
 import { ImportDialog } from './ImportDialog';
 import '../crawl.css';
+import { formatDateTime, formatNumber } from '@/lib/format';
 
 const ROW_HEIGHT = 58;
 const SEGMENT = { card: 'cards', outlet: 'outlets', offer: 'offers' } as const;
@@ -114,7 +114,7 @@ function SourceRow({ source }: { source: CrawlSource }) {
         {source.reviewed_at ? (
           <Badge tone="on">Reviewed</Badge>
         ) : open > 0 ? (
-          <Badge tone="accent">{open.toLocaleString()} to review</Badge>
+          <Badge tone="accent">{formatNumber(open)} to review</Badge>
         ) : (
           <Badge>Ready to verify</Badge>
         )}
@@ -129,7 +129,7 @@ function SourceRow({ source }: { source: CrawlSource }) {
         <span aria-hidden>·</span>
         <span className="mono">{source.from_source}</span>
         <span aria-hidden>·</span>
-        <span>{source.live_offers.toLocaleString()} live offers</span>
+        <span>{formatNumber(source.live_offers)} live offers</span>
       </div>
     </div>
   );
@@ -156,11 +156,11 @@ function SourcePane({ source }: { source: CrawlSource }) {
           <dt>Source</dt>
           <dd className="mono">{source.from_source}</dd>
           <dt>Last import</dt>
-          <dd>{source.last_import_at ? formatDate(source.last_import_at) : orDash(null)}</dd>
+          <dd>{source.last_import_at ? formatDateTime(source.last_import_at) : orDash(null)}</dd>
           <dt>Reviewed</dt>
-          <dd>{source.reviewed_at ? formatDate(source.reviewed_at) : <span className="muted">Not yet</span>}</dd>
+          <dd>{source.reviewed_at ? formatDateTime(source.reviewed_at) : <span className="muted">Not yet</span>}</dd>
           <dt>Live offers</dt>
-          <dd>{source.live_offers.toLocaleString()}</dd>
+          <dd>{formatNumber(source.live_offers)}</dd>
         </dl>
 
         <table className="crawl-counts">

@@ -2,7 +2,7 @@
 // default, so the candidates stay the pane's business) and in the card detail dialog.
 import type { Decision } from '@contract/crawl';
 import type { History } from './triageTypes';
-import { formatDate } from '@/ui/formParts';
+import { formatDateTime } from '@/lib/format';
 
 const ACTION_LABEL: Record<Decision['action'], string> = {
   assign: 'Assigned',
@@ -24,10 +24,10 @@ export function DecisionList({ history }: { history: History | null }) {
         <li key={d.id} className={d.undone_at ? 'is-undone' : undefined}>
           <span className="triage-history-action">{ACTION_LABEL[d.action]}</span>
           <span className="muted">
-            {d.made_by_name ?? 'someone'} · {formatDate(d.made_at)}
+            {d.made_by_name ?? 'someone'} · {formatDateTime(d.made_at)}
           </span>
           {d.undone_at && (
-            <span className="triage-history-undone" title={`Undone ${formatDate(d.undone_at)}`}>
+            <span className="triage-history-undone" title={`Undone ${formatDateTime(d.undone_at)}`}>
               undone
             </span>
           )}

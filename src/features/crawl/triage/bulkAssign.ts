@@ -4,6 +4,7 @@
 // in (the palette's "Assign checked refs to…" and the select card dialog) ask through here.
 import { triage } from './model';
 import { confirm, type ConfirmItem } from '@/ui/confirmStore';
+import { formatNumber } from '@/lib/format';
 
 /** Refs named in the question, at most (the weak ones first). */
 const LISTED = 12;
@@ -26,7 +27,7 @@ export async function assignCheckedAsking(liveId: number): Promise<{ message: st
     .slice(0, LISTED)
     .map((r) => ({ text: `${r.name} · ${pct(r.score)} match${r.below ? ' (weak)' : ''}`, warn: r.below }));
   if (shown.length > LISTED)
-    list.push(`and ${(shown.length - LISTED).toLocaleString()} more, all ${pct(match.threshold)} or better`);
+    list.push(`and ${formatNumber(shown.length - LISTED)} more, all ${pct(match.threshold)} or better`);
   const n = refs.length;
   const noun = kind === 'card' ? 'card' : 'outlet';
   const ok = await confirm({

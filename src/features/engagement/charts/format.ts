@@ -1,22 +1,16 @@
-// How the engagement screen writes numbers and days.
-const whole = new Intl.NumberFormat('en-US');
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const dayYearFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+// How the engagement screen writes numbers and days: the app's formatters (src/lib/format.ts),
+// the charts' days counted on Dubai's calendar.
+import { dubaiDay } from '@contract/dubaiTime';
+import { formatCompact, formatDay, formatDayNoYear, formatNumber } from '@/lib/format';
 
-/** Today in Dubai (UTC+4 all year), whose days the charts count. */
-export const dubaiToday = () => new Date(Date.now() + 4 * 3_600_000).toISOString().slice(0, 10);
-export const num = (n: number) => whole.format(n);
+/** Today in Dubai, whose days the charts count. */
+export const dubaiToday = () => dubaiDay();
+export const num = formatNumber;
 /** Axis ticks: 12.5K. */
-export const short = (n: number) => (Math.abs(n) < 1000 ? whole.format(n) : compact.format(n));
+export const short = (n: number) => (Math.abs(n) < 1000 ? formatNumber(n) : formatCompact(n));
 export const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 /** '23 Nov' or, with the year, '23 Nov 2026'. */
-export const day = (d: string, year = false) => (year ? dayYearFormat : dayFormat).format(dayMs(d));
+export const day = (d: string, year = false) => (year ? formatDay(d) : formatDayNoYear(d));
 /** '25 Oct – 23 Nov 2026'. */
 export const span = (from: string, to: string) =>
   from === to

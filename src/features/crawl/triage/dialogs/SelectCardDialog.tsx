@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useSnapshot } from 'valtio';
 import type { Card } from '@contract/card';
@@ -8,7 +8,9 @@ import { triage, cardDialogs } from '../model';
 import { Kbd } from '@/ui/Kbd';
 import { Modal } from '@/ui/Modal';
 import { Badge, formatMoney } from '@/ui/bits';
+import { useCombobox } from '@/ui/useCombobox';
 import { useCardSearch } from './useCardSearch';
+import { formatNumber } from '@/lib/format';
 
 interface Hit {
   id: number;
@@ -62,9 +64,7 @@ export function SelectCardDialog() {
 
 function CardPicker({ candidates, assignedId }: { candidates: readonly Candidate[]; assignedId: number | null }) {
   const [text, setText] = useState('');
-  const [active, setActive] = useState(0);
   const search = useCardSearch(text.trim());
-  const listId = `${useId()}-cards`;
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const typed = text.trim() !== '';
   const lead = typed ? [] : candidates.map(candidateHit);
@@ -78,12 +78,26 @@ function CardPicker({ candidates, assignedId }: { candidates: readonly Candidate
     overscan: 8,
     getItemKey: (i) => rows[i].id,
   });
+  const pick = (h: Hit | undefined) => {
+    if (h) void runCommand('crawl.triage.assignToCard', 'button', { id: h.id, title: h.title });
+  };
+  const combo = useCombobox<Hit>({
+    items: rows,
+    text,
+    onTextChange: setText,
+    keyOf: (h) => h.id,
+    onPick: pick,
+    alwaysOpen: true,
+    wrap: false,
+    page: PAGE_KEYS,
+  });
+  const { active, setActive } = combo;
   const items = virtualizer.getVirtualItems();
   const lastShown = items.at(-1)?.index ?? -1;
   const { loadMore } = search;
 
   // New words, new list: back to its top.
-  useEffect(() => setActive(0), [search.query]);
+  useEffect(() => setActive(0), [search.query, setActive]);
   useEffect(() => {
     if (rows.length) virtualizer.scrollToIndex(Math.min(active, rows.length - 1), { align: 'auto' });
   }, [active, rows.length, virtualizer]);
@@ -91,63 +105,37 @@ function CardPicker({ candidates, assignedId }: { candidates: readonly Candidate
     if (lastShown >= rows.length - 10) loadMore();
   }, [lastShown, rows.length, loadMore]);
 
-  const pick = (h: Hit | undefined) => {
-    if (h) void runCommand('crawl.triage.assignToCard', 'button', { id: h.id, title: h.title });
-  };
-
-  function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
-    const last = rows.length - 1;
-    const move: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: PAGE_KEYS, PageUp: -PAGE_KEYS };
-    if (e.key in move) {
-      e.preventDefault();
-      setActive((a) => Math.max(0, Math.min(last, a + move[e.key])));
-    } else if (e.key === 'Enter' && !e.metaKey && !e.ctrlKey) {
-      e.preventDefault();
-      pick(rows[active]);
-    }
-  }
-
   const count =
     search.status === 'failed'
       ? 'Could not load the cards. Type to try again.'
       : search.status === 'loading' && !rows.length
         ? 'Searching…'
         : search.query
-          ? `${search.total.toLocaleString()} live card${search.total === 1 ? '' : 's'} matching “${search.query}”`
-          : `${lead.length ? `${lead.length} ranked candidates first, then ` : ''}all ${search.total.toLocaleString()} live cards by name`;
+          ? `${formatNumber(search.total)} live card${search.total === 1 ? '' : 's'} matching “${search.query}”`
+          : `${lead.length ? `${lead.length} ranked candidates first, then ` : ''}all ${formatNumber(search.total)} live cards by name`;
 
   return (
     <>
       <div className="modal-body select-card">
         <input
+          {...combo.inputProps}
           className="input"
           type="text"
           data-autofocus
-          role="combobox"
           aria-label="Search live cards"
-          aria-expanded
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={rows[active] ? `${listId}-${rows[active].id}` : undefined}
-          autoComplete="off"
           placeholder="Search live cards by name, bank or network…"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={onKeyDown}
         />
         <div className="select-card-count muted" aria-live="polite">
           {count}
         </div>
-        <div ref={scrollRef} id={listId} className="select-card-list" role="listbox" aria-label="Live cards">
+        <div ref={scrollRef} id={combo.listId} className="select-card-list" role="listbox" aria-label="Live cards">
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {items.map((row) => {
               const h = rows[row.index];
               return (
                 <div
                   key={row.key}
-                  id={`${listId}-${h.id}`}
-                  role="option"
-                  aria-selected={row.index === active}
+                  {...combo.optionProps(h, row.index)}
                   className={row.index === active ? 'select-card-row is-active' : 'select-card-row'}
                   style={{
                     position: 'absolute',
@@ -157,9 +145,6 @@ function CardPicker({ candidates, assignedId }: { candidates: readonly Candidate
                     height: row.size,
                     transform: `translateY(${row.start}px)`,
                   }}
-                  onMouseDown={(e) => e.preventDefault() /* keep typing in the search */}
-                  onMouseEnter={() => setActive(row.index)}
-                  onClick={() => pick(h)}
                 >
                   <span className="select-card-title">{h.title}</span>
                   <span className="select-card-tags">
