@@ -38,7 +38,7 @@ export function PickResults({ command, search }: { command: Command; search: str
             onSelect={() => {
               closePalette();
               if (hit) rememberRecord(hit);
-              runCommand(command.id, 'palette', item.value);
+              void runCommand(command.id, 'palette', item.value);
             }}
           >
             <span className="palette-title">{item.label}</span>

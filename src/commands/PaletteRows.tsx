@@ -13,7 +13,7 @@ import type { Command } from './types';
 /** Enter opens a record's view, Cmd/Ctrl+Enter its edit form. */
 export function openRecord(hit: SearchHit, mode: 'view' | 'edit') {
   closePalette();
-  runCommand(mode === 'edit' ? 'record.edit' : 'record.open', 'palette', hit);
+  void runCommand(mode === 'edit' ? 'record.edit' : 'record.open', 'palette', hit);
 }
 
 /** Rows that are records tell the palette which record they are (for Cmd/Ctrl+Enter). */

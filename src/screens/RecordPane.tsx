@@ -54,11 +54,11 @@ export function RecordPane<T extends { id: number }>({
       conflict: s.conflict,
       formRef,
       onSubmit: (data) =>
-        runCommand(mode === 'add' ? `${resource.name}.create` : `${resource.name}.update`, 'button', {
+        void runCommand(mode === 'add' ? `${resource.name}.create` : `${resource.name}.update`, 'button', {
           id: rec?.id,
           data,
         }),
-      onCancel: () => runCommand('list.close', 'button'),
+      onCancel: () => void runCommand('list.close', 'button'),
       // 409: fetch the current record and start the form again from it.
       onReload: () => {
         if (rec)

@@ -68,7 +68,7 @@ export function ResourceListHead<T extends { id: number }>({
         onLeave={() => listRef.current?.focus()}
         onDown={() => {
           listRef.current?.focus();
-          runCommand('list.next', 'hotkey');
+          void runCommand('list.next', 'hotkey');
         }}
       />
       <FilterBar
@@ -98,7 +98,7 @@ export function ResourceListHead<T extends { id: number }>({
           <span>
             {s.error} Showing the list as it was at {formatTime(s.loadedAt)}.
           </span>
-          <button type="button" className="btn btn-ghost" onClick={() => store.loadPage(1).catch(() => undefined)}>
+          <button type="button" className="btn btn-ghost" onClick={() => void store.loadPage(1).catch(() => undefined)}>
             Retry
           </button>
         </div>
@@ -111,7 +111,11 @@ export function ResourceListHead<T extends { id: number }>({
               : `${formatNumber(selectedCount)} selected`}
           </span>
           {canSelectMatching && (
-            <button type="button" className="btn btn-ghost" onClick={() => runCommand('list.selectMatching', 'button')}>
+            <button
+              type="button"
+              className="btn btn-ghost"
+              onClick={() => void runCommand('list.selectMatching', 'button')}
+            >
               Select all {totalText} matching
             </button>
           )}

@@ -147,7 +147,7 @@ export function ResourceListView<T extends { id: number }>({
   // changed (VirtualList's Row is memoized): a key or a cell's save redraws two rows, not all.
   const onCheck = useCallback(
     (r: T, _i: number, extend: boolean) =>
-      runCommand(extend ? 'list.extendSelect' : 'list.toggleSelect', 'pointer', r.id),
+      void runCommand(extend ? 'list.extendSelect' : 'list.toggleSelect', 'pointer', r.id),
     [],
   );
   const onRowClick = useCallback(
@@ -157,7 +157,7 @@ export function ResourceListView<T extends { id: number }>({
       if (cells?.active() && col) {
         list.pointAt(r.id);
         cells.point(col);
-      } else runCommand('list.open', 'pointer', r.id);
+      } else void runCommand('list.open', 'pointer', r.id);
     },
     [cells, list],
   );
@@ -220,7 +220,7 @@ export function ResourceListView<T extends { id: number }>({
           // The clipboard's text comes with the paste event only (list.pasteColumn: mod+v is not bound as a key).
           if (!wide || e.target !== e.currentTarget) return;
           e.preventDefault();
-          runCommand('list.pasteColumn', 'hotkey', e.clipboardData.getData('text/plain'));
+          void runCommand('list.pasteColumn', 'hotkey', e.clipboardData.getData('text/plain'));
         }}
         listRef={listRef}
         rowHeight={wide ? (prefs.density === 'comfortable' ? 44 : 34) : rowHeight}
@@ -257,7 +257,7 @@ export function ResourceListView<T extends { id: number }>({
                 : `No ${many} yet.`
             }
             onRetry={() =>
-              store.loadPage(items.length ? (s.pagination?.current_page ?? 0) + 1 : 1).catch(() => undefined)
+              void store.loadPage(items.length ? (s.pagination?.current_page ?? 0) + 1 : 1).catch(() => undefined)
             }
           />
         }

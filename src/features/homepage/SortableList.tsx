@@ -68,7 +68,7 @@ export function SortableList({ tab, rows, cursor, label, listRef, renderRow, foo
 
   function onDragStart(e: DragStartEvent) {
     homepage.setDragging(true);
-    runCommand('homepage.highlight', 'pointer', Number(e.active.id));
+    void runCommand('homepage.highlight', 'pointer', Number(e.active.id));
   }
 
   function onDragEnd(e: DragEndEvent) {
@@ -76,7 +76,7 @@ export function SortableList({ tab, rows, cursor, label, listRef, renderRow, foo
     const { active, over } = e;
     if (!over || active.id === over.id) return;
     const arg: MoveArg = { tab, id: Number(active.id), to: ids.indexOf(Number(over.id)) + 1 };
-    runCommand('homepage.move', e.activatorEvent instanceof KeyboardEvent ? 'hotkey' : 'pointer', arg);
+    void runCommand('homepage.move', e.activatorEvent instanceof KeyboardEvent ? 'hotkey' : 'pointer', arg);
   }
 
   return (
@@ -146,7 +146,7 @@ function SortableRow({
       className={`hp-row${highlighted ? ' is-highlighted' : ''}${isDragging ? ' is-dragging' : ''}`}
       style={{ transform: CSS.Translate.toString(transform), transition }}
       // A phone has room for the list or the form: a tap opens the row's form in its place (list.open).
-      onClick={() => runCommand(isPhone() ? 'list.open' : 'homepage.highlight', 'pointer', row.id)}
+      onClick={() => void runCommand(isPhone() ? 'list.open' : 'homepage.highlight', 'pointer', row.id)}
     >
       <span className="hp-grip" aria-hidden>
         ⠿

@@ -42,7 +42,7 @@ function CandidateRow({ c, n, disabled }: { c: Candidate; n: number; disabled: b
       type="button"
       className={c.score >= 0.999 ? 'candidate is-exact' : 'candidate'}
       disabled={disabled || n > 9}
-      onClick={() => runCommand(`crawl.triage.assign${n}`, 'button')}
+      onClick={() => void runCommand(`crawl.triage.assign${n}`, 'button')}
       aria-describedby={about}
     >
       {n <= 9 ? <Kbd shortcut={String(n)} /> : <span />}

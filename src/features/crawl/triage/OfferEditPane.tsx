@@ -38,7 +38,7 @@ export function OfferEditPane({
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    runCommand('crawl.triage.saveOfferFields', 'button', {
+    void runCommand('crawl.triage.saveOfferFields', 'button', {
       title: v.title.trim(),
       discount: textOrNull(v.discount),
       valid_from: v.valid_from || null,
@@ -95,7 +95,7 @@ export function OfferEditPane({
             saving={editing.saving}
             createLabel="Save"
             editing
-            onCancel={() => runCommand('list.close', 'button')}
+            onCancel={() => void runCommand('list.close', 'button')}
           />
         </form>
       </div>

@@ -54,7 +54,7 @@ export function RefPane({ r, focus, kind, history, editing, formRef }: RefPanePr
         {focus.status === 'failed' && (
           <div className="triage-notice is-warn" role="alert">
             <p>{focus.message}</p>
-            <button type="button" className="btn" onClick={() => runCommand('list.open', 'button', r.id)}>
+            <button type="button" className="btn" onClick={() => void runCommand('list.open', 'button', r.id)}>
               Retry
             </button>
           </div>

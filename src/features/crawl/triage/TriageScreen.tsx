@@ -134,8 +134,10 @@ export default function TriageScreen() {
         listRef={listRef}
         rowHeight={ROW_HEIGHT}
         isChecked={kind === 'offer' ? (r) => (r as OfferRef).checked : (r) => !!s.checked[r.id]}
-        onCheck={(r, _i, extend) => runCommand(extend ? 'list.extendSelect' : 'list.toggleSelect', 'pointer', r.id)}
-        onRowClick={(r) => runCommand('list.open', 'pointer', r.id)}
+        onCheck={(r, _i, extend) =>
+          void runCommand(extend ? 'list.extendSelect' : 'list.toggleSelect', 'pointer', r.id)
+        }
+        onRowClick={(r) => void runCommand('list.open', 'pointer', r.id)}
         renderRow={(r) => <RefRow r={r} pending={!!s.pending[r.id]} />}
         footer={
           s.status === 'loading' ? (

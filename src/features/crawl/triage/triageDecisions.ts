@@ -151,7 +151,7 @@ export function createTriageDecisions(core: TriageCore, queue: TriageQueue) {
     if (step === undefined) return undefined;
     const { seq } = step;
     const ids = [...step.refs];
-    await Promise.all(ids.map((id) => inflight.get(id)));
+    await Promise.all(ids.map((id) => inflight.get(id)).filter((p) => p !== undefined));
     const r = findRef(ids[0]);
     if (!r || state.decided.at(-1)?.seq !== seq) return undefined; // refused meanwhile: nothing to undo
     if (r.last_decision_id === null) throw new Error('This decision cannot be undone.');

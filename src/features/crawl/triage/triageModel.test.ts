@@ -131,8 +131,8 @@ describe('the triage queue', () => {
     const waiting: (() => void)[] = [];
     const claim = api.claim;
     api.claim = (k, id, signal) => new Promise<void>((go) => waiting.push(go)).then(() => claim(k, id, signal));
-    const skip = () => m.decide('skip');
-    void skip();
+    const skip = () => void m.decide('skip');
+    skip();
     expect(m.list.state.cursor).toBe(2);
     // Ref 2 is opening: it cannot be decided yet, but a key pressed now is kept.
     expect(m.canDecide()).toBe(false);
@@ -273,8 +273,8 @@ describe('the triage queue', () => {
     // Only Sara's ref is left undecided: nothing to move on to.
     expect(m.nextOpen(4)).toBeUndefined();
     // j/k still reach a held ref: only the automatic advance passes it by.
-    await m.list.move(-1);
-    await m.list.move(-1);
+    m.list.move(-1);
+    m.list.move(-1);
     expect(m.list.state.cursor).toBe(2);
   });
 

@@ -168,7 +168,7 @@ export function CardDetailDialog() {
                 className="btn btn-primary"
                 onClick={() => {
                   cardDialogs.closeCardDialog();
-                  runCommand('crawl.triage.assign1', 'button');
+                  void runCommand('crawl.triage.assign1', 'button');
                 }}
               >
                 Assign to {candidate.title}
