@@ -27,7 +27,7 @@ export function bulkCommands<T extends { id: number }>(screen: ResourceScreen<T>
   const count = (n: number) => plural(n, one, many);
   const browsing = (ctx: Ctx) => ctx.mode !== 'edit' && ctx.mode !== 'add';
 
-  return (resource.bulk ?? []).map((field): Command => {
+  return (resource.bulk ?? []).map((field): Command<Picked> => {
     const filter = screen.filters?.find((f) => f.key === field.replace(/_id$/, ''));
     const label = (filter?.label ?? humanise(field.replace(/_id$/, ''))).toLowerCase();
     const schema = resource.update.properties[field];
@@ -40,8 +40,7 @@ export function bulkCommands<T extends { id: number }>(screen: ResourceScreen<T>
       scope: `view:${view}`,
       enabled: (ctx) => browsing(ctx) && list.selectedCount() > 0,
       pick: { placeholder: `New ${label}…`, load: (search) => valuesFor(field, label, schema, filter, search) },
-      async run(_ctx, arg) {
-        const picked = arg as Picked;
+      async run(_ctx, picked) {
         const n = list.selectedCount();
         const target = list.target();
         const ok = await confirm({
@@ -66,7 +65,7 @@ async function valuesFor(
   schema: TSchema | undefined,
   filter: FilterDef | undefined,
   search: string,
-): Promise<PickItem[]> {
+): Promise<PickItem<Picked>[]> {
   const text = search.trim().toLowerCase();
   if (isDate(schema)) return dateChoices(search);
   const options: readonly Option[] = filter
@@ -80,7 +79,7 @@ async function valuesFor(
   // The value's own type, not the null a nullable field also takes.
   const kind = filterKind(variants(schema).find((v) => v.type !== 'null'));
   const typed = (v: string) => (kind === 'number' ? Number(v) : kind === 'boolean' ? v === 'true' : v);
-  const items: PickItem[] = options.map((o) => ({
+  const items: PickItem<Picked>[] = options.map((o) => ({
     key: o.value,
     label: o.label,
     value: { value: typed(o.value), label: o.label } satisfies Picked,
@@ -98,8 +97,8 @@ async function valuesFor(
  * when first asked, as it holds chrono-node), else today, this month's and this year's end:
  * Dubai's days, each shown in words.
  */
-async function dateChoices(search: string): Promise<PickItem[]> {
-  const item = (day: string, hint?: string): PickItem => ({
+async function dateChoices(search: string): Promise<PickItem<Picked>[]> {
+  const item = (day: string, hint?: string): PickItem<Picked> => ({
     key: day,
     label: displayOf('date', day)!,
     hint,

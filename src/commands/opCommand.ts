@@ -88,7 +88,7 @@ export function derivedCommands(ops: readonly AnyOp[], views: readonly ResourceV
           needsId && view ? (ctx) => idFrom(ctx) !== undefined && ctx.mode !== 'edit' && ctx.mode !== 'add' : undefined,
         pick: field ? choicePicker(field.name, field.choices) : pickRecord,
         input(ctx, arg) {
-          const id = needsId ? (idFrom(ctx) ?? (arg as { id?: number } | undefined)?.id) : undefined;
+          const id = needsId ? (idFrom(ctx) ?? pickedId(arg)) : undefined;
           if (needsId && id === undefined) return undefined;
           const input: Record<string, unknown> = {};
           if (needsId) input.params = { id };
@@ -135,3 +135,7 @@ function choicePicker(field: string, choices: { label: string; value: unknown }[
     },
   };
 }
+
+/** The id of a record the palette's picker chose (a search hit), if the argument is one. */
+const pickedId = (arg: unknown): number | undefined =>
+  typeof arg === 'object' && arg !== null && 'id' in arg && typeof arg.id === 'number' ? arg.id : undefined;

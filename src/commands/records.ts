@@ -100,8 +100,7 @@ export const setRouteCheck = (fn: (pattern: string) => boolean) => {
   hasRoute = fn;
 };
 
-const open = (mode: 'view' | 'edit') => (_ctx: unknown, arg?: unknown) => {
-  const hit = arg as SearchHit;
+const open = (mode: 'view' | 'edit') => (_ctx: unknown, hit: SearchHit) => {
   rememberRecord(hit);
   go(recordPath(hit, mode, hasRoute));
 };

@@ -13,6 +13,7 @@ import { refuseEarly, usesOf, usesSentence } from './deleteUses';
 import { filterCommands } from './filterCommands';
 import { nounOf, pathTo, type ResourceScreen } from './resourceScreen';
 import type { Command, Ctx, PickItem } from './types';
+import { defineCommand } from './types';
 import { withArticle } from '@/lib/words';
 import { formatNumber } from '@/lib/format';
 
@@ -206,40 +207,44 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
   }
 
   if (has('add')) {
-    commands.push({
-      id: `${resource.name}.create`,
-      title: `Create ${one}`,
-      group,
-      scope,
-      palette: false,
-      enabled: editing,
-      async run(_ctx, arg) {
-        const res = await store.add((arg as SaveArg).data);
-        screen.afterSave?.(res.data);
-        list.showSaved(res.data.id);
-        return res;
-      },
-    });
+    commands.push(
+      defineCommand<SaveArg>({
+        id: `${resource.name}.create`,
+        title: `Create ${one}`,
+        group,
+        scope,
+        palette: false,
+        enabled: editing,
+        async run(_ctx, arg) {
+          const res = await store.add(arg.data);
+          screen.afterSave?.(res.data);
+          list.showSaved(res.data.id);
+          return res;
+        },
+      }),
+    );
   }
 
   if (has('update')) {
-    commands.push({
-      id: `${resource.name}.update`,
-      title: `Update ${one}`,
-      group,
-      scope,
-      palette: false,
-      enabled: editing,
-      // Multipart updates fail with this text unless the server says more.
-      messages: { failure: 'Unable to update data. Please try again later.', noResponse: screen.updateNoResponse },
-      async run(_ctx, arg) {
-        const { id, data } = arg as SaveArg;
-        const res = await store.update(id!, data);
-        screen.afterSave?.(res.data);
-        list.showSaved(id!);
-        return res;
-      },
-    });
+    commands.push(
+      defineCommand<SaveArg>({
+        id: `${resource.name}.update`,
+        title: `Update ${one}`,
+        group,
+        scope,
+        palette: false,
+        enabled: editing,
+        // Multipart updates fail with this text unless the server says more.
+        messages: { failure: 'Unable to update data. Please try again later.', noResponse: screen.updateNoResponse },
+        async run(_ctx, arg) {
+          const { id, data } = arg;
+          const res = await store.update(id!, data);
+          screen.afterSave?.(res.data);
+          list.showSaved(id!);
+          return res;
+        },
+      }),
+    );
   }
 
   return commands;

@@ -93,10 +93,12 @@ export async function loadCoach(): Promise<void> {
 
 /** The hidden commands behind the palette's record rows (./records.ts), run with the record ('card:12' its subject). */
 const RECORD_OPENERS = new Set(['record.open', 'record.edit']);
-const subjectOf = (arg: unknown) => {
-  const hit = arg as { type?: unknown; id?: unknown } | null;
-  return hit && typeof hit.type === 'string' && typeof hit.id === 'number' ? `${hit.type}:${hit.id}` : undefined;
-};
+const subjectOf = (arg: unknown) =>
+  typeof arg === 'object' && arg !== null && 'type' in arg && 'id' in arg
+    ? typeof arg.type === 'string' && typeof arg.id === 'number'
+      ? `${arg.type}:${arg.id}`
+      : undefined
+    : undefined;
 
 const isPromise = (v: unknown): v is Promise<unknown> =>
   typeof v === 'object' && v !== null && typeof (v as Promise<unknown>).then === 'function';

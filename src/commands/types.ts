@@ -43,8 +43,9 @@ export interface Picker<A = unknown> {
  * A command taking an argument of type A (its picker's values, a button's `arg`, a form's
  * data). `Command` alone takes whatever it is given (most take nothing). The registry keeps
  * every command as a `Command` (a `Command<A>` is one: `run` is a method, compared both ways),
- * and `runCommand(id, …)` hands the argument on unchecked; `runCommandOf` (./runner.ts) checks
- * it against the command's own type where the caller imports the command.
+ * and `runCommand(id, …)` hands the argument on unchecked: a command whose argument can come
+ * from anywhere (the palette, a button, a key) types it as a union or checks it (opCommand.ts's
+ * pickedId, runner.ts's subjectOf) rather than casting it.
  */
 export interface Command<A = unknown> {
   id: string;

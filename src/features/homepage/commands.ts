@@ -8,6 +8,7 @@ import { ApiError } from '@/api/client';
 import { actionWords, NEW_ALIASES } from '@/commands/actions';
 import { CommandError, TOAST_MS } from '@/commands/runner';
 import type { Command, Ctx, PickItem } from '@/commands/types';
+import { defineCommand } from '@/commands/types';
 import { go } from '@/store/navigate';
 import { HOMEPAGE_TABS, isHomepageTab, titleOf, type HomepageItem, type HomepageTab } from './homepageTypes';
 import { homepage } from './model';
@@ -220,7 +221,7 @@ export const homepageCommands: Command[] = [
       return id === null ? undefined : asMove(homepage.moveItem('hero-banners', id, to as number));
     },
   },
-  {
+  defineCommand<MoveArg | undefined>({
     // A drop of the sortable list (pointer or dnd-kit's keyboard sensor): the row and its new place.
     id: 'homepage.move',
     title: 'Move item',
@@ -229,11 +230,8 @@ export const homepageCommands: Command[] = [
     palette: false,
     enabled: () => homepage.state.lists[homepage.state.tab].status === 'ready',
     messages: { failure: MOVE_FAILED },
-    run: (_ctx, arg) => {
-      const m = arg as MoveArg | undefined;
-      return m ? asMove(homepage.moveItem(m.tab, m.id, m.to)) : undefined;
-    },
-  },
+    run: (_ctx, m) => (m ? asMove(homepage.moveItem(m.tab, m.id, m.to)) : undefined),
+  }),
   {
     // A click on a row (or a drag picking it up): that row's form beside the list.
     id: 'homepage.highlight',

@@ -4,6 +4,7 @@ import { CSV_TARGETS, templateCsv, type CsvTarget } from '@contract/csv';
 import { importResultOf, uploadCsv } from '@/api/csvUpload';
 import { actionWords } from '@/commands/actions';
 import type { Command, PickItem } from '@/commands/types';
+import { defineCommand } from '@/commands/types';
 import { go } from '@/store/navigate';
 import { CSV_VIEW, importCsvPath } from './entry';
 import { canUpload, csvImport, requestPicker } from './state';
@@ -109,12 +110,12 @@ export const csvCommands: Command[] = [
     enabled: () => csvImport.uploading,
     run: () => uploadAbort?.abort(),
   },
-  {
+  defineCommand<CsvTarget | undefined>({
     id: 'csv.template',
     title: 'Download CSV template',
     group: 'Import',
     keywords: ['example', 'sample', 'columns', 'template'],
     scope,
-    run: (_ctx, arg) => downloadTemplate((arg as CsvTarget | undefined) ?? csvImport.target),
-  },
+    run: (_ctx, target) => downloadTemplate(target ?? csvImport.target),
+  }),
 ];
