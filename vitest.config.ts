@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 import { pathAliases } from './aliases';
 
 const api = (name: string, extra: object) => ({
+  // API tests import browser modules too (the CSV preview's checks), which import as @/… and @contract/….
+  resolve: { alias: pathAliases },
   test: {
     name,
     include: ['tests/api/**/*.test.ts'],
