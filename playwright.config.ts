@@ -9,7 +9,7 @@ export default defineConfig({
   // A spec's tests run in order in one worker; the specs are spread over the workers.
   fullyParallel: false,
   // E2E_WORKERS: how many workers, each with its own server and Chromium (a number, or '50%' of the cores).
-  workers: process.env.E2E_WORKERS ?? 2,
+  workers: workersFrom(process.env.E2E_WORKERS),
   retries: 0,
   reporter: [['list']],
   globalSetup: './e2e/globalSetup.ts',
@@ -30,3 +30,9 @@ export default defineConfig({
     },
   },
 });
+
+/** E2E_WORKERS as Playwright takes it: a count ('2') or a share of the cores ('50%'); unset, one. */
+function workersFrom(v: string | undefined): number | string {
+  if (!v) return 1;
+  return /^\d+$/.test(v) ? Number(v) : v;
+}
