@@ -2,7 +2,7 @@
 // set a field of all of them from the palette, undo it with mod+z, delete them all and undo
 // that from the toast. Every step is checked against the API, not just the screen.
 import { expect, test } from './fixtures';
-import { apiAs, signIn, listNamed, rowsOf } from './session';
+import { apiAs, signIn, listNamed, rowsOf, paletteInput } from './session';
 
 const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
 
@@ -42,6 +42,7 @@ test('select all 60 matching, set their category, undo by mod+z; delete all 60, 
 
   // The palette lists the selection's commands first; set the category of all 60.
   await page.keyboard.press(`${mod}+k`);
+  await expect(paletteInput(page)).toBeFocused();
   await page.keyboard.type('set category');
   await page.getByRole('option', { name: /Set category of 60 offers/ }).click();
   await page.keyboard.type(`Bulk to ${tag}`);

@@ -1,13 +1,14 @@
 // The catalogue by keyboard: find a card from the palette by part of its name and bank,
 // open it, toggle its display, edit it; filter offers by bank through the URL.
 import { expect, test } from './fixtures';
-import { apiAs, mod, signIn, listNamed, rowsOf } from './session';
+import { apiAs, mod, signIn, listNamed, rowsOf, paletteInput } from './session';
 
 test('find a card by name and bank in the palette, toggle its display, edit it — keyboard only', async ({ page }) => {
   await signIn(page);
   const api = await apiAs(page);
 
   await page.keyboard.press(`${mod}+k`);
+  await expect(paletteInput(page)).toBeFocused();
   await page.keyboard.type('skywards infinite enbd');
   const hit = page.getByRole('option', { name: /Skywards Infinite Credit Card.*Emirates NBD · Visa/ });
   await expect(hit).toBeVisible();
@@ -89,6 +90,7 @@ test('filter offers by bank through the URL; the back button restores the filter
 
   // The palette command does the same: pick a bank, land on its offers.
   await page.keyboard.press(`${mod}+k`);
+  await expect(paletteInput(page)).toBeFocused();
   await page.keyboard.type('Filter offers by bank');
   await expect(page.locator('[cmdk-item][data-selected="true"]')).toContainText('Filter offers by bank');
   await page.keyboard.press('Enter');

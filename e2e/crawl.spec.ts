@@ -3,7 +3,7 @@
 // them in the offer list, roll them back. The server's answer is checked through the API.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiAs, mod, signIn } from './session';
+import { apiAs, mod, signIn, paletteInput } from './session';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;
 
@@ -28,6 +28,7 @@ async function inFocus(page: Page, name: string) {
 
 async function palette(page: Page, text: string) {
   await page.keyboard.press(`${mod}+k`);
+  await expect(paletteInput(page)).toBeFocused();
   await page.keyboard.type(text);
   await expect(page.locator('[cmdk-item][data-selected="true"]')).toContainText(text);
   await page.keyboard.press('Enter');

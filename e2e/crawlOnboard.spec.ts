@@ -9,7 +9,7 @@ import { expect, test } from './fixtures';
 import { importCrawl, listSources } from '../contract/crawlSources';
 import { offerResource } from '../contract/offer';
 import { pathOf } from '../contract/operation';
-import { apiAs, mod, signIn } from './session';
+import { apiAs, mod, signIn, paletteInput } from './session';
 
 const SLUG = 'e2e-onboard';
 const NAME = 'E2E onboard source';
@@ -43,6 +43,7 @@ const liveOffers = async (api: Api) =>
 
 async function palette(page: Page, text: string) {
   await page.keyboard.press(`${mod}+k`);
+  await expect(paletteInput(page)).toBeFocused();
   await page.keyboard.type(text);
   await expect(page.locator('[cmdk-item][data-selected="true"]')).toContainText(text);
   await page.keyboard.press('Enter');

@@ -5,7 +5,7 @@ import { expect, test } from './fixtures';
 import { CSV_TARGETS, templateCsv } from '../contract/csv';
 import { checkCsvNames } from '../contract/csvImport';
 import { pathOf } from '../contract/operation';
-import { signIn, apiAs, mod } from './session';
+import { signIn, apiAs, mod, paletteInput } from './session';
 
 test('import offers from CSV: one bad row blocks the file, the fixed file imports', async ({ page }) => {
   await signIn(page);
@@ -14,6 +14,7 @@ test('import offers from CSV: one bad row blocks the file, the fixed file import
   const before = await total();
 
   await page.keyboard.press(`${mod}+k`);
+  await expect(paletteInput(page)).toBeFocused();
   await page.keyboard.type('Import offers from CSV');
   await expect(page.locator('[cmdk-item][data-selected="true"]')).toContainText('Import offers from CSV');
   await page.keyboard.press('Enter');

@@ -1,7 +1,7 @@
 // Focus goes back where it was: after a palette command, and after a confirmation is
 // cancelled, the keys work on the list again without a click.
 import { expect, test } from './fixtures';
-import { signIn, listNamed, rowsOf } from './session';
+import { signIn, listNamed, rowsOf, paletteInput } from './session';
 
 const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
 
@@ -18,11 +18,13 @@ test('after a palette command and after a cancelled confirm, the list has the fo
 
   // A palette command that opens nothing: focus returns to the list, j/k work at once.
   await page.keyboard.press(`${mod}+k`);
+  await expect(paletteInput(page)).toBeFocused();
   await page.keyboard.type('Toggle dark');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeHidden();
   await expect(list).toBeFocused();
   await page.keyboard.press(`${mod}+k`);
+  await expect(paletteInput(page)).toBeFocused();
   await page.keyboard.type('Toggle dark');
   await page.keyboard.press('Enter');
 

@@ -43,6 +43,7 @@ test('sign in, open banks from the palette, create, edit and delete a bank — k
 
   // Delete from the palette, confirm with Enter.
   await page.keyboard.press(`${mod}+k`);
+  await expect(paletteInput(page)).toBeFocused();
   await page.keyboard.type('Delete bank');
   await expect(page.locator('[cmdk-item][data-selected="true"]')).toContainText('Delete bank');
   await page.keyboard.press('Enter');

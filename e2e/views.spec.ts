@@ -1,7 +1,7 @@
 // Filters from the palette, shown as chips, and saved views (src/commands/filterCommands.ts,
 // src/commands/viewCommands.ts): keyboard only, checked against the API's own answer.
 import { expect, test } from './fixtures';
-import { apiAs, signIn, listNamed, rowsOf } from './session';
+import { apiAs, signIn, listNamed, rowsOf, paletteInput } from './session';
 
 const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
 
@@ -21,6 +21,7 @@ test('filter cards by bank and display from the palette, drop a chip, save the v
 
   const palette = async (command: string, value: string) => {
     await page.keyboard.press(`${mod}+k`);
+    await expect(paletteInput(page)).toBeFocused();
     await page.keyboard.type(command);
     await expect(page.locator('[cmdk-item][data-selected="true"]')).toContainText(command);
     await page.keyboard.press('Enter');
@@ -46,6 +47,7 @@ test('filter cards by bank and display from the palette, drop a chip, save the v
 
   // Save it, leave, open it again from the dashboard.
   await page.keyboard.press(`${mod}+k`);
+  await expect(paletteInput(page)).toBeFocused();
   await page.keyboard.type('Save this view');
   await page.keyboard.press('Enter');
   await page.keyboard.type('Hidden cards');
@@ -64,6 +66,7 @@ test('filter cards by bank and display from the palette, drop a chip, save the v
   await palette('Delete saved view', 'Hidden cards');
   await expect(page.getByText('Deleted the view “Hidden cards”.')).toBeVisible();
   await page.keyboard.press(`${mod}+k`);
+  await expect(paletteInput(page)).toBeFocused();
   await page.keyboard.type('Open saved view');
   await expect(page.locator('[cmdk-item]', { hasText: 'Open saved view' })).toHaveCount(0);
 });

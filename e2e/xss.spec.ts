@@ -6,7 +6,7 @@
 // attribute that could run script (which also catches an injection a CSP would block).
 import { expect, test } from './fixtures';
 import { XSS_PAYLOADS } from './payloads';
-import { mod, signIn, rowsOf } from './session';
+import { mod, signIn, rowsOf, paletteInput } from './session';
 
 type Body = Record<string, unknown>;
 interface Field {
@@ -391,6 +391,7 @@ test('stored XSS: 100+ payloads in every text field of every entity render inert
         'onmouseover',
       ]) {
         await page.keyboard.press(`${mod}+k`);
+        await expect(paletteInput(page)).toBeFocused();
         await page.keyboard.type(q);
         await expect(
           page
