@@ -3,8 +3,10 @@ import type { Static } from '@sinclair/typebox';
 import { MessageEnvelope, RecordEnvelope } from './envelope';
 import { Timestamps } from './fields';
 import { ADMIN_ROOT, AUTH_ROOT, defineOp } from './operation';
+import { ROLES } from './roles';
 
-export const Role = Type.Union([Type.Literal('admin'), Type.Literal('user')]);
+/** admin | editor | reviewer | viewer (staff, contract/roles.ts) | user (the Cards app's accounts). */
+export const Role = Type.Union(ROLES.map((r) => Type.Literal(r)));
 
 export const User = Type.Object({
   id: Type.Integer(),

@@ -1,13 +1,13 @@
 // An app user (a consumer account) who knows their password is still not an administrator:
 // the admin sign-in says so in its own words, keeps no session, and shows no menu.
 import { expect, test } from './fixtures';
-import { apiAs, signIn } from './session';
+import { apiAs, signInByKeyboard } from './session';
 
 test('an app user signing in to the admin app is refused with its own message and sees no menu', async ({
   page,
   browser,
 }) => {
-  await signIn(page);
+  await signInByKeyboard(page);
   const api = await apiAs(page);
   const email = `app.user.${Date.now()}@example.ae`;
   const created = await api.post('/admin/v1/add_user', {

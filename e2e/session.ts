@@ -2,11 +2,37 @@
 // the signed-in admin's token (for checking what the server holds, never for driving the UI).
 import fs from 'node:fs';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { SESSION_TTL_MS, type Session } from '../contract/auth';
 import { E2E_ADMIN } from './globalSetup';
 
 export const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
 
+/**
+ * Signed in as the e2e admin, on the dashboard: the session asked of the API and stored as the
+ * app stores it (src/store/session.ts), so a spec spends no time typing its way in. Signing in
+ * by keyboard is tested once, by signInByKeyboard (e2e/appUser.spec.ts).
+ */
 export async function signIn(page: Page) {
+  const res = await page.request.post('/api/v1/login', { data: E2E_ADMIN });
+  expect(res.status(), await res.text()).toBe(200);
+  const { data } = (await res.json()) as { data: Session };
+  // Any page of the app's origin will do to reach its localStorage: the health check is the lightest.
+  await page.goto('/health');
+  await page.evaluate(
+    ({ s, expiry }) => {
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('user_id', String(s.user_id));
+      localStorage.setItem('expiryTime', String(expiry));
+      localStorage.setItem('userDetails', JSON.stringify(s.user));
+    },
+    { s: data, expiry: Date.now() + SESSION_TTL_MS },
+  );
+  await page.goto('/admin');
+  await signedInFrame(page);
+}
+
+/** The admin's sign-in as a person does it: the form, by keyboard, onto the dashboard. */
+export async function signInByKeyboard(page: Page) {
   await page.goto('/admin/login');
   await expect(page.getByLabel('Email')).toBeFocused();
   await page.keyboard.type(E2E_ADMIN.email);
@@ -14,8 +40,12 @@ export async function signIn(page: Page) {
   await page.keyboard.type(E2E_ADMIN.password);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/admin\/?$/);
-  // The URL changes before the signed-in frame's chunk has arrived; keys pressed before it
-  // mounts (its hotkeys with it) would be lost, so wait for the frame and the dashboard.
+  await signedInFrame(page);
+}
+
+// The URL changes before the signed-in frame's chunk has arrived; keys pressed before it
+// mounts (its hotkeys with it) would be lost, so wait for the frame and the dashboard.
+async function signedInFrame(page: Page) {
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }

@@ -9,7 +9,10 @@ import { textOrNull } from '@/ui/formParts';
 import { ROLE_LABELS, STATUS_LABELS } from './screen';
 
 const FIELDS = ['name', 'email', 'phone', 'role', 'status', 'password', 'avatar'];
-const ROLES = (['user', 'admin'] as const).map((r) => ({ value: r, label: ROLE_LABELS[r] }));
+const ROLES = (['user', 'viewer', 'reviewer', 'editor', 'admin'] as const).map((r) => ({
+  value: r,
+  label: ROLE_LABELS[r],
+}));
 const STATUSES = (['active', 'disabled'] as const).map((s) => ({ value: s, label: STATUS_LABELS[s] }));
 
 /** Add or edit a user. A password is optional: new users may sign in with codes; an edit sets a new one only when typed. */

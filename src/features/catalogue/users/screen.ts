@@ -1,11 +1,15 @@
 // Users, wired once: contract → store → list model → routes. The commands and the screen read this.
 import { userResource, type AdminUser } from '@contract/user';
+import { ROLES, ROLE_LABELS as ROLE_NAMES } from '@contract/roles';
 import { enumFilter } from '@/store/filters';
 import { resourceScreen } from '@/commands/resourceScreen';
 import { userRoutes } from '@/screens/paths';
 import { cellText, dayText, NAME_WIDTH } from '@/screens/listTable/columns';
 
-export const ROLE_LABELS: Record<AdminUser['role'], string> = { admin: 'Admin', user: 'App user' };
+export const ROLE_LABELS = Object.fromEntries(ROLES.map((r) => [r, ROLE_NAMES[r].one])) as Record<
+  AdminUser['role'],
+  string
+>;
 export const STATUS_LABELS: Record<AdminUser['status'], string> = { active: 'Active', disabled: 'Disabled' };
 
 export const userScreen = resourceScreen<AdminUser>({
@@ -14,7 +18,7 @@ export const userScreen = resourceScreen<AdminUser>({
   routes: userRoutes,
   describe: (u) => ({ label: u.name, hint: u.email }),
   filters: [
-    enumFilter('role', 'Role', 'All roles', ['admin', 'user'], (v) => ROLE_LABELS[v as AdminUser['role']]),
+    enumFilter('role', 'Role', 'All roles', [...ROLES], (v) => ROLE_LABELS[v as AdminUser['role']]),
     enumFilter(
       'status',
       'Status',

@@ -1,0 +1,110 @@
+// Who may run what. A staff role holds a set of write permissions; every operation names the
+// permission it needs (contract/operation.ts, `permission`), and `mayRun` is the one answer the
+// server (server/http/authGuard.ts) and the browser (the palette, keys, buttons, sidebar) both
+// ask. Reads need no permission: every staff role reads everything. App users (`user`) are no
+// staff and run no admin call at all.
+import type { AnyOp } from './operation';
+
+/** Staff roles, most powerful first; `user` is the consumer app's account. */
+export const STAFF_ROLES = ['admin', 'editor', 'reviewer', 'viewer'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const ROLES = [...STAFF_ROLES, 'user'] as const;
+export type RoleName = (typeof ROLES)[number];
+
+/** How a role reads in a sentence and on a screen. */
+export const ROLE_LABELS: Record<RoleName, { one: string; many: string; a: string }> = {
+  admin: { one: 'Admin', many: 'Admins', a: 'an admin' },
+  editor: { one: 'Editor', many: 'Editors', a: 'an editor' },
+  reviewer: { one: 'Reviewer', many: 'Reviewers', a: 'a reviewer' },
+  viewer: { one: 'Viewer', many: 'Viewers', a: 'a viewer' },
+  user: { one: 'App user', many: 'App users', a: 'an app user' },
+};
+
+/**
+ * Every write permission an operation names, with what it lets a role do, in the words of a
+ * refusal ("An editor may not change staff accounts and app users."). A permission an
+ * operation names that is missing here fails contract/roles.test.ts.
+ */
+export const PERMISSIONS = {
+  'bank.write': 'change banks',
+  'card.write': 'change cards',
+  'category.write': 'change categories',
+  'network.write': 'change card networks',
+  'offer.write': 'change offers',
+  'outlet.write': 'change outlets',
+  'outletRadius.write': 'change outlet radius settings',
+  'catalogue.import': 'import CSV files into the catalogue',
+  'homepage.write': 'change the homepage',
+  'cms.write': 'change content pages',
+  'contact.write': 'answer or remove contact messages',
+  'feedback.write': 'remove feedback',
+  'notification.write': 'send or cancel notifications',
+  'crawl.review': 'review crawled data',
+  'engagement.read': 'read engagement figures',
+  'user.write': 'change staff accounts and app users',
+  'settings.write': 'change settings',
+} as const;
+export type Permission = keyof typeof PERMISSIONS;
+
+const CATALOGUE: readonly Permission[] = [
+  'bank.write',
+  'card.write',
+  'category.write',
+  'network.write',
+  'offer.write',
+  'outlet.write',
+  'outletRadius.write',
+  'catalogue.import',
+];
+
+/** What each staff role may write. An admin holds every permission. */
+export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
+  admin: Object.keys(PERMISSIONS) as Permission[],
+  editor: [
+    ...CATALOGUE,
+    'homepage.write',
+    'cms.write',
+    'contact.write',
+    'feedback.write',
+    'notification.write',
+    'engagement.read',
+  ],
+  reviewer: ['crawl.review', 'engagement.read'],
+  viewer: ['engagement.read'],
+};
+
+export const isStaff = (role: string | null | undefined): role is StaffRole =>
+  (STAFF_ROLES as readonly string[]).includes(role ?? '');
+
+/** The operation only reads (a GET, or a read too big for a URL): any staff role may. */
+export const readsOnly = (op: Pick<AnyOp, 'method' | 'readOnly'>) => op.method === 'GET' || !!op.readOnly;
+
+/** Whether `role` may hold `permission` (for a command or a screen that names one directly). */
+export const holds = (role: string | null | undefined, permission: string): boolean =>
+  isStaff(role) && (ROLE_PERMISSIONS[role] as readonly string[]).includes(permission);
+
+/**
+ * Whether a signed-in account of `role` may run `op`: public calls anyone, an account's own
+ * calls any account, an admin call staff only — a read any staff role, a write the roles
+ * holding its permission (a write that names none: admins alone).
+ */
+export function mayRun(
+  role: string | null | undefined,
+  op: Pick<AnyOp, 'access' | 'permission' | 'method' | 'readOnly'>,
+): boolean {
+  if (op.access === 'public' || op.access === 'user') return true;
+  if (!isStaff(role)) return false;
+  if (readsOnly(op)) return true;
+  return op.permission ? holds(role, op.permission) : role === 'admin';
+}
+
+/** The 403's sentence: what this role may not do ("A viewer may not change offers."). */
+export function refusalFor(
+  role: string | null | undefined,
+  op: Pick<AnyOp, 'access' | 'permission' | 'method' | 'readOnly'>,
+): string {
+  if (!isStaff(role)) return 'Only staff can do this: this account belongs to the Cards app.';
+  const what = op.permission && op.permission in PERMISSIONS ? PERMISSIONS[op.permission as Permission] : 'do this';
+  const who = ROLE_LABELS[role].a;
+  return `${who[0]!.toUpperCase()}${who.slice(1)} may not ${what}.`;
+}
