@@ -13,7 +13,12 @@ export const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
  * by keyboard is tested once, by signInByKeyboard (e2e/appUser.spec.ts).
  */
 export async function signIn(page: Page) {
-  const res = await page.request.post('/api/v1/login', { data: E2E_ADMIN });
+  await signInAs(page, E2E_ADMIN.email, E2E_ADMIN.password);
+}
+
+/** Signed in as any staff account (an editor, a viewer…) the same way, on the dashboard. */
+export async function signInAs(page: Page, email: string, password: string) {
+  const res = await page.request.post('/api/v1/login', { data: { email, password } });
   expect(res.status(), await res.text()).toBe(200);
   const { data } = (await res.json()) as { data: Session };
   // Any page of the app's origin will do to reach its localStorage: the health check is the lightest.
