@@ -57,7 +57,10 @@ test('a viewer reads everything and is offered no write', async ({ page, browser
 
   for (const typed of ['delete', 'new offer', 'import']) {
     const titles = await paletteTitles(viewer, typed);
-    expect(titles.filter((t) => /^(Delete|New|Import|Send|Save|Edit)\b/.test(t)), typed).toEqual([]);
+    expect(
+      titles.filter((t) => /^(Delete|New|Import|Send|Save|Edit)\b/.test(t)),
+      typed,
+    ).toEqual([]);
   }
   // Reads stay: finding a record is not a write.
   expect(await paletteTitles(viewer, 'find offer')).toContainEqual(expect.stringMatching(/^Find offer/));

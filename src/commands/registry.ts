@@ -53,7 +53,7 @@ export const getCommand = (id: string): Command | undefined => {
 export const allCommands = () => [...commands.values()].filter(permitted);
 
 // Another account signed in (or the role changed): everything listing commands reads them again.
-subscribeKey(session, 'userDetails', () => changed());
+subscribeKey(session, 'userDetails', () => changed(), true);
 
 /**
  * Commands the signed-in app registers after it shows (every screen's own, and those made from

@@ -45,7 +45,11 @@ function answers(pattern: string, path: string, search: string): boolean {
  * edit form the write permission of its resource ('offer.write' for /add-offer); nothing on a
  * page that only reads. The shell shows a refusal instead of a page the role may not open.
  */
-export function needsAt(s: Pick<ScreenEntry, 'needs' | 'routes' | 'resource'>, path: string, search = ''): Needs | undefined {
+export function needsAt(
+  s: Pick<ScreenEntry, 'needs' | 'routes' | 'resource'>,
+  path: string,
+  search = '',
+): Needs | undefined {
   if (s.needs) return s.needs;
   const permission = s.resource ? writePermission(s.resource) : undefined;
   if (!permission || !s.routes) return undefined;
