@@ -44,6 +44,9 @@ async function paletteTitles(page: Page, typed: string): Promise<string[]> {
 
 const forbidden = (page: Page) => page.getByTestId('forbidden');
 
+// Two sessions, several palettes and pages each: past the 60 s default on a loaded 2-core machine.
+test.describe.configure({ timeout: 150_000 });
+
 test('a viewer reads everything and is offered no write', async ({ page, browser, baseURL }) => {
   await signIn(page);
   const { email } = await staff(page, 'viewer');
