@@ -1,8 +1,8 @@
 // Staff roles in the browser (contract/roles.ts): a viewer is offered no write (palette, keys,
 // buttons, sidebar) and meets a clear refusal inside the frame on a form's address; an editor
 // writes the catalogue but cannot open staff accounts or settings. What the UI shows, not the
-// server's refusal (the server enforces the same rule on its own). Until it does, the server
-// answers a non-admin's reads with a 403 too, so these checks need no record from it.
+// server's refusal (the server enforces the same rule on its own: tests/api/roles.test.ts). The
+// checks need no record from the server.
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiAs, listNamed, mod, paletteInput, shoot, signIn, signInAs } from './session';
