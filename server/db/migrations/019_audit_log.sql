@@ -69,8 +69,14 @@ begin
   -- Only the transition tables of the firing event exist; each branch names only those.
   if TG_OP = 'INSERT' then
     big := (select count(*) from audit_new) > 200;
-    insert into audit_staging (call, tbl, is_old, row)
-      select call, TG_TABLE_NAME, false, audit_staged(to_jsonb(n), big) from audit_new n;
+    -- A function is compiled per table it fires on, so `n.id` is only planned where it exists.
+    if big and exists (select 1 from pg_attribute where attrelid = TG_RELID and attname = 'id' and not attisdropped) then
+      insert into audit_staging (call, tbl, is_old, row)
+        select call, TG_TABLE_NAME, false, jsonb_build_object('id', n.id, '~', true) from audit_new n;
+    else
+      insert into audit_staging (call, tbl, is_old, row)
+        select call, TG_TABLE_NAME, false, audit_staged(to_jsonb(n), big) from audit_new n;
+    end if;
   elsif TG_OP = 'DELETE' then
     big := (select count(*) from audit_old) > 200;
     insert into audit_staging (call, tbl, is_old, row)
