@@ -8,9 +8,10 @@
 // - database rule violations mapped once (server/http/dbErrors.ts);
 // - uploads: a file written during a call that then fails is removed again, and files a
 //   call replaced are removed only after it committed.
+// - who may call it (`access`, and for a staff role the operation's `permission`:
+//   server/http/authGuard.ts requireStaff, contract/roles.ts mayRun);
 // - the audit log: every write call leaves one entry, in its own transaction (a write never
 //   commits without it, a refused call leaves none; server/services/audit.ts).
-// Later, permission checks go here too: every write passes through.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import type { User } from '../../contract/auth';
@@ -129,7 +130,7 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
   // JSON `null` ("no filters"), but not missing.
   const nullBody = !!body && (body as TSchema).type !== 'object' && !op.alternativeBody;
   const guard =
-    op.access === 'admin' ? deps.guards.requireAdmin : op.access === 'user' ? deps.guards.requireUser : undefined;
+    op.access === 'admin' ? deps.guards.requireStaff(op) : op.access === 'user' ? deps.guards.requireUser : undefined;
   const route: RouteOptions = {
     method: op.method,
     url: op.path,
