@@ -1,6 +1,7 @@
 // Every call of the product, in the order of its specification. The server registers exactly these
 // (server/app.ts), the OpenAPI document and contract/api.md list exactly these, and a test
 // fails when one has no handler. A plain CRUD entity is one line in `resources` (./resources.ts).
+import { auditOps } from './audit';
 import { authOps } from './auth';
 import { cardOps } from './card';
 import { cmsOps } from './cms';
@@ -31,4 +32,5 @@ export const operations: readonly AnyOp[] = [
   ...notificationOps,
   ...settingsOps,
   ...engagementOps,
+  ...auditOps,
 ];

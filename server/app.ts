@@ -24,6 +24,8 @@ import { TooManyRequests } from './services/signinLimits';
 import { createUploads } from './services/uploads';
 import { createSearchBacklog, type SearchBacklog } from './services/searchBacklog';
 import { createNotificationJob, type NotificationJob } from './services/notificationJob';
+import { createAuditPruning } from './services/auditPruning';
+import { auditHandlers } from './routes/audit';
 import { outboxSender, type PushSender } from './services/push';
 import { lazyValidatorOf } from './services/validate';
 import { frameworkErrors, registerErrorHandler } from './http/errorHandler';
@@ -114,6 +116,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await notificationJob.idle();
   });
 
+  // Audit entries past their retention go at start and every six hours.
+  const auditPruning = createAuditPruning(db, lineLogger(logger, 'auditPruning', 'warn'));
+  app.addHook('onClose', async () => {
+    auditPruning.stop();
+    await auditPruning.idle();
+  });
+
   registerRequestLog(app);
   registerNoStore(app);
   registerErrorHandler(app);
@@ -187,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...contactHandlers({ db, mailer }),
     ...notificationHandlers({ now: deps.now ?? Date.now, job: () => app.notificationJob }),
     ...settingsHandlers({ now: deps.now ?? Date.now }),
+    ...auditHandlers(),
   ];
   const byId = new Map(handlers.map((b) => [b.op.id, b]));
   const nouns = new Map([...resources, ...homepageResources].map((r) => [r.name, r.label.one.toLowerCase()]));

@@ -9,8 +9,9 @@
 // - uploads: a file written during a call that then fails is removed again, and files a
 //   call replaced are removed only after it committed.
 // - who may call it (`access`, and for a staff role the operation's `permission`:
-//   server/http/authGuard.ts requireStaff, contract/roles.ts mayRun).
-// Later, the audit log goes here too: every write passes through.
+//   server/http/authGuard.ts requireStaff, contract/roles.ts mayRun);
+// - the audit log: every write call leaves one entry, in its own transaction (a write never
+//   commits without it, a refused call leaves none; server/services/audit.ts).
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import type { User } from '../../contract/auth';
@@ -19,6 +20,7 @@ import { mainOnlyFields, takesAlternative, type AnyOp, type OpInput, type OpOutp
 import type { Db, Tx } from '../db/connection';
 import { HttpError, badField, fieldLabel } from '../errors';
 import type { Units } from '../services/batches';
+import { beginAudit, discardAudit, longAudit, recordAudit, type AuditCall } from '../services/audit';
 import type { Uploads } from '../services/uploads';
 import type { Guards } from './authGuard';
 import { refusalOf } from '../db/constraintErrors';
@@ -194,6 +196,21 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
       let output: OpOutput<AnyOp> | undefined;
       let refused: HttpError | null = null;
       const key = op.shared && deps.answers ? answerKey(op, input) : null;
+      const who: AuditCall = {
+        op,
+        actor: req.user ? { id: req.user.id, name: req.user.name } : null,
+        recordId: recordIdOf(input),
+        requestId: String(req.id),
+      };
+      // A write whose entry cannot be written is refused: said loudly, as it means a broken log.
+      const loudly = async <T>(step: () => Promise<T>): Promise<T> => {
+        try {
+          return await step();
+        } catch (err) {
+          req.log.error({ err, op: op.id }, 'the audit entry could not be written: the call is refused');
+          throw err;
+        }
+      };
       // Kept as the JSON text sent: a repeat costs no serializing either (a string of JSON
       // type is sent as it is). Serialized by the route's own 200 schema, as any answer is.
       if (key) reply.type('application/json; charset=utf-8');
@@ -201,15 +218,20 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
         key ? (deps.answers!.answer(key, async () => reply.serialize(await fn())) as Promise<OpOutput<AnyOp>>) : fn();
       try {
         output = long
-          ? await long(input, deps.db, ctx)
+          ? await runLong(deps.db, who, loudly, (units) => long(input, units, ctx))
           : await read(() =>
               unit(
                 async (tx) => {
+                  const call = reads(op) ? null : await beginAudit(tx);
                   try {
-                    return await handler(input, tx, ctx);
+                    const out = await handler(input, tx, ctx);
+                    if (call) await loudly(() => recordAudit(tx, call, who));
+                    return out;
                   } catch (err) {
-                    // A refusal whose writes must stand (a counted wrong code) commits, then answers.
+                    // A refusal whose writes must stand (a counted wrong code) commits, then
+                    // answers; it is no write of the log's: what it staged goes.
                     if (err instanceof HttpError && err.options.keepWrites) {
+                      if (call) await discardAudit(tx, call);
                       refused = err;
                       return undefined;
                     }
@@ -248,6 +270,39 @@ function answerKey(op: AnyOp, input: unknown): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Runs a long call on units that stage what each writes; its one entry is written in the unit
+ * that publishes its batch (server/services/audit.ts longAudit), else in one of its own after.
+ */
+async function runLong<T>(
+  db: Db,
+  who: AuditCall,
+  loudly: <R>(step: () => Promise<R>) => Promise<R>,
+  work: (units: Units) => Promise<T>,
+): Promise<T> {
+  const audit = longAudit(who);
+  const units: Units = {
+    read: db.read.bind(db),
+    transaction: (fn, opts) =>
+      db.transaction(async (tx) => {
+        const call = await beginAudit(tx);
+        const out = await fn(tx);
+        await loudly(() => audit.fold(tx, call));
+        return out;
+      }, opts),
+  };
+  const out = await work(units);
+  if (!audit.written) await db.transaction((tx) => loudly(() => audit.finish(tx)));
+  return out;
+}
+
+/** The record id a call names in its path or query (`id`, `bank_id`…), if one. */
+function recordIdOf(input: { params?: unknown; query?: unknown }): number | null {
+  const params = (input.params ?? {}) as Record<string, unknown>;
+  const v = params.id ?? Object.values(params)[0];
+  return typeof v === 'number' && Number.isInteger(v) ? v : null;
 }
 
 /** A GET, or a call marked `readOnly`: it runs in a read unit and is no write. */

@@ -332,10 +332,10 @@ const TABLE_WORDS: Record<string, string> = {
   dont_miss_out: "Don't miss out banner",
 };
 /** The column that names a record, the first of these a table has. */
-const NAME_COLUMNS = ['title', 'name', 'merchant_name', 'label', 'email'];
+export const NAME_COLUMNS = ['title', 'name', 'merchant_name', 'label', 'email'];
 
 /** 'Hero banner “Summer dining”' (or 'Hero banner 4' when it has no name). */
-async function describeRow(tx: Tx, table: string, id: number): Promise<string> {
+export async function describeRow(tx: Tx, table: string, id: number): Promise<string> {
   const word =
     TABLE_WORDS[table] ??
     (table.charAt(0).toUpperCase() + table.slice(1)).replace(/_/g, ' ').replace(/ies$/, 'y').replace(/s$/, '');

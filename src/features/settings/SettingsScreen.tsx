@@ -66,7 +66,8 @@ const draftOf = (r: Settings): Draft => ({
 });
 
 /** Text → the type the field takes ('' and junk stay as typed, for the server to name). */
-function typed(d: Draft): Record<SettingField, unknown> {
+// The screen leaves audit_retention_days as it is (set through the API for now).
+function typed(d: Draft): Partial<Record<SettingField, unknown>> {
   const num = (t: string) => (t.trim() !== '' && Number.isFinite(Number(t)) ? Number(t) : t);
   return {
     support_email: d.support_email.trim(),

@@ -1,0 +1,99 @@
+// The audit log: one entry per write call, made by the server for every write whatever its
+// handler (server/http/handle.ts, server/services/audit.ts). Entries are read and reverted;
+// no call changes or deletes one. They are kept `audit_retention_days` (contract/settings.ts).
+import * as Type from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import { ListEnvelope, ListQuery, RecordEnvelope } from './envelope';
+import { Id, Nullable } from './fields';
+import { ADMIN_ROOT, defineOp } from './operation';
+import { homepageResources } from './homepage';
+import { IdParams } from './resource';
+import { resources } from './resources';
+
+/** What an entry did to its record; `mass`: many records (their ids in `tables`); `none`: no record changed. */
+export const AuditKind = Type.Union([
+  Type.Literal('create'),
+  Type.Literal('update'),
+  Type.Literal('delete'),
+  Type.Literal('mass'),
+  Type.Literal('none'),
+]);
+export type AuditKind = Static<typeof AuditKind>;
+
+/** Per table the call wrote: how many rows it added, changed and removed, and their ids. */
+export const AuditTable = Type.Object({
+  added: Type.Integer(),
+  changed: Type.Integer(),
+  removed: Type.Integer(),
+  ids: Type.Array(Type.Integer(), { description: 'the ids of the rows it touched (link rows have none)' }),
+});
+
+export const AuditEntry = Type.Object({
+  id: Type.Integer(),
+  at: Type.String({ format: 'date-time' }),
+  actor_id: Nullable(Type.Integer()),
+  actor_name: Nullable(Type.String({ description: 'who, as named when they made the call' })),
+  operation: Type.String({ description: "the operation's id (contract/operations.ts): 'bank.update'" }),
+  kind: AuditKind,
+  resource: Nullable(Type.String({ description: "the record's type: 'bank'" })),
+  record_id: Nullable(Type.Integer()),
+  label: Nullable(Type.String({ description: 'the record’s name or title when it has one' })),
+  count: Type.Integer({ description: 'records changed' }),
+  before: Nullable(
+    Type.Record(Type.String(), Type.Unknown(), {
+      description: 'an update: the fields it changed, as they were; a delete: the whole record',
+    }),
+  ),
+  after: Nullable(
+    Type.Record(Type.String(), Type.Unknown(), {
+      description: 'an update: the fields it changed, as it left them; a create: the whole record',
+    }),
+  ),
+  tables: Type.Record(Type.String(), AuditTable),
+  revertible: Type.Boolean({ description: 'the entry kept every row it changed, so a revert can set them back' }),
+});
+export type AuditEntry = Static<typeof AuditEntry>;
+
+/** How long entries are kept unless the settings say otherwise. */
+export const AUDIT_RETENTION_DAYS = 400;
+
+const { page, per_page } = ListQuery.properties;
+export const AuditQuery = Type.Object({
+  page,
+  per_page,
+  resource: Type.Optional(Type.String({ maxLength: 60, description: "the record's type: 'bank'" })),
+  record_id: Type.Optional(Id),
+  actor: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: "the actor's account id" })),
+  operation: Type.Optional(Type.String({ maxLength: 80, description: "an operation id: 'bank.update'" })),
+  from: Type.Optional(Type.String({ format: 'date-time', description: 'entries at or after this moment' })),
+  to: Type.Optional(Type.String({ format: 'date-time', description: 'entries before this moment' })),
+});
+export type AuditQuery = Static<typeof AuditQuery>;
+
+const base = { tag: 'Audit log', access: 'admin' as const, resource: 'audit' };
+
+export const listAudit = defineOp({
+  ...base,
+  id: 'audit.list',
+  method: 'GET',
+  path: `${ADMIN_ROOT}/audit_log`,
+  summary: 'The audit log, newest first: every write call with who, when, the record and its fields before and after',
+  query: AuditQuery,
+  response: ListEnvelope(AuditEntry),
+});
+
+export const revertAudit = defineOp({
+  ...base,
+  id: 'audit.revert',
+  method: 'POST',
+  path: `${ADMIN_ROOT}/audit_log/:id/revert`,
+  summary:
+    'Set back what an entry changed (admins only: it may undo any write). A new write, itself logged; a 409 names what changed since',
+  params: IdParams,
+  response: RecordEnvelope(AuditEntry),
+  message: 'Reverted.',
+  // Whatever the entry changed: any record may come back.
+  touches: [...new Set([...resources, ...homepageResources].map((r) => r.name))],
+});
+
+export const auditOps = [listAudit, revertAudit] as const;
