@@ -7,7 +7,7 @@ import type { Tx } from '../db/connection';
 import { paginate } from './crud';
 
 /** Columns every write moves by itself: no change is told by them alone. */
-export const NOT_COMPARED = ['updated_at', 'version', 'search_text', 'password_hash'];
+export const NOT_COMPARED = ['updated_at', 'version', 'search_text'];
 
 export interface StoredChange {
   tbl: string;

@@ -13,16 +13,13 @@ import type { AuditKind } from '../../contract/audit';
 import { homepageResources } from '../../contract/homepage';
 import { resources } from '../../contract/resources';
 import type { Tx } from '../db/connection';
-import { NOT_COMPARED } from '../repositories/auditLog';
 import { NAME_COLUMNS } from './undo';
 
 /** A call that changed more rows than this keeps their counts and ids, not the rows (no revert). */
 export const MAX_KEPT_ROWS = 200;
 
-
 /** Bookkeeping the triggers see (a batch marked done publishes a long call) but no entry names. */
 const BOOKKEEPING = new Set(['write_batches']);
-
 
 const byTable = new Map<string, string>(
   [...resources, ...homepageResources].map((r) => [r.storage.table, r.name] as const),
@@ -87,7 +84,9 @@ export async function takeChanges(tx: Tx, call: string): Promise<{ changes: Chan
        select tbl, key, before is not null as existed, after is not null as exists,
          case when n <= $3 then before end as before, case when n <= $3 then after end as after, n
        from d order by first_seq`,
-      [call, NOT_COMPARED, MAX_KEPT_ROWS],
+      // Any column but the derived search text tells a change: a save that moved only the
+      // version is a write too (a bank's rename refreshing its cards' search text is not).
+      [call, ['search_text'], MAX_KEPT_ROWS],
     )
   ).rows;
   return {
@@ -143,7 +142,11 @@ export async function writeEntry(tx: Tx, who: AuditCall, all: Change[], kept: bo
   }
   const image = one && kept ? (one.after ?? one.before) : null;
   const nameCol = image ? NAME_COLUMNS.find((k) => typeof image[k] === 'string') : undefined;
-  const resource = one ? resourceOfTable(one.tbl) : main.length ? resourceOfTable(main[0].tbl) : (who.op.resource ?? null);
+  const resource = one
+    ? resourceOfTable(one.tbl)
+    : main.length
+      ? resourceOfTable(main[0].tbl)
+      : (who.op.resource ?? null);
   const res = await tx.query<{ id: string }>(
     `insert into audit_log (actor_id, actor_name, operation, resource, tbl, record_id, label, kind, count, tables, changes, request_id)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
@@ -158,7 +161,9 @@ export async function writeEntry(tx: Tx, who: AuditCall, all: Change[], kept: bo
       kind,
       main.length,
       JSON.stringify(tables),
-      kept && changes.length ? JSON.stringify(changes.map(({ tbl, key, before, after }) => ({ tbl, key, before, after }))) : null,
+      kept && changes.length
+        ? JSON.stringify(changes.map(({ tbl, key, before, after }) => ({ tbl, key, before, after })))
+        : null,
       who.requestId,
     ],
   );

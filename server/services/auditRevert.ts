@@ -20,7 +20,7 @@ const differing = (then: Row, now: Row) =>
 
 /** The row a change names as it is now (locked until the revert ends), or null when gone. */
 async function current(tx: Tx, c: StoredChange): Promise<Row | null> {
-  const image = `to_jsonb(t) - 'search_text' - 'password_hash'`;
+  const image = 'audit_image(to_jsonb(t))';
   const sql = /^\d+$/.test(c.key)
     ? `select ${image} as row from ${c.tbl} t where id = $1::int for update`
     : `select ${image} as row from ${c.tbl} t where ${image} = $1::jsonb for update`;
@@ -68,7 +68,7 @@ export async function revertEntry(tx: Tx, entry: StoredEntry): Promise<void> {
 
 async function remove(tx: Tx, c: StoredChange) {
   if (/^\d+$/.test(c.key)) await tx.query(`delete from ${c.tbl} where id = $1::int`, [c.key]);
-  else await tx.query(`delete from ${c.tbl} t where (to_jsonb(t) - 'search_text') = $1::jsonb`, [c.key]);
+  else await tx.query(`delete from ${c.tbl} t where audit_image(to_jsonb(t)) = $1::jsonb`, [c.key]);
 }
 
 /** Puts a deleted row back with its id; the triggers compute its search text again. */
@@ -83,7 +83,8 @@ async function reinsert(tx: Tx, table: string, row: Row) {
 /** Sets back the fields the change moved; the version moves on (an edit open elsewhere is stale). */
 async function setBack(tx: Tx, table: string, id: number, before: Row, after: Row) {
   const cols = await columnsOf(tx, table);
-  const fields = differing(before, after).filter((c) => cols.includes(c));
+  // A password is kept as a fingerprint only (migration 019 audit_image): it stays as it is.
+  const fields = differing(before, after).filter((c) => cols.includes(c) && c !== 'password_hash');
   if (!fields.length) return;
   const sets = fields.map((c) => `${c} = r.${c}`);
   if (cols.includes('version')) sets.push('version = t.version + 1');

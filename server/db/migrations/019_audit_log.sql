@@ -27,8 +27,8 @@ create table audit_log (
   count       integer not null default 0,
   -- { table: { added, changed, removed, ids } } over every table the call changed.
   tables      jsonb not null default '{}',
-  -- The rows the call changed, each { tbl, key, before, after } (whole rows, less search
-  -- text and password hashes), in the order written; what a revert sets back. Null when the
+  -- The rows the call changed, each { tbl, key, before, after } (whole rows as audit_image
+  -- keeps them), in the order written; what a revert sets back. Null when the
   -- call changed too many rows to keep them here.
   changes     jsonb,
   request_id  text
@@ -47,6 +47,14 @@ create table audit_staging (
 );
 create index audit_staging_call_idx on audit_staging (call, seq);
 
+-- A row as the log keeps it: no search text (derived), and a password hash only as a short
+-- fingerprint, which tells that it changed and nothing of it.
+create or replace function audit_image(r jsonb) returns jsonb language sql immutable as $$
+  select case when r ? 'password_hash'
+    then jsonb_set(r - 'search_text', '{password_hash}', to_jsonb(left(md5(coalesce(r ->> 'password_hash', '')), 8)))
+    else r - 'search_text' end
+$$;
+
 create or replace function audit_capture() returns trigger language plpgsql as $$
 declare
   call text := coalesce(current_setting('app.audit', true), '');
@@ -57,15 +65,15 @@ begin
   -- Only the transition tables of the firing event exist; each branch names only those.
   if TG_OP = 'INSERT' then
     insert into audit_staging (call, tbl, is_old, row)
-      select call, TG_TABLE_NAME, false, to_jsonb(n) - 'search_text' - 'password_hash' from audit_new n;
+      select call, TG_TABLE_NAME, false, audit_image(to_jsonb(n)) from audit_new n;
   elsif TG_OP = 'DELETE' then
     insert into audit_staging (call, tbl, is_old, row)
-      select call, TG_TABLE_NAME, true, to_jsonb(o) - 'search_text' - 'password_hash' from audit_old o;
+      select call, TG_TABLE_NAME, true, audit_image(to_jsonb(o)) from audit_old o;
   else
     insert into audit_staging (call, tbl, is_old, row)
-      select call, TG_TABLE_NAME, true, to_jsonb(o) - 'search_text' - 'password_hash' from audit_old o;
+      select call, TG_TABLE_NAME, true, audit_image(to_jsonb(o)) from audit_old o;
     insert into audit_staging (call, tbl, is_old, row)
-      select call, TG_TABLE_NAME, false, to_jsonb(n) - 'search_text' - 'password_hash' from audit_new n;
+      select call, TG_TABLE_NAME, false, audit_image(to_jsonb(n)) from audit_new n;
   end if;
   return null;
 end $$;
