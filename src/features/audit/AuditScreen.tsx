@@ -13,11 +13,13 @@ import { useAuditEntries } from '@/screens/history/useAuditEntries';
 import { PaneBack } from '@/screens/PaneBack';
 import { go } from '@/store/navigate';
 import { setActiveView } from '@/store/ui';
+import { DateField } from '@/ui/DateField';
 import { SplitPane } from '@/ui/SplitPane';
 import { VirtualList } from '@/ui/VirtualList';
 import { AUDIT_VIEW } from './entry';
 import { auditPath, filtersOf, queryOf, type AuditFilters, type FilterKey } from './filters';
 import { auditList, setRows } from './model';
+import '@/ui/FilterBar.css';
 import './audit.css';
 
 const ROW_HEIGHT = 52;
@@ -149,7 +151,7 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
   return (
     <div className="rec-row">
       <div className="rec-line">
-        <span className="rec-title">{entryWhat(entry)}</span>
+        <span className="rec-title audit-row-what">{entryWhat(entry)}</span>
         <span className="rec-sub">{recordWords(entry)}</span>
       </div>
       <div className="rec-meta">
@@ -203,19 +205,23 @@ function AuditFilterBar({ filters, set }: { filters: AuditFilters; set: (key: Fi
         value={filters.operation ?? ''}
         onChange={(e) => set('operation', e.target.value.trim())}
       />
-      <input
-        className={cls('from')}
-        type="date"
-        aria-label="From"
+      <DateField
+        label="From"
+        hideLabel
+        compact
+        placeholder="From day"
+        className={`audit-filter-day${filters.from ? ' is-set' : ''}`}
         value={filters.from ?? ''}
-        onChange={(e) => set('from', e.target.value)}
+        onChange={(v) => set('from', v)}
       />
-      <input
-        className={cls('to')}
-        type="date"
-        aria-label="To"
+      <DateField
+        label="To"
+        hideLabel
+        compact
+        placeholder="To day"
+        className={`audit-filter-day${filters.to ? ' is-set' : ''}`}
         value={filters.to ?? ''}
-        onChange={(e) => set('to', e.target.value)}
+        onChange={(v) => set('to', v)}
       />
       <CommandButton id="audit.showBy" label="By person…" variant="ghost" noKbd />
     </div>

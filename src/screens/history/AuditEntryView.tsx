@@ -3,6 +3,7 @@ import { CommandButton } from '@/commands/CommandButton';
 import { fieldChanges } from '@/lib/fieldChanges';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { FieldDiff } from '@/ui/FieldDiff';
+import './history.css';
 
 /** What an entry did, in a few words: 'Changed', 'Created', '3 records changed'. */
 export function entryWhat(e: AuditEntry): string {

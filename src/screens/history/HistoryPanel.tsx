@@ -3,7 +3,6 @@ import type { TObject } from '@sinclair/typebox';
 import { formatNumber } from '@/lib/format';
 import { AuditEntryView } from './AuditEntryView';
 import { useAuditEntries } from './useAuditEntries';
-import './history.css';
 
 /**
  * A record's History (the `h` of its view, src/commands/resourceCommands.ts): every change the
