@@ -49,8 +49,10 @@ test('edit a bank, see it in its History, revert it; the audit log lists both, f
   const stored = (await (await api.get(`/admin/v1/show_bank/${bank.id}`)).json()).data as { name: string };
   expect(stored.name).toBe(bank.name);
 
-  // The audit log, filtered by the record: the revert, then the edit; j/k move between them.
-  await page.goto(`/admin/audit-log?resource=bank&record_id=${bank.id}`);
+  // The audit log, filtered by the record (the History's way there): the revert, then the edit; j/k move between them.
+  await page.locator('body').press('h');
+  await history.getByRole('button', { name: 'Open in the audit log' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/audit-log\\?resource=bank&record_id=${bank.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
   await expect(page.getByLabel('Record #')).toHaveValue(String(bank.id));
   const rows = page.getByRole('listbox', { name: 'Audit log' }).getByRole('option');

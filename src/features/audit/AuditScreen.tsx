@@ -122,15 +122,17 @@ export default function AuditScreen() {
             <header className="pane-head">
               <PaneBack />
               <h2>{recordWords(current) || current.operation}</h2>
-              {current.resource && current.record_id !== null && (
-                <button
-                  type="button"
-                  className="btn btn-ghost"
-                  onClick={() => go(auditPath({ resource: current.resource!, record_id: String(current.record_id) }))}
-                >
-                  Only this record
-                </button>
-              )}
+              {current.resource &&
+                current.record_id !== null &&
+                (filters.resource !== current.resource || filters.record_id !== String(current.record_id)) && (
+                  <button
+                    type="button"
+                    className="btn btn-ghost"
+                    onClick={() => go(auditPath({ resource: current.resource!, record_id: String(current.record_id) }))}
+                  >
+                    Only this record
+                  </button>
+                )}
             </header>
             <div className="pane-body">
               <AuditEntryView entry={current} label={labelFor(current)} />

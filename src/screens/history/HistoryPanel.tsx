@@ -1,5 +1,6 @@
 import { labelOf } from '@contract/fieldLabels';
 import type { TObject } from '@sinclair/typebox';
+import { CommandButton } from '@/commands/CommandButton';
 import { formatNumber } from '@/lib/format';
 import { AuditEntryView } from './AuditEntryView';
 import { useAuditEntries } from './useAuditEntries';
@@ -38,6 +39,9 @@ export function HistoryPanel({ resource, id, schema }: { resource: string; id: n
           Show older ({formatNumber(h.total - h.entries.length)} more)
         </button>
       )}
+      <div className="history-foot">
+        <CommandButton id="audit.showRecord" label="Open in the audit log" variant="ghost" noKbd />
+      </div>
     </section>
   );
 }
