@@ -74,13 +74,15 @@ export async function takeChanges(tx: Tx, call: string): Promise<{ changes: Chan
     }>(
       `with gone as (delete from audit_staging where call = $1 returning seq, tbl, is_old, row),
        s as (select seq, tbl, is_old, row, coalesce(row ->> 'id', row::text) as key from gone),
-       g as (select tbl, key, min(seq) as first_seq,
-               (array_agg(row order by seq))[1] as first_row, (array_agg(is_old order by seq))[1] as first_old,
-               (array_agg(row order by seq desc))[1] as last_row, (array_agg(is_old order by seq desc))[1] as last_old
-             from s group by tbl, key),
-       c as (select tbl, key, first_seq, case when first_old then first_row end as before,
-               case when not last_old then last_row end as after from g),
-       d as (select *, count(*) over ()::int as n from c where (before - $2::text[]) is distinct from (after - $2::text[]))
+       f as (select distinct on (tbl, key) tbl, key, seq as first_seq, case when is_old then row end as before
+             from s order by tbl, key, seq),
+       l as (select distinct on (tbl, key) tbl, key, case when not is_old then row end as after
+             from s order by tbl, key, seq desc),
+       c as (select f.tbl, f.key, f.first_seq, f.before, l.after from f join l using (tbl, key)),
+       -- A key staged alone ('~': a big statement's row) always counts as changed.
+       d as (select *, count(*) over ()::int as n from c
+             where coalesce(before ? '~', false) or coalesce(after ? '~', false)
+               or (before - $2::text[]) is distinct from (after - $2::text[]))
        select tbl, key, before is not null as existed, after is not null as exists,
          case when n <= $3 then before end as before, case when n <= $3 then after end as after, n
        from d order by first_seq`,
@@ -90,7 +92,7 @@ export async function takeChanges(tx: Tx, call: string): Promise<{ changes: Chan
     )
   ).rows;
   return {
-    kept: (rows[0]?.n ?? 0) <= MAX_KEPT_ROWS,
+    kept: (rows[0]?.n ?? 0) <= MAX_KEPT_ROWS && !rows.some((r) => r.before?.['~'] || r.after?.['~']),
     changes: rows.map(({ n: _n, ...r }) => ({ ...r, id: /^\d+$/.test(r.key) ? Number(r.key) : null })),
   };
 }

@@ -9,12 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAudit, revertAudit, type AuditEntry } from '../../contract/audit';
 import { bankResource } from '../../contract/bank';
 import { categoryResource } from '../../contract/category';
+import { importCsv } from '../../contract/csvImport';
 import { homepageResources } from '../../contract/homepage';
 import { notificationResource } from '../../contract/notification';
 import { pathOf, pathParams, type AnyOp } from '../../contract/operation';
 import { operations } from '../../contract/operations';
 import { resources } from '../../contract/resources';
-import { ADMIN, startTestServer, type TestServer } from '../helpers/app';
+import { ADMIN, multipart, startTestServer, type TestServer } from '../helpers/app';
 import { tableChecksums } from '../helpers/checksum';
 import { opCalls } from '../helpers/ops';
 import { insertContact, insertFeedback, insertSubjects } from '../helpers/contentRows';
@@ -188,6 +189,29 @@ describe('entries', () => {
       1,
     );
   });
+});
+
+it('a CSV import is one entry with its counts and the ids it added, written as its batch is published', async () => {
+  const rows = Array.from({ length: 250 }, (_, i) => `Audit import ${i},10% off,2026-12-01,2027-03-31`);
+  const csv = `title,discount,valid_from,valid_to\n${rows.join('\n')}\n`;
+  const form = multipart({ type: 'offers', file: { filename: 'a.csv', type: 'text/csv', data: Buffer.from(csv) } });
+  const before = await entryCount();
+  const res = await s.call({
+    method: importCsv.method,
+    url: pathOf(importCsv),
+    headers: { ...(await auth()), ...form.headers },
+    payload: form.payload,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(await entryCount()).toBe(before + 1);
+  const entry = await lastEntry();
+  expect(entry).toMatchObject({ operation: 'csv.import', kind: 'mass', count: 250, record_id: null });
+  const ids = await s.db.query<{ id: number }>("select id from offers where title like 'Audit import %' order by id");
+  expect([...entry.tables.offers.ids].sort((a, b) => a - b)).toEqual(ids.rows.map((r) => r.id));
+  expect(entry.tables.offers).toMatchObject({ added: 250, changed: 0, removed: 0 });
+  // Too many rows to keep whole: counts and ids only, no revert here.
+  expect(entry.revertible).toBe(false);
+  expect((await call(revertAudit, { params: { id: entry.id } })).status).toBe(422);
 });
 
 describe('revert', () => {

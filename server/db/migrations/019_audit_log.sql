@@ -55,28 +55,47 @@ create or replace function audit_image(r jsonb) returns jsonb language sql immut
     else r - 'search_text' end
 $$;
 
+-- A statement writing more rows than an entry keeps whole (server/services/audit.ts
+-- MAX_KEPT_ROWS) stages each row's key alone, marked '~' (an import of thousands costs little);
+-- of an update so big, only the rows that changed apart from their search text.
 create or replace function audit_capture() returns trigger language plpgsql as $$
 declare
   call text := coalesce(current_setting('app.audit', true), '');
+  big boolean;
 begin
   if call = '' then
     return null;
   end if;
   -- Only the transition tables of the firing event exist; each branch names only those.
   if TG_OP = 'INSERT' then
+    big := (select count(*) from audit_new) > 200;
     insert into audit_staging (call, tbl, is_old, row)
-      select call, TG_TABLE_NAME, false, audit_image(to_jsonb(n)) from audit_new n;
+      select call, TG_TABLE_NAME, false, audit_staged(to_jsonb(n), big) from audit_new n;
   elsif TG_OP = 'DELETE' then
+    big := (select count(*) from audit_old) > 200;
     insert into audit_staging (call, tbl, is_old, row)
-      select call, TG_TABLE_NAME, true, audit_image(to_jsonb(o)) from audit_old o;
+      select call, TG_TABLE_NAME, true, audit_staged(to_jsonb(o), big) from audit_old o;
   else
-    insert into audit_staging (call, tbl, is_old, row)
-      select call, TG_TABLE_NAME, true, audit_image(to_jsonb(o)) from audit_old o;
-    insert into audit_staging (call, tbl, is_old, row)
-      select call, TG_TABLE_NAME, false, audit_image(to_jsonb(n)) from audit_new n;
+    big := (select count(*) from audit_new) > 200;
+    if big then
+      insert into audit_staging (call, tbl, is_old, row)
+        select call, TG_TABLE_NAME, x.is_old, audit_staged(x.r, true)
+        from (select to_jsonb(o) as o, to_jsonb(n) as n from audit_old o join audit_new n on to_jsonb(o) -> 'id' = to_jsonb(n) -> 'id') p
+        cross join lateral (values (true, p.o), (false, p.n)) x(is_old, r)
+        where (p.o - 'search_text') is distinct from (p.n - 'search_text');
+    else
+      insert into audit_staging (call, tbl, is_old, row)
+        select call, TG_TABLE_NAME, true, audit_image(to_jsonb(o)) from audit_old o;
+      insert into audit_staging (call, tbl, is_old, row)
+        select call, TG_TABLE_NAME, false, audit_image(to_jsonb(n)) from audit_new n;
+    end if;
   end if;
   return null;
 end $$;
+
+create or replace function audit_staged(r jsonb, big boolean) returns jsonb language sql immutable as $$
+  select case when big and r ? 'id' then jsonb_build_object('id', r -> 'id', '~', true) else audit_image(r) end
+$$;
 
 -- Every table whose rows are the product's records. Not: sign-in bookkeeping (sessions,
 -- one-time codes, sign-in limits: secrets and counters), the undo's and the batches' own
