@@ -26,6 +26,7 @@ import { entry as settings } from '@/features/settings/entry';
 import { entry as contact } from '@/features/content/contact/entry';
 import { entry as feedback } from '@/features/content/feedback/entry';
 import { entry as cms } from '@/features/content/cms/entry';
+import { entry as audit } from '@/features/audit/entry';
 
 export const screens: readonly ScreenEntry[] = [
   dashboard,
@@ -51,5 +52,6 @@ export const screens: readonly ScreenEntry[] = [
   crawlTriage,
   crawlRecord,
   settings,
+  audit,
   profile,
 ];

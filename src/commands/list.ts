@@ -2,6 +2,7 @@
 // calls a function of the screen's list model (src/store/listModel.ts); a row click and the
 // palette run these same commands.
 import type { Command, Ctx } from './types';
+import { closeHistory, historyOpen } from '@/store/history';
 
 const browsing = (ctx: Ctx) => ctx.mode !== 'edit' && ctx.mode !== 'add';
 const checked = (ctx: Ctx) => ctx.list?.selectedCount() ?? 0;
@@ -64,9 +65,11 @@ export const listCommands: Command[] = [
     shortcut: 'escape',
     scope: 'list',
     // With no pane open, Escape lets go instead: of a refused cell's value (the row is fetched
-    // again), of the selection, then of the cell cursor (back to rows).
+    // again), of the selection, then of the cell cursor (back to rows). A record's History
+    // panel closes first, back to the record.
     enabled: (ctx) => ctx.mode !== 'list' || checked(ctx) > 0 || !!cellsOn(ctx),
     run: (ctx) => {
+      if (ctx.mode === 'view' && historyOpen()) return closeHistory();
       if (ctx.mode !== 'list') return ctx.list?.close();
       const cells = cellsOn(ctx);
       const refused = cells?.activeState();

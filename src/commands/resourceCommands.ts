@@ -6,6 +6,7 @@ import type { Payload } from '../api/resourceClient';
 import { columnsOf, csvFileName, downloadCsv, EXPORT_CAP, fetchAll, toCsv } from '../store/csvExport';
 import { confirm } from '../ui/confirmStore';
 import { go } from '../store/navigate';
+import { toggleHistory } from '../store/history';
 import { toast } from '../ui/toast';
 import { DELETE_ALIASES, EDIT_ALIASES, FIND_ALIASES, NEW_ALIASES } from './actions';
 import { bulkCommands } from './bulkCommands';
@@ -25,7 +26,15 @@ export interface SaveArg {
 
 const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
-export function resourceCommands<T extends { id: number }>(screen: ResourceScreen<T>): Command[] {
+export interface ResourceCommandOptions {
+  /** The History panel's key: 'h' unless the screen gave 'h' to something else (null: none). */
+  historyKey?: string | null;
+}
+
+export function resourceCommands<T extends { id: number }>(
+  screen: ResourceScreen<T>,
+  opts: ResourceCommandOptions = {},
+): Command[] {
   const { resource, store, list, view } = screen;
   const { one, many } = nounOf(screen);
   const scope = `view:${view}` as const;
@@ -183,6 +192,23 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
       },
     );
   }
+
+  // The open record's changes, from the audit log (src/screens/history/HistoryPanel.tsx).
+  const historyKey = opts.historyKey === undefined ? 'h' : opts.historyKey;
+  commands.push({
+    id: `${resource.name}.history`,
+    title: `Show ${one} history`,
+    group,
+    aliases: ['changes', 'audit', 'log', 'who changed'],
+    keywords: ['revert', 'diff', 'versions', 'before'],
+    ...(historyKey ? { shortcut: historyKey } : {}),
+    scope,
+    enabled: (ctx) => onScreen(ctx) && ctx.mode === 'view' && list.state.route.openId !== null,
+    run: () => {
+      const id = list.state.route.openId;
+      if (id !== null) toggleHistory(resource.name, id);
+    },
+  });
 
   commands.push({
     id: `${resource.name}.export`,

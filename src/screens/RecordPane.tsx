@@ -7,6 +7,8 @@ import { Loader } from '@/ui/Loader';
 import { EmptyPane, Pane, SelectionPane } from './ListPanes';
 import type { FormProps } from './ResourceListView';
 import { formatNumber } from '@/lib/format';
+import { history, historyKey } from '@/store/history';
+import { HistoryPanel } from './history/HistoryPanel';
 
 /** How many checked records the selection pane names. */
 const SELECTION_NAMES = 12;
@@ -38,6 +40,7 @@ export function RecordPane<T extends { id: number }>({
   const { store, list, resource } = screen;
   const s = useSnapshot(store.state);
   const m = useSnapshot(list.state);
+  const h = useSnapshot(history);
   const { mode } = m.route;
   const { one, many } = nounOf(screen);
   const canAdd = !!resource.ops.add;
@@ -122,6 +125,16 @@ export function RecordPane<T extends { id: number }>({
         <div key={`${record.id}:${formEpoch}`}>{form(record)}</div>
       </Pane>
     );
+  } else if (h.key === historyKey(resource.name, record.id)) {
+    // The record's History (h, Escape back): its changes from the audit log, labelled as its form labels them.
+    pane = (
+      <Pane
+        title={`History of ${screen.describe(record).label}`}
+        actions={<CommandButton id={`${resource.name}.history`} label="Back to record" variant="ghost" />}
+      >
+        <HistoryPanel resource={resource.name} id={record.id} schema={resource.update ?? resource.create} />
+      </Pane>
+    );
   } else {
     pane = (
       <Pane
@@ -129,6 +142,7 @@ export function RecordPane<T extends { id: number }>({
         actions={
           <>
             {renderActions?.(record)}
+            <CommandButton id={`${resource.name}.history`} label="History" variant="ghost" />
             {resource.ops.update && <CommandButton id={`${resource.name}.edit`} />}
             {resource.ops.remove && <CommandButton id={`${resource.name}.delete`} />}
           </>

@@ -46,7 +46,8 @@ async function setHandled(m: ContactMessage, handled: boolean) {
 const FILTER_STEPS = [null, 'false', 'true'] as const;
 
 export const contactCommands: Command[] = [
-  ...resourceCommands(contactScreen),
+  // 'h' marks a message handled here: its History has no key of its own (the palette finds it).
+  ...resourceCommands(contactScreen, { historyKey: null }),
   {
     id: 'contact.markHandled',
     needs: { permission: 'contact.write' },

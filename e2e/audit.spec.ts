@@ -1,0 +1,70 @@
+// The audit log's screens (issue 21): an edit made through a form shows in the record's
+// History (h) as old → new, Revert sets it back (the pane and the list), and the audit log
+// screen lists the edit and the revert, filtered by the record.
+import { expect, test } from './fixtures';
+import { apiAs, mod, shoot, signIn } from './session';
+
+const SHOTS = process.env.E2E_SHOTS;
+
+test('edit a bank, see it in its History, revert it; the audit log lists both, filtered by the record', async ({
+  page,
+}) => {
+  // Screenshots (E2E_SHOTS) take a while on a small machine: eight each time.
+  if (SHOTS) test.setTimeout(240_000);
+  await signIn(page);
+  const api = await apiAs(page);
+  const bank = (await (await api.get('/admin/v1/all_bank?query=ADCB')).json()).data[0] as { id: number; name: string };
+  const renamed = `${bank.name} renamed`;
+
+  // Edit through the form.
+  await page.goto(`/admin/edit-bank/${bank.id}`);
+  const name = page.getByLabel('Name', { exact: true });
+  await expect(name).toHaveValue(bank.name);
+  await name.fill(renamed);
+  await page.keyboard.press(`${mod}+Enter`);
+  const pane = page.locator('.pane');
+  await expect(pane.getByRole('heading', { level: 2 })).toHaveText(renamed);
+
+  // h opens the record's History: the edit, its field as the form labels it, old → new.
+  await page.locator('body').press('h');
+  const history = page.getByTestId('history-panel');
+  await expect(history).toBeVisible();
+  await expect(pane.getByRole('heading', { level: 2 })).toHaveText(`History of ${renamed}`);
+  const edit = history.locator('.audit-entry').first();
+  await expect(edit).toContainText('bank.update');
+  const row = edit.locator('.field-diff-row', { hasText: 'Name' });
+  await expect(row.locator('del')).toHaveText(bank.name);
+  await expect(row.locator('ins')).toHaveText(renamed);
+  await shoot(page, SHOTS, 'audit-history');
+
+  // Revert: the server's message, the revert itself on top of the History, the old name back.
+  await edit.getByRole('button', { name: 'Revert' }).click();
+  await expect(page.getByText('Reverted.')).toBeVisible();
+  await expect(history.locator('.audit-entry').first()).toContainText('audit.revert');
+  await page.keyboard.press('Escape');
+  await expect(history).toBeHidden();
+  await expect(pane.getByRole('heading', { level: 2 })).toHaveText(bank.name);
+  await expect(page.getByRole('grid').or(page.getByRole('listbox')).first()).toContainText(bank.name);
+  await expect(page.getByText(renamed)).toHaveCount(0);
+  const stored = (await (await api.get(`/admin/v1/show_bank/${bank.id}`)).json()).data as { name: string };
+  expect(stored.name).toBe(bank.name);
+
+  // The audit log, filtered by the record (the History's way there): the revert, then the edit; j/k move between them.
+  await page.locator('body').press('h');
+  await history.getByRole('button', { name: 'Open in the audit log' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/audit-log\\?resource=bank&record_id=${bank.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+  await expect(page.getByLabel('Record #')).toHaveValue(String(bank.id));
+  const rows = page.getByRole('listbox', { name: 'Audit log' }).getByRole('option');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('audit.revert');
+  await expect(rows.nth(1)).toContainText('bank.update');
+  await page.keyboard.press('j');
+  const entryPane = page.locator('.pane');
+  await expect(entryPane.locator('.field-diff-row', { hasText: 'Name' }).locator('ins')).toHaveText(renamed);
+  await shoot(page, SHOTS, 'audit-log');
+
+  // Another record's filter leaves them out.
+  await page.getByLabel('Record #').fill(String(bank.id + 100000));
+  await expect(page.getByText('No change matches these filters.')).toBeVisible();
+});
