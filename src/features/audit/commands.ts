@@ -1,5 +1,6 @@
 // The audit log's commands: Revert (the History panel's and the log's button), and the two ways
 // into the log from anywhere: "Show changes by…" (a person) and "Show changes to this record".
+import { revertAudit } from '@contract/audit';
 import { userResource, type AdminUser } from '@contract/user';
 import { revertEntry, type AuditEntry } from '@/api/audit';
 import { resourceClient } from '@/api/resourceClient';
@@ -29,6 +30,8 @@ export const auditCommands: Command[] = [
     scope: 'global',
     // It needs the entry: the History panel's and the log's buttons give it.
     palette: false,
+    // Admins alone (the call names no permission: contract/roles.ts), so the others see no Revert.
+    needs: { op: revertAudit },
     // A 409 (the record changed since) rejects with the server's sentence, which the runner toasts.
     async run(_ctx, entry) {
       if (!isEntry(entry)) return undefined;
