@@ -148,7 +148,13 @@ describe('lists with filters and sort', () => {
 
   it('reads filter names and enum choices from the contract', () => {
     expect(filterKeys(cardResource)).toEqual(['bank', 'network', 'category', 'status', 'display']);
-    expect(filterChoices(userResource.filters!.properties.role)).toEqual(['admin', 'user']);
+    expect(filterChoices(userResource.filters!.properties.role)).toEqual([
+      'admin',
+      'editor',
+      'reviewer',
+      'viewer',
+      'user',
+    ]);
     expect(filterChoices(cardResource.filters!.properties.bank)).toBeNull();
   });
 });
