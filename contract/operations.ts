@@ -10,6 +10,7 @@ import { homepageOps } from './homepage';
 import { checkCsvNames, importCsv } from './csvImport';
 import { totalCounts } from './dashboard';
 import { engagementOps } from './engagement';
+import { streamEvents } from './events';
 import { notificationOps } from './notification';
 import type { AnyOp } from './operation';
 import { resources } from './resources';
@@ -31,4 +32,5 @@ export const operations: readonly AnyOp[] = [
   ...notificationOps,
   ...settingsOps,
   ...engagementOps,
+  streamEvents,
 ];

@@ -98,6 +98,11 @@ export interface HandleDeps {
   afterWrite?(op: AnyOp): void;
   /** Where `shared` calls' answers are kept until a write (none: every call reads). */
   answers?: AnswerCache;
+  /**
+   * Called as the last step of every write's transaction, so what it writes commits with the
+   * call or not at all: the live stream's event (server/services/events.ts).
+   */
+  recordWrite?(tx: Tx, op: AnyOp, input: unknown, output: unknown, user: User | null): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -199,12 +204,18 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
         key ? (deps.answers!.answer(key, async () => reply.serialize(await fn())) as Promise<OpOutput<AnyOp>>) : fn();
       try {
         output = long
-          ? await long(input, deps.db, ctx)
+          ? await long(input, deps.db, ctx).then(async (out) => {
+              // A long call commits in its own units; its event follows once they have.
+              if (deps.recordWrite) await deps.db.transaction((tx) => deps.recordWrite!(tx, op, input, out, ctx.user));
+              return out;
+            })
           : await read(() =>
               unit(
                 async (tx) => {
                   try {
-                    return await handler(input, tx, ctx);
+                    const out = await handler(input, tx, ctx);
+                    if (!reads(op)) await deps.recordWrite?.(tx, op, input, out, ctx.user);
+                    return out;
                   } catch (err) {
                     // A refusal whose writes must stand (a counted wrong code) commits, then answers.
                     if (err instanceof HttpError && err.options.keepWrites) {
