@@ -7,6 +7,7 @@ import { Hotkeys } from '@/commands/Hotkeys';
 import { CheatSheet } from '@/commands/CheatSheet';
 import { CommandButton } from '@/commands/CommandButton';
 import { session } from '@/store/session';
+import { openLiveUpdates } from '@/api/events';
 import { effectiveTheme, ui, type Theme } from '@/store/ui';
 import { matchPath } from '@/store/router';
 import { BASE } from '@/store/navigate';
@@ -41,11 +42,13 @@ export default function Shell({ screens, routes, notFound: NotFound }: ShellProp
   const { parser } = useRouter();
   // Same Page component for /bank-list and /view-bank/3: React keeps it mounted between them.
   const route = routes.find((r) => matchRoute(parser, r.path, location)[0]);
-  const { userDetails } = useSnapshot(session);
+  const { userDetails, token, user_id } = useSnapshot(session);
   const { theme, navOpen, paletteOpen } = useSnapshot(ui);
   const name = userDetails?.name || userDetails?.email || 'Admin';
   const Palette = palette.use()?.Palette;
   useEffect(() => whenIdle(loadPalette), []);
+  // Others' changes reach the open lists and forms while signed in (src/api/events.ts).
+  useEffect(() => (token ? openLiveUpdates({ me: user_id }) : undefined), [token, user_id]);
   useEffect(() => {
     if (paletteOpen) loadPalette();
   }, [paletteOpen]);
