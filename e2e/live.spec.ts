@@ -1,0 +1,64 @@
+// Live updates (src/api/events.ts, GET /admin/v1/events): two admins in two browsers; what one
+// saves through the UI shows in the other's open list without a reload.
+import { test, expect } from './fixtures';
+import { bankResource } from '../contract/bank';
+import { userResource } from '../contract/user';
+import { apiAs, listNamed, rowsOf, signIn } from './session';
+
+const SARA = { name: 'Sara Live', email: 'sara.live@e2e.example', password: 'sara-live-password' };
+
+test("one admin's edit and addition show in the other's open list, no reload", async ({ page, browser }) => {
+  await signIn(page);
+  const api = await apiAs(page);
+  // The second admin, made through the API as the e2e admin (a second run finds her there).
+  const made = await api.post(userResource.ops.add!.path, { ...SARA, role: 'admin', status: 'active' });
+  expect([200, 422]).toContain(made.status());
+
+  const other = await browser.newContext();
+  const sara = await other.newPage();
+  try {
+    await signIn(sara, SARA);
+    await sara.goto('/admin/bank-list');
+    const list = listNamed(sara, 'Banks');
+    await expect(rowsOf(list).first()).toBeVisible();
+    const loads: string[] = [];
+    sara.on('framenavigated', (f) => f === sara.mainFrame() && loads.push(f.url()));
+
+    const first = (await (await api.get(`${bankResource.ops.list.path}?per_page=1&sort=name`)).json()).data[0] as {
+      id: number;
+      name: string;
+    };
+    await expect(list).toContainText(first.name);
+    // The first admin edits it through the form.
+    await page.goto(`/admin/edit-bank/${first.id}`);
+    const name = page.getByLabel('Name');
+    await expect(name).toBeFocused();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Live');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/admin/view-bank/${first.id}$`));
+    await expect(list).toContainText(`${first.name} Live`, { timeout: 5000 });
+
+    // A bank added (by the API, as the first admin) appears, and the total follows.
+    const added = await api.post(bankResource.ops.add!.path, { name: 'Aardvark Live Bank', code: 'AALV' });
+    expect(added.status()).toBe(200);
+    await expect(list).toContainText('Aardvark Live Bank', { timeout: 5000 });
+    expect(loads, 'the list changed without a reload').toEqual([]);
+
+    // Put things back for the other specs.
+    const bank = (await added.json()).data as { id: number };
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const gone = await page.request.delete(`${bankResource.ops.remove!.path}?bank_id=${bank.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(gone.status()).toBe(200);
+    await page.goto(`/admin/edit-bank/${first.id}`);
+    await expect(name).toBeFocused();
+    await name.fill(first.name);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/admin/view-bank/${first.id}$`));
+    await expect(list).not.toContainText('Aardvark Live Bank', { timeout: 5000 });
+  } finally {
+    await other.close();
+  }
+});
