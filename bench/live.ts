@@ -38,7 +38,12 @@ async function post(url: string, body: unknown, token?: string) {
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-admin-bench-live-'));
-  const server = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  // A fresh folder seeds the demo data first: minutes on a busy machine.
+  const server = await startServer(
+    { DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    undefined,
+    300_000,
+  );
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
