@@ -3,6 +3,7 @@
 import { test, expect } from './fixtures';
 import { bankResource } from '../contract/bank';
 import { userResource } from '../contract/user';
+import { pathOf } from '../contract/operation';
 import { apiAs, listNamed, rowsOf, signIn } from './session';
 
 const SARA = { name: 'Sara Live', email: 'sara.live@e2e.example', password: 'sara-live-password' };
@@ -58,6 +59,52 @@ test("one admin's edit and addition show in the other's open list, no reload", a
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/admin/view-bank/${first.id}$`));
     await expect(list).not.toContainText('Aardvark Live Bank', { timeout: 5000 });
+  } finally {
+    await other.close();
+  }
+});
+
+test('a form whose record someone else saved says who and offers Reload', async ({ page, browser }) => {
+  await signIn(page);
+  const api = await apiAs(page);
+  const made = await api.post(userResource.ops.add!.path, { ...SARA, role: 'admin', status: 'active' });
+  expect([200, 422]).toContain(made.status());
+  const bank = (await (await api.get(`${bankResource.ops.list.path}?per_page=1&sort=-name`)).json()).data[0] as {
+    id: number;
+    name: string;
+    code: string;
+  };
+  const other = await browser.newContext();
+  const sara = await other.newPage();
+  try {
+    await signIn(sara, SARA);
+    const saraApi = await apiAs(sara);
+    // The first admin has the record open in its form; Sara saves it.
+    await page.goto(`/admin/edit-bank/${bank.id}`);
+    await expect(page.getByLabel('Name')).toBeFocused();
+    const current = (await (await api.get(pathOf(bankResource.ops.show!, { id: bank.id }))).json()).data as {
+      version: number;
+    };
+    const saved = await saraApi.post(pathOf(bankResource.ops.update!, { id: bank.id }), {
+      name: `${bank.name} Sara`,
+      code: bank.code,
+      version: current.version,
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    const note = page.getByRole('status').filter({ hasText: 'Sara Live saved this record' });
+    await expect(note).toBeVisible({ timeout: 5000 });
+    await note.getByRole('button', { name: 'Reload' }).click();
+    await expect(page.getByLabel('Name')).toHaveValue(`${bank.name} Sara`);
+    await expect(note).toBeHidden();
+    // Put the name back.
+    const now = (await (await api.get(pathOf(bankResource.ops.show!, { id: bank.id }))).json()).data as {
+      version: number;
+    };
+    await api.post(pathOf(bankResource.ops.update!, { id: bank.id }), {
+      name: bank.name,
+      code: bank.code,
+      version: now.version,
+    });
   } finally {
     await other.close();
   }
