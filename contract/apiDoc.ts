@@ -14,12 +14,15 @@ The conventions, in short:
 - Success: \`{ message, data }\`. Lists: \`{ data: [...], pagination }\` with page, per_page,
   current_page, total, first_page, last_page, from, to (contract/envelope.ts).
 - Errors: a 4xx with \`{ message, errors: { <field>: [..], message: [..] } }\`. 401 no or expired
-  token; 403 not an admin; 404 missing record; 409 stale \`version\` or a record still in use;
+  token; 403 the account's role may not run the call (a sentence saying what it may not do);
+  404 missing record; 409 stale \`version\` or a record still in use;
   413 too large; 422 bad input naming the field; 429 too soon. A 5xx (a server fault) also
   names \`request_id\`, the id its log line carries.
 - Every answer carries \`X-Request-Id\` (the caller's own when it sends a short safe one);
   every answer under /admin/v1 and /api/v1 says \`Cache-Control: no-store\`.
-- Access: *public*, *signed in* (a bearer token), or *admin* (a bearer token of an administrator).
+- Access: *public*, *signed in* (a bearer token), or *admin* (a bearer token of a staff account:
+  admin, editor, reviewer or viewer). Every staff role reads; a write needs the permission in
+  brackets, which contract/roles.md shows role by role.
 - Bodies are JSON; calls marked *multipart* also take multipart/form-data, where a file field
   \`f\` is uploaded as a file and \`remove_f=true\` clears it.
 - Lists take \`query\` (every word must match), \`page\` (default 1), \`per_page\` (default 50,

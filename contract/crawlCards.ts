@@ -13,6 +13,8 @@ export const listCardRefs = defineOp({
   method: 'POST',
   path: `${ADMIN_ROOT}/all-cards-ref`,
   summary: 'List the crawled cards of a source (10 a page)',
+  // A list whose filters travel in a body: a read, so every staff role may run it (contract/roles.ts).
+  readOnly: true,
   query: Type.Object({
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
     per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: CRAWL_CARDS_PER_PAGE })),

@@ -4,7 +4,7 @@ import { test, expect } from './fixtures';
 import { bankResource } from '../contract/bank';
 import { userResource } from '../contract/user';
 import { pathOf } from '../contract/operation';
-import { apiAs, listNamed, rowsOf, signIn } from './session';
+import { apiAs, listNamed, rowsOf, signIn, signInAs } from './session';
 
 const SARA = { name: 'Sara Live', email: 'sara.live@e2e.example', password: 'sara-live-password' };
 
@@ -20,7 +20,7 @@ test("one admin's edit and addition show in the other's open list, no reload", a
   const other = await browser.newContext();
   const sara = await other.newPage();
   try {
-    await signIn(sara, SARA);
+    await signInAs(sara, SARA.email, SARA.password);
     await sara.goto('/admin/bank-list');
     const list = listNamed(sara, 'Banks');
     await expect(rowsOf(list).first()).toBeVisible();
@@ -87,7 +87,7 @@ test('a form whose record someone else saved says who and offers Reload', async 
   const other = await browser.newContext();
   const sara = await other.newPage();
   try {
-    await signIn(sara, SARA);
+    await signInAs(sara, SARA.email, SARA.password);
     const saraApi = await apiAs(sara);
     // The first admin has the record open in its form; Sara saves it.
     await page.goto(`/admin/edit-bank/${bank.id}`);

@@ -8,12 +8,17 @@ import { E2E_ADMIN } from './globalSetup';
 export const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
 
 /**
- * Signed in as the e2e admin (or `who`), on the dashboard: the session asked of the API and stored as the
+ * Signed in as the e2e admin, on the dashboard: the session asked of the API and stored as the
  * app stores it (src/store/session.ts), so a spec spends no time typing its way in. Signing in
  * by keyboard is tested once, by signInByKeyboard (e2e/appUser.spec.ts).
  */
-export async function signIn(page: Page, who: { email: string; password: string } = E2E_ADMIN) {
-  const res = await page.request.post('/api/v1/login', { data: who });
+export async function signIn(page: Page) {
+  await signInAs(page, E2E_ADMIN.email, E2E_ADMIN.password);
+}
+
+/** Signed in as any staff account (an editor, a viewer…) the same way, on the dashboard. */
+export async function signInAs(page: Page, email: string, password: string) {
+  const res = await page.request.post('/api/v1/login', { data: { email, password } });
   expect(res.status(), await res.text()).toBe(200);
   const { data } = (await res.json()) as { data: Session };
   // Any page of the app's origin will do to reach its localStorage: the health check is the lightest.

@@ -1,9 +1,13 @@
 // Bearer-token authentication, run as a route's onRequest hook (server/http/handle.ts), so
 // it settles who is calling before the body is parsed. `requireUser` for /api/v1 calls that
-// need a session, `requireAdmin` for everything under /admin/v1: no token or an expired
-// one is 401, a signed-in non-admin is 403.
+// need a session, `requireStaff` for everything under /admin/v1: no token or an expired
+// one is 401, a signed-in app user is 403. Which staff role may run which call is one
+// question, `mayRun` (contract/roles.ts), asked here for every admin call and by the
+// browser alike; a refusal says what the role may not do (`refusalFor`).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '../../contract/auth';
+import type { AnyOp } from '../../contract/operation';
+import { isStaff, mayRun, refusalFor } from '../../contract/roles';
 import type { Auth } from '../services/auth';
 import { HttpError } from '../errors';
 
@@ -29,11 +33,14 @@ export function guards(auth: Pick<Auth, 'authenticate'>) {
     req.user = found.user;
     req.sessionId = found.sessionId;
   }
-  async function requireAdmin(req: FastifyRequest, reply: FastifyReply) {
-    await requireUser(req, reply);
-    if (req.user!.role !== 'admin') throw new HttpError(403, 'Only administrators can do this.');
-  }
-  return { requireUser, requireAdmin };
+  /** The hook of an admin call: a staff account whose role may run `op`. */
+  const requireStaff = (op: Pick<AnyOp, 'access' | 'permission' | 'method' | 'readOnly'>) =>
+    async function (req: FastifyRequest, reply: FastifyReply) {
+      await requireUser(req, reply);
+      const { role } = req.user!;
+      if (!isStaff(role) || !mayRun(role, op)) throw new HttpError(403, refusalFor(role, op));
+    };
+  return { requireUser, requireStaff };
 }
 
 export type Guards = ReturnType<typeof guards>;

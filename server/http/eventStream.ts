@@ -45,7 +45,7 @@ export function registerEventStream(
       produces: ['text/event-stream'],
       response: { 200: op.response, '4xx': ErrorEnvelope },
     },
-    onRequest: deps.guards.requireAdmin,
+    onRequest: deps.guards.requireStaff(op),
     handler: async (req, reply) => {
       const { after, reload } = await deps.hub.start(lastEventId(req));
       const out = new PassThrough();

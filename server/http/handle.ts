@@ -8,7 +8,9 @@
 // - database rule violations mapped once (server/http/dbErrors.ts);
 // - uploads: a file written during a call that then fails is removed again, and files a
 //   call replaced are removed only after it committed.
-// Later, the audit log and permission checks go here too: every write passes through.
+// - who may call it (`access`, and for a staff role the operation's `permission`:
+//   server/http/authGuard.ts requireStaff, contract/roles.ts mayRun).
+// Later, the audit log goes here too: every write passes through.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import type { User } from '../../contract/auth';
@@ -131,7 +133,7 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
   // JSON `null` ("no filters"), but not missing.
   const nullBody = !!body && (body as TSchema).type !== 'object' && !op.alternativeBody;
   const guard =
-    op.access === 'admin' ? deps.guards.requireAdmin : op.access === 'user' ? deps.guards.requireUser : undefined;
+    op.access === 'admin' ? deps.guards.requireStaff(op) : op.access === 'user' ? deps.guards.requireUser : undefined;
   const route: RouteOptions = {
     method: op.method,
     url: op.path,

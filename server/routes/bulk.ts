@@ -8,7 +8,7 @@ import { badField, HttpError, StaleVersionError } from '../errors';
 import { bindDerived, type Bound, type CallContext } from '../http/handle';
 import type { CrudRepository } from '../repositories/crud';
 import { repositoryFor } from '../repositories/registry';
-import { type CrudRule } from '../services/users';
+import { guardedBy, type CrudRule } from '../services/users';
 import { deleteUses } from '../services/deleteUses';
 import { deleteKept, purgeExpired, undoKept, updateEachKept, updateKept } from '../services/undo';
 
@@ -22,13 +22,16 @@ export function bulkHandlers(resource: Resource, rule: CrudRule | undefined): Bo
   const files = Object.keys(resource.files ?? {});
   const bound: Bound[] = [];
   const userId = (ctx: CallContext) => ctx.user?.id ?? null;
+  const guarded = guardedBy(rule);
 
   if (ops.bulkRemove) {
     bound.push(
       bindDerived(ops.bulkRemove, async ({ body }, tx, ctx) => {
         const ids = await targetIds(tx, resource, repo, body as BulkTarget);
-        for (const id of ids) rule?.('remove', id, {}, userId(ctx));
-        const kept = await deleteKept(tx, { resource: resource.name, table, ids, userId: userId(ctx), files });
+        for (const id of ids) rule?.before?.('remove', id, {}, userId(ctx));
+        const kept = await guarded(tx, 'bulkRemove', {}, () =>
+          deleteKept(tx, { resource: resource.name, table, ids, userId: userId(ctx), files }),
+        );
         await purge(tx, ctx);
         return { message: `Deleted ${count(kept.count, resource)}.`, data: { count: kept.count, undo: kept.token } };
       }),
@@ -44,8 +47,10 @@ export function bulkHandlers(resource: Resource, rule: CrudRule | undefined): Bo
         );
         if (!Object.keys(set).length) throw badField('set', `Set one or more of ${resource.bulk!.join(', ')}.`);
         const ids = await targetIds(tx, resource, repo, target);
-        for (const id of ids) rule?.('update', id, set, userId(ctx));
-        const kept = await updateKept(tx, { resource: resource.name, table, ids, userId: userId(ctx), set });
+        for (const id of ids) rule?.before?.('update', id, set, userId(ctx));
+        const kept = await guarded(tx, 'bulkUpdate', set, () =>
+          updateKept(tx, { resource: resource.name, table, ids, userId: userId(ctx), set }),
+        );
         await purge(tx, ctx);
         return { message: `Updated ${count(kept.count, resource)}.`, data: { count: kept.count, undo: kept.token } };
       }),
@@ -72,7 +77,7 @@ export function bulkHandlers(resource: Resource, rule: CrudRule | undefined): Bo
             );
           seen.add(row.id);
         }
-        for (const row of rows) rule?.('update', row.id, row.set, userId(ctx));
+        for (const row of rows) rule?.before?.('update', row.id, row.set, userId(ctx));
         const write = async (id: number, data: Record<string, unknown>) => {
           try {
             if (!(await repo.update(tx, id, data)))
@@ -88,7 +93,9 @@ export function bulkHandlers(resource: Resource, rule: CrudRule | undefined): Bo
             throw new HttpError(409, text, { version: [text] });
           }
         };
-        const kept = await updateEachKept(tx, { resource: resource.name, table, rows, userId: userId(ctx), write });
+        const kept = await guarded(tx, 'updateEach', {}, () =>
+          updateEachKept(tx, { resource: resource.name, table, rows, userId: userId(ctx), write }),
+        );
         await purge(tx, ctx);
         return { message: `Updated ${count(kept.count, resource)}.`, data: { count: kept.count, undo: kept.token } };
       }),
@@ -124,7 +131,9 @@ export function bulkHandlers(resource: Resource, rule: CrudRule | undefined): Bo
   if (ops.undo) {
     bound.push(
       bindDerived(ops.undo, async ({ body }, tx, ctx) => {
-        const n = await undoKept(tx, (body as { token: string }).token, resource.name, userId(ctx));
+        const n = await guarded(tx, 'undo', {}, () =>
+          undoKept(tx, (body as { token: string }).token, resource.name, userId(ctx)),
+        );
         return { message: `Undone: ${count(n, resource)} as before.`, data: { count: n } };
       }),
     );

@@ -1,6 +1,7 @@
 // The five calls of every resource in contract/operations.ts, from its derived operations
 // (contract/resource.ts) and its repository (server/repositories/registry.ts). Per-entity
-// rules that refuse a call (an admin deleting their own account) are listed in RULES; the
+// rules that refuse a call (an admin deleting their own account, the last active admin
+// demoted) are listed in RULES; the
 // handlers of an update call's second body (contract/resource.ts updateAlternative) in
 // ALTERNATIVES.
 import type { CardStatusBody } from '../../contract/card';
@@ -14,10 +15,10 @@ import { repositoryFor } from '../repositories/registry';
 import { confirmCardStatus } from '../services/cardStatus';
 import type { Reviewer } from '../services/crawlReview';
 import { deleteKept } from '../services/undo';
-import { selfProtection, type CrudRule } from '../services/users';
+import { guardedBy, userRules, type CrudRule } from '../services/users';
 import { bulkHandlers, purge } from './bulk';
 
-const RULES: Record<string, CrudRule> = { user: selfProtection };
+const RULES: Record<string, CrudRule> = { user: userRules };
 
 /** Answers the updated record, or null when it does not exist. The body has passed the alternative's schema. */
 type AlternativeUpdate = (tx: Tx, id: number, body: Record<string, unknown>, who: Reviewer) => Promise<unknown>;
@@ -36,6 +37,7 @@ export function crudHandlers(resource: Resource, { now }: CrudDeps): Bound[] {
   const { ops } = resource;
   const repo = repositoryFor<Row>(resource);
   const rule = RULES[resource.name];
+  const guarded = guardedBy(rule);
   const files = Object.keys(resource.files ?? {});
   const notFound = () => new HttpError(404, `${resource.label.one} not found.`);
   if (ops.update?.alternativeBody && !ALTERNATIVES[resource.name])
@@ -76,7 +78,7 @@ export function crudHandlers(resource: Resource, { now }: CrudDeps): Bound[] {
   if (ops.add) {
     bound.push(
       bindDerived(ops.add, async ({ body = {} }, tx, ctx) => {
-        rule?.('add', null, body ?? {}, ctx.user?.id ?? null);
+        rule?.before?.('add', null, body ?? {}, ctx.user?.id ?? null);
         const { data } = await withFiles(ctx, body ?? {});
         return { message: resource.messages.added, data: await repo.create(tx, data) };
       }),
@@ -93,11 +95,11 @@ export function crudHandlers(resource: Resource, { now }: CrudDeps): Bound[] {
           if (!row) throw notFound();
           return { message: resource.messages.updated, data: row };
         }
-        rule?.('update', id, body ?? {}, ctx.user?.id ?? null);
+        rule?.before?.('update', id, body ?? {}, ctx.user?.id ?? null);
         const before = await repo.get(tx, id);
         if (!before) throw notFound();
         const { data, replaced } = await withFiles(ctx, body ?? {}, before);
-        const row = await repo.update(tx, before.id, data);
+        const row = await guarded(tx, 'update', body ?? {}, () => repo.update(tx, before.id, data));
         if (!row) throw notFound();
         removeLater(ctx, replaced);
         return { message: resource.messages.updated, data: row };
@@ -108,7 +110,7 @@ export function crudHandlers(resource: Resource, { now }: CrudDeps): Bound[] {
     bound.push(
       bindDerived(ops.remove, async (input, tx, ctx) => {
         const id = recordIdOf(input, resource, 'remove');
-        rule?.('remove', id, {}, ctx.user?.id ?? null);
+        rule?.before?.('remove', id, {}, ctx.user?.id ?? null);
         if (resource.ordered) {
           const row = await repo.remove(tx, id);
           if (!row) throw notFound();
@@ -121,13 +123,15 @@ export function crudHandlers(resource: Resource, { now }: CrudDeps): Bound[] {
         // Undoable: the row, what cascaded from it and its files are kept a while (contract/bulk.ts).
         const row = await repo.get(tx, id);
         if (!row) throw notFound();
-        const kept = await deleteKept(tx, {
-          resource: resource.name,
-          table: resource.storage.table,
-          ids: [id],
-          userId: ctx.user?.id ?? null,
-          files,
-        });
+        const kept = await guarded(tx, 'remove', {}, () =>
+          deleteKept(tx, {
+            resource: resource.name,
+            table: resource.storage.table,
+            ids: [id],
+            userId: ctx.user?.id ?? null,
+            files,
+          }),
+        );
         if (!kept.count) throw notFound();
         await purge(tx, ctx);
         return { message: resource.messages.deleted, data: row, undo: kept.token };

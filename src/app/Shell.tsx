@@ -1,8 +1,8 @@
-import { useEffect, type ComponentType, type MouseEvent } from 'react';
-import { matchRoute, useLocation, useRouter } from 'wouter';
+import { useEffect, useSyncExternalStore, type ComponentType, type MouseEvent } from 'react';
+import { matchRoute, useLocation, useRouter, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { runCommand } from '@/commands/runner';
-import { getCommand } from '@/commands/registry';
+import { getCommand, getVersion, subscribe } from '@/commands/registry';
 import { Hotkeys } from '@/commands/Hotkeys';
 import { CheatSheet } from '@/commands/CheatSheet';
 import { CommandButton } from '@/commands/CommandButton';
@@ -11,18 +11,20 @@ import { openLiveUpdates } from '@/api/events';
 import { effectiveTheme, ui, type Theme } from '@/store/ui';
 import { matchPath } from '@/store/router';
 import { BASE } from '@/store/navigate';
-import type { ScreenEntry } from '@/screens/screenEntry';
+import { needsAt, type ScreenEntry } from '@/screens/screenEntry';
+import { allows, roleLabel } from '@/store/role';
 import { Confirm } from '@/ui/Confirm';
 import { Kbd } from '@/ui/Kbd';
 import { later, whenIdle } from '@/ui/later';
 import { PageBoundary } from '@/ui/lazyPage';
+import Forbidden from './Forbidden';
 import './Shell.css';
 
 interface ShellProps {
   /** The screens, in sidebar order (src/app/screens.ts). */
   screens: readonly ScreenEntry[];
-  /** Route pattern → page (src/app/screenRoutes.ts). */
-  routes: readonly { path: string; Page: ComponentType }[];
+  /** Route pattern → page and its screen (src/app/screenRoutes.ts). */
+  routes: readonly { path: string; Page: ComponentType; screen?: ScreenEntry }[];
   /** The page for a path no route answers. */
   notFound: ComponentType;
 }
@@ -42,7 +44,13 @@ export default function Shell({ screens, routes, notFound: NotFound }: ShellProp
   const { parser } = useRouter();
   // Same Page component for /bank-list and /view-bank/3: React keeps it mounted between them.
   const route = routes.find((r) => matchRoute(parser, r.path, location)[0]);
+  const search = useSearch();
   const { userDetails, token, user_id } = useSnapshot(session);
+  // The sidebar lists a screen when its Go to command is there for this role (the registry decides).
+  useSyncExternalStore(subscribe, getVersion);
+  // A form (or screen) this role may not open: the refusal, in the frame, instead of the page.
+  const needs = route?.screen ? needsAt(route.screen, location, search) : undefined;
+  const refused = !allows(needs, userDetails?.role ?? null);
   const { theme, navOpen, paletteOpen } = useSnapshot(ui);
   const name = userDetails?.name || userDetails?.email || 'Admin';
   const Palette = palette.use()?.Palette;
@@ -78,9 +86,9 @@ export default function Shell({ screens, routes, notFound: NotFound }: ShellProp
         <nav aria-label="Main">
           <ul className="nav">
             {screens.map((s) => {
-              if (!s.nav) return null;
-              const active = s.paths.some((p) => matchPath(p.split('?')[0], location) !== null);
               const id = `nav.${s.id}`;
+              if (!s.nav || !getCommand(id)) return null;
+              const active = s.paths.some((p) => matchPath(p.split('?')[0], location) !== null);
               return (
                 <li key={s.id}>
                   <a
@@ -100,7 +108,7 @@ export default function Shell({ screens, routes, notFound: NotFound }: ShellProp
                       {monogram(s.title)}
                     </span>
                     <span className="nav-label">{s.title}</span>
-                    <Kbd shortcut={getCommand(id)?.shortcut ?? s.nav.shortcut} />
+                    <Kbd shortcut={getCommand(id)!.shortcut ?? s.nav.shortcut} />
                   </a>
                 </li>
               );
@@ -108,6 +116,9 @@ export default function Shell({ screens, routes, notFound: NotFound }: ShellProp
           </ul>
         </nav>
         <div className="sidebar-foot">
+          <p className="sidebar-role" data-testid="current-role">
+            Signed in as <strong>{roleLabel(userDetails?.role)}</strong>
+          </p>
           <CommandButton id="app.shortcuts" label="Shortcuts" variant="ghost" />
           <CommandButton id="app.theme" label={themeLabel(theme)} variant="ghost" />
         </div>
@@ -144,7 +155,9 @@ export default function Shell({ screens, routes, notFound: NotFound }: ShellProp
           </div>
         </header>
         <main className="content" id="content" tabIndex={-1}>
-          <PageBoundary resetKey={location}>{route ? <route.Page /> : <NotFound />}</PageBoundary>
+          <PageBoundary resetKey={location}>
+            {!route ? <NotFound /> : refused ? <Forbidden needs={needs} screen={route.screen} /> : <route.Page />}
+          </PageBoundary>
         </main>
       </div>
 

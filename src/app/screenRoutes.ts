@@ -14,7 +14,7 @@ export const protectedRoutes = screens
     const withCommands = async () =>
       (await Promise.all([s.page(), import('./installCommands').then((m) => m.installLaterCommands())]))[0];
     const Page = lazyPage(s.commands || s.resource ? withCommands : s.page);
-    return s.paths.map((path) => ({ path, Page }));
+    return s.paths.map((path) => ({ path, Page, screen: s }));
   })
   // The first route that matches is taken: a literal path before any pattern that would also
   // match it ('/category-list/new' before '/category-list/:id'), whichever screen has it.

@@ -4,6 +4,7 @@
 // fetches that screen's commands and runs the real command (`anywhere: true` there), which stays
 // the one definition of what it does. The commands read their words from here (`actionWords`), so
 // the two cannot drift; a test checks every entry against the registered command.
+import type { Permission } from '@contract/roles';
 import type { Action } from './types';
 
 /** The words of every list's Find / New / Edit / Delete (./resourceCommands.ts reads them). */
@@ -12,12 +13,16 @@ export const NEW_ALIASES = ['add', 'create'] as const;
 export const EDIT_ALIASES = ['change', 'update'] as const;
 export const DELETE_ALIASES = ['remove'] as const;
 
-/** A list screen's Find (global), New, Edit and Delete, as the factory names them; `calls`: which of f, n, e, d. */
+/**
+ * A list screen's Find (global), New, Edit and Delete, as the factory names them; `calls`: which of
+ * f, n, e, d. The writes need the resource's permission (contract/resource.ts: '<name>.write').
+ */
 function crud(name: string, screen: string, one: string, group: string, calls = 'fned'): Action[] {
+  const permission = `${name}.write` as Permission;
   const all: Action[] = [
     { id: `${name}.find`, title: `Find ${one}…`, aliases: FIND_ALIASES, group, screen, global: true },
-    { id: `${name}.new`, title: `New ${one}`, aliases: NEW_ALIASES, group, shortcut: 'n', screen },
-    { id: `${name}.edit`, title: `Edit ${one}`, aliases: EDIT_ALIASES, group, shortcut: 'e', screen },
+    { id: `${name}.new`, title: `New ${one}`, aliases: NEW_ALIASES, group, shortcut: 'n', screen, permission },
+    { id: `${name}.edit`, title: `Edit ${one}`, aliases: EDIT_ALIASES, group, shortcut: 'e', screen, permission },
     {
       id: `${name}.delete`,
       title: `Delete ${one}`,
@@ -25,6 +30,7 @@ function crud(name: string, screen: string, one: string, group: string, calls = 
       group,
       shortcut: 'mod+backspace, #',
       screen,
+      permission,
     },
   ];
   return all.filter((_, i) => calls.includes('fned'[i]));
@@ -37,6 +43,7 @@ const crawl = (id: string, title: string, aliases: readonly string[], more: Part
   group: 'Crawl review',
   screen: 'crawlSources',
   global: true,
+  permission: 'crawl.review',
   ...more,
 });
 const showOffers = (by: string, title: string): Action => ({
@@ -52,6 +59,7 @@ const homepage = (id: string, title: string, aliases: readonly string[], more: P
   aliases,
   group: 'Homepage',
   screen: 'homepage',
+  permission: 'homepage.write',
   ...more,
 });
 const newOnTab = (tab: string, one: string): Action =>
@@ -76,6 +84,7 @@ export const ACTIONS: readonly Action[] = [
     group: 'Notifications',
     shortcut: 'n',
     screen: 'notifications',
+    permission: 'notification.write',
   },
   {
     id: 'notification.cancel',
@@ -84,6 +93,7 @@ export const ACTIONS: readonly Action[] = [
     group: 'Notifications',
     shortcut: 'shift+c',
     screen: 'notifications',
+    permission: 'notification.write',
   },
   {
     id: 'contact.reply',
@@ -92,6 +102,7 @@ export const ACTIONS: readonly Action[] = [
     group: 'Contact messages',
     shortcut: 'r',
     screen: 'contact',
+    permission: 'contact.write',
   },
   homepage('homepage.reorderBanner', 'Reorder banner…', ['move banner', 'banner position', 'hero banner order']),
   homepage('homepage.addSelectedOffer', 'Add selected offer…', ['feature offer', 'new selected offer', 'pin offer']),
@@ -99,7 +110,10 @@ export const ACTIONS: readonly Action[] = [
   newOnTab('welcome-boxes', 'welcome box'),
   newOnTab('dont-miss-out', "don't miss out banner"),
   crawl('crawl.assignRef', 'Assign crawl ref…', ['assign', 'match crawl', 'link ref', 'triage ref']),
-  crawl('crawl.triageSource', 'Triage crawl source…', ['review crawl', 'crawl queue', 'open triage', 'decide refs']),
+  // Opens the triage, which every role reads; its decisions are the triage's own commands.
+  crawl('crawl.triageSource', 'Triage crawl source…', ['review crawl', 'crawl queue', 'open triage', 'decide refs'], {
+    permission: undefined,
+  }),
   crawl('crawl.onboardOffers', 'Onboard offers of a source…', ['publish offers', 'transfer offers', 'go live']),
   crawl('crawl.rollbackOffers', 'Roll back offers by source…', [
     'rollback',
@@ -119,6 +133,7 @@ export const ACTIONS: readonly Action[] = [
     group: 'Import',
     screen: 'importCsv',
     global: true,
+    permission: 'catalogue.import',
   },
   ...['offers', 'outlets', 'cards'].map((t): Action => ({
     id: `csv.import.${t}`,
@@ -126,6 +141,7 @@ export const ACTIONS: readonly Action[] = [
     group: 'Import',
     screen: 'importCsv',
     global: true,
+    permission: 'catalogue.import',
   })),
   showOffers('Bank', 'Show offers of a bank…'),
   showOffers('State', 'Show offers by state…'),

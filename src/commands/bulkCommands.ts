@@ -39,6 +39,7 @@ export function bulkCommands<T extends { id: number }>(screen: ResourceScreen<T>
       keywords: ['bulk', 'change', 'edit', 'selection', 'checked', label],
       scope: `view:${view}`,
       enabled: (ctx) => browsing(ctx) && list.selectedCount() > 0,
+      needs: { op: resource.ops.bulkUpdate },
       pick: { placeholder: `New ${label}…`, load: (search) => valuesFor(field, label, schema, filter, search) },
       async run(_ctx, picked) {
         const n = list.selectedCount();

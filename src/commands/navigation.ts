@@ -4,6 +4,7 @@ import { signOut } from '../store/session';
 import { openPalette, toggleTheme, ui } from '../store/ui';
 import { go } from '../store/navigate';
 import { undoNow } from '../store/undo';
+import type { Needs } from '../store/role';
 import type { Command } from './types';
 
 /** What a "Go to …" command needs of a screen (src/screens/screenEntry.ts has the rest). */
@@ -11,6 +12,8 @@ export interface NavTarget {
   id: string;
   title: string;
   nav?: { path: string; shortcut: string };
+  /** What opening the screen needs (src/screens/screenEntry.ts): its Go to command needs it too. */
+  needs?: Needs;
 }
 
 /** The screens the "Go to …" commands lead to, by id: what a link to a screen reads (the dashboard's counts). */
@@ -30,6 +33,7 @@ export const navigationCommands = (screens: readonly NavTarget[]): Command[] => 
             keywords: ['open', 'screen', s.title.toLowerCase()],
             shortcut: s.nav.shortcut,
             scope: 'global' as const,
+            needs: s.needs,
             run: () => go(s.nav!.path),
           },
         ]

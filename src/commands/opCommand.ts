@@ -43,6 +43,8 @@ export function opCommand<O extends AnyOp>(op: O, o: OpCommandOptions<O>): Comma
     enabled: o.enabled,
     pick: o.pick,
     messages: o.messages,
+    // Who may run it is the operation's own rule (contract/roles.ts mayRun), as on the server.
+    needs: { op },
     async run(ctx, arg) {
       const input = o.input(ctx, arg);
       if (!input) return undefined;

@@ -5,7 +5,7 @@
 // first, then the global ones, then those of other screens, and what this admin uses often and
 // lately (./frecency.ts) goes up: small boosts, never enough for a poor match to pass a good one.
 import { matchScore, parseQuery, prepare, type Prepared } from './match';
-import { allActions, available, getCommand } from './registry';
+import { allActions, available, getCommand, withheld } from './registry';
 import type { Action, Command, Ctx } from './types';
 
 /** Where a command lives, seen from the screen shown. */
@@ -58,6 +58,7 @@ export function paletteRows(ctx: Ctx): Row[] {
   const rows: Row[] = here.map((cmd) => ({ cmd, tier: cmd.scope === 'global' ? 'global' : 'screen', stub: false }));
   const listed = new Set(here.map((c) => c.id));
   for (const a of allActions()) {
+    if (withheld(a.command ?? a.id)) continue; // downloaded, and not this role's to run
     const real = getCommand(a.command ?? a.id);
     const inScope = !!real && ctx.scopes.includes(real.scope);
     if (a.command) {

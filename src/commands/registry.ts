@@ -1,4 +1,7 @@
 // The set of known commands. Plain TypeScript so tests can read the real set.
+import { subscribeKey } from 'valtio/utils';
+import { allows } from '../store/role';
+import { session } from '../store/session';
 import { parseShortcut, sequenceId } from '../ui/kbd';
 import type { Action, Command, Ctx, Scope } from './types';
 
@@ -29,8 +32,28 @@ export const subscribe = (fn: () => void) => {
 };
 export const getVersion = () => version;
 
-export const getCommand = (id: string) => commands.get(id);
-export const allCommands = () => [...commands.values()];
+/**
+ * The one place a role's reach is applied: a command (or an action of the manifest) that writes
+ * what the signed-in role may not is not there for it. Everything that lists, binds or shows
+ * commands reads them through here (the palette, the keys, the cheat sheet, CommandButton, the
+ * runner), so none shows it; the server refuses it anyway (contract/roles.ts is the rule).
+ */
+export const permitted = (c: Pick<Command, 'needs'>): boolean => allows(c.needs);
+
+/** Whether a command of that id is registered but withheld from the signed-in role. */
+export const withheld = (id: string): Command | undefined => {
+  const c = commands.get(id);
+  return c && !permitted(c) ? c : undefined;
+};
+
+export const getCommand = (id: string): Command | undefined => {
+  const c = commands.get(id);
+  return c && permitted(c) ? c : undefined;
+};
+export const allCommands = () => [...commands.values()].filter(permitted);
+
+// Another account signed in (or the role changed): everything listing commands reads them again.
+subscribeKey(session, 'userDetails', () => changed(), true);
 
 /**
  * Commands the signed-in app registers after it shows (every screen's own, and those made from
@@ -56,13 +79,14 @@ export function setActions(list: readonly Action[], load: (screen: string) => Pr
   loadScreenCommands = load;
   changed();
 }
-export const allActions = () => actions;
+export const allActions = () =>
+  actions.filter((a) => permitted({ needs: a.permission ? { permission: a.permission } : undefined }));
 
 /** The command an action runs, its screen's commands fetched first when they are not here yet. */
 export async function actionCommand(action: Action): Promise<Command | undefined> {
   const id = action.command ?? action.id;
   if (!commands.has(id)) await loadScreenCommands(action.screen);
-  return commands.get(id);
+  return getCommand(id);
 }
 
 /** Names of view scopes as people read them ('view:outletRadius' → 'Outlet radius'): the screens' titles. */

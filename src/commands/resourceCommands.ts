@@ -84,6 +84,7 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
       shortcut: 'n',
       scope,
       anywhere: true,
+      needs: { op: resource.ops.add },
       // The form, on this screen: with the list beside it as it is here, or as it opens.
       run: (ctx) => (onScreen(ctx) ? list.add() : go(screen.routes.add)),
     });
@@ -99,6 +100,7 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
       shortcut: 'e',
       scope,
       anywhere: true,
+      needs: { op: resource.ops.update },
       enabled: (ctx) => !onScreen(ctx) || ctx.mode !== 'edit',
       pick: pickRecord(`Edit which ${one}?`, true),
       run: (ctx, record) => openOn(ctx, (record as T).id, 'edit'),
@@ -116,6 +118,7 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
         shortcut: 'mod+backspace, #',
         scope,
         anywhere: true,
+        needs: { op: resource.ops.remove },
         pick: pickRecord(`Delete which ${one}?`, true),
         async run(ctx, record) {
           const r = record as T;
@@ -146,6 +149,7 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
         keywords: ['remove', 'bulk', 'selection', 'checked'],
         shortcut: 'mod+shift+backspace',
         scope,
+        needs: { op: resource.ops.bulkRemove ?? resource.ops.remove },
         enabled: (ctx) => !editing(ctx) && selectedCount() > 0 && !!resource.ops.bulkRemove,
         async run() {
           const n = selectedCount();
@@ -201,6 +205,7 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
       keywords: ['submit', 'apply'],
       shortcut: 'mod+enter',
       scope,
+      needs: { op: resource.ops.update ?? resource.ops.add },
       enabled: editing,
       run: (ctx) => ctx.list?.submit(),
     });
@@ -213,6 +218,7 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
         title: `Create ${one}`,
         group,
         scope,
+        needs: { op: resource.ops.add },
         palette: false,
         enabled: editing,
         async run(_ctx, arg) {
@@ -232,6 +238,7 @@ export function resourceCommands<T extends { id: number }>(screen: ResourceScree
         title: `Update ${one}`,
         group,
         scope,
+        needs: { op: resource.ops.update },
         palette: false,
         enabled: editing,
         // Multipart updates fail with this text unless the server says more.

@@ -8,7 +8,8 @@ import { confirmState } from '../ui/confirmStore';
 import { toast, toastsSent } from '../ui/toast';
 import type { Hint } from './coach';
 import { currentCtx } from './ctx';
-import { getCommand, inReach, scopeTitle } from './registry';
+import { getCommand, inReach, scopeTitle, withheld } from './registry';
+import { refusal } from '../store/role';
 import type { Command, Ctx } from './types';
 import { recordRun, type Source } from './usage';
 
@@ -27,6 +28,12 @@ export function canRun(cmd: Command): boolean {
 
 export function runCommand(id: string, source: Source, arg?: unknown): Promise<unknown> | void {
   const cmd = getCommand(id);
+  const refused = cmd ? undefined : withheld(id);
+  if (refused) {
+    // Nothing lists it for this role; a screen that runs it by name still says why not.
+    toast.error(refusal(refused.needs), { id: `refused:${id}` });
+    return;
+  }
   if (!cmd) {
     console.warn(`runCommand: no command "${id}" (${source})`);
     return;

@@ -1,7 +1,9 @@
 // The command: one description of an action, read by the palette, the hotkeys,
 // the buttons and the cheat sheet, so an action is written once.
 
+import type { Permission } from '@contract/roles';
 import type { ActiveList, Mode } from '../store/listModel';
+import type { Needs } from '../store/role';
 
 export type { Mode };
 
@@ -97,6 +99,13 @@ export interface Command<A = unknown> {
   anywhere?: boolean;
   /** The command shows its own progress toast; the runner adds no "working…" one. */
   ownProgress?: boolean;
+  /**
+   * What it writes with: its operation (`opCommand` fills it) or the permission it needs
+   * (../store/role.ts). A command that writes says so; one that only reads or moves leaves it
+   * out. The registry lists it only to a role that may (./registry.ts), so the palette, the
+   * keys, the cheat sheet and its buttons all leave it out for the others.
+   */
+  needs?: Needs;
 }
 
 /**
@@ -119,6 +128,8 @@ export interface Action {
   screen: string;
   /** The command's own scope is global (a "Find …"): it ranks with the global ones. */
   global?: boolean;
+  /** The permission its command writes with (its `needs`): a role without it is not offered it. */
+  permission?: Permission;
 }
 
 /** A command whose argument is typed: `defineCommand<CrawlSource>({ …, run: (ctx, source) => … })`. */

@@ -5,7 +5,8 @@
 import type { ComponentType } from 'react';
 import type { Command } from '@/commands/types';
 import type { ListRoutes } from '@/store/listModel';
-import { bySpecificity } from '@/store/router';
+import { writePermission, type Needs } from '@/store/role';
+import { bySpecificity, matchPath } from '@/store/router';
 
 export interface ScreenEntry {
   /** 'banks': the screen's view scope is 'view:banks' and its Go to command 'nav.banks'. */
@@ -23,6 +24,36 @@ export interface ScreenEntry {
   page: () => Promise<{ default: ComponentType }>;
   /** The screen's commands, registered when the signed-in app starts. */
   commands?: () => Promise<readonly Command[]>;
+  /**
+   * What opening the screen at all needs (a screen that is a form: settings, the CSV import).
+   * Without it every staff role reads the screen; a list screen's add and edit forms still need
+   * its resource's write permission (`needsAt`).
+   */
+  needs?: Needs;
+}
+
+/** Whether a route pattern ('/user-list?new=1', '/edit-user/:id') answers this path and query. */
+function answers(pattern: string, path: string, search: string): boolean {
+  const [route, query] = pattern.split('?');
+  if (matchPath(route, path) === null) return false;
+  const params = new URLSearchParams(search);
+  return [...new URLSearchParams(query ?? '')].every(([k, v]) => params.get(k) === v);
+}
+
+/**
+ * What the screen needs at this path: the screen's own `needs`, else on a list screen's add or
+ * edit form the write permission of its resource ('offer.write' for /add-offer); nothing on a
+ * page that only reads. The shell shows a refusal instead of a page the role may not open.
+ */
+export function needsAt(
+  s: Pick<ScreenEntry, 'needs' | 'routes' | 'resource'>,
+  path: string,
+  search = '',
+): Needs | undefined {
+  if (s.needs) return s.needs;
+  const permission = s.resource ? writePermission(s.resource) : undefined;
+  if (!permission || !s.routes) return undefined;
+  return answers(s.routes.add, path, search) || answers(s.routes.edit, path, search) ? { permission } : undefined;
 }
 
 /**

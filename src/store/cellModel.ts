@@ -17,6 +17,7 @@ import { cellSpec, loadChoices, parseCell, pastedColumn, type CellColumn, type C
 import type { FilterDef } from './filters';
 import type { ListModel } from './listModel';
 import type { ResourceStore } from './resourceStore';
+import { allows, type OpRule } from './role';
 import { formatNumber } from '@/lib/format';
 
 /** The words a conflict shows in its cell. */
@@ -75,7 +76,7 @@ export class PasteRefused extends Error {
 
 export interface CellModelOptions<T extends { id: number }> {
   resource: Pick<ResourceContract, 'update' | 'entity' | 'files' | 'bulk'> & {
-    ops: { bulkUpdate?: unknown; updateEach?: unknown; show?: unknown };
+    ops: { bulkUpdate?: unknown; updateEach?: unknown; show?: unknown; update?: OpRule };
   };
   store: ResourceStore<T>;
   list: Pick<ListModel<T>, 'state' | 'move' | 'selectedCount' | 'selectedIds' | 'target' | 'clear'>;
@@ -96,9 +97,9 @@ export function cellModel<T extends { id: number }>(o: CellModelOptions<T>) {
   let seq = 0;
   const count = (n: number) => `${formatNumber(n)} ${n === 1 ? o.noun.one : o.noun.many}`;
 
-  /** How the column's cells are edited, or null: read-only. */
+  /** How the column's cells are edited, or null: read-only (to a role that may not change the records, all are). */
   function specOf(col: string | null): CellSpec | null {
-    if (col === null) return null;
+    if (col === null || !allows({ op: o.resource.ops.update })) return null;
     if (!specs.has(col)) {
       const column = state.columns.find((c) => c.key === col);
       specs.set(col, column ? cellSpec(o.resource, column, o.filters) : null);

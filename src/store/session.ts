@@ -1,4 +1,4 @@
-// The signed-in admin. The storage keys are the ones the product names (token, user_id,
+// The signed-in staff account (an admin, editor, reviewer or viewer). The storage keys are the ones the product names (token, user_id,
 // expiryTime, userDetails), so a session survives reloads and other tabs agree on it.
 import { proxy } from 'valtio';
 import type { RecordResponse } from '@contract/envelope';
@@ -7,6 +7,7 @@ import { ApiError, onUnauthorized, setTokenSource } from '../api/client';
 import { authApi } from '../api/auth';
 import { go } from './navigate';
 import { storage } from '@/lib/storage';
+import { isStaff } from '@contract/roles';
 
 const KEYS = { token: 'token', userId: 'user_id', expiry: 'expiryTime', user: 'userDetails' } as const;
 
@@ -29,22 +30,22 @@ export const session = proxy({
 
 setTokenSource(() => session.token);
 
-/** Signed in, not expired, and an administrator (the consumer app's accounts have no business here). */
+/** Signed in, not expired, and staff of any role (the consumer app's accounts have no business here). */
 export const isSignedIn = (
   s: { token: string | null; expiryTime: number | null; userDetails: { role: string } | null } = session,
-) => !!s.token && !!s.expiryTime && s.expiryTime > Date.now() && s.userDetails?.role === 'admin';
+) => !!s.token && !!s.expiryTime && s.expiryTime > Date.now() && isStaff(s.userDetails?.role);
 
-/** What an app user (not an administrator) is told at the admin sign-in, after a right password. */
+/** What an app user (not staff) is told at the admin sign-in, after a right password. */
 export const NOT_AN_ADMIN =
   'This account belongs to the Cards app, not to the admin app. Sign in with an administrator account.';
 
 /**
- * Store a session the server handed out (login or verify_otp). Expiry: 3 days from now. A
- * session of an app user is ended at once and refused with its own sentence (not "wrong
+ * Store a session the server handed out (login or verify_otp) to staff of any role (what each
+ * may run: ./role.ts). Expiry: 3 days from now. A session of an app user is ended at once and refused with its own sentence (not "wrong
  * password": the password was right), so the admin app never shows them its menu.
  */
 export async function signIn(s: Session): Promise<void> {
-  if (s.user.role !== 'admin') {
+  if (!isStaff(s.user.role)) {
     await authApi.logout(s.token).catch(() => undefined);
     throw new ApiError(403, 'POST', {
       message: NOT_AN_ADMIN,

@@ -70,7 +70,7 @@ describe('login and sessions', () => {
     expect((await login('gone@test.example', 'wrong-password')).statusCode).toBe(401);
   });
 
-  it('401 without a token or with an unknown one; 403 for a non-admin', async () => {
+  it('401 without a token or with an unknown one; 403 for an app user', async () => {
     expect((await s.call({ method: 'GET', url: '/admin/v1/show_user' })).statusCode).toBe(401);
     expect((await s.call({ method: 'GET', url: '/admin/v1/show_user', headers: bearer('made-up') })).statusCode).toBe(
       401,
@@ -78,7 +78,7 @@ describe('login and sessions', () => {
     const user = (await login('user@test.example', 'user-password-1')).json().data;
     const r = await s.call({ method: 'GET', url: '/admin/v1/all_bank', headers: bearer(user.token) });
     expect(r.statusCode).toBe(403);
-    expect(r.json().message).toBe('Only administrators can do this.');
+    expect(r.json().message).toBe('Only staff can do this: this account belongs to the Cards app.');
   });
 
   it('401 once the session has expired', async () => {

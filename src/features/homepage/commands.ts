@@ -118,6 +118,7 @@ export const homepageCommands: Command[] = [
   },
   {
     id: 'homepage.moveUp',
+    needs: { permission: 'homepage.write' },
     title: 'Move up',
     group,
     keywords: ['reorder', 'earlier', 'position', 'sort'],
@@ -129,6 +130,7 @@ export const homepageCommands: Command[] = [
   },
   {
     id: 'homepage.moveDown',
+    needs: { permission: 'homepage.write' },
     title: 'Move down',
     group,
     keywords: ['reorder', 'later', 'position', 'sort'],
@@ -143,6 +145,7 @@ export const homepageCommands: Command[] = [
   },
   {
     id: 'homepage.moveTo',
+    needs: { permission: 'homepage.write' },
     title: 'Move to position…',
     group,
     keywords: ['reorder', 'place', 'position', 'sort', 'first', 'last'],
@@ -164,6 +167,7 @@ export const homepageCommands: Command[] = [
   },
   {
     id: 'homepage.reorderBanner',
+    needs: { permission: 'homepage.write' },
     ...actionWords('homepage.reorderBanner'),
     keywords: ['hero', 'carousel', 'sort', 'homepage'],
     scope,
@@ -200,6 +204,7 @@ export const homepageCommands: Command[] = [
   },
   {
     id: 'homepage.reorderBannerTo',
+    needs: { permission: 'homepage.write' },
     title: 'Move banner to position…',
     group,
     scope,
@@ -224,6 +229,7 @@ export const homepageCommands: Command[] = [
   defineCommand<MoveArg | undefined>({
     // A drop of the sortable list (pointer or dnd-kit's keyboard sensor): the row and its new place.
     id: 'homepage.move',
+    needs: { permission: 'homepage.write' },
     title: 'Move item',
     group,
     scope,
@@ -243,6 +249,7 @@ export const homepageCommands: Command[] = [
   },
   {
     id: 'homepage.new',
+    needs: { permission: 'homepage.write' },
     get title() {
       return `New ${TAB_LABEL[homepage.state.tab].one}`;
     },
@@ -263,6 +270,7 @@ export const homepageCommands: Command[] = [
   },
   {
     id: 'homepage.addSelectedOffer',
+    needs: { permission: 'homepage.write' },
     ...actionWords('homepage.addSelectedOffer'),
     keywords: ['append', 'pick', 'homepage'],
     scope,
@@ -292,6 +300,7 @@ export const homepageCommands: Command[] = [
     // mod+enter submits the form beside the list, whose submit runs homepage.saveFields with
     // the typed values (the pattern of the CRUD screens' save, src/commands/resourceCommands.ts).
     id: 'homepage.save',
+    needs: { permission: 'homepage.write' },
     title: 'Save homepage item',
     group,
     keywords: ['submit', 'apply'],
@@ -302,6 +311,7 @@ export const homepageCommands: Command[] = [
   },
   {
     id: 'homepage.saveFields',
+    needs: { permission: 'homepage.write' },
     title: 'Save homepage item fields',
     group,
     scope,
@@ -311,6 +321,7 @@ export const homepageCommands: Command[] = [
   },
   {
     id: 'homepage.delete',
+    needs: { permission: 'homepage.write' },
     get title() {
       return `Delete ${TAB_LABEL[homepage.state.tab].one}`;
     },

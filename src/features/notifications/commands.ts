@@ -67,6 +67,7 @@ async function confirmAudience(data: Payload, before: unknown): Promise<number |
 
 const send = defineCommand<SaveArg>({
   id: 'notification.create',
+  needs: { permission: 'notification.write' },
   title: 'Add notification',
   group: 'Notifications',
   scope,
@@ -108,6 +109,7 @@ const send = defineCommand<SaveArg>({
 
 const cancel = defineCommand<Notification>({
   id: 'notification.cancel',
+  needs: { permission: 'notification.write' },
   ...actionWords('notification.cancel'),
   keywords: ['stop', 'abort'],
   shortcut: 'shift+c',

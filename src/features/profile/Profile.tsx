@@ -4,6 +4,7 @@ import { ResetPasswordBody } from '@contract/auth';
 import { labelsOf } from '@contract/fieldLabels';
 import { authApi } from '@/api/auth';
 import { runCommand } from '@/commands/runner';
+import { roleLabel } from '@/store/role';
 import { session, setUserDetails } from '@/store/session';
 import { setActiveView } from '@/store/ui';
 import { Field } from '@/ui/Field';
@@ -72,7 +73,9 @@ function ProfileForm() {
         </span>
         <div>
           <div className="profile-email">{user?.email}</div>
-          <div className="muted">{user?.role === 'admin' ? 'Administrator' : user?.role}</div>
+          <div className="muted" data-testid="profile-role">
+            {roleLabel(user?.role)}
+          </div>
         </div>
       </div>
       <Field

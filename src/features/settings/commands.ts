@@ -8,6 +8,7 @@ const scope = 'view:settings' as const;
 export const settingsCommands: Command[] = [
   {
     id: 'settings.save',
+    needs: { permission: 'settings.write' },
     title: 'Save settings',
     group: 'Settings',
     keywords: ['store', 'apply', 'submit'],
@@ -19,6 +20,7 @@ export const settingsCommands: Command[] = [
   },
   {
     id: 'settings.update',
+    needs: { permission: 'settings.write' },
     title: 'Update settings',
     group: 'Settings',
     scope,

@@ -6,6 +6,8 @@ export const entry: ScreenEntry = {
   title: 'Settings',
   nav: { path: '/settings', shortcut: 'g s' },
   paths: ['/settings'],
+  // A form and nothing else: a role that may not write it has nothing to do here.
+  needs: { permission: 'settings.write' },
   page: () => import('./SettingsScreen'),
   commands: () => import('./commands').then((m) => m.settingsCommands),
 };

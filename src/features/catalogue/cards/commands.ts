@@ -52,6 +52,7 @@ export const cardCommands: Command[] = [
   ...resourceCommands(cardScreen),
   {
     id: 'card.toggleDisplay',
+    needs: { op: setDisplayOp },
     title: 'Toggle card display',
     group: 'Cards',
     keywords: ['show', 'hide', 'visible', 'display', 'app', 'publish'],
@@ -72,6 +73,7 @@ export const cardCommands: Command[] = [
   },
   {
     id: 'card.markDiscontinued',
+    needs: { permission: 'card.write' },
     title: 'Mark card discontinued',
     group: 'Cards',
     keywords: ['status', 'discontinue', 'retire', 'withdrawn', 'hide'],
@@ -90,6 +92,7 @@ export const cardCommands: Command[] = [
   },
   {
     id: 'card.markNotDiscontinued',
+    needs: { permission: 'card.write' },
     title: 'Mark card not discontinued',
     group: 'Cards',
     keywords: ['status', 'continue', 'reinstate', 'available', 'active'],

@@ -33,6 +33,7 @@ function importTo(target: CsvTarget) {
 export const csvCommands: Command[] = [
   {
     id: 'csv.import',
+    needs: { permission: 'catalogue.import' },
     ...actionWords('csv.import'),
     keywords: ['file', 'offers', 'outlets', 'cards'],
     scope: 'global',
@@ -52,6 +53,7 @@ export const csvCommands: Command[] = [
   },
   ...CSV_TARGETS.map((t): Command => ({
     id: `csv.import.${t}`,
+    needs: { permission: 'catalogue.import' },
     title: `Import ${t} from CSV…`,
     group: 'Import',
     keywords: ['csv', 'upload', 'bulk', 'import', 'file', t],
@@ -60,6 +62,7 @@ export const csvCommands: Command[] = [
   })),
   {
     id: 'csv.choose',
+    needs: { permission: 'catalogue.import' },
     title: 'Choose CSV file…',
     group: 'Import',
     keywords: ['pick', 'open', 'another', 'file', 'browse'],
@@ -70,6 +73,7 @@ export const csvCommands: Command[] = [
   },
   {
     id: 'csv.upload',
+    needs: { permission: 'catalogue.import' },
     title: 'Upload CSV',
     group: 'Import',
     keywords: ['import', 'send', 'submit'],

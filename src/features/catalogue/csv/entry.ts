@@ -21,6 +21,8 @@ export const entry: ScreenEntry = {
   title: 'Import CSV',
   nav: { path: importCsvRoute, shortcut: 'g i' },
   paths: [importCsvRoute],
+  // A form and nothing else: a role that may not write it has nothing to do here.
+  needs: { permission: 'catalogue.import' },
   page: () => import('./ImportCsvScreen'),
   commands: () => import('./commands').then((m) => m.csvCommands),
 };

@@ -63,6 +63,7 @@ const linkPicker = {
 export const cmsCommands: Command[] = [
   {
     id: 'cms.save',
+    needs: { permission: 'cms.write' },
     title: 'Save page',
     group,
     keywords: ['publish', 'store', 'update', 'cms'],
@@ -133,6 +134,7 @@ export const cmsCommands: Command[] = [
   },
   {
     id: 'cms.restore',
+    needs: { permission: 'cms.write' },
     title: 'Restore this version',
     group,
     keywords: ['history', 'revert', 'roll back', 'undo'],

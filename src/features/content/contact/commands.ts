@@ -49,6 +49,7 @@ export const contactCommands: Command[] = [
   ...resourceCommands(contactScreen),
   {
     id: 'contact.markHandled',
+    needs: { permission: 'contact.write' },
     title: 'Mark handled',
     group,
     keywords: ['done', 'resolve', 'close', 'archive'],
@@ -59,6 +60,7 @@ export const contactCommands: Command[] = [
   },
   {
     id: 'contact.markOpen',
+    needs: { permission: 'contact.write' },
     title: 'Mark not handled',
     group,
     keywords: ['open', 'reopen', 'unresolved', 'todo'],
@@ -69,6 +71,7 @@ export const contactCommands: Command[] = [
   },
   defineCommand<ContactMessage>({
     id: 'contact.reply',
+    needs: { permission: 'contact.write' },
     ...actionWords('contact.reply'),
     keywords: ['email', 'message', 'customer'],
     shortcut: 'r',
@@ -100,6 +103,7 @@ export const contactCommands: Command[] = [
   }),
   {
     id: 'contact.sendReply',
+    needs: { permission: 'contact.write' },
     title: 'Send reply',
     group,
     keywords: ['email', 'answer', 'submit'],

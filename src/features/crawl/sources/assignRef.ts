@@ -86,6 +86,7 @@ function candidatesOf(p: RefPick): Promise<Candidate[]> {
 export const assignRefCommands: Command[] = [
   {
     id: 'crawl.assignRef',
+    needs: { permission: 'crawl.review' },
     ...actionWords('crawl.assignRef'),
     keywords: ['crawl', 'crawled card', 'crawled outlet', 'candidate', 'live'],
     scope: 'global',
@@ -98,6 +99,7 @@ export const assignRefCommands: Command[] = [
   },
   {
     id: 'crawl.assignRef.ref',
+    needs: { permission: 'crawl.review' },
     get title() {
       return `Assign a ref of ${picked.source?.name ?? 'the source'}…`;
     },
@@ -122,6 +124,7 @@ export const assignRefCommands: Command[] = [
   },
   {
     id: 'crawl.assignRef.live',
+    needs: { permission: 'crawl.review' },
     get title() {
       return picked.ref ? `Assign “${refName(picked.ref)}” to…` : 'Assign the ref to…';
     },

@@ -87,6 +87,7 @@ export const sourceCommands: Command[] = [
   sourceCommand(
     {
       id: 'crawl.verifySource',
+      needs: { permission: 'crawl.review' },
       ...named('crawl.verifySource'),
       keywords: ['reviewed', 'done', 'finish', 'mark', 'crawl'],
       async run(_ctx, s) {
@@ -100,6 +101,7 @@ export const sourceCommands: Command[] = [
   sourceCommand(
     {
       id: 'crawl.onboardOffers',
+      needs: { permission: 'crawl.review' },
       ...named('crawl.onboardOffers', 'Onboard offers of'),
       keywords: ['live', 'import', 'crawl', 'offers'],
       run: (_ctx, s) => onboardWithConfirm(s),
@@ -109,6 +111,7 @@ export const sourceCommands: Command[] = [
   sourceCommand<RollbackArg>(
     {
       id: 'crawl.rollbackOffers',
+      needs: { permission: 'crawl.review' },
       ...named('crawl.rollbackOffers', 'Roll back offers of'),
       keywords: ['undo', 'remove', 'crawl', 'offers'],
       run: (_ctx, s) => rollbackWithConfirm(s, s.checked_only),
@@ -117,6 +120,7 @@ export const sourceCommands: Command[] = [
   ),
   defineCommand<SearchHit>({
     id: 'crawl.removeFromCard',
+    needs: { permission: 'crawl.review' },
     group: 'Crawl review',
     get title() {
       const s = contextSource(ui);

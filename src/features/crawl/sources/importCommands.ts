@@ -13,6 +13,7 @@ const scope = `view:${CRAWL_SOURCES_VIEW}` as const;
 export const importCommands: Command[] = [
   {
     id: 'crawl.importFile',
+    needs: { permission: 'crawl.review' },
     ...actionWords('crawl.importFile'),
     keywords: ['upload', 'crawl', 'json lines', 'jsonl', 'csv', 'file'],
     shortcut: 'i',
@@ -27,6 +28,7 @@ export const importCommands: Command[] = [
   },
   {
     id: 'crawl.importFileSubmit',
+    needs: { permission: 'crawl.review' },
     title: 'Upload the crawl file',
     group: 'Crawl review',
     scope,

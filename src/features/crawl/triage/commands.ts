@@ -81,6 +81,7 @@ export const triageCommands: Command[] = [
   ...Array.from({ length: CANDIDATE_KEYS }, (_, i): Command =>
     keptWhileOpening({
       id: `crawl.triage.assign${i + 1}`,
+      needs: { permission: 'crawl.review' },
       title: `Assign to candidate ${i + 1}`,
       group,
       shortcut: String(i + 1),
@@ -93,6 +94,7 @@ export const triageCommands: Command[] = [
   ),
   keptWhileOpening({
     id: 'crawl.triage.assignTop',
+    needs: { permission: 'crawl.review' },
     title: 'Assign to top candidate',
     group,
     keywords: ['link', 'match', 'best', 'first', 'existing'],
@@ -103,6 +105,7 @@ export const triageCommands: Command[] = [
   }),
   keptWhileOpening({
     id: 'crawl.triage.create',
+    needs: { permission: 'crawl.review' },
     get title() {
       return `Create live ${noun()} from ref`;
     },
@@ -115,6 +118,7 @@ export const triageCommands: Command[] = [
   }),
   {
     id: 'crawl.triage.createWithNetwork',
+    needs: { permission: 'crawl.review' },
     title: 'Create live card with network…',
     group,
     keywords: ['network', 'visa', 'mastercard', 'new card'],
@@ -131,6 +135,7 @@ export const triageCommands: Command[] = [
   },
   keptWhileOpening({
     id: 'crawl.triage.skip',
+    needs: { permission: 'crawl.review' },
     title: 'Skip ref',
     group,
     keywords: ['ignore', 'leave out', 'reject', 'pass'],
@@ -141,6 +146,7 @@ export const triageCommands: Command[] = [
   }),
   {
     id: 'crawl.triage.discontinue',
+    needs: { permission: 'crawl.review' },
     title: 'Mark card discontinued',
     group,
     keywords: ['status', 'discontinued', 'withdrawn', 'gone', 'hide', 'confirm'],
@@ -151,6 +157,7 @@ export const triageCommands: Command[] = [
   },
   {
     id: 'crawl.triage.notDiscontinued',
+    needs: { permission: 'crawl.review' },
     title: 'Mark card not discontinued',
     group,
     keywords: ['status', 'available', 'still offered', 'confirm'],
@@ -161,6 +168,7 @@ export const triageCommands: Command[] = [
   },
   {
     id: 'crawl.triage.undo',
+    needs: { permission: 'crawl.review' },
     title: 'Undo last decision',
     group,
     keywords: ['revert', 'back', 'oops'],
@@ -173,6 +181,7 @@ export const triageCommands: Command[] = [
   },
   {
     id: 'crawl.triage.assignChecked',
+    needs: { permission: 'crawl.review' },
     get title() {
       const n = triage.checkedRefs().length;
       return n ? `Assign ${n} checked ref${n === 1 ? '' : 's'} to…` : 'Assign checked refs to…';
@@ -191,6 +200,7 @@ export const triageCommands: Command[] = [
   },
   {
     id: 'crawl.triage.editOffer',
+    needs: { permission: 'crawl.review' },
     title: 'Edit crawled offer',
     group,
     keywords: ['correct', 'fix', 'title', 'discount', 'dates', 'terms', 'change'],
@@ -203,6 +213,7 @@ export const triageCommands: Command[] = [
     // mod+enter submits the pane's form, whose submit runs crawl.triage.saveOfferFields with
     // the typed values (the pattern of the CRUD screens' save and create, src/commands/resourceCommands.ts).
     id: 'crawl.triage.saveOffer',
+    needs: { permission: 'crawl.review' },
     title: 'Save crawled offer',
     group,
     keywords: ['submit', 'apply'],
@@ -213,6 +224,7 @@ export const triageCommands: Command[] = [
   },
   {
     id: 'crawl.triage.saveOfferFields',
+    needs: { permission: 'crawl.review' },
     title: 'Save crawled offer fields',
     group,
     scope,
@@ -223,6 +235,7 @@ export const triageCommands: Command[] = [
   },
   {
     id: 'crawl.triage.onboardChecked',
+    needs: { permission: 'crawl.review' },
     title: 'Onboard checked offers…',
     group,
     keywords: ['transfer', 'publish', 'live', 'checked', 'selected'],

@@ -26,6 +26,7 @@ export const cardDialogCommands: Command[] = [
   },
   {
     id: 'crawl.triage.createCardDialog',
+    needs: { permission: 'crawl.review' },
     title: 'Create card with fields…',
     group,
     keywords: ['new card', 'form', 'edit', 'correct', 'name', 'bank', 'network', 'fee'],
@@ -36,6 +37,7 @@ export const cardDialogCommands: Command[] = [
   },
   {
     id: 'crawl.triage.selectCard',
+    needs: { permission: 'crawl.review' },
     get title() {
       const n = triage.checkedRefs().length;
       return n ? `Select card for ${n} checked ref${n === 1 ? '' : 's'}…` : 'Select card…';
@@ -50,6 +52,7 @@ export const cardDialogCommands: Command[] = [
   {
     // The create dialog's form submits here with its values (like crawl.triage.saveOfferFields).
     id: 'crawl.triage.createCardFields',
+    needs: { permission: 'crawl.review' },
     title: 'Create card from the dialog',
     group,
     scope,
@@ -61,6 +64,7 @@ export const cardDialogCommands: Command[] = [
   {
     // The select dialog's pick: the checked refs when there are, else the ref in focus.
     id: 'crawl.triage.assignToCard',
+    needs: { permission: 'crawl.review' },
     title: 'Assign to the picked card',
     group,
     scope,

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { operations } from './operations';
+import { PERMISSIONS, ROLES, isStaff, mayRun, readsOnly, refusalFor } from './roles';
+import { rolesDoc } from './rolesDoc';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const adminCalls = operations.filter((op) => op.access === 'admin');
+const writes = adminCalls.filter((op) => !readsOnly(op));
+
+describe('contract/roles.ts', () => {
+  it('knows every permission an operation names', () => {
+    for (const op of operations.filter((o) => o.permission))
+      expect(Object.keys(PERMISSIONS), op.id).toContain(op.permission);
+  });
+
+  it('lets an admin run every operation', () => {
+    for (const op of operations) expect(mayRun('admin', op), op.id).toBe(true);
+  });
+
+  it('lets every staff role read every admin call', () => {
+    for (const op of adminCalls.filter(readsOnly))
+      for (const role of ['editor', 'reviewer', 'viewer']) expect(mayRun(role, op), `${role} ${op.id}`).toBe(true);
+  });
+
+  it('lets a viewer write nothing under /admin/v1', () => {
+    expect(writes.length).toBeGreaterThan(50);
+    expect(writes.filter((op) => mayRun('viewer', op)).map((op) => op.id)).toEqual([]);
+  });
+
+  it('lets a reviewer write exactly the crawl review', () => {
+    const review = writes.filter((op) => op.permission === 'crawl.review');
+    expect(review.length).toBeGreaterThan(10);
+    expect(writes.filter((op) => mayRun('reviewer', op))).toEqual(review);
+  });
+
+  it('keeps an editor from accounts, settings and the crawl review, and lets one change the catalogue', () => {
+    for (const op of writes) {
+      const held = !['user.write', 'settings.write', 'crawl.review'].includes(op.permission ?? '');
+      expect(mayRun('editor', op), op.id).toBe(held);
+    }
+    expect(writes.filter((op) => op.permission === 'catalogue.import').length).toBeGreaterThan(0);
+  });
+
+  it('gives an app user the public calls and its own, no admin call', () => {
+    for (const op of operations) expect(mayRun('user', op), op.id).toBe(op.access !== 'admin');
+    expect(isStaff('user')).toBe(false);
+    for (const role of ROLES.filter((r) => r !== 'user')) expect(isStaff(role)).toBe(true);
+  });
+
+  it('says in its refusal what the role may not do', () => {
+    const op = writes.find((o) => o.permission === 'offer.write')!;
+    expect(refusalFor('viewer', op)).toBe('A viewer may not change offers.');
+    expect(
+      refusalFor(
+        'editor',
+        writes.find((o) => o.permission === 'user.write')!,
+      ),
+    ).toBe('An editor may not change staff accounts and app users.');
+    expect(refusalFor('user', op)).toBe('Only staff can do this: this account belongs to the Cards app.');
+  });
+});
+
+describe('contract/roles.md', () => {
+  it('is what the operations and roles say (run `npm run api:doc` after changing one)', () => {
+    expect(fs.readFileSync(path.join(here, 'roles.md'), 'utf8')).toBe(rolesDoc(operations));
+  });
+
+  it('has a row for every call, with a mark per role', () => {
+    const doc = rolesDoc(operations);
+    for (const op of operations) {
+      const row = doc.split('\n').find((l) => l.startsWith(`| ${op.method} ${op.path} (${op.id}) |`));
+      expect(row, op.id).toBeDefined();
+      expect(
+        row!
+          .split('|')
+          .slice(3, -1)
+          .map((c) => c.trim()),
+      ).toEqual(ROLES.map((r) => (mayRun(r, op) ? '✓' : '—')));
+    }
+  });
+});
