@@ -11,6 +11,7 @@ import { homepageOps } from './homepage';
 import { checkCsvNames, importCsv } from './csvImport';
 import { totalCounts } from './dashboard';
 import { engagementOps } from './engagement';
+import { streamEvents } from './events';
 import { notificationOps } from './notification';
 import type { AnyOp } from './operation';
 import { resources } from './resources';
@@ -33,4 +34,5 @@ export const operations: readonly AnyOp[] = [
   ...settingsOps,
   ...engagementOps,
   ...auditOps,
+  streamEvents,
 ];

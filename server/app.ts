@@ -12,7 +12,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ADMIN_ROOT, type AnyOp } from '../contract/operation';
 import type { Config } from './config';
-import type { Db } from './db/connection';
+import type { Db, Tx } from './db/connection';
+import type { User } from '../contract/auth';
 import { answerCache } from './http/answerCache';
 import { lazySerializerOf } from './http/serialize';
 import type { Mailer } from './services/mail';
@@ -35,6 +36,9 @@ import { createLogger, lineLogger, type Logger } from './logger';
 import { errorBody } from './errors';
 import { guards } from './http/authGuard';
 import { registerOperation, type Bound } from './http/handle';
+import { registerEventStream } from './http/eventStream';
+import { createEventHub, eventOf, recordEvent, type EventHub } from './services/events';
+import { streamEvents } from '../contract/events';
 import { openApiOptions } from './http/openapi';
 import { authHandlers } from './routes/auth';
 import { dashboardHandlers } from './routes/dashboard';
@@ -66,6 +70,8 @@ export interface AppDeps {
   push?: PushSender;
   /** false: every shared call reads the database again (bench/lists.ts's uncached figures). */
   answerCache?: boolean;
+  /** The live stream's heartbeat period (contract/events.ts EVENT_HEARTBEAT_MS unless a test shortens it). */
+  eventHeartbeatMs?: number;
 }
 
 declare module 'fastify' {
@@ -74,6 +80,8 @@ declare module 'fastify' {
     searchBacklog: SearchBacklog;
     /** The notification sending job (server/services/notificationJob.ts). */
     notificationJob: NotificationJob;
+    /** The live streams' hub (server/services/events.ts). */
+    events: EventHub;
   }
 }
 
@@ -216,6 +224,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           token ? sessions.answer(sha256(token), () => auth.authenticate(token)) : auth.authenticate(token),
       }
     : auth;
+  const events = createEventHub(db, lineLogger(logger, 'events', 'warn'));
+  app.decorate('events', events);
   const handleDeps = {
     db,
     uploads,
@@ -223,8 +233,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     nounOf: (name: string | undefined) => (name && nouns.get(name)) || 'record',
     afterWrite,
     answers,
+    // Writes that change records are what the live stream tells (sign-ins and the like are not).
+    recordWrite: async (tx: Tx, op: AnyOp, input: unknown, output: unknown, user: User | null) => {
+      if (op.touches?.length) await recordEvent(tx, eventOf(op, input, output, user));
+    },
   };
+  registerEventStream(app, { hub: events, guards: handleDeps.guards, heartbeatMs: deps.eventHeartbeatMs });
   for (const op of operations) {
+    if (op === streamEvents) continue; // registered just above, as a stream
     const bound = byId.get(op.id);
     if (!bound) throw new Error(`No handler for operation ${op.id} (${op.method} ${op.path})`);
     registerOperation(app, handleDeps, bound);

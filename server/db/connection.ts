@@ -32,6 +32,12 @@ export interface Db {
    * read while it stayed the same is still current (server/http/answerCache.ts).
    */
   writes(): number;
+  /**
+   * Calls `fn` whenever `writes()` changes: after each commit of this process and, on
+   * PostgreSQL, on each other process's NOTIFY. What wakes the live streams
+   * (server/services/events.ts) without a query while nothing happens.
+   */
+  onWrites(fn: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -119,6 +125,7 @@ async function openPglite(dir: string | undefined, beforeCommit: () => void, tem
   });
   // The data folder is this process's alone (server/db/lock.ts): its own commits are all there are.
   let writes = 0;
+  const heard = listeners();
   const db: Db = {
     kind: 'pglite',
     transaction: (fn, opts) =>
@@ -132,12 +139,16 @@ async function openPglite(dir: string | undefined, beforeCommit: () => void, tem
                 return out;
               })
               // Counted whatever the outcome: a failed COMMIT may still have committed.
-              .finally(() => void writes++),
+              .finally(() => {
+                writes++;
+                heard.tell();
+              }),
           opts?.urgent,
         ),
       ),
     read: (fn, opts) => enter(db, () => exclusive(() => fn(asTx(pg)), opts?.urgent)),
     writes: () => writes,
+    onWrites: heard.add,
     close: () => exclusive(() => pg.close()),
   };
   return db;
@@ -162,7 +173,8 @@ async function openPostgres(
   const urgentPool = new pg.Pool({ connectionString: url, max: 2 });
   for (const p of [pool, urgentPool]) p.on('error', (err) => log(`idle connection lost: ${err.message}`));
   await pool.query('select 1');
-  const others = await listenForWrites(pg.Client, url);
+  const heard = listeners();
+  const others = await listenForWrites(pg.Client, url, heard.tell);
   let writes = 0;
   const asTx = (client: InstanceType<typeof pg.Client> | InstanceType<typeof pg.Pool>): Tx => ({
     query: (s, p) => client.query(s, p) as never,
@@ -187,12 +199,14 @@ async function openPostgres(
         } finally {
           writes++;
           client.release();
+          heard.tell();
         }
       }),
     // Each query takes any free connection: a read needs no single snapshot, and a single
     // query returns its connection at once instead of holding one for the whole request.
     read: (fn, opts) => enter(db, () => fn(asTx(opts?.urgent ? urgentPool : pool))),
     writes: () => writes + others.count(),
+    onWrites: heard.add,
     close: async () => {
       await Promise.all([pool.end(), urgentPool.end(), others.close()]);
     },
@@ -208,7 +222,7 @@ const WRITES_CHANNEL = 'cards_admin_writes';
  * While that connection is down nothing can be known, so the count changes on every look
  * (nothing read then is reused) until it is back.
  */
-async function listenForWrites(Client: typeof import('pg').Client, url: string) {
+async function listenForWrites(Client: typeof import('pg').Client, url: string, tell: () => void) {
   const tag = `${process.pid}-${Math.random().toString(36).slice(2)}`;
   let count = 0;
   let up = false;
@@ -217,7 +231,11 @@ async function listenForWrites(Client: typeof import('pg').Client, url: string) 
   const retry = () => void (!closed && setTimeout(() => void connect().catch(retry), 1000).unref());
   const connect = async () => {
     const c = new Client({ connectionString: url });
-    c.on('notification', (n) => void (n.payload !== tag && count++));
+    c.on('notification', (n) => {
+      if (n.payload === tag) return;
+      count++;
+      tell();
+    });
     c.on('error', () => undefined); // 'end' follows
     c.on('end', () => {
       if (client !== c) return;
@@ -230,6 +248,7 @@ async function listenForWrites(Client: typeof import('pg').Client, url: string) 
     client = c;
     count++; // what was missed while down
     up = true;
+    tell();
   };
   await connect();
   return {
@@ -239,6 +258,28 @@ async function listenForWrites(Client: typeof import('pg').Client, url: string) 
       closed = true;
       await client?.end().catch(() => undefined);
     },
+  };
+}
+
+/** The `onWrites` listeners of one Db; one that throws does not stop the others. */
+function listeners() {
+  const fns = new Set<() => void>();
+  return {
+    add: (fn: () => void) => {
+      fns.add(fn);
+      return () => void fns.delete(fn);
+    },
+    // Told from inside the unit that committed: the listeners run outside it, so a read they
+    // start is no nested transaction (`enter`).
+    tell: () =>
+      inside.exit(() => {
+        for (const fn of fns)
+          try {
+            fn();
+          } catch {
+            // a listener's own fault; the commit stands
+          }
+      }),
   };
 }
 

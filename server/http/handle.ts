@@ -102,6 +102,11 @@ export interface HandleDeps {
   afterWrite?(op: AnyOp): void;
   /** Where `shared` calls' answers are kept until a write (none: every call reads). */
   answers?: AnswerCache;
+  /**
+   * Called as the last step of every write's transaction, so what it writes commits with the
+   * call or not at all: the live stream's event (server/services/events.ts).
+   */
+  recordWrite?(tx: Tx, op: AnyOp, input: unknown, output: unknown, user: User | null): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -218,7 +223,11 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
         key ? (deps.answers!.answer(key, async () => reply.serialize(await fn())) as Promise<OpOutput<AnyOp>>) : fn();
       try {
         output = long
-          ? await runLong(deps.db, who, loudly, (units) => long(input, units, ctx))
+          ? await runLong(deps.db, who, loudly, (units) => long(input, units, ctx)).then(async (out) => {
+              // A long call commits in its own units; its event follows once they have.
+              if (deps.recordWrite) await deps.db.transaction((tx) => deps.recordWrite!(tx, op, input, out, ctx.user));
+              return out;
+            })
           : await read(() =>
               unit(
                 async (tx) => {
@@ -226,6 +235,8 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
                   try {
                     const out = await handler(input, tx, ctx);
                     if (call) await loudly(() => recordAudit(tx, call, who));
+                    // Last: the event's insert holds its lock until the commit (server/app.ts).
+                    if (!reads(op)) await deps.recordWrite?.(tx, op, input, out, ctx.user);
                     return out;
                   } catch (err) {
                     // A refusal whose writes must stand (a counted wrong code) commits, then

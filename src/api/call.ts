@@ -33,13 +33,22 @@ export interface CallOptions {
   token?: string;
 }
 
-type TouchListener = (resources: readonly string[], op: AnyOp, output: unknown) => void;
+/**
+ * `remote`: the change was someone else's, heard on the live stream (./events.ts): there is no
+ * answer to apply (`output` is null), so a store refetches even its own resource.
+ */
+type TouchListener = (resources: readonly string[], op: AnyOp, output: unknown, remote: boolean) => void;
 const touchListeners = new Set<TouchListener>();
 
 /** Hear of every successful call that changed records of some resources. */
 export function onTouched(fn: TouchListener): () => void {
   touchListeners.add(fn);
   return () => touchListeners.delete(fn);
+}
+
+/** Tells every touch listener of a change: a call's below, the live stream's (./events.ts). */
+export function announceTouched(resources: readonly string[], op: AnyOp, output: unknown, remote = false): void {
+  touchListeners.forEach((fn) => fn(resources, op, output, remote));
 }
 
 export async function call<O extends AnyOp>(op: O, input: CallInput<O>, opts: CallOptions = {}): Promise<OpOutput<O>> {
@@ -60,7 +69,7 @@ export async function call<O extends AnyOp>(op: O, input: CallInput<O>, opts: Ca
           signal: opts.signal,
           token: opts.token,
         });
-  if (op.touches?.length) touchListeners.forEach((fn) => fn(op.touches!, op, out));
+  if (op.touches?.length) announceTouched(op.touches, op, out);
   return out;
 }
 

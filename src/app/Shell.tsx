@@ -7,6 +7,7 @@ import { Hotkeys } from '@/commands/Hotkeys';
 import { CheatSheet } from '@/commands/CheatSheet';
 import { CommandButton } from '@/commands/CommandButton';
 import { session } from '@/store/session';
+import { openLiveUpdates } from '@/api/events';
 import { effectiveTheme, ui, type Theme } from '@/store/ui';
 import { matchPath } from '@/store/router';
 import { BASE } from '@/store/navigate';
@@ -44,7 +45,7 @@ export default function Shell({ screens, routes, notFound: NotFound }: ShellProp
   // Same Page component for /bank-list and /view-bank/3: React keeps it mounted between them.
   const route = routes.find((r) => matchRoute(parser, r.path, location)[0]);
   const search = useSearch();
-  const { userDetails } = useSnapshot(session);
+  const { userDetails, token, user_id } = useSnapshot(session);
   // The sidebar lists a screen when its Go to command is there for this role (the registry decides).
   useSyncExternalStore(subscribe, getVersion);
   // A form (or screen) this role may not open: the refusal, in the frame, instead of the page.
@@ -54,6 +55,8 @@ export default function Shell({ screens, routes, notFound: NotFound }: ShellProp
   const name = userDetails?.name || userDetails?.email || 'Admin';
   const Palette = palette.use()?.Palette;
   useEffect(() => whenIdle(loadPalette), []);
+  // Others' changes reach the open lists and forms while signed in (src/api/events.ts).
+  useEffect(() => (token ? openLiveUpdates({ me: user_id }) : undefined), [token, user_id]);
   useEffect(() => {
     if (paletteOpen) loadPalette();
   }, [paletteOpen]);

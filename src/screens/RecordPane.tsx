@@ -1,4 +1,5 @@
-import { useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useState, type ReactNode, type RefObject } from 'react';
+import { onRemoteChange } from '@/api/events';
 import { runCommand } from '@/commands/runner';
 import { useSnapshot } from 'valtio';
 import { CommandButton } from '@/commands/CommandButton';
@@ -48,6 +49,18 @@ export function RecordPane<T extends { id: number }>({
   // The form is remounted only by Reload (formEpoch), never because a list refresh brought a
   // newer copy of the record: that would throw away what was typed.
   const [formEpoch, setFormEpoch] = useState(0);
+  // Someone else saved the record being edited (the live stream, src/api/events.ts): who, so
+  // the form can say so and offer Reload before a save would fail with 409.
+  const [savedBy, setSavedBy] = useState<string | null>(null);
+  const editing = mode === 'edit' ? record?.id : undefined;
+  useEffect(() => {
+    setSavedBy(null);
+    if (editing === undefined) return;
+    return onRemoteChange((e) => {
+      if (e.resource === resource.name && e.ids.includes(editing) && !e.operation.endsWith('.remove'))
+        setSavedBy(e.actor?.name || 'Someone else');
+    });
+  }, [editing, resource.name]);
 
   const form = (rec: T | null) =>
     renderForm({
@@ -55,6 +68,7 @@ export function RecordPane<T extends { id: number }>({
       errors: s.fieldErrors,
       saving: s.updateStatus === 'loading',
       conflict: s.conflict,
+      savedBy,
       formRef,
       onSubmit: (data) =>
         void runCommand(mode === 'add' ? `${resource.name}.create` : `${resource.name}.update`, 'button', {
@@ -68,6 +82,7 @@ export function RecordPane<T extends { id: number }>({
           store.show(rec.id).then(
             () => {
               store.resetForm();
+              setSavedBy(null);
               setFormEpoch((n) => n + 1);
             },
             () => undefined,

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { Payload } from '@/api/resourceClient';
 import { holdLeave } from '@/store/leaveGuard';
-import { ConflictAlert, FormActions } from '@/ui/formParts';
+import { ConflictAlert, FormActions, SavedByAlert } from '@/ui/formParts';
 import type { FormProps } from './ResourceListView';
 
 interface ResourceFormProps<T extends { id: number; version?: number }> extends FormProps<T> {
@@ -30,6 +30,7 @@ export function ResourceForm<T extends { id: number; version?: number }>({
   errors,
   saving,
   conflict,
+  savedBy,
   onSubmit,
   onCancel,
   onReload,
@@ -66,6 +67,7 @@ export function ResourceForm<T extends { id: number; version?: number }>({
       aria-label={record ? (editTitle ?? `Edit ${what}`) : `New ${what}`}
     >
       {conflict && <ConflictAlert what={what} onReload={onReload} />}
+      {!conflict && savedBy && <SavedByAlert who={savedBy} onReload={onReload} />}
       {other.length > 0 && (
         <div className="alert" role="alert">
           {other.map(([k, text]) => (

@@ -37,6 +37,8 @@ export interface FormProps<T> {
   saving: boolean;
   /** The last save was refused because someone else changed the record (409). */
   conflict: boolean;
+  /** Someone else saved this record since the form opened (their name), heard on the live stream. */
+  savedBy?: string | null;
   onSubmit: (data: Payload) => void;
   onCancel: () => void;
   onReload: () => void;

@@ -10,21 +10,22 @@ export interface Watched {
   shows?: readonly string[];
 }
 
-/** Does a change to `touched` make copies of `resource` stale? */
+/** Does a change to `touched` make copies of `resource` stale? ('*': everything is, src/api/events.ts.) */
 export const affects = (resource: Watched, touched: readonly string[]) =>
-  touched.some((t) => t === resource.name || !!resource.shows?.includes(t));
+  touched.some((t) => t === '*' || t === resource.name || !!resource.shows?.includes(t));
 
 /**
- * Calls `fn` after each call that makes `resource` stale. `skipOwn`: leave out the
- * resource's own calls (its store applies their answers itself).
+ * Calls `fn` after each call that makes `resource` stale, and after each such change someone
+ * else made (the live stream, src/api/events.ts). `skipOwn`: leave out the resource's own calls
+ * made here (its store applies their answers itself); others' it has no answer of.
  */
 export function whenStale(
   resource: Watched,
   fn: (op: AnyOp, output: unknown) => void,
   { skipOwn = false } = {},
 ): () => void {
-  return onTouched((touched, op, output) => {
-    if (skipOwn && op.resource === resource.name) return;
+  return onTouched((touched, op, output, remote) => {
+    if (skipOwn && !remote && op.resource === resource.name) return;
     if (affects(resource, touched)) fn(op, output);
   });
 }

@@ -15,6 +15,18 @@ export function ConflictAlert({ what, onReload }: { what: string; onReload: () =
   );
 }
 
+/** Someone else saved the record open in this form (src/api/events.ts): before a save meets a 409. */
+export function SavedByAlert({ who, onReload }: { who: string; onReload: () => void }) {
+  return (
+    <div className="alert alert-row" role="status">
+      <span>{who} saved this record — Reload to see their version (your changes here will be replaced).</span>
+      <button type="button" className="btn" onClick={onReload}>
+        Reload
+      </button>
+    </div>
+  );
+}
+
 export function FormActions({
   saving,
   createLabel,

@@ -48,9 +48,13 @@ export default function HomepageScreen() {
       submitForm: () => formRef.current?.requestSubmit(),
     });
     // Another screen changed what these lists show (an offer's title, a bank's name): read them again.
-    const stop = onTouched((touched, op) => {
-      if (op.resource && OWN.has(op.resource)) return;
-      for (const t of HOMEPAGE_TABS) if (TAB_RESOURCE[t].shows?.some((r) => touched.includes(r))) void homepage.load(t);
+    // Someone else's change to these lists themselves (the live stream) is read again too.
+    const stop = onTouched((touched, op, _output, remote) => {
+      if (!remote && op.resource && OWN.has(op.resource)) return;
+      for (const t of HOMEPAGE_TABS) {
+        const r = TAB_RESOURCE[t];
+        if ((remote && touched.includes(r.name)) || r.shows?.some((x) => touched.includes(x))) void homepage.load(t);
+      }
     });
     return () => {
       stop();
