@@ -40,5 +40,6 @@ export const streamEvents = defineOp({
     'Send Last-Event-ID to resume after it; `event: reload` means the gap is too old to replay. A comment every 15 s.',
   tag: 'Live updates',
   response: Type.String({ description: 'text/event-stream' }),
+  stream: true,
   access: 'admin',
 });

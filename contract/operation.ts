@@ -71,6 +71,11 @@ export interface Op<
    * write commits (server/http/answerCache.ts). Lists, counts and the palette's search.
    */
   shared?: boolean;
+  /**
+   * The 200 answer is a stream that stays open (text/event-stream, contract/events.ts): a client
+   * reads it as it comes; a test that walks every call reads its head and lets it go.
+   */
+  stream?: boolean;
   /** Resources whose records this call changes: the browser refreshes their stores after it. */
   touches?: readonly string[];
   access: Access;

@@ -42,8 +42,11 @@ export function registerEventStream(
         properties: { 'last-event-id': { type: 'string', description: 'The last `id:` received: resume after it.' } },
       },
       security: [{ bearer: [] }],
-      produces: ['text/event-stream'],
-      response: { 200: op.response, '4xx': ErrorEnvelope },
+      // Per answer its own media type: the stream as text/event-stream, a refusal as the JSON envelope.
+      response: {
+        200: { description: 'The stream', content: { 'text/event-stream': { schema: op.response } } },
+        '4xx': { description: 'A refusal', content: { 'application/json': { schema: ErrorEnvelope } } },
+      },
     },
     onRequest: deps.guards.requireStaff(op),
     handler: async (req, reply) => {

@@ -241,6 +241,8 @@ async function send(op: AnyOp, kind: Kind, input: Input): Promise<InjectResponse
     headers: { ...input.headers, ...(await authFor(kind)) },
     payload: input.payload,
     remoteAddress: nextAddress(),
+    // The live stream's 200 stays open: its head is the answer (tests/helpers/app.ts streamHead).
+    payloadAsStream: op.stream,
   });
   // Whatever the status, the one error shape.
   if (res.statusCode >= 400) {

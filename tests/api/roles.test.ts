@@ -18,7 +18,7 @@ import { ROLES, mayRun, refusalFor, type RoleName } from '../../contract/roles';
 import { userResource } from '../../contract/user';
 import { HttpError } from '../../server/errors';
 import { userRules } from '../../server/services/users';
-import { LEVEL, startTestServer, type TestServer } from '../helpers/app';
+import { LEVEL, startTestServer, streamHead, type TestServer } from '../helpers/app';
 import { changedTables, tableChecksums } from '../helpers/checksum';
 import { opCalls } from '../helpers/ops';
 import { sample, type Schema } from '../helpers/samples';
@@ -64,8 +64,11 @@ async function send(op: AnyOp, headers: Record<string, string>) {
     url: pathOf(op, params) + qs,
     headers: { ...headers, ...(body !== undefined && { 'content-type': 'application/json' }) },
     payload: body === undefined ? undefined : JSON.stringify(body),
+    // The live stream's 200 stays open: its head is the answer.
+    payloadAsStream: op.stream,
   });
-  return { status: res.statusCode, body: res.body, json: () => res.json() };
+  const read = op.stream ? await streamHead(res) : res;
+  return { status: read.statusCode, body: read.body, json: () => read.json() };
 }
 
 const cells = operations.flatMap((op) => ROLES.map((role) => ({ op, role, allowed: mayRun(role, op) })));

@@ -148,6 +148,7 @@ export async function startTestServer(): Promise<TestServer> {
     openapi,
     logs: captured.lines,
     async call(opts) {
+      if (typeof opts === 'object' && opts.payloadAsStream) return streamHead(await app.inject(opts), openapi, opts);
       const res = await app.inject(opts);
       await mailSent();
       await openapi.check(opts, res);
@@ -190,4 +191,31 @@ export function multipart(fields: Record<string, string | { filename: string; ty
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/**
+ * A call whose 200 is a stream that never ends (an `op.stream`, the live updates): its head is
+ * the answer and the stream is let go; a refusal ends, so its body is read and checked as any.
+ */
+export async function streamHead(
+  res: import('light-my-request').Response,
+  openapi?: OpenApiGuard,
+  opts?: InjectOptions,
+): Promise<import('light-my-request').Response> {
+  const stream = res.stream();
+  if (res.statusCode === 200) {
+    stream.destroy();
+    return res;
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  const text = Buffer.concat(chunks).toString('utf8');
+  const read = Object.assign(Object.create(Object.getPrototypeOf(res) as object) as object, res, {
+    body: text,
+    payload: text,
+    rawPayload: Buffer.from(text),
+    json: () => JSON.parse(text) as unknown,
+  }) as import('light-my-request').Response;
+  if (openapi && opts) await openapi.check(opts, read);
+  return read;
 }
