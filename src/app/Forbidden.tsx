@@ -20,7 +20,7 @@ export default function Forbidden({ needs, screen }: ForbiddenProps) {
   const role = useSnapshot(session).userDetails?.role ?? null;
   const back = screen?.nav && allows(screen.needs, role) ? screen.nav : undefined;
   return (
-    <div className="empty" style={{ minHeight: '100%' }} data-testid="forbidden">
+    <div className="empty forbidden" style={{ minHeight: '100%' }} data-testid="forbidden">
       <p className="muted mono">{roleLabel(role)}</p>
       <h1>You can’t open this</h1>
       <p>{refusal(needs, role)}</p>
