@@ -234,9 +234,10 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
                   const call = reads(op) ? null : await beginAudit(tx);
                   try {
                     const out = await handler(input, tx, ctx);
-                    if (call) await loudly(() => recordAudit(tx, call, who));
-                    // Last: the event's insert holds its lock until the commit (server/app.ts).
-                    if (!reads(op)) await deps.recordWrite?.(tx, op, input, out, ctx.user);
+                    const entry = call ? await loudly(() => recordAudit(tx, call, who)) : null;
+                    // A write that changed no record (a dry run, a save of what was there) is no
+                    // news either. Last: the event's insert holds its lock until the commit (server/app.ts).
+                    if (entry !== null) await deps.recordWrite?.(tx, op, input, out, ctx.user);
                     return out;
                   } catch (err) {
                     // A refusal whose writes must stand (a counted wrong code) commits, then

@@ -38,6 +38,14 @@ export function openApiOptions(operations: readonly AnyOp[]): SwaggerOptions {
     for (const answer of [op.response, ErrorEnvelope, ...Object.values(op.responses ?? {})]) names.refer(answer, used);
   }
   const refer = (part: unknown, keepRoot = false) => (part === undefined ? part : names.refer(part, used, keepRoot));
+  // An answer given per media type (the live stream: its 200 text/event-stream, its refusals
+  // JSON, server/http/eventStream.ts) refers each type's schema, not the wrapper.
+  const referAnswer = (answer: unknown) => {
+    const content = (answer as { content?: Record<string, { schema?: unknown }> } | undefined)?.content;
+    if (!content) return refer(answer);
+    const byType = Object.entries(content).map(([type, media]) => [type, { ...media, schema: refer(media.schema) }]);
+    return { ...(answer as object), content: Object.fromEntries(byType) as unknown };
+  };
   return {
     openapi: {
       openapi: '3.0.3',
@@ -57,7 +65,8 @@ export function openApiOptions(operations: readonly AnyOp[]): SwaggerOptions {
       if (!schema || (schema as { hide?: boolean }).hide) return { schema, url };
       const { body, response } = schema as { body?: unknown; response?: Record<string, unknown> };
       const answers =
-        response && Object.fromEntries(Object.entries(response).map(([status, answer]) => [status, refer(answer)]));
+        response &&
+        Object.fromEntries(Object.entries(response).map(([status, answer]) => [status, referAnswer(answer)]));
       return {
         schema: {
           ...schema,

@@ -11,6 +11,7 @@
 // pagination), `<Name>Deleted` ({ message, data, undo }).
 import type { TSchema } from '@sinclair/typebox';
 import type { AnyOp } from '../../contract/operation';
+import * as audit from '../../contract/audit';
 import * as auth from '../../contract/auth';
 import * as bank from '../../contract/bank';
 import * as bulk from '../../contract/bulk';
@@ -29,6 +30,7 @@ import * as crawlTriage from '../../contract/crawlTriage';
 import * as csvImport from '../../contract/csvImport';
 import * as dashboard from '../../contract/dashboard';
 import * as engagement from '../../contract/engagement';
+import * as events from '../../contract/events';
 import * as envelope from '../../contract/envelope';
 import * as feedback from '../../contract/feedback';
 import * as homepageBanners from '../../contract/homepageBanners';
@@ -50,6 +52,7 @@ import * as user from '../../contract/user';
  * here gets no names (a test compares this with contract/'s files).
  */
 export const NAMED_MODULES: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
+  audit,
   auth,
   bank,
   bulk,
@@ -69,6 +72,7 @@ export const NAMED_MODULES: Readonly<Record<string, Readonly<Record<string, unkn
   dashboard,
   engagement,
   envelope,
+  events,
   feedback,
   homepageBanners,
   homepageFields,
