@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { screens } from '../src/app/screens';
-import { apiAs, mod, signIn } from './session';
+import { apiAs, mod, signIn, watchNetwork } from './session';
 
 const PATHS = [
   ...screens.flatMap((s) => (s.nav ? [s.nav.path] : [])),
@@ -29,10 +29,13 @@ const ALWAYS = new Set([
   'page-has-heading-one',
 ]);
 
+/** The page's network, watched from its making (the live stream left out: it never ends). */
+const settles = new WeakMap<Page, ReturnType<typeof watchNetwork>>();
+
 async function violations(page: Page, where: string) {
   // The page has drawn its data: its heading is there and the list or form has settled.
   await expect(page.locator('h1, h2').first()).toBeVisible();
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await settles.get(page)?.();
   const { violations } = await new AxeBuilder({ page })
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
     .analyze();
@@ -54,6 +57,7 @@ for (const theme of ['light', 'dark'] as const) {
     // AxeBuilder opens pages of its own: it needs a context made here, not the default one.
     const context = await browser.newContext({ colorScheme: theme, baseURL });
     const page = await context.newPage();
+    settles.set(page, watchNetwork(page));
     const found: string[] = [];
     await page.goto('/admin/login');
     found.push(...(await violations(page, '/login')));

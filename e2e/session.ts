@@ -1,7 +1,7 @@
 // Shared steps of the browser specs: signing in by keyboard, and an API client carrying
 // the signed-in admin's token (for checking what the server holds, never for driving the UI).
 import fs from 'node:fs';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
 import { SESSION_TTL_MS, type Session } from '../contract/auth';
 import { E2E_ADMIN } from './globalSetup';
 
@@ -112,4 +112,30 @@ export async function shoot(page: Page, dir: string | undefined, name: string) {
   }
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
+}
+
+/**
+ * Playwright's 'networkidle' for a signed-in page: the live updates' stream (GET
+ * /admin/v1/events, src/api/events.ts) stays open for good, so the page is never idle by that
+ * rule. Start watching when the page is made; `await settle()` waits until every other call has
+ * answered and 500 ms passed quietly (10 s at most).
+ */
+export function watchNetwork(page: Page): (timeoutMs?: number) => Promise<void> {
+  const open = new Set<Request>();
+  let last = Date.now();
+  const stream = (r: Request) => new URL(r.url()).pathname.endsWith('/admin/v1/events');
+  page.on('request', (r) => {
+    if (stream(r)) return;
+    open.add(r);
+    last = Date.now();
+  });
+  const done = (r: Request) => {
+    if (open.delete(r)) last = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return async (timeoutMs = 10_000) => {
+    const until = Date.now() + timeoutMs;
+    while (Date.now() < until && (open.size > 0 || Date.now() - last < 500)) await page.waitForTimeout(100);
+  };
 }
