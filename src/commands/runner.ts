@@ -57,6 +57,7 @@ export function runCommand(id: string, source: Source, arg?: unknown): Promise<u
   if (!isPromise(result)) {
     // A command that showed a toast of its own keeps it in front: the hint waits for another day.
     if (hint && toastsSent() === toastsBefore) showHint(cmd, hint);
+    else if (!coach && cmd.shortcut && source !== 'hotkey') hintOnceLoaded(cmd, source, ctx, toastsBefore);
     return;
   }
   return toastAround(cmd, result, hint);
@@ -74,6 +75,21 @@ function coachHint(cmd: Command, source: Source, ctx: Ctx): Hint | null {
     coach.coachPrefs(),
     Date.now(),
     ctx.scopes.includes(cmd.scope) ? undefined : scopeTitle(cmd.scope),
+  );
+}
+
+/**
+ * A command run before the coach's code arrived (in the first second after the app opens) still
+ * gets its hint, once the code is there, unless a toast came first.
+ */
+function hintOnceLoaded(cmd: Command, source: Source, ctx: Ctx, toastsBefore: number): void {
+  loadCoach().then(
+    () => {
+      const late = coachHint(cmd, source, ctx);
+      if (late && toastsSent() === toastsBefore) showHint(cmd, late);
+    },
+    // No hint is no harm; the shell reports a chunk that failed to load.
+    () => undefined,
   );
 }
 
