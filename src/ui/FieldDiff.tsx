@@ -45,11 +45,5 @@ function TextChange({ change: c }: { change: FieldChange }) {
 function HtmlChange({ change: c }: { change: FieldChange }) {
   const html = htmlDiff(c.html!.before, c.html!.after);
   if (html === null) return <TextChange change={c} />;
-  return (
-    <div
-      className="field-diff-html"
-      data-testid="field-diff-html"
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
-  );
+  return <div className="field-diff-html" data-testid="field-diff-html" dangerouslySetInnerHTML={{ __html: html }} />;
 }
