@@ -38,6 +38,15 @@ export interface Db {
    * (server/services/events.ts) without a query while nothing happens.
    */
   onWrites(fn: () => void): () => void;
+  /**
+   * Resolves once `writes()` counts every commit made before the call, whichever process made
+   * it. A notice from another process may come some milliseconds after its commit was
+   * answered, so a call that must see the writes acknowledged before it arrived (a signed-out
+   * token on another process, a list right after a save there) asks first: on PostgreSQL a
+   * look at the database's snapshot (shared by the calls arriving meanwhile), on PGlite
+   * nothing (the folder is this process's alone).
+   */
+  sync(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -149,6 +158,7 @@ async function openPglite(dir: string | undefined, beforeCommit: () => void, tem
     read: (fn, opts) => enter(db, () => exclusive(() => fn(asTx(pg)), opts?.urgent)),
     writes: () => writes,
     onWrites: heard.add,
+    sync: () => Promise.resolve(),
     close: () => exclusive(() => pg.close()),
   };
   return db;
@@ -207,6 +217,7 @@ async function openPostgres(
     read: (fn, opts) => enter(db, () => fn(asTx(opts?.urgent ? urgentPool : pool))),
     writes: () => writes + others.count(),
     onWrites: heard.add,
+    sync: others.sync,
     close: async () => {
       await Promise.all([pool.end(), urgentPool.end(), others.close()]);
     },
@@ -221,6 +232,11 @@ const WRITES_CHANNEL = 'cards_admin_writes';
  * Counts the commits other processes announce on WRITES_CHANNEL, on a connection of its own.
  * While that connection is down nothing can be known, so the count changes on every look
  * (nothing read then is reused) until it is back.
+ *
+ * `sync` makes the count exact when it matters: it reads the database's snapshot on the same
+ * connection and counts one more when a transaction ended since the last look (a commit whose
+ * notice is still on its way). A look serves every call that arrived before it started; calls
+ * arriving during a look wait for the next one, so each is answered by a look begun after it.
  */
 async function listenForWrites(Client: typeof import('pg').Client, url: string, tell: () => void) {
   const tag = `${process.pid}-${Math.random().toString(36).slice(2)}`;
@@ -228,6 +244,33 @@ async function listenForWrites(Client: typeof import('pg').Client, url: string, 
   let up = false;
   let closed = false;
   let client: InstanceType<typeof Client> | null = null;
+  let seen: Snapshot | null = null;
+  let looking: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
+  const look = async () => {
+    const c = client;
+    if (!c) return void count++;
+    try {
+      const { rows } = await c.query<{ s: string }>('select pg_current_snapshot()::text as s');
+      const now = parseSnapshot(rows[0].s);
+      if (!seen || endedSince(seen, now)) count++;
+      seen = now;
+    } catch {
+      count++; // not known: nothing read before is reused
+      seen = null;
+    }
+  };
+  const sync = (): Promise<void> => {
+    if (!looking) {
+      looking = look().finally(() => (looking = null));
+      return looking;
+    }
+    next ??= looking.then(() => {
+      next = null;
+      return sync();
+    });
+    return next;
+  };
   const retry = () => void (!closed && setTimeout(() => void connect().catch(retry), 1000).unref());
   const connect = async () => {
     const c = new Client({ connectionString: url });
@@ -254,11 +297,41 @@ async function listenForWrites(Client: typeof import('pg').Client, url: string, 
   return {
     tag,
     count: () => (up ? count : ++count),
+    sync,
     close: async () => {
       closed = true;
       await client?.end().catch(() => undefined);
     },
   };
+}
+
+/** A PostgreSQL snapshot (pg_current_snapshot): transactions below xmin are over, xip still running. */
+interface Snapshot {
+  xmin: bigint;
+  xmax: bigint;
+  running: Set<bigint>;
+}
+
+/** 'xmin:xmax:xip,xip' as PostgreSQL writes it. */
+export function parseSnapshot(text: string): Snapshot {
+  const [xmin, xmax, xip] = text.split(':');
+  return {
+    xmin: BigInt(xmin),
+    xmax: BigInt(xmax),
+    running: new Set(xip ? xip.split(',').map((x) => BigInt(x)) : []),
+  };
+}
+
+/**
+ * Whether a transaction that had begun writing ended (committed or not) between two looks: one
+ * running at the first look and not at the second, or one begun since (an id from the first
+ * look's xmax on) that is no longer running. Transactions begun and still running are no
+ * change: a long import under way does not make every answer stale.
+ */
+export function endedSince(before: Snapshot, after: Snapshot): boolean {
+  for (const x of before.running) if (!after.running.has(x)) return true;
+  for (let x = before.xmax; x < after.xmax; x++) if (!after.running.has(x)) return true;
+  return false;
 }
 
 /** The `onWrites` listeners of one Db; one that throws does not stop the others. */
