@@ -8,6 +8,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DataRefusal } from '../errors';
 
 /** A connection inside one unit of work: every repository takes it as its first argument. */
 export interface Tx {
@@ -195,7 +196,7 @@ async function openPostgres(
     kind: 'postgres',
     transaction: (fn, opts) =>
       enter(db, async () => {
-        const client = await (opts?.urgent ? urgentPool : pool).connect();
+        const client = await (opts?.urgent ? urgentPool : pool).connect().catch(unreachable);
         try {
           await client.query('begin');
           const out = await fn(asTx(client));
@@ -205,7 +206,7 @@ async function openPostgres(
           return out;
         } catch (err) {
           await client.query('rollback').catch(() => undefined);
-          throw err;
+          return unreachable(err);
         } finally {
           writes++;
           client.release();
@@ -214,7 +215,7 @@ async function openPostgres(
       }),
     // Each query takes any free connection: a read needs no single snapshot, and a single
     // query returns its connection at once instead of holding one for the whole request.
-    read: (fn, opts) => enter(db, () => fn(asTx(opts?.urgent ? urgentPool : pool))),
+    read: (fn, opts) => enter(db, () => fn(asTx(opts?.urgent ? urgentPool : pool)).catch(unreachable)),
     writes: () => writes + others.count(),
     onWrites: heard.add,
     sync: others.sync,
@@ -223,6 +224,38 @@ async function openPostgres(
     },
   };
   return db;
+}
+
+/** Said for any call while PostgreSQL cannot be reached (a 503): the server serves again once it can. */
+export const DATABASE_UNREACHABLE =
+  'The database cannot be reached right now. Nothing was changed; try again in a moment.';
+
+/** Why a connection failed or was cut: node's socket codes, and PostgreSQL's connection and shutdown states. */
+const LOST_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+]);
+const LOST_STATES = /^(08|57P0[123])/;
+const LOST_WORDS =
+  /Connection terminated|connection timeout|Client has encountered a connection error|the database system is (starting up|shutting down|in recovery mode)/i;
+
+/** Whether `err` says the database is out of reach, not that the query was wrong. */
+export function isConnectionLoss(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  const code = typeof e.code === 'string' ? e.code : '';
+  return LOST_CODES.has(code) || LOST_STATES.test(code) || LOST_WORDS.test(String(e.message ?? ''));
+}
+
+/** Rethrows a lost connection as a 503 refusal that keeps its cause (logged by the request's line); anything else as it is. */
+function unreachable(err: unknown): never {
+  if (!isConnectionLoss(err)) throw err;
+  throw new DataRefusal('unavailable', DATABASE_UNREACHABLE, {}, { cause: err });
 }
 
 /** The NOTIFY channel on which server processes sharing one PostgreSQL database announce commits. */
@@ -251,7 +284,11 @@ async function listenForWrites(Client: typeof import('pg').Client, url: string, 
     const c = client;
     if (!c) return void count++;
     try {
-      const { rows } = await c.query<{ s: string }>('select pg_current_snapshot()::text as s');
+      // A connection that died without a word would hold every call here: two seconds at most.
+      const { rows } = await Promise.race([
+        c.query<{ s: string }>('select pg_current_snapshot()::text as s'),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer')), 2000).unref()),
+      ]);
       const now = parseSnapshot(rows[0].s);
       if (!seen || endedSince(seen, now)) count++;
       seen = now;
