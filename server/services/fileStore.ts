@@ -81,9 +81,8 @@ export function diskStore(dir: string): FileStore {
 
 /** An S3-compatible bucket (AWS, MinIO, R2, …), files under `uploads/`. */
 export async function s3Store(settings: S3Settings): Promise<FileStore> {
-  const { S3Client, PutObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } = await import(
-    '@aws-sdk/client-s3'
-  );
+  const { S3Client, PutObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } =
+    await import('@aws-sdk/client-s3');
   const client = new S3Client({
     region: settings.region,
     ...(settings.endpoint && { endpoint: settings.endpoint }),

@@ -29,7 +29,7 @@ afterAll(async () => {
   await s?.close();
 });
 
-const logo = (color: string) => ({ filename: 'logo.png', type: 'image/png', data: solidPng(32, color) });
+const logo = (color: readonly number[]) => ({ filename: 'logo.png', type: 'image/png', data: solidPng(32, color) });
 let n = 0;
 
 async function send(url: string, fields: Parameters<typeof multipart>[0]) {
@@ -38,7 +38,7 @@ async function send(url: string, fields: Parameters<typeof multipart>[0]) {
 }
 const addBank = () => {
   n++;
-  return send(pathOf(bankResource.ops.add!), { name: `S3 Bank ${n}`, code: `S3B${n}`, logo: logo('#336699') });
+  return send(pathOf(bankResource.ops.add!), { name: `S3 Bank ${n}`, code: `S3B${n}`, logo: logo([51, 102, 153]) });
 };
 const nameOf = (url: string) => path.basename(url);
 
@@ -56,7 +56,7 @@ it('an accepted image is one object, served at /uploads/<name> with the disk’s
   expect(got.headers.get('content-type')).toBe('image/png');
   expect(got.headers.get('x-content-type-options')).toBe('nosniff');
   expect(got.headers.get('content-security-policy')).toBe("default-src 'none'");
-  expect(Buffer.from(await got.arrayBuffer())).toEqual(solidPng(32, '#336699'));
+  expect(Buffer.from(await got.arrayBuffer())).toEqual(solidPng(32, [51, 102, 153]));
   const etag = got.headers.get('etag');
   expect(etag).toBeTruthy();
   expect((await fetch(app.base + url, { headers: { 'if-none-match': etag! } })).status).toBe(304);
@@ -70,7 +70,7 @@ it('an accepted image is one object, served at /uploads/<name> with the disk’s
 it('a refused write leaves no object', async () => {
   const before = s3.objects();
   // The code is taken: the image was checked and stored before the insert failed.
-  const res = await send(pathOf(bankResource.ops.add!), { name: 'Dup', code: 'S3B1', logo: logo('#aa0000') });
+  const res = await send(pathOf(bankResource.ops.add!), { name: 'Dup', code: 'S3B1', logo: logo([170, 0, 0]) });
   expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
   expect(res.statusCode).toBeLessThan(500);
   expect(s3.objects()).toEqual(before);
@@ -82,7 +82,7 @@ it("a replaced logo's object goes after the save commits; a deleted bank's stays
     name: 'S3 Bank renamed',
     code: `S3R${n}`,
     version: String(added.version),
-    logo: logo('#00aa00'),
+    logo: logo([0, 170, 0]),
   });
   expect(replaced.statusCode, replaced.body).toBe(200);
   const now = replaced.json().data.logo as string;
