@@ -8,9 +8,17 @@ import type { Static } from '@sinclair/typebox';
 import { RecordEnvelope } from './envelope';
 import { Id } from './fields';
 import { ADMIN_ROOT, defineOp } from './operation';
-import { IdParams, Version } from './resource';
 
 /** A view's name: what the palette lists ("ADCB live"); unique per owner and screen, whatever its case. */
+// Not contract/resource.ts's IdParams and Version: this module is in the signed-in shell's first
+// download (the palette's saved views), and resource.ts would bring the bulk calls with it.
+const IdParams = Type.Object({ id: Id });
+const Version = Type.Integer({
+  minimum: 1,
+  maximum: 2147483647,
+  description: 'the version the edit started from; a stale one is a 409',
+});
+
 export const SavedViewName = Type.String({ minLength: 1, maxLength: 80, pattern: '\\S', title: 'Name' });
 
 /** The table's columns (key → shown, against the screen's default) and its rows' height. */
