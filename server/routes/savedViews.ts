@@ -41,8 +41,6 @@ export function savedViewHandlers(): Bound[] {
     bind(updateSavedView, async ({ params, body }, tx, ctx) => {
       const who = ctx.user!.id;
       const v = await ownView(tx, params.id, who);
-      if (body.name === undefined && body.shared === undefined)
-        throw badField('name', 'Send a new name, or shared: true or false.');
       if (body.version !== undefined && body.version !== v.version) throw new StaleVersionError(v);
       const name = body.name?.trim();
       const set = {
@@ -53,7 +51,7 @@ export function savedViewHandlers(): Bound[] {
         const other = await findByName(tx, who, v.view, set.name);
         if (other !== null && other !== v.id) throw nameTaken(set.name);
       }
-      // Nothing to change: nothing written, so no audit entry and no live event.
+      // Nothing to change (an empty body too): nothing written, so no audit entry and no live event.
       if (Object.keys(set).length) await changeView(tx, v.id, set);
       return { message: updateSavedView.message!, data: (await getView(tx, v.id, who))! };
     }),
