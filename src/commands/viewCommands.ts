@@ -10,7 +10,7 @@ import { scopeTitle } from './registry';
 import type { Command, Ctx, PickItem } from './types';
 
 const where = (v: SavedView) => scopeTitle(`view:${v.view}`);
-/** 'Offers' for mine, 'Offers · shared by Sara' for someone else's. */
+/** 'On Offers' for mine, 'On Offers · shared by Sara' for someone else's. */
 const hintOf = (v: SavedView) =>
   v.mine ? `${where(v)}${v.shared ? ' · shared' : ''}` : `${where(v)} · shared by ${v.owner_name}`;
 
