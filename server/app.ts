@@ -55,6 +55,7 @@ import { cmsHandlers } from './routes/cms';
 import { contactHandlers } from './routes/contact';
 import { notificationHandlers } from './routes/notifications';
 import { settingsHandlers } from './routes/settings';
+import { savedViewHandlers } from './routes/savedViews';
 
 const SESSION_CACHE_BYTES = 4 * 1024 * 1024;
 
@@ -217,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...notificationHandlers({ now: deps.now ?? Date.now, job: () => app.notificationJob }),
     ...settingsHandlers({ now: deps.now ?? Date.now }),
     ...auditHandlers(),
+    ...savedViewHandlers(),
   ];
   const byId = new Map(handlers.map((b) => [b.op.id, b]));
   const nouns = new Map([...resources, ...homepageResources].map((r) => [r.name, r.label.one.toLowerCase()]));
