@@ -1,4 +1,5 @@
 // `npm start`: config, lock, database, migrations, first admin, seed, browser build, listen.
+import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './config';
 import { openDb } from './db/connection';
@@ -36,7 +37,10 @@ async function main() {
   const lock: DataDirLock | null = config.databaseUrl ? null : await lockDataDir(config.dataDir);
   if (lock?.tookOver) log.warn(`took over the lock of process ${lock.tookOver.pid}, which is no longer running`);
   const clientDir = path.join(ROOT, 'dist', 'client');
-  if (!config.skipClientBuild && clientBuildIsStale(ROOT, clientDir)) {
+  // In production the browser app is what `npm run build` made: never rebuilt (no Vite installed).
+  if (config.production && !fs.existsSync(path.join(clientDir, 'index.html')))
+    throw new Error(`${clientDir}/index.html is missing: run \`npm run build\` before starting with NODE_ENV=production`);
+  if (!config.production && !config.skipClientBuild && clientBuildIsStale(ROOT, clientDir)) {
     say('building the browser app (first start or sources changed)…');
     await buildClient(ROOT);
   }
