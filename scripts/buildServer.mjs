@@ -24,7 +24,9 @@ export async function buildServer() {
   const tmp = fs.mkdtempSync(path.join(ROOT, 'dist', '.server-'));
   try {
     await build({
-      entryPoints: Object.fromEntries(Object.entries(SERVER_ENTRIES).map(([name, src]) => [name, path.join(ROOT, src)])),
+      entryPoints: Object.fromEntries(
+        Object.entries(SERVER_ENTRIES).map(([name, src]) => [name, path.join(ROOT, src)]),
+      ),
       bundle: true,
       platform: 'node',
       format: 'esm',

@@ -13,16 +13,24 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 /** A variable's schema; `must` completes "NAME must be …" when a value does not fit it. */
 type Var = TSchema & { must: string; description: string };
 
-const int = (minimum: number, maximum: number, must: string, description: string, dflt?: number): Var =>
-  Type.Integer({ minimum, maximum, must, description, ...(dflt !== undefined && { default: dflt }) }) as Var;
-const text = (description: string, opts: { default?: string; pattern?: string; must?: string } = {}): Var =>
-  Type.String({ minLength: 1, must: opts.must ?? 'some text', description, ...opts }) as Var;
-const oneOf = (values: readonly string[], description: string, dflt?: string): Var =>
-  Type.Union(
-    values.map((v) => Type.Literal(v)),
-    { must: `one of ${values.join(', ')}`, description, ...(dflt !== undefined && { default: dflt }) },
-  ) as Var;
-const flag = (description: string, dflt: '0' | '1'): Var => oneOf(['0', '1'], description, dflt);
+const described = (schema: TSchema, must: string, description: string): Var =>
+  Object.assign(schema, { must, description });
+const int = (minimum: number, maximum: number, must: string, description: string, dflt?: number) =>
+  described(Type.Integer({ minimum, maximum, ...(dflt !== undefined && { default: dflt }) }), must, description);
+const text = (description: string, opts: { default?: string; pattern?: string; must?: string } = {}) => {
+  const { must = 'some text', ...rest } = opts;
+  return described(Type.String({ minLength: 1, ...rest }), must, description);
+};
+const oneOf = (values: readonly string[], description: string, dflt?: string) =>
+  described(
+    Type.Union(
+      values.map((v) => Type.Literal(v)),
+      dflt !== undefined ? { default: dflt } : {},
+    ),
+    `one of ${values.join(', ')}`,
+    description,
+  );
+const flag = (description: string, dflt: '0' | '1') => oneOf(['0', '1'], description, dflt);
 
 /** Every variable the server reads. An unset or empty variable takes its default (none: unset). */
 export const ENV = {
