@@ -108,7 +108,7 @@ it('NODE_ENV=production: the built server starts with the build tools refused, s
     { NODE_ENV: 'production', SKIP_CLIENT_BUILD: '' },
     { cwd: tree, nodeArgs: ['--import', refuse] },
   );
-  const ms = await s.healthy(90_000);
+  const ms = await s.healthy(150_000); // a fresh DATA_DIR: the migrations, slow on a busy machine
   console.log(`[process] production start (fresh DATA_DIR, migrations) healthy after ${ms} ms`);
   const index = await fetch(`${s.url}/admin/`);
   expect(index.status).toBe(200);
