@@ -54,6 +54,15 @@ export const AuditEntry = Type.Object({
 });
 export type AuditEntry = Static<typeof AuditEntry>;
 
+/**
+ * Fields kept as sanitized HTML (server/services/cmsSanitizer.ts), by the record type an entry
+ * names: History shows their change rendered, words struck and marked, not as two texts.
+ */
+export const HTML_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  cms_pages: ['content'],
+  cms_page_versions: ['content'],
+};
+
 /** How long entries are kept unless the settings say otherwise. */
 export const AUDIT_RETENTION_DAYS = 400;
 

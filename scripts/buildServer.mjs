@@ -1,10 +1,10 @@
-// The server built to JavaScript: server/main.ts and the operator's tools a production install
-// runs (scripts/crawlImport.ts) bundled by esbuild into dist/server/*.mjs, packages left
-// outside (node_modules, as installed: a bundle imports only `dependencies`, tests/process/
-// production.test.ts holds it). `npm run build` runs this after the browser build;
-// scripts/start.mjs runs it when a source is newer than the bundle (never with NODE_ENV=production).
-// Files read at run time (the migrations, the browser build) are found from the project's
-// root (server/root.ts), not from the bundle's place.
+// The server built to JavaScript: server/main.ts and the operator's tools a production
+// install runs (scripts/crawlImport.ts, server/backup/main.ts), bundled by esbuild into
+// dist/server/*.mjs with the packages left outside (node_modules, as installed: a bundle
+// imports only `dependencies`, tests/process/production.test.ts holds it). `npm run build`
+// runs this after the browser build; scripts/start.mjs runs it when a source is newer than
+// the bundle (never with NODE_ENV=production). Files read at run time (the migrations, the
+// browser build) are found from the project's root (server/root.ts), not the bundle's place.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -12,7 +12,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_OUT = path.join(ROOT, 'dist', 'server');
 /** What a production install runs with plain node: dist/server/<name>.mjs from each. */
-export const SERVER_ENTRIES = { main: 'server/main.ts', crawlImport: 'scripts/crawlImport.ts' };
+export const SERVER_ENTRIES = {
+  main: 'server/main.ts',
+  crawlImport: 'scripts/crawlImport.ts',
+  backup: 'server/backup/main.ts',
+};
 const SOURCES = ['server', 'contract', 'package-lock.json', 'scripts/crawlImport.ts', 'scripts/buildServer.mjs'];
 
 export const bundleOf = (name) => path.join(SERVER_OUT, `${name}.mjs`);

@@ -1,7 +1,8 @@
-// `npm start` (and `npm run crawl:import`: `node scripts/start.mjs crawlImport …`): the server
-// (server/main.ts) run from its bundle, dist/server/main.mjs (scripts/buildServer.mjs). Node
-// then reads one file instead of passing each of ~200 modules through tsx's compiler hooks:
-// that took ~1.6 s of a 3.4 s start.
+// `npm start`: the server (server/main.ts) run from its bundle, dist/server/main.mjs
+// (scripts/buildServer.mjs). Node then reads one file instead of passing each of ~200 modules
+// through tsx's compiler hooks: that took ~1.6 s of a 3.4 s start. The operator's tools run
+// the same way, named first: `node scripts/start.mjs crawlImport …` (`npm run crawl:import`),
+// `node scripts/start.mjs backup backup FILE` (`npm run backup`, `npm run restore`).
 //
 // NODE_ENV=production runs what `npm run build` made, as it is, with plain node: nothing is
 // built, and neither esbuild nor Vite need be installed (`npm prune --omit=dev`). Otherwise a

@@ -185,9 +185,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  app.get('/health', { schema: { hide: true } }, async () => {
+  app.get('/health', { schema: { hide: true } }, async (req, reply) => {
     // Urgent: a load balancer that waits behind a busy line would take a working server out.
-    await db.read((tx) => tx.query('select 1'), { urgent: true });
+    try {
+      await db.read((tx) => tx.query('select 1'), { urgent: true });
+    } catch (err) {
+      // A load balancer takes this process out until its database answers again; the cause goes to the log.
+      const database = db.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
+      req.log.error({ err, database: db.kind }, `health: the database (${database}) does not answer`);
+      return reply
+        .status(503)
+        .send({ status: 'unavailable', database: db.kind, message: `The database (${database}) does not answer.` });
+    }
     return { status: 'ok', database: db.kind };
   });
 

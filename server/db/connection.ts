@@ -8,6 +8,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DataRefusal } from '../errors';
 
 /** A connection inside one unit of work: every repository takes it as its first argument. */
 export interface Tx {
@@ -42,6 +43,15 @@ export interface Db {
   onUnit(fn: (unit: UnitTiming) => void): () => void;
   /** How loaded the database is now: PGlite's line of waiting units, PostgreSQL's main pool. */
   load(): DbLoad;
+  /**
+   * Resolves once `writes()` counts every commit made before the call, whichever process made
+   * it. A notice from another process may come some milliseconds after its commit was
+   * answered, so a call that must see the writes acknowledged before it arrived (a signed-out
+   * token on another process, a list right after a save there) asks first: on PostgreSQL a
+   * look at the database's snapshot (shared by the calls arriving meanwhile), on PGlite
+   * nothing (the folder is this process's alone).
+   */
+  sync(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -171,6 +181,7 @@ async function openPglite(dir: string | undefined, beforeCommit: () => void, tem
     onWrites: heard.add,
     onUnit: units.add,
     load: () => ({ kind: 'pglite', queued: exclusive.waiting() }),
+    sync: () => Promise.resolve(),
     close: () => exclusive(() => pg.close()),
   };
   return db;
@@ -208,7 +219,7 @@ async function openPostgres(
     kind: 'postgres',
     transaction: (fn, opts) =>
       enter(db, async () => {
-        const client = await (opts?.urgent ? urgentPool : pool).connect();
+        const client = await (opts?.urgent ? urgentPool : pool).connect().catch(unreachable);
         const started = performance.now();
         try {
           await client.query('begin');
@@ -219,7 +230,7 @@ async function openPostgres(
           return out;
         } catch (err) {
           await client.query('rollback').catch(() => undefined);
-          throw err;
+          return unreachable(err);
         } finally {
           writes++;
           client.release();
@@ -232,7 +243,7 @@ async function openPostgres(
     read: (fn, opts) =>
       enter(
         db,
-        units.time('read', () => fn(asTx(opts?.urgent ? urgentPool : pool))),
+        units.time('read', () => fn(asTx(opts?.urgent ? urgentPool : pool)).catch(unreachable)),
       ),
     writes: () => writes + others.count(),
     onWrites: heard.add,
@@ -243,11 +254,44 @@ async function openPostgres(
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     }),
+    sync: others.sync,
     close: async () => {
       await Promise.all([pool.end(), urgentPool.end(), others.close()]);
     },
   };
   return db;
+}
+
+/** Said for any call while PostgreSQL cannot be reached (a 503): the server serves again once it can. */
+export const DATABASE_UNREACHABLE =
+  'The database cannot be reached right now. Nothing was changed; try again in a moment.';
+
+/** Why a connection failed or was cut: node's socket codes, and PostgreSQL's connection and shutdown states. */
+const LOST_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+]);
+const LOST_STATES = /^(08|57P0[123])/;
+const LOST_WORDS =
+  /Connection terminated|connection timeout|Client has encountered a connection error|the database system is (starting up|shutting down|in recovery mode)/i;
+
+/** Whether `err` says the database is out of reach, not that the query was wrong. */
+export function isConnectionLoss(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  const code = typeof e.code === 'string' ? e.code : '';
+  return LOST_CODES.has(code) || LOST_STATES.test(code) || LOST_WORDS.test(String(e.message ?? ''));
+}
+
+/** Rethrows a lost connection as a 503 refusal that keeps its cause (logged by the request's line); anything else as it is. */
+function unreachable(err: unknown): never {
+  if (!isConnectionLoss(err)) throw err;
+  throw new DataRefusal('unavailable', DATABASE_UNREACHABLE, {}, { cause: err });
 }
 
 /** The NOTIFY channel on which server processes sharing one PostgreSQL database announce commits. */
@@ -257,6 +301,11 @@ const WRITES_CHANNEL = 'cards_admin_writes';
  * Counts the commits other processes announce on WRITES_CHANNEL, on a connection of its own.
  * While that connection is down nothing can be known, so the count changes on every look
  * (nothing read then is reused) until it is back.
+ *
+ * `sync` makes the count exact when it matters: it reads the database's snapshot on the same
+ * connection and counts one more when a transaction ended since the last look (a commit whose
+ * notice is still on its way). A look serves every call that arrived before it started; calls
+ * arriving during a look wait for the next one, so each is answered by a look begun after it.
  */
 async function listenForWrites(Client: typeof import('pg').Client, url: string, tell: () => void) {
   const tag = `${process.pid}-${Math.random().toString(36).slice(2)}`;
@@ -264,6 +313,37 @@ async function listenForWrites(Client: typeof import('pg').Client, url: string, 
   let up = false;
   let closed = false;
   let client: InstanceType<typeof Client> | null = null;
+  let seen: Snapshot | null = null;
+  let looking: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
+  const look = async () => {
+    const c = client;
+    if (!c) return void count++;
+    try {
+      // A connection that died without a word would hold every call here: two seconds at most.
+      const { rows } = await Promise.race([
+        c.query<{ s: string }>('select pg_current_snapshot()::text as s'),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer')), 2000).unref()),
+      ]);
+      const now = parseSnapshot(rows[0].s);
+      if (!seen || endedSince(seen, now)) count++;
+      seen = now;
+    } catch {
+      count++; // not known: nothing read before is reused
+      seen = null;
+    }
+  };
+  const sync = (): Promise<void> => {
+    if (!looking) {
+      looking = look().finally(() => (looking = null));
+      return looking;
+    }
+    next ??= looking.then(() => {
+      next = null;
+      return sync();
+    });
+    return next;
+  };
   const retry = () => void (!closed && setTimeout(() => void connect().catch(retry), 1000).unref());
   const connect = async () => {
     const c = new Client({ connectionString: url });
@@ -290,11 +370,41 @@ async function listenForWrites(Client: typeof import('pg').Client, url: string, 
   return {
     tag,
     count: () => (up ? count : ++count),
+    sync,
     close: async () => {
       closed = true;
       await client?.end().catch(() => undefined);
     },
   };
+}
+
+/** A PostgreSQL snapshot (pg_current_snapshot): transactions below xmin are over, xip still running. */
+interface Snapshot {
+  xmin: bigint;
+  xmax: bigint;
+  running: Set<bigint>;
+}
+
+/** 'xmin:xmax:xip,xip' as PostgreSQL writes it. */
+export function parseSnapshot(text: string): Snapshot {
+  const [xmin, xmax, xip] = text.split(':');
+  return {
+    xmin: BigInt(xmin),
+    xmax: BigInt(xmax),
+    running: new Set(xip ? xip.split(',').map((x) => BigInt(x)) : []),
+  };
+}
+
+/**
+ * Whether a transaction that had begun writing ended (committed or not) between two looks: one
+ * running at the first look and not at the second, or one begun since (an id from the first
+ * look's xmax on) that is no longer running. Transactions begun and still running are no
+ * change: a long import under way does not make every answer stale.
+ */
+export function endedSince(before: Snapshot, after: Snapshot): boolean {
+  for (const x of before.running) if (!after.running.has(x)) return true;
+  for (let x = before.xmax; x < after.xmax; x++) if (!after.running.has(x)) return true;
+  return false;
 }
 
 /** The `onWrites` listeners of one Db; one that throws does not stop the others. */
