@@ -15,6 +15,7 @@ import { streamEvents } from './events';
 import { notificationOps } from './notification';
 import type { AnyOp } from './operation';
 import { resources } from './resources';
+import { savedViewOps } from './savedView';
 import { searchRecords } from './search';
 import { settingsOps } from './settings';
 
@@ -34,5 +35,6 @@ export const operations: readonly AnyOp[] = [
   ...settingsOps,
   ...engagementOps,
   ...auditOps,
+  ...savedViewOps,
   streamEvents,
 ];

@@ -43,6 +43,8 @@ export const PERMISSIONS = {
   'engagement.read': 'read engagement figures',
   'user.write': 'change staff accounts and app users',
   'settings.write': 'change settings',
+  // A staff member's own saved views, as an account's own profile: every staff role keeps them.
+  'savedView.own': 'keep their own saved views',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -68,9 +70,10 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'feedback.write',
     'notification.write',
     'engagement.read',
+    'savedView.own',
   ],
-  reviewer: ['crawl.review', 'engagement.read'],
-  viewer: ['engagement.read'],
+  reviewer: ['crawl.review', 'engagement.read', 'savedView.own'],
+  viewer: ['engagement.read', 'savedView.own'],
 };
 
 export const isStaff = (role: string | null | undefined): role is StaffRole =>

@@ -23,6 +23,7 @@ import { resources } from '../contract/resources';
 import { createAuth, sha256, type Auth } from './services/auth';
 import { TooManyRequests } from './services/signinLimits';
 import { createUploads } from './services/uploads';
+import { UPLOAD_CACHE_CONTROL, type FileStore } from './services/fileStore';
 import { createSearchBacklog, type SearchBacklog } from './services/searchBacklog';
 import { createNotificationJob, type NotificationJob } from './services/notificationJob';
 import { createAuditPruning } from './services/auditPruning';
@@ -55,6 +56,7 @@ import { cmsHandlers } from './routes/cms';
 import { contactHandlers } from './routes/contact';
 import { notificationHandlers } from './routes/notifications';
 import { settingsHandlers } from './routes/settings';
+import { savedViewHandlers } from './routes/savedViews';
 
 const SESSION_CACHE_BYTES = 4 * 1024 * 1024;
 
@@ -75,6 +77,8 @@ export interface AppDeps {
   eventHeartbeatMs?: number;
   /** /metrics also tells Node's own numbers (memory, CPU, event loop lag): `npm start`'s server, not the tests' many apps. */
   processMetrics?: boolean;
+  /** Where uploads' bytes live (server/services/fileStore.ts); default: DATA_DIR/uploads. */
+  fileStore?: FileStore;
 }
 
 declare module 'fastify' {
@@ -104,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(({ schema, httpPart }) => lazyValidatorOf(schema, { coerce: httpPart !== 'body' }));
   app.setSerializerCompiler(lazySerializerOf);
   const auth = createAuth(db, deps.now);
-  const uploads = createUploads(config.dataDir, config.uploadMaxBytes);
+  const uploads = createUploads(config.dataDir, config.uploadMaxBytes, deps.fileStore);
 
   const searchBacklog = createSearchBacklog(db, lineLogger(logger, 'searchBacklog', 'warn'));
   app.decorate('searchBacklog', searchBacklog);
@@ -217,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...notificationHandlers({ now: deps.now ?? Date.now, job: () => app.notificationJob }),
     ...settingsHandlers({ now: deps.now ?? Date.now }),
     ...auditHandlers(),
+    ...savedViewHandlers(),
   ];
   const byId = new Map(handlers.map((b) => [b.op.id, b]));
   const nouns = new Map([...resources, ...homepageResources].map((r) => [r.name, r.label.one.toLowerCase()]));
@@ -272,20 +277,51 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   if (byId.size) throw new Error(`Handlers for operations the contract does not list: ${[...byId.keys()].join(', ')}`);
 
-  fs.mkdirSync(uploads.dir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: uploads.dir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    // @fastify/static 10 hands setHeaders the Fastify reply, not the raw response.
-    setHeaders: (reply: FastifyReply) => {
-      reply.header('X-Content-Type-Options', 'nosniff');
-      reply.header('Content-Security-Policy', "default-src 'none'");
-    },
-  });
+  if (uploads.store.kind === 'disk') {
+    fs.mkdirSync(uploads.dir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: uploads.dir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      // @fastify/static 10 hands setHeaders the Fastify reply, not the raw response.
+      setHeaders: (reply: FastifyReply) => uploadHeaders(reply),
+    });
+  } else serveStoredUploads(app, uploads.store);
 
   serveClient(app, deps.clientDir);
   return app;
+}
+
+/** What every uploaded file is sent with: its type is the server's word, and it runs nothing. */
+function uploadHeaders(reply: FastifyReply) {
+  reply.header('X-Content-Type-Options', 'nosniff');
+  reply.header('Content-Security-Policy', "default-src 'none'");
+}
+
+/** A name uploads.ts makes: a UUID and an image type's extension. Anything else is no upload. */
+const UPLOAD_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|webp|gif)$/;
+
+/**
+ * /uploads/<name> from object storage, through the app: the same URL and headers as from the
+ * disk, so records, the browser and the consumer app never know where the bytes are. An
+ * If-None-Match that still matches is a 304.
+ */
+function serveStoredUploads(app: FastifyInstance, store: FileStore) {
+  app.get<{ Params: { name: string } }>('/uploads/:name', { schema: { hide: true } }, async (req, reply) => {
+    const { name } = req.params;
+    const file = UPLOAD_NAME.test(name) ? await store.get(name) : null;
+    if (!file) return reply.status(404).send(errorBody(`No file at /uploads/${name}`));
+    uploadHeaders(reply);
+    reply.header('Cache-Control', UPLOAD_CACHE_CONTROL).type(file.type);
+    if (file.etag) reply.header('ETag', file.etag);
+    if (file.lastModified) reply.header('Last-Modified', file.lastModified.toUTCString());
+    if (file.etag && req.headers['if-none-match'] === file.etag) {
+      file.body.destroy();
+      return reply.status(304).send();
+    }
+    if (file.length !== undefined) reply.header('Content-Length', file.length);
+    return reply.send(file.body);
+  });
 }
 
 /**

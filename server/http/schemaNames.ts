@@ -43,6 +43,7 @@ import * as offer from '../../contract/offer';
 import * as outlet from '../../contract/outlet';
 import * as outletRadius from '../../contract/outletRadius';
 import * as resource from '../../contract/resource';
+import * as savedView from '../../contract/savedView';
 import * as search from '../../contract/search';
 import * as settings from '../../contract/settings';
 import * as user from '../../contract/user';
@@ -84,6 +85,7 @@ export const NAMED_MODULES: Readonly<Record<string, Readonly<Record<string, unkn
   outlet,
   outletRadius,
   resource,
+  savedView,
   search,
   settings,
   user,

@@ -10,6 +10,7 @@ import { loadConfig } from '../../server/config';
 import { openDb } from '../../server/db/connection';
 import { createLogger } from '../../server/logger';
 import { createMailer } from '../../server/services/mail';
+import type { FileStore } from '../../server/services/fileStore';
 import type { TestServer } from './app';
 
 export interface SecondApp {
@@ -19,12 +20,16 @@ export interface SecondApp {
   close(): Promise<void>;
 }
 
-export async function secondApp(s: TestServer, opts: { heartbeatMs?: number } = {}): Promise<SecondApp> {
+export async function secondApp(
+  s: TestServer,
+  opts: { heartbeatMs?: number; fileStore?: FileStore } = {},
+): Promise<SecondApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-admin-second-'));
   const own = s.databaseUrl ? await openDb({ databaseUrl: s.databaseUrl }) : null;
   const app = await buildApp({
     config: { ...loadConfig({}), dataDir },
     eventHeartbeatMs: opts.heartbeatMs,
+    fileStore: opts.fileStore,
     db: own ?? s.db,
     mailer: createMailer({ dataDir, from: 'test@example.com', log: () => {} }),
     logger: createLogger('silent'),
