@@ -16,6 +16,7 @@ export const SERVER_ENTRIES = {
   main: 'server/main.ts',
   crawlImport: 'scripts/crawlImport.ts',
   backup: 'server/backup/main.ts',
+  uploadsToS3: 'server/backup/uploadsToS3.ts',
 };
 const SOURCES = ['server', 'contract', 'package-lock.json', 'scripts/crawlImport.ts', 'scripts/buildServer.mjs'];
 

@@ -113,6 +113,25 @@ export const ENV = {
       must: 'at least 16 characters without spaces',
     },
   ),
+  S3_BUCKET: text(
+    "when set, uploads go to this S3-compatible bucket (under `uploads/`) instead of `DATA_DIR/uploads`: what several server processes share (see Running in production); the keys are the AWS SDK's own, `AWS_ACCESS_KEY_ID` and `AWS_SECRET_ACCESS_KEY`",
+    {
+      pattern: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$',
+      must: 'a bucket name (3 to 63 lowercase letters, digits, dots and dashes)',
+    },
+  ),
+  S3_ENDPOINT: text(
+    "the S3 service's address for storage other than AWS (MinIO, R2, …): `https://minio.example:9000`",
+    {
+      pattern: '^https?://[^\\s]+$',
+      must: 'an http:// or https:// address',
+    },
+  ),
+  S3_REGION: text("the bucket's region", { default: 'us-east-1' }),
+  S3_FORCE_PATH_STYLE: flag(
+    '`1`: address the bucket as `ENDPOINT/bucket/key` (MinIO and most S3-compatible services), not as a subdomain',
+    '0',
+  ),
 } satisfies Record<string, Var>;
 
 export type EnvName = keyof typeof ENV;
@@ -159,6 +178,8 @@ export interface Config {
   skipClientBuild: boolean;
   /** METRICS_TOKEN: the bearer token /metrics asks for (server/http/metrics.ts); unset, it is open. */
   metricsToken: string | undefined;
+  /** S3_*: the bucket uploads go to (server/services/fileStore.ts); unset, DATA_DIR/uploads. */
+  s3: { bucket: string; endpoint: string | undefined; region: string; forcePathStyle: boolean } | undefined;
 }
 
 /** Each variable's value, checked against its schema: its default when unset or empty. */
@@ -210,6 +231,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pushSender: str('PUSH_SENDER'),
     skipClientBuild: str('SKIP_CLIENT_BUILD') === '1',
     metricsToken: str('METRICS_TOKEN'),
+    s3: str('S3_BUCKET')
+      ? {
+          bucket: str('S3_BUCKET')!,
+          endpoint: str('S3_ENDPOINT'),
+          region: str('S3_REGION')!,
+          forcePathStyle: str('S3_FORCE_PATH_STYLE') === '1',
+        }
+      : undefined,
   };
 }
 

@@ -8,6 +8,7 @@ import { prepareDatabase } from './db/migrate';
 import { seed } from './db/seed/seed';
 import { createMailer } from './services/mail';
 import { createUploads } from './services/uploads';
+import { diskStore, s3Store } from './services/fileStore';
 import { sweepAbandonedBatches } from './services/batches';
 import { createAuth } from './services/auth';
 import { loadPushSender } from './services/push';
@@ -63,7 +64,10 @@ async function main() {
   });
   // Migrations, the first admin and the demo data in one transaction (on PostgreSQL under an
   // advisory lock): servers starting at once on one database do it once.
-  const uploads = createUploads(config.dataDir);
+  // Uploads in the bucket when S3_BUCKET is set: what several processes behind one address share.
+  const fileStore = config.s3 ? await s3Store(config.s3) : diskStore(path.join(config.dataDir, 'uploads'));
+  say(`uploads: ${fileStore.where}`);
+  const uploads = createUploads(config.dataDir, config.uploadMaxBytes, fileStore);
   const auth = createAuth(db);
   const { applied, result } = await prepareDatabase(db, async (tx) => ({
     admin: await auth.ensureAdmin(config.adminEmail, config.adminPassword, tx),
@@ -79,7 +83,7 @@ async function main() {
     dataDir: config.dataDir,
     log: lineLogger(log, 'push'),
   });
-  const app = await buildApp({ config, db, mailer, clientDir, logger: log, push, processMetrics: true });
+  const app = await buildApp({ config, db, mailer, clientDir, logger: log, push, processMetrics: true, fileStore });
   // Rows of an import cut short by a crash are invisible; removed in the background.
   const stopSweeping = sweepAbandonedBatches(db, lineLogger(log, 'batches'));
   let lost: DataDirLostError | null = null;
