@@ -13,6 +13,7 @@ import { totalCounts } from './dashboard';
 import { engagementOps } from './engagement';
 import { streamEvents } from './events';
 import { notificationOps } from './notification';
+import { announcePresence } from './presence';
 import type { AnyOp } from './operation';
 import { resources } from './resources';
 import { searchRecords } from './search';
@@ -35,4 +36,5 @@ export const operations: readonly AnyOp[] = [
   ...engagementOps,
   ...auditOps,
   streamEvents,
+  announcePresence,
 ];

@@ -43,6 +43,7 @@ export const PERMISSIONS = {
   'engagement.read': 'read engagement figures',
   'user.write': 'change staff accounts and app users',
   'settings.write': 'change settings',
+  'presence.announce': 'say which records they have open',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -68,9 +69,10 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'feedback.write',
     'notification.write',
     'engagement.read',
+    'presence.announce',
   ],
-  reviewer: ['crawl.review', 'engagement.read'],
-  viewer: ['engagement.read'],
+  reviewer: ['crawl.review', 'engagement.read', 'presence.announce'],
+  viewer: ['engagement.read', 'presence.announce'],
 };
 
 export const isStaff = (role: string | null | undefined): role is StaffRole =>

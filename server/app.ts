@@ -54,6 +54,8 @@ import { cmsHandlers } from './routes/cms';
 import { contactHandlers } from './routes/contact';
 import { notificationHandlers } from './routes/notifications';
 import { settingsHandlers } from './routes/settings';
+import { presenceHandlers } from './routes/presence';
+import { createPresenceHub, type PresenceHub } from './services/presence';
 
 const SESSION_CACHE_BYTES = 4 * 1024 * 1024;
 
@@ -72,6 +74,8 @@ export interface AppDeps {
   answerCache?: boolean;
   /** The live stream's heartbeat period (contract/events.ts EVENT_HEARTBEAT_MS unless a test shortens it). */
   eventHeartbeatMs?: number;
+  /** How long a presence announcement lasts unrenewed (contract/presence.ts PRESENCE_TTL_MS unless a test shortens it). */
+  presenceTtlMs?: number;
 }
 
 declare module 'fastify' {
@@ -82,6 +86,8 @@ declare module 'fastify' {
     notificationJob: NotificationJob;
     /** The live streams' hub (server/services/events.ts). */
     events: EventHub;
+    /** Who has which record open, for the live streams (server/services/presence.ts). */
+    presence: PresenceHub;
   }
 }
 
@@ -205,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...notificationHandlers({ now: deps.now ?? Date.now, job: () => app.notificationJob }),
     ...settingsHandlers({ now: deps.now ?? Date.now }),
     ...auditHandlers(),
+    ...presenceHandlers({ ttlMs: deps.presenceTtlMs }),
   ];
   const byId = new Map(handlers.map((b) => [b.op.id, b]));
   const nouns = new Map([...resources, ...homepageResources].map((r) => [r.name, r.label.one.toLowerCase()]));
@@ -226,6 +233,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     : auth;
   const events = createEventHub(db, lineLogger(logger, 'events', 'warn'));
   app.decorate('events', events);
+  const presence = createPresenceHub(db, lineLogger(logger, 'presence', 'warn'));
+  app.decorate('presence', presence);
   const handleDeps = {
     db,
     uploads,
@@ -238,7 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (op.touches?.length) await recordEvent(tx, eventOf(op, input, output, user));
     },
   };
-  registerEventStream(app, { hub: events, guards: handleDeps.guards, heartbeatMs: deps.eventHeartbeatMs });
+  registerEventStream(app, { hub: events, presence, guards: handleDeps.guards, heartbeatMs: deps.eventHeartbeatMs });
   for (const op of operations) {
     if (op === streamEvents) continue; // registered just above, as a stream
     const bound = byId.get(op.id);

@@ -34,6 +34,25 @@ describe('openDb (PGlite)', () => {
     }
   });
 
+  it('lets every onWrites listener read after a commit, not only the first', async () => {
+    const db = await openDb({});
+    try {
+      const reads = [1, 2].map(
+        () =>
+          new Promise<unknown>((resolve) => {
+            const stop = db.onWrites(() => {
+              stop();
+              db.read((tx) => tx.query('select 1')).then(resolve, resolve);
+            });
+          }),
+      );
+      await db.transaction((tx) => tx.query('select 1'));
+      for (const r of await Promise.all(reads)) expect(r).not.toBeInstanceOf(NestedTransactionError);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('rolls back everything a failed transaction wrote', async () => {
     const db = await openDb({});
     try {
