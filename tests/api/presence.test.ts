@@ -52,7 +52,13 @@ describe('presence on the live stream', () => {
       expect(answer.data).toMatchObject({ resource: 'offer', record_id: 901 });
       expect(answer.data.users).toEqual([{ id: adminId, name: expect.any(String), mode: 'editing' }]);
       await expect
-        .poll(() => about(stream, 'offer', 901).at(-1)?.users.map((u) => [u.id, u.mode]), { timeout: 5000 })
+        .poll(
+          () =>
+            about(stream, 'offer', 901)
+              .at(-1)
+              ?.users.map((u) => [u.id, u.mode]),
+          { timeout: 5000 },
+        )
         .toEqual([[adminId, 'editing']]);
 
       // Omar opens it too: the answer names both, the one editing first.
@@ -64,7 +70,13 @@ describe('presence on the live stream', () => {
 
       await announce('offer', 901, 'left');
       await expect
-        .poll(() => about(stream, 'offer', 901).at(-1)?.users.map((u) => u.id), { timeout: 5000 })
+        .poll(
+          () =>
+            about(stream, 'offer', 901)
+              .at(-1)
+              ?.users.map((u) => u.id),
+          { timeout: 5000 },
+        )
         .toEqual([omar.id]);
       await announce('offer', 901, 'left', omar.auth);
       await expect.poll(() => about(stream, 'offer', 901).at(-1)?.users, { timeout: 5000 }).toEqual([]);
@@ -138,7 +150,10 @@ describe('announcing', () => {
     for (const [body, field] of cases) {
       const res = await call(announcePresence, { body });
       expect(res.status, res.body).toBe(422);
-      expect(Object.keys(res.json.errors).filter((k) => k !== 'message'), res.body).toEqual([field]);
+      expect(
+        Object.keys(res.json.errors).filter((k) => k !== 'message'),
+        res.body,
+      ).toEqual([field]);
       expect(res.json.errors[field][0], res.body).toMatch(/\S/);
     }
     const empty = await call(announcePresence, { body: null });
@@ -185,7 +200,13 @@ it.skipIf(process.env.TEST_DB !== 'postgres')(
       });
       expect(res.statusCode, res.body).toBe(200);
       await expect
-        .poll(() => about(stream, 'network', 906).at(-1)?.users.map((u) => u.id), { timeout: 5000 })
+        .poll(
+          () =>
+            about(stream, 'network', 906)
+              .at(-1)
+              ?.users.map((u) => u.id),
+          { timeout: 5000 },
+        )
         .toEqual([adminId]);
     } finally {
       stream.close();
