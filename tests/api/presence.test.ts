@@ -2,11 +2,14 @@
 // announcement reaches another admin's live stream as `event: presence`, with who has the
 // record open; a leave and a lapse take them off; announcing leaves no audit entry and no
 // change event; bad input is refused naming its field; every staff role may announce; on
-// PostgreSQL another process's announcement reaches this one's stream.
+// PostgreSQL another process's announcement reaches this one's stream. And a triage claim,
+// which the other reviewers' queues mark, reaches their streams as a change event.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimRef, releaseRef } from '../../contract/crawlTriage';
+import type { ChangeEvent } from '../../contract/events';
 import { announcePresence, type PresenceEvent } from '../../contract/presence';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -174,6 +177,35 @@ describe('announcing', () => {
       bearerOf(await insertSession(s.db, app.id)),
     );
     expect(res.status).toBe(403);
+  });
+});
+
+// Crawl triage marks refs another reviewer has (src/features/crawl/triage/triageQueue.ts
+// refreshClaims) from the change events of their claims: a claim and a release are writes of
+// the ref, so each is a change event touching the refs, naming who.
+describe('a triage claim and its release', () => {
+  it("reach another reviewer's stream as change events touching the refs", async () => {
+    const source = await one<number>(
+      `insert into crawl_sources (name, from_source, last_import_at) values ('presence-claims', 'presence-claims', now()) returning id`,
+    );
+    const ref = await one<number>(
+      `insert into crawl_cards (source_id, source_key, name, state, search_text) values ($1, 'p1', 'Claimed card', 'new', 'claimed card') returning id`,
+      [source],
+    );
+    const stream = await openLiveStream(base, omar.auth);
+    try {
+      await stream.ready();
+      await ok(claimRef, { body: { kind: 'card', ref_id: ref } });
+      await ok(releaseRef, { body: { kind: 'card', ref_id: ref } });
+      await expect.poll(() => stream.of<ChangeEvent>('change').length, { timeout: 5000 }).toBe(2);
+      const [claim, release] = stream.of<ChangeEvent>('change');
+      expect(claim).toMatchObject({ operation: claimRef.id, actor: { id: adminId } });
+      expect(claim!.touches).toContain('cardRef');
+      expect(release).toMatchObject({ operation: releaseRef.id, actor: { id: adminId } });
+      expect(release!.touches).toContain('cardRef');
+    } finally {
+      stream.close();
+    }
   });
 });
 
