@@ -25,13 +25,19 @@ describe('contract/roles.ts', () => {
       for (const role of ['editor', 'reviewer', 'viewer']) expect(mayRun(role, op), `${role} ${op.id}`).toBe(true);
   });
 
-  it('lets a viewer write nothing under /admin/v1', () => {
+  it('lets a viewer write nothing under /admin/v1 but say which records it has open', () => {
     expect(writes.length).toBeGreaterThan(50);
-    expect(writes.filter((op) => mayRun('viewer', op)).map((op) => op.id)).toEqual([]);
+    expect(writes.filter((op) => mayRun('viewer', op)).map((op) => op.id)).toEqual(['presence.announce']);
   });
 
-  it('lets a reviewer write exactly the crawl review', () => {
-    const review = writes.filter((op) => op.permission === 'crawl.review');
+  it('lets every staff role say which records it has open (contract/presence.ts)', () => {
+    const presence = writes.filter((op) => op.permission === 'presence.announce');
+    expect(presence.map((op) => op.id)).toEqual(['presence.announce']);
+    for (const role of ['admin', 'editor', 'reviewer', 'viewer']) expect(mayRun(role, presence[0]!), role).toBe(true);
+  });
+
+  it('lets a reviewer write exactly the crawl review, and its presence', () => {
+    const review = writes.filter((op) => op.permission === 'crawl.review' || op.permission === 'presence.announce');
     expect(review.length).toBeGreaterThan(10);
     expect(writes.filter((op) => mayRun('reviewer', op))).toEqual(review);
   });
