@@ -42,6 +42,7 @@ import * as notification from '../../contract/notification';
 import * as offer from '../../contract/offer';
 import * as outlet from '../../contract/outlet';
 import * as outletRadius from '../../contract/outletRadius';
+import * as presence from '../../contract/presence';
 import * as resource from '../../contract/resource';
 import * as search from '../../contract/search';
 import * as settings from '../../contract/settings';
@@ -83,6 +84,7 @@ export const NAMED_MODULES: Readonly<Record<string, Readonly<Record<string, unkn
   offer,
   outlet,
   outletRadius,
+  presence,
   resource,
   search,
   settings,
