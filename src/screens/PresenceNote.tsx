@@ -9,8 +9,8 @@ import { presence, presenceLine } from '@/store/presence';
  */
 export function PresenceNote({ resource, id, mode }: { resource: string; id: number; mode: PresenceMode }) {
   useEffect(() => presence.hold(resource, id, mode), [resource, id, mode]);
-  useSnapshot(presence.state);
-  const line = presenceLine(presence.others(resource, id));
+  const { byRecord } = useSnapshot(presence.state);
+  const line = presenceLine(presence.others(resource, id, byRecord));
   return line ? (
     <p className="pane-presence" role="status">
       {line}

@@ -94,10 +94,17 @@ export function createPresence(deps: PresenceDeps) {
     };
   }
 
-  /** Who else has the record open: editing first, then by name, as the server orders them. */
-  function others(resource: string, id: number): PresenceUser[] {
+  /**
+   * Who else has the record open: editing first, then by name, as the server orders them.
+   * `from`: a snapshot of `state.byRecord` (a view reads its snapshot, so it renders again).
+   */
+  function others(
+    resource: string,
+    id: number,
+    from: Readonly<Record<string, readonly PresenceUser[]>> = state.byRecord,
+  ): readonly PresenceUser[] {
     const me = deps.me();
-    return (state.byRecord[keyOf(resource, id)] ?? []).filter((u) => u.id !== me);
+    return (from[keyOf(resource, id)] ?? []).filter((u) => u.id !== me);
   }
 
   return { state, hold, others };
