@@ -16,6 +16,7 @@ import { notificationOps } from './notification';
 import { announcePresence } from './presence';
 import type { AnyOp } from './operation';
 import { resources } from './resources';
+import { savedViewOps } from './savedView';
 import { searchRecords } from './search';
 import { settingsOps } from './settings';
 
@@ -35,6 +36,7 @@ export const operations: readonly AnyOp[] = [
   ...settingsOps,
   ...engagementOps,
   ...auditOps,
+  ...savedViewOps,
   streamEvents,
   announcePresence,
 ];

@@ -9,6 +9,11 @@ import { rolesDoc } from './rolesDoc';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const adminCalls = operations.filter((op) => op.access === 'admin');
 const writes = adminCalls.filter((op) => !readsOnly(op));
+// Every staff role keeps saved views of its own (as any account its own profile), and says
+// which records it has open (contract/presence.ts).
+const ownViews = writes.filter((op) => op.permission === 'savedView.own');
+const presence = writes.filter((op) => op.permission === 'presence.announce');
+const othersWrites = writes.filter((op) => !ownViews.includes(op) && !presence.includes(op));
 
 describe('contract/roles.ts', () => {
   it('knows every permission an operation names', () => {
@@ -25,21 +30,23 @@ describe('contract/roles.ts', () => {
       for (const role of ['editor', 'reviewer', 'viewer']) expect(mayRun(role, op), `${role} ${op.id}`).toBe(true);
   });
 
-  it('lets a viewer write nothing under /admin/v1 but say which records it has open', () => {
-    expect(writes.length).toBeGreaterThan(50);
-    expect(writes.filter((op) => mayRun('viewer', op)).map((op) => op.id)).toEqual(['presence.announce']);
+  it('lets a viewer write nothing under /admin/v1 but their own saved views and presence', () => {
+    expect(othersWrites.length).toBeGreaterThan(50);
+    expect(othersWrites.filter((op) => mayRun('viewer', op)).map((op) => op.id)).toEqual([]);
+    expect(ownViews.length).toBeGreaterThan(0);
+    for (const role of ['admin', 'editor', 'reviewer', 'viewer'])
+      for (const op of ownViews) expect(mayRun(role, op), `${role} ${op.id}`).toBe(true);
   });
 
   it('lets every staff role say which records it has open (contract/presence.ts)', () => {
-    const presence = writes.filter((op) => op.permission === 'presence.announce');
     expect(presence.map((op) => op.id)).toEqual(['presence.announce']);
     for (const role of ['admin', 'editor', 'reviewer', 'viewer']) expect(mayRun(role, presence[0]!), role).toBe(true);
   });
 
-  it('lets a reviewer write exactly the crawl review, and its presence', () => {
-    const review = writes.filter((op) => op.permission === 'crawl.review' || op.permission === 'presence.announce');
+  it('lets a reviewer write exactly the crawl review', () => {
+    const review = writes.filter((op) => op.permission === 'crawl.review');
     expect(review.length).toBeGreaterThan(10);
-    expect(writes.filter((op) => mayRun('reviewer', op))).toEqual(review);
+    expect(othersWrites.filter((op) => mayRun('reviewer', op))).toEqual(review);
   });
 
   it('keeps an editor from accounts, settings and the crawl review, and lets one change the catalogue', () => {

@@ -14,6 +14,7 @@ naming what the role may not do ("A viewer may not change offers.").
 - Every staff role (admin, editor, reviewer, viewer) reads everything under /admin/v1.
 - A write under /admin/v1 names a permission; a staff role runs it when it holds that permission.
 - Public calls and a signed-in account's own calls (its profile) are open to every role.
+- Every staff role keeps its own saved views (\`savedView.own\`), as an account its own profile.
 - App users (\`user\`) run no call under /admin/v1.
 `;
 

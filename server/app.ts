@@ -23,6 +23,7 @@ import { resources } from '../contract/resources';
 import { createAuth, sha256, type Auth } from './services/auth';
 import { TooManyRequests } from './services/signinLimits';
 import { createUploads } from './services/uploads';
+import { UPLOAD_CACHE_CONTROL, type FileStore } from './services/fileStore';
 import { createSearchBacklog, type SearchBacklog } from './services/searchBacklog';
 import { createNotificationJob, type NotificationJob } from './services/notificationJob';
 import { createAuditPruning } from './services/auditPruning';
@@ -37,6 +38,7 @@ import { errorBody } from './errors';
 import { guards } from './http/authGuard';
 import { registerOperation, type Bound } from './http/handle';
 import { registerEventStream } from './http/eventStream';
+import { registerMetrics } from './http/metrics';
 import { createEventHub, eventOf, recordEvent, type EventHub } from './services/events';
 import { streamEvents } from '../contract/events';
 import { openApiOptions } from './http/openapi';
@@ -54,6 +56,7 @@ import { cmsHandlers } from './routes/cms';
 import { contactHandlers } from './routes/contact';
 import { notificationHandlers } from './routes/notifications';
 import { settingsHandlers } from './routes/settings';
+import { savedViewHandlers } from './routes/savedViews';
 import { presenceHandlers } from './routes/presence';
 import { createPresenceHub, type PresenceHub } from './services/presence';
 
@@ -74,6 +77,10 @@ export interface AppDeps {
   answerCache?: boolean;
   /** The live stream's heartbeat period (contract/events.ts EVENT_HEARTBEAT_MS unless a test shortens it). */
   eventHeartbeatMs?: number;
+  /** /metrics also tells Node's own numbers (memory, CPU, event loop lag): `npm start`'s server, not the tests' many apps. */
+  processMetrics?: boolean;
+  /** Where uploads' bytes live (server/services/fileStore.ts); default: DATA_DIR/uploads. */
+  fileStore?: FileStore;
   /** How long a presence announcement lasts unrenewed (contract/presence.ts PRESENCE_TTL_MS unless a test shortens it). */
   presenceTtlMs?: number;
 }
@@ -107,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(({ schema, httpPart }) => lazyValidatorOf(schema, { coerce: httpPart !== 'body' }));
   app.setSerializerCompiler(lazySerializerOf);
   const auth = createAuth(db, deps.now);
-  const uploads = createUploads(config.dataDir, config.uploadMaxBytes);
+  const uploads = createUploads(config.dataDir, config.uploadMaxBytes, deps.fileStore);
 
   const searchBacklog = createSearchBacklog(db, lineLogger(logger, 'searchBacklog', 'warn'));
   app.decorate('searchBacklog', searchBacklog);
@@ -188,9 +195,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  app.get('/health', { schema: { hide: true } }, async () => {
+  app.get('/health', { schema: { hide: true } }, async (req, reply) => {
     // Urgent: a load balancer that waits behind a busy line would take a working server out.
-    await db.read((tx) => tx.query('select 1'), { urgent: true });
+    try {
+      await db.read((tx) => tx.query('select 1'), { urgent: true });
+    } catch (err) {
+      // A load balancer takes this process out until its database answers again; the cause goes to the log.
+      const database = db.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
+      req.log.error({ err, database: db.kind }, `health: the database (${database}) does not answer`);
+      return reply
+        .status(503)
+        .send({ status: 'unavailable', database: db.kind, message: `The database (${database}) does not answer.` });
+    }
     return { status: 'ok', database: db.kind };
   });
 
@@ -211,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...notificationHandlers({ now: deps.now ?? Date.now, job: () => app.notificationJob }),
     ...settingsHandlers({ now: deps.now ?? Date.now }),
     ...auditHandlers(),
+    ...savedViewHandlers(),
     ...presenceHandlers({ ttlMs: deps.presenceTtlMs }),
   ];
   const byId = new Map(handlers.map((b) => [b.op.id, b]));
@@ -247,7 +264,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (op.touches?.length) await recordEvent(tx, eventOf(op, input, output, user));
     },
   };
-  registerEventStream(app, { hub: events, presence, guards: handleDeps.guards, heartbeatMs: deps.eventHeartbeatMs });
+  const streams = registerEventStream(app, {
+    hub: events,
+    presence,
+    guards: handleDeps.guards,
+    heartbeatMs: deps.eventHeartbeatMs,
+  });
+  registerMetrics(app, {
+    db,
+    token: config.metricsToken,
+    caches: { answers, sessions },
+    streamsOpen: streams.open,
+    processMetrics: deps.processMetrics,
+    log: lineLogger(logger, 'metrics', 'warn'),
+  });
   for (const op of operations) {
     if (op === streamEvents) continue; // registered just above, as a stream
     const bound = byId.get(op.id);
@@ -257,20 +287,51 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   if (byId.size) throw new Error(`Handlers for operations the contract does not list: ${[...byId.keys()].join(', ')}`);
 
-  fs.mkdirSync(uploads.dir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: uploads.dir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    // @fastify/static 10 hands setHeaders the Fastify reply, not the raw response.
-    setHeaders: (reply: FastifyReply) => {
-      reply.header('X-Content-Type-Options', 'nosniff');
-      reply.header('Content-Security-Policy', "default-src 'none'");
-    },
-  });
+  if (uploads.store.kind === 'disk') {
+    fs.mkdirSync(uploads.dir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: uploads.dir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      // @fastify/static 10 hands setHeaders the Fastify reply, not the raw response.
+      setHeaders: (reply: FastifyReply) => uploadHeaders(reply),
+    });
+  } else serveStoredUploads(app, uploads.store);
 
   serveClient(app, deps.clientDir);
   return app;
+}
+
+/** What every uploaded file is sent with: its type is the server's word, and it runs nothing. */
+function uploadHeaders(reply: FastifyReply) {
+  reply.header('X-Content-Type-Options', 'nosniff');
+  reply.header('Content-Security-Policy', "default-src 'none'");
+}
+
+/** A name uploads.ts makes: a UUID and an image type's extension. Anything else is no upload. */
+const UPLOAD_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|webp|gif)$/;
+
+/**
+ * /uploads/<name> from object storage, through the app: the same URL and headers as from the
+ * disk, so records, the browser and the consumer app never know where the bytes are. An
+ * If-None-Match that still matches is a 304.
+ */
+function serveStoredUploads(app: FastifyInstance, store: FileStore) {
+  app.get<{ Params: { name: string } }>('/uploads/:name', { schema: { hide: true } }, async (req, reply) => {
+    const { name } = req.params;
+    const file = UPLOAD_NAME.test(name) ? await store.get(name) : null;
+    if (!file) return reply.status(404).send(errorBody(`No file at /uploads/${name}`));
+    uploadHeaders(reply);
+    reply.header('Cache-Control', UPLOAD_CACHE_CONTROL).type(file.type);
+    if (file.etag) reply.header('ETag', file.etag);
+    if (file.lastModified) reply.header('Last-Modified', file.lastModified.toUTCString());
+    if (file.etag && req.headers['if-none-match'] === file.etag) {
+      file.body.destroy();
+      return reply.status(304).send();
+    }
+    if (file.length !== undefined) reply.header('Content-Length', file.length);
+    return reply.send(file.body);
+  });
 }
 
 /**

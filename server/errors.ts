@@ -27,8 +27,9 @@ export class DataRefusal extends Error {
     public reason: keyof typeof REFUSAL_STATUS,
     message: string,
     public fields: Record<string, string[]> = {},
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
@@ -38,8 +39,13 @@ export const REFUSAL_STATUS = { invalid: 422, conflict: 409, unavailable: 503 } 
 export const invalidField = (field: string, text: string) => new DataRefusal('invalid', text, { [field]: [text] });
 
 /** A refusal of the data as the HTTP layer answers it; anything else as it is. */
-export const asHttp = (err: unknown) =>
-  err instanceof DataRefusal ? new HttpError(REFUSAL_STATUS[err.reason], err.message, err.fields) : err;
+export const asHttp = (err: unknown) => {
+  if (!(err instanceof DataRefusal)) return err;
+  const http = new HttpError(REFUSAL_STATUS[err.reason], err.message, err.fields);
+  // What made the data refuse (a lost connection) goes to the log with the 503's line.
+  if (err.cause !== undefined) http.cause = err.cause;
+  return http;
+};
 
 /** An update whose `version` no longer matches: someone else saved first. */
 export class StaleVersionError extends Error {

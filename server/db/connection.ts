@@ -8,6 +8,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DataRefusal } from '../errors';
 
 /** A connection inside one unit of work: every repository takes it as its first argument. */
 export interface Tx {
@@ -38,8 +39,29 @@ export interface Db {
    * (server/services/events.ts) without a query while nothing happens.
    */
   onWrites(fn: () => void): () => void;
+  /** Calls `fn` after every unit of work with how long it held its connection (/metrics, server/http/metrics.ts). */
+  onUnit(fn: (unit: UnitTiming) => void): () => void;
+  /** How loaded the database is now: PGlite's line of waiting units, PostgreSQL's main pool. */
+  load(): DbLoad;
+  /**
+   * Resolves once `writes()` counts every commit made before the call, whichever process made
+   * it. A notice from another process may come some milliseconds after its commit was
+   * answered, so a call that must see the writes acknowledged before it arrived (a signed-out
+   * token on another process, a list right after a save there) asks first: on PostgreSQL a
+   * look at the database's snapshot (shared by the calls arriving meanwhile), on PGlite
+   * nothing (the folder is this process's alone).
+   */
+  sync(): Promise<void>;
   close(): Promise<void>;
 }
+
+export interface UnitTiming {
+  kind: 'transaction' | 'read';
+  seconds: number;
+}
+
+export type DbLoad =
+  { kind: 'pglite'; queued: number } | { kind: 'postgres'; inUse: number; idle: number; waiting: number };
 
 export interface UnitOptions {
   /**
@@ -128,12 +150,13 @@ async function openPglite(dir: string | undefined, beforeCommit: () => void, tem
   // The data folder is this process's alone (server/db/lock.ts): its own commits are all there are.
   let writes = 0;
   const heard = listeners();
+  const units = timings();
   const db: Db = {
     kind: 'pglite',
     transaction: (fn, opts) =>
       enter(db, () =>
         exclusive(
-          () =>
+          units.time('transaction', () =>
             pg
               .transaction(async (tx) => {
                 const out = await fn(asTx(tx));
@@ -145,12 +168,22 @@ async function openPglite(dir: string | undefined, beforeCommit: () => void, tem
                 writes++;
                 heard.tell();
               }),
+          ),
           opts?.urgent,
         ),
       ),
-    read: (fn, opts) => enter(db, () => exclusive(() => fn(asTx(pg)), opts?.urgent)),
+    read: (fn, opts) =>
+      enter(db, () =>
+        exclusive(
+          units.time('read', () => fn(asTx(pg))),
+          opts?.urgent,
+        ),
+      ),
     writes: () => writes,
     onWrites: heard.add,
+    onUnit: units.add,
+    load: () => ({ kind: 'pglite', queued: exclusive.waiting() }),
+    sync: () => Promise.resolve(),
     close: () => exclusive(() => pg.close()),
   };
   return db;
@@ -178,6 +211,7 @@ async function openPostgres(
   const heard = listeners();
   const others = await listenForWrites(pg.Client, url, heard.tell);
   let writes = 0;
+  const units = timings();
   const asTx = (client: InstanceType<typeof pg.Client> | InstanceType<typeof pg.Pool>): Tx => ({
     query: (s, p) => client.query(s, p) as never,
     // Without parameters node-postgres sends the simple query protocol, which takes many statements.
@@ -187,7 +221,8 @@ async function openPostgres(
     kind: 'postgres',
     transaction: (fn, opts) =>
       enter(db, async () => {
-        const client = await (opts?.urgent ? urgentPool : pool).connect();
+        const client = await (opts?.urgent ? urgentPool : pool).connect().catch(unreachable);
+        const started = performance.now();
         try {
           await client.query('begin');
           const out = await fn(asTx(client));
@@ -197,23 +232,68 @@ async function openPostgres(
           return out;
         } catch (err) {
           await client.query('rollback').catch(() => undefined);
-          throw err;
+          return unreachable(err);
         } finally {
           writes++;
           client.release();
+          units.tell('transaction', started);
           heard.tell();
         }
       }),
     // Each query takes any free connection: a read needs no single snapshot, and a single
     // query returns its connection at once instead of holding one for the whole request.
-    read: (fn, opts) => enter(db, () => fn(asTx(opts?.urgent ? urgentPool : pool))),
+    read: (fn, opts) =>
+      enter(
+        db,
+        units.time('read', () => fn(asTx(opts?.urgent ? urgentPool : pool)).catch(unreachable)),
+      ),
     writes: () => writes + others.count(),
     onWrites: heard.add,
+    onUnit: units.add,
+    load: () => ({
+      kind: 'postgres',
+      inUse: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
+    sync: others.sync,
     close: async () => {
       await Promise.all([pool.end(), urgentPool.end(), others.close()]);
     },
   };
   return db;
+}
+
+/** Said for any call while PostgreSQL cannot be reached (a 503): the server serves again once it can. */
+export const DATABASE_UNREACHABLE =
+  'The database cannot be reached right now. Nothing was changed; try again in a moment.';
+
+/** Why a connection failed or was cut: node's socket codes, and PostgreSQL's connection and shutdown states. */
+const LOST_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+]);
+const LOST_STATES = /^(08|57P0[123])/;
+const LOST_WORDS =
+  /Connection terminated|connection timeout|Client has encountered a connection error|the database system is (starting up|shutting down|in recovery mode)/i;
+
+/** Whether `err` says the database is out of reach, not that the query was wrong. */
+export function isConnectionLoss(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  const code = typeof e.code === 'string' ? e.code : '';
+  return LOST_CODES.has(code) || LOST_STATES.test(code) || LOST_WORDS.test(String(e.message ?? ''));
+}
+
+/** Rethrows a lost connection as a 503 refusal that keeps its cause (logged by the request's line); anything else as it is. */
+function unreachable(err: unknown): never {
+  if (!isConnectionLoss(err)) throw err;
+  throw new DataRefusal('unavailable', DATABASE_UNREACHABLE, {}, { cause: err });
 }
 
 /** The NOTIFY channel on which server processes sharing one PostgreSQL database announce commits. */
@@ -223,6 +303,11 @@ const WRITES_CHANNEL = 'cards_admin_writes';
  * Counts the commits other processes announce on WRITES_CHANNEL, on a connection of its own.
  * While that connection is down nothing can be known, so the count changes on every look
  * (nothing read then is reused) until it is back.
+ *
+ * `sync` makes the count exact when it matters: it reads the database's snapshot on the same
+ * connection and counts one more when a transaction ended since the last look (a commit whose
+ * notice is still on its way). A look serves every call that arrived before it started; calls
+ * arriving during a look wait for the next one, so each is answered by a look begun after it.
  */
 async function listenForWrites(Client: typeof import('pg').Client, url: string, tell: () => void) {
   const tag = `${process.pid}-${Math.random().toString(36).slice(2)}`;
@@ -230,6 +315,37 @@ async function listenForWrites(Client: typeof import('pg').Client, url: string, 
   let up = false;
   let closed = false;
   let client: InstanceType<typeof Client> | null = null;
+  let seen: Snapshot | null = null;
+  let looking: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
+  const look = async () => {
+    const c = client;
+    if (!c) return void count++;
+    try {
+      // A connection that died without a word would hold every call here: two seconds at most.
+      const { rows } = await Promise.race([
+        c.query<{ s: string }>('select pg_current_snapshot()::text as s'),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer')), 2000).unref()),
+      ]);
+      const now = parseSnapshot(rows[0].s);
+      if (!seen || endedSince(seen, now)) count++;
+      seen = now;
+    } catch {
+      count++; // not known: nothing read before is reused
+      seen = null;
+    }
+  };
+  const sync = (): Promise<void> => {
+    if (!looking) {
+      looking = look().finally(() => (looking = null));
+      return looking;
+    }
+    next ??= looking.then(() => {
+      next = null;
+      return sync();
+    });
+    return next;
+  };
   const retry = () => void (!closed && setTimeout(() => void connect().catch(retry), 1000).unref());
   const connect = async () => {
     const c = new Client({ connectionString: url });
@@ -256,11 +372,41 @@ async function listenForWrites(Client: typeof import('pg').Client, url: string, 
   return {
     tag,
     count: () => (up ? count : ++count),
+    sync,
     close: async () => {
       closed = true;
       await client?.end().catch(() => undefined);
     },
   };
+}
+
+/** A PostgreSQL snapshot (pg_current_snapshot): transactions below xmin are over, xip still running. */
+interface Snapshot {
+  xmin: bigint;
+  xmax: bigint;
+  running: Set<bigint>;
+}
+
+/** 'xmin:xmax:xip,xip' as PostgreSQL writes it. */
+export function parseSnapshot(text: string): Snapshot {
+  const [xmin, xmax, xip] = text.split(':');
+  return {
+    xmin: BigInt(xmin),
+    xmax: BigInt(xmax),
+    running: new Set(xip ? xip.split(',').map((x) => BigInt(x)) : []),
+  };
+}
+
+/**
+ * Whether a transaction that had begun writing ended (committed or not) between two looks: one
+ * running at the first look and not at the second, or one begun since (an id from the first
+ * look's xmax on) that is no longer running. Transactions begun and still running are no
+ * change: a long import under way does not make every answer stale.
+ */
+export function endedSince(before: Snapshot, after: Snapshot): boolean {
+  for (const x of before.running) if (!after.running.has(x)) return true;
+  for (let x = before.xmax; x < after.xmax; x++) if (!after.running.has(x)) return true;
+  return false;
 }
 
 /** The `onWrites` listeners of one Db; one that throws does not stop the others. */
@@ -288,6 +434,35 @@ function listeners() {
   };
 }
 
+/** The `onUnit` listeners of one Db, and the timing of its units. */
+function timings() {
+  const fns = new Set<(unit: UnitTiming) => void>();
+  const tell = (kind: UnitTiming['kind'], started: number) => {
+    if (!fns.size) return;
+    const unit = { kind, seconds: (performance.now() - started) / 1000 };
+    for (const fn of fns)
+      try {
+        fn(unit);
+      } catch {
+        // a listener's own fault; the unit stands
+      }
+  };
+  return {
+    add: (fn: (unit: UnitTiming) => void) => {
+      fns.add(fn);
+      return () => void fns.delete(fn);
+    },
+    tell,
+    /** `fn` timed from its start (on PGlite: once its turn has come) to its end. */
+    time:
+      <T>(kind: UnitTiming['kind'], fn: () => Promise<T>) =>
+      (): Promise<T> => {
+        const started = performance.now();
+        return fn().finally(() => tell(kind, started));
+      },
+  };
+}
+
 /**
  * Runs the functions given one at a time, in the order they came, except that an urgent one
  * goes before every waiting one that is not (UnitOptions.urgent).
@@ -302,9 +477,11 @@ export function oneAtATime() {
     // requests read (so an urgent one can join the line) before the next unit runs.
     if (job) void job().finally(() => setImmediate(next));
   };
-  return <T>(fn: () => Promise<T>, urgent = false): Promise<T> =>
+  const run = <T>(fn: () => Promise<T>, urgent = false): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       lanes[urgent ? 'urgent' : 'normal'].push(() => Promise.resolve().then(fn).then(resolve, reject));
       if (!busy) next();
     });
+  /** How many wait for their turn (the one running not counted). */
+  return Object.assign(run, { waiting: () => lanes.urgent.length + lanes.normal.length });
 }

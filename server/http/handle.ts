@@ -161,6 +161,9 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
     },
     // Who may call it is settled before the body is even parsed.
     onRequest: async (req, reply) => {
+      // What another process committed before this call came is counted before a session or
+      // an answer is taken from the caches (server/http/answerCache.ts).
+      await deps.db.sync();
       await guard?.(req, reply);
       // The multipart parser serves every route; a JSON-only call refuses a form outright.
       if (body && !op.multipart && /^\s*multipart\//i.test(req.headers['content-type'] ?? ''))

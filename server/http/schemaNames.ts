@@ -44,6 +44,7 @@ import * as outlet from '../../contract/outlet';
 import * as outletRadius from '../../contract/outletRadius';
 import * as presence from '../../contract/presence';
 import * as resource from '../../contract/resource';
+import * as savedView from '../../contract/savedView';
 import * as search from '../../contract/search';
 import * as settings from '../../contract/settings';
 import * as user from '../../contract/user';
@@ -86,6 +87,7 @@ export const NAMED_MODULES: Readonly<Record<string, Readonly<Record<string, unkn
   outletRadius,
   presence,
   resource,
+  savedView,
   search,
   settings,
   user,

@@ -24,9 +24,13 @@ const BOOKKEEPING = new Set(['write_batches']);
 const byTable = new Map<string, string>(
   [...resources, ...homepageResources].map((r) => [r.storage.table, r.name] as const),
 );
-const tableOfResource = new Map<string, string>(
-  [...resources, ...homepageResources].map((r) => [r.name, r.storage.table] as const),
-);
+const tableOfResource = new Map<string, string>([
+  ...[...resources, ...homepageResources].map((r) => [r.name, r.storage.table] as const),
+  // Operations of a resource with no CRUD entry still have a main table: a page's save also
+  // writes a version row, a notification its pieces; the entry names the page, the notification.
+  ['cms', 'cms_pages'],
+  ['notification', 'notifications'],
+]);
 /** The record type an entry names for a row of `table`: its resource, else the table. */
 export const resourceOfTable = (table: string) => byTable.get(table) ?? (table === 'settings' ? 'settings' : table);
 

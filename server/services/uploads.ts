@@ -1,12 +1,13 @@
 // Uploads: size-limited by @fastify/multipart, type checked by content (magic bytes,
-// never the file name), dimensions read from the image's header and limited, stored under
-// DATA_DIR/uploads with server-made names. Every check runs before anything is written.
+// never the file name), dimensions read from the image's header and limited, stored with
+// server-made names in DATA_DIR/uploads or an S3 bucket (server/services/fileStore.ts). Every
+// check runs before anything is written.
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
 import { HttpError, badField } from '../errors';
+import { diskStore, type FileStore } from './fileStore';
 
 /**
  * The largest image accepted, by the dimensions its header declares: at most
@@ -30,7 +31,9 @@ const IMAGE_TYPES = new Map([
 ]);
 
 export interface Uploads {
+  /** DATA_DIR/uploads: the files when `store` is the disk's. */
   dir: string;
+  store: FileStore;
   /**
    * Saves an image and returns its public URL path. Refused before anything is written:
    * 413 when larger than the byte limit, 422 naming `field` when it is no PNG, JPEG, WebP
@@ -40,10 +43,12 @@ export interface Uploads {
   remove(url: string | null | undefined): Promise<void>;
 }
 
-export function createUploads(dataDir: string, maxBytes = 2 * 1024 * 1024): Uploads {
+export function createUploads(dataDir: string, maxBytes = 2 * 1024 * 1024, store?: FileStore): Uploads {
   const dir = path.join(dataDir, 'uploads');
+  const files = store ?? diskStore(dir);
   return {
     dir,
+    store: files,
     async saveImage(field, buf) {
       if (buf.length > maxBytes)
         throw new HttpError(413, 'The upload is too large.', {
@@ -61,14 +66,13 @@ export function createUploads(dataDir: string, maxBytes = 2 * 1024 * 1024): Uplo
           `${label(field)} is too large: ${width}×${height} pixels (at most ${MAX_IMAGE_SIDE} pixels a side and ${MAX_IMAGE_PIXELS / 1e6} megapixels).`,
         );
       }
-      await fs.mkdir(dir, { recursive: true });
       const name = `${crypto.randomUUID()}.${ext}`;
-      await fs.writeFile(path.join(dir, name), buf);
+      await files.put(name, buf, type.mime);
       return `/uploads/${name}`;
     },
     async remove(url) {
       const name = url?.startsWith('/uploads/') ? path.basename(url) : null;
-      if (name) await fs.rm(path.join(dir, name), { force: true });
+      if (name) await files.remove(name);
     },
   };
 }

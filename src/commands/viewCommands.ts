@@ -1,20 +1,26 @@
-// Saved views from the palette: save the list shown as a named view, open one from anywhere,
-// delete one. One set for every list screen (scope 'list'); the views themselves live in
-// src/store/savedViews.ts. (The runs are async so the runner toasts what they did.)
-import { go } from '../store/navigate';
-import { deleteView, openView, savedViews, saveView, type SavedView } from '../store/savedViews';
+// Saved views from the palette: save the list shown as a named view, open one from anywhere
+// (mine and those the team shares), share one of mine with the team or make it private again,
+// delete one of mine. One set for every list screen (scope 'list'); the views themselves are
+// kept on the server through src/store/savedViews.ts. (The runs are async so the runner toasts
+// what they did, or the server's refusal.)
+import { go } from '@/store/navigate';
+import { deleteView, myViews, openView, savedViews, saveView, shareView, type SavedView } from '@/store/savedViews';
+import { currentCtx } from './ctx';
 import { scopeTitle } from './registry';
 import type { Command, Ctx, PickItem } from './types';
 
 const where = (v: SavedView) => scopeTitle(`view:${v.view}`);
+/** 'On Offers' for mine, 'On Offers · shared by Sara' for someone else's. */
+const hintOf = (v: SavedView) =>
+  v.mine ? `${where(v)}${v.shared ? ' · shared' : ''}` : `${where(v)} · shared by ${v.owner_name}`;
 
-const pickView = (placeholder: string) => ({
+const pickView = (placeholder: string, among: () => SavedView[]) => ({
   placeholder,
-  async load(search: string): Promise<PickItem[]> {
+  async load(search: string): Promise<PickItem<SavedView>[]> {
     const text = search.trim().toLowerCase();
-    return savedViews()
-      .filter((v) => !text || `${v.name} ${where(v)}`.toLowerCase().includes(text))
-      .map((v) => ({ key: `${v.view}:${v.name}`, label: v.name, hint: where(v), value: v }));
+    return among()
+      .filter((v) => !text || `${v.name} ${hintOf(v)}`.toLowerCase().includes(text))
+      .map((v) => ({ key: String(v.id), label: v.name, hint: hintOf(v), value: v }));
   },
 });
 
@@ -23,6 +29,8 @@ const argsOf = (ctx: Ctx) => {
   const { query, filters, sort } = ctx.list!.state.route;
   return { query, filters, sort };
 };
+
+const mineShared = (shared: boolean) => () => myViews().filter((v) => v.shared === shared);
 
 export const viewCommands: Command[] = [
   {
@@ -37,12 +45,16 @@ export const viewCommands: Command[] = [
       async load(search): Promise<PickItem[]> {
         const name = search.trim();
         if (!name) return [];
-        const taken = savedViews().some((v) => v.name.toLowerCase() === name.toLowerCase());
-        return [{ key: 'save', label: taken ? `Replace the view “${name}”` : `Save as “${name}”`, value: name }];
+        const view = currentCtx().view;
+        const taken = myViews().find((v) => v.view === view && v.name.toLowerCase() === name.toLowerCase());
+        const label = !taken
+          ? `Save as “${name}”`
+          : `Replace the view “${name}”${taken.shared ? ' (shared with the team)' : ''}`;
+        return [{ key: 'save', label, value: name }];
       },
     },
     async run(ctx, name) {
-      const saved = saveView(name as string, ctx.view!, ctx.list!.routes.list, argsOf(ctx));
+      const saved = await saveView(name as string, ctx.view!, ctx.list!.routes.list, argsOf(ctx));
       return { message: `Saved the view “${saved.name}”. Open it with “Open saved view…”.` };
     },
   },
@@ -50,11 +62,37 @@ export const viewCommands: Command[] = [
     id: 'views.open',
     title: 'Open saved view…',
     group: 'Saved views',
-    keywords: ['bookmark', 'preset', 'filters', 'my views'],
+    keywords: ['bookmark', 'preset', 'filters', 'my views', 'team views', 'shared'],
     scope: 'global',
     enabled: () => savedViews().length > 0,
-    pick: pickView('Which view?'),
+    pick: pickView('Which view?', savedViews),
     run: (_ctx, v) => go(openView(v as SavedView)),
+  },
+  {
+    id: 'views.share',
+    title: 'Share this view with the team…',
+    group: 'Saved views',
+    keywords: ['share', 'team', 'publish', 'bookmark'],
+    scope: 'global',
+    enabled: () => mineShared(false)().length > 0,
+    pick: pickView('Share which of your views?', mineShared(false)),
+    async run(_ctx, v) {
+      const saved = await shareView(v as SavedView, true);
+      return { message: `Shared the view “${saved.name}” with the team.` };
+    },
+  },
+  {
+    id: 'views.unshare',
+    title: 'Make view private…',
+    group: 'Saved views',
+    keywords: ['unshare', 'private', 'hide', 'team'],
+    scope: 'global',
+    enabled: () => mineShared(true)().length > 0,
+    pick: pickView('Make which of your shared views private?', mineShared(true)),
+    async run(_ctx, v) {
+      const saved = await shareView(v as SavedView, false);
+      return { message: `The view “${saved.name}” is private again.` };
+    },
   },
   {
     id: 'views.delete',
@@ -62,10 +100,10 @@ export const viewCommands: Command[] = [
     group: 'Saved views',
     keywords: ['remove', 'forget', 'bookmark'],
     scope: 'global',
-    enabled: () => savedViews().length > 0,
-    pick: pickView('Delete which view?'),
+    enabled: () => myViews().length > 0,
+    pick: pickView('Delete which of your views?', myViews),
     async run(_ctx, v) {
-      deleteView(v as SavedView);
+      await deleteView(v as SavedView);
       return { message: `Deleted the view “${(v as SavedView).name}”.` };
     },
   },

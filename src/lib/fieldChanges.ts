@@ -10,6 +10,8 @@ export interface FieldChange {
   kind: ChangeKind;
   before: string;
   after: string;
+  /** A rich-text field's two versions as stored (HTML), for a rendered diff (src/lib/htmlDiff.ts). */
+  html?: { before: string; after: string };
 }
 
 type Fields = Readonly<Record<string, unknown>> | null | undefined;
@@ -56,7 +58,13 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * The fields that differ between `before` and `after`, in the order the record lists them: a
  * field only after is added (a create), only before removed (a delete), in both and unequal changed.
  */
-export function fieldChanges(before: Fields, after: Fields, label: (field: string) => string): FieldChange[] {
+export function fieldChanges(
+  before: Fields,
+  after: Fields,
+  label: (field: string) => string,
+  /** Whether a field holds HTML (contract/audit.ts HTML_FIELDS): its change keeps the markup too. */
+  isHtml: (field: string) => boolean = () => false,
+): FieldChange[] {
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   return fields.flatMap((field): FieldChange[] => {
     if (UNSHOWN.has(field)) return [];
@@ -73,6 +81,9 @@ export function fieldChanges(before: Fields, after: Fields, label: (field: strin
         kind,
         before: inBefore ? valueText(b) : '',
         after: inAfter ? valueText(a) : '',
+        ...(isHtml(field) && {
+          html: { before: typeof b === 'string' ? b : '', after: typeof a === 'string' ? a : '' },
+        }),
       },
     ];
   });

@@ -53,4 +53,27 @@ describe('FieldDiff', () => {
     render(<FieldDiff changes={fieldChanges({ name: 'A' }, { name: 'A' }, label)} />);
     expect(screen.getByText('No field changed.')).toBeTruthy();
   });
+
+  it("renders a rich-text field's change as the page reads, words struck and marked, no unsafe markup", () => {
+    const changes = fieldChanges(
+      { content: '<p>Fees apply <strong>monthly</strong>.</p>' },
+      {
+        content: '<p>Fees apply <strong>yearly</strong>.</p><p onclick="x()">New <img src=x onerror=alert(1)>rule</p>',
+      },
+      (f) => f,
+      (f) => f === 'content',
+    );
+    const { container } = render(<FieldDiff changes={changes} />);
+    const page = screen.getByTestId('field-diff-html');
+    expect(page.querySelector('strong del')?.textContent).toBe('monthly');
+    expect(page.querySelector('strong ins')?.textContent).toBe('yearly');
+    expect(page.querySelectorAll('p')).toHaveLength(2);
+    expect(container.querySelector('img, [onclick]')).toBeNull();
+  });
+
+  it('shows any other field that holds markup as its text', () => {
+    render(<FieldDiff changes={fieldChanges({ name: 'a' }, { name: '<b>bold</b> name' }, label)} />);
+    expect(screen.queryByTestId('field-diff-html')).toBeNull();
+    expect(screen.getByText('bold name')).toBeTruthy();
+  });
 });

@@ -1,4 +1,5 @@
 import type { FieldChange } from '@/lib/fieldChanges';
+import { htmlDiff } from '@/lib/htmlDiff';
 import './FieldDiff.css';
 
 const KIND_WORDS = { added: 'set', changed: 'changed', removed: 'cleared' } as const;
@@ -14,17 +15,35 @@ export function FieldDiff({ changes }: { changes: readonly FieldChange[] }) {
             {c.label}
             <span className="visually-hidden"> {KIND_WORDS[c.kind]}</span>
           </dt>
-          <dd>
-            {c.kind !== 'added' && <del className="field-diff-old">{c.before}</del>}
-            {c.kind === 'changed' && (
-              <span className="field-diff-arrow" aria-label="to">
-                →
-              </span>
-            )}
-            {c.kind !== 'removed' && <ins className="field-diff-new">{c.after}</ins>}
-          </dd>
+          <dd>{c.html ? <HtmlChange change={c} /> : <TextChange change={c} />}</dd>
         </div>
       ))}
     </dl>
   );
+}
+
+/** A field's old value struck, then its new one. */
+function TextChange({ change: c }: { change: FieldChange }) {
+  return (
+    <>
+      {c.kind !== 'added' && <del className="field-diff-old">{c.before}</del>}
+      {c.kind === 'changed' && (
+        <span className="field-diff-arrow" aria-label="to">
+          →
+        </span>
+      )}
+      {c.kind !== 'removed' && <ins className="field-diff-new">{c.after}</ins>}
+    </>
+  );
+}
+
+/**
+ * A rich-text field as its page reads after the change, words taken out struck and words put in
+ * marked. The markup is rebuilt from an allowlist by htmlDiff, so it is safe to render; past its
+ * size limit, the two texts as for any field.
+ */
+function HtmlChange({ change: c }: { change: FieldChange }) {
+  const html = htmlDiff(c.html!.before, c.html!.after);
+  if (html === null) return <TextChange change={c} />;
+  return <div className="field-diff-html" data-testid="field-diff-html" dangerouslySetInnerHTML={{ __html: html }} />;
 }

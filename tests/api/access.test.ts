@@ -23,6 +23,7 @@ import { notificationResource } from '../../contract/notification';
 import { offerResource } from '../../contract/offer';
 import { operations } from '../../contract/operations';
 import { resources } from '../../contract/resources';
+import { saveSavedView } from '../../contract/savedView';
 import { multipart, startTestServer, type TestServer } from '../helpers/app';
 import { insertContact, insertFeedback, insertSubjects } from '../helpers/contentRows';
 import { sample, type Schema } from '../helpers/samples';
@@ -80,6 +81,7 @@ const fromTheApp: Readonly<Record<string, () => Promise<number>>> = {
 };
 
 async function freshRecord(op: AnyOp): Promise<number> {
+  if (op.resource === 'savedView') return ownSavedView();
   const resource = recordResources.find((r) => r.name === op.resource);
   const add = resource?.ops.add;
   if (!add) return (await fromTheApp[op.resource ?? '']?.()) ?? 1;
@@ -96,6 +98,19 @@ async function freshRecord(op: AnyOp): Promise<number> {
     payload: JSON.stringify(body),
   });
   expect(res.statusCode, `setting up a ${resource!.name}: ${res.body}`).toBe(200);
+  return res.json().data.id;
+}
+
+/** A saved view of the admin's own (only its owner may change it), made by the save call. */
+let views = 0;
+async function ownSavedView(): Promise<number> {
+  const res = await s.call({
+    method: saveSavedView.method,
+    url: pathOf(saveSavedView),
+    headers: { ...(await authFor("admin's token")), 'content-type': 'application/json' },
+    payload: JSON.stringify({ ...(bodyOf(saveSavedView) as object), name: `Access view ${++views}` }),
+  });
+  expect(res.statusCode, `setting up a saved view: ${res.body}`).toBe(200);
   return res.json().data.id;
 }
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAudit, revertAudit, type AuditEntry } from '../../contract/audit';
 import { bankResource } from '../../contract/bank';
 import { categoryResource } from '../../contract/category';
+import { saveCmsPage } from '../../contract/cms';
 import { importCsv } from '../../contract/csvImport';
 import { homepageResources } from '../../contract/homepage';
 import { notificationResource } from '../../contract/notification';
@@ -212,6 +213,17 @@ it('a CSV import is one entry with its counts and the ids it added, written as i
   // Too many rows to keep whole: counts and ids only, no revert here.
   expect(entry.revertible).toBe(false);
   expect((await call(revertAudit, { params: { id: entry.id } })).status).toBe(422);
+});
+
+it("a legal page's save is the page's entry, its text before and after (not a mass of the page and its version row)", async () => {
+  const type = 'privacy-policy';
+  await ok(saveCmsPage, { params: { type }, body: { content: '<p>Old words stay here.</p>' } });
+  await ok(saveCmsPage, { params: { type }, body: { content: '<p>New words stay here.</p>' } });
+  const entry = await lastEntry();
+  expect(entry).toMatchObject({ operation: 'cms.save', kind: 'update', resource: 'cms_pages' });
+  expect(entry.before).toMatchObject({ content: '<p>Old words stay here.</p>' });
+  expect(entry.after).toMatchObject({ content: '<p>New words stay here.</p>' });
+  expect(entry.tables.cms_page_versions).toMatchObject({ added: 1 });
 });
 
 describe('revert', () => {

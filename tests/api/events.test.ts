@@ -2,21 +2,13 @@
 // committed write shows on an open stream with what changed and who changed it; a reconnect
 // naming its last id gets exactly what it missed; on PostgreSQL another process's write
 // reaches this one's stream through NOTIFY; only admins may listen.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { bankResource } from '../../contract/bank';
 import { streamEvents, type ChangeEvent } from '../../contract/events';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { openDb } from '../../server/db/connection';
-import { createMailer } from '../../server/services/mail';
-import { createLogger } from '../../server/logger';
 import { opCalls } from '../helpers/ops';
 import { insertSession, insertUser } from '../helpers/sessions';
 import { startTestServer, type TestServer } from '../helpers/app';
+import { secondApp } from '../helpers/secondApp';
 
 let s: TestServer;
 let base: string;
@@ -209,7 +201,7 @@ it('no token is 401, an app user 403', async () => {
 
 it('sends a heartbeat comment and ends when the server closes', async () => {
   // A second app on the same database with a short heartbeat, closed at the end of the test.
-  const other = await secondApp({ heartbeatMs: 50 });
+  const other = await secondApp(s, { heartbeatMs: 50 });
   try {
     const res = await fetch(other.base + streamEvents.path, { headers: s.adminAuth });
     const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -229,7 +221,7 @@ it.skipIf(process.env.TEST_DB !== 'postgres')(
   "on PostgreSQL, another process's write reaches this one's stream",
   async () => {
     const stream = await openStream();
-    const other = await secondApp();
+    const other = await secondApp(s);
     try {
       await stream.first();
       const res = await other.app.inject({
@@ -247,28 +239,3 @@ it.skipIf(process.env.TEST_DB !== 'postgres')(
     }
   },
 );
-
-/** Another app on the test's database: on PostgreSQL its own Db (another process, as far as NOTIFY goes). */
-async function secondApp(opts: { heartbeatMs?: number } = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-admin-events-'));
-  const own = s.databaseUrl ? await openDb({ databaseUrl: s.databaseUrl }) : null;
-  const app: FastifyInstance = await buildApp({
-    config: { ...loadConfig({}), dataDir },
-    eventHeartbeatMs: opts.heartbeatMs,
-    db: own ?? s.db,
-    mailer: createMailer({ dataDir, from: 'test@example.com', log: () => {} }),
-    logger: createLogger('silent'),
-  });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  let closed: Promise<void> | null = null;
-  return {
-    app,
-    base: url,
-    close: () =>
-      (closed ??= (async () => {
-        await app.close();
-        await own?.close();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      })()),
-  };
-}

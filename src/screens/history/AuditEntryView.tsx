@@ -1,3 +1,4 @@
+import { HTML_FIELDS } from '@contract/audit';
 import type { AuditEntry } from '@/api/audit';
 import { CommandButton } from '@/commands/CommandButton';
 import { fieldChanges } from '@/lib/fieldChanges';
@@ -52,7 +53,11 @@ export function AuditEntryView({
         {entry.revertible && <CommandButton id="audit.revert" label="Revert" arg={entry} noKbd />}
       </header>
       {entry.kind !== 'mass' && entry.kind !== 'none' && (
-        <FieldDiff changes={fieldChanges(entry.before, entry.after, label)} />
+        <FieldDiff
+          changes={fieldChanges(entry.before, entry.after, label, (f) =>
+            (HTML_FIELDS[entry.resource ?? ''] ?? []).includes(f),
+          )}
+        />
       )}
       <p className="muted audit-entry-op">{entry.operation}</p>
     </article>

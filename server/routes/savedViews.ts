@@ -1,0 +1,64 @@
+// Saved views' calls (contract/savedView.ts). Anyone on the staff keeps their own; a shared
+// one is listed to everyone, but only its owner may rename, share, unshare or delete it:
+// someone else's shared view is a 403 naming its owner, someone else's private one a 404 (it
+// is not theirs to know of).
+import {
+  deleteSavedView,
+  listSavedViews,
+  saveSavedView,
+  updateSavedView,
+  type SavedView,
+} from '../../contract/savedView';
+import type { Tx } from '../db/connection';
+import { HttpError, StaleVersionError, badField } from '../errors';
+import { bind, type Bound } from '../http/handle';
+import { changeView, deleteView, findByName, getView, listVisible, upsertView } from '../repositories/savedViews';
+
+const notFound = () => new HttpError(404, 'No such saved view.', { id: ['No such saved view.'] });
+
+/** The caller's own view `id`, locked for the change; refused when it is not theirs. */
+async function ownView(tx: Tx, id: number, who: number): Promise<SavedView> {
+  const v = await getView(tx, id, who, true);
+  if (!v || (!v.mine && !v.shared)) throw notFound();
+  if (!v.mine) {
+    const text = `This view is ${v.owner_name}'s: only its owner can rename, share or delete it.`;
+    throw new HttpError(403, text, { id: [text] });
+  }
+  return v;
+}
+
+const nameTaken = (name: string) =>
+  badField('name', `You already have a view named “${name}” on this screen. Pick another name.`);
+
+export function savedViewHandlers(): Bound[] {
+  return [
+    bind(listSavedViews, async (_input, tx, ctx) => ({ data: await listVisible(tx, ctx.user!.id) })),
+    bind(saveSavedView, async ({ body }, tx, ctx) => {
+      const who = ctx.user!.id;
+      const id = await upsertView(tx, who, { ...body, name: body.name.trim() });
+      return { message: saveSavedView.message!, data: (await getView(tx, id, who))! };
+    }),
+    bind(updateSavedView, async ({ params, body }, tx, ctx) => {
+      const who = ctx.user!.id;
+      const v = await ownView(tx, params.id, who);
+      if (body.version !== undefined && body.version !== v.version) throw new StaleVersionError(v);
+      const name = body.name?.trim();
+      const set = {
+        ...(name !== undefined && name !== v.name && { name }),
+        ...(body.shared !== undefined && body.shared !== v.shared && { shared: body.shared }),
+      };
+      if (set.name && set.name.toLowerCase() !== v.name.toLowerCase()) {
+        const other = await findByName(tx, who, v.view, set.name);
+        if (other !== null && other !== v.id) throw nameTaken(set.name);
+      }
+      // Nothing to change (an empty body too): nothing written, so no audit entry and no live event.
+      if (Object.keys(set).length) await changeView(tx, v.id, set);
+      return { message: updateSavedView.message!, data: (await getView(tx, v.id, who))! };
+    }),
+    bind(deleteSavedView, async ({ params }, tx, ctx) => {
+      const v = await ownView(tx, params.id, ctx.user!.id);
+      await deleteView(tx, v.id);
+      return { message: deleteSavedView.message!, data: { id: v.id } };
+    }),
+  ];
+}
