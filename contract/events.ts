@@ -37,7 +37,8 @@ export const streamEvents = defineOp({
   path: `${ADMIN_ROOT}/events`,
   summary:
     'Live updates: a text/event-stream of committed changes (`event: change`, data a ChangeEvent, `id:` its position). ' +
-    'Send Last-Event-ID to resume after it; `event: reload` means the gap is too old to replay. A comment every 15 s.',
+    'Send Last-Event-ID to resume after it; `event: reload` means the gap is too old to replay. ' +
+    '`event: presence` (no id) says who has a record open now (data a PresenceEvent, contract/presence.ts). A comment every 15 s.',
   tag: 'Live updates',
   response: Type.String({ description: 'text/event-stream' }),
   stream: true,

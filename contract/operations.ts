@@ -13,6 +13,7 @@ import { totalCounts } from './dashboard';
 import { engagementOps } from './engagement';
 import { streamEvents } from './events';
 import { notificationOps } from './notification';
+import { announcePresence } from './presence';
 import type { AnyOp } from './operation';
 import { resources } from './resources';
 import { savedViewOps } from './savedView';
@@ -37,4 +38,5 @@ export const operations: readonly AnyOp[] = [
   ...auditOps,
   ...savedViewOps,
   streamEvents,
+  announcePresence,
 ];

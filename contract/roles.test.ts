@@ -9,9 +9,11 @@ import { rolesDoc } from './rolesDoc';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const adminCalls = operations.filter((op) => op.access === 'admin');
 const writes = adminCalls.filter((op) => !readsOnly(op));
-// Every staff role keeps saved views of its own (as any account its own profile).
+// Every staff role keeps saved views of its own (as any account its own profile), and says
+// which records it has open (contract/presence.ts).
 const ownViews = writes.filter((op) => op.permission === 'savedView.own');
-const othersWrites = writes.filter((op) => !ownViews.includes(op));
+const presence = writes.filter((op) => op.permission === 'presence.announce');
+const othersWrites = writes.filter((op) => !ownViews.includes(op) && !presence.includes(op));
 
 describe('contract/roles.ts', () => {
   it('knows every permission an operation names', () => {
@@ -28,12 +30,17 @@ describe('contract/roles.ts', () => {
       for (const role of ['editor', 'reviewer', 'viewer']) expect(mayRun(role, op), `${role} ${op.id}`).toBe(true);
   });
 
-  it('lets a viewer write nothing under /admin/v1 but their own saved views', () => {
+  it('lets a viewer write nothing under /admin/v1 but their own saved views and presence', () => {
     expect(othersWrites.length).toBeGreaterThan(50);
     expect(othersWrites.filter((op) => mayRun('viewer', op)).map((op) => op.id)).toEqual([]);
     expect(ownViews.length).toBeGreaterThan(0);
     for (const role of ['admin', 'editor', 'reviewer', 'viewer'])
       for (const op of ownViews) expect(mayRun(role, op), `${role} ${op.id}`).toBe(true);
+  });
+
+  it('lets every staff role say which records it has open (contract/presence.ts)', () => {
+    expect(presence.map((op) => op.id)).toEqual(['presence.announce']);
+    for (const role of ['admin', 'editor', 'reviewer', 'viewer']) expect(mayRun(role, presence[0]!), role).toBe(true);
   });
 
   it('lets a reviewer write exactly the crawl review', () => {

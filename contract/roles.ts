@@ -45,6 +45,8 @@ export const PERMISSIONS = {
   'settings.write': 'change settings',
   // A staff member's own saved views, as an account's own profile: every staff role keeps them.
   'savedView.own': 'keep their own saved views',
+  // Saying which records one has open (contract/presence.ts): every staff role, a viewer too.
+  'presence.announce': 'say which records they have open',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -71,9 +73,10 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'notification.write',
     'engagement.read',
     'savedView.own',
+    'presence.announce',
   ],
-  reviewer: ['crawl.review', 'engagement.read', 'savedView.own'],
-  viewer: ['engagement.read', 'savedView.own'],
+  reviewer: ['crawl.review', 'engagement.read', 'savedView.own', 'presence.announce'],
+  viewer: ['engagement.read', 'savedView.own', 'presence.announce'],
 };
 
 export const isStaff = (role: string | null | undefined): role is StaffRole =>

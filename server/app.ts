@@ -57,6 +57,8 @@ import { contactHandlers } from './routes/contact';
 import { notificationHandlers } from './routes/notifications';
 import { settingsHandlers } from './routes/settings';
 import { savedViewHandlers } from './routes/savedViews';
+import { presenceHandlers } from './routes/presence';
+import { createPresenceHub, type PresenceHub } from './services/presence';
 
 const SESSION_CACHE_BYTES = 4 * 1024 * 1024;
 
@@ -79,6 +81,8 @@ export interface AppDeps {
   processMetrics?: boolean;
   /** Where uploads' bytes live (server/services/fileStore.ts); default: DATA_DIR/uploads. */
   fileStore?: FileStore;
+  /** How long a presence announcement lasts unrenewed (contract/presence.ts PRESENCE_TTL_MS unless a test shortens it). */
+  presenceTtlMs?: number;
 }
 
 declare module 'fastify' {
@@ -89,6 +93,8 @@ declare module 'fastify' {
     notificationJob: NotificationJob;
     /** The live streams' hub (server/services/events.ts). */
     events: EventHub;
+    /** Who has which record open, for the live streams (server/services/presence.ts). */
+    presence: PresenceHub;
   }
 }
 
@@ -222,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...settingsHandlers({ now: deps.now ?? Date.now }),
     ...auditHandlers(),
     ...savedViewHandlers(),
+    ...presenceHandlers({ ttlMs: deps.presenceTtlMs }),
   ];
   const byId = new Map(handlers.map((b) => [b.op.id, b]));
   const nouns = new Map([...resources, ...homepageResources].map((r) => [r.name, r.label.one.toLowerCase()]));
@@ -243,6 +250,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     : auth;
   const events = createEventHub(db, lineLogger(logger, 'events', 'warn'));
   app.decorate('events', events);
+  const presence = createPresenceHub(db, lineLogger(logger, 'presence', 'warn'));
+  app.decorate('presence', presence);
   const handleDeps = {
     db,
     uploads,
@@ -257,6 +266,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const streams = registerEventStream(app, {
     hub: events,
+    presence,
     guards: handleDeps.guards,
     heartbeatMs: deps.eventHeartbeatMs,
   });

@@ -34,6 +34,32 @@ describe('openDb (PGlite)', () => {
     }
   });
 
+  it('lets every onWrites listener read after a commit, and read again later', async () => {
+    const db = await openDb({});
+    try {
+      const read = () => db.read((tx) => tx.query('select 1'));
+      // Each listener reads at once, then once more after its read and in a timer it set then.
+      const settled = (p: Promise<unknown>) => p.catch((e: unknown) => e);
+      const reads = [1, 2].map(
+        () =>
+          new Promise<unknown[]>((resolve) => {
+            const stop = db.onWrites(() => {
+              stop();
+              void (async () => {
+                const first = await settled(read());
+                const second = await settled(read());
+                setTimeout(() => void settled(read()).then((third) => resolve([first, second, third])));
+              })();
+            });
+          }),
+      );
+      await db.transaction((tx) => tx.query('select 1'));
+      for (const r of (await Promise.all(reads)).flat()) expect(r).not.toBeInstanceOf(NestedTransactionError);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('rolls back everything a failed transaction wrote', async () => {
     const db = await openDb({});
     try {

@@ -117,6 +117,8 @@ export async function openDb(opts: OpenOptions): Promise<Db> {
 
 /** Which Db the current async call chain is working inside, if any. */
 const inside = new AsyncLocalStorage<object>();
+/** The store of a call chain working inside no Db's unit. */
+const OUTSIDE = Object.freeze({});
 
 /** Runs `fn` as a unit of work of `owner`; refuses to start one inside another of the same Db. */
 function enter<T>(owner: object, fn: () => Promise<T>): Promise<T> {
@@ -416,9 +418,12 @@ function listeners() {
       return () => void fns.delete(fn);
     },
     // Told from inside the unit that committed: the listeners run outside it, so a read they
-    // start is no nested transaction (`enter`).
+    // start is no nested transaction (`enter`). Outside means in no unit (OUTSIDE), not
+    // `inside.exit`: on Node 20 a `run` inside `exit` (a listener's read) puts the committing
+    // unit's store back when it returns, so the next listener, and whatever the first one
+    // went on to do after its read (a timer it set), counted as inside that unit.
     tell: () =>
-      inside.exit(() => {
+      inside.run(OUTSIDE, () => {
         for (const fn of fns)
           try {
             fn();

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorEnvelope } from '../../contract/envelope';
 import { EVENT_HEARTBEAT_MS, streamEvents, type ChangeEvent } from '../../contract/events';
 import type { EventHub } from '../services/events';
+import type { PresenceHub } from '../services/presence';
 import type { Guards } from './authGuard';
 
 /** How long a closing server lets other answers finish before it cuts what is left. */
@@ -15,7 +16,7 @@ const CLOSE_GRACE_MS = 3_000;
 
 export function registerEventStream(
   app: FastifyInstance,
-  deps: { hub: EventHub; guards: Guards; heartbeatMs?: number },
+  deps: { hub: EventHub; presence?: PresenceHub; guards: Guards; heartbeatMs?: number },
 ): { open(): number } {
   const op = streamEvents;
   const open = new Set<PassThrough>();
@@ -26,6 +27,7 @@ export function registerEventStream(
   app.addHook('preClose', async () => {
     for (const s of open) s.end();
     deps.hub.stop();
+    deps.presence?.stop();
     if (streamed) setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS).unref();
   });
   let streamed = false;
@@ -60,10 +62,13 @@ export function registerEventStream(
         after,
         send: (e: ChangeEvent) => write(`id: ${e.id}\nevent: change\ndata: ${JSON.stringify(e)}\n\n`),
       });
+      // Presence has no position: a reconnect learns who is there from its next announcement.
+      const unpresence = deps.presence?.add((p) => write(`event: presence\ndata: ${JSON.stringify(p)}\n\n`));
       const beat = setInterval(() => write(': ping\n\n'), deps.heartbeatMs ?? EVENT_HEARTBEAT_MS);
       const end = () => {
         clearInterval(beat);
         stop();
+        unpresence?.();
         open.delete(out);
         out.end();
       };

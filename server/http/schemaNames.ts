@@ -42,6 +42,7 @@ import * as notification from '../../contract/notification';
 import * as offer from '../../contract/offer';
 import * as outlet from '../../contract/outlet';
 import * as outletRadius from '../../contract/outletRadius';
+import * as presence from '../../contract/presence';
 import * as resource from '../../contract/resource';
 import * as savedView from '../../contract/savedView';
 import * as search from '../../contract/search';
@@ -84,6 +85,7 @@ export const NAMED_MODULES: Readonly<Record<string, Readonly<Record<string, unkn
   offer,
   outlet,
   outletRadius,
+  presence,
   resource,
   savedView,
   search,

@@ -4,9 +4,11 @@
 // (`announceTouched`, ./call.ts), so every store and list that refreshes after a local call
 // refreshes after theirs too; forms hear it through `onRemoteChange`. A dropped stream
 // reconnects with backoff and Last-Event-ID, so nothing between is missed; told `reload` (the
-// gap is older than the server keeps), every listener is told to read afresh.
+// gap is older than the server keeps), every listener is told to read afresh. Who has a record
+// open (`event: presence`) goes to `onPresence`.
 import type { AnyOp } from '@contract/operation';
 import { streamEvents, type ChangeEvent } from '@contract/events';
+import type { PresenceEvent } from '@contract/presence';
 import { announceTouched } from './call';
 import { reportUnauthorized, requestHeaders } from './client';
 
@@ -23,6 +25,15 @@ const changeListeners = new Set<ChangeListener>();
 export function onRemoteChange(fn: ChangeListener): () => void {
   changeListeners.add(fn);
   return () => void changeListeners.delete(fn);
+}
+
+type PresenceListener = (e: PresenceEvent) => void;
+const presenceListeners = new Set<PresenceListener>();
+
+/** Hear who has a record open, as it changes (`event: presence`; src/store/presence.ts keeps it). */
+export function onPresence(fn: PresenceListener): () => void {
+  presenceListeners.add(fn);
+  return () => void presenceListeners.delete(fn);
 }
 
 export interface LiveOptions {
@@ -124,9 +135,11 @@ export function openLiveUpdates(opts: LiveOptions): () => void {
     }
     if (id !== null) lastId = id;
     if (event === 'reload') (opts.onReload ?? reloadAll)();
-    else if (event === 'change') {
+    else if (event === 'change' || event === 'presence') {
       try {
-        applyRemoteChange(JSON.parse(data) as ChangeEvent, opts.me);
+        const parsed: unknown = JSON.parse(data);
+        if (event === 'change') applyRemoteChange(parsed as ChangeEvent, opts.me);
+        else presenceListeners.forEach((fn) => fn(parsed as PresenceEvent));
       } catch {
         // a message this version cannot read: skipped
       }

@@ -7,8 +7,18 @@ import { formatNumber } from '@/lib/format';
 
 // The parts of a list screen's right-hand pane and its list's footer (src/screens/ResourceListView.tsx).
 
-/** An open record's pane (its view or form): title, actions and Close. */
-export function Pane({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+/** An open record's pane (its view or form): title, actions and Close; `note` a line under them (who else has it open). */
+export function Pane({
+  title,
+  actions,
+  note,
+  children,
+}: {
+  title: string;
+  actions?: ReactNode;
+  note?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="pane">
       <header className="pane-head">
@@ -18,6 +28,7 @@ export function Pane({ title, actions, children }: { title: string; actions?: Re
         <span className="pane-close">
           <CommandButton id="list.close" label="Close" variant="ghost" />
         </span>
+        {note}
       </header>
       <div className="pane-body">{children}</div>
     </div>

@@ -10,6 +10,7 @@ import type { FormProps } from './ResourceListView';
 import { formatNumber } from '@/lib/format';
 import { history, historyKey } from '@/store/history';
 import { HistoryPanel } from './history/HistoryPanel';
+import { PresenceNote } from './PresenceNote';
 
 /** How many checked records the selection pane names. */
 const SELECTION_NAMES = 12;
@@ -136,7 +137,10 @@ export function RecordPane<T extends { id: number }>({
       );
   } else if (mode === 'edit') {
     pane = (
-      <Pane title={`Edit ${screen.describe(record).label}`}>
+      <Pane
+        title={`Edit ${screen.describe(record).label}`}
+        note={<PresenceNote resource={resource.name} id={record.id} mode="editing" />}
+      >
         <div key={`${record.id}:${formEpoch}`}>{form(record)}</div>
       </Pane>
     );
@@ -146,6 +150,7 @@ export function RecordPane<T extends { id: number }>({
       <Pane
         title={`History of ${screen.describe(record).label}`}
         actions={<CommandButton id={`${resource.name}.history`} label="Back to record" variant="ghost" />}
+        note={<PresenceNote resource={resource.name} id={record.id} mode="viewing" />}
       >
         <HistoryPanel resource={resource.name} id={record.id} schema={resource.update ?? resource.create} />
       </Pane>
@@ -154,6 +159,7 @@ export function RecordPane<T extends { id: number }>({
     pane = (
       <Pane
         title={screen.describe(record).label}
+        note={<PresenceNote resource={resource.name} id={record.id} mode="viewing" />}
         actions={
           <>
             {renderActions?.(record)}

@@ -73,8 +73,13 @@ export function logCapture() {
   return { lines, stream };
 }
 
-/** `env`: the environment the server's configuration is read from (server/config.ts); none by default. */
-export async function startTestServer(opts: { env?: NodeJS.ProcessEnv } = {}): Promise<TestServer> {
+/**
+ * `env`: the environment the server's configuration is read from (server/config.ts); none by
+ * default. `presenceTtlMs`: the presence lapse, shortened so a test need not wait 45 s.
+ */
+export async function startTestServer(
+  opts: { env?: NodeJS.ProcessEnv; presenceTtlMs?: number } = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-admin-test-'));
   let dropDb: (() => Promise<void>) | undefined;
   let db: Db;
@@ -126,6 +131,7 @@ export async function startTestServer(opts: { env?: NodeJS.ProcessEnv } = {}): P
     mailer,
     now,
     logger: createLogger(process.env.LOG_LEVEL || 'info', captured.stream),
+    presenceTtlMs: opts.presenceTtlMs,
   });
   const login = await app.inject({ method: 'POST', url: '/api/v1/login', payload: ADMIN });
   const token = login.json().data.token as string;

@@ -45,7 +45,7 @@ export function RefRow({ r, pending }: { r: AnyRef; pending: boolean }) {
       </div>
       <div className="rec-meta">
         {triage.heldByOther(r) && r.state === 'new' && (
-          <span className="triage-held">Being reviewed by {r.claimed_by_name ?? 'another reviewer'}</span>
+          <span className="triage-held">{r.claimed_by_name ?? 'Another reviewer'} is reviewing</span>
         )}
         <span className="rec-ellipsis">{meta.filter(Boolean).join(' · ') || '\u00a0'}</span>
       </div>

@@ -64,8 +64,12 @@ export default function TriageScreen() {
       focusSearch: () => undefined,
       submitForm: () => editFormRef.current?.requestSubmit(),
     });
-    // Another screen or a bulk call changed the counts: show them.
-    const stop = onTouched((touched) => touched.includes('crawlSource') && void triage.refreshSource());
+    // Another screen or a bulk call changed the counts: show them. Another reviewer claimed or
+    // let go a ref of this kind (the live stream): the rows say who is reviewing what.
+    const stop = onTouched((touched, _op, _output, remote) => {
+      if (touched.includes('crawlSource')) void triage.refreshSource();
+      if (remote && touched.includes(`${triage.state.kind}Ref`)) triage.refreshClaims();
+    });
     return () => {
       stop();
       triage.list.attach(null);

@@ -202,6 +202,35 @@ describe('the triage queue', () => {
     expect(m.canUndo()).toBe(false);
   });
 
+  it('marks a ref another reviewer claimed, and clears it once they let it go, from a fresh read of the queue', async () => {
+    const { api } = await open([card(1), card(2), card(3)]);
+    const mine = { ...m.findRef(1)!, claimed_by: ME, claimed_by_name: 'Me', claimed_until: inAMinute() } as CardRef;
+    let next: AnyRef[] = [mine, heldBy(card(2), 8), { ...card(3), name: 'Renamed meanwhile' }];
+    const list = vi.fn(async () => next);
+    api.list = list;
+    // Sara's claim heard twice on the stream while a read is on its way: one read more, not two.
+    m.refreshClaims();
+    m.refreshClaims();
+    m.refreshClaims();
+    await m.claimsRead();
+    await m.claimsRead();
+    expect(list).toHaveBeenCalledTimes(2);
+    expect(list).toHaveBeenLastCalledWith('card', 1, 'new');
+    expect(m.heldByOther(m.findRef(2)!)).toBe(true);
+    expect(m.findRef(2)).toMatchObject({ claimed_by: 8, claimed_by_name: 'Sara' });
+    // Only claims are taken: the rest of a row is the queue's own business.
+    expect(m.findRef(3)).toMatchObject({ name: 'Card 3', claimed_by: null });
+    // The automatic advance passes her ref by.
+    expect(m.nextOpen(1)?.id).toBe(3);
+
+    next = [mine, card(2), card(3)];
+    m.refreshClaims();
+    await m.claimsRead();
+    expect(m.heldByOther(m.findRef(2)!)).toBe(false);
+    expect(m.findRef(2)?.claimed_by_name).toBeNull();
+    expect(m.state.focus?.refId).toBe(1);
+  });
+
   it('says when another reviewer has the ref', async () => {
     const fake = fakeApi([card(1)]);
     fake.api.claim = async () => {

@@ -39,6 +39,8 @@ export function createTriageModel(api: TriageApi) {
     showQueue: queue.showQueue,
     leaveQueue: queue.leaveQueue,
     focusRef: queue.focusRef,
+    refreshClaims: queue.refreshClaims,
+    claimsRead: queue.claimsRead,
     ...decisions,
     ...editing,
   };

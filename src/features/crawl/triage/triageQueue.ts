@@ -155,6 +155,47 @@ export function createTriageQueue(core: TriageCore, editing: OfferEditing, undoL
     }
   }
 
+  let claimsRead: Promise<void> | null = null;
+  let claimsAgain = false;
+
+  /**
+   * Someone else claimed or let go a ref of this kind (their change heard on the live stream,
+   * src/api/events.ts): the queue is read again and each row takes its claim from it, nothing
+   * else, so a row says who is reviewing it, or no longer does. One read at a time; news heard
+   * meanwhile makes one more after it.
+   */
+  function refreshClaims(): void {
+    if (state.status !== 'ready') return;
+    if (claimsRead) {
+      claimsAgain = true;
+      return;
+    }
+    const { kind, sourceId, filter } = state;
+    claimsRead = api
+      .list(kind, sourceId, filter === 'all' ? undefined : filter)
+      .then((fresh) => {
+        if (state.kind !== kind || state.sourceId !== sourceId || state.filter !== filter) return;
+        for (const f of fresh) {
+          const r = findRef(f.id);
+          if (r && (r.claimed_by !== f.claimed_by || r.claimed_until !== f.claimed_until))
+            replaceRef({
+              ...r,
+              claimed_by: f.claimed_by,
+              claimed_by_name: f.claimed_by_name,
+              claimed_until: f.claimed_until,
+            } as typeof r);
+        }
+      })
+      .catch(() => undefined) // a courtesy: the claim itself still refuses a ref someone has
+      .finally(() => {
+        claimsRead = null;
+        if (claimsAgain) {
+          claimsAgain = false;
+          refreshClaims();
+        }
+      });
+  }
+
   /** The focused ref's decisions, newest first; a newer load for another ref wins. */
   async function loadHistory(id: number): Promise<void> {
     historyAbort?.abort();
@@ -186,6 +227,9 @@ export function createTriageQueue(core: TriageCore, editing: OfferEditing, undoL
     unfocus,
     focusRef,
     historyChanged,
+    refreshClaims,
+    /** Settles once no claims read is under way (tests). */
+    claimsRead: () => claimsRead ?? Promise.resolve(),
   };
 }
 

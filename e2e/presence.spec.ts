@@ -1,0 +1,61 @@
+// Presence (src/store/presence.ts, POST /admin/v1/presence, `event: presence` on the live
+// stream): two admins in two browsers; one has an offer's form open, the other opening the
+// same offer reads who is editing it, live, and sees it go when the form closes.
+import { test, expect } from './fixtures';
+import { offerResource } from '../contract/offer';
+import { userResource } from '../contract/user';
+import { apiAs, signIn, signInAs } from './session';
+
+const OMAR = { name: 'Omar Presence', email: 'omar.presence@e2e.example', password: 'omar-presence-password' };
+
+test('an admin opening an offer another has in its form reads who is editing it, until it closes', async ({
+  page,
+  browser,
+}) => {
+  // Two browsers and two sign-ins: a minute on a busy two-core machine.
+  test.setTimeout(120_000);
+  await signIn(page);
+  const api = await apiAs(page);
+  const made = await api.post(userResource.ops.add!.path, { ...OMAR, role: 'admin', status: 'active' });
+  expect([200, 422]).toContain(made.status());
+  const me = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('userDetails') ?? '{}') as { name: string }).name,
+  );
+  const offer = (await (await api.post(`${offerResource.ops.list.path}?per_page=1`, {})).json()).data[0] as {
+    id: number;
+  };
+
+  const other = await browser.newContext();
+  const omar = await other.newPage();
+  try {
+    await signInAs(omar, OMAR.email, OMAR.password);
+    // The first admin opens the offer's form.
+    await page.goto(`/admin/edit-offer/${offer.id}`);
+    await expect(page.getByRole('heading', { level: 2, name: /^Edit / })).toBeVisible();
+
+    // Omar opens the same offer: his pane names who is editing it (never himself).
+    await omar.goto(`/admin/view-offer/${offer.id}`);
+    const editing = omar.getByRole('status').filter({ hasText: `${me} is editing` });
+    await expect(editing).toBeVisible({ timeout: 10_000 });
+    await expect(omar.getByRole('status').filter({ hasText: OMAR.name })).toHaveCount(0);
+    // And the form's side hears of him, live.
+    await expect(page.getByRole('status').filter({ hasText: `${OMAR.name} is viewing` })).toBeVisible({
+      timeout: 10_000,
+    });
+
+    // The form closes (nothing typed) back to the offer's view: Omar reads that they view it;
+    // closed again, back to the list, the line goes. All without a reload of his page.
+    const loads: string[] = [];
+    omar.on('framenavigated', (f) => f === omar.mainFrame() && loads.push(f.url()));
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/view-offer/${offer.id}`));
+    await expect(editing).toBeHidden({ timeout: 10_000 });
+    await expect(omar.getByRole('status').filter({ hasText: `${me} is viewing` })).toBeVisible({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(page).not.toHaveURL(/(edit|view)-offer/);
+    await expect(omar.getByRole('status').filter({ hasText: me })).toHaveCount(0);
+    expect(loads, 'no reload').toEqual([]);
+  } finally {
+    await other.close();
+  }
+});

@@ -1,0 +1,138 @@
+// Presence (contract/presence.ts): an open record's view or form says so to the server while it
+// is open, and hears who else has the same record open. `hold` announces a record and renews
+// it every PRESENCE_HEARTBEAT_MS; its release lets go (`left`) on the next turn, so a pane that
+// goes from view to form (release, then hold again at once) only changes its mode. Who is
+// there comes from each announcement's answer and from the live stream's `event: presence`
+// (src/api/events.ts onPresence), kept per held record only.
+import { proxy } from 'valtio';
+import { call } from '@/api/call';
+import { onPresence } from '@/api/events';
+import {
+  PRESENCE_HEARTBEAT_MS,
+  announcePresence,
+  type PresenceEvent,
+  type PresenceMode,
+  type PresenceUser,
+} from '@contract/presence';
+import { session } from './session';
+
+export interface PresenceDeps {
+  announce(resource: string, recordId: number, mode: PresenceMode | 'left'): Promise<PresenceEvent>;
+  /** The signed-in account: never shown as someone else (its other tabs neither). */
+  me(): number | null;
+  onPresence(fn: (e: PresenceEvent) => void): () => void;
+  heartbeatMs?: number;
+}
+
+interface Held {
+  key: string;
+  resource: string;
+  id: number;
+  mode: PresenceMode;
+  /** Holders of the record here (a pane and, say, a dialog over it). */
+  count: number;
+  renew: ReturnType<typeof setInterval>;
+  leaving: ReturnType<typeof setTimeout> | null;
+}
+
+const keyOf = (resource: string, id: number) => `${resource}:${id}`;
+
+export function createPresence(deps: PresenceDeps) {
+  /** Per held record, everyone with it open as last heard (this account included). */
+  const state = proxy({ byRecord: {} as Record<string, PresenceUser[]> });
+  const held = new Map<string, Held>();
+  let unlisten: (() => void) | null = null;
+
+  const heard = (e: PresenceEvent) => {
+    const key = keyOf(e.resource, e.record_id);
+    if (held.has(key)) state.byRecord[key] = e.users;
+  };
+
+  const send = (h: Held) =>
+    deps.announce(h.resource, h.id, h.mode).then(
+      (e) => void (held.get(h.key) === h && heard(e)),
+      () => undefined, // the next renewal tries again; presence is a courtesy
+    );
+
+  function release(h: Held) {
+    clearInterval(h.renew);
+    held.delete(h.key);
+    delete state.byRecord[h.key];
+    deps.announce(h.resource, h.id, 'left').catch(() => undefined);
+    if (!held.size) {
+      unlisten?.();
+      unlisten = null;
+    }
+  }
+
+  /** Announce that `resource` `id` is open here in `mode`; the returned function lets it go. */
+  function hold(resource: string, id: number, mode: PresenceMode): () => void {
+    const key = keyOf(resource, id);
+    let h = held.get(key);
+    if (h) {
+      if (h.leaving) clearTimeout(h.leaving);
+      h.leaving = null;
+      h.count++;
+      if (h.mode !== mode) {
+        h.mode = mode;
+        void send(h);
+      }
+    } else {
+      const fresh: Held = { key, resource, id, mode, count: 1, leaving: null, renew: 0 as never };
+      fresh.renew = setInterval(() => void send(fresh), deps.heartbeatMs ?? PRESENCE_HEARTBEAT_MS);
+      held.set(key, (h = fresh));
+      unlisten ??= deps.onPresence(heard);
+      void send(fresh);
+    }
+    const mine = h;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (--mine.count > 0) return;
+      mine.leaving = setTimeout(() => release(mine), 0);
+    };
+  }
+
+  /**
+   * Who else has the record open: editing first, then by name, as the server orders them.
+   * `from`: a snapshot of `state.byRecord` (a view reads its snapshot, so it renders again).
+   */
+  function others(
+    resource: string,
+    id: number,
+    from: Readonly<Record<string, readonly PresenceUser[]>> = state.byRecord,
+  ): readonly PresenceUser[] {
+    const me = deps.me();
+    return (from[keyOf(resource, id)] ?? []).filter((u) => u.id !== me);
+  }
+
+  return { state, hold, others };
+}
+
+export type Presence = ReturnType<typeof createPresence>;
+
+/** "Sara is editing", "Sara and Omar are viewing", "Sara is editing · Omar is viewing"; null for no one. */
+export function presenceLine(users: readonly PresenceUser[]): string | null {
+  const part = (mode: PresenceMode) => {
+    const names = [...new Set(users.filter((u) => u.mode === mode).map((u) => u.name || 'Someone'))];
+    if (!names.length) return null;
+    const shown =
+      names.length === 1
+        ? names[0]
+        : names.length <= 3
+          ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+          : `${names.slice(0, 2).join(', ')} and ${names.length - 2} others`;
+    return `${shown} ${names.length === 1 ? 'is' : 'are'} ${mode}`;
+  };
+  const line = [part('editing'), part('viewing')].filter(Boolean).join(' · ');
+  return line || null;
+}
+
+/** The app's presence, on the real API and stream. */
+export const presence = createPresence({
+  announce: (resource, record_id, mode) =>
+    call(announcePresence, { body: { resource, record_id, mode } }).then((r) => r.data),
+  me: () => session.user_id,
+  onPresence,
+});
