@@ -32,7 +32,11 @@ export interface Config {
   trustProxy: false | number | string;
   /** LOG_LEVEL: pino's level for the server's log (server/logger.ts); LOG_REQUESTS=1, the old switch, means debug. */
   logLevel: LogLevel;
-  /** ANSWER_CACHE_MB: how many bytes of answers the answer cache keeps (server/http/answerCache.ts), in MB. */
+  /**
+   * ANSWER_CACHE_MB: how many bytes of answers the answer cache keeps (server/http/answerCache.ts),
+   * in MB; 0 turns it off, sessions' cache too (every call reads the database: bench/mixed.ts's
+   * cache-off figures, measured on server processes that read only the environment).
+   */
   answerCacheMb: number;
   /** PG_POOL_MAX: connections of the main PostgreSQL pool (server/db/connection.ts); 10 unset. */
   pgPoolMax: number;
@@ -82,8 +86,8 @@ function logLevel(value: string | undefined, requests: string | undefined): LogL
 function answerCacheMb(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return 64;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 16_384)
-    throw new Error(`ANSWER_CACHE_MB must be a whole number of megabytes from 1 to 16,384, got "${value}"`);
+  if (!Number.isInteger(n) || n < 0 || n > 16_384)
+    throw new Error(`ANSWER_CACHE_MB must be a whole number of megabytes from 0 (off) to 16,384, got "${value}"`);
   return n;
 }
 
