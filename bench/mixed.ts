@@ -354,7 +354,9 @@ function row(r: Result): string {
 function report(results: Result[]) {
   console.log(`\n${cells(COLUMNS.map(([name]) => name))}`);
   for (const r of results) console.log(row(r));
-  console.log('\n(lost writes: of the writes acknowledged on records one admin made and wrote alone)');
+  console.log(
+    '\n(lost writes: records one admin made and wrote alone that lack the last value acknowledged to it, of the writes acknowledged on them)',
+  );
   for (const r of results) {
     const f = figures(r);
     const misses = [
