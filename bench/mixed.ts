@@ -9,6 +9,7 @@
 //   npm run bench:mixed -- --seconds 15 --clients 20     a short run of the same
 //   npm run bench:mixed -- --db postgres --processes 2   one configuration (both caches)
 //   npm run bench:mixed -- --cache off                   the matrix with the answer cache off only
+//   (--warmup 5: seconds of calls before the timing starts; their errors and writes still count)
 //
 // Configurations: embedded PGlite in one process, PostgreSQL (a throwaway cluster,
 // scripts/postgres.ts) with one and with two server processes (the admins alternate between
