@@ -63,6 +63,22 @@ export const HTML_FIELDS: Readonly<Record<string, readonly string[]>> = {
   cms_page_versions: ['content'],
 };
 
+/** Record types whose table's name does not read as one in a sentence. */
+const TABLE_WORDS: Readonly<Record<string, string>> = {
+  categories: 'Category',
+  dubai_cities: 'Area',
+  crawl_offers: 'Crawled offer',
+  crawl_cards: 'Crawled card',
+  dont_miss_out: "Don't miss out banner",
+  cms_pages: 'Legal page',
+  cms_page_versions: 'Legal page version',
+};
+
+/** A table's record in words, for one without a resource's label: 'cms_pages' → 'Legal page', 'hero_banners' → 'Hero banner'. */
+export const tableWord = (table: string) =>
+  TABLE_WORDS[table] ??
+  (table.charAt(0).toUpperCase() + table.slice(1)).replace(/_/g, ' ').replace(/ies$/, 'y').replace(/s$/, '');
+
 /** How long entries are kept unless the settings say otherwise. */
 export const AUDIT_RETENTION_DAYS = 400;
 

@@ -38,6 +38,7 @@ import { errorBody } from './errors';
 import { guards } from './http/authGuard';
 import { registerOperation, type Bound } from './http/handle';
 import { registerEventStream } from './http/eventStream';
+import { registerMetrics } from './http/metrics';
 import { createEventHub, eventOf, recordEvent, type EventHub } from './services/events';
 import { streamEvents } from '../contract/events';
 import { openApiOptions } from './http/openapi';
@@ -74,6 +75,8 @@ export interface AppDeps {
   answerCache?: boolean;
   /** The live stream's heartbeat period (contract/events.ts EVENT_HEARTBEAT_MS unless a test shortens it). */
   eventHeartbeatMs?: number;
+  /** /metrics also tells Node's own numbers (memory, CPU, event loop lag): `npm start`'s server, not the tests' many apps. */
+  processMetrics?: boolean;
   /** Where uploads' bytes live (server/services/fileStore.ts); default: DATA_DIR/uploads. */
   fileStore?: FileStore;
 }
@@ -252,7 +255,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (op.touches?.length) await recordEvent(tx, eventOf(op, input, output, user));
     },
   };
-  registerEventStream(app, { hub: events, guards: handleDeps.guards, heartbeatMs: deps.eventHeartbeatMs });
+  const streams = registerEventStream(app, {
+    hub: events,
+    guards: handleDeps.guards,
+    heartbeatMs: deps.eventHeartbeatMs,
+  });
+  registerMetrics(app, {
+    db,
+    token: config.metricsToken,
+    caches: { answers, sessions },
+    streamsOpen: streams.open,
+    processMetrics: deps.processMetrics,
+    log: lineLogger(logger, 'metrics', 'warn'),
+  });
   for (const op of operations) {
     if (op === streamEvents) continue; // registered just above, as a stream
     const bound = byId.get(op.id);

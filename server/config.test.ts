@@ -1,7 +1,10 @@
 // The environment read once at start (README.md, "Configuration"): defaults, and a wrong
 // value stops the start with a sentence naming the variable and what it got.
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { ENV, loadConfig } from './config';
+import { ROOT } from './root';
 
 it("LOG_LEVEL: info by default, any of pino's levels, LOG_REQUESTS=1 as debug; anything else refused", () => {
   expect(loadConfig({}).logLevel).toBe('info');
@@ -38,4 +41,55 @@ it('PUSH_SENDER and SKIP_CLIENT_BUILD are read here too', () => {
   expect(loadConfig({ PUSH_SENDER: './push.mjs' }).pushSender).toBe('./push.mjs');
   expect(loadConfig({}).skipClientBuild).toBe(false);
   expect(loadConfig({ SKIP_CLIENT_BUILD: '1' }).skipClientBuild).toBe(true);
+});
+
+it('a wrong value stops the start with a sentence naming the variable, what it must be and what it got', () => {
+  expect(() => loadConfig({ UPLOAD_MAX_BYTES: 'x' })).toThrow(
+    'UPLOAD_MAX_BYTES must be a whole number of bytes from 1,024 to 1,073,741,824, got "x"',
+  );
+  expect(() => loadConfig({ PORT: '80000' })).toThrow('PORT must be a port number, got "80000"');
+  expect(() => loadConfig({ SEED: 'yes' })).toThrow('SEED must be one of 0, 1, got "yes"');
+  expect(() => loadConfig({ NODE_ENV: 'prod' })).toThrow('NODE_ENV must be one of production, development, test');
+  expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(
+    'DATABASE_URL must be a postgres:// or postgresql:// URL',
+  );
+  expect(() => loadConfig({ PUBLIC_URL: 'admin.example.com' })).toThrow(
+    'PUBLIC_URL must be an http:// or https:// address',
+  );
+  expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN must be at least 16 characters');
+  expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true would take/);
+});
+
+it('defaults: every variable unset or empty takes the default the schema gives', () => {
+  const config = loadConfig({ PORT: '', SEED: ' ' });
+  expect(config).toMatchObject({
+    production: false,
+    port: 8080,
+    host: '0.0.0.0',
+    databaseUrl: undefined,
+    dataDir: path.resolve('data'),
+    publicUrl: 'http://localhost:8080',
+    uploadMaxBytes: 2 * 1024 * 1024,
+    seed: true,
+    seedEvents: undefined,
+    trustProxy: false,
+    metricsToken: undefined,
+  });
+  expect(
+    loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://admin.example.com/', SEED_EVENTS: '20_000' }),
+  ).toMatchObject({
+    production: true,
+    publicUrl: 'https://admin.example.com',
+    seedEvents: 20_000,
+  });
+});
+
+it("README.md's configuration table lists exactly the variables of the schema, each with its default", () => {
+  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Configuration'));
+  const table = section.slice(0, section.indexOf('\n\n', section.indexOf('| variable')));
+  const rows = new Map([...table.matchAll(/^\| `([A-Z_]+)` \| ([^|]+) \|/gm)].map((m) => [m[1], m[2].trim()] as const));
+  expect([...rows.keys()].sort()).toEqual(Object.keys(ENV).sort());
+  for (const [name, schema] of Object.entries(ENV))
+    if (schema.default !== undefined) expect(rows.get(name), name).toContain(`\`${schema.default}\``);
 });

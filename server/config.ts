@@ -1,8 +1,125 @@
-// Configuration comes from the environment only (README.md, "Configuration").
+// Configuration comes from the environment only, read here alone (lint holds it). ENV is the
+// one description of it: each variable's type, range, default and meaning, which README.md's
+// "Configuration" table repeats (server/config.test.ts compares them). A wrong value stops the
+// start with a sentence naming the variable, what it must be and what it got.
 import net from 'node:net';
 import path from 'node:path';
+import { Type, type TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** A variable's schema; `must` completes "NAME must be …" when a value does not fit it. */
+type Var = TSchema & { must: string; description: string };
+
+const described = (schema: TSchema, must: string, description: string): Var =>
+  Object.assign(schema, { must, description });
+const int = (minimum: number, maximum: number, must: string, description: string, dflt?: number) =>
+  described(Type.Integer({ minimum, maximum, ...(dflt !== undefined && { default: dflt }) }), must, description);
+const text = (description: string, opts: { default?: string; pattern?: string; must?: string } = {}) => {
+  const { must = 'some text', ...rest } = opts;
+  return described(Type.String({ minLength: 1, ...rest }), must, description);
+};
+const oneOf = (values: readonly string[], description: string, dflt?: string) =>
+  described(
+    Type.Union(
+      values.map((v) => Type.Literal(v)),
+      dflt !== undefined ? { default: dflt } : {},
+    ),
+    `one of ${values.join(', ')}`,
+    description,
+  );
+const flag = (description: string, dflt: '0' | '1') => oneOf(['0', '1'], description, dflt);
+
+/** Every variable the server reads. An unset or empty variable takes its default (none: unset). */
+export const ENV = {
+  NODE_ENV: oneOf(
+    ['production', 'development', 'test'],
+    '`production`: `npm start` runs the server built by `npm run build` with plain node and never builds anything (see Running in production); otherwise it rebuilds what is stale',
+  ),
+  PORT: int(0, 65535, 'a port number', 'HTTP port of the one server (app, API, uploads, metrics)', 8080),
+  HOST: text('interface to listen on', { default: '0.0.0.0' }),
+  PUBLIC_URL: text(
+    'the address people open the server at (`https://admin.example.com`), told in the start line; default `http://localhost:PORT`',
+    { pattern: '^https?://[^\\s/]+(/[^\\s]*)?$', must: 'an http:// or https:// address' },
+  ),
+  DATABASE_URL: text('a PostgreSQL URL; unset means embedded PGlite in `DATA_DIR/pglite`', {
+    pattern: '^postgres(ql)?://',
+    must: 'a postgres:// or postgresql:// URL',
+  }),
+  DATA_DIR: text('database (PGlite), `uploads/`, `outbox/`; held by one process at a time (see below)', {
+    default: './data',
+  }),
+  ADMIN_EMAIL: text('the first admin, created at start when no admin exists; default `admin@example.com`', {
+    pattern: '^[^@\\s]+@[^@\\s]+$',
+    must: 'an e-mail address',
+  }),
+  ADMIN_PASSWORD: text("that admin's password; when unset, a random one is printed once"),
+  SMTP_URL: text('e.g. `smtp://user:pass@mail.example:587`; unset writes every mail to `DATA_DIR/outbox` and logs it', {
+    pattern: '^smtps?://',
+    must: 'an smtp:// or smtps:// URL',
+  }),
+  MAIL_FROM: text('sender of sign-in and reset codes', { default: 'Cards Admin <no-reply@cards-admin.local>' }),
+  UPLOAD_MAX_BYTES: int(
+    1024,
+    1024 ** 3,
+    'a whole number of bytes from 1,024 to 1,073,741,824',
+    'largest accepted image upload, in bytes (larger: 413)',
+    2 * 1024 * 1024,
+  ),
+  SEED: flag('`0` skips the demo data on first start', '1'),
+  SEED_EVENTS: int(
+    0,
+    50_000_000,
+    'a whole number from 0 to 50,000,000',
+    'how many engagement events the demo data holds (90 days); the test harnesses set `20000` to start fast',
+    500_000,
+  ),
+  LOG_LEVEL: oneOf(
+    LOG_LEVELS,
+    "the log's level (see Logs below); `LOG_REQUESTS=1`, the old switch, still means `debug`",
+    'info',
+  ),
+  LOG_REQUESTS: flag('`1`: `LOG_LEVEL=debug` when `LOG_LEVEL` is unset (the old switch)', '0'),
+  ANSWER_CACHE_MB: int(
+    0,
+    16_384,
+    'a whole number of megabytes from 0 (off) to 16,384',
+    "memory for answers kept between writes (lists, counts, the palette's search), in MB; the least recently kept go first; `0` turns it off (every call reads the database, sign-ins' sessions too)",
+    64,
+  ),
+  PG_POOL_MAX: int(
+    1,
+    1000,
+    'a whole number of connections from 1 to 1,000',
+    "connections of the server's main PostgreSQL pool (sign-in and `/health` have two more of their own)",
+    10,
+  ),
+  SKIP_CLIENT_BUILD: flag(
+    '`1` starts without rebuilding a browser app older than its sources (the dev server and the test harnesses build it themselves)',
+    '0',
+  ),
+  PUSH_SENDER: text(
+    'a module that sends push notifications (see Push notifications); unset writes them to `DATA_DIR/outbox/notifications`',
+  ),
+  TRUST_PROXY: text(
+    'set it only behind reverse proxies: their number (`1`: the one proxy in front) or their addresses (`127.0.0.1,10.0.0.0/8`); unset, off (see Sign-in limits)',
+  ),
+  METRICS_TOKEN: text(
+    'when set, `/metrics` answers only with `Authorization: Bearer <token>` (see Running in production)',
+    {
+      pattern: '^[\\x21-\\x7e]{16,}$',
+      must: 'at least 16 characters without spaces',
+    },
+  ),
+} satisfies Record<string, Var>;
+
+export type EnvName = keyof typeof ENV;
 
 export interface Config {
+  /** NODE_ENV=production: the built server runs, nothing is built at start (scripts/start.mjs). */
+  production: boolean;
   port: number;
   host: string;
   databaseUrl: string | undefined;
@@ -11,7 +128,7 @@ export interface Config {
   adminPassword: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** Public origin used in mails and upload URLs; defaults to http://localhost:PORT. */
+  /** Where people open the server; defaults to http://localhost:PORT. */
   publicUrl: string;
   uploadMaxBytes: number;
   seed: boolean;
@@ -44,71 +161,64 @@ export interface Config {
   pushSender: string | undefined;
   /** SKIP_CLIENT_BUILD=1: start without building a stale browser app (the dev server and the test harnesses build it themselves). */
   skipClientBuild: boolean;
+  /** METRICS_TOKEN: the bearer token /metrics asks for (server/http/metrics.ts); unset, it is open. */
+  metricsToken: string | undefined;
 }
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+/** Each variable's value, checked against its schema: its default when unset or empty. */
+export function readEnv(env: NodeJS.ProcessEnv): { [K in EnvName]: string | number | undefined } {
+  const out = {} as Record<EnvName, string | number | undefined>;
+  for (const [name, schema] of Object.entries(ENV) as [EnvName, Var][]) {
+    const raw = env[name];
+    if (raw === undefined || raw.trim() === '') {
+      out[name] = schema.default as string | number | undefined;
+      continue;
+    }
+    const given = raw.trim();
+    // Numbers may be written 500_000; LOG_LEVEL=WARN is warn.
+    const value =
+      schema.type === 'integer' && /^-?[\d_]+(\.\d+)?$/.test(given)
+        ? Number(given.replace(/_/g, ''))
+        : name === 'LOG_LEVEL'
+          ? given.toLowerCase()
+          : given;
+    if (!Value.Check(schema, value)) throw new Error(`${name} must be ${schema.must}, got "${raw}"`);
+    out[name] = value;
+  }
+  return out;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const v = readEnv(env);
+  const str = (name: EnvName) => v[name] as string | undefined;
+  const num = (name: EnvName) => v[name] as number;
+  const unset = (name: EnvName) => (env[name] ?? '').trim() === '';
   return {
-    port,
-    host: env.HOST ?? '0.0.0.0',
-    databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: path.resolve(env.DATA_DIR ?? 'data'),
-    adminEmail: env.ADMIN_EMAIL || undefined,
-    adminPassword: env.ADMIN_PASSWORD || undefined,
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM ?? 'Cards Admin <no-reply@cards-admin.local>',
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
-    uploadMaxBytes: Number(env.UPLOAD_MAX_BYTES ?? 2 * 1024 * 1024),
-    seed: env.SEED !== '0',
-    seedEvents: seedEvents(env.SEED_EVENTS),
-    trustProxy: trustProxy(env.TRUST_PROXY),
-    logLevel: logLevel(env.LOG_LEVEL, env.LOG_REQUESTS),
-    answerCacheMb: answerCacheMb(env.ANSWER_CACHE_MB),
-    pgPoolMax: pgPoolMax(env.PG_POOL_MAX),
-    pushSender: env.PUSH_SENDER || undefined,
-    skipClientBuild: env.SKIP_CLIENT_BUILD === '1',
+    production: str('NODE_ENV') === 'production',
+    port: num('PORT'),
+    host: str('HOST')!,
+    databaseUrl: str('DATABASE_URL'),
+    dataDir: path.resolve(str('DATA_DIR')!),
+    adminEmail: str('ADMIN_EMAIL'),
+    adminPassword: str('ADMIN_PASSWORD'),
+    smtpUrl: str('SMTP_URL'),
+    mailFrom: str('MAIL_FROM')!,
+    publicUrl: (str('PUBLIC_URL') ?? `http://localhost:${num('PORT')}`).replace(/\/+$/, ''),
+    uploadMaxBytes: num('UPLOAD_MAX_BYTES'),
+    seed: str('SEED') === '1',
+    seedEvents: unset('SEED_EVENTS') ? undefined : num('SEED_EVENTS'),
+    trustProxy: trustProxy(str('TRUST_PROXY')),
+    logLevel: unset('LOG_LEVEL') && str('LOG_REQUESTS') === '1' ? 'debug' : (str('LOG_LEVEL') as LogLevel),
+    answerCacheMb: num('ANSWER_CACHE_MB'),
+    pgPoolMax: num('PG_POOL_MAX'),
+    pushSender: str('PUSH_SENDER'),
+    skipClientBuild: str('SKIP_CLIENT_BUILD') === '1',
+    metricsToken: str('METRICS_TOKEN'),
   };
 }
 
-function logLevel(value: string | undefined, requests: string | undefined): LogLevel {
-  const v = (value ?? '').trim().toLowerCase();
-  if (v === '') return requests === '1' ? 'debug' : 'info';
-  if (!(LOG_LEVELS as readonly string[]).includes(v))
-    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
-  return v as LogLevel;
-}
-
-function answerCacheMb(value: string | undefined): number {
-  if (value === undefined || value.trim() === '') return 64;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 16_384)
-    throw new Error(`ANSWER_CACHE_MB must be a whole number of megabytes from 0 (off) to 16,384, got "${value}"`);
-  return n;
-}
-
-function pgPoolMax(value: string | undefined): number {
-  if (value === undefined || value.trim() === '') return 10;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 1000)
-    throw new Error(`PG_POOL_MAX must be a whole number of connections from 1 to 1,000, got "${value}"`);
-  return n;
-}
-
-function seedEvents(value: string | undefined): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const n = Number(value.replace(/_/g, ''));
-  if (!Number.isInteger(n) || n < 0 || n > 50_000_000)
-    throw new Error(`SEED_EVENTS must be a whole number from 0 to 50,000,000, got "${value}"`);
-  return n;
-}
-
 function trustProxy(value: string | undefined): false | number | string {
-  const v = (value ?? '').trim();
+  const v = value ?? '';
   if (v === '' || v === 'false' || v === '0') return false;
   if (v === 'true')
     throw new Error(

@@ -1,4 +1,5 @@
 // `npm start`: config, lock, database, migrations, first admin, seed, browser build, listen.
+import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './config';
 import { openDb } from './db/connection';
@@ -27,6 +28,8 @@ const say = (msg: string) => logger?.info(msg);
 
 /** How long a server that lost its data folder keeps answering 503 before it stops listening. */
 const LOST_DRAIN_MS = 1_000;
+/** How long a SIGTERM or SIGINT lets the calls in flight finish before their connections are cut. */
+const DRAIN_MS = 10_000;
 
 async function main() {
   const config = loadConfig();
@@ -36,7 +39,12 @@ async function main() {
   const lock: DataDirLock | null = config.databaseUrl ? null : await lockDataDir(config.dataDir);
   if (lock?.tookOver) log.warn(`took over the lock of process ${lock.tookOver.pid}, which is no longer running`);
   const clientDir = path.join(ROOT, 'dist', 'client');
-  if (!config.skipClientBuild && clientBuildIsStale(ROOT, clientDir)) {
+  // In production the browser app is what `npm run build` made: never rebuilt (no Vite installed).
+  if (config.production && !fs.existsSync(path.join(clientDir, 'index.html')))
+    throw new Error(
+      `${clientDir}/index.html is missing: run \`npm run build\` before starting with NODE_ENV=production`,
+    );
+  if (!config.production && !config.skipClientBuild && clientBuildIsStale(ROOT, clientDir)) {
     say('building the browser app (first start or sources changed)…');
     await buildClient(ROOT);
   }
@@ -71,7 +79,7 @@ async function main() {
     dataDir: config.dataDir,
     log: lineLogger(log, 'push'),
   });
-  const app = await buildApp({ config, db, mailer, clientDir, logger: log, push });
+  const app = await buildApp({ config, db, mailer, clientDir, logger: log, push, processMetrics: true });
   // Rows of an import cut short by a crash are invisible; removed in the background.
   const stopSweeping = sweepAbandonedBatches(db, lineLogger(log, 'batches'));
   let lost: DataDirLostError | null = null;
@@ -91,18 +99,49 @@ async function main() {
       void Promise.race([app.close(), new Promise((r) => setTimeout(r, 5_000))]).finally(() => process.exit(1));
     }, LOST_DRAIN_MS);
   });
+  // How many calls are being answered: what a drain waits for (the live streams end first, at preClose).
+  const inFlight = new Set<unknown>();
   let closing = false;
+  app.addHook('onRequest', async (req) => void inFlight.add(req));
+  app.addHook('onResponse', async (req) => void inFlight.delete(req));
+  app.addHook('onRequestAbort', async (req) => void inFlight.delete(req));
+  // An answer sent while draining closes its connection: a keep-alive one would otherwise hold the close.
+  app.addHook('onSend', async (_req, reply) => void (closing && reply.header('Connection', 'close')));
+  // A drain: stop accepting, let the calls in flight finish (at most DRAIN_MS, then cut), close
+  // the database, let the data folder go (README.md, "Running in production"). Each step is logged.
   const shutdown = async (signal: string) => {
     if (closing || lost) return;
     closing = true;
-    log.info(`${signal}: closing`);
+    const t0 = performance.now();
+    const took = () => `${Math.round(performance.now() - t0)} ms`;
+    log.info(
+      `${signal}: draining: no new connections; ${inFlight.size} call(s) in flight get up to ${DRAIN_MS / 1000} s`,
+    );
     stopSweeping();
-    await app.close().catch(() => undefined);
+    let cut: NodeJS.Timeout | undefined;
+    const closed = await Promise.race([
+      app.close().then(
+        () => true,
+        () => true,
+      ),
+      new Promise<false>((resolve) => (cut = setTimeout(() => resolve(false), DRAIN_MS))),
+    ]);
+    clearTimeout(cut);
+    if (closed) log.info(`calls in flight answered and background work stopped (${took()})`);
+    else {
+      log.warn(`${DRAIN_MS / 1000} s passed with ${inFlight.size} call(s) still open: cutting their connections`);
+      app.server.closeAllConnections();
+    }
     if (!lost) {
-      await db.close().catch(() => undefined);
-      await lock?.release().catch(() => undefined);
+      await db.close().catch((err: unknown) => log.error({ err }, 'closing the database failed'));
+      log.info(`database closed (${took()})`);
+      if (lock) {
+        await lock.release().catch((err: unknown) => log.error({ err }, 'releasing the data folder failed'));
+        log.info(`data folder ${config.dataDir} released (${took()})`);
+      }
     }
     mailer.close();
+    log.info(`stopped (${took()})`);
     process.exit(lost ? 1 : 0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -113,7 +152,7 @@ async function main() {
   say(
     `ready in ${Math.round(performance.now() - started)} ms on ${db.kind === 'pglite' ? `embedded PGlite (${config.dataDir})` : 'PostgreSQL'}`,
   );
-  say(`open http://localhost:${port}/admin`);
+  say(`open ${config.publicUrl}/admin`);
   say(`API reference: http://localhost:${port}/api/docs`);
   say(`sign-in and reset codes go to ${mailer.describe()}`);
   say(`push notifications go to ${push.describe()}`);

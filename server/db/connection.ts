@@ -39,6 +39,10 @@ export interface Db {
    * (server/services/events.ts) without a query while nothing happens.
    */
   onWrites(fn: () => void): () => void;
+  /** Calls `fn` after every unit of work with how long it held its connection (/metrics, server/http/metrics.ts). */
+  onUnit(fn: (unit: UnitTiming) => void): () => void;
+  /** How loaded the database is now: PGlite's line of waiting units, PostgreSQL's main pool. */
+  load(): DbLoad;
   /**
    * Resolves once `writes()` counts every commit made before the call, whichever process made
    * it. A notice from another process may come some milliseconds after its commit was
@@ -50,6 +54,14 @@ export interface Db {
   sync(): Promise<void>;
   close(): Promise<void>;
 }
+
+export interface UnitTiming {
+  kind: 'transaction' | 'read';
+  seconds: number;
+}
+
+export type DbLoad =
+  { kind: 'pglite'; queued: number } | { kind: 'postgres'; inUse: number; idle: number; waiting: number };
 
 export interface UnitOptions {
   /**
@@ -136,12 +148,13 @@ async function openPglite(dir: string | undefined, beforeCommit: () => void, tem
   // The data folder is this process's alone (server/db/lock.ts): its own commits are all there are.
   let writes = 0;
   const heard = listeners();
+  const units = timings();
   const db: Db = {
     kind: 'pglite',
     transaction: (fn, opts) =>
       enter(db, () =>
         exclusive(
-          () =>
+          units.time('transaction', () =>
             pg
               .transaction(async (tx) => {
                 const out = await fn(asTx(tx));
@@ -153,12 +166,21 @@ async function openPglite(dir: string | undefined, beforeCommit: () => void, tem
                 writes++;
                 heard.tell();
               }),
+          ),
           opts?.urgent,
         ),
       ),
-    read: (fn, opts) => enter(db, () => exclusive(() => fn(asTx(pg)), opts?.urgent)),
+    read: (fn, opts) =>
+      enter(db, () =>
+        exclusive(
+          units.time('read', () => fn(asTx(pg))),
+          opts?.urgent,
+        ),
+      ),
     writes: () => writes,
     onWrites: heard.add,
+    onUnit: units.add,
+    load: () => ({ kind: 'pglite', queued: exclusive.waiting() }),
     sync: () => Promise.resolve(),
     close: () => exclusive(() => pg.close()),
   };
@@ -187,6 +209,7 @@ async function openPostgres(
   const heard = listeners();
   const others = await listenForWrites(pg.Client, url, heard.tell);
   let writes = 0;
+  const units = timings();
   const asTx = (client: InstanceType<typeof pg.Client> | InstanceType<typeof pg.Pool>): Tx => ({
     query: (s, p) => client.query(s, p) as never,
     // Without parameters node-postgres sends the simple query protocol, which takes many statements.
@@ -197,6 +220,7 @@ async function openPostgres(
     transaction: (fn, opts) =>
       enter(db, async () => {
         const client = await (opts?.urgent ? urgentPool : pool).connect().catch(unreachable);
+        const started = performance.now();
         try {
           await client.query('begin');
           const out = await fn(asTx(client));
@@ -210,14 +234,26 @@ async function openPostgres(
         } finally {
           writes++;
           client.release();
+          units.tell('transaction', started);
           heard.tell();
         }
       }),
     // Each query takes any free connection: a read needs no single snapshot, and a single
     // query returns its connection at once instead of holding one for the whole request.
-    read: (fn, opts) => enter(db, () => fn(asTx(opts?.urgent ? urgentPool : pool)).catch(unreachable)),
+    read: (fn, opts) =>
+      enter(
+        db,
+        units.time('read', () => fn(asTx(opts?.urgent ? urgentPool : pool)).catch(unreachable)),
+      ),
     writes: () => writes + others.count(),
     onWrites: heard.add,
+    onUnit: units.add,
+    load: () => ({
+      kind: 'postgres',
+      inUse: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     sync: others.sync,
     close: async () => {
       await Promise.all([pool.end(), urgentPool.end(), others.close()]);
@@ -393,6 +429,35 @@ function listeners() {
   };
 }
 
+/** The `onUnit` listeners of one Db, and the timing of its units. */
+function timings() {
+  const fns = new Set<(unit: UnitTiming) => void>();
+  const tell = (kind: UnitTiming['kind'], started: number) => {
+    if (!fns.size) return;
+    const unit = { kind, seconds: (performance.now() - started) / 1000 };
+    for (const fn of fns)
+      try {
+        fn(unit);
+      } catch {
+        // a listener's own fault; the unit stands
+      }
+  };
+  return {
+    add: (fn: (unit: UnitTiming) => void) => {
+      fns.add(fn);
+      return () => void fns.delete(fn);
+    },
+    tell,
+    /** `fn` timed from its start (on PGlite: once its turn has come) to its end. */
+    time:
+      <T>(kind: UnitTiming['kind'], fn: () => Promise<T>) =>
+      (): Promise<T> => {
+        const started = performance.now();
+        return fn().finally(() => tell(kind, started));
+      },
+  };
+}
+
 /**
  * Runs the functions given one at a time, in the order they came, except that an urgent one
  * goes before every waiting one that is not (UnitOptions.urgent).
@@ -407,9 +472,11 @@ export function oneAtATime() {
     // requests read (so an urgent one can join the line) before the next unit runs.
     if (job) void job().finally(() => setImmediate(next));
   };
-  return <T>(fn: () => Promise<T>, urgent = false): Promise<T> =>
+  const run = <T>(fn: () => Promise<T>, urgent = false): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       lanes[urgent ? 'urgent' : 'normal'].push(() => Promise.resolve().then(fn).then(resolve, reject));
       if (!busy) next();
     });
+  /** How many wait for their turn (the one running not counted). */
+  return Object.assign(run, { waiting: () => lanes.urgent.length + lanes.normal.length });
 }

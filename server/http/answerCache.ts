@@ -46,6 +46,8 @@ const bytesOf = (key: string, value: unknown) =>
 export interface AnswerCache {
   /** The answer to `key`: a current one kept from before, or `read()`'s (kept if it succeeds). */
   answer<T>(key: string, read: () => Promise<T>): Promise<T>;
+  /** Answers given from what was kept (hits) or read (misses) since the start, and the bytes kept now (/metrics). */
+  stats(): { hits: number; misses: number; bytes: number; entries: number };
 }
 
 export function answerCache(
@@ -55,6 +57,8 @@ export function answerCache(
 ): AnswerCache {
   const entries = new Map<string, Entry>();
   let bytes = 0;
+  let hits = 0;
+  let misses = 0;
   const drop = (key: string) => {
     bytes -= entries.get(key)?.bytes ?? 0;
     entries.delete(key);
@@ -86,6 +90,8 @@ export function answerCache(
       const kept = entries.get(key);
       // A clock set back (a test's, or NTP's) makes no answer younger: read again.
       const age = kept && kept.writes === w && t >= kept.at ? t - kept.at : Infinity;
+      if (age < MAX_AGE_MS + REFRESH_MS) hits++;
+      else misses++;
       if (age < MAX_AGE_MS) return kept!.answer as Promise<T>;
       if (age < MAX_AGE_MS + REFRESH_MS) {
         if (!kept!.refreshing) {
@@ -104,5 +110,6 @@ export function answerCache(
       answer.catch(() => entries.get(key) === entry && drop(key));
       return answer;
     },
+    stats: () => ({ hits, misses, bytes, entries: entries.size }),
   };
 }

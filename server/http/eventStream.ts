@@ -16,7 +16,7 @@ const CLOSE_GRACE_MS = 3_000;
 export function registerEventStream(
   app: FastifyInstance,
   deps: { hub: EventHub; guards: Guards; heartbeatMs?: number },
-): void {
+): { open(): number } {
   const op = streamEvents;
   const open = new Set<PassThrough>();
   // Before the server stops listening: a close waits for every answer in flight, and these
@@ -77,6 +77,7 @@ export function registerEventStream(
       return reply.send(out);
     },
   });
+  return { open: () => open.size };
 }
 
 function lastEventId(req: FastifyRequest): number | null {

@@ -270,3 +270,12 @@ export async function notificationOutcome(
     ).rows[0] ?? null
   );
 }
+
+/** Pieces listed but not sent yet (pending, or being sent), and their users (/metrics: the sending job's backlog). */
+export async function countWaitingPieces(tx: Tx): Promise<{ pieces: number; users: number }> {
+  const r = await tx.query<{ pieces: number; users: number }>(
+    `select count(*)::int as pieces, coalesce(sum(cardinality(user_ids)), 0)::int as users
+       from notification_pieces where state <> 'done'`,
+  );
+  return r.rows[0];
+}

@@ -26,3 +26,9 @@ export async function indexWaitingOffers(tx: Tx, limit: number): Promise<number>
   await tx.query("set local app.search_text = ''");
   return done.rows.length;
 }
+
+/** How many offers wait for their search text (/metrics: the search backlog). */
+export async function countWaitingOffers(tx: Tx): Promise<number> {
+  const r = await tx.query<{ n: number }>('select count(*)::int as n from offers where search_text is null');
+  return r.rows[0].n;
+}

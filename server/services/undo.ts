@@ -13,6 +13,7 @@
 // them moving down one. A bulk change is undone only where no record has changed since (its
 // version), each version going up by one.
 import { randomBytes } from 'node:crypto';
+import { tableWord } from '../../contract/audit';
 import { UNDO_SECONDS } from '../../contract/bulk';
 import type { Tx } from '../db/connection';
 import { HttpError } from '../errors';
@@ -324,21 +325,12 @@ async function setBackBulk(tx: Tx, token: string, part: Part): Promise<void> {
 }
 
 /** Tables whose records read better by another word than their table's. */
-const TABLE_WORDS: Record<string, string> = {
-  categories: 'Category',
-  dubai_cities: 'Area',
-  crawl_offers: 'Crawled offer',
-  crawl_cards: 'Crawled card',
-  dont_miss_out: "Don't miss out banner",
-};
 /** The column that names a record, the first of these a table has. */
-export const NAME_COLUMNS = ['title', 'name', 'merchant_name', 'label', 'email'];
+export const NAME_COLUMNS = ['title', 'name', 'merchant_name', 'label', 'email', 'type'];
 
 /** 'Hero banner “Summer dining”' (or 'Hero banner 4' when it has no name). */
 export async function describeRow(tx: Tx, table: string, id: number): Promise<string> {
-  const word =
-    TABLE_WORDS[table] ??
-    (table.charAt(0).toUpperCase() + table.slice(1)).replace(/_/g, ' ').replace(/ies$/, 'y').replace(/s$/, '');
+  const word = tableWord(table);
   const cols = await columnsOf(tx, table);
   const col = NAME_COLUMNS.find((c) => cols.includes(c));
   const name = col

@@ -73,7 +73,8 @@ export function logCapture() {
   return { lines, stream };
 }
 
-export async function startTestServer(): Promise<TestServer> {
+/** `env`: the environment the server's configuration is read from (server/config.ts); none by default. */
+export async function startTestServer(opts: { env?: NodeJS.ProcessEnv } = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-admin-test-'));
   let dropDb: (() => Promise<void>) | undefined;
   let db: Db;
@@ -98,7 +99,7 @@ export async function startTestServer(): Promise<TestServer> {
   expect(await migrate(db), 'migrations missing from the template').toEqual([]);
   const clock = { offset: 0 };
   const now = () => Date.now() + clock.offset;
-  const config = { ...loadConfig({}), dataDir };
+  const config = { ...loadConfig(opts.env ?? {}), dataDir };
   // Mail leaves after the answer (server/routes/auth.ts): `call` waits for the mails a call
   // started, so a test may read the outbox as soon as it has its answer.
   const outboxMailer = createMailer({ dataDir, from: config.mailFrom, log: () => {} });

@@ -27,7 +27,7 @@ const dir = (name: string) => {
 
 /** The backup program as `npm run backup|restore` runs it, in `env`. */
 function program(verb: 'backup' | 'restore', args: string[], env: Record<string, string>) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/backup/main.ts', verb, ...args], {
+  const r = spawnSync(process.execPath, ['scripts/start.mjs', 'backup', verb, ...args], {
     env: { ...process.env, ...env },
     encoding: 'utf8',
   });

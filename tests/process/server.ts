@@ -42,11 +42,19 @@ const running = new Set<ChildProcess>();
 export const tempDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), `cards-admin-${prefix}-`));
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * `opts.cwd`: another tree to start (tests/process/production.test.ts's production install);
+ * `opts.nodeArgs`: node's own options before scripts/start.mjs.
+ */
+export async function spawnServer(
+  env: Record<string, string>,
+  opts: { cwd?: string; nodeArgs?: string[] } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? tempDir('process');
   let out = '';
-  const proc = spawn(process.execPath, ['scripts/start.mjs'], {
+  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), 'scripts/start.mjs'], {
+    cwd: opts.cwd,
     env: {
       ...process.env,
       PORT: String(port),

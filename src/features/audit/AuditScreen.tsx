@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { useSearch } from 'wouter';
 import { homepageResources } from '@contract/homepage';
+import { tableWord } from '@contract/audit';
 import { labelOf } from '@contract/fieldLabels';
 import { resources } from '@contract/resources';
 import type { AuditEntry } from '@/api/audit';
@@ -26,7 +27,7 @@ const ROW_HEIGHT = 52;
 
 const kinds = [...resources, ...homepageResources];
 const resourceOf = (name: string | null) => kinds.find((r) => r.name === name);
-const resourceWord = (name: string | null) => resourceOf(name)?.label.one ?? name ?? '';
+const resourceWord = (name: string | null) => resourceOf(name)?.label.one ?? (name ? tableWord(name) : '');
 
 /** A field's label as the record's form shows it. */
 const labelFor = (e: AuditEntry) => {
