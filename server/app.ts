@@ -73,7 +73,7 @@ export interface AppDeps {
   now?: () => number;
   /** Where notifications go (server/services/push.ts); default: DATA_DIR/outbox. */
   push?: PushSender;
-  /** false: every shared call reads the database again (bench/lists.ts's uncached figures). */
+  /** false: every shared call reads the database again (bench/lists.ts's uncached figures); so does ANSWER_CACHE_MB=0. */
   answerCache?: boolean;
   /** The live stream's heartbeat period (contract/events.ts EVENT_HEARTBEAT_MS unless a test shortens it). */
   eventHeartbeatMs?: number;
@@ -235,13 +235,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Offers written without search text are indexed once their call has answered.
   const afterWrite = (op: AnyOp) => void (op.touches?.includes('offer') && app.searchBacklog.kick());
   const clock = deps.now ?? Date.now;
-  const answers =
-    deps.answerCache === false ? undefined : answerCache(() => db.writes(), clock, config.answerCacheMb * 1024 * 1024);
+  const cached = deps.answerCache !== false && config.answerCacheMb > 0;
+  const answers = cached ? answerCache(() => db.writes(), clock, config.answerCacheMb * 1024 * 1024) : undefined;
   // Who a token belongs to is read once in five seconds at most while nothing is written:
   // every sign-out, revocation or disabled account is a write; expiry may lag by seconds
   // (MAX_AGE_MS + REFRESH_MS of server/http/answerCache.ts).
   // Sessions are a few hundred bytes each: 4 MB holds some ten thousand, apart from the answers' budget.
-  const sessions = deps.answerCache === false ? undefined : answerCache(() => db.writes(), clock, SESSION_CACHE_BYTES);
+  const sessions = cached ? answerCache(() => db.writes(), clock, SESSION_CACHE_BYTES) : undefined;
   const signedIn: Pick<Auth, 'authenticate'> = sessions
     ? {
         authenticate: (token) =>

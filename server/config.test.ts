@@ -17,12 +17,13 @@ it("LOG_LEVEL: info by default, any of pino's levels, LOG_REQUESTS=1 as debug; a
   );
 });
 
-it('ANSWER_CACHE_MB: 64 by default, a whole number of megabytes from 1 to 16,384', () => {
+it('ANSWER_CACHE_MB: 64 by default, a whole number of megabytes from 0 (off) to 16,384', () => {
   expect(loadConfig({}).answerCacheMb).toBe(64);
   expect(loadConfig({ ANSWER_CACHE_MB: '256' }).answerCacheMb).toBe(256);
-  for (const bad of ['0', '-1', '1.5', 'lots', '20000'])
+  expect(loadConfig({ ANSWER_CACHE_MB: '0' }).answerCacheMb).toBe(0);
+  for (const bad of ['-1', '1.5', 'lots', '20000'])
     expect(() => loadConfig({ ANSWER_CACHE_MB: bad })).toThrow(
-      `ANSWER_CACHE_MB must be a whole number of megabytes from 1 to 16,384, got "${bad}"`,
+      `ANSWER_CACHE_MB must be a whole number of megabytes from 0 (off) to 16,384, got "${bad}"`,
     );
 });
 

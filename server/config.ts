@@ -83,10 +83,10 @@ export const ENV = {
   ),
   LOG_REQUESTS: flag('`1`: `LOG_LEVEL=debug` when `LOG_LEVEL` is unset (the old switch)', '0'),
   ANSWER_CACHE_MB: int(
-    1,
+    0,
     16_384,
-    'a whole number of megabytes from 1 to 16,384',
-    "memory for answers kept between writes (lists, counts, the palette's search), in MB; the least recently kept go first",
+    'a whole number of megabytes from 0 (off) to 16,384',
+    "memory for answers kept between writes (lists, counts, the palette's search), in MB; the least recently kept go first; `0` turns it off (every call reads the database, sign-ins' sessions too)",
     64,
   ),
   PG_POOL_MAX: int(
@@ -168,7 +168,11 @@ export interface Config {
   trustProxy: false | number | string;
   /** LOG_LEVEL: pino's level for the server's log (server/logger.ts); LOG_REQUESTS=1, the old switch, means debug. */
   logLevel: LogLevel;
-  /** ANSWER_CACHE_MB: how many bytes of answers the answer cache keeps (server/http/answerCache.ts), in MB. */
+  /**
+   * ANSWER_CACHE_MB: how many bytes of answers the answer cache keeps (server/http/answerCache.ts),
+   * in MB; 0 turns it off, sessions' cache too (every call reads the database: bench/mixed.ts's
+   * cache-off figures, measured on server processes that read only the environment).
+   */
   answerCacheMb: number;
   /** PG_POOL_MAX: connections of the main PostgreSQL pool (server/db/connection.ts); 10 unset. */
   pgPoolMax: number;
