@@ -44,7 +44,7 @@ test('a second server on the same DATA_DIR stops at once with a clear message', 
     await one.stop();
   }
   expect(one.proc.exitCode).toBe(0);
-  expect(one.output()).toContain('SIGTERM: closing');
+  expect(one.output()).toContain('SIGTERM: draining');
   fs.rmSync(one.dataDir, { recursive: true, force: true });
 });
 
