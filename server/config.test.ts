@@ -88,7 +88,9 @@ it("README.md's configuration table lists exactly the variables of the schema, e
   const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
   const section = readme.slice(readme.indexOf('## Configuration'));
   const table = section.slice(0, section.indexOf('\n\n', section.indexOf('| variable')));
-  const rows = new Map([...table.matchAll(/^\| `([A-Z0-9_]+)` \| ([^|]+) \|/gm)].map((m) => [m[1], m[2].trim()] as const));
+  const rows = new Map(
+    [...table.matchAll(/^\| `([A-Z0-9_]+)` \| ([^|]+) \|/gm)].map((m) => [m[1], m[2].trim()] as const),
+  );
   expect([...rows.keys()].sort()).toEqual(Object.keys(ENV).sort());
   for (const [name, schema] of Object.entries(ENV))
     if (schema.default !== undefined) expect(rows.get(name), name).toContain(`\`${schema.default}\``);
