@@ -10,6 +10,7 @@ import type { AnyOp } from '../../contract/operation';
 import type { User } from '../../contract/auth';
 import type { ChangeEvent } from '../../contract/events';
 import type { Db, Tx } from '../db/connection';
+import { wakeRounds } from './wakeRounds';
 
 /** Rows older than this are pruned; a stream away longer is told to reload. */
 export const EVENT_KEEP_MS = 24 * 60 * 60 * 1000;
@@ -107,8 +108,6 @@ export interface EventHub {
 
 export function createEventHub(db: Db, log: (msg: string) => void): EventHub {
   const listeners = new Set<Listener>();
-  let running: Promise<void> | null = null;
-  let again = false;
 
   // One read for all streams; woken again while it runs, it goes round once more after it.
   const round = async (): Promise<void> => {
@@ -126,22 +125,11 @@ export function createEventHub(db: Db, log: (msg: string) => void): EventHub {
       if (rows.length < BATCH) break;
     }
   };
-  const wake = () => {
-    if (!listeners.size) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = round()
-      .catch((err: unknown) => log(`events: ${err instanceof Error ? err.message : String(err)}`))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          wake();
-        }
-      });
-  };
+  const wake = wakeRounds(
+    round,
+    (err) => log(`events: ${err instanceof Error ? err.message : String(err)}`),
+    () => listeners.size > 0,
+  );
   const unhear = db.onWrites(wake);
 
   const prune = async () => {

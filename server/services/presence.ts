@@ -11,6 +11,7 @@
 import type { User } from '../../contract/auth';
 import type { PresenceEvent, PresenceMode, PresenceUser } from '../../contract/presence';
 import type { Db, Tx } from '../db/connection';
+import { wakeRounds } from './wakeRounds';
 
 export interface Announcement {
   resource: string;
@@ -74,8 +75,6 @@ export function createPresenceHub(db: Db, log: (msg: string) => void): PresenceH
   const listeners = new Set<(e: PresenceEvent) => void>();
   /** Per record ('offer:12'), the list last sent, as JSON. */
   const sent = new Map<string, string>();
-  let running: Promise<void> | null = null;
-  let again = false;
   let lapse: ReturnType<typeof setTimeout> | null = null;
 
   const round = async () => {
@@ -110,22 +109,11 @@ export function createPresenceHub(db: Db, log: (msg: string) => void): PresenceH
     }
   };
   // One read for all streams; woken while it runs, it goes round once more after it.
-  const wake = () => {
-    if (!listeners.size) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = round()
-      .catch((err: unknown) => log(`presence: ${err instanceof Error ? err.message : String(err)}`))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          wake();
-        }
-      });
-  };
+  const wake = wakeRounds(
+    round,
+    (err) => log(`presence: ${err instanceof Error ? err.message : String(err)}`),
+    () => listeners.size > 0,
+  );
   const unhear = db.onWrites(wake);
   return {
     add(fn) {
