@@ -31,6 +31,8 @@ export interface CallOptions {
   onProgress?: (fraction: number) => void;
   /** Another bearer token than the session's. */
   token?: string;
+  /** Sent even if the page goes away meanwhile (a leave announced as the tab closes). */
+  keepalive?: boolean;
 }
 
 /**
@@ -68,6 +70,7 @@ export async function call<O extends AnyOp>(op: O, input: CallInput<O>, opts: Ca
           data,
           signal: opts.signal,
           token: opts.token,
+          keepalive: opts.keepalive,
         });
   if (op.touches?.length) announceTouched(op.touches, op, out);
   return out;

@@ -82,6 +82,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Another bearer token than the session's (ending a session that was never kept). */
   token?: string;
+  /** fetch's keepalive: the request outlives the page (CallOptions.keepalive). */
+  keepalive?: boolean;
 }
 
 export async function request<T>(method: Method, url: string, opts: RequestOptions = {}): Promise<T> {
@@ -96,8 +98,11 @@ export async function request<T>(method: Method, url: string, opts: RequestOptio
       params,
       data: opts.data,
       headers: token ? { Authorization: `Bearer ${token}` } : {},
-      // redaxios has no `signal` option; a wrapped fetch carries it.
-      fetch: opts.signal ? (input, init) => fetch(input, { ...init, signal: opts.signal }) : undefined,
+      // redaxios has no `signal` or `keepalive` option; a wrapped fetch carries them.
+      fetch:
+        opts.signal || opts.keepalive
+          ? (input, init) => fetch(input, { ...init, signal: opts.signal, keepalive: opts.keepalive })
+          : undefined,
     });
     return res.data;
   } catch (e) {

@@ -9,11 +9,13 @@ const omar: PresenceUser = { id: 3, name: 'Omar', mode: 'viewing' };
 /** A fake server: remembers the announcements, answers with who `others` says is there plus the caller. */
 function setup(answerAfterMs = 0) {
   const sent: [string, number, PresenceMode | 'left'][] = [];
+  const kept: boolean[] = [];
   const there: PresenceUser[] = [];
   let tell: ((e: PresenceEvent) => void) | null = null;
   const presence = createPresence({
-    announce: async (resource, record_id, mode) => {
+    announce: async (resource, record_id, mode, opts) => {
       sent.push([resource, record_id, mode]);
+      kept.push(!!opts?.keepalive);
       if (answerAfterMs) await new Promise((r) => setTimeout(r, answerAfterMs));
       const users = mode === 'left' ? there : [...there, { id: ME, name: 'Me', mode }];
       return { resource, record_id, users };
@@ -26,7 +28,7 @@ function setup(answerAfterMs = 0) {
     heartbeatMs: 20_000,
   });
   const stream = (e: PresenceEvent) => tell?.(e);
-  return { presence, sent, there, stream, listening: () => tell !== null };
+  return { presence, sent, kept, there, stream, listening: () => tell !== null };
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -48,6 +50,24 @@ describe('presence store', () => {
     expect(sent.at(-1)).toEqual(['offer', 7, 'left']);
     expect(sent).toHaveLength(4);
     expect(listening()).toBe(false);
+  });
+
+  it('says left for every held record as the page goes (keepalive), and announces them again if it comes back', async () => {
+    const { presence, sent, kept } = setup();
+    presence.hold('offer', 7, 'editing');
+    presence.hold('bank', 3, 'viewing');
+    await vi.advanceTimersByTimeAsync(10);
+    presence.pageHidden();
+    expect(sent.slice(2)).toEqual([
+      ['offer', 7, 'left'],
+      ['bank', 3, 'left'],
+    ]);
+    expect(kept.slice(2)).toEqual([true, true]);
+    presence.pageShown();
+    expect(sent.slice(4)).toEqual([
+      ['offer', 7, 'editing'],
+      ['bank', 3, 'viewing'],
+    ]);
   });
 
   it('going from the view to the form only changes the mode: no leave between', async () => {

@@ -17,7 +17,13 @@ import {
 import { session } from './session';
 
 export interface PresenceDeps {
-  announce(resource: string, recordId: number, mode: PresenceMode | 'left'): Promise<PresenceEvent>;
+  /** `keepalive`: sent even as the page goes away (fetch's keepalive). */
+  announce(
+    resource: string,
+    recordId: number,
+    mode: PresenceMode | 'left',
+    opts?: { keepalive?: boolean },
+  ): Promise<PresenceEvent>;
   /** The signed-in account: never shown as someone else (its other tabs neither). */
   me(): number | null;
   onPresence(fn: (e: PresenceEvent) => void): () => void;
@@ -107,7 +113,21 @@ export function createPresence(deps: PresenceDeps) {
     return (from[keyOf(resource, id)] ?? []).filter((u) => u.id !== me);
   }
 
-  return { state, hold, others };
+  /**
+   * The page is going (a tab closed, a reload, another site): say so now, so others stop
+   * seeing this account in 45 s' time (the server's lapse). The holds stay: a page kept by the
+   * back-forward cache comes back with them (`pageShown`).
+   */
+  function pageHidden() {
+    for (const h of held.values()) deps.announce(h.resource, h.id, 'left', { keepalive: true }).catch(() => undefined);
+  }
+
+  /** The page came back from the back-forward cache: announce again what is open. */
+  function pageShown() {
+    for (const h of held.values()) void send(h);
+  }
+
+  return { state, hold, others, pageHidden, pageShown };
 }
 
 export type Presence = ReturnType<typeof createPresence>;
@@ -131,8 +151,13 @@ export function presenceLine(users: readonly PresenceUser[]): string | null {
 
 /** The app's presence, on the real API and stream. */
 export const presence = createPresence({
-  announce: (resource, record_id, mode) =>
-    call(announcePresence, { body: { resource, record_id, mode } }).then((r) => r.data),
+  announce: (resource, record_id, mode, opts) =>
+    call(announcePresence, { body: { resource, record_id, mode } }, opts).then((r) => r.data),
   me: () => session.user_id,
   onPresence,
 });
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', presence.pageHidden);
+  window.addEventListener('pageshow', (e) => e.persisted && presence.pageShown());
+}
