@@ -1,6 +1,7 @@
 // Presence (src/store/presence.ts, POST /admin/v1/presence, `event: presence` on the live
 // stream): two admins in two browsers; one has an offer's form open, the other opening the
-// same offer reads who is editing it, live, and sees it go when the form closes.
+// same offer reads who is editing it, live, and sees it go when the form closes, or at once
+// when the other's tab closes.
 import { test, expect } from './fixtures';
 import { offerResource } from '../contract/offer';
 import { userResource } from '../contract/user';
@@ -55,6 +56,14 @@ test('an admin opening an offer another has in its form reads who is editing it,
     await expect(page).not.toHaveURL(/(edit|view)-offer/);
     await expect(omar.getByRole('status').filter({ hasText: me })).toHaveCount(0);
     expect(loads, 'no reload').toEqual([]);
+
+    // Omar's tab closes with the offer open: the first admin, back on it, stops reading his
+    // name at once (the leave sent as the page goes), not 45 s later when it would lapse.
+    await page.goto(`/admin/view-offer/${offer.id}`);
+    const omarHere = page.getByRole('status').filter({ hasText: `${OMAR.name} is viewing` });
+    await expect(omarHere).toBeVisible({ timeout: 10_000 });
+    await omar.close({ runBeforeUnload: true });
+    await expect(omarHere).toBeHidden({ timeout: 10_000 });
   } finally {
     await other.close();
   }
