@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { DataRefusal } from '../errors';
 import type { PgliteLike } from './pglite';
 import { fromWire, type Answer, type Ask, type Question, type WireError, type WorkerStart } from './pgliteWire';
@@ -33,6 +33,8 @@ export interface WorkerOptions {
   template?: Blob;
   /** Told once when the worker dies (crash, out of memory): the database is gone for good. */
   onLost: (err: DatabaseLostError) => void;
+  /** The worker's heap limits (node's defaults unset): a test's small heap sees it die of running out. */
+  resourceLimits?: ResourceLimits;
 }
 
 /**
@@ -70,7 +72,12 @@ export async function startPgliteWorker(opts: WorkerOptions): Promise<PgliteLike
   const template = opts.template && (await opts.template.arrayBuffer());
   const start: WorkerStart = { dir: opts.dir, template };
   const { code, eval: isEval } = workerCode();
-  const worker = new Worker(code, { eval: isEval, workerData: start, transferList: template ? [template] : [] });
+  const worker = new Worker(code, {
+    eval: isEval,
+    workerData: start,
+    transferList: template ? [template] : [],
+    resourceLimits: opts.resourceLimits,
+  });
 
   const pending = new Map<number, { resolve: (a: Answer) => void; reject: (e: Error) => void }>();
   let nextId = 1;
