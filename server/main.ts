@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './config';
 import { openDb } from './db/connection';
-import { DataDirLostError, lockDataDir, type DataDirLock } from './db/lock';
+import { lockDataDir, type DataDirLock } from './db/lock';
 import { prepareDatabase } from './db/migrate';
 import { seed } from './db/seed/seed';
 import { createMailer } from './services/mail';
@@ -32,7 +32,7 @@ const LOST_DRAIN_MS = 1_000;
 /** How long a SIGTERM or SIGINT lets the calls in flight finish before their connections are cut. */
 const DRAIN_MS = 10_000;
 /** What a lost database does (server/db/connection.ts, OpenOptions.onLost): while starting, the start fails. */
-let stopForLostDatabase = (err: Error) => {
+let stopForLostDatabase = (err: Error): void => {
   logger?.fatal({ err }, `could not start: ${err.message}`);
   process.exit(1);
 };
