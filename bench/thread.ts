@@ -6,7 +6,8 @@
 // words and a page size never asked before (each a real query of tens of ms). In the server's
 // thread every cached answer waits for the query under way; in the worker it should not.
 //
-//   npm run bench:thread                       a fresh folder with 200,000 offers (a few minutes)
+//   npm run bench:thread                       a fresh folder with 200,000 offers (a few minutes),
+//                                              then SECONDS (25) each way, in two halves
 //   npm run bench:thread -- --offers 50000 --seconds 10
 //   DATA_DIR=… npm run bench:thread            a folder seeded before (npm run seed:large), as it is
 //
@@ -74,15 +75,21 @@ async function main() {
     console.log(`seeded in ${Math.round((performance.now() - t) / 1000)} s`);
   }
   await addUser(dataDir);
-  const figures = {} as Record<Mode, Figures>;
-  for (const mode of ['main', 'worker'] as const) {
+  const figures: Record<Mode, Figures> = { main: empty(), worker: empty() };
+  // Half the time each way, twice, in the order main, worker, worker, main: what else loads
+  // this shared machine meanwhile weighs on both alike.
+  for (const mode of ['main', 'worker', 'worker', 'main'] as const) {
     const server = await startServer(
       { DATA_DIR: dataDir, SEED: '0', PGLITE_THREAD: mode, LOG_LEVEL: 'warn' },
       undefined,
       600_000,
     );
     try {
-      figures[mode] = await crowd(server.url);
+      const got = await crowd(server.url, SECONDS / 2);
+      figures[mode].cached.push(...got.cached);
+      figures[mode].slow.push(...got.slow);
+      figures[mode].errors += got.errors;
+      console.log(`${mode}: ${got.cached.length} cached, ${got.slow.length} slow calls in ${SECONDS / 2} s`);
     } finally {
       await server.stop();
     }
@@ -124,8 +131,10 @@ async function addUser(dataDir: string) {
   }
 }
 
-/** CLIENTS loops for SECONDS, SLOW of them on uncached searches: each call's time, by kind. */
-async function crowd(base: string): Promise<Figures> {
+const empty = (): Figures => ({ cached: [], slow: [], errors: 0 });
+
+/** CLIENTS loops for `seconds`, SLOW of them on uncached searches: each call's time, by kind. */
+async function crowd(base: string, seconds: number): Promise<Figures> {
   const r = await fetch(base + pathOf(login), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -148,8 +157,8 @@ async function crowd(base: string): Promise<Figures> {
   const slow = () => list(`page=1&per_page=${20 + Math.floor(Math.random() * 81)}`, { query: `${pick()} ${pick()}` });
   await cached(); // the first answer fills the cache
   await slow(); // and the search's first call warms the server
-  const out: Figures = { cached: [], slow: [], errors: 0 };
-  const end = performance.now() + SECONDS * 1000;
+  const out = empty();
+  const end = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: CLIENTS }, async (_, i) => {
       const kind = i < SLOW ? 'slow' : 'cached';
