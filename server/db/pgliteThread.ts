@@ -5,7 +5,6 @@
 // parameters, rows and errors cross (server/db/pgliteWire.ts); units of work stay in line on
 // the server's thread, and a transaction is BEGIN, the unit's queries and COMMIT sent one by
 // one, so beforeCommit runs there too.
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
@@ -18,7 +17,7 @@ export class DatabaseLostError extends DataRefusal {
   constructor(cause: unknown) {
     super(
       'unavailable',
-      `The database stopped (PGlite's worker thread: ${describe(cause)}). Nothing more is saved.`,
+      `The database stopped (PGlite's worker thread: ${messageOf(cause)}). Nothing more is saved.`,
       {},
       { cause },
     );
@@ -26,7 +25,7 @@ export class DatabaseLostError extends DataRefusal {
   }
 }
 
-const describe = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause));
+const messageOf = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause));
 
 export interface WorkerOptions {
   dir?: string;
@@ -43,10 +42,10 @@ export interface WorkerOptions {
  * entry on Node 20); in the bundle, dist/server/pgliteWorker.mjs beside it
  * (scripts/buildServer.mjs).
  */
-function workerCode(): { code: string; eval: boolean } {
+function workerCode(): { code: string | URL; eval: boolean } {
   const fromSource = import.meta.url.endsWith('.ts');
   const file = new URL(fromSource ? './pgliteWorker.ts' : './pgliteWorker.mjs', import.meta.url);
-  if (!fromSource) return { code: fs.realpathSync(file), eval: false };
+  if (!fromSource) return { code: file, eval: false };
   // tsx/esm/api's ESM build, whose register() works inside a worker; require.resolve gives its CommonJS twin.
   const tsx = pathToFileURL(
     createRequire(import.meta.url)
