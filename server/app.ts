@@ -236,12 +236,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const afterWrite = (op: AnyOp) => void (op.touches?.includes('offer') && app.searchBacklog.kick());
   const clock = deps.now ?? Date.now;
   const cached = deps.answerCache !== false && config.answerCacheMb > 0;
-  const answers = cached ? answerCache(() => db.writes(), clock, config.answerCacheMb * 1024 * 1024) : undefined;
+  const answers = cached ? answerCache(db, clock, config.answerCacheMb * 1024 * 1024) : undefined;
   // Who a token belongs to is read once in five seconds at most while nothing is written:
   // every sign-out, revocation or disabled account is a write; expiry may lag by seconds
   // (MAX_AGE_MS + REFRESH_MS of server/http/answerCache.ts).
   // Sessions are a few hundred bytes each: 4 MB holds some ten thousand, apart from the answers' budget.
-  const sessions = cached ? answerCache(() => db.writes(), clock, SESSION_CACHE_BYTES) : undefined;
+  const sessions = cached ? answerCache(db, clock, SESSION_CACHE_BYTES) : undefined;
   const signedIn: Pick<Auth, 'authenticate'> = sessions
     ? {
         authenticate: (token) =>

@@ -1,7 +1,7 @@
 // The database interface makes the PGlite deadlock impossible: there is no `query` to reach
 // around a transaction, and a transaction opened inside another fails at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endedSince, NestedTransactionError, oneAtATime, openDb, parseSnapshot, type Db } from './connection';
+import { NestedTransactionError, oneAtATime, openDb, type Db } from './connection';
 
 const within = <T>(p: Promise<T>, ms: number) =>
   Promise.race([
@@ -164,23 +164,5 @@ describe('oneAtATime (PGlite’s line for its one connection)', () => {
       }) as () => Promise<never>),
     ).rejects.toThrow('sync');
     await expect(run(async () => 'after')).resolves.toBe('after');
-  });
-});
-
-describe('endedSince (PostgreSQL snapshots, Db.sync)', () => {
-  const at = parseSnapshot;
-  it('tells a transaction running at the first look that has ended by the second', () => {
-    expect(endedSince(at('100:105:101,103'), at('100:105:101'))).toBe(true);
-    expect(endedSince(at('100:105:101,103'), at('104:106:104,105'))).toBe(true);
-  });
-
-  it('tells a transaction begun and ended between the two looks', () => {
-    expect(endedSince(at('100:100:'), at('101:101:'))).toBe(true);
-    expect(endedSince(at('100:100:'), at('100:102:100'))).toBe(true);
-  });
-
-  it('is no change when nothing ended: the same snapshot, or transactions begun and still running', () => {
-    expect(endedSince(at('100:105:101,103'), at('100:105:101,103'))).toBe(false);
-    expect(endedSince(at('100:105:101'), at('100:108:101,105,106,107'))).toBe(false);
   });
 });

@@ -5,10 +5,22 @@
 // Db itself has no `query`. So code inside a transaction cannot reach around it to the pool
 // (on PGlite's single connection that would wait forever), and a transaction opened inside
 // another one fails at once instead of hanging (see `enter`).
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import { DataRefusal } from '../errors';
 import { createPglite, type PgliteLike } from './pglite';
 import { startPgliteWorker } from './pgliteThread';
+import {
+  CATALOG_SQL,
+  catalogOf,
+  parseWrote,
+  readingNow,
+  tablesNamer,
+  unchangedSince,
+  WRITES_SQL,
+  writeCounts,
+  type Stamp,
+  type WriteCounts,
+} from './tableWrites';
 
 /** A connection inside one unit of work: every repository takes it as its first argument. */
 export interface Tx {
@@ -27,15 +39,21 @@ export interface Db {
   /** Runs `fn` on one connection without a transaction (reads). */
   read<T>(fn: (tx: Tx) => Promise<T>, opts?: UnitOptions): Promise<T>;
   /**
-   * A number that changes whenever a transaction may have committed: after every commit of
-   * this process, and on PostgreSQL of any process on the same database (they tell each other
-   * through NOTIFY, sent inside the transaction so it arrives only if it commits). An answer
-   * read while it stayed the same is still current (server/http/answerCache.ts).
+   * The tables written so far, as one value that a later one can be compared with
+   * (`unchanged`): this process's commits, and on PostgreSQL every other process's
+   * (server/db/tableWrites.ts). What makes an answer current (server/http/answerCache.ts).
    */
-  writes(): number;
+  stamp(): Stamp;
+  /** Whether none of `tables` (null: any table) was written since `stamp` was taken. */
+  unchanged(stamp: Stamp, tables: readonly string[] | null): boolean;
   /**
-   * Calls `fn` whenever `writes()` changes: after each commit of this process and, on
-   * PostgreSQL, on each other process's NOTIFY. What wakes the live streams
+   * Runs `fn` and names the tables its queries read (views and functions followed to their
+   * tables); null when that cannot be known (the catalog could not be read).
+   */
+  reading<T>(fn: () => Promise<T>): Promise<{ value: T; tables: readonly string[] | null }>;
+  /**
+   * Calls `fn` after each commit of this process and, on PostgreSQL, on each other
+   * process's NOTIFY. What wakes the live streams
    * (server/services/events.ts) without a query while nothing happens.
    */
   onWrites(fn: () => void): () => void;
@@ -44,12 +62,12 @@ export interface Db {
   /** How loaded the database is now: PGlite's line of waiting units, PostgreSQL's main pool. */
   load(): DbLoad;
   /**
-   * Resolves once `writes()` counts every commit made before the call, whichever process made
-   * it. A notice from another process may come some milliseconds after its commit was
-   * answered, so a call that must see the writes acknowledged before it arrived (a signed-out
-   * token on another process, a list right after a save there) asks first: on PostgreSQL a
-   * look at the database's snapshot (shared by the calls arriving meanwhile), on PGlite
-   * nothing (the folder is this process's alone).
+   * Resolves once `stamp()` counts every commit acknowledged before the call, whichever
+   * process made it. A notice from another process may come some milliseconds after its
+   * commit was answered, so a call that must see the writes acknowledged before it arrived (a
+   * signed-out token on another process, a list right after a save there) asks first: on
+   * PostgreSQL a look at the database's `write_counts` (shared by the calls arriving
+   * meanwhile), on PGlite nothing (the folder is this process's alone).
    */
   sync(): Promise<void>;
   close(): Promise<void>;
@@ -152,46 +170,48 @@ async function openPglite(opts: OpenOptions, beforeCommit: () => void): Promise<
       : await createPglite(opts.pgliteDir, opts.pgliteTemplate);
   // PGlite is one connection: units of work run one after another, never interleaved.
   const exclusive = oneAtATime();
-  const asTx = (q: {
-    query: (s: string, p?: unknown[]) => Promise<unknown>;
-    exec: (s: string) => Promise<unknown>;
-  }): Tx => ({
-    query: (s, p) => q.query(s, p) as never,
-    exec: async (s) => void (await q.exec(s)),
-  });
   // The data folder is this process's alone (server/db/lock.ts): its own commits are all there are.
-  let writes = 0;
+  const counts = writeCounts();
+  const tables = tableTracking(counts, () => db.read((tx) => tx.query(CATALOG_SQL)));
+  const asTx = (
+    q: { query: (s: string, p?: unknown[]) => Promise<unknown>; exec: (s: string) => Promise<unknown> },
+    unit: UnitTiming['kind'],
+  ): Tx => tables.noting({ query: (s, p) => q.query(s, p) as never, exec: async (s) => void (await q.exec(s)) }, unit);
   const heard = listeners();
   const units = timings();
   const db: Db = {
     kind: 'pglite',
     transaction: (fn, opts) =>
-      enter(db, () =>
-        exclusive(
+      enter(db, () => {
+        let wrote: string[] = [];
+        return exclusive(
           units.time('transaction', () =>
             pg
               .transaction(async (tx) => {
-                const out = await fn(asTx(tx));
+                const out = await fn(asTx(tx, 'transaction'));
+                wrote = parseWrote((await tx.query<{ w: string | null }>(WROTE_SQL)).rows[0].w);
                 beforeCommit(); // throwing here makes PGlite roll back
                 return out;
               })
               // Counted whatever the outcome: a failed COMMIT may still have committed.
               .finally(() => {
-                writes++;
+                counts.wrote(wrote);
                 heard.tell();
               }),
           ),
           opts?.urgent,
-        ),
-      ),
+        );
+      }),
     read: (fn, opts) =>
       enter(db, () =>
         exclusive(
-          units.time('read', () => fn(asTx(pg))),
+          units.time('read', () => fn(asTx(pg, 'read'))),
           opts?.urgent,
         ),
       ),
-    writes: () => writes,
+    stamp: counts.now,
+    unchanged: (stamp, read) => unchangedSince(stamp, counts.now(), read ?? undefined),
+    reading: tables.reading,
     onWrites: heard.add,
     onUnit: units.add,
     load: () => ({ kind: 'pglite', queued: exclusive.waiting() }),
@@ -221,32 +241,54 @@ async function openPostgres(
   for (const p of [pool, urgentPool]) p.on('error', (err) => log(`idle connection lost: ${err.message}`));
   await pool.query('select 1');
   const heard = listeners();
-  const others = await listenForWrites(pg.Client, url, heard.tell);
-  let writes = 0;
+  const counts = writeCounts();
+  const others = await listenForWrites(pg.Client, url, counts, heard.tell);
+  const tables = tableTracking(counts, () => db.read((tx) => tx.query(CATALOG_SQL)));
   const units = timings();
-  const asTx = (client: InstanceType<typeof pg.Client> | InstanceType<typeof pg.Pool>): Tx => ({
-    query: (s, p) => client.query(s, p) as never,
-    // Without parameters node-postgres sends the simple query protocol, which takes many statements.
-    exec: async (s) => void (await client.query(s)),
-  });
+  const asTx = (client: InstanceType<typeof pg.Client> | InstanceType<typeof pg.Pool>, unit: UnitTiming['kind']): Tx =>
+    tables.noting(
+      {
+        query: (s, p) => client.query(s, p) as never,
+        // Without parameters node-postgres sends the simple query protocol, which takes many statements.
+        exec: async (s) => void (await client.query(s)),
+      },
+      unit,
+    );
   const db: Db = {
     kind: 'postgres',
     transaction: (fn, opts) =>
       enter(db, async () => {
         const client = await (opts?.urgent ? urgentPool : pool).connect().catch(unreachable);
         const started = performance.now();
+        let wrote: string[] = [];
         try {
           await client.query('begin');
-          const out = await fn(asTx(client));
+          const out = await fn(asTx(client, 'transaction'));
+          // The tables written, read and announced in one trip; the notice goes out only if it commits.
+          const { rows } = await client.query<{ w: string | null }>(
+            `select w, pg_notify($1, $2 || ':' || coalesce(w, '')) from (${WROTE_SQL}) s`,
+            [WRITES_CHANNEL, others.tag],
+          );
+          wrote = parseWrote(rows[0].w);
           beforeCommit();
-          await client.query('select pg_notify($1, $2)', [WRITES_CHANNEL, others.tag]);
           await client.query('commit');
           return out;
         } catch (err) {
           await client.query('rollback').catch(() => undefined);
           return unreachable(err);
         } finally {
-          writes++;
+          // Counted whatever the outcome (a failed COMMIT may still have committed), here and
+          // in the database before the call answers, so any process's next look sees it.
+          counts.wrote(wrote);
+          if (wrote.length)
+            await client
+              .query<{ tbl: string; n: number }>(BUMP_SQL, [wrote])
+              .then(({ rows }) => counts.read(rows))
+              .catch((err: unknown) => {
+                log(
+                  `write counts not bumped, other processes may answer from before this write for some seconds: ${String(err)}`,
+                );
+              });
           client.release();
           units.tell('transaction', started);
           heard.tell();
@@ -257,9 +299,11 @@ async function openPostgres(
     read: (fn, opts) =>
       enter(
         db,
-        units.time('read', () => fn(asTx(opts?.urgent ? urgentPool : pool)).catch(unreachable)),
+        units.time('read', () => fn(asTx(opts?.urgent ? urgentPool : pool, 'read')).catch(unreachable)),
       ),
-    writes: () => writes + others.count(),
+    stamp: others.stamp,
+    unchanged: (stamp, read) => unchangedSince(stamp, others.stamp(), read ?? undefined),
+    reading: tables.reading,
     onWrites: heard.add,
     onUnit: units.add,
     load: () => ({
@@ -311,40 +355,47 @@ function unreachable(err: unknown): never {
 /** The NOTIFY channel on which server processes sharing one PostgreSQL database announce commits. */
 const WRITES_CHANNEL = 'cards_admin_writes';
 
+/** The tables this transaction wrote, as migration 024's triggers listed them ('offers,offer_cards,'). */
+const WROTE_SQL = "select current_setting('app.wrote', true) as w";
+
 /**
- * Counts the commits other processes announce on WRITES_CHANNEL, on a connection of its own.
- * While that connection is down nothing can be known, so the count changes on every look
- * (nothing read then is reused) until it is back.
- *
- * `sync` makes the count exact when it matters: it reads the database's snapshot on the same
- * connection and counts one more when a transaction ended since the last look (a commit whose
- * notice is still on its way). A look serves every call that arrived before it started; calls
- * arriving during a look wait for the next one, so each is answered by a look begun after it.
+ * One more write to each table named, in the database's own count: after the commit, in a
+ * statement of its own (a row locked only as long as it takes), in one order so two bumps
+ * never wait for each other.
  */
-async function listenForWrites(Client: typeof import('pg').Client, url: string, tell: () => void) {
+const BUMP_SQL = `insert into write_counts (tbl, n) select t, 1 from unnest($1::text[]) t order by t
+  on conflict (tbl) do update set n = write_counts.n + 1 returning tbl, n`;
+
+/**
+ * Hears the commits other processes announce on WRITES_CHANNEL (with the tables they wrote),
+ * on a connection of its own: what wakes the live streams at once, and what keeps answers
+ * current between two looks. While that connection is down nothing can be known, so every
+ * stamp taken is new (nothing read then is reused) until it is back.
+ *
+ * `sync` makes the counts exact when it matters: it reads the database's `write_counts` on
+ * the same connection, which every process bumps before its write call answers. A look
+ * serves every call that arrived before it started; calls arriving during a look wait for the
+ * next one, so each is answered by a look begun after it.
+ */
+async function listenForWrites(Client: typeof import('pg').Client, url: string, counts: WriteCounts, tell: () => void) {
   const tag = `${process.pid}-${Math.random().toString(36).slice(2)}`;
-  let count = 0;
   let up = false;
   let closed = false;
   let client: InstanceType<typeof Client> | null = null;
-  let seen: Snapshot | null = null;
   let looking: Promise<void> | null = null;
   let next: Promise<void> | null = null;
   const look = async () => {
     const c = client;
-    if (!c) return void count++;
+    if (!c) return counts.unknown();
     try {
       // A connection that died without a word would hold every call here: two seconds at most.
       const { rows } = await Promise.race([
-        c.query<{ s: string }>('select pg_current_snapshot()::text as s'),
+        c.query<{ tbl: string; n: number }>('select tbl, n from write_counts'),
         new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer')), 2000).unref()),
       ]);
-      const now = parseSnapshot(rows[0].s);
-      if (!seen || endedSince(seen, now)) count++;
-      seen = now;
+      counts.read(rows);
     } catch {
-      count++; // not known: nothing read before is reused
-      seen = null;
+      counts.unknown(); // not known: nothing read before is reused
     }
   };
   const sync = (): Promise<void> => {
@@ -362,8 +413,10 @@ async function listenForWrites(Client: typeof import('pg').Client, url: string, 
   const connect = async () => {
     const c = new Client({ connectionString: url });
     c.on('notification', (n) => {
-      if (n.payload === tag) return;
-      count++;
+      const at = n.payload?.indexOf(':') ?? -1;
+      if ((at < 0 ? n.payload : n.payload!.slice(0, at)) === tag) return;
+      if (at < 0) counts.unknown();
+      else counts.wrote(parseWrote(n.payload!.slice(at + 1)));
       tell();
     });
     c.on('error', () => undefined); // 'end' follows
@@ -376,14 +429,17 @@ async function listenForWrites(Client: typeof import('pg').Client, url: string, 
     await c.connect();
     await c.query(`listen ${WRITES_CHANNEL}`);
     client = c;
-    count++; // what was missed while down
+    counts.unknown(); // what was missed while down
     up = true;
     tell();
   };
   await connect();
   return {
     tag,
-    count: () => (up ? count : ++count),
+    stamp: () => {
+      if (!up) counts.unknown();
+      return counts.now();
+    },
     sync,
     close: async () => {
       closed = true;
@@ -392,33 +448,40 @@ async function listenForWrites(Client: typeof import('pg').Client, url: string, 
   };
 }
 
-/** A PostgreSQL snapshot (pg_current_snapshot): transactions below xmin are over, xip still running. */
-interface Snapshot {
-  xmin: bigint;
-  xmax: bigint;
-  running: Set<bigint>;
-}
-
-/** 'xmin:xmax:xip,xip' as PostgreSQL writes it. */
-export function parseSnapshot(text: string): Snapshot {
-  const [xmin, xmax, xip] = text.split(':');
-  return {
-    xmin: BigInt(xmin),
-    xmax: BigInt(xmax),
-    running: new Set(xip ? xip.split(',').map((x) => BigInt(x)) : []),
-  };
-}
-
 /**
- * Whether a transaction that had begun writing ended (committed or not) between two looks: one
- * running at the first look and not at the second, or one begun since (an id from the first
- * look's xmax on) that is no longer running. Transactions begun and still running are no
- * change: a long import under way does not make every answer stale.
+ * What a Db of either kind shares for the answer cache: the catalog, read once (again after a
+ * script changed the schema), and the Tx wrapper that notes what its queries read and, in a
+ * `read` unit (committed by itself, where no trigger's list is read), any that writes.
  */
-export function endedSince(before: Snapshot, after: Snapshot): boolean {
-  for (const x of before.running) if (!after.running.has(x)) return true;
-  for (let x = before.xmax; x < after.xmax; x++) if (!after.running.has(x)) return true;
-  return false;
+function tableTracking(counts: WriteCounts, readCatalog: () => Promise<{ rows: unknown[] }>) {
+  let namer: Promise<((sql: string) => readonly string[]) | null> | null = null;
+  const forget = () => {
+    namer = null;
+    counts.unknown();
+  };
+  return {
+    noting: (tx: Tx, unit: UnitTiming['kind']): Tx => ({
+      query: <T>(s: string, p?: unknown[]) => {
+        readingNow.getStore()?.add(s);
+        const done = tx.query<T>(s, p);
+        return unit === 'read' && WRITES_SQL.test(s) ? done.finally(() => counts.unknown()) : done;
+      },
+      exec: (s) => tx.exec(s).finally(forget),
+    }),
+    reading: async <T>(fn: () => Promise<T>) => {
+      namer ??= readCatalog().then(
+        ({ rows }) => tablesNamer(catalogOf(rows as { name: string; body: string | null }[])),
+        () => (namer = null), // tried again by the next read
+      );
+      const name = await namer;
+      const texts = new Set<string>();
+      const value = await readingNow.run(texts, fn);
+      if (!name) return { value, tables: null };
+      const read = new Set<string>();
+      for (const text of texts) for (const t of name(text)) read.add(t);
+      return { value, tables: [...read] };
+    },
+  };
 }
 
 /** The `onWrites` listeners of one Db; one that throws does not stop the others. */
@@ -491,7 +554,10 @@ export function oneAtATime() {
   };
   const run = <T>(fn: () => Promise<T>, urgent = false): Promise<T> =>
     new Promise<T>((resolve, reject) => {
-      lanes[urgent ? 'urgent' : 'normal'].push(() => Promise.resolve().then(fn).then(resolve, reject));
+      // Run in the context of the call that asked (AsyncLocalStorage), not of the unit before it.
+      lanes[urgent ? 'urgent' : 'normal'].push(
+        AsyncResource.bind(() => Promise.resolve().then(fn).then(resolve, reject)),
+      );
       if (!busy) next();
     });
   /** How many wait for their turn (the one running not counted). */

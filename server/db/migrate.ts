@@ -83,6 +83,12 @@ async function applyMigrations(tx: Tx, dir: string): Promise<string[]> {
     await tx.query('insert into schema_migrations (name, checksum) values ($1, $2)', [file, sum]);
     applied.push(file);
   }
+  // A table a migration created is written unseen by the answer cache until it has migration
+  // 024's trigger (server/db/tableWrites.ts).
+  if (applied.length)
+    await tx.exec(
+      "do $$ begin if to_regproc('note_writes_everywhere') is not null then perform note_writes_everywhere(); end if; end $$",
+    );
   return applied;
 }
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 
 /** What server/db/connection.ts uses of a PGlite, in-thread or behind the worker's proxy (server/db/pgliteThread.ts). */
 export interface PgliteLike {
-  query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
   exec(sql: string): Promise<unknown>;
   /** BEGIN, `fn`, COMMIT; ROLLBACK when `fn` throws. */
   transaction<T>(fn: (tx: Pick<PgliteLike, 'query' | 'exec'>) => Promise<T>): Promise<T>;

@@ -123,7 +123,8 @@ export async function startPgliteWorker(opts: WorkerOptions): Promise<PgliteLike
       pending.set(id, { resolve, reject });
       worker.postMessage({ ...what, id } as Ask);
     }) as Promise<{ rows: unknown[] }>;
-  const query = (sql: string, params?: unknown[]) => ask({ op: 'query', sql, params });
+  // The rows are what PostgreSQL answered: their type is the caller's to say, as with PGlite's own query.
+  const query = <T>(sql: string, params?: unknown[]) => ask({ op: 'query', sql, params }) as Promise<{ rows: T[] }>;
   const exec = (sql: string) => ask({ op: 'exec', sql });
 
   return {
@@ -139,7 +140,7 @@ export async function startPgliteWorker(opts: WorkerOptions): Promise<PgliteLike
       };
       try {
         const out = await fn({
-          query: async (s, p) => (open(), query(s, p)),
+          query: async <T>(s: string, p?: unknown[]) => (open(), query<T>(s, p)),
           exec: async (s) => (open(), exec(s)),
         });
         over = true;

@@ -1,25 +1,55 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_AGE_MS, REFRESH_MS, answerCache } from './answerCache';
+import { unchangedSince, writeCounts } from '../db/tableWrites';
+import { MAX_AGE_MS, REFRESH_MS, answerCache, type Freshness } from './answerCache';
+
+/** A database whose every read names `tables` (null: not known), and whose writes a test makes. */
+const fakeDb = (tables: readonly string[] | null = ['banks']) => {
+  const counts = writeCounts();
+  const db: Freshness = {
+    stamp: counts.now,
+    unchanged: (stamp, read) => unchangedSince(stamp, counts.now(), read ?? undefined),
+    reading: async (fn) => ({ value: await fn(), tables }),
+  };
+  return { counts, db, write: (...t: string[]) => counts.wrote(t.length ? t : ['banks']) };
+};
 
 describe('answerCache', () => {
   const setup = () => {
-    const state = { writes: 0, now: 0, reads: 0 };
-    const cache = answerCache(
-      () => state.writes,
-      () => state.now,
-    );
+    const state = { now: 0, reads: 0 };
+    const { db, write, counts } = fakeDb();
+    const cache = answerCache(db, () => state.now);
     const ask = (key = 'a') => cache.answer(key, async () => `${key}${++state.reads}`);
-    return { state, ask };
+    return { state, ask, write, counts };
   };
 
-  it('answers a repeat from the kept answer until a write commits', async () => {
-    const { state, ask } = setup();
+  it('answers a repeat from the kept answer until a write to a table it read commits', async () => {
+    const { ask, write } = setup();
     expect(await ask()).toBe('a1');
     expect(await ask()).toBe('a1');
     expect(await ask('b')).toBe('b2');
-    state.writes++;
+    write('presence', 'sessions'); // tables it never read
+    expect(await ask()).toBe('a1');
+    write('banks');
     expect(await ask()).toBe('a3');
     expect(await ask()).toBe('a3');
+  });
+
+  it('an answer whose tables are not known is stale after any write', async () => {
+    const { db, write } = fakeDb(null);
+    const cache = answerCache(db, () => 0);
+    let reads = 0;
+    const ask = () => cache.answer('k', async () => ++reads);
+    expect(await ask()).toBe(1);
+    expect(await ask()).toBe(1);
+    write('presence');
+    expect(await ask()).toBe(2);
+  });
+
+  it('what cannot be known (a lost connection) makes every answer stale', async () => {
+    const { ask, counts } = setup();
+    expect(await ask()).toBe('a1');
+    counts.unknown();
+    expect(await ask()).toBe('a2');
   });
 
   it('past MAX_AGE_MS, gives the old answer while one read refreshes it; past REFRESH_MS more, waits for a read', async () => {
@@ -31,6 +61,7 @@ describe('answerCache', () => {
     const during = [ask(), ask()]; // the first starts a refresh, the second starts none
     expect(await Promise.all(during)).toEqual(['a1', 'a1']);
     expect(state.reads).toBe(2);
+    await new Promise((r) => setTimeout(r)); // the refresh is in
     expect(await ask()).toBe('a2');
     expect(state.reads).toBe(2);
     state.now += MAX_AGE_MS + REFRESH_MS;
@@ -40,10 +71,10 @@ describe('answerCache', () => {
   });
 
   it('a write is never answered from before it, refreshing or not', async () => {
-    const { state, ask } = setup();
+    const { state, ask, write } = setup();
     await ask();
     state.now += MAX_AGE_MS;
-    state.writes++;
+    write();
     expect(await ask()).toBe('a2');
   });
 
@@ -56,10 +87,7 @@ describe('answerCache', () => {
 
   it('keeps no failure: the next caller reads again', async () => {
     let fail = true;
-    const cache = answerCache(
-      () => 0,
-      () => 0,
-    );
+    const cache = answerCache(fakeDb().db, () => 0);
     const read = async () => {
       if (fail) throw new Error('refused');
       return 'ok';
@@ -70,14 +98,11 @@ describe('answerCache', () => {
   });
 
   it('a write during a read leaves that answer stale for the next caller', async () => {
-    const { state } = setup();
+    const { db, write } = fakeDb();
     let release!: () => void;
-    const cache = answerCache(
-      () => state.writes,
-      () => 0,
-    );
+    const cache = answerCache(db, () => 0);
     const first = cache.answer('k', () => new Promise<string>((r) => (release = () => r('before'))));
-    state.writes++; // committed while the first read ran
+    write('presence'); // committed while the first read ran: which tables it read is not known yet
     const second = cache.answer('k', async () => 'after');
     release();
     expect(await first).toBe('before');
@@ -87,11 +112,7 @@ describe('answerCache', () => {
   describe('bounded by bytes, not by count', () => {
     const sized = (maxBytes: number) => {
       const state = { reads: 0 };
-      const cache = answerCache(
-        () => 0,
-        () => 0,
-        maxBytes,
-      );
+      const cache = answerCache(fakeDb().db, () => 0, maxBytes);
       /** An answer of `chars` characters (2 bytes each, as the cache counts). */
       const ask = (key: string, chars: number) => cache.answer(key, async () => `${++state.reads}`.padEnd(chars, '.'));
       return { state, ask };

@@ -3,11 +3,15 @@
 // for the same page again and again; on PGlite every one of those reads waits in the single
 // connection's line (server/db/connection.ts), so the repeat is answered from here instead.
 //
-// Current means: no transaction has committed since the answer was read (`Db.writes`, which
-// on PostgreSQL also counts other processes' commits), and it is younger than MAX_AGE_MS,
+// Current means: no table the answer read has been written since the read began (`Db.stamp`,
+// `Db.unchanged`: this process's commits and, on PostgreSQL, every other process's; the tables
+// a read named, `Db.reading`), and it is younger than MAX_AGE_MS,
 // since some answers move with the clock alone (an offer stops being live at midnight);
 // a little older while a fresh read replaces it (REFRESH_MS). Calls asking the same thing
 // at the same time share one read.
+
+import type { Db } from '../db/connection';
+import type { Stamp } from '../db/tableWrites';
 
 /**
  * How long an answer may be reused when nothing was written: what a clock-driven state (an
@@ -30,7 +34,10 @@ export const REFRESH_MS = 5000;
 export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 
 interface Entry {
-  writes: number;
+  /** The writes counted when its read began. */
+  stamp: Stamp;
+  /** The tables its read named, once it is in (null: not known, any write makes it stale). */
+  tables?: readonly string[] | null;
   at: number;
   answer: Promise<unknown>;
   /** Counted once the answer is in: its key and its value, two bytes a character (JS strings). */
@@ -50,11 +57,10 @@ export interface AnswerCache {
   stats(): { hits: number; misses: number; bytes: number; entries: number };
 }
 
-export function answerCache(
-  writes: () => number,
-  now: () => number = Date.now,
-  maxBytes = DEFAULT_MAX_BYTES,
-): AnswerCache {
+/** What the cache asks of the database (server/db/connection.ts). */
+export type Freshness = Pick<Db, 'stamp' | 'unchanged' | 'reading'>;
+
+export function answerCache(db: Freshness, now: () => number = Date.now, maxBytes = DEFAULT_MAX_BYTES): AnswerCache {
   const entries = new Map<string, Entry>();
   let bytes = 0;
   let hits = 0;
@@ -85,30 +91,45 @@ export function answerCache(
   };
   return {
     answer<T>(key: string, read: () => Promise<T>): Promise<T> {
-      const w = writes();
       const t = now();
       const kept = entries.get(key);
-      // A clock set back (a test's, or NTP's) makes no answer younger: read again.
-      const age = kept && kept.writes === w && t >= kept.at ? t - kept.at : Infinity;
+      // A clock set back (a test's, or NTP's) makes no answer younger: read again. An answer
+      // still being read is current only while nothing at all was written since it began.
+      const age = kept && t >= kept.at && db.unchanged(kept.stamp, kept.tables ?? null) ? t - kept.at : Infinity;
       if (age < MAX_AGE_MS + REFRESH_MS) hits++;
       else misses++;
       if (age < MAX_AGE_MS) return kept!.answer as Promise<T>;
+      // The stamp is taken before the read starts: a commit during the read makes the answer
+      // stale at once, never current under a newer stamp.
+      const start = (): Entry => {
+        const stamp = db.stamp();
+        const reading = db.reading(read);
+        const entry: Entry = {
+          stamp,
+          at: t,
+          bytes: 0,
+          answer: reading.then(({ value, tables }) => {
+            entry.tables = tables;
+            return value;
+          }),
+        };
+        return entry;
+      };
       if (age < MAX_AGE_MS + REFRESH_MS) {
         if (!kept!.refreshing) {
           kept!.refreshing = true;
-          const fresh = read();
-          fresh.then(
-            () => entries.get(key) === kept && keep(key, { writes: w, at: t, answer: fresh, bytes: 0 }),
+          const fresh = start();
+          fresh.answer.then(
+            () => entries.get(key) === kept && keep(key, fresh),
             () => void (kept!.refreshing = false),
           );
         }
         return kept!.answer as Promise<T>;
       }
-      const answer = read();
-      const entry: Entry = { writes: w, at: t, answer, bytes: 0 };
+      const entry = start();
       keep(key, entry);
-      answer.catch(() => entries.get(key) === entry && drop(key));
-      return answer;
+      entry.answer.catch(() => entries.get(key) === entry && drop(key));
+      return entry.answer as Promise<T>;
     },
     stats: () => ({ hits, misses, bytes, entries: entries.size }),
   };

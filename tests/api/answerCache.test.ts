@@ -1,6 +1,7 @@
 // The answer cache (server/http/answerCache.ts) on both databases: a repeated list is answered
-// from it, and nothing written, through a call or straight in SQL, is ever hidden by it. On
-// PostgreSQL, a commit of another process reaches this one's count through NOTIFY.
+// from it, and nothing written, through a call or straight in SQL, is ever hidden by it; a
+// write to a table an answer did not read leaves it kept (server/db/tableWrites.ts). On
+// PostgreSQL, another process's commit is counted by the next call's look (Db.sync).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bankResource } from '../../contract/bank';
 import { openDb } from '../../server/db/connection';
@@ -30,26 +31,54 @@ it('a write shows in the next list at once, whichever way it was made', async ()
   expect(after).not.toContain('Quillon Bank');
 });
 
-it('a failed write leaves the count changed all the same (a COMMIT that errs may have committed)', async () => {
-  const w = s.db.writes();
-  await expect(s.db.transaction(async (tx) => tx.query('select * from no_such_table'))).rejects.toThrow();
-  expect(s.db.writes()).not.toBe(w);
+it('an answer is stale after a write to a table it read, and only then', async () => {
+  const { value, tables } = await s.db.reading(() =>
+    s.db.read((tx) => tx.query('select id from offers_view order by id limit 1')),
+  );
+  expect(value.rows.length).toBeLessThanOrEqual(1);
+  // The view's tables, among them the offers themselves and their cards' links.
+  expect(tables).toEqual(expect.arrayContaining(['offers', 'offer_cards']));
+  expect(tables).not.toContain('presence');
+  const stamp = s.db.stamp();
+  await s.db.query('update dubai_cities set name = name where false'); // a statement trigger fires on no rows too
+  expect(s.db.unchanged(stamp, tables)).toBe(true);
+  expect(s.db.unchanged(stamp, ['dubai_cities'])).toBe(false);
+  const again = s.db.stamp();
+  await s.db.query('update offers set title = title where id = -1');
+  expect(s.db.unchanged(again, tables)).toBe(false);
+});
+
+it('a failed write changes nothing it did not commit', async () => {
+  const stamp = s.db.stamp();
+  await expect(
+    s.db.transaction(async (tx) => {
+      await tx.query('update banks set name = name where false');
+      await tx.query('select * from no_such_table');
+    }),
+  ).rejects.toThrow();
+  expect(s.db.unchanged(stamp, ['banks'])).toBe(true);
+});
+
+it('a presence heartbeat keeps a kept list', async () => {
+  await names();
+  const stamp = s.db.stamp();
+  await s.db.query('update presence set expires_at = expires_at where false');
+  expect(s.db.unchanged(stamp, ['banks'])).toBe(true);
 });
 
 // PostgreSQL only: PGlite's folder belongs to one process (server/db/lock.ts), so no other can commit.
 it.skipIf(process.env.TEST_DB !== 'postgres')(
-  'on PostgreSQL, a commit of another process changes the count here',
+  "on PostgreSQL, another process's commit is counted here by the next sync, without waiting for its notice",
   async () => {
     const other = await openDb({ databaseUrl: s.databaseUrl });
     try {
-      const w = s.db.writes();
-      await other.transaction((tx) => tx.query("update banks set name = name || '' where false"));
-      await expect.poll(() => s.db.writes(), { timeout: 5000 }).not.toBe(w);
-      // Its own commits it counts once, not again when its own NOTIFY comes back.
-      const mine = other.writes();
-      await other.transaction((tx) => tx.query('select 1'));
-      await new Promise((r) => setTimeout(r, 200));
-      expect(other.writes()).toBe(mine + 1);
+      for (let round = 0; round < 10; round++) {
+        const stamp = s.db.stamp();
+        await other.transaction((tx) => tx.query("update banks set name = name || '' where false"));
+        await s.db.sync();
+        expect(s.db.unchanged(stamp, ['banks'])).toBe(false);
+        expect(s.db.unchanged(stamp, ['dubai_cities'])).toBe(true);
+      }
     } finally {
       await other.close();
     }
