@@ -18,6 +18,9 @@ export const SERVER_ENTRIES = {
   backup: 'server/backup/main.ts',
   uploadsToS3: 'server/backup/uploadsToS3.ts',
 };
+/** Bundled beside them but not run on their own: PGlite's worker thread (server/db/pgliteThread.ts finds it there). */
+const WORKER_ENTRIES = { pgliteWorker: 'server/db/pgliteWorker.ts' };
+const ALL_ENTRIES = { ...SERVER_ENTRIES, ...WORKER_ENTRIES };
 const SOURCES = ['server', 'contract', 'package-lock.json', 'scripts/crawlImport.ts', 'scripts/buildServer.mjs'];
 
 export const bundleOf = (name) => path.join(SERVER_OUT, `${name}.mjs`);
@@ -29,9 +32,7 @@ export async function buildServer() {
   const tmp = fs.mkdtempSync(path.join(ROOT, 'dist', '.server-'));
   try {
     await build({
-      entryPoints: Object.fromEntries(
-        Object.entries(SERVER_ENTRIES).map(([name, src]) => [name, path.join(ROOT, src)]),
-      ),
+      entryPoints: Object.fromEntries(Object.entries(ALL_ENTRIES).map(([name, src]) => [name, path.join(ROOT, src)])),
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -42,14 +43,14 @@ export async function buildServer() {
       logLevel: 'warning',
     });
     fs.mkdirSync(SERVER_OUT, { recursive: true });
-    for (const name of Object.keys(SERVER_ENTRIES)) fs.renameSync(path.join(tmp, `${name}.mjs`), bundleOf(name));
+    for (const name of Object.keys(ALL_ENTRIES)) fs.renameSync(path.join(tmp, `${name}.mjs`), bundleOf(name));
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
 
 export function serverBuildIsStale() {
-  const built = Object.keys(SERVER_ENTRIES).map(bundleOf);
+  const built = Object.keys(ALL_ENTRIES).map(bundleOf);
   if (!built.every((f) => fs.existsSync(f))) return true;
   const builtAt = Math.min(...built.map((f) => fs.statSync(f).mtimeMs));
   return SOURCES.some((s) => newest(path.join(ROOT, s)) > builtAt);

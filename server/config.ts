@@ -96,6 +96,11 @@ export const ENV = {
     "connections of the server's main PostgreSQL pool (sign-in and `/health` have two more of their own)",
     10,
   ),
+  PGLITE_THREAD: oneOf(
+    ['worker', 'main'],
+    "where embedded PGlite runs: `worker`, a thread of its own, so a slow query does not hold the server's other calls (those answered from the cache too); `main`, the server's thread (bench:thread compares them)",
+    'worker',
+  ),
   SKIP_CLIENT_BUILD: flag(
     '`1` starts without rebuilding a browser app older than its sources (the dev server and the test harnesses build it themselves)',
     '0',
@@ -176,6 +181,8 @@ export interface Config {
   answerCacheMb: number;
   /** PG_POOL_MAX: connections of the main PostgreSQL pool (server/db/connection.ts); 10 unset. */
   pgPoolMax: number;
+  /** PGLITE_THREAD: where PGlite runs (server/db/pgliteThread.ts); a worker thread unset. */
+  pgliteThread: 'worker' | 'main';
   /** PUSH_SENDER: the module that sends push notifications (server/services/push.ts); unset, the outbox folder. */
   pushSender: string | undefined;
   /** SKIP_CLIENT_BUILD=1: start without building a stale browser app (the dev server and the test harnesses build it themselves). */
@@ -232,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: unset('LOG_LEVEL') && str('LOG_REQUESTS') === '1' ? 'debug' : (str('LOG_LEVEL') as LogLevel),
     answerCacheMb: num('ANSWER_CACHE_MB'),
     pgPoolMax: num('PG_POOL_MAX'),
+    pgliteThread: str('PGLITE_THREAD') as 'worker' | 'main',
     pushSender: str('PUSH_SENDER'),
     skipClientBuild: str('SKIP_CLIENT_BUILD') === '1',
     metricsToken: str('METRICS_TOKEN'),

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './config';
 import { openDb } from './db/connection';
-import { DataDirLostError, lockDataDir, type DataDirLock } from './db/lock';
+import { lockDataDir, type DataDirLock } from './db/lock';
 import { prepareDatabase } from './db/migrate';
 import { seed } from './db/seed/seed';
 import { createMailer } from './services/mail';
@@ -31,6 +31,11 @@ const say = (msg: string) => logger?.info(msg);
 const LOST_DRAIN_MS = 1_000;
 /** How long a SIGTERM or SIGINT lets the calls in flight finish before their connections are cut. */
 const DRAIN_MS = 10_000;
+/** What a lost database does (server/db/connection.ts, OpenOptions.onLost): while starting, the start fails. */
+let stopForLostDatabase = (err: Error): void => {
+  logger?.fatal({ err }, `could not start: ${err.message}`);
+  process.exit(1);
+};
 
 async function main() {
   const config = loadConfig();
@@ -55,6 +60,8 @@ async function main() {
     poolMax: config.pgPoolMax,
     beforeCommit: lock?.writeGuard,
     log: lineLogger(log, 'db', 'error'),
+    pgliteThread: config.pgliteThread,
+    onLost: (err) => stopForLostDatabase(err),
   });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -86,7 +93,7 @@ async function main() {
   const app = await buildApp({ config, db, mailer, clientDir, logger: log, push, processMetrics: true, fileStore });
   // Rows of an import cut short by a crash are invisible; removed in the background.
   const stopSweeping = sweepAbandonedBatches(db, lineLogger(log, 'batches'));
-  let lost: DataDirLostError | null = null;
+  let lost: Error | null = null;
   app.addHook('onRequest', async () => {
     if (lost) throw lost;
   });
@@ -103,6 +110,20 @@ async function main() {
       void Promise.race([app.close(), new Promise((r) => setTimeout(r, 5_000))]).finally(() => process.exit(1));
     }, LOST_DRAIN_MS);
   });
+  // The database gone for good (PGlite's worker died, server/db/pgliteThread.ts): every call
+  // fails, so the server refuses them, answers those in flight, lets the data folder go (its
+  // database is closed: the thread holding it is gone) and exits non-zero for a supervisor to
+  // start it again.
+  stopForLostDatabase = (err) => {
+    if (lost) return;
+    lost = err;
+    log.fatal({ err }, `${err.message} Stopping so that the server can be started again.`);
+    setTimeout(() => {
+      void Promise.race([app.close(), new Promise((r) => setTimeout(r, 5_000))])
+        .then(() => lock?.release())
+        .finally(() => process.exit(1));
+    }, LOST_DRAIN_MS);
+  };
   // How many calls are being answered: what a drain waits for (the live streams end first, at preClose).
   const inFlight = new Set<unknown>();
   let closing = false;

@@ -1,6 +1,6 @@
 // The database interface makes the PGlite deadlock impossible: there is no `query` to reach
 // around a transaction, and a transaction opened inside another fails at once.
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NestedTransactionError, oneAtATime, openDb, type Db } from './connection';
 
 const within = <T>(p: Promise<T>, ms: number) =>
@@ -9,71 +9,113 @@ const within = <T>(p: Promise<T>, ms: number) =>
     new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms)),
   ]);
 
-describe('openDb (PGlite)', () => {
+// PGlite in the calling thread (the API tests) and in its worker (the server): the same contract.
+describe.each(['main', 'worker'] as const)('openDb (PGlite in the %s thread)', (pgliteThread) => {
+  // One database per path: a fresh cluster takes seconds to create on this machine.
+  let db: Db;
+  beforeAll(async () => void (db = await openDb({ pgliteThread })), 60_000);
+  afterAll(() => db?.close());
+
   it('has no query of its own: SQL goes through the Tx a unit of work hands out', async () => {
-    const db = await openDb({});
-    try {
-      expect('query' in db).toBe(false);
-      expect((await db.read((tx) => tx.query<{ n: number }>('select 1 as n'))).rows).toEqual([{ n: 1 }]);
-    } finally {
-      await db.close();
-    }
+    expect('query' in db).toBe(false);
+    expect((await db.read((tx) => tx.query<{ n: number }>('select 1 as n'))).rows).toEqual([{ n: 1 }]);
   });
 
   it('refuses a transaction inside a transaction at once instead of waiting forever', async () => {
-    const db: Db = await openDb({});
-    try {
-      const nested = db.transaction(async () => db.transaction(async (tx) => tx.query('select 1')));
-      await expect(within(nested, 2000)).rejects.toBeInstanceOf(NestedTransactionError);
-      const inRead = db.read(async () => db.read(async (tx) => tx.query('select 1')));
-      await expect(within(inRead, 2000)).rejects.toBeInstanceOf(NestedTransactionError);
-      // The database is still usable afterwards.
-      expect((await db.read((tx) => tx.query<{ n: number }>('select 2 as n'))).rows[0].n).toBe(2);
-    } finally {
-      await db.close();
-    }
+    const nested = db.transaction(async () => db.transaction(async (tx) => tx.query('select 1')));
+    await expect(within(nested, 2000)).rejects.toBeInstanceOf(NestedTransactionError);
+    const inRead = db.read(async () => db.read(async (tx) => tx.query('select 1')));
+    await expect(within(inRead, 2000)).rejects.toBeInstanceOf(NestedTransactionError);
+    // The database is still usable afterwards.
+    expect((await db.read((tx) => tx.query<{ n: number }>('select 2 as n'))).rows[0].n).toBe(2);
   });
 
   it('lets every onWrites listener read after a commit, and read again later', async () => {
-    const db = await openDb({});
-    try {
-      const read = () => db.read((tx) => tx.query('select 1'));
-      // Each listener reads at once, then once more after its read and in a timer it set then.
-      const settled = (p: Promise<unknown>) => p.catch((e: unknown) => e);
-      const reads = [1, 2].map(
-        () =>
-          new Promise<unknown[]>((resolve) => {
-            const stop = db.onWrites(() => {
-              stop();
-              void (async () => {
-                const first = await settled(read());
-                const second = await settled(read());
-                setTimeout(() => void settled(read()).then((third) => resolve([first, second, third])));
-              })();
-            });
-          }),
-      );
-      await db.transaction((tx) => tx.query('select 1'));
-      for (const r of (await Promise.all(reads)).flat()) expect(r).not.toBeInstanceOf(NestedTransactionError);
-    } finally {
-      await db.close();
-    }
+    const read = () => db.read((tx) => tx.query('select 1'));
+    // Each listener reads at once, then once more after its read and in a timer it set then.
+    const settled = (p: Promise<unknown>) => p.catch((e: unknown) => e);
+    const reads = [1, 2].map(
+      () =>
+        new Promise<unknown[]>((resolve) => {
+          const stop = db.onWrites(() => {
+            stop();
+            void (async () => {
+              const first = await settled(read());
+              const second = await settled(read());
+              setTimeout(() => void settled(read()).then((third) => resolve([first, second, third])));
+            })();
+          });
+        }),
+    );
+    await db.transaction((tx) => tx.query('select 1'));
+    for (const r of (await Promise.all(reads)).flat()) expect(r).not.toBeInstanceOf(NestedTransactionError);
   });
 
   it('rolls back everything a failed transaction wrote', async () => {
-    const db = await openDb({});
-    try {
-      await db.transaction((tx) => tx.query('create table t (n int)'));
-      await expect(
-        db.transaction(async (tx) => {
-          await tx.query('insert into t values (1)');
-          throw new Error('stop');
-        }),
-      ).rejects.toThrow('stop');
-      expect((await db.read((tx) => tx.query('select * from t'))).rows).toEqual([]);
-    } finally {
-      await db.close();
-    }
+    await db.transaction((tx) => tx.query('create table rolled (n int)'));
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('insert into rolled values (1)');
+        throw new Error('stop');
+      }),
+    ).rejects.toThrow('stop');
+    expect((await db.read((tx) => tx.query('select * from rolled'))).rows).toEqual([]);
+  });
+
+  it('reads dates as YYYY-MM-DD, NUMERIC as numbers, timestamps as Dates, JSON and arrays as they are', async () => {
+    const { rows } = await db.read((tx) =>
+      tx.query(
+        `select '2024-02-29'::date as day, 12.50::numeric as price, '2024-01-02T03:04:05Z'::timestamptz as at,
+                '{"a":[1,null]}'::jsonb as doc, array['x','y'] as tags, $1::text as param, null as nothing`,
+        ['given'],
+      ),
+    );
+    expect(rows).toEqual([
+      {
+        day: '2024-02-29',
+        price: 12.5,
+        at: new Date('2024-01-02T03:04:05Z'),
+        doc: { a: [1, null] },
+        tags: ['x', 'y'],
+        param: 'given',
+        nothing: null,
+      },
+    ]);
+  });
+
+  it('fails a broken rule with every field of PostgreSQL’s error (what server/db/constraintErrors.ts reads)', async () => {
+    await db.transaction((tx) =>
+      tx.exec('create table uniq (n int constraint uniq_n unique); insert into uniq values (1)'),
+    );
+    const err = await db.transaction((tx) => tx.query('insert into uniq values ($1)', [1])).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(err).toMatchObject({
+      name: 'error',
+      message: 'duplicate key value violates unique constraint "uniq_n"',
+      code: '23505',
+      severity: 'ERROR',
+      detail: 'Key (n)=(1) already exists.',
+      constraint: 'uniq_n',
+      table: 'uniq',
+      schema: 'public',
+      query: 'insert into uniq values ($1)',
+      params: [1],
+    });
+    // The transaction rolled back; the database goes on.
+    expect((await db.read((tx) => tx.query('select count(*)::int as c from uniq'))).rows).toEqual([{ c: 1 }]);
+  });
+
+  it('refuses a transaction whose error was swallowed inside it, and keeps none of its writes', async () => {
+    await db.transaction((tx) => tx.query('create table aborted (n int)'));
+    const swallowed = db.transaction(async (tx) => {
+      await tx.query('insert into aborted values (1)');
+      await tx.query('select 1/0').catch(() => undefined);
+    });
+    // Refused at the first statement after the error (the tables-written query before COMMIT), or at COMMIT.
+    await expect(swallowed).rejects.toThrow(
+      /current transaction is aborted|Transaction was rolled back instead of committed/,
+    );
+    expect((await db.read((tx) => tx.query('select * from aborted'))).rows).toEqual([]);
   });
 });
 

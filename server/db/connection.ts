@@ -6,9 +6,9 @@
 // (on PGlite's single connection that would wait forever), and a transaction opened inside
 // another one fails at once instead of hanging (see `enter`).
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
-import fs from 'node:fs';
-import path from 'node:path';
 import { DataRefusal } from '../errors';
+import { createPglite, type PgliteLike } from './pglite';
+import { startPgliteWorker } from './pgliteThread';
 import {
   CATALOG_SQL,
   catalogOf,
@@ -112,6 +112,17 @@ export interface OpenOptions {
   beforeCommit?: () => void;
   /** Where a connection's trouble is told (the server's logger); default: stderr. */
   log?: (msg: string) => void;
+  /**
+   * Where PGlite runs: 'worker', a thread of its own (server/db/pgliteThread.ts), so a long
+   * query does not stall the server's other calls (the server: PGLITE_THREAD, server/config.ts);
+   * 'main' (unset), in the calling thread (the API tests' thousand short-lived databases).
+   */
+  pgliteThread?: 'worker' | 'main';
+  /**
+   * Called once when the database is gone for good (PGlite's worker died: a crash, out of
+   * memory); every call then fails. The server stops so a supervisor starts it again.
+   */
+  onLost?: (err: Error) => void;
 }
 
 export class NestedTransactionError extends Error {
@@ -130,7 +141,7 @@ export async function openDb(opts: OpenOptions): Promise<Db> {
         opts.log ?? ((msg) => void process.stderr.write(`[db] ${msg}\n`)),
         opts.poolMax ?? 10,
       )
-    : openPglite(opts.pgliteDir, beforeCommit, opts.pgliteTemplate);
+    : openPglite(opts, beforeCommit);
 }
 
 /** Which Db the current async call chain is working inside, if any. */
@@ -144,18 +155,19 @@ function enter<T>(owner: object, fn: () => Promise<T>): Promise<T> {
   return inside.run(owner, fn);
 }
 
-async function openPglite(dir: string | undefined, beforeCommit: () => void, template?: Blob): Promise<Db> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
-  if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
-  // Dates (OID 1082) stay 'YYYY-MM-DD' strings (a JS Date would shift them by the time zone);
-  // NUMERIC (1700) becomes a number, as on the PostgreSQL path.
-  const pg = await PGlite.create(dir ?? 'memory://', {
-    extensions: { pg_trgm, unaccent },
-    parsers: { 1082: (v: string) => v, 1700: (v: string) => Number(v) },
-    ...(template && { loadDataDir: template }),
-  });
+async function openPglite(opts: OpenOptions, beforeCommit: () => void): Promise<Db> {
+  const log = opts.log ?? ((msg) => void process.stderr.write(`[db] ${msg}\n`));
+  const pg: PgliteLike =
+    opts.pgliteThread === 'worker'
+      ? await startPgliteWorker({
+          dir: opts.pgliteDir,
+          template: opts.pgliteTemplate,
+          onLost: (err) => {
+            log(`${err.message} Every call from now on fails.`);
+            opts.onLost?.(err);
+          },
+        })
+      : await createPglite(opts.pgliteDir, opts.pgliteTemplate);
   // PGlite is one connection: units of work run one after another, never interleaved.
   const exclusive = oneAtATime();
   // The data folder is this process's alone (server/db/lock.ts): its own commits are all there are.
