@@ -4,9 +4,14 @@
 // read from the catalogue, once per database).
 import type { Tx } from '../../server/db/connection';
 
-/** Columns whose value changes on a read, by table ('sessions' → ['last_used_at']). */
+/**
+ * Columns whose value changes on a read, by table ('sessions' → ['last_used_at']); a table
+ * whose every column is listed is left out. `write_counts` (migration 024) counts every
+ * commit's tables, a session's use on a read among them.
+ */
 export const VOLATILE: Readonly<Record<string, readonly string[]>> = {
   sessions: ['last_used_at', 'last_seen_at', 'last_used'],
+  write_counts: ['tbl', 'n'],
 };
 
 /**
