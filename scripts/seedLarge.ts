@@ -696,7 +696,16 @@ async function addOffers(db: Db, count: number, batch: number, replica: boolean)
     await batches('offers', count, batch, async (lo, hi) => {
       values[values.length - 2] = salt + lo;
       values[values.length - 1] = salt + hi;
-      await inBatch(db, replica, (tx) => tx.query(sql, values));
+      await inBatch(db, replica, async (tx) => {
+        await tx.query(sql, values);
+        // The link triggers are off in a batch: the offers' banks (migration 023) are filled here.
+        await tx.query(
+          `insert into offer_bank_links (offer_id, bank_id)
+           select distinct oc.offer_id, c.bank_id from offer_cards oc join cards c on c.id = oc.card_id
+           where oc.offer_id between $1 and $2`,
+          [salt + lo, salt + hi],
+        );
+      });
     });
   } finally {
     await db.query(`drop table if exists ${PICK_CARDS}`);
