@@ -120,7 +120,12 @@ describe("an offer's banks, kept by triggers", () => {
        union all
        (select distinct oc.offer_id, c.bank_id from offer_cards oc join cards c on c.id = oc.card_id except select offer_id, bank_id from offer_bank_links)) d`);
 
-  it('follow relinks, a card moved to another bank, a card deleted and an offer deleted', async () => {
+  const staleCopies = () =>
+    one<number>(`select count(*)::int as v from offer_bank_links k join offers o on o.id = k.offer_id
+       where (k.k_category_id, k.k_valid_from, k.k_valid_to, k.k_created_at, k.k_title)
+             is distinct from (o.category_id, o.valid_from, o.valid_to, o.created_at, lower(o.title))`);
+
+  it("follow relinks, a card moved to another bank, an offer's edit, a card deleted and an offer deleted", async () => {
     expect(await allAgree()).toBe(0);
     const offer = await one<number>('select offer_id as v from offer_cards order by offer_id limit 1');
     const [c1, c2] = await ids('select distinct on (bank_id) id as v from cards order by bank_id, id limit 2');
@@ -141,10 +146,24 @@ describe("an offer's banks, kept by triggers", () => {
     expect(await banksOf(offer)).toEqual([other]);
     expect(await allAgree()).toBe(0);
 
+    // The offer's own columns follow into its bank rows.
+    const cat = await one<number>('select id as v from categories order by id desc limit 1');
+    await offerRepository.update(s.db, offer, {
+      title: 'Aardvark offer',
+      category_id: cat,
+      valid_from: '2020-01-01',
+      valid_to: '2020-01-31',
+    });
+    expect(await staleCopies()).toBe(0);
+    const r = await both({ bank: other, category: cat, state: 'expired', sort: 'title', page: 1, per_page: 50 });
+    expect(r.now).toEqual(r.before);
+    expect(r.now.ids).toContain(offer);
+
     await s.db.query('delete from cards where id = $1', [c2]);
     await s.db.query(
       `delete from offers where id = (select offer_id from offer_cards where card_id = ${c1} order by offer_id desc limit 1)`,
     );
     expect(await allAgree()).toBe(0);
+    expect(await staleCopies()).toBe(0);
   });
 });
