@@ -149,9 +149,18 @@ export function crudRepository<T>(resource: ResourceContract, o: CrudOptions = {
       const where = cond ? (whereSql ? `${whereSql} and ${cond}` : `where ${cond}`) : whereSql;
       // The page's ids first, through the indexes, then the view's columns (names, arrays of
       // links) for those 50 rows only: the rows skipped never compute them.
+      // Few matches, as just counted: found first (`offset 0` keeps the planner from walking
+      // the sort's index for them), then sorted. Walking the index, the planner expects its
+      // filters' rows to be spread evenly and stops at the page's end, but two search words
+      // rarer together than apart ("free weekend": no match) make it read every row (2.5 s
+      // at a million offers, against a few ms through the trigram index).
+      const few = !narrow && filtered && counted?.total_is === 'exact' && counted.total <= FILTERED_COUNT_CAP;
+      const matches = few
+        ? `(select ${source}.id, ${expr} as sort_key from ${from} ${where} offset 0) m order by sort_key ${dir}, id ${dir}`
+        : `${from} ${where} order by ${orderExpr} ${dir}, ${orderId} ${dir}`;
       const rows = (
         await tx.query(
-          `with page as materialized (select id, row_number() over () as n from (select ${source}.id from ${from} ${where} order by ${orderExpr} ${dir}, ${orderId} ${dir} limit ${p(perPage)} offset ${p(seek ? 0 : (page - 1) * perPage)}) ids)
+          `with page as materialized (select id, row_number() over () as n from (select ${few ? 'm' : source}.id from ${matches} limit ${p(perPage)} offset ${p(seek ? 0 : (page - 1) * perPage)}) ids)
            select v.* from ${source} v join page using (id) order by page.n`,
           values,
         )
