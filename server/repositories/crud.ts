@@ -28,6 +28,8 @@ export interface CrudOptions {
   afterWrite?: (tx: Tx, id: number, data: Record<string, unknown>) => Promise<void>;
   /** A narrower table a list reads its page through, when its filters allow (see Narrow); null: none. */
   narrow?: (params: ListParams, p: Param) => Narrow | null;
+  /** Never find a few counted rows first (the plan before it, for tests/helpers/offerListBefore.ts to compare with). */
+  walkSortIndex?: boolean;
 }
 
 /**
@@ -154,7 +156,8 @@ export function crudRepository<T>(resource: ResourceContract, o: CrudOptions = {
       // filters' rows to be spread evenly and stops at the page's end, but two search words
       // rarer together than apart ("free weekend": no match) make it read every row (2.5 s
       // at a million offers, against a few ms through the trigram index).
-      const few = !narrow && filtered && counted?.total_is === 'exact' && counted.total <= FILTERED_COUNT_CAP;
+      const few =
+        !narrow && !o.walkSortIndex && filtered && counted?.total_is === 'exact' && counted.total <= FILTERED_COUNT_CAP;
       const matches = few
         ? `(select ${source}.id, ${expr} as sort_key from ${from} ${where} offset 0) m order by sort_key ${dir}, id ${dir}`
         : `${from} ${where} order by ${orderExpr} ${dir}, ${orderId} ${dir}`;
