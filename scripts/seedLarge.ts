@@ -160,7 +160,8 @@ async function main() {
     if (opts.cards) await addCards(db, opts.cards);
     const rebuild: string[] = [];
     if (!opts.keepIndexes && opts.outlets >= REBUILD_THRESHOLD) rebuild.push('outlets');
-    if (!opts.keepIndexes && opts.offers >= REBUILD_THRESHOLD) rebuild.push('offers', 'offer_cards', 'offer_outlets');
+    if (!opts.keepIndexes && opts.offers >= REBUILD_THRESHOLD)
+      rebuild.push('offers', 'offer_cards', 'offer_outlets', 'offer_bank_links');
     if (rebuild.length) await dropIndexes(db, rebuild);
     try {
       if (opts.outlets) await addOutlets(db, opts.outlets, opts.batch, replica);
@@ -699,7 +700,18 @@ async function addOffers(db: Db, count: number, batch: number, replica: boolean)
     await batches('offers', count, batch, async (lo, hi) => {
       values[values.length - 2] = salt + lo;
       values[values.length - 1] = salt + hi;
-      await inBatch(db, replica, (tx) => tx.query(sql, values));
+      await inBatch(db, replica, async (tx) => {
+        await tx.query(sql, values);
+        // The link triggers are off in a batch: the offers' banks (migration 023) are filled here.
+        await tx.query(
+          `insert into offer_bank_links (offer_id, bank_id, k_category_id, k_valid_from, k_valid_to, k_created_at, k_title)
+           select o.id, b.bank_id, o.category_id, o.valid_from, o.valid_to, o.created_at, lower(o.title)
+           from (select distinct oc.offer_id, c.bank_id from offer_cards oc join cards c on c.id = oc.card_id
+                 where oc.offer_id between $1 and $2) b
+           join offers o on o.id = b.offer_id`,
+          [salt + lo, salt + hi],
+        );
+      });
     });
   } finally {
     await db.query(`drop table if exists ${PICK_CARDS}`);

@@ -5,29 +5,51 @@ import type { Tx } from '../db/connection';
 import { invalidField } from '../errors';
 import { crudRepository } from './crud';
 
-/** live / upcoming / expired, as offers_view computes `state`. */
-export const STATE_SQL: Record<string, string> = {
-  live: 'valid_from <= current_date and valid_to >= current_date',
-  upcoming: 'valid_from > current_date',
-  expired: 'valid_to < current_date',
-};
+/** live / upcoming / expired, as offers_view computes `state`, on the given validity columns. */
+const stateSql = (from: string, to: string): Record<string, string> => ({
+  live: `${from} <= current_date and ${to} >= current_date`,
+  upcoming: `${from} > current_date`,
+  expired: `${to} < current_date`,
+});
+export const STATE_SQL = stateSql('valid_from', 'valid_to');
 
 /** Valid today and ending within the next `days` days (`days` a placeholder): the `expiring` filter and the dashboard's count. */
-export const expiringSql = (days: string) =>
-  `valid_from <= current_date and valid_to between current_date and current_date + ${days}::int - 1`;
+export const expiringSql = (days: string, from = 'valid_from', to = 'valid_to') =>
+  `${from} <= current_date and ${to} between current_date and current_date + ${days}::int - 1`;
+
+/** The same rules on an offer's bank rows' copies of its dates (migration 023_offer_bank_links.sql). */
+const BANK_ROW_STATE_SQL = stateSql('k.k_valid_from', 'k.k_valid_to');
+const given = (v: unknown) => v !== undefined && v !== null && v !== '';
 
 export const offerRepository = crudRepository<Offer>(offerResource, {
   virtual: ['card_ids', 'outlet_ids'],
   filters: {
-    // `id in (…)` rather than a correlated EXISTS: the planner collects the bank's offer ids
-    // once through the link indexes (measured 5–10× faster at a million offers).
-    bank: (v, p) =>
-      `id in (select oc.offer_id from offer_cards oc join cards c on c.id = oc.card_id where c.bank_id = ${p(v)})`,
+    // An offer's banks as triggers keep them (migration 023_offer_bank_links.sql): one probe
+    // per offer read, where going through offer_cards and cards took two or three.
+    bank: (v, p) => `id in (select ob.offer_id from offer_bank_links ob where ob.bank_id = ${p(v)})`,
     card: (v, p) => `id in (select oc.offer_id from offer_cards oc where oc.card_id = ${p(v)})`,
     outlet: (v, p) => `id in (select oo.offer_id from offer_outlets oo where oo.outlet_id = ${p(v)})`,
     state: (v) => STATE_SQL[String(v)] ?? null,
     expiring: (v, p) => expiringSql(p(v)),
   },
+  // Filtered by bank: the page is read from the bank's rows in offer_bank_links, in the
+  // sort's order, the category and the dates checked in its indexes; only the page's 50
+  // offers are read (EXPLAIN: ~50 index entries for `bank`, against ~1,000 offers probed).
+  narrow: (params, p) =>
+    given(params.bank)
+      ? {
+          join: `join offer_bank_links k on k.offer_id = offers_view.id and k.bank_id = ${p(params.bank)}`,
+          where: {
+            bank: null,
+            ...(given(params.category) && { category: `k.k_category_id = ${p(params.category)}` }),
+            ...(given(params.state) && { state: BANK_ROW_STATE_SQL[String(params.state)] ?? null }),
+            ...(given(params.expiring) && {
+              expiring: expiringSql(p(params.expiring), 'k.k_valid_from', 'k.k_valid_to'),
+            }),
+          },
+          sorts: { id: 'k.offer_id', created_at: 'k.k_created_at', valid_to: 'k.k_valid_to', title: 'k.k_title' },
+        }
+      : null,
   async afterWrite(tx, id, data) {
     if (Array.isArray(data.card_ids))
       await relink(tx, id, 'offer_cards', 'card_id', 'cards', data.card_ids as number[], 'card_ids');

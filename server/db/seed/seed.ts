@@ -183,6 +183,8 @@ export async function seed(tx: Tx, uploads: Uploads, opts: { events?: number } =
     { returning: false },
   );
   for (const t of bulk) await tx.query(`alter table ${t} enable trigger user`);
+  // The offers' banks, which the link triggers would have kept (migration 023_offer_bank_links.sql).
+  await tx.query('select offer_bank_links_refresh($1::int[])', [offerIds]);
   await tx.query('update offers set search_text = default where id = any($1::int[])', [offerIds]);
 
   await insertRows(
