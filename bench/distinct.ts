@@ -27,7 +27,7 @@ import { searchRecords } from '../contract/search';
 import { resources } from '../contract/resources';
 import { startServer } from '../e2e/server';
 import { startCluster } from '../scripts/postgres';
-import { openDb, type Tx } from '../server/db/connection';
+import { openDb, type Db, type Tx } from '../server/db/connection';
 import { migrate } from '../server/db/migrate';
 import type { ListParams } from '../server/repositories/crud';
 import { offerRepository } from '../server/repositories/offers';
@@ -35,6 +35,7 @@ import { findRecords } from '../server/repositories/recordSearch';
 import { hashPassword } from '../server/security/passwords';
 import { offerListBefore } from '../tests/helpers/offerListBefore';
 import { signInAs } from './mixedAdmin';
+import { cpuSplit } from './cpu';
 import { pct } from './timing';
 
 const { values: args } = parseArgs({
@@ -44,12 +45,15 @@ const { values: args } = parseArgs({
     clients: { type: 'string', default: '32' },
     seconds: { type: 'string', default: '30' },
     runs: { type: 'string', default: '40' },
+    part: { type: 'string', default: 'both' },
   },
 });
 const OFFERS = Number(args.offers);
 const CLIENTS = Number(args.clients);
 const SECONDS = Number(args.seconds);
 const RUNS = Number(args.runs);
+/** `single` (part 1 only), `clients` (part 2 only) or `both`. */
+const PART = args.part;
 const ADMIN = { email: 'distinct@bench.local', password: 'distinct-bench-password' };
 const WORDS = [
   'cashback',
@@ -99,107 +103,115 @@ async function main() {
     ]);
 
     // 1. One client, each filter: now beside before.
-    const lines: string[] = [];
-    const line = (name: string, now: number[], before: number[] | null) => {
-      const [n50, n95] = [pct(now, 50), pct(now, 95)];
-      const text = before
-        ? `${name}: now p50=${ms(n50)} p95=${ms(n95)} before p50=${ms(pct(before, 50))} p95=${ms(pct(before, 95))} ratio(p50)=${(pct(before, 50) / n50).toFixed(1)}`
-        : `${name}: now p50=${ms(n50)} p95=${ms(n95)}`;
-      lines.push(text);
-      console.log(text);
-    };
-    // Now and before in turns, each question once per side, each side first every other
-    // time: the second reads the pages the first brought into memory.
-    const sides = [
-      ['now', offerRepository],
-      ['before', offerListBefore],
-    ] as const;
-    const timeLists = async (params: ListParams[]) => {
-      const out = { now: [] as number[], before: [] as number[] };
-      for (const [i, p] of params.entries())
-        for (const [side, repo] of i % 2 ? [...sides].reverse() : sides) {
-          const t = performance.now();
-          await db.read((tx) => repo.list(tx, p));
-          out[side].push(performance.now() - t);
-        }
-      return out;
-    };
-    const cycle = <T>(xs: readonly T[], f: (x: T, i: number) => ListParams) =>
-      Array.from({ length: RUNS }, (_, i) => f(xs[i % xs.length], i));
-    const filters: [string, ListParams[]][] = [
-      ['bank', cycle(pools.banks, (bank) => ({ bank }))],
-      ['card', cycle(pools.cards, (card) => ({ card }))],
-      ['outlet', cycle(pools.outlets, (outlet) => ({ outlet }))],
-      ['category', cycle(pools.categories, (category) => ({ category }))],
-      ['from_source', cycle(pools.sources, (from_source) => ({ from_source }))],
-      ['state', cycle(['live', 'upcoming', 'expired'], (state) => ({ state }))],
-      ['expiring', cycle([7, 30, 90], (expiring) => ({ expiring }))],
-      ['bank + live', cycle(pools.banks, (bank) => ({ bank, state: 'live' }))],
-      [
-        'bank + category + state',
-        cycle(pools.banks, (bank, i) => ({
-          bank,
-          category: pools.categories[i % pools.categories.length],
-          state: ['live', 'upcoming', 'expired'][i % 3],
-        })),
-      ],
-      [
-        'bank + live, sorted by each key',
-        cycle(pools.banks, (bank, i) => ({ bank, state: 'live', sort: SORTS[i % 6] })),
-      ],
-      ['two-word search', cycle(pools.pairs, (query) => ({ query }))],
-    ];
-    for (const [name, params] of filters) {
-      const withPage = params.map((p) => ({ page: 1, per_page: 50, ...p }));
-      const { now, before } = await timeLists(withPage);
-      line(`list ${name}, page 1, one client`, now, before);
-    }
-    const offers = resources.find((r) => r.name === 'offer')!;
-    const palette: number[] = [];
-    for (const query of pools.pairs.slice(0, RUNS)) {
-      const t = performance.now();
-      await db.read((tx: Tx) => findRecords(tx, offers, query.split(' '), 5));
-      palette.push(performance.now() - t);
-    }
-    line('palette search (offers), two words, one client', palette, null);
+    if (PART !== 'clients') await singleClient(db, pools);
     await db.close();
-
-    // 2. CLIENTS clients, each question once.
-    const server = await startServer(env, undefined, 600_000);
-    try {
-      const token = await signInAs(server.url, ADMIN.email, ADMIN.password);
-      const questions = shuffle(questionPool(pools));
-      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-      let next = 0;
-      let errors = 0;
-      const times: number[] = [];
-      const end = performance.now() + SECONDS * 1000;
-      await Promise.all(
-        Array.from({ length: CLIENTS }, async () => {
-          while (performance.now() < end) {
-            const question = questions[next++ % questions.length];
-            const t = performance.now();
-            try {
-              const r = await fetch(server.url + question.path, { ...question.init, headers });
-              await r.arrayBuffer();
-              if (r.status !== 200) errors++;
-            } catch {
-              errors++;
-            }
-            times.push(performance.now() - t);
-          }
-        }),
-      );
-      const repeats = Math.max(0, times.length - questions.length);
-      const text = `${CLIENTS} clients, every question different (${questions.length.toLocaleString('en')} in the pool): ${(times.length / SECONDS).toFixed(0)} req/s, p50=${ms(pct(times, 50))} p99=${ms(pct(times, 99))}, ${errors} errors, ${repeats} asked twice`;
-      lines.push(text);
-      console.log(`\n${text}`);
-    } finally {
-      await server.stop();
-    }
+    if (PART !== 'single') await clients(env, pools);
   } finally {
     cluster?.stop();
     if (madeDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function singleClient(db: Db, pools: Pools) {
+  const line = (name: string, now: number[], before: number[] | null) => {
+    const [n50, n95] = [pct(now, 50), pct(now, 95)];
+    const text = before
+      ? `${name}: now p50=${ms(n50)} p95=${ms(n95)} before p50=${ms(pct(before, 50))} p95=${ms(pct(before, 95))} ratio(p50)=${(pct(before, 50) / n50).toFixed(1)}`
+      : `${name}: now p50=${ms(n50)} p95=${ms(n95)}`;
+    console.log(text);
+  };
+  // Now and before in turns, each question once per side, each side first every other
+  // time: the second reads the pages the first brought into memory.
+  const sides = [
+    ['now', offerRepository],
+    ['before', offerListBefore],
+  ] as const;
+  const timeLists = async (params: ListParams[]) => {
+    const out = { now: [] as number[], before: [] as number[] };
+    for (const [i, p] of params.entries())
+      for (const [side, repo] of i % 2 ? [...sides].reverse() : sides) {
+        const t = performance.now();
+        await db.read((tx) => repo.list(tx, p));
+        out[side].push(performance.now() - t);
+      }
+    return out;
+  };
+  const cycle = <T>(xs: readonly T[], f: (x: T, i: number) => ListParams) =>
+    Array.from({ length: RUNS }, (_, i) => f(xs[i % xs.length], i));
+  const filters: [string, ListParams[]][] = [
+    ['bank', cycle(pools.banks, (bank) => ({ bank }))],
+    ['card', cycle(pools.cards, (card) => ({ card }))],
+    ['outlet', cycle(pools.outlets, (outlet) => ({ outlet }))],
+    ['category', cycle(pools.categories, (category) => ({ category }))],
+    ['from_source', cycle(pools.sources, (from_source) => ({ from_source }))],
+    ['state', cycle(['live', 'upcoming', 'expired'], (state) => ({ state }))],
+    ['expiring', cycle([7, 30, 90], (expiring) => ({ expiring }))],
+    ['bank + live', cycle(pools.banks, (bank) => ({ bank, state: 'live' }))],
+    [
+      'bank + category + state',
+      cycle(pools.banks, (bank, i) => ({
+        bank,
+        category: pools.categories[i % pools.categories.length],
+        state: ['live', 'upcoming', 'expired'][i % 3],
+      })),
+    ],
+    ['bank + live, sorted by each key', cycle(pools.banks, (bank, i) => ({ bank, state: 'live', sort: SORTS[i % 6] }))],
+    ['two-word search', cycle(pools.pairs, (query) => ({ query }))],
+  ];
+  for (const [name, params] of filters) {
+    const withPage = params.map((p) => ({ page: 1, per_page: 50, ...p }));
+    const { now, before } = await timeLists(withPage);
+    line(`list ${name}, page 1, one client`, now, before);
+  }
+  const offers = resources.find((r) => r.name === 'offer')!;
+  const palette: number[] = [];
+  for (const query of pools.pairs.slice(0, RUNS)) {
+    const t = performance.now();
+    await db.read((tx: Tx) => findRecords(tx, offers, query.split(' '), 5));
+    palette.push(performance.now() - t);
+  }
+  line('palette search (offers), two words, one client', palette, null);
+}
+
+/** 2. CLIENTS clients over HTTP, each question once. */
+async function clients(env: Record<string, string>, pools: Pools) {
+  const server = await startServer(env, undefined, 600_000);
+  try {
+    const token = await signInAs(server.url, ADMIN.email, ADMIN.password);
+    const questions = shuffle(questionPool(pools));
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    let next = 0;
+    let errors = 0;
+    const times: number[] = [];
+    const byKind: Record<Question['kind'], number[]> = { list: [], search: [], palette: [] };
+    const cpu = cpuSplit(server.proc.pid);
+    const end = performance.now() + SECONDS * 1000;
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (performance.now() < end) {
+          const question = questions[next++ % questions.length];
+          const t = performance.now();
+          try {
+            const r = await fetch(server.url + question.path, { ...question.init, headers });
+            await r.arrayBuffer();
+            if (r.status !== 200) errors++;
+          } catch {
+            errors++;
+          }
+          times.push(performance.now() - t);
+          byKind[question.kind].push(performance.now() - t);
+        }
+      }),
+    );
+    const repeats = Math.max(0, times.length - questions.length);
+    console.log(
+      `\n${CLIENTS} clients, every question different (${questions.length.toLocaleString('en')} in the pool): ${(times.length / SECONDS).toFixed(0)} req/s, p50=${ms(pct(times, 50))} p99=${ms(pct(times, 99))}, ${errors} errors, ${repeats} asked twice`,
+    );
+    for (const [kind, xs] of Object.entries(byKind))
+      if (xs.length) console.log(`  ${kind}: ${xs.length} calls, p50=${ms(pct(xs, 50))} p99=${ms(pct(xs, 99))}`);
+    console.log(`  ${cpu(times.length)}`);
+  } finally {
+    await server.stop();
   }
 }
 
@@ -223,6 +235,7 @@ function seedLarge(env: Record<string, string>) {
   );
 }
 
+type Pools = Awaited<ReturnType<typeof poolsOf>>;
 type Query = <T>(sql: string, params?: unknown[]) => Promise<{ rows: T[] }>;
 
 /** The values the questions are made of, read from the database. */
@@ -240,13 +253,16 @@ async function poolsOf(q: Query) {
 }
 
 interface Question {
+  /** A filtered list, a list searched by two words, a palette search. */
+  kind: 'list' | 'search' | 'palette';
   path: string;
   init: RequestInit;
 }
 
 /** Lists of bank × category × state × page × sort, lists searched by two words, palette searches. */
-function questionPool(p: Awaited<ReturnType<typeof poolsOf>>): Question[] {
+function questionPool(p: Pools): Question[] {
   const list = (query: string, body: Record<string, unknown>): Question => ({
+    kind: body.query === undefined ? 'list' : 'search',
     path: `${pathOf(offerResource.ops.list)}?${query}`,
     init: { method: 'POST', body: JSON.stringify(body) },
   });
@@ -261,7 +277,11 @@ function questionPool(p: Awaited<ReturnType<typeof poolsOf>>): Question[] {
       for (const page of [1, 2]) out.push(list(`page=${page}&per_page=50&sort=${sort}`, { query }));
   for (const query of p.pairs)
     for (const limit of [5, 6, 7, 8, 9, 10])
-      out.push({ path: `${pathOf(searchRecords)}?query=${encodeURIComponent(query)}&limit=${limit}`, init: {} });
+      out.push({
+        kind: 'palette',
+        path: `${pathOf(searchRecords)}?query=${encodeURIComponent(query)}&limit=${limit}`,
+        init: {},
+      });
   return out;
 }
 

@@ -704,8 +704,8 @@ async function addOffers(db: Db, count: number, batch: number, replica: boolean)
         await tx.query(sql, values);
         // The link triggers are off in a batch: the offers' banks (migration 023) are filled here.
         await tx.query(
-          `insert into offer_bank_links (offer_id, bank_id, k_category_id, k_valid_from, k_valid_to, k_created_at, k_title)
-           select o.id, b.bank_id, o.category_id, o.valid_from, o.valid_to, o.created_at, lower(o.title)
+          `insert into offer_bank_links (offer_id, bank_id, k_category_id, k_valid_from, k_valid_to, k_created_at, k_title, k_batch_id)
+           select o.id, b.bank_id, o.category_id, o.valid_from, o.valid_to, o.created_at, lower(o.title), o.batch_id
            from (select distinct oc.offer_id, c.bank_id from offer_cards oc join cards c on c.id = oc.card_id
                  where oc.offer_id between $1 and $2) b
            join offers o on o.id = b.offer_id`,

@@ -41,6 +41,12 @@ export interface CrudOptions {
 export interface Narrow {
   /** `join … k on k.offer_id = <source>.id and …`. */
   join: string;
+  /**
+   * The table read without the source, when it answers every filter given and there is no
+   * search: its `from` and the clause that keeps to the rows the join would keep (the source
+   * view's own condition included). The count and the page's ids then never read the source.
+   */
+  alone?: { from: string; where: string };
   /** The filters it answers, by name: its clause (null: the join alone says it) replaces the source's. */
   where: Record<string, string | null>;
   /** Sort key → the copy to order by; `id` → the joined row's id. A sort missing here does not narrow. */
@@ -99,15 +105,21 @@ export function crudRepository<T>(resource: ResourceContract, o: CrudOptions = {
       narrow = null;
       values.length = mark;
     }
-    where.push(...filterSql(params, p, narrow ? new Set(Object.keys(narrow.where)) : undefined));
+    const answered = narrow ? new Set(Object.keys(narrow.where)) : undefined;
+    const rest = filterSql(params, p, answered);
+    // Nothing left for the source to say: the narrower table alone (Narrow.alone).
+    const alone = narrow?.alone && !search && rest.length === 0 ? narrow.alone : null;
+    where.push(...rest);
+    if (alone) where.push(alone.where);
     if (narrow) where.push(...Object.values(narrow.where).filter((w): w is string => !!w));
     return {
       values,
       p,
       whereSql: where.length ? `where ${where.join(' and ')}` : '',
       filtered: where.length > 0 || !!narrow,
-      from: narrow ? `${source} ${narrow.join}` : source,
+      from: alone ? alone.from : narrow ? `${source} ${narrow.join}` : source,
       narrow,
+      alone: !!alone,
     };
   }
 
@@ -120,7 +132,7 @@ export function crudRepository<T>(resource: ResourceContract, o: CrudOptions = {
       const perPage = params.per_page ?? DEFAULT_PER_PAGE;
       const sort = resource.ordered ? defaultSort : (params.sort ?? defaultSort);
       const { key, expr, dir, nullable } = sortOf(sorts, resource, sort);
-      const { values, p, whereSql, filtered, from, narrow } = matching(params, key);
+      const { values, p, whereSql, filtered, from, narrow, alone } = matching(params, key);
       // Through the narrower table: ordered by its copies, which equal the source's values.
       const [orderExpr, orderId] = narrow ? [narrow.sorts[key], narrow.sorts.id] : [expr, 'id'];
       // The next page after a row already shown (infinite scroll): seek past that row through
@@ -132,8 +144,9 @@ export function crudRepository<T>(resource: ResourceContract, o: CrudOptions = {
         (await tx.query(`select 1 from ${source} where id = $1`, [params.after])).rows.length > 0;
       // A page after the first is not counted again: the first page's count stands (the
       // browser keeps it); this one says only what it knows, that there are at least this many.
-      // Counted in the narrower table's order too: the planner would rather merge its rows
-      // with every offer in id order (16,000 read for a bank's 1,001 at a million offers).
+      // Counted in the narrower table's order too, when joined: the planner would rather merge
+      // its rows with every offer in id order (16,000 read for a bank's 1,001 at a million
+      // offers). Alone, it picks the index that matches the filters best.
       const counted = seek
         ? null
         : await countCapped(
@@ -143,7 +156,7 @@ export function crudRepository<T>(resource: ResourceContract, o: CrudOptions = {
             whereSql,
             values,
             filtered,
-            narrow ? `order by ${orderExpr} ${dir}, ${orderId} ${dir}` : '',
+            narrow && !alone ? `order by ${orderExpr} ${dir}, ${orderId} ${dir}` : '',
           );
       const cond = seek
         ? `(${orderExpr}, ${orderId}) ${dir === 'desc' ? '<' : '>'} (select ${expr}, id from ${source} where id = ${p(params.after)})`
@@ -163,7 +176,7 @@ export function crudRepository<T>(resource: ResourceContract, o: CrudOptions = {
         : `${from} ${where} order by ${orderExpr} ${dir}, ${orderId} ${dir}`;
       const rows = (
         await tx.query(
-          `with page as materialized (select id, row_number() over () as n from (select ${few ? 'm' : source}.id from ${matches} limit ${p(perPage)} offset ${p(seek ? 0 : (page - 1) * perPage)}) ids)
+          `with page as materialized (select id, row_number() over () as n from (select ${few ? 'm.id' : narrow ? `${orderId} as id` : `${source}.id`} from ${matches} limit ${p(perPage)} offset ${p(seek ? 0 : (page - 1) * perPage)}) ids)
            select v.* from ${source} v join page using (id) order by page.n`,
           values,
         )

@@ -35,21 +35,27 @@ export const offerRepository = crudRepository<Offer>(offerResource, {
   // Filtered by bank: the page is read from the bank's rows in offer_bank_links, in the
   // sort's order, the category and the dates checked in its indexes; only the page's 50
   // offers are read (EXPLAIN: ~50 index entries for `bank`, against ~1,000 offers probed).
-  narrow: (params, p) =>
-    given(params.bank)
-      ? {
-          join: `join offer_bank_links k on k.offer_id = offers_view.id and k.bank_id = ${p(params.bank)}`,
-          where: {
-            bank: null,
-            ...(given(params.category) && { category: `k.k_category_id = ${p(params.category)}` }),
-            ...(given(params.state) && { state: BANK_ROW_STATE_SQL[String(params.state)] ?? null }),
-            ...(given(params.expiring) && {
-              expiring: expiringSql(p(params.expiring), 'k.k_valid_from', 'k.k_valid_to'),
-            }),
-          },
-          sorts: { id: 'k.offer_id', created_at: 'k.k_created_at', valid_to: 'k.k_valid_to', title: 'k.k_title' },
-        }
-      : null,
+  narrow: (params, p) => {
+    if (!given(params.bank)) return null;
+    const bank = p(params.bank);
+    return {
+      join: `join offer_bank_links k on k.offer_id = offers_view.id and k.bank_id = ${bank}`,
+      // offers_view's condition on the batch's copy (migration 025_bank_links_alone.sql).
+      alone: {
+        from: 'offer_bank_links k',
+        where: `k.bank_id = ${bank} and (k.k_batch_id is null or not exists (select 1 from write_batches wb where wb.id = k.k_batch_id and wb.state = 'pending'))`,
+      },
+      where: {
+        bank: null,
+        ...(given(params.category) && { category: `k.k_category_id = ${p(params.category)}` }),
+        ...(given(params.state) && { state: BANK_ROW_STATE_SQL[String(params.state)] ?? null }),
+        ...(given(params.expiring) && {
+          expiring: expiringSql(p(params.expiring), 'k.k_valid_from', 'k.k_valid_to'),
+        }),
+      },
+      sorts: { id: 'k.offer_id', created_at: 'k.k_created_at', valid_to: 'k.k_valid_to', title: 'k.k_title' },
+    };
+  },
   async afterWrite(tx, id, data) {
     if (Array.isArray(data.card_ids))
       await relink(tx, id, 'offer_cards', 'card_id', 'cards', data.card_ids as number[], 'card_ids');

@@ -21,6 +21,19 @@ const ids = async (sql: string) => (await s.db.query<{ v: number }>(sql)).rows.m
 beforeAll(async () => {
   s = await startTestServer();
   await s.db.transaction((tx) => seed(tx, createUploads(fs.mkdtempSync(path.join(os.tmpdir(), 'plans-')))));
+  // Offers of a pending write batch are not shown (offers_view); a bank list read from its
+  // bank rows alone (migration 025_bank_links_alone.sql) must leave them out too. Some of the
+  // busiest bank's offers join one, some a finished one (shown).
+  const [pending, done] = await ids(
+    "insert into write_batches (kind, state) values ('import', 'pending'), ('import', 'done') returning id as v",
+  );
+  await s.db.query(
+    `update offers set batch_id = case when id % 2 = 0 then $1::int else $2::int end
+      where id in (select k.offer_id from offer_bank_links k
+                    where k.bank_id = (select bank_id from offer_bank_links group by 1 order by count(*) desc limit 1)
+                    order by k.offer_id limit 60)`,
+    [pending, done],
+  );
   await s.db.query('analyze');
 }, 120_000);
 afterAll(() => s?.close());
@@ -122,8 +135,8 @@ describe("an offer's banks, kept by triggers", () => {
 
   const staleCopies = () =>
     one<number>(`select count(*)::int as v from offer_bank_links k join offers o on o.id = k.offer_id
-       where (k.k_category_id, k.k_valid_from, k.k_valid_to, k.k_created_at, k.k_title)
-             is distinct from (o.category_id, o.valid_from, o.valid_to, o.created_at, lower(o.title))`);
+       where (k.k_category_id, k.k_valid_from, k.k_valid_to, k.k_created_at, k.k_title, k.k_batch_id)
+             is distinct from (o.category_id, o.valid_from, o.valid_to, o.created_at, lower(o.title), o.batch_id)`);
 
   it("follow relinks, a card moved to another bank, an offer's edit, a card deleted and an offer deleted", async () => {
     expect(await allAgree()).toBe(0);
