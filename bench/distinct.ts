@@ -36,6 +36,7 @@ import { hashPassword } from '../server/security/passwords';
 import { offerListBefore } from '../tests/helpers/offerListBefore';
 import { signInAs } from './mixedAdmin';
 import { cpuSplit } from './cpu';
+import { httpCall, keepAliveAgent } from './httpCall';
 import { pct } from './timing';
 
 const { values: args } = parseArgs({
@@ -46,6 +47,7 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '30' },
     runs: { type: 'string', default: '40' },
     part: { type: 'string', default: 'both' },
+    kinds: { type: 'string', default: 'list,search,palette' },
   },
 });
 const OFFERS = Number(args.offers);
@@ -54,6 +56,8 @@ const SECONDS = Number(args.seconds);
 const RUNS = Number(args.runs);
 /** `single` (part 1 only), `clients` (part 2 only) or `both`. */
 const PART = args.part;
+/** Which questions part 2 asks (Question['kind'], comma-separated). */
+const KINDS = new Set(args.kinds.split(','));
 const ADMIN = { email: 'distinct@bench.local', password: 'distinct-bench-password' };
 const WORDS = [
   'cashback',
@@ -178,12 +182,13 @@ async function clients(env: Record<string, string>, pools: Pools) {
   const server = await startServer(env, undefined, 600_000);
   try {
     const token = await signInAs(server.url, ADMIN.email, ADMIN.password);
-    const questions = shuffle(questionPool(pools));
+    const questions = shuffle(questionPool(pools).filter((q) => KINDS.has(q.kind)));
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     let next = 0;
     let errors = 0;
     const times: number[] = [];
     const byKind: Record<Question['kind'], number[]> = { list: [], search: [], palette: [] };
+    const agent = keepAliveAgent(CLIENTS);
     const cpu = cpuSplit(server.proc.pid);
     const end = performance.now() + SECONDS * 1000;
     await Promise.all(
@@ -192,9 +197,8 @@ async function clients(env: Record<string, string>, pools: Pools) {
           const question = questions[next++ % questions.length];
           const t = performance.now();
           try {
-            const r = await fetch(server.url + question.path, { ...question.init, headers });
-            await r.arrayBuffer();
-            if (r.status !== 200) errors++;
+            const status = await httpCall(agent, server.url + question.path, { ...question.init, headers });
+            if (status !== 200) errors++;
           } catch {
             errors++;
           }
@@ -256,7 +260,7 @@ interface Question {
   /** A filtered list, a list searched by two words, a palette search. */
   kind: 'list' | 'search' | 'palette';
   path: string;
-  init: RequestInit;
+  init: { method?: string; body?: string };
 }
 
 /** Lists of bank × category × state × page × sort, lists searched by two words, palette searches. */

@@ -3,7 +3,7 @@
 import { offerResource, type Offer } from '../../contract/offer';
 import type { Tx } from '../db/connection';
 import { invalidField } from '../errors';
-import { crudRepository } from './crud';
+import { crudRepository, type CrudOptions } from './crud';
 
 /** live / upcoming / expired, as offers_view computes `state`, on the given validity columns. */
 const stateSql = (from: string, to: string): Record<string, string> => ({
@@ -21,7 +21,8 @@ export const expiringSql = (days: string, from = 'valid_from', to = 'valid_to') 
 const BANK_ROW_STATE_SQL = stateSql('k.k_valid_from', 'k.k_valid_to');
 const given = (v: unknown) => v !== undefined && v !== null && v !== '';
 
-export const offerRepository = crudRepository<Offer>(offerResource, {
+/** The offers repository's exceptions, for tests to vary one of them. */
+export const offerListOptions: CrudOptions = {
   virtual: ['card_ids', 'outlet_ids'],
   filters: {
     // An offer's banks as triggers keep them (migration 023_offer_bank_links.sql): one probe
@@ -62,7 +63,9 @@ export const offerRepository = crudRepository<Offer>(offerResource, {
     if (Array.isArray(data.outlet_ids))
       await relink(tx, id, 'offer_outlets', 'outlet_id', 'outlets', data.outlet_ids as number[], 'outlet_ids');
   },
-});
+};
+
+export const offerRepository = crudRepository<Offer>(offerResource, offerListOptions);
 
 /** Replaces an offer's links; every id must exist, or the whole write is undone. */
 async function relink(

@@ -7,8 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListParams } from '../../server/repositories/crud';
-import { offerRepository } from '../../server/repositories/offers';
+import { offerResource, type Offer } from '../../contract/offer';
+import { crudRepository, type ListParams } from '../../server/repositories/crud';
+import { offerListOptions, offerRepository } from '../../server/repositories/offers';
 import { seed } from '../../server/db/seed/seed';
 import { createUploads } from '../../server/services/uploads';
 import { offerListBefore } from '../helpers/offerListBefore';
@@ -38,9 +39,20 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => s?.close());
 
-/** Today's answer and the one before, side by side. */
+/** A searched list that reads few rows in its sort's order before finding its matches instead (crud.ts WALK_ROWS). */
+const shortWalk = crudRepository<Offer>(offerResource, { ...offerListOptions, walkRows: 60 });
+
+/** Today's answer and the one before, side by side; a searched one also with a short walk, which must agree. */
 async function both(params: ListParams) {
   const [now, before] = [await offerRepository.list(s.db, params), await offerListBefore.list(s.db, params)];
+  if (params.query) {
+    const short = await shortWalk.list(s.db, params);
+    expect(
+      short.data.map((r) => r.id),
+      `short walk ${JSON.stringify(params)}`,
+    ).toEqual(now.data.map((r) => r.id));
+    expect(short.pagination).toEqual(now.pagination);
+  }
   return {
     now: { ids: now.data.map((r) => r.id), p: now.pagination },
     before: { ids: before.data.map((r) => r.id), p: before.pagination },
@@ -72,7 +84,8 @@ describe('the offer list filters as before', () => {
       from_source: await ids('select from_source as v from offers group by 1 order by count(*) desc limit 2'),
       state: ['live', 'upcoming', 'expired'],
       expiring: [30, 366],
-      query: ['cashback', 'cashback dining', 'marina 20%'],
+      // The last two match more than a list counts (1,000), so their pages are walked for.
+      query: ['cashback', 'cashback dining', 'marina 20%', 'card', 'e a'],
     };
   });
   const sorts = ['-created_at', 'created_at', 'valid_to', '-valid_to', 'title', '-title', 'id'];
@@ -87,6 +100,9 @@ describe('the offer list filters as before', () => {
           n += r.now.ids.length;
         }
     expect(n).toBeGreaterThan(1000); // most of them found rows: the comparison compared something
+    for (const query of ['card', 'e a'])
+      // past the count: the walked plan was compared too
+      expect((await offerRepository.list(s.db, { query })).pagination.total_is).toBe('at_least');
   }, 120_000);
 
   it('every pair of filters, and 200 combinations of more, on pages 1 and 2 and after a row', async () => {
