@@ -1,9 +1,10 @@
 // The environment read once at start (README.md, "Configuration"): defaults, and a wrong
 // value stops the start with a sentence naming the variable and what it got.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { ENV, loadConfig } from './config';
+import { defaultPoolMax, ENV, loadConfig } from './config';
 import { ROOT } from './root';
 
 it("LOG_LEVEL: info by default, any of pino's levels, LOG_REQUESTS=1 as debug; anything else refused", () => {
@@ -27,8 +28,9 @@ it('ANSWER_CACHE_MB: 64 by default, a whole number of megabytes from 0 (off) to 
     );
 });
 
-it('PG_POOL_MAX: 10 by default, a whole number of connections from 1 to 1,000 (was read unchecked in server/db/connection.ts)', () => {
-  expect(loadConfig({}).pgPoolMax).toBe(10);
+it('PG_POOL_MAX: twice the CPUs (at least 4) by default, a whole number of connections from 1 to 1,000 (was read unchecked in server/db/connection.ts)', () => {
+  expect(loadConfig({}).pgPoolMax).toBe(Math.max(4, 2 * os.availableParallelism()));
+  expect(loadConfig({}).pgPoolMax).toBe(defaultPoolMax());
   expect(loadConfig({ PG_POOL_MAX: '40' }).pgPoolMax).toBe(40);
   for (const bad of ['0', 'ten', '2.5', '5000'])
     expect(() => loadConfig({ PG_POOL_MAX: bad })).toThrow(
