@@ -201,7 +201,14 @@ export function crudRepository<T>(resource: ResourceContract, o: CrudOptions = {
             `select id from (select ${source}.id, (${whereSql.slice('where '.length)}) as hit from ${source} order by ${expr} ${dir}, id ${dir} limit ${walkRows}) w where hit ${limit}`,
           )
         : null;
-      if (probe && rows!.length < perPage) rows = await foundThenSorted();
+      if (probe && rows!.length < perPage) {
+        // Every match of the walked rows was taken, short of the page. Some: they are spread,
+        // thinly, and walking on reaches the page's end within a few walks ("cashback dining"
+        // newest first: 48 of 50 in 3,000 rows; finding all 22,000 matches took 715 ms).
+        // None: they lie elsewhere in the order, and are found then sorted.
+        const hits = rows!.length ? offset + rows!.length : 0;
+        rows = hits && (offset + perPage) / hits <= WALK_ON ? null : await foundThenSorted();
+      }
       rows ??= few
         ? await foundThenSorted()
         : await pageOf(
@@ -359,6 +366,8 @@ export const FILTERED_COUNT_CAP = 1_000;
  * 20–60 ms at a million offers; spread matches fill a page of 50 within them from about 2 %.
  */
 export const WALK_ROWS = 3_000;
+/** A searched list walks on past WALK_ROWS when the page needs at most this many times the matches found in them. */
+const WALK_ON = 4;
 
 /**
  * How many rows a list matches, without counting a million: exactly up to its cap; past it,

@@ -84,8 +84,10 @@ describe('the offer list filters as before', () => {
       from_source: await ids('select from_source as v from offers group by 1 order by count(*) desc limit 2'),
       state: ['live', 'upcoming', 'expired'],
       expiring: [30, 366],
-      // The last two match more than a list counts (1,000), so their pages are walked for.
-      query: ['cashback', 'cashback dining', 'marina 20%', 'card', 'e a'],
+      // The last four match more than a list counts (1,000), so their pages are walked for:
+      // 'card' and 'e a' fill a page from the first rows of every order; 'off' and 'bank' fill
+      // half of one (walked on), and no title of an 'off' offer comes first (found then sorted).
+      query: ['cashback', 'cashback dining', 'marina 20%', 'card', 'e a', 'off', 'bank'],
     };
   });
   const sorts = ['-created_at', 'created_at', 'valid_to', '-valid_to', 'title', '-title', 'id'];
