@@ -11,7 +11,6 @@
 // the catalog once, then every count in one statement. Baseline: the same counts asked one
 // foreign key at a time, each its own read (a loop over the keys, or a question per entity),
 // straight through the driver, no HTTP.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +29,7 @@ import { hashPassword } from '../server/security/passwords';
 import { createMailer } from '../server/services/mail';
 import { startCluster } from '../scripts/postgres';
 import { pct, time } from './timing';
+import { seedOffers } from './seedOffers';
 
 const arg = (name: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ??
@@ -47,24 +47,7 @@ async function main() {
     // A fresh folder, seeded here: the figures never depend on what an earlier run left.
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-bench-'));
     console.log(`seeding ${OFFERS.toLocaleString('en')} offers into ${dataDir} …`);
-    execFileSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'scripts/seedLarge.ts',
-        '--offers',
-        String(OFFERS - 2000),
-        '--outlets',
-        String(Math.round(OFFERS / 10)),
-        '--cards',
-        String(Math.max(200, Math.round(OFFERS / 500))),
-      ],
-      {
-        env: { ...env, DATA_DIR: dataDir },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      },
-    );
+    seedOffers(OFFERS, { ...env, DATA_DIR: dataDir });
   }
   const config = loadConfig({ ...env, DATA_DIR: dataDir ?? env.DATA_DIR, PORT: '0' });
   const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });

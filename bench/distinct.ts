@@ -16,7 +16,6 @@
 //    call the next question of a shuffled pool: offer lists of bank × category × state
 //    (× page × sort), lists searched with two words, palette searches. req/s, p50/p99, errors,
 //    and how many questions were asked twice (the pool ran out).
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +37,7 @@ import { signInAs } from './mixedAdmin';
 import { cpuSplit } from './cpu';
 import { httpCall, keepAliveAgent } from './httpCall';
 import { pct } from './timing';
+import { seedOffers } from './seedOffers';
 
 const { values: args } = parseArgs({
   options: {
@@ -90,7 +90,10 @@ async function main() {
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   env.DATA_DIR = dataDir;
   try {
-    if (fresh) seedLarge(env);
+    if (fresh) {
+      console.log(`seeding ${OFFERS.toLocaleString('en')} offers …`);
+      seedOffers(OFFERS, { ...process.env, ...env });
+    }
     const pgliteDir = path.join(dataDir, 'pglite');
     const db = await openDb({ databaseUrl, pgliteDir });
     await migrate(db);
@@ -217,26 +220,6 @@ async function clients(env: Record<string, string>, pools: Pools) {
   } finally {
     await server.stop();
   }
-}
-
-/** `npm run seed:large`'s script at OFFERS offers, in a process of its own (the demo data has 2,000). */
-function seedLarge(env: Record<string, string>) {
-  console.log(`seeding ${OFFERS.toLocaleString('en')} offers …`);
-  execFileSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'scripts/seedLarge.ts',
-      '--offers',
-      String(Math.max(0, OFFERS - 2000)),
-      '--outlets',
-      String(Math.round(OFFERS / 10)),
-      '--cards',
-      String(Math.max(200, Math.round(OFFERS / 500))),
-    ],
-    { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
 }
 
 type Pools = Awaited<ReturnType<typeof poolsOf>>;

@@ -35,6 +35,7 @@ import { hashPassword } from '../server/security/passwords';
 import { startCluster } from '../scripts/postgres';
 import { pct, time } from './timing';
 import { createMailer } from '../server/services/mail';
+import { seedOffers } from './seedOffers';
 
 const arg = (name: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ??
@@ -55,26 +56,8 @@ async function main() {
   if ((!env.DATABASE_URL || cluster) && !dataDir) {
     // A fresh folder, seeded here: the figures never depend on what an earlier run left.
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-bench-'));
-    const offers = OFFERS - 2000; // the demo data has 2,000
     console.log(`seeding ${OFFERS.toLocaleString('en')} offers into ${dataDir} …`);
-    execFileSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'scripts/seedLarge.ts',
-        '--offers',
-        String(offers),
-        '--outlets',
-        String(Math.round(OFFERS / 10)),
-        '--cards',
-        String(Math.max(200, Math.round(OFFERS / 500))),
-      ],
-      {
-        env: { ...env, DATA_DIR: dataDir },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      },
-    );
+    seedOffers(OFFERS, { ...env, DATA_DIR: dataDir });
   }
   const config = loadConfig({ ...env, DATA_DIR: dataDir ?? env.DATA_DIR, PORT: '0' });
   const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });

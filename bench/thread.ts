@@ -13,7 +13,6 @@
 //
 // Prints each kind of call's p50 and p99 both ways, and the ratio (in-thread / worker: above 1,
 // the worker is faster).
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +24,7 @@ import { openDb } from '../server/db/connection';
 import { hashPassword } from '../server/security/passwords';
 import { startServer } from '../e2e/server';
 import { pct } from './timing';
+import { seedOffers } from './seedOffers';
 
 const { values } = parseArgs({
   options: {
@@ -57,21 +57,7 @@ async function main() {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-bench-thread-'));
     console.log(`seeding ${OFFERS.toLocaleString('en')} offers into ${dataDir} …`);
     const t = performance.now();
-    execFileSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'scripts/seedLarge.ts',
-        '--offers',
-        String(Math.max(0, OFFERS - 2000)), // the demo data has 2,000
-        '--outlets',
-        String(Math.round(OFFERS / 10)),
-        '--cards',
-        String(Math.max(200, Math.round(OFFERS / 500))),
-      ],
-      { env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'] },
-    );
+    seedOffers(OFFERS, { ...process.env, DATA_DIR: dataDir });
     console.log(`seeded in ${Math.round((performance.now() - t) / 1000)} s`);
   }
   await addUser(dataDir);
