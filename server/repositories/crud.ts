@@ -194,8 +194,7 @@ export function crudRepository<T>(resource: ResourceContract, o: CrudOptions = {
       // when they are not (a sort by title, the titles of "dining" offers far from its start)
       // walking the index to the page's end read 16,000–150,000 rows (1.2–1.9 s at a million
       // offers), and finding every match then sorting them costs less (75–650 ms).
-      const probe =
-        !few && !narrow && !seek && !o.walkSortIndex && searched && offset + perPage <= walkRows && !!whereSql;
+      const probe = !few && !narrow && !seek && !o.walkSortIndex && searched && offset + perPage <= walkRows;
       let rows = probe
         ? await pageOf(
             `select id from (select ${source}.id, (${whereSql.slice('where '.length)}) as hit from ${source} order by ${expr} ${dir}, id ${dir} limit ${walkRows}) w where hit ${limit}`,
