@@ -1,10 +1,22 @@
 // Every vitest suite in one run: unit tests beside the code, the API integration tests
 // twice, on embedded PGlite and on a real PostgreSQL the harness starts itself, and the
 // process tests (real servers started, stopped and killed) last.
+//
+// What is set up once instead of once per file (ARCHITECTURE.md, "Tests"):
+// - the API projects run with `isolate: false`: a worker imports the server's modules once
+//   and runs file after file with them. Each file still builds its own app on its own copy of
+//   the migrated template (tests/helpers/app.ts), and tests/api uses no vi.mock;
+// - the generated walks (fuzz, roles, hostile) run whole on PostgreSQL and one sample per
+//   operation on PGlite (TEST_WALK, tests/helpers/walk.ts), so every operation's SQL still runs
+//   on both databases;
+// - a file that only makes sense on PostgreSQL is left out of the PGlite project.
 import { defineConfig } from 'vitest/config';
 import { pathAliases } from './aliases';
 
-const api = (name: string, extra: object) => ({
+/** Files whose every test needs a second process on one database: PostgreSQL's alone. */
+const POSTGRES_ONLY = ['tests/api/twoProcesses.test.ts'];
+
+const api = (name: string, extra: { env: Record<string, string>; globalSetup: string[]; exclude?: string[] }) => ({
   // API tests import browser modules too (the CSV preview's checks), which import as @/… and @contract/….
   resolve: { alias: pathAliases },
   test: {
@@ -13,12 +25,15 @@ const api = (name: string, extra: object) => ({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    isolate: false,
     ...extra,
   },
 });
 
 export default defineConfig({
   test: {
+    // VITEST_WORKERS: files run side by side (a number or a share of the cores).
+    maxWorkers: workersFrom(process.env.VITEST_WORKERS),
     projects: [
       {
         // src/'s tests import across folders as @/… (aliases.ts).
@@ -31,13 +46,21 @@ export default defineConfig({
             'server/**/*.test.ts',
             'scripts/**/*.test.ts',
             'tests/lint/**/*.test.ts',
+            'tests/helpers/**/*.test.ts',
           ],
           testTimeout: 30_000,
           environment: 'node',
         },
       },
-      api('api-pglite', { env: { TEST_DB: 'pglite' }, globalSetup: ['tests/helpers/pgliteSetup.ts'] }),
-      api('api-postgres', { env: { TEST_DB: 'postgres' }, globalSetup: ['tests/helpers/postgresSetup.ts'] }),
+      api('api-pglite', {
+        env: { TEST_DB: 'pglite', TEST_WALK: 'sample' },
+        globalSetup: ['tests/helpers/pgliteSetup.ts'],
+        exclude: POSTGRES_ONLY,
+      }),
+      api('api-postgres', {
+        env: { TEST_DB: 'postgres', TEST_WALK: 'whole' },
+        globalSetup: ['tests/helpers/postgresSetup.ts'],
+      }),
       {
         // Real server processes stopped, killed and raced (tests/process): run after the other
         // projects, so a start is not timed on a machine busy with every other suite.
@@ -48,8 +71,15 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 120_000,
           sequence: { groupOrder: 1 },
+          globalSetup: ['tests/process/templateSetup.ts'],
         },
       },
     ],
   },
 });
+
+/** VITEST_WORKERS as vitest takes it: a count ('2') or a share of the cores ('50%'); unset, vitest's default. */
+function workersFrom(v: string | undefined): number | string | undefined {
+  if (!v) return undefined;
+  return /^\d+$/.test(v) ? Number(v) : v;
+}

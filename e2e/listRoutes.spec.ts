@@ -33,9 +33,7 @@ for (const s of listScreens) {
   const answers = (pattern: string) => s.paths.includes(pattern.split('?')[0]);
 
   test(`${s.title}: New opens an empty form, and each route opens what it names`, async ({ page }) => {
-    await signIn(page);
-    await page.goto(`/admin${routes.list}`);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await signIn(page, `/admin${routes.list}`);
     const firstRow = page.locator('.vlist-row').first();
     await expect(firstRow, `${s.title} has records to open`).toBeVisible();
     const id = await firstRow.getAttribute('data-key');

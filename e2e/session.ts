@@ -2,38 +2,67 @@
 // the signed-in admin's token (for checking what the server holds, never for driving the UI).
 import fs from 'node:fs';
 import { expect, type Locator, type Page, type Request } from '@playwright/test';
-import { SESSION_TTL_MS, type Session } from '../contract/auth';
+import { SESSION_TTL_MS, login, showMe, type Session } from '../contract/auth';
+import { pathOf } from '../contract/operation';
 import { E2E_ADMIN } from './globalSetup';
 
 export const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
 
 /**
- * Signed in as the e2e admin, on the dashboard: the session asked of the API and stored as the
- * app stores it (src/store/session.ts), so a spec spends no time typing its way in. Signing in
- * by keyboard is tested once, by signInByKeyboard (e2e/appUser.spec.ts).
+ * Signed in as the e2e admin, on the dashboard (or `landing`, a path of the app): the session
+ * asked of the API and stored as the app stores it (src/store/session.ts), so a spec spends no
+ * time typing its way in. Signing in by keyboard is tested once, by signInByKeyboard
+ * (e2e/appUser.spec.ts).
  */
-export async function signIn(page: Page) {
-  await signInAs(page, E2E_ADMIN.email, E2E_ADMIN.password);
+export async function signIn(page: Page, landing = '/admin') {
+  await signInAs(page, E2E_ADMIN.email, E2E_ADMIN.password, landing);
 }
 
-/** Signed in as any staff account (an editor, a viewer…) the same way, on the dashboard. */
-export async function signInAs(page: Page, email: string, password: string) {
-  const res = await page.request.post('/api/v1/login', { data: { email, password } });
-  expect(res.status(), await res.text()).toBe(200);
-  const { data } = (await res.json()) as { data: Session };
-  // Any page of the app's origin will do to reach its localStorage: the health check is the lightest.
-  await page.goto('/health');
-  await page.evaluate(
+/**
+ * Signed in as any staff account (an editor, a viewer…) the same way, on the dashboard or
+ * `landing`. A worker signs each account in once and its tests share that session
+ * (`sessionOf`), as an admin's tabs do; the page gets it before its first script runs, so it
+ * opens signed in, without a first page to reach its storage from.
+ */
+export async function signInAs(page: Page, email: string, password: string, landing = '/admin') {
+  const session = await sessionOf(page, email, password);
+  // Once per tab and session (sessionStorage outlives a reload, not the tab): a test that signs
+  // out or clears the storage and reloads must not be signed in again behind its back, and a
+  // second signInAs on the page must not be undone by the first one's script.
+  await page.addInitScript(
     ({ s, expiry }) => {
+      const applied = JSON.parse(sessionStorage.getItem('e2e-signed-in') ?? '[]') as string[];
+      if (applied.includes(s.token)) return;
+      sessionStorage.setItem('e2e-signed-in', JSON.stringify([...applied, s.token]));
       localStorage.setItem('token', s.token);
       localStorage.setItem('user_id', String(s.user_id));
       localStorage.setItem('expiryTime', String(expiry));
       localStorage.setItem('userDetails', JSON.stringify(s.user));
     },
-    { s: data, expiry: Date.now() + SESSION_TTL_MS },
+    { s: session, expiry: Date.now() + SESSION_TTL_MS },
   );
-  await page.goto('/admin');
+  await page.goto(landing);
   await signedInFrame(page);
+}
+
+/**
+ * This worker's session of an account on its server: signed in once (argon2 on the
+ * server, the costly part of a sign-in), then reused while the server still takes it. A test
+ * that ended it (a new password ends an account's sessions) costs the next one a sign-in.
+ */
+const sessions = new Map<string, Session>();
+async function sessionOf(page: Page, email: string, password: string): Promise<Session> {
+  // Checked before use, so a session of another server (a restarted worker's) is never taken.
+  const kept = sessions.get(email);
+  if (kept) {
+    const me = await page.request.get(pathOf(showMe), { headers: { authorization: `Bearer ${kept.token}` } });
+    if (me.ok()) return kept;
+  }
+  const res = await page.request.post(pathOf(login), { data: { email, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  const { data } = (await res.json()) as { data: Session };
+  sessions.set(email, data);
+  return data;
 }
 
 /** The admin's sign-in as a person does it: the form, by keyboard, onto the dashboard. */
@@ -114,6 +143,9 @@ export async function shoot(page: Page, dir: string | undefined, name: string) {
   await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
 }
 
+/** The signed-in shell's live updates (GET /admin/v1/events, src/api/events.ts): a request that never ends. */
+export const isLiveStream = (r: Request) => new URL(r.url()).pathname.endsWith('/admin/v1/events');
+
 /**
  * Playwright's 'networkidle' for a signed-in page: the live updates' stream (GET
  * /admin/v1/events, src/api/events.ts) stays open for good, so the page is never idle by that
@@ -123,9 +155,8 @@ export async function shoot(page: Page, dir: string | undefined, name: string) {
 export function watchNetwork(page: Page): (timeoutMs?: number) => Promise<void> {
   const open = new Set<Request>();
   let last = Date.now();
-  const stream = (r: Request) => new URL(r.url()).pathname.endsWith('/admin/v1/events');
   page.on('request', (r) => {
-    if (stream(r)) return;
+    if (isLiveStream(r)) return;
     open.add(r);
     last = Date.now();
   });

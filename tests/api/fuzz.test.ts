@@ -18,7 +18,8 @@
 //   operation the checksum is taken anyway, to hold the count to it;
 // - the admin's session stays live (no 401/403 on a call sent with a live token).
 //
-// Bounded for `npm test`; FUZZ_RUNS=<n> (runs per operation, default 30) and FUZZ_SEED=<n>
+// Bounded for `npm test`; FUZZ_RUNS=<n> (runs per operation, default 30 where the walk is
+// whole and 3 where it is a sample, tests/helpers/walk.ts) and FUZZ_SEED=<n>
 // for longer or replayed runs (`npm run test:soak`), FUZZ_SHRINK=1 to stop at the first
 // problem of an operation and let fast-check shrink it to a minimal request.
 import fc from 'fast-check';
@@ -33,8 +34,9 @@ import { changedTables, tableChecksums, writeCounter } from '../helpers/checksum
 import { OpenApiDisagreementError } from '../helpers/openapi';
 import { asText, nextSerial, sample, type Schema } from '../helpers/samples';
 import { bearerOf, insertSession, insertUser, sha256, type Account } from '../helpers/sessions';
+import { WALK } from '../helpers/walk';
 
-const RUNS = Math.max(1, Number(process.env.FUZZ_RUNS) || 30);
+const RUNS = Math.max(1, Number(process.env.FUZZ_RUNS) || (WALK === 'whole' ? 30 : 3));
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
 const SHRINK = !!process.env.FUZZ_SHRINK && process.env.FUZZ_SHRINK !== '0';
 /** Per operation: generous, since a soak run multiplies the requests. */

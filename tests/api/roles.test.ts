@@ -10,7 +10,8 @@
 //
 // One server and one set of accounts for the whole file; the refused calls carry one token
 // per role (a refused call ends no session), the admitted ones a fresh one each (logout and a
-// password change end theirs).
+// password change end theirs). Every cell on one database; on the other, one refused and one
+// admitted cell per operation (tests/helpers/walk.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathOf, pathParams, type AnyOp } from '../../contract/operation';
 import { operations } from '../../contract/operations';
@@ -23,6 +24,7 @@ import { changedTables, tableChecksums } from '../helpers/checksum';
 import { opCalls } from '../helpers/ops';
 import { sample, type Schema } from '../helpers/samples';
 import { bearerOf, insertSession, insertUser, type Account } from '../helpers/sessions';
+import { walkOf } from '../helpers/walk';
 
 let s: TestServer;
 const { call, one } = opCalls(() => s);
@@ -85,7 +87,10 @@ describe('every operation × role', () => {
   it('refuses each cell mayRun refuses: exactly 403, its sentence, nothing written', async () => {
     const before = await tableChecksums(s.db);
     const wrong: string[] = [];
-    for (const { op, role } of cells.filter((c) => !c.allowed)) {
+    for (const { op, role } of walkOf(
+      cells.filter((c) => !c.allowed),
+      (c) => c.op.id,
+    )) {
       const res = await send(op, tokens[role]);
       const want = refusalFor(role, op);
       const json = res.status === 403 ? res.json() : {};
@@ -100,7 +105,10 @@ describe('every operation × role', () => {
     const wrong: string[] = [];
     // A call of one's own may end the account's sessions (logout, a new password): those go
     // last, each with a fresh session, so no other call meets a session ended under it.
-    const admitted = cells.filter((c) => c.allowed);
+    const admitted = walkOf(
+      cells.filter((c) => c.allowed),
+      (c) => c.op.id,
+    );
     const own = admitted.filter((c) => c.op.access === 'user');
     for (const { op, role } of [...admitted.filter((c) => c.op.access !== 'user'), ...own]) {
       const res = await send(op, op.access === 'user' ? await freshAuth(role) : tokens[role]);

@@ -13,7 +13,17 @@ import { importCsv } from '../../contract/csvImport';
 import { startCluster, type Cluster } from '../../scripts/postgres';
 import { mulberry32 } from '../../server/db/seed/random';
 import { openDb, type Db } from '../../server/db/connection';
-import { killAll, newDatabase, send, signIn, sleep, spawnServer, tempDir, type ServerProcess } from './server';
+import {
+  killAll,
+  newDatabase,
+  send,
+  signIn,
+  sleep,
+  spawnServer,
+  tempDir,
+  migratedDataDir,
+  type ServerProcess,
+} from './server';
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 3);
 const SEED = Number(process.env.CRASH_SEED ?? Date.now() % 1_000_000);
@@ -40,7 +50,8 @@ describe.each(['pglite', 'postgres'] as const)('kill -9 on %s', (kind) => {
   let auth: Auth;
 
   beforeAll(async () => {
-    const dataDir = tempDir(`crash-${kind}`);
+    // PGlite: a copy of the run's migrated folder (the first start is not this file's subject).
+    const dataDir = kind === 'pglite' ? migratedDataDir(`crash-${kind}`) : tempDir(`crash-${kind}`);
     dirs.push(dataDir);
     env = { DATA_DIR: dataDir };
     if (kind === 'postgres') {

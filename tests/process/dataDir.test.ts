@@ -4,26 +4,17 @@
 // away confirms no write and stops.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBank, bankNames, killAll, signIn, sleep, spawnServer, tempDir } from './server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { addBank, bankNames, killAll, signIn, sleep, spawnServer, migratedDataDir } from './server';
 
-/** A migrated DATA_DIR with the admin, made once (the migrations take ~10 s on PGlite) and copied per test. */
-let template: string;
 const dirs: string[] = [];
+/** A copy of the run's migrated folder with the admin (tests/process/templateSetup.ts), one per test. */
 const freshDataDir = () => {
-  const dir = tempDir('process-pglite');
-  fs.cpSync(template, dir, { recursive: true });
+  const dir = migratedDataDir('process-pglite');
   dirs.push(dir);
   return dir;
 };
 
-beforeAll(async () => {
-  template = tempDir('process-template');
-  dirs.push(template);
-  const s = await spawnServer({ DATA_DIR: template });
-  await s.healthy();
-  expect(await s.stop()).toBe(0);
-}, 120_000);
 afterAll(() => {
   killAll();
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });

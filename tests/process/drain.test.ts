@@ -4,28 +4,19 @@
 // sign-in whose body arrives in two halves, the second after the SIGTERM.
 import fs from 'node:fs';
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { login } from '../../contract/auth';
 import { pathOf } from '../../contract/operation';
-import { ADMIN, killAll, sleep, spawnServer, tempDir } from './server';
+import { ADMIN, killAll, sleep, spawnServer, migratedDataDir } from './server';
 
-/** A migrated DATA_DIR with the admin, made once and copied per test (the migrations take ~10 s on PGlite). */
-let template: string;
 const dirs: string[] = [];
+/** A copy of the run's migrated folder with the admin (tests/process/templateSetup.ts), one per test. */
 const freshDataDir = () => {
-  const dir = tempDir('drain');
-  fs.cpSync(template, dir, { recursive: true });
+  const dir = migratedDataDir('drain');
   dirs.push(dir);
   return dir;
 };
 
-beforeAll(async () => {
-  template = tempDir('drain-template');
-  dirs.push(template);
-  const s = await spawnServer({ DATA_DIR: template });
-  await s.healthy();
-  expect(await s.stop()).toBe(0);
-}, 120_000);
 afterAll(() => {
   killAll();
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });

@@ -18,10 +18,20 @@ import {
   type Notification,
 } from '../../contract/notification';
 import { startCluster, type Cluster } from '../../scripts/postgres';
-import { openDb } from '../../server/db/connection';
+import { openDb, type Db } from '../../server/db/connection';
 import { mulberry32 } from '../../server/db/seed/random';
 import { notificationOutbox } from '../../server/services/push';
-import { killAll, newDatabase, send, signIn, sleep, spawnServer, tempDir, type ServerProcess } from './server';
+import {
+  killAll,
+  newDatabase,
+  send,
+  signIn,
+  sleep,
+  spawnServer,
+  tempDir,
+  migratedDataDir,
+  type ServerProcess,
+} from './server';
 
 const USERS = Number(process.env.NOTIFY_USERS ?? 100_000);
 /** Where the kill falls, as a share of the users sent (NOTIFY_SEED=… replays a run). */
@@ -64,17 +74,20 @@ describe.each(['pglite', 'postgres'] as const)('sending to %s app users', (kind)
   let serial = 0;
 
   beforeAll(async () => {
-    const dataDir = tempDir(`notify-${kind}`);
+    // PGlite: a copy of the run's migrated folder (the first start is not this file's subject).
+    const dataDir = kind === 'pglite' ? migratedDataDir(`notify-${kind}`) : tempDir(`notify-${kind}`);
     dirs.push(dataDir);
     env = { DATA_DIR: dataDir };
     if (kind === 'postgres') {
       cluster ??= await startCluster();
       env.DATABASE_URL = await newDatabase(cluster, 'notify');
     }
-    // A first start migrates; on PGlite it then stops, so the test may open the folder.
-    server = await spawnServer(env);
-    await server.healthy(120_000);
-    if (kind === 'pglite') await server.stop();
+    // On PostgreSQL a first start migrates; a PGlite copy is migrated already, and no server
+    // holds it, so the test may open the folder.
+    if (kind === 'postgres') {
+      server = await spawnServer(env);
+      await server.healthy(120_000);
+    }
     const t0 = performance.now();
     const db = await openDb(
       kind === 'postgres' ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: path.join(dataDir, 'pglite') },
@@ -214,9 +227,19 @@ describe.each(['pglite', 'postgres'] as const)('sending to %s app users', (kind)
     try {
       await other.healthy(60_000);
       const n = await add(other, await signIn(other.url));
-      // An add on the first server too starts its loop at once, which takes the older
-      // notification's pieces first: both servers send pieces of the one above.
-      await add();
+      // Which server gets there first is not left to the machine's load (alone, the other one
+      // can send all 100,000 before this one looks): once the other holds a piece, it is
+      // stopped (SIGSTOP) until this one holds a piece too. An add here starts this server's
+      // loop, which takes the older notification's pieces first. A piece keeps its sender, and
+      // a claim is taken back only from a process that is gone or a minute idle.
+      await untilHolders(env.DATABASE_URL, n.id, 1);
+      other.proc.kill('SIGSTOP');
+      try {
+        await add();
+        await untilHolders(env.DATABASE_URL, n.id, 2);
+      } finally {
+        other.proc.kill('SIGCONT');
+      }
       const done = await untilDone(n.id);
       expect(done).toMatchObject({ status: 'sent', sent_count: USERS });
       expectOncePerUser(n.id);
@@ -229,18 +252,39 @@ describe.each(['pglite', 'postgres'] as const)('sending to %s app users', (kind)
   });
 });
 
+/** Waits until `count` processes hold or have sent pieces of a notification (60 s at most). */
+async function untilHolders(url: string, id: number, count: number): Promise<void> {
+  const db = await openDb({ databaseUrl: url });
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const n = await holdersIn(db, id);
+      if (n >= count) return;
+      if (Date.now() > deadline)
+        throw new Error(`${n} of ${count} servers hold pieces of notification ${id} after 60 s`);
+      await sleep(10);
+    }
+  } finally {
+    await db.close();
+  }
+}
+
 /** How many server processes sent pieces of a notification (a done piece keeps its holder: host:pid:token). */
 async function pieceHolders(url: string, id: number): Promise<number> {
   const db = await openDb({ databaseUrl: url });
   try {
-    const { rows } = await db.read((tx) =>
-      tx.query<{ n: number }>(
-        'select count(distinct claimed_by)::int as n from notification_pieces where notification_id = $1',
-        [id],
-      ),
-    );
-    return rows[0].n;
+    return await holdersIn(db, id);
   } finally {
     await db.close();
   }
+}
+
+async function holdersIn(db: Db, id: number): Promise<number> {
+  const { rows } = await db.read((tx) =>
+    tx.query<{ n: number }>(
+      'select count(distinct claimed_by)::int as n from notification_pieces where notification_id = $1',
+      [id],
+    ),
+  );
+  return rows[0].n;
 }

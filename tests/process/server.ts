@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { login } from '../../contract/auth';
 import { bankResource } from '../../contract/bank';
 import { pathOf } from '../../contract/operation';
@@ -40,6 +41,20 @@ export interface Ended {
 const running = new Set<ChildProcess>();
 
 export const tempDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), `cards-admin-${prefix}-`));
+
+/**
+ * A new DATA_DIR holding a copy of the run's migrated PGlite folder (tests/process/templateSetup.ts):
+ * the test ADMIN, no demo data. For tests whose subject is not the first start.
+ */
+export function migratedDataDir(prefix: string): string {
+  const dir = tempDir(prefix);
+  // The lock is left out: the template's server has stopped, and a copy is no one's yet.
+  fs.cpSync(inject('processTemplate'), dir, {
+    recursive: true,
+    filter: (src) => !path.basename(src).startsWith('.lock'),
+  });
+  return dir;
+}
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
