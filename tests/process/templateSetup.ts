@@ -10,12 +10,11 @@ import { spawnServer, tempDir } from './server';
 export default async function setup(project: TestProject) {
   const dir = tempDir('process-template');
   const s = await spawnServer({ DATA_DIR: dir });
-  try {
-    await s.healthy(180_000);
-  } finally {
-    const code = await s.stop();
-    if (code !== 0) throw new Error(`the template server did not stop cleanly (exit ${code}):\n${s.output()}`);
-  }
+  const started = await s.healthy(180_000).catch((err: unknown) => err);
+  const code = await s.stop();
+  if (started instanceof Error) throw started;
+  // A clean stop: the database closed (checkpointed) and the folder's lock released.
+  if (code !== 0) throw new Error(`the template server did not stop cleanly (exit ${code}):\n${s.output()}`);
   project.provide('processTemplate', dir);
   return () => fs.rmSync(dir, { recursive: true, force: true });
 }
