@@ -2,6 +2,7 @@
 // data (e2e/fixtures.ts), the built app, Debian's Chromium. No mocks of our own server.
 import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { workersFrom } from './workers';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -10,7 +11,7 @@ export default defineConfig({
   // A spec's tests run in order in one worker; the specs are spread over the workers.
   fullyParallel: false,
   // E2E_WORKERS: how many workers, each with its own server and Chromium (a number, or '50%' of the cores).
-  workers: workersFrom(process.env.E2E_WORKERS),
+  workers: workersFrom(process.env.E2E_WORKERS, 1),
   retries: 0,
   reporter: [['list']],
   globalSetup: './e2e/globalSetup.ts',
@@ -31,12 +32,6 @@ export default defineConfig({
     },
   },
 });
-
-/** E2E_WORKERS as Playwright takes it: a count ('2') or a share of the cores ('50%'); unset, one. */
-function workersFrom(v: string | undefined): number | string {
-  if (!v) return 1;
-  return /^\d+$/.test(v) ? Number(v) : v;
-}
 
 /**
  * Debian's headless shell when it is installed (scripts/ensure-tools.sh installs it): the same

@@ -12,6 +12,7 @@
 // - a file that only makes sense on PostgreSQL is left out of the PGlite project.
 import { defineConfig } from 'vitest/config';
 import { pathAliases } from './aliases';
+import { workersFrom } from './workers';
 
 /** Files whose every test needs a second process on one database: PostgreSQL's alone. */
 const POSTGRES_ONLY = ['tests/api/twoProcesses.test.ts'];
@@ -36,7 +37,7 @@ export default defineConfig({
     // against 66 s, the API files on PGlite in 112 s against 170 s and on PostgreSQL in 94 s
     // against 157 s (vitest's default is one fewer than the cores: one, here). VITEST_WORKERS
     // sets it (a number or a share of the cores).
-    maxWorkers: workersFrom(process.env.VITEST_WORKERS) ?? '100%',
+    maxWorkers: workersFrom(process.env.VITEST_WORKERS, '100%'),
     projects: [
       {
         // src/'s tests import across folders as @/… (aliases.ts).
@@ -82,9 +83,3 @@ export default defineConfig({
     ],
   },
 });
-
-/** VITEST_WORKERS as vitest takes it: a count ('2') or a share of the cores ('50%'); unset, vitest's default. */
-function workersFrom(v: string | undefined): number | string | undefined {
-  if (!v) return undefined;
-  return /^\d+$/.test(v) ? Number(v) : v;
-}

@@ -8,36 +8,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-results=.test-results
-rm -rf "$results"
-mkdir -p "$results"
-trap 'node scripts/testStages.mjs "$results"' EXIT
-
-# stage NAME REPORT COMMAND…: runs the command, and notes its time, exit status and the report
-# (a JSON file its runner wrote, '-' for none) for the summary.
-stage() {
-  local name=$1 report=$2 start rc=0
-  shift 2
-  echo "== $name"
-  start=$(date +%s)
-  "$@" || rc=$?
-  printf '%s\t%s\t%s\t%s\n' "$name" "$(($(date +%s) - start))" "$rc" "$report" >>"$results/stages.tsv"
-  return "$rc"
-}
-
-vitest() {
-  local name=$1 project=$2
-  stage "$name" "$results/$project.json" npx vitest run --project "$project" \
-    --reporter=default --reporter=json --outputFile.json="$results/$project.json"
-}
+# shellcheck source=scripts/stages.sh
+source scripts/stages.sh .test-results
 
 stage "tools" - bash scripts/ensure-tools.sh
 stage "type check" - npm run --silent typecheck
 stage "lint" - npm run --silent lint
-vitest "unit" unit
-vitest "API, PGlite" api-pglite
-vitest "API, PostgreSQL" api-postgres
-vitest "process" process
+vitest_stage "unit" unit
+vitest_stage "API, PGlite" api-pglite
+vitest_stage "API, PostgreSQL" api-postgres
+vitest_stage "process" process
 stage "browser build" - npx vite build --logLevel warn
 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" \
   stage "Playwright" "$results/playwright.json" npx playwright test --reporter=list,json

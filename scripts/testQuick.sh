@@ -7,20 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-results=.test-results/quick
-rm -rf "$results"
-mkdir -p "$results"
-trap 'node scripts/testStages.mjs "$results"' EXIT
-
-stage() {
-  local name=$1 report=$2 start rc=0
-  shift 2
-  echo "== $name"
-  start=$(date +%s)
-  "$@" || rc=$?
-  printf '%s\t%s\t%s\t%s\n' "$name" "$(($(date +%s) - start))" "$rc" "$report" >>"$results/stages.tsv"
-  return "$rc"
-}
+# shellcheck source=scripts/stages.sh
+source scripts/stages.sh .test-results/quick
 
 # The files changed since the base (deleted ones left out) and the new ones git does not ignore.
 mapfile -t changed < <(
@@ -40,7 +28,5 @@ lint() {
 
 stage "type check" - npm run --silent typecheck
 stage "lint (changed files)" - lint
-for project in unit api-pglite; do
-  stage "$project" "$results/$project.json" npx vitest run --project "$project" \
-    --reporter=default --reporter=json --outputFile.json="$results/$project.json"
-done
+vitest_stage "unit" unit
+vitest_stage "API, PGlite" api-pglite

@@ -1,6 +1,7 @@
-// The summary `npm test` prints at its end (scripts/test.sh): each stage's time, exit status
-// and test counts, read from the stages file the script wrote and the JSON reports of vitest
-// and Playwright. Plain Node, no TypeScript: it runs when a stage has failed too.
+// The summary `npm test` and `npm run test:quick` print at their end (scripts/stages.sh):
+// each stage's time, exit status and test counts, read from the stages file the script wrote
+// and the JSON reports of vitest and Playwright. Plain Node, no TypeScript: it runs when a
+// stage has failed too.
 import fs from 'node:fs';
 import path from 'node:path';
 

@@ -13,17 +13,7 @@ import { importCsv } from '../../contract/csvImport';
 import { startCluster, type Cluster } from '../../scripts/postgres';
 import { mulberry32 } from '../../server/db/seed/random';
 import { openDb, type Db } from '../../server/db/connection';
-import {
-  killAll,
-  newDatabase,
-  send,
-  signIn,
-  sleep,
-  spawnServer,
-  tempDir,
-  migratedDataDir,
-  type ServerProcess,
-} from './server';
+import { killAll, newDatabase, send, signIn, sleep, spawnServer, dataDirFor, type ServerProcess } from './server';
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 3);
 const SEED = Number(process.env.CRASH_SEED ?? Date.now() % 1_000_000);
@@ -50,8 +40,8 @@ describe.each(['pglite', 'postgres'] as const)('kill -9 on %s', (kind) => {
   let auth: Auth;
 
   beforeAll(async () => {
-    // PGlite: a copy of the run's migrated folder (the first start is not this file's subject).
-    const dataDir = kind === 'pglite' ? migratedDataDir(`crash-${kind}`) : tempDir(`crash-${kind}`);
+    // The first start is not this file's subject: PGlite starts on a migrated copy.
+    const dataDir = dataDirFor(kind, 'crash');
     dirs.push(dataDir);
     env = { DATA_DIR: dataDir };
     if (kind === 'postgres') {

@@ -21,17 +21,7 @@ import { startCluster, type Cluster } from '../../scripts/postgres';
 import { openDb, type Db } from '../../server/db/connection';
 import { mulberry32 } from '../../server/db/seed/random';
 import { notificationOutbox } from '../../server/services/push';
-import {
-  killAll,
-  newDatabase,
-  send,
-  signIn,
-  sleep,
-  spawnServer,
-  tempDir,
-  migratedDataDir,
-  type ServerProcess,
-} from './server';
+import { killAll, newDatabase, send, signIn, sleep, spawnServer, dataDirFor, type ServerProcess } from './server';
 
 const USERS = Number(process.env.NOTIFY_USERS ?? 100_000);
 /** Where the kill falls, as a share of the users sent (NOTIFY_SEED=… replays a run). */
@@ -74,8 +64,8 @@ describe.each(['pglite', 'postgres'] as const)('sending to %s app users', (kind)
   let serial = 0;
 
   beforeAll(async () => {
-    // PGlite: a copy of the run's migrated folder (the first start is not this file's subject).
-    const dataDir = kind === 'pglite' ? migratedDataDir(`notify-${kind}`) : tempDir(`notify-${kind}`);
+    // The first start is not this file's subject: PGlite starts on a migrated copy.
+    const dataDir = dataDirFor(kind, 'notify');
     dirs.push(dataDir);
     env = { DATA_DIR: dataDir };
     if (kind === 'postgres') {

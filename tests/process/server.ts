@@ -55,6 +55,14 @@ export function migratedDataDir(prefix: string): string {
   });
   return dir;
 }
+
+/**
+ * A DATA_DIR for a server on `kind`: on PGlite a copy of the run's migrated folder (the database
+ * is in the folder), on PostgreSQL an empty one (uploads and the outbox only).
+ */
+export const dataDirFor = (kind: 'pglite' | 'postgres', prefix: string) =>
+  kind === 'pglite' ? migratedDataDir(`${prefix}-${kind}`) : tempDir(`${prefix}-${kind}`);
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
