@@ -128,10 +128,16 @@ describe('presence on the live stream', () => {
       await stream.ready();
       const entries = await one<number>('select count(*)::int from audit_log');
       const events = await one<number>('select count(*)::int from change_events');
+      // The hub tells states, not steps: announcements faster than its rounds may be told as
+      // one. Each is awaited on the stream, so all three are told.
+      const told = () => about(stream, 'outlet', 904).at(-1)?.users.map((u) => u.mode);
       await announce('outlet', 904, 'viewing');
+      await expect.poll(told, { timeout: 5000 }).toEqual(['viewing']);
       await announce('outlet', 904, 'editing');
+      await expect.poll(told, { timeout: 5000 }).toEqual(['editing']);
       await announce('outlet', 904, 'left');
-      await expect.poll(() => about(stream, 'outlet', 904).length, { timeout: 5000 }).toBe(3);
+      await expect.poll(told, { timeout: 5000 }).toEqual([]);
+      expect(about(stream, 'outlet', 904)).toHaveLength(3);
       expect(await one<number>('select count(*)::int from audit_log')).toBe(entries);
       expect(await one<number>('select count(*)::int from change_events')).toBe(events);
       expect(stream.of('change')).toEqual([]);
