@@ -7,6 +7,7 @@
 // another one fails at once instead of hanging (see `enter`).
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import { DataRefusal } from '../errors';
+import { describeLoss, watchConnections } from './connectionLoss';
 import { createPglite, type PgliteLike } from './pglite';
 import { startPgliteWorker } from './pgliteThread';
 import {
@@ -233,16 +234,15 @@ async function openPostgres(
   pg.types.setTypeParser(1700, (v) => Number(v));
   pg.types.setTypeParser(1082, (v) => v);
   const pool = new pg.Pool({ connectionString: url, max: poolMax });
-  // An idle client can be cut off by the server (restart, failover, a dropped database);
-  // node-postgres then emits 'error' on the pool, which would crash the process unhandled.
   // Urgent units (sign-in, /health) have two connections of their own, so they never wait
   // for the main pool behind a crowd of list calls (UnitOptions.urgent).
   const urgentPool = new pg.Pool({ connectionString: url, max: 2 });
-  for (const p of [pool, urgentPool]) p.on('error', (err) => log(`idle connection lost: ${err.message}`));
+  // Every connection either pool makes, idle or in use, has a listener for the server cutting it.
+  const connections = watchConnections([pool, urgentPool], log);
   await pool.query('select 1');
   const heard = listeners();
   const counts = writeCounts();
-  const others = await listenForWrites(pg.Client, url, counts, heard.tell);
+  const others = await listenForWrites(pg.Client, url, counts, heard.tell, log);
   const tables = tableTracking(counts, () => db.read((tx) => tx.query(CATALOG_SQL)));
   const units = timings();
   const asTx = (client: InstanceType<typeof pg.Client> | InstanceType<typeof pg.Pool>, unit: UnitTiming['kind']): Tx =>
@@ -274,13 +274,18 @@ async function openPostgres(
           await client.query('commit');
           return out;
         } catch (err) {
+          // A transaction whose connection was cut is gone with it, whatever its code made of
+          // the error (a 4xx it chose, a message of its own): nothing was changed, a 503.
+          if (connections.lost(client)) throw unavailable(err);
           await client.query('rollback').catch(() => undefined);
           return unreachable(err);
         } finally {
+          const lost = connections.lost(client);
           // Counted whatever the outcome (a failed COMMIT may still have committed), here and
-          // in the database before the call answers, so any process's next look sees it.
+          // in the database before the call answers, so any process's next look sees it. A cut
+          // connection takes nothing more; had its COMMIT gone through, its NOTIFY went with it.
           counts.wrote(wrote);
-          if (wrote.length)
+          if (wrote.length && !lost)
             await client
               .query<{ tbl: string; n: number }>(BUMP_SQL, [wrote])
               .then(({ rows }) => counts.read(rows))
@@ -289,7 +294,7 @@ async function openPostgres(
                   `write counts not bumped, other processes may answer from before this write for some seconds: ${String(err)}`,
                 );
               });
-          client.release();
+          client.release(lost);
           units.tell('transaction', started);
           heard.tell();
         }
@@ -349,7 +354,12 @@ export function isConnectionLoss(err: unknown): boolean {
 /** Rethrows a lost connection as a 503 refusal that keeps its cause (logged by the request's line); anything else as it is. */
 function unreachable(err: unknown): never {
   if (!isConnectionLoss(err)) throw err;
-  throw new DataRefusal('unavailable', DATABASE_UNREACHABLE, {}, { cause: err });
+  throw unavailable(err);
+}
+
+/** The 503 of a unit the database could not finish, keeping what failed as its cause. */
+function unavailable(cause: unknown): DataRefusal {
+  return new DataRefusal('unavailable', DATABASE_UNREACHABLE, {}, { cause });
 }
 
 /** The NOTIFY channel on which server processes sharing one PostgreSQL database announce commits. */
@@ -377,7 +387,13 @@ const BUMP_SQL = `insert into write_counts (tbl, n) select t, 1 from unnest($1::
  * serves every call that arrived before it started; calls arriving during a look wait for the
  * next one, so each is answered by a look begun after it.
  */
-async function listenForWrites(Client: typeof import('pg').Client, url: string, counts: WriteCounts, tell: () => void) {
+async function listenForWrites(
+  Client: typeof import('pg').Client,
+  url: string,
+  counts: WriteCounts,
+  tell: () => void,
+  log: (msg: string) => void,
+) {
   const tag = `${process.pid}-${Math.random().toString(36).slice(2)}`;
   let up = false;
   let closed = false;
@@ -409,7 +425,9 @@ async function listenForWrites(Client: typeof import('pg').Client, url: string, 
     });
     return next;
   };
+  // Tried again every second while the database is away; the loss and the return are each one line.
   const retry = () => void (!closed && setTimeout(() => void connect().catch(retry), 1000).unref());
+  let lostSince = 0;
   const connect = async () => {
     const c = new Client({ connectionString: url });
     c.on('notification', (n) => {
@@ -419,18 +437,32 @@ async function listenForWrites(Client: typeof import('pg').Client, url: string, 
       else counts.wrote(parseWrote(n.payload!.slice(at + 1)));
       tell();
     });
-    c.on('error', () => undefined); // 'end' follows
+    c.on('error', (err) => {
+      if (client !== c || lostSince) return; // a failed try (retried), or said already; 'end' follows
+      lostSince = Date.now();
+      log(
+        `connection to PostgreSQL lost (the one hearing other processes' writes): ${describeLoss(err)}; trying again every second, meanwhile no answer is reused`,
+      );
+    });
     c.on('end', () => {
       if (client !== c) return;
       up = false;
       client = null;
       retry();
     });
-    await c.connect();
-    await c.query(`listen ${WRITES_CHANNEL}`);
+    try {
+      await c.connect();
+      await c.query(`listen ${WRITES_CHANNEL}`);
+    } catch (err) {
+      void c.end().catch(() => undefined); // connected but not listening: not left open
+      throw err;
+    }
+    if (closed) return void c.end().catch(() => undefined);
     client = c;
     counts.unknown(); // what was missed while down
     up = true;
+    if (lostSince) log(`hearing other processes' writes again, after ${Math.round((Date.now() - lostSince) / 1000)} s`);
+    lostSince = 0;
     tell();
   };
   await connect();
