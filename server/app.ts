@@ -23,10 +23,12 @@ import { resources } from '../contract/resources';
 import { createAuth, sha256, type Auth } from './services/auth';
 import { TooManyRequests } from './services/signinLimits';
 import { createUploads } from './services/uploads';
-import { UPLOAD_CACHE_CONTROL, type FileStore } from './services/fileStore';
+import { UPLOAD_CACHE_CONTROL, UPLOAD_NAME, type FileStore } from './services/fileStore';
 import { createSearchBacklog, type SearchBacklog } from './services/searchBacklog';
 import { createNotificationJob, type NotificationJob } from './services/notificationJob';
 import { createAuditPruning } from './services/auditPruning';
+import type { Loop } from './services/loop';
+import { storageCleanup } from './services/storageCleanup';
 import { auditHandlers } from './routes/audit';
 import { outboxSender, type PushSender } from './services/push';
 import { lazyValidatorOf } from './services/validate';
@@ -95,6 +97,8 @@ declare module 'fastify' {
     events: EventHub;
     /** Who has which record open, for the live streams (server/services/presence.ts). */
     presence: PresenceHub;
+    /** The audit log's pruning and the storage clean-up after it (server/services/auditPruning.ts). */
+    auditPruning: Loop;
   }
 }
 
@@ -137,8 +141,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await notificationJob.idle();
   });
 
-  // Audit entries past their retention go at start and every six hours.
-  const auditPruning = createAuditPruning(db, lineLogger(logger, 'auditPruning', 'warn'));
+  // Audit entries past their retention go at start and every six hours, then the uploads no
+  // record and no entry left references (server/services/storageCleanup.ts).
+  const auditPruning = createAuditPruning(
+    db,
+    lineLogger(logger, 'auditPruning', 'warn'),
+    storageCleanup(db, uploads.store, deps.now ?? Date.now, logger.child({ service: 'storageCleanup' })),
+  );
+  app.decorate('auditPruning', auditPruning);
   app.addHook('onClose', async () => {
     auditPruning.stop();
     await auditPruning.idle();
@@ -307,9 +317,6 @@ function uploadHeaders(reply: FastifyReply) {
   reply.header('X-Content-Type-Options', 'nosniff');
   reply.header('Content-Security-Policy', "default-src 'none'");
 }
-
-/** A name uploads.ts makes: a UUID and an image type's extension. Anything else is no upload. */
-const UPLOAD_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|webp|gif)$/;
 
 /**
  * /uploads/<name> from object storage, through the app: the same URL and headers as from the

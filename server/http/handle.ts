@@ -6,8 +6,9 @@
 // - a transaction the handler cannot forget: it receives the `Tx` and nothing else that
 //   reaches SQL; writes commit or roll back as one, reads run on one connection;
 // - database rule violations mapped once (server/http/dbErrors.ts);
-// - uploads: a file written during a call that then fails is removed again, and files a
-//   call replaced are removed only after it committed.
+// - uploads: a file written during a call that then fails is removed again; files a call
+//   replaced or deleted stay for its audit entry's revert (server/services/storageCleanup.ts
+//   removes them once nothing references them).
 // - who may call it (`access`, and for a staff role the operation's `permission`:
 //   server/http/authGuard.ts requireStaff, contract/roles.ts mayRun);
 // - the audit log: every write call leaves one entry, in its own transaction (a write never
@@ -38,9 +39,7 @@ export interface CallContext {
   files: Readonly<Record<string, Buffer | null | undefined>>;
   /** Checks and stores an image; removed again if the call fails. Returns its URL path. */
   saveImage(field: string, data: Buffer): Promise<string>;
-  /** Removes a stored upload by its URL path (after commit: see afterCommit). */
-  removeFile(url: string): Promise<void>;
-  /** Runs once the call's transaction has committed (removing replaced files, say). */
+  /** Runs once the call's transaction has committed (sending a mail, kicking a job). */
   afterCommit(fn: () => Promise<unknown> | unknown): void;
   /** The client's address (behind a proxy: as the proxy reports it, when trusted). */
   ip: string;
@@ -194,7 +193,6 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
           saved.push(url);
           return url;
         },
-        removeFile: (url) => deps.uploads.remove(url),
         afterCommit: (fn) => void after.push(fn),
       };
       const input = { params: req.params, query: req.query, body: req.body } as OpInput<AnyOp>;

@@ -52,8 +52,13 @@ function shown(row: Row): StoredEntry {
 const COLUMNS =
   'id, at, actor_id, actor_name, operation, kind, resource, tbl, record_id, label, count, tables, changes';
 
+/**
+ * The entry to revert, locked (for share) until the revert ends: a prune deleting it meanwhile
+ * waits, so the storage clean-up after the prune sees the record pointing at the entry's files
+ * again, and keeps them (server/services/storageCleanup.ts).
+ */
 export async function getEntry(tx: Tx, id: number): Promise<StoredEntry | null> {
-  const row = (await tx.query<Row>(`select ${COLUMNS} from audit_log where id = $1`, [id])).rows[0];
+  const row = (await tx.query<Row>(`select ${COLUMNS} from audit_log where id = $1 for share`, [id])).rows[0];
   return row ? shown(row) : null;
 }
 

@@ -75,15 +75,13 @@ export function authHandlers({
     bind(updateProfile, async ({ body }, tx, ctx) => {
       const upload = ctx.files.avatar;
       const avatar = upload ? await ctx.saveImage('avatar', upload) : undefined;
-      const before = ctx.user!;
       const row = (
         await tx.query(
           `update users set name = coalesce($2, name), phone = case when $3::boolean then $4 else phone end,
              avatar = coalesce($5, avatar), updated_at = now() where id = $1 returning *`,
-          [before.id, body.name ?? null, body.phone !== undefined, body.phone ?? null, avatar ?? null],
+          [ctx.user!.id, body.name ?? null, body.phone !== undefined, body.phone ?? null, avatar ?? null],
         )
       ).rows[0];
-      if (avatar && before.avatar) ctx.afterCommit(() => ctx.removeFile(before.avatar!));
       return { message: updateProfile.message!, data: normalise<User>(row)! };
     }),
     bind(logout, async (_input, tx, ctx) => {

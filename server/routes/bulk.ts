@@ -32,7 +32,7 @@ export function bulkHandlers(resource: Resource, rule: CrudRule | undefined): Bo
         const kept = await guarded(tx, 'bulkRemove', {}, () =>
           deleteKept(tx, { resource: resource.name, table, ids, userId: userId(ctx), files }),
         );
-        await purge(tx, ctx);
+        await purge(tx);
         return { message: `Deleted ${count(kept.count, resource)}.`, data: { count: kept.count, undo: kept.token } };
       }),
     );
@@ -51,7 +51,7 @@ export function bulkHandlers(resource: Resource, rule: CrudRule | undefined): Bo
         const kept = await guarded(tx, 'bulkUpdate', set, () =>
           updateKept(tx, { resource: resource.name, table, ids, userId: userId(ctx), set }),
         );
-        await purge(tx, ctx);
+        await purge(tx);
         return { message: `Updated ${count(kept.count, resource)}.`, data: { count: kept.count, undo: kept.token } };
       }),
     );
@@ -96,7 +96,7 @@ export function bulkHandlers(resource: Resource, rule: CrudRule | undefined): Bo
         const kept = await guarded(tx, 'updateEach', {}, () =>
           updateEachKept(tx, { resource: resource.name, table, rows, userId: userId(ctx), write }),
         );
-        await purge(tx, ctx);
+        await purge(tx);
         return { message: `Updated ${count(kept.count, resource)}.`, data: { count: kept.count, undo: kept.token } };
       }),
     );
@@ -150,10 +150,12 @@ function describe(resource: Resource, row: unknown): string {
   return name ? `${resource.label.one} “${name}”` : `${resource.label.one} ${String(r.id ?? '')}`.trim();
 }
 
-/** After an undoable write: the entries that ran out go, and their files once this commits. */
-export async function purge(tx: Tx, ctx: CallContext): Promise<void> {
-  const files = await purgeExpired(tx);
-  if (files.length) ctx.afterCommit(() => Promise.all(files.map((f) => ctx.removeFile(f))));
+/**
+ * After an undoable write: the entries that ran out go. Their rows' files stay for the storage
+ * clean-up (server/services/storageCleanup.ts): the delete's audit entry may still revert it.
+ */
+export async function purge(tx: Tx): Promise<void> {
+  await purgeExpired(tx);
 }
 
 /** The ids a bulk call writes: the checked ones, or what the filter matches now when that is the count confirmed. */

@@ -132,7 +132,7 @@ export function crawlHandlers({ now }: CrawlDeps): Bound[] {
     bind(rollbackOfferRefs, async ({ body }, tx, ctx) => {
       const done = await bulk.rollbackOffers(tx, body, who(ctx).id);
       // An undoable write, as a delete: the entries that ran out go (server/routes/bulk.ts).
-      if (done.data.undo) await purge(tx, ctx);
+      if (done.data.undo) await purge(tx);
       return done;
     }),
     bind(removeSourceFromCard, async ({ body }, tx) => bulk.removeFromCard(tx, body)),

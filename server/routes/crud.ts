@@ -43,20 +43,20 @@ export function crudHandlers(resource: Resource, { now }: CrudDeps): Bound[] {
   if (ops.update?.alternativeBody && !ALTERNATIVES[resource.name])
     throw new Error(`${ops.update.id}: a second body with no handler in ALTERNATIVES`);
 
-  /** Stores new uploads in the body's file columns; `null` clears one. Returns the files replaced. */
-  async function withFiles(ctx: CallContext, body: Record<string, unknown>, before?: Row) {
+  /**
+   * Stores new uploads in the body's file columns; `null` clears one. A file replaced or cleared
+   * stays: the call's audit entry keeps the row as it was, and its revert needs the file
+   * (server/services/storageCleanup.ts removes it once nothing references it).
+   */
+  async function withFiles(ctx: CallContext, body: Record<string, unknown>) {
     const data = { ...body };
-    const replaced: unknown[] = [];
     for (const f of files) {
       const upload = ctx.files[f];
       if (upload === undefined) continue;
       data[f] = upload === null ? null : await ctx.saveImage(f, upload);
-      replaced.push(before?.[f]);
     }
-    return { data, replaced };
+    return data;
   }
-  const removeLater = (ctx: CallContext, urls: unknown[]) =>
-    ctx.afterCommit(() => Promise.all(urls.filter((u) => typeof u === 'string').map((u) => ctx.removeFile(u))));
 
   // A list with a `listKey` answers its rows under data[listKey], the pagination fields beside them.
   const key = resource.listKey;
@@ -79,7 +79,7 @@ export function crudHandlers(resource: Resource, { now }: CrudDeps): Bound[] {
     bound.push(
       bindDerived(ops.add, async ({ body = {} }, tx, ctx) => {
         rule?.before?.('add', null, body ?? {}, ctx.user?.id ?? null);
-        const { data } = await withFiles(ctx, body ?? {});
+        const data = await withFiles(ctx, body ?? {});
         return { message: resource.messages.added, data: await repo.create(tx, data) };
       }),
     );
@@ -98,10 +98,9 @@ export function crudHandlers(resource: Resource, { now }: CrudDeps): Bound[] {
         rule?.before?.('update', id, body ?? {}, ctx.user?.id ?? null);
         const before = await repo.get(tx, id);
         if (!before) throw notFound();
-        const { data, replaced } = await withFiles(ctx, body ?? {}, before);
+        const data = await withFiles(ctx, body ?? {});
         const row = await guarded(tx, 'update', body ?? {}, () => repo.update(tx, before.id, data));
         if (!row) throw notFound();
-        removeLater(ctx, replaced);
         return { message: resource.messages.updated, data: row };
       }),
     );
@@ -112,12 +111,9 @@ export function crudHandlers(resource: Resource, { now }: CrudDeps): Bound[] {
         const id = recordIdOf(input, resource, 'remove');
         rule?.before?.('remove', id, {}, ctx.user?.id ?? null);
         if (resource.ordered) {
+          // Its files stay for the delete's audit entry (server/services/storageCleanup.ts).
           const row = await repo.remove(tx, id);
           if (!row) throw notFound();
-          removeLater(
-            ctx,
-            files.map((f) => row[f]),
-          );
           return { message: resource.messages.deleted, data: row };
         }
         // Undoable: the row, what cascaded from it and its files are kept a while (contract/bulk.ts).
@@ -133,7 +129,7 @@ export function crudHandlers(resource: Resource, { now }: CrudDeps): Bound[] {
           }),
         );
         if (!kept.count) throw notFound();
-        await purge(tx, ctx);
+        await purge(tx);
         return { message: resource.messages.deleted, data: row, undo: kept.token };
       }),
     );

@@ -1,7 +1,8 @@
 // Entries older than the settings' `audit_retention_days` (contract/settings.ts; 400 by default)
 // are deleted on the background loop (./loop.ts): once when the server starts and every six
 // hours, a piece at a time in short transactions, so a first prune of a long-kept log never
-// holds the connection for long.
+// holds the connection for long. `then` runs after each prune in the same round: the storage
+// clean-up (./storageCleanup.ts), so files only the pruned entries referenced go with them.
 import { AUDIT_RETENTION_DAYS } from '../../contract/audit';
 import type { Db } from '../db/connection';
 import { pruneAudit } from './audit';
@@ -26,9 +27,12 @@ export async function pruneAuditLog(db: Db, piece = PIECE): Promise<number> {
   }
 }
 
-export function createAuditPruning(db: Db, log: (msg: string) => void): Loop {
+export function createAuditPruning(db: Db, log: (msg: string) => void, then?: () => Promise<void>): Loop {
   return backgroundLoop({
-    run: () => pruneAuditLog(db).then(() => undefined),
+    run: async () => {
+      await pruneAuditLog(db);
+      await then?.();
+    },
     onError: (err) =>
       log(`audit log pruning: ${err instanceof Error ? err.message : String(err)} (tried again in six hours)`),
     everyMs: EVERY_MS,

@@ -26,6 +26,13 @@ export interface FileStore {
   /** The file, or null when there is none of that name. */
   get(name: string): Promise<StoredFile | null>;
   has(name: string): Promise<boolean>;
+  /** Every stored file and when it was written: what the storage clean-up goes through (./storageCleanup.ts). */
+  list(): Promise<ListedFile[]>;
+}
+
+export interface ListedFile {
+  name: string;
+  modified: Date;
 }
 
 /** The S3 settings of the environment (server/config.ts); credentials are the SDK's own (AWS_ACCESS_KEY_ID, …). */
@@ -45,6 +52,9 @@ const TYPES: Readonly<Record<string, string>> = {
   webp: 'image/webp',
   gif: 'image/gif',
 };
+
+/** A name uploads.ts makes: a UUID and an image type's extension. Anything else is no upload. */
+export const UPLOAD_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|webp|gif)$/;
 
 /** The type a stored name's extension says (names are the server's: uploads.ts). */
 export const typeOfName = (name: string) => TYPES[path.extname(name).slice(1)] ?? 'application/octet-stream';
@@ -76,12 +86,25 @@ export function diskStore(dir: string): FileStore {
         (s) => s.isFile(),
         () => false,
       ),
+    async list() {
+      const names = await fs.readdir(dir).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return [];
+        throw err;
+      });
+      const listed: ListedFile[] = [];
+      for (const name of names) {
+        // Gone since the readdir (removed by a failed call): nothing to list.
+        const stat = await fs.stat(at(name)).catch(() => null);
+        if (stat?.isFile()) listed.push({ name, modified: stat.mtime });
+      }
+      return listed;
+    },
   };
 }
 
 /** An S3-compatible bucket (AWS, MinIO, R2, …), files under `uploads/`. */
 export async function s3Store(settings: S3Settings): Promise<FileStore> {
-  const { S3Client, PutObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } =
+  const { S3Client, PutObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command } =
     await import('@aws-sdk/client-s3');
   const client = new S3Client({
     region: settings.region,
@@ -89,14 +112,15 @@ export async function s3Store(settings: S3Settings): Promise<FileStore> {
     forcePathStyle: settings.forcePathStyle,
   });
   const Bucket = settings.bucket;
-  const keyOf = (name: string) => `uploads/${path.basename(name)}`;
+  const PREFIX = 'uploads/';
+  const keyOf = (name: string) => `${PREFIX}${path.basename(name)}`;
   const missing = (err: unknown) => {
     const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
     return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
   };
   return {
     kind: 's3',
-    where: `s3://${Bucket}/uploads/`,
+    where: `s3://${Bucket}/${PREFIX}`,
     async put(name, data, type) {
       await client.send(
         new PutObjectCommand({
@@ -134,6 +158,17 @@ export async function s3Store(settings: S3Settings): Promise<FileStore> {
         if (missing(err)) return false;
         throw err;
       }
+    },
+    async list() {
+      const listed: ListedFile[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: PREFIX, ContinuationToken: token }));
+        for (const o of page.Contents ?? [])
+          if (o.Key && o.LastModified) listed.push({ name: o.Key.slice(PREFIX.length), modified: o.LastModified });
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return listed;
     },
   };
 }

@@ -38,10 +38,10 @@ export interface AlongWithDelete {
 
 /**
  * Deletes the rows of `table` with ids `ids`, keeping them (and what their delete changes
- * elsewhere) for an undo by `userId`. `files`: the table's upload columns, whose files stay
- * until the undo is no longer possible. `along`: changes of the caller's that the undo sets
- * back too, made before the delete. A delete a rule refuses (a restricting reference)
- * throws the database's error, and nothing is kept.
+ * elsewhere) for an undo by `userId`. `files`: the table's upload columns, whose files the
+ * storage clean-up (./storageCleanup.ts) keeps while the undo is possible. `along`: changes
+ * of the caller's that the undo sets back too, made before the delete. A delete a rule
+ * refuses (a restricting reference) throws the database's error, and nothing is kept.
  */
 export async function deleteKept(
   tx: Tx,
@@ -361,13 +361,13 @@ async function reinsert(tx: Tx, token: string, seq: number, table: string) {
 }
 
 /**
- * Ends undo entries that ran out (at most `limit` at a time). Returns the files of the rows
- * they kept, for the caller to remove once this has committed.
+ * Ends undo entries that ran out (at most `limit` at a time); returns how many. The files of
+ * the rows they kept are no longer kept for them (server/services/storageCleanup.ts).
  */
-export async function purgeExpired(tx: Tx, limit = 500): Promise<string[]> {
-  const gone = await tx.query<{ files: string[] }>(
-    'delete from undo_log where token in (select token from undo_log where expires_at <= now() order by expires_at limit $1) returning files',
+export async function purgeExpired(tx: Tx, limit = 500): Promise<number> {
+  const gone = await tx.query(
+    'delete from undo_log where token in (select token from undo_log where expires_at <= now() order by expires_at limit $1) returning token',
     [limit],
   );
-  return gone.rows.flatMap((r) => r.files);
+  return gone.rows.length;
 }

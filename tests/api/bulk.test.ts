@@ -9,6 +9,7 @@ import { bankResource } from '../../contract/bank';
 import { cardResource } from '../../contract/card';
 import { offerResource } from '../../contract/offer';
 import { userResource } from '../../contract/user';
+import { UPLOAD_GRACE_MS } from '../../server/services/storageCleanup';
 import { insertSession } from '../helpers/sessions';
 import { opCalls } from '../helpers/ops';
 import { startTestServer, type TestServer } from '../helpers/app';
@@ -138,16 +139,33 @@ describe('deleting many and undoing it', () => {
     expect(await one("select count(*)::int from banks where name = 'Gone Bank'")).toBe(1);
   });
 
-  it('removes the files of a delete once its undo has run out', async () => {
+  it('keeps the files of a delete once its undo has run out, for its audit entry; the storage clean-up removes them after both', async () => {
     const file = `${crypto.randomUUID()}.png`;
+    const stored = () => fs.existsSync(path.join(s.dataDir, 'uploads', file));
     fs.writeFileSync(path.join(s.dataDir, 'uploads', file), 'png');
     const id = await newOffer('Pictured', { image: `/uploads/${file}` });
     const res = await ok(offer.bulkRemove!, { body: { ids: [id] } });
     await s.db.query("update undo_log set expires_at = now() - interval '1 second' where token = $1", [res.data.undo]);
     // The next undoable write ends what ran out.
     await ok(offer.bulkRemove!, { body: { ids: [await newOffer('Other')] } });
-    await expect.poll(() => fs.existsSync(path.join(s.dataDir, 'uploads', file))).toBe(false);
     expect((await call(offer.undo!, { body: { token: res.data.undo } })).status).toBe(404);
+    // A round of the pruning and clean-up (server/services/storageCleanup.ts), the file past its grace period.
+    const cleanUp = async () => {
+      s.clock.offset = UPLOAD_GRACE_MS + 60_000;
+      try {
+        s.app.auditPruning.kick();
+        await s.app.auditPruning.idle();
+      } finally {
+        s.clock.offset = 0;
+      }
+    };
+    await cleanUp();
+    expect(stored()).toBe(true);
+    await s.db.query("update audit_log set at = now() - interval '10 years' where changes::text like $1", [
+      `%${file}%`,
+    ]);
+    await cleanUp();
+    expect(stored()).toBe(false);
   });
 });
 

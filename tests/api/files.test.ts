@@ -172,7 +172,7 @@ async function expectRefused(call: CallName, f: File, status: number, text?: (la
   return res;
 }
 
-/** What is under DATA_DIR now and was not in `before` (a replaced avatar goes, so only additions count). */
+/** What is under DATA_DIR now and was not in `before`. */
 const added = (before: string[], now = tree()) => now.filter((f) => !before.includes(f));
 
 /** Sends `f` and expects it stored as /uploads/<uuid>.<ext>, the one new file under DATA_DIR. */

@@ -236,7 +236,7 @@ describe('hero banners', () => {
     expect(list.data.hero_banners.map((b: { id: number }) => b.id)).toEqual([banner.id, second.id]);
     expect(list.data.total).toBe(2);
 
-    // Another link type: the old target is cleared; the old image is removed once committed.
+    // Another link type: the old target is cleared; the old image stays for the entry's revert.
     const updated = await form(
       updateHeroBanner,
       {
@@ -256,7 +256,7 @@ describe('hero banners', () => {
       link_name: 'https://example.com/summer',
       version: 2,
     });
-    expect(fs.existsSync(path.join(s.dataDir, banner.image))).toBe(false);
+    expect(fs.existsSync(path.join(s.dataDir, banner.image))).toBe(true);
     expect(fs.existsSync(path.join(s.dataDir, updated.json.data.image))).toBe(true);
   });
 

@@ -1,15 +1,18 @@
 // Uploads in S3-compatible object storage (server/services/fileStore.ts), against an S3-protocol
 // server the test starts (tests/helpers/s3.ts): an accepted image becomes one object, served at
 // the same /uploads/<name> with the same headers as from the disk; a refused write leaves no
-// object; a replaced file goes once the write has committed (a deleted record's is kept while
-// the delete can be undone); nothing is written to DATA_DIR/uploads.
+// object; a replaced or deleted record's file stays while an audit entry could revert it, and
+// the storage clean-up (server/services/storageCleanup.ts) removes it once nothing references
+// it; nothing is written to DATA_DIR/uploads.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { listAudit, revertAudit, type AuditEntry } from '../../contract/audit';
 import { bankResource } from '../../contract/bank';
 import { pathOf } from '../../contract/operation';
 import { solidPng } from '../../server/db/seed/logo';
 import { s3Store } from '../../server/services/fileStore';
+import { UPLOAD_GRACE_MS } from '../../server/services/storageCleanup';
 import { multipart, startTestServer, type TestServer } from '../helpers/app';
 import { startS3, type TestS3 } from '../helpers/s3';
 import { secondApp, type SecondApp } from '../helpers/secondApp';
@@ -21,7 +24,7 @@ let app: SecondApp;
 beforeAll(async () => {
   s = await startTestServer();
   s3 = await startS3();
-  app = await secondApp(s, { fileStore: await s3Store(s3.settings) });
+  app = await secondApp(s, { fileStore: await s3Store(s3.settings), now: () => Date.now() + s.clock.offset });
 });
 afterAll(async () => {
   await app?.close();
@@ -41,6 +44,43 @@ const addBank = () => {
   return send(pathOf(bankResource.ops.add!), { name: `S3 Bank ${n}`, code: `S3B${n}`, logo: logo([51, 102, 153]) });
 };
 const nameOf = (url: string) => path.basename(url);
+type Bank = { id: number; logo: string; version: number };
+const bankWithLogo = async () => (await addBank()).json().data as Bank;
+async function newLogo(bank: Bank) {
+  const res = await send(pathOf(bankResource.ops.update!, { id: bank.id }), {
+    version: String(bank.version),
+    logo: logo([0, 170, 0]),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { logo: string };
+}
+const removeBank = (id: number) =>
+  app.app.inject({
+    method: bankResource.ops.remove!.method,
+    url: `${pathOf(bankResource.ops.remove!)}?bank_id=${id}`,
+    headers: s.adminAuth,
+  });
+const lastEntry = async () =>
+  (await app.app.inject({ method: 'GET', url: `${pathOf(listAudit)}?per_page=1`, headers: s.adminAuth })).json()
+    .data[0] as AuditEntry;
+async function revert(entry: AuditEntry) {
+  const res = await app.app.inject({
+    method: 'POST',
+    url: pathOf(revertAudit, { id: entry.id }),
+    headers: s.adminAuth,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+/** A round of the S3 server's audit pruning and storage clean-up, its clock past the uploads' grace period. */
+async function cleanUp() {
+  s.clock.offset = UPLOAD_GRACE_MS + 60_000;
+  try {
+    app.app.auditPruning.kick();
+    await app.app.auditPruning.idle();
+  } finally {
+    s.clock.offset = 0;
+  }
+}
 
 it('an accepted image is one object, served at /uploads/<name> with the disk’s headers; DATA_DIR/uploads stays empty', async () => {
   const before = s3.objects().length;
@@ -76,24 +116,36 @@ it('a refused write leaves no object', async () => {
   expect(s3.objects()).toEqual(before);
 });
 
-it("a replaced logo's object goes after the save commits; a deleted bank's stays while the delete can be undone", async () => {
-  const added = (await addBank()).json().data as { id: number; logo: string; version: number };
-  const replaced = await send(pathOf(bankResource.ops.update!, { id: added.id }), {
-    name: 'S3 Bank renamed',
-    code: `S3R${n}`,
-    version: String(added.version),
-    logo: logo([0, 170, 0]),
-  });
-  expect(replaced.statusCode, replaced.body).toBe(200);
-  const now = replaced.json().data.logo as string;
-  await expect.poll(() => s3.objects().includes(nameOf(added.logo))).toBe(false);
-  expect(s3.objects()).toContain(nameOf(now));
+it("a replaced logo's object stays for the update's entry, whose revert serves it again; so does a deleted bank's", async () => {
+  const added = await bankWithLogo();
+  const replaced = await newLogo(added);
+  expect(s3.objects()).toEqual(expect.arrayContaining([nameOf(added.logo), nameOf(replaced.logo)]));
+  await revert(await lastEntry());
+  expect((await fetch(app.base + added.logo)).status).toBe(200);
 
-  const removed = await app.app.inject({
-    method: bankResource.ops.remove!.method,
-    url: `${pathOf(bankResource.ops.remove!)}?bank_id=${added.id}`,
-    headers: s.adminAuth,
-  });
-  expect(removed.statusCode, removed.body).toBe(200);
-  expect(s3.objects()).toContain(nameOf(now));
+  expect((await removeBank(added.id)).statusCode).toBe(200);
+  const deleted = await lastEntry();
+  // The delete's undo runs out; the next undoable write ends it (server/routes/bulk.ts purge).
+  await s.db.query("update undo_log set expires_at = now() - interval '1 second'");
+  expect((await removeBank((await bankWithLogo()).id)).statusCode).toBe(200);
+  await revert(deleted);
+  expect((await fetch(app.base + added.logo)).status).toBe(200);
+});
+
+it('the clean-up removes an object once no record and no entry in the log references it', async () => {
+  const added = await bankWithLogo();
+  const replaced = await newLogo(added);
+  await cleanUp();
+  expect(s3.objects()).toContain(nameOf(added.logo));
+  // The entries naming the old logo leave the log: the same round removes its object.
+  await s.db.query(
+    `update audit_log set at = now() - make_interval(days => (select audit_retention_days from settings limit 1) + 1)
+     where changes::text like '%' || $1 || '%'`,
+    [added.logo],
+  );
+  await cleanUp();
+  expect(s3.objects()).not.toContain(nameOf(added.logo));
+  expect((await fetch(app.base + added.logo)).status).toBe(404);
+  expect(s3.objects()).toContain(nameOf(replaced.logo));
+  expect((await fetch(app.base + replaced.logo)).status).toBe(200);
 });

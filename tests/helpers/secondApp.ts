@@ -22,7 +22,7 @@ export interface SecondApp {
 
 export async function secondApp(
   s: TestServer,
-  opts: { heartbeatMs?: number; fileStore?: FileStore } = {},
+  opts: { heartbeatMs?: number; fileStore?: FileStore; now?: () => number } = {},
 ): Promise<SecondApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-admin-second-'));
   const own = s.databaseUrl ? await openDb({ databaseUrl: s.databaseUrl }) : null;
@@ -30,6 +30,7 @@ export async function secondApp(
     config: { ...loadConfig({}), dataDir },
     eventHeartbeatMs: opts.heartbeatMs,
     fileStore: opts.fileStore,
+    now: opts.now,
     db: own ?? s.db,
     mailer: createMailer({ dataDir, from: 'test@example.com', log: () => {} }),
     logger: createLogger('silent'),
