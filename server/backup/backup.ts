@@ -4,17 +4,19 @@
 // Embedded database (PGlite): a tar holding manifest.json, the database's data folder as PGlite
 // dumps it (pglite.tar.gz) and the uploads folder. The data folder's lock (server/db/lock.ts)
 // is taken first, so neither runs while a server holds the folder (a copy of files being
-// written would not be one moment's state). A restore into a folder that holds a database or
-// uploads is refused unless told to replace them.
+// written would not be one moment's state). The manifest counts the uploads and each table's
+// rows, which a restore checks before it replaces anything (server/backup/restore.ts).
 //
-// PostgreSQL (DATABASE_URL): pg_dump's custom format, restored with pg_restore. Uploads then
-// live in object storage or a folder the operator backs up on their own (README.md).
+// PostgreSQL (DATABASE_URL): pg_dump's custom format, restored with pg_restore: read whole
+// first, then loaded in one transaction. Uploads then live in object storage or a folder the
+// operator backs up on their own (README.md).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as tar from 'tar';
 import { lockDataDir } from '../db/lock';
+import { createPglite, type PgliteLike } from '../db/pglite';
 
 /** What a backup file says about itself (its manifest.json). */
 export interface Manifest {
@@ -23,6 +25,8 @@ export interface Manifest {
   database: 'pglite';
   created_at: string;
   uploads: number;
+  /** Each table's rows when backed up (absent in backups made before it was counted). */
+  rows?: Record<string, number>;
 }
 
 /** Thrown for what the operator must fix (a folder in use, a file that is no backup): said, not stacked. */
@@ -30,10 +34,10 @@ export class BackupRefusal extends Error {
   override name = 'BackupRefusal';
 }
 
-const PGLITE = 'pglite';
-const UPLOADS = 'uploads';
-const DUMP = 'pglite.tar.gz';
-const MANIFEST = 'manifest.json';
+export const PGLITE = 'pglite';
+export const UPLOADS = 'uploads';
+export const DUMP = 'pglite.tar.gz';
+export const MANIFEST = 'manifest.json';
 
 /** Writes `file`: the data folder's database and uploads. Returns what it holds. */
 export async function backupDataDir(dataDir: string, file: string): Promise<Manifest> {
@@ -43,12 +47,11 @@ export async function backupDataDir(dataDir: string, file: string): Promise<Mani
   const lock = await held(dataDir);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-admin-backup-'));
   try {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-    const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
-    const pg = await PGlite.create(pgliteDir, { extensions: { pg_trgm, unaccent } });
+    const pg = await createPglite(pgliteDir);
+    let rows: Record<string, number>;
     try {
       await pg.exec('checkpoint');
+      rows = await rowCounts(pg);
       const dump = await pg.dumpDataDir('gzip');
       fs.writeFileSync(path.join(work, DUMP), Buffer.from(await dump.arrayBuffer()));
     } finally {
@@ -62,6 +65,7 @@ export async function backupDataDir(dataDir: string, file: string): Promise<Mani
       database: 'pglite',
       created_at: new Date().toISOString(),
       uploads,
+      rows,
     };
     fs.writeFileSync(path.join(work, MANIFEST), JSON.stringify(manifest, null, 2));
     // The uploads go in from where they are (a link the archiver follows), not copied first.
@@ -81,47 +85,14 @@ export async function backupDataDir(dataDir: string, file: string): Promise<Mani
   }
 }
 
-/**
- * Restores `file` (made by backupDataDir) into `dataDir`. Refused when the folder already holds
- * a database or uploads, unless `force`: then they are replaced.
- */
-export async function restoreDataDir(dataDir: string, file: string, force: boolean): Promise<Manifest> {
-  if (!fs.existsSync(file)) throw new BackupRefusal(`No backup file at ${file}.`);
-  const lock = await held(dataDir);
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-admin-restore-'));
-  try {
-    await tar.extract({ file, cwd: work, strict: true }).catch((err: Error) => {
-      throw new BackupRefusal(`${file} is not a backup of this app: ${err.message}`);
-    });
-    const manifest = readManifest(work, file);
-    const pgliteDir = path.join(dataDir, PGLITE);
-    const uploadsDir = path.join(dataDir, UPLOADS);
-    const present = [pgliteDir, uploadsDir].filter((d) => fs.existsSync(d) && fs.readdirSync(d).length > 0);
-    if (present.length && !force)
-      throw new BackupRefusal(
-        `${present.join(' and ')} already ${present.length > 1 ? 'hold' : 'holds'} data. ` +
-          'Restore into an empty DATA_DIR, or add --force to replace it.',
-      );
-    for (const d of present) fs.rmSync(d, { recursive: true, force: true });
-    const { PGlite } = await import('@electric-sql/pglite');
-    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-    const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
-    const dump = new Blob([fs.readFileSync(path.join(work, DUMP))]);
-    const pg = await PGlite.create(pgliteDir, { extensions: { pg_trgm, unaccent }, loadDataDir: dump });
-    await pg.query('select 1');
-    await pg.close();
-    if (fs.existsSync(path.join(work, UPLOADS))) fs.cpSync(path.join(work, UPLOADS), uploadsDir, { recursive: true });
-    return manifest;
-  } finally {
-    fs.rmSync(work, { recursive: true, force: true });
-    await lock.release();
-  }
-}
-
 /** pg_dump of `databaseUrl` into `file`, custom format. */
 export function backupPostgres(databaseUrl: string, file: string): void {
   const partial = `${file}.partial`;
-  run('pg_dump', ['--format=custom', '--no-owner', `--file=${partial}`, `--dbname=${databaseUrl}`]);
+  const r = pgProgram('pg_dump', ['--format=custom', '--no-owner', `--file=${partial}`, `--dbname=${databaseUrl}`]);
+  if (r.status !== 0) {
+    fs.rmSync(partial, { force: true });
+    throw new BackupRefusal(`pg_dump failed (${r.said}).`);
+  }
   fs.renameSync(partial, file);
 }
 
@@ -135,17 +106,32 @@ export function restorePostgres(databaseUrl: string, file: string, force: boolea
     throw new BackupRefusal(
       'The database already holds the app’s tables. Restore into an empty database, or add --force to replace them.',
     );
-  run('pg_restore', [
+  // Read whole into nothing first: a file cut short or no dump at all is found before the database is touched.
+  const read = pgProgram('pg_restore', [`--file=${os.devNull}`, file]);
+  if (read.status !== 0) {
+    const what = /valid archive|too short/.test(read.said)
+      ? 'is not a pg_dump custom-format file'
+      : /end of file/.test(read.said)
+        ? 'is cut short'
+        : 'is damaged';
+    throw new BackupRefusal(`${file} ${what} (pg_restore: ${read.said}); nothing was changed.`);
+  }
+  // One transaction: a failure on the way (no permission, a missing extension) rolls back
+  // --clean's drops with the rest.
+  const r = pgProgram('pg_restore', [
     '--no-owner',
     '--exit-on-error',
+    '--single-transaction',
     ...(force ? ['--clean', '--if-exists'] : []),
     `--dbname=${databaseUrl}`,
     file,
   ]);
+  if (r.status !== 0)
+    throw new BackupRefusal(`${file} was not restored and the database was left as it was (pg_restore: ${r.said}).`);
 }
 
 /** The folder's lock, or a refusal naming the server that holds it. */
-async function held(dataDir: string) {
+export async function held(dataDir: string) {
   try {
     return await lockDataDir(dataDir);
   } catch (err) {
@@ -153,28 +139,31 @@ async function held(dataDir: string) {
   }
 }
 
-function readManifest(work: string, file: string): Manifest {
-  try {
-    const m = JSON.parse(fs.readFileSync(path.join(work, MANIFEST), 'utf8')) as Manifest;
-    if (m.format !== 'cards-admin-backup' || m.database !== 'pglite' || !fs.existsSync(path.join(work, DUMP)))
-      throw new Error('its manifest is not one');
-    return m;
-  } catch (err) {
-    throw new BackupRefusal(`${file} is not a backup of this app (${(err as Error).message}).`);
-  }
-}
-
-function countFiles(dir: string): number {
+export function countFiles(dir: string): number {
   return fs
     .readdirSync(dir, { withFileTypes: true })
     .reduce((n, e) => n + (e.isDirectory() ? countFiles(path.join(dir, e.name)) : e.isFile() ? 1 : 0), 0);
 }
 
+/** Each table's rows: what a backup's manifest records and its restore checks. */
+export async function rowCounts(pg: Pick<PgliteLike, 'query'>): Promise<Record<string, number>> {
+  const tables = await pg.query<{ t: string }>(
+    "select tablename as t from pg_tables where schemaname = 'public' order by tablename",
+  );
+  const counts: Record<string, number> = {};
+  for (const { t } of tables.rows) {
+    const r = await pg.query<{ n: number }>(`select count(*)::float8 as n from public."${t.replace(/"/g, '""')}"`);
+    counts[t] = r.rows[0].n;
+  }
+  return counts;
+}
+
 /**
- * A PostgreSQL client program: the newest under /usr/lib/postgresql/<version>/bin (Debian's
- * packages; a newer pg_dump reads an older server, not the other way), else from PATH.
+ * Runs a PostgreSQL client program: the newest under /usr/lib/postgresql/<version>/bin
+ * (Debian's packages; a newer pg_dump reads an older server, not the other way), else from
+ * PATH. `said`: its error in one line.
  */
-function run(program: string, args: string[]): void {
+function pgProgram(program: string, args: string[]): { status: number | null; said: string } {
   const base = '/usr/lib/postgresql';
   const newest = fs.existsSync(base)
     ? fs
@@ -186,5 +175,7 @@ function run(program: string, args: string[]): void {
   const r = spawnSync(exe, args, { encoding: 'utf8' });
   if (r.error)
     throw new BackupRefusal(`${program} could not run (${r.error.message}). Install PostgreSQL's client programs.`);
-  if (r.status !== 0) throw new BackupRefusal(`${program} failed: ${(r.stderr || r.stdout).trim()}`);
+  const lines = `${r.stderr}\n${r.stdout}`.split('\n').map((l) => l.trim());
+  const error = lines.find((l) => /\berror:/.test(l)) ?? lines.find(Boolean) ?? `exit code ${r.status}`;
+  return { status: r.status, said: error.replace(/^\S+: error: /, '') };
 }

@@ -1,11 +1,12 @@
 // `npm run backup -- FILE` and `npm run restore -- FILE [--force]`: the whole installation in
 // one file and back (server/backup/backup.ts). The environment is the server's (DATA_DIR,
-// DATABASE_URL: server/config.ts). Says what it did in a sentence; a refusal is one sentence
-// and exit code 1.
+// DATABASE_URL: server/config.ts). Says what it did in a sentence; a refusal or failure is one
+// line on stderr and exit code 1, as the other programs say theirs (server/backup/uploadsToS3.ts).
 import fs from 'node:fs';
 import { loadConfig } from '../config';
 import { openDb } from '../db/connection';
-import { backupDataDir, backupPostgres, BackupRefusal, restoreDataDir, restorePostgres } from './backup';
+import { backupDataDir, backupPostgres, BackupRefusal, restorePostgres } from './backup';
+import { restoreDataDir } from './restore';
 
 const USAGE = 'Usage: npm run backup -- FILE   |   npm run restore -- FILE [--force]';
 
@@ -46,8 +47,9 @@ main(process.argv.slice(2)).then(
     process.exit(0);
   },
   (err: unknown) => {
-    const text = err instanceof BackupRefusal ? err.message : `${(err as Error).stack ?? String(err)}`;
-    process.stderr.write(`${process.argv[2] ?? 'backup'}: ${text}\n`);
+    // Refusals are written as sentences; anything else (a full disk) is said by its message, on one line.
+    const text = err instanceof Error ? err.message : String(err);
+    process.stderr.write(`${process.argv[2] ?? 'backup'}: ${text.replace(/\s*\n\s*/g, ' ')}\n`);
     process.exit(1);
   },
 );
