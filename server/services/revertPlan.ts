@@ -171,7 +171,7 @@ export function usesRefusing(steps: readonly Step[], restrictedBy: Facts['restri
 
 /**
  * Throws the refusal the revert of `entry` by `actor` meets, the first of: nothing kept, the
- * permission, a saved view's owner, an account that cannot come back, nothing to set back,
+ * permission, an account that cannot come back, a saved view's owner, nothing to set back,
  * a row changed since, the accounts' rules, a record gone or still used, a unique key or a
  * check. Returns nothing: the revert may go ahead.
  */
@@ -209,13 +209,14 @@ function mayRevert(entry: StoredEntry, steps: readonly Step[], now: Now, facts: 
     );
   const op = OPERATIONS.get(entry.operation) ?? { access: 'admin' as const, method: 'POST' as const };
   if (!mayRun(actor.role, op)) throw new HttpError(403, refusalFor(actor.role, op));
+  if (steps.some((s) => s.change.tbl === 'users' && s.how === 'reinsert'))
+    throw refuse(422, 'A deleted account cannot come back: its password is not kept. Nothing was reverted.');
   for (const s of steps.filter((x) => x.change.tbl === 'saved_views')) {
     const view = now(s) ?? s.change.before ?? s.change.after!;
     const owner = Number(view.owner_id);
-    ownerOnly({ mine: owner === actor.id, shared: view.shared === true, owner_name: facts.names.get(owner) ?? '' });
+    const name = facts.names.get(owner) ?? `Account #${owner}`;
+    ownerOnly({ mine: owner === actor.id, shared: view.shared === true, owner_name: name });
   }
-  if (steps.some((s) => s.change.tbl === 'users' && s.how === 'reinsert'))
-    throw refuse(422, 'A deleted account cannot come back: its password is not kept. Nothing was reverted.');
   if (steps.every((s) => s.how === 'setBack' && !s.fields.length)) {
     const password = steps.some((s) => s.change.before!.password_hash !== s.change.after!.password_hash);
     throw refuse(422, `This entry changed nothing a revert can set back${password ? ': a password is not kept' : ''}.`);
