@@ -50,7 +50,10 @@ export const AuditEntry = Type.Object({
     }),
   ),
   tables: Type.Record(Type.String(), AuditTable),
-  revertible: Type.Boolean({ description: 'the entry kept every row it changed, so a revert can set them back' }),
+  revertible: Type.Boolean({
+    description:
+      "whether the caller's revert of it would be accepted now: it kept its rows, no later entry changed the fields it changed, and the caller may make that write by hand",
+  }),
 });
 export type AuditEntry = Static<typeof AuditEntry>;
 
@@ -113,7 +116,7 @@ export const revertAudit = defineOp({
   method: 'POST',
   path: `${ADMIN_ROOT}/audit_log/:id/revert`,
   summary:
-    'Set back what an entry changed (admins only: it may undo any write). A new write, itself logged; a 409 names what changed since',
+    "Set back what an entry changed, as the entry's operation would by hand (admins only; its permission and rules hold). A new write, itself logged; a 409 names the fields changed since and by whom",
   params: IdParams,
   response: RecordEnvelope(AuditEntry),
   message: 'Reverted.',

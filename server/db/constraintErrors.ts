@@ -30,27 +30,15 @@ export function refusalOf(err: unknown, one = 'record'): unknown {
   if (typeof e?.code !== 'string') return err;
   const key = keyColumn(e.detail);
   switch (e.code) {
-    case '23505': {
-      const field = key ?? 'name';
-      return new DataRefusal('invalid', `A ${one} with this ${field.replace(/_/g, ' ')} already exists.`, {
-        [field]: [`A ${one} with this ${field.replace(/_/g, ' ')} already exists.`],
-      });
-    }
+    case '23505':
+      return duplicate(one, key ?? 'name');
     case '23001': // restrict_violation: `on delete restrict`
     case '23503': {
       const referencedFrom = /(?:still )?referenced from table "([^"]+)"/.exec(e.detail ?? '')?.[1];
-      if (referencedFrom) {
-        const text = `This ${one} is still used by ${referencedFrom.replace(/_/g, ' ')}; remove those first.`;
-        return new DataRefusal('conflict', text, { id: [text] });
-      }
-      const field = key ?? 'id';
-      const text = `${fieldLabel(field.replace(/_id$/, ''))} does not exist.`;
-      return new DataRefusal('invalid', text, { [field]: [text] });
+      return referencedFrom ? stillUsed(one, referencedFrom) : missingReference(key ?? 'id');
     }
-    case '23514': {
-      const [field, text] = CHECKS[e.constraint ?? ''] ?? ['body', 'The values break a rule of this record.'];
-      return new DataRefusal('invalid', text, { [field]: [text] });
-    }
+    case '23514':
+      return brokenCheck(e.constraint ?? '');
     case '23502': {
       const field = e.column ?? 'body';
       return new DataRefusal('invalid', `${fieldLabel(field)} is required.`, {
@@ -65,6 +53,33 @@ export function refusalOf(err: unknown, one = 'record'): unknown {
     default:
       return err;
   }
+}
+
+// The refusals below are also what a revert of the audit log foresees before it writes
+// (server/services/revertPlan.ts), so its answer is the one the database would give.
+
+/** A unique key already held by another row: 422 on its (last plain) column. */
+export function duplicate(one: string, field: string): DataRefusal {
+  const text = `A ${one} with this ${field.replace(/_/g, ' ')} already exists.`;
+  return new DataRefusal('invalid', text, { [field]: [text] });
+}
+
+/** A check constraint broken: its field and sentence (CHECKS), else a general one. */
+export function brokenCheck(constraint: string): DataRefusal {
+  const [field, text] = CHECKS[constraint] ?? ['body', 'The values break a rule of this record.'];
+  return new DataRefusal('invalid', text, { [field]: [text] });
+}
+
+/** A write naming a record that is not there: 422 on the key column ('Card does not exist.'). */
+export function missingReference(field: string): DataRefusal {
+  const text = `${fieldLabel(field.replace(/_id$/, ''))} does not exist.`;
+  return new DataRefusal('invalid', text, { [field]: [text] });
+}
+
+/** A delete of a record (`one`: 'bank') that rows of `table` still use and may not lose: 409. */
+export function stillUsed(one: string, table: string): DataRefusal {
+  const text = `This ${one} is still used by ${table.replace(/_/g, ' ')}; remove those first.`;
+  return new DataRefusal('conflict', text, { id: [text] });
 }
 
 /** 'Key (bank_id, lower(name::text))=(3, x) already exists.' → 'name' (the last plain column). */

@@ -10,20 +10,16 @@ import {
   type SavedView,
 } from '../../contract/savedView';
 import type { Tx } from '../db/connection';
-import { HttpError, StaleVersionError, badField } from '../errors';
+import { StaleVersionError, badField } from '../errors';
 import { bind, type Bound } from '../http/handle';
 import { changeView, deleteView, findByName, getView, listVisible, upsertView } from '../repositories/savedViews';
-
-const notFound = () => new HttpError(404, 'No such saved view.', { id: ['No such saved view.'] });
+import { noSuchView, ownerOnly } from '../services/savedViews';
 
 /** The caller's own view `id`, locked for the change; refused when it is not theirs. */
 async function ownView(tx: Tx, id: number, who: number): Promise<SavedView> {
   const v = await getView(tx, id, who, true);
-  if (!v || (!v.mine && !v.shared)) throw notFound();
-  if (!v.mine) {
-    const text = `This view is ${v.owner_name}'s: only its owner can rename, share or delete it.`;
-    throw new HttpError(403, text, { id: [text] });
-  }
+  if (!v) throw noSuchView();
+  ownerOnly(v);
   return v;
 }
 

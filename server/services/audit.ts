@@ -13,6 +13,7 @@ import type { AuditKind } from '../../contract/audit';
 import { homepageResources } from '../../contract/homepage';
 import { resources } from '../../contract/resources';
 import type { Tx } from '../db/connection';
+import { changedFields } from '../repositories/auditLog';
 import { NAME_COLUMNS } from './undo';
 
 /** A call that changed more rows than this keeps their counts and ids, not the rows (no revert). */
@@ -173,7 +174,30 @@ export async function writeEntry(tx: Tx, who: AuditCall, all: Change[], kept: bo
       who.requestId,
     ],
   );
-  return Number(res.rows[0].id);
+  const id = Number(res.rows[0].id);
+  await writeRows(tx, id, changes, kept);
+  return id;
+}
+
+/**
+ * The entry's rows in `audit_rows` (migration 026), what a revert's history reads: each with how
+ * it changed and, kept whole, which fields. A call too big to keep its rows names those with
+ * ids (its links' history is told by whether they exist: server/services/revertPlan.ts).
+ */
+async function writeRows(tx: Tx, entryId: number, changes: Change[], kept: boolean): Promise<void> {
+  const rows = changes
+    .filter((c) => kept || c.id !== null)
+    .map((c) => ({
+      tbl: c.tbl,
+      key: c.key,
+      how: !c.existed ? 'create' : !c.exists ? 'delete' : 'update',
+      fields: kept && c.before && c.after ? changedFields(c.before, c.after) : null,
+    }));
+  await tx.query(
+    `insert into audit_rows (entry_id, tbl, key, how, fields)
+     select $1, r.tbl, r.key, r.how, r.fields from jsonb_to_recordset($2::jsonb) as r(tbl text, key text, how text, fields text[])`,
+    [entryId, JSON.stringify(rows)],
+  );
 }
 
 /**

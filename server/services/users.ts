@@ -5,11 +5,17 @@
 //   the write leaves, in its own transaction, so a call that promotes one admin and demotes
 //   another in one go passes, and a refused one changes nothing. Demoting or disabling
 //   yourself is allowed while another active admin remains: handing over is a normal act.
+// A revert of the audit log is such a write too (server/services/revertPlan.ts): it asks
+// these same rules, and says beforehand what they would answer.
 import type { Tx } from '../db/connection';
 import { HttpError } from '../errors';
 
 /** The calls of a resource that write it (server/routes/crud.ts, server/routes/bulk.ts). */
 export type CrudCall = 'add' | 'update' | 'remove' | 'bulkRemove' | 'bulkUpdate' | 'updateEach' | 'undo';
+
+/** An account that counts as an active admin (as `activeAdmins` counts them). */
+export const isActiveAdmin = (row: Record<string, unknown> | null | undefined) =>
+  row?.role === 'admin' && row?.status === 'active';
 
 /** A resource's rules about its writes (see RULES in server/routes/crud.ts). */
 export interface CrudRule {
@@ -33,14 +39,15 @@ export const guardedBy =
 /** Any constant: the key of the lock under which writes to accounts count the active admins. */
 const ADMINS_LOCK = 21_0001;
 
-const activeAdmins = async (tx: Tx) =>
+/** How many accounts are active admins now. */
+export const activeAdmins = async (tx: Tx) =>
   Number(
     (await tx.query<{ n: number }>("select count(*)::int as n from users where role = 'admin' and status = 'active'"))
       .rows[0].n,
   );
 
 /** The field a refusal names, and its sentence, by the call that would have left no active admin. */
-function lastAdminRefusal(call: CrudCall, body: Record<string, unknown>): HttpError {
+export function lastAdminRefusal(call: CrudCall, body: Record<string, unknown>): HttpError {
   const next = 'Make another account an active admin first.';
   const refuse = (field: string, what: string) => {
     const text = `The last active admin cannot be ${what}. ${next}`;

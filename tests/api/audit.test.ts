@@ -4,7 +4,7 @@
 // record's row (none when it changed nothing), naming its operation and actor, with the record
 // before and after. Then the list's filters and pages, the revert of an update, a delete and a
 // create, the refusal of a stale revert naming the fields changed since, and that no call
-// changes or deletes an entry.
+// changes or deletes an entry. The revert's rules and history: tests/api/auditRevert.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAudit, revertAudit, type AuditEntry } from '../../contract/audit';
 import { bankResource } from '../../contract/bank';
@@ -249,8 +249,13 @@ describe('revert', () => {
     expect(deleted).toMatchObject({ kind: 'delete', record_id: bank.id, after: null });
     await ok(revertAudit, { params: { id: deleted.id } });
     expect(await bankRow(bank.id)).toBe('Deleted and back');
-    await ok(revertAudit, { params: { id: created.id } });
-    expect(await bankRow(bank.id)).toBeUndefined();
+    // Its history since its creation (deleted, brought back) refuses the creation's revert.
+    expect((await call(revertAudit, { params: { id: created.id } })).json.message).toMatch(
+      /deleted and brought back since/,
+    );
+    const another = await addBank('Created and gone');
+    await ok(revertAudit, { params: { id: (await lastEntry()).id } });
+    expect(await bankRow(another.id)).toBeUndefined();
   });
 
   it('refuses with a 409 naming what changed since, and changes nothing', async () => {
@@ -269,7 +274,10 @@ describe('revert', () => {
     const before = await entryCount();
     const res = await call(revertAudit, { params: { id: entry.id } });
     expect(res.status).toBe(409);
-    expect(res.json.message).toMatch(/Bank “Stale three” has changed since: Name, Website/);
+    // Its own field, Name, changed since; Website was not its field.
+    expect(res.json.message).toMatch(
+      /^Bank “Stale three” has changed since: Name \(by [^)]+\)\. Nothing was reverted\.$/,
+    );
     expect(await bankRow(bank.id)).toBe('Stale three');
     expect(await entryCount()).toBe(before);
     // Deleted since: named too.
