@@ -10,7 +10,7 @@ const notFound = () => new HttpError(404, 'No such audit entry.');
 
 export function auditHandlers(): Bound[] {
   return [
-    bind(listAudit, async ({ query }, tx) => listEntries(tx, query)),
+    bind(listAudit, async ({ query }, tx, ctx) => listEntries(tx, query, ctx.user!.id)),
     bind(revertAudit, async ({ params }, tx) => {
       const entry = await getEntry(tx, params.id);
       if (!entry) throw notFound();
