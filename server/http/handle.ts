@@ -104,9 +104,17 @@ export interface HandleDeps {
   answers?: AnswerCache;
   /**
    * Called as the last step of every write's transaction, so what it writes commits with the
-   * call or not at all: the live stream's event (server/services/events.ts).
+   * call or not at all: the live stream's event (server/services/events.ts), for the account
+   * `onlyFor` alone when the record is private to it (server/services/privateRows.ts).
    */
-  recordWrite?(tx: Tx, op: AnyOp, input: unknown, output: unknown, user: User | null): Promise<void>;
+  recordWrite?(
+    tx: Tx,
+    op: AnyOp,
+    input: unknown,
+    output: unknown,
+    user: User | null,
+    onlyFor: number | null,
+  ): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -228,7 +236,8 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
         output = long
           ? await runLong(deps.db, who, loudly, (units) => long(input, units, ctx)).then(async (out) => {
               // A long call commits in its own units; its event follows once they have.
-              if (deps.recordWrite) await deps.db.transaction((tx) => deps.recordWrite!(tx, op, input, out, ctx.user));
+              if (deps.recordWrite)
+                await deps.db.transaction((tx) => deps.recordWrite!(tx, op, input, out, ctx.user, null));
               return out;
             })
           : await read(() =>
@@ -240,7 +249,7 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
                     const entry = call ? await loudly(() => recordAudit(tx, call, who)) : null;
                     // A write that changed no record (a dry run, a save of what was there) is no
                     // news either. Last: the event's insert holds its lock until the commit (server/app.ts).
-                    if (entry !== null) await deps.recordWrite?.(tx, op, input, out, ctx.user);
+                    if (entry !== null) await deps.recordWrite?.(tx, op, input, out, ctx.user, entry.privacy.event);
                     return out;
                   } catch (err) {
                     // A refusal whose writes must stand (a counted wrong code) commits, then

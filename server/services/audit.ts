@@ -13,6 +13,7 @@ import type { AuditKind } from '../../contract/audit';
 import { homepageResources } from '../../contract/homepage';
 import { resources } from '../../contract/resources';
 import type { Tx } from '../db/connection';
+import { privacyOf, type Privacy } from './privateRows';
 import { NAME_COLUMNS } from './undo';
 
 /** A call that changed more rows than this keeps their counts and ids, not the rows (no revert). */
@@ -110,8 +111,14 @@ export interface AuditCall {
   requestId: string;
 }
 
-/** Folds the call's staged rows into its one entry. Returns the entry's id (null: it changed nothing). */
-export async function recordAudit(tx: Tx, call: string, who: AuditCall): Promise<number | null> {
+/** An entry written: its id, and who its record's change event is for (server/services/privateRows.ts). */
+export interface Written {
+  id: number;
+  privacy: Privacy;
+}
+
+/** Folds the call's staged rows into its one entry. Returns the entry (null: it changed nothing). */
+export async function recordAudit(tx: Tx, call: string, who: AuditCall): Promise<Written | null> {
   const { changes, kept } = await takeChanges(tx, call);
   return writeEntry(tx, who, changes, kept);
 }
@@ -119,9 +126,9 @@ export async function recordAudit(tx: Tx, call: string, who: AuditCall): Promise
 /**
  * Writes the entry for `changes` (merged across a long call's units, or one call's). A call
  * that changed no record's row (a save that changed nothing, a sign-in) is no write to log:
- * no entry, null.
+ * no entry, null. An entry of a private row is its owner's alone (`private_to`).
  */
-export async function writeEntry(tx: Tx, who: AuditCall, all: Change[], kept: boolean): Promise<number | null> {
+export async function writeEntry(tx: Tx, who: AuditCall, all: Change[], kept: boolean): Promise<Written | null> {
   const changes = all.filter((c) => !BOOKKEEPING.has(c.tbl) && (c.existed || c.exists));
   if (!changes.length) return null;
   const records = changes.filter((c) => c.id !== null);
@@ -153,9 +160,10 @@ export async function writeEntry(tx: Tx, who: AuditCall, all: Change[], kept: bo
     : main.length
       ? resourceOfTable(main[0].tbl)
       : (who.op.resource ?? null);
+  const privacy = privacyOf(one ?? null, who.actor?.id ?? null);
   const res = await tx.query<{ id: string }>(
-    `insert into audit_log (actor_id, actor_name, operation, resource, tbl, record_id, label, kind, count, tables, changes, request_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
+    `insert into audit_log (actor_id, actor_name, operation, resource, tbl, record_id, label, kind, count, tables, changes, request_id, private_to)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id`,
     [
       who.actor?.id ?? null,
       who.actor?.name ?? null,
@@ -171,9 +179,10 @@ export async function writeEntry(tx: Tx, who: AuditCall, all: Change[], kept: bo
         ? JSON.stringify(changes.map(({ tbl, key, before, after }) => ({ tbl, key, before, after })))
         : null,
       who.requestId,
+      privacy.entry,
     ],
   );
-  return Number(res.rows[0].id);
+  return { id: Number(res.rows[0].id), privacy };
 }
 
 /**
