@@ -185,6 +185,36 @@ export async function writeEntry(tx: Tx, who: AuditCall, all: Change[], kept: bo
   return { id: Number(res.rows[0].id), privacy };
 }
 
+/** What an export says it exported (contract/export.ts): its search, filters and sort, or the ids. */
+export interface Exported {
+  resource: string;
+  table: string;
+  count: number;
+  detail: Record<string, unknown>;
+}
+
+/**
+ * The entry of an export of people's data: no row changed, so the call's own entry is none
+ * (recordAudit finds nothing staged); this one says who exported how many rows of what.
+ */
+export async function writeExport(tx: Tx, who: AuditCall, e: Exported): Promise<number> {
+  const res = await tx.query<{ id: string }>(
+    `insert into audit_log (actor_id, actor_name, operation, resource, tbl, kind, count, detail, request_id)
+     values ($1, $2, $3, $4, $5, 'export', $6, $7, $8) returning id`,
+    [
+      who.actor?.id ?? null,
+      who.actor?.name ?? null,
+      who.op.id,
+      e.resource,
+      e.table,
+      e.count,
+      JSON.stringify(e.detail),
+      who.requestId,
+    ],
+  );
+  return Number(res.rows[0].id);
+}
+
 /**
  * A long call's units (server/services/batches.ts): each stages and folds what it wrote; the
  * entry is written in the unit that publishes the batch (marks it done), so the rows and their
