@@ -10,13 +10,18 @@ import { homepageResources } from './homepage';
 import { IdParams } from './resource';
 import { resources } from './resources';
 
-/** What an entry did to its record; `mass`: many records (their ids in `tables`); `none`: no record changed. */
+/**
+ * What an entry did to its record; `mass`: many records (their ids in `tables`); `none`: no
+ * record changed; `export`: records of people were exported (contract/export.ts), `count` of
+ * them, `after` saying which.
+ */
 export const AuditKind = Type.Union([
   Type.Literal('create'),
   Type.Literal('update'),
   Type.Literal('delete'),
   Type.Literal('mass'),
   Type.Literal('none'),
+  Type.Literal('export'),
 ]);
 export type AuditKind = Static<typeof AuditKind>;
 
@@ -38,7 +43,7 @@ export const AuditEntry = Type.Object({
   resource: Nullable(Type.String({ description: "the record's type: 'bank'" })),
   record_id: Nullable(Type.Integer()),
   label: Nullable(Type.String({ description: 'the record’s name or title when it has one' })),
-  count: Type.Integer({ description: 'records changed' }),
+  count: Type.Integer({ description: 'records changed (an export: rows exported)' }),
   before: Nullable(
     Type.Record(Type.String(), Type.Unknown(), {
       description: 'an update: the fields it changed, as they were; a delete: the whole record',
@@ -46,7 +51,8 @@ export const AuditEntry = Type.Object({
   ),
   after: Nullable(
     Type.Record(Type.String(), Type.Unknown(), {
-      description: 'an update: the fields it changed, as it left them; a create: the whole record',
+      description:
+        'an update: the fields it changed, as it left them; a create: the whole record; an export: its search, filters and sort, or the ids it was given',
     }),
   ),
   tables: Type.Record(Type.String(), AuditTable),
@@ -105,7 +111,8 @@ export const listAudit = defineOp({
   id: 'audit.list',
   method: 'GET',
   path: `${ADMIN_ROOT}/audit_log`,
-  summary: 'The audit log, newest first: every write call with who, when, the record and its fields before and after',
+  summary:
+    "The audit log, newest first: every write call with who, when, the record and its fields before and after. A private saved view's entries are listed to its owner alone; people's e-mails and phones are masked for a role without people.read",
   query: AuditQuery,
   response: ListEnvelope(AuditEntry),
 });

@@ -66,6 +66,8 @@ export const contactResource = defineResource({
   filters: ContactFilters,
   sortable: ['created_at', 'name', 'subject'],
   defaultSort: '-created_at',
+  // Whoever wrote, and where each reply went.
+  personal: { email: 'email', phone: 'phone', sent_to: 'email' },
   entity: ContactMessage,
   create: Type.Object({}),
   update: Type.Object({}),
@@ -87,6 +89,7 @@ const exception = {
   resource: 'contact',
   permission: 'contact.write',
   touches: ['contact'],
+  personal: contactResource.personal,
 };
 
 export const HandledBody = Type.Object({ handled: Type.Boolean({ description: 'true: handled; false: open again' }) });

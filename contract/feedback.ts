@@ -54,6 +54,7 @@ export const feedbackResource = defineResource({
   sortable: ['created_at', 'rating'],
   defaultSort: '-created_at',
   shows: ['offer', 'card', 'user', 'bank'],
+  personal: { user_email: 'email' },
   entity: Feedback,
   create: Type.Object({}),
   update: Type.Object({}),

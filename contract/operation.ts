@@ -4,6 +4,7 @@
 // OpenAPI document and contract/api.md are generated from the same records. A path string
 // of the API is written here, in contract/, and nowhere else.
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import type { PersonalFields } from './people';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -66,9 +67,10 @@ export interface Op<
    */
   readOnly?: boolean;
   /**
-   * A read whose answer depends on its input and the data only, never on who asks: the
-   * server may answer a repeat with the answer it read for the same input until the next
-   * write commits (server/http/answerCache.ts). Lists, counts and the palette's search.
+   * A read whose answer depends on its input and the data only, never on who asks (but for
+   * people's contact details, whole or masked: answers are kept per the two): the server may
+   * answer a repeat with the answer it read for the same input until the next write commits
+   * (server/http/answerCache.ts). Lists, counts and the palette's search.
    */
   shared?: boolean;
   /**
@@ -83,6 +85,11 @@ export interface Op<
   permission?: string;
   /** The resource the call belongs to: a derived command finds its record among that resource's. */
   resource?: string;
+  /**
+   * Fields of its answer holding people's contact details (contract/people.ts): the server masks
+   * them for a role without `people.read` (server/http/handle.ts).
+   */
+  personal?: PersonalFields;
   /** Present when the call makes a command of its own (src/commands/opCommand.ts). */
   command?: CommandHint;
   /** Overrides the route's body size limit (bytes). */

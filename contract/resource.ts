@@ -8,6 +8,8 @@ import { KeyedListEnvelope, ListEnvelope, ListQuery, RecordEnvelope, type Pagina
 import { Id } from './fields';
 import { ADMIN_ROOT, defineOp, type AnyOp, type DefinedOp, type FileKind, type Method } from './operation';
 import { bulkOps, UndoToken } from './bulk';
+import { exportOp } from './export';
+import type { PersonalFields } from './people';
 
 export type CrudCall = 'list' | 'show' | 'add' | 'update' | 'remove';
 
@@ -108,6 +110,12 @@ export interface ResourceContract<
    */
   search?: { order: number; title: string; subtitle: string };
   /**
+   * Its records' fields holding people's contact details (contract/people.ts): masked in every
+   * answer of its calls for a role without `people.read`; such a list is exported through an
+   * export call of its own, which the audit log records (contract/export.ts).
+   */
+  personal?: PersonalFields;
+  /**
    * Counted on the dashboard (GET /admin/v1/total_counts, contract/dashboard.ts): the rows the
    * list reads, under the table's name (`counts.banks`), in `order` (lower first).
    */
@@ -178,6 +186,8 @@ export interface CrudOps<E extends TObject, C extends TObject> {
   count?: AnyOp;
   /** What deleting records would do to the rows using them, and whether it will be refused. */
   uses?: AnyOp;
+  /** Exports records with people's data, logged (`personal`: contract/export.ts). */
+  export?: AnyOp;
 }
 
 export type Resource<
@@ -197,7 +207,12 @@ export function defineResource<E extends TObject, C extends TObject, U extends T
 function crudOps<E extends TObject, C extends TObject, U extends TObject>(r: ResourceContract<E, C, U>): CrudOps<E, C> {
   const has = (call: CrudCall) => call === 'list' || !r.omit?.includes(call);
   const one = r.label.one.toLowerCase();
-  const base = { tag: r.label.many, access: 'admin' as const, resource: r.name };
+  const base = {
+    tag: r.label.many,
+    access: 'admin' as const,
+    resource: r.name,
+    ...(r.personal && { personal: r.personal }),
+  };
   const write = { ...base, touches: [r.name], permission: r.permission ?? `${r.name}.write` };
   const multipart = !!r.files && Object.keys(r.files).length > 0;
   const record = RecordEnvelope(r.entity);
@@ -316,6 +331,7 @@ function crudOps<E extends TObject, C extends TObject, U extends TObject>(r: Res
   if (!r.ordered)
     for (const [k, op] of Object.entries(bulkOps(r, has('remove'), has('update'))))
       if (op) Object.assign(ops, { [k]: op });
+  if (r.personal) ops.export = exportOp(r, sort);
   return ops;
 }
 

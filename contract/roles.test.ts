@@ -3,17 +3,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { operations } from './operations';
-import { PERMISSIONS, ROLES, isStaff, mayRun, readsOnly, refusalFor } from './roles';
+import { PERMISSIONS, ROLES, STAFF_ROLES, isStaff, mayRun, readsOnly, refusalFor, seesPeople } from './roles';
 import { rolesDoc } from './rolesDoc';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const adminCalls = operations.filter((op) => op.access === 'admin');
 const writes = adminCalls.filter((op) => !readsOnly(op));
-// Every staff role keeps saved views of its own (as any account its own profile), and says
-// which records it has open (contract/presence.ts).
+// Every staff role keeps saved views of its own (as any account its own profile), says
+// which records it has open (contract/presence.ts), and exports lists of people, masked as it
+// reads them (contract/export.ts: the export's audit entry is its write).
 const ownViews = writes.filter((op) => op.permission === 'savedView.own');
 const presence = writes.filter((op) => op.permission === 'presence.announce');
-const othersWrites = writes.filter((op) => !ownViews.includes(op) && !presence.includes(op));
+const exports = writes.filter((op) => op.permission === 'people.export');
+const othersWrites = writes.filter((op) => ![...ownViews, ...presence, ...exports].includes(op));
 
 describe('contract/roles.ts', () => {
   it('knows every permission an operation names', () => {
@@ -30,12 +32,28 @@ describe('contract/roles.ts', () => {
       for (const role of ['editor', 'reviewer', 'viewer']) expect(mayRun(role, op), `${role} ${op.id}`).toBe(true);
   });
 
-  it('lets a viewer write nothing under /admin/v1 but their own saved views and presence', () => {
+  it('lets a viewer write nothing under /admin/v1 but their own saved views, presence and exports', () => {
     expect(othersWrites.length).toBeGreaterThan(50);
     expect(othersWrites.filter((op) => mayRun('viewer', op)).map((op) => op.id)).toEqual([]);
     expect(ownViews.length).toBeGreaterThan(0);
     for (const role of ['admin', 'editor', 'reviewer', 'viewer'])
       for (const op of ownViews) expect(mayRun(role, op), `${role} ${op.id}`).toBe(true);
+  });
+
+  it('lets every staff role export the lists of people, each resource that declares people’s data', () => {
+    expect(exports.map((op) => op.id).sort()).toEqual(['contact.export', 'feedback.export', 'user.export']);
+    for (const op of exports) {
+      expect(op.personal, op.id).toBeDefined();
+      for (const role of STAFF_ROLES) expect(mayRun(role, op), `${role} ${op.id}`).toBe(true);
+      expect(mayRun('user', op)).toBe(false);
+    }
+  });
+
+  it("lets admins alone see people's e-mail addresses and phone numbers whole (no call names people.read)", () => {
+    expect(STAFF_ROLES.filter(seesPeople)).toEqual(['admin']);
+    expect(seesPeople('user')).toBe(false);
+    expect(seesPeople(null)).toBe(false);
+    expect(operations.filter((op) => op.permission === 'people.read')).toEqual([]);
   });
 
   it('lets every staff role say which records it has open (contract/presence.ts)', () => {

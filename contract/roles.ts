@@ -1,8 +1,9 @@
 // Who may run what. A staff role holds a set of write permissions; every operation names the
 // permission it needs (contract/operation.ts, `permission`), and `mayRun` is the one answer the
 // server (server/http/authGuard.ts) and the browser (the palette, keys, buttons, sidebar) both
-// ask. Reads need no permission: every staff role reads everything. App users (`user`) are no
-// staff and run no admin call at all.
+// ask. Reads need no permission: every staff role reads everything, but people's e-mail
+// addresses and phone numbers only whole with `people.read` (`seesPeople`; masked otherwise,
+// contract/people.ts). App users (`user`) are no staff and run no admin call at all.
 import type { AnyOp } from './operation';
 
 /** Staff roles, most powerful first; `user` is the consumer app's account. */
@@ -47,6 +48,12 @@ export const PERMISSIONS = {
   'savedView.own': 'keep their own saved views',
   // Saying which records one has open (contract/presence.ts): every staff role, a viewer too.
   'presence.announce': 'say which records they have open',
+  // No call names it: a read answers every staff role, people's contact details masked for a
+  // role without it (contract/people.ts). The catalogue's roles need none of them.
+  'people.read': "see people's e-mail addresses and phone numbers",
+  // A list of people (users, contact messages, feedback) is exported through its export call
+  // (contract/export.ts), which leaves an audit entry; masked for a role without people.read.
+  'people.export': 'export lists of people as CSV files',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -74,9 +81,10 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'engagement.read',
     'savedView.own',
     'presence.announce',
+    'people.export',
   ],
-  reviewer: ['crawl.review', 'engagement.read', 'savedView.own', 'presence.announce'],
-  viewer: ['engagement.read', 'savedView.own', 'presence.announce'],
+  reviewer: ['crawl.review', 'engagement.read', 'savedView.own', 'presence.announce', 'people.export'],
+  viewer: ['engagement.read', 'savedView.own', 'presence.announce', 'people.export'],
 };
 
 export const isStaff = (role: string | null | undefined): role is StaffRole =>
@@ -88,6 +96,9 @@ export const readsOnly = (op: Pick<AnyOp, 'method' | 'readOnly'>) => op.method =
 /** Whether `role` may hold `permission` (for a command or a screen that names one directly). */
 export const holds = (role: string | null | undefined, permission: string): boolean =>
   isStaff(role) && (ROLE_PERMISSIONS[role] as readonly string[]).includes(permission);
+
+/** Whether `role` reads people's e-mail addresses and phone numbers whole (else masked: contract/people.ts). */
+export const seesPeople = (role: string | null | undefined): boolean => holds(role, 'people.read');
 
 /**
  * Whether a signed-in account of `role` may run `op`: public calls anyone, an account's own

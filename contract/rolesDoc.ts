@@ -11,7 +11,11 @@ Generated from contract/operations.ts and contract/roles.ts by \`npm run api:doc
 when it is out of date). ✓ the role may run the call; — the server answers 403 with a sentence
 naming what the role may not do ("A viewer may not change offers.").
 
-- Every staff role (admin, editor, reviewer, viewer) reads everything under /admin/v1.
+- Every staff role (admin, editor, reviewer, viewer) reads everything under /admin/v1, but people's
+  e-mail addresses and phone numbers (users, contact messages, feedback, the audit log, the search)
+  whole only with \`people.read\`; the others read them masked (\`v•••@example.com\`, contract/people.ts).
+- A list of people is exported through its export call (\`people.export\`), masked as the role reads
+  it; every export leaves an audit entry (who, how many rows, which filters).
 - A write under /admin/v1 names a permission; a staff role runs it when it holds that permission.
 - Public calls and a signed-in account's own calls (its profile) are open to every role.
 - Every staff role keeps its own saved views (\`savedView.own\`), as an account its own profile.

@@ -41,6 +41,7 @@ export const userResource = defineResource({
   label: { one: 'User', many: 'Users' },
   storage: { table: 'users' },
   search: { order: 5, title: 'name', subtitle: "email || ' · ' || role" },
+  personal: { email: 'email', phone: 'phone' },
   dashboard: { order: 7 },
   paths: {
     list: '/all_user',

@@ -1,6 +1,7 @@
 // The audit log's screens (issue 21): an edit made through a form shows in the record's
 // History (h) as old → new, Revert sets it back (the pane and the list), and the audit log
-// screen lists the edit and the revert, filtered by the record.
+// screen lists the edit and the revert, filtered by the record. An export of users is an entry too.
+import fs from 'node:fs';
 import { expect, test } from './fixtures';
 import { apiAs, mod, shoot, signIn } from './session';
 
@@ -67,4 +68,35 @@ test('edit a bank, see it in its History, revert it; the audit log lists both, f
   // Another record's filter leaves them out.
   await page.getByLabel('Record #').fill(String(bank.id + 100000));
   await expect(page.getByText('No change matches these filters.')).toBeVisible();
+});
+
+test('export users to CSV: the file has what the list matches, and the audit log says who exported how many, by which search', async ({
+  page,
+}) => {
+  await signIn(page);
+  const api = await apiAs(page);
+  const tag = Date.now().toString(36);
+  const email = `export.${tag}@e2e.example`;
+  expect((await api.post('/admin/v1/add_user', { name: `Exported ${tag}`, email })).status()).toBe(200);
+
+  await page.goto(`/admin/user-list?query=${tag}`);
+  await expect(page.getByText(`Exported ${tag}`)).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  const csv = fs
+    .readFileSync((await file.path())!, 'utf8')
+    .replace(/^\ufeff/, '')
+    .split(/\r?\n/);
+  expect(csv[0]).toBe('id,name,email,phone,avatar,role,status,created_at,updated_at');
+  expect(csv.filter((l) => l.includes(email))).toHaveLength(1);
+  await expect(page.getByText('Exported 1 user.')).toBeVisible();
+
+  // The export is an entry of the log (contract/export.ts), its search as what it exported.
+  await page.goto('/admin/audit-log?operation=user.export');
+  const rows = page.getByRole('listbox', { name: 'Audit log' }).getByRole('option');
+  await expect(rows.first()).toContainText('1 record exported');
+  await expect(rows.first()).toContainText('user.export');
+  await expect(page.locator('.pane')).toContainText(tag);
+  await shoot(page, SHOTS, 'audit-export');
 });

@@ -94,6 +94,31 @@ test('a viewer reads everything and is offered no write', async ({ page, browser
 
   await viewer.goto('/admin/profile');
   await expect(viewer.getByTestId('profile-role')).toHaveText('Viewer');
+
+  // People's e-mail addresses and phones are not the catalogue: a viewer reads them masked
+  // (contract/people.ts), as text, not as a mailto: link; an admin reads them whole.
+  const address = `masked.${Date.now()}@example.ae`;
+  const admin = await apiAs(page);
+  const added = await admin.post('/admin/v1/add_user', {
+    name: 'Masked Person',
+    email: address,
+    phone: '+971 50 123 4567',
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  const person = ((await added.json()) as { data: { id: number } }).data.id;
+  await viewer.goto(`/admin/view-user/${person}`);
+  const props = viewer.locator('.props');
+  await expect(props).toContainText('m•••@example.ae');
+  await expect(props).toContainText('+971 •• ••• 4567');
+  await expect(props.getByRole('link')).toHaveCount(0);
+  await expect(viewer.locator('body')).not.toContainText(address);
+  await shoot(viewer, process.env.ROLES_SHOTS, 'viewer-user-masked');
+  await page.goto(`/admin/view-user/${person}`);
+  await expect(page.locator('.props').getByRole('link', { name: address })).toHaveAttribute(
+    'href',
+    `mailto:${address}`,
+  );
+  await expect(page.locator('.props')).toContainText('+971 50 123 4567');
   await viewer.context().close();
 });
 

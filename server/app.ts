@@ -270,8 +270,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     afterWrite,
     answers,
     // Writes that change records are what the live stream tells (sign-ins and the like are not).
-    recordWrite: async (tx: Tx, op: AnyOp, input: unknown, output: unknown, user: User | null) => {
-      if (op.touches?.length) await recordEvent(tx, eventOf(op, input, output, user));
+    recordWrite: async (
+      tx: Tx,
+      op: AnyOp,
+      input: unknown,
+      output: unknown,
+      user: User | null,
+      onlyFor: number | null,
+    ) => {
+      if (op.touches?.length) await recordEvent(tx, eventOf(op, input, output, user), onlyFor);
     },
   };
   const streams = registerEventStream(app, {

@@ -60,6 +60,7 @@ export function registerEventStream(
       write(`retry: 2000\nid: ${after}\nevent: ${reload ? 'reload' : 'ready'}\ndata: {}\n\n`);
       const stop = deps.hub.add({
         after,
+        user: req.user!.id,
         send: (e: ChangeEvent) => write(`id: ${e.id}\nevent: change\ndata: ${JSON.stringify(e)}\n\n`),
       });
       // Presence has no position: a reconnect learns who is there from its next announcement.

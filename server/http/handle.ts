@@ -12,16 +12,28 @@
 // - who may call it (`access`, and for a staff role the operation's `permission`:
 //   server/http/authGuard.ts requireStaff, contract/roles.ts mayRun);
 // - the audit log: every write call leaves one entry, in its own transaction (a write never
-//   commits without it, a refused call leaves none; server/services/audit.ts).
+//   commits without it, a refused call leaves none; server/services/audit.ts);
+// - people's contact details (the operation's `personal`, contract/people.ts) masked in the
+//   answer of a role without `people.read`, before a shared answer is kept.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import type { User } from '../../contract/auth';
 import { ErrorEnvelope } from '../../contract/envelope';
 import { mainOnlyFields, takesAlternative, type AnyOp, type OpInput, type OpOutput } from '../../contract/operation';
+import { maskPeople } from '../../contract/people';
+import { seesPeople } from '../../contract/roles';
 import type { Db, Tx } from '../db/connection';
 import { HttpError, badField, fieldLabel } from '../errors';
 import type { Units } from '../services/batches';
-import { beginAudit, discardAudit, longAudit, recordAudit, type AuditCall } from '../services/audit';
+import {
+  beginAudit,
+  discardAudit,
+  longAudit,
+  recordAudit,
+  writeExport,
+  type AuditCall,
+  type Exported,
+} from '../services/audit';
 import type { Uploads } from '../services/uploads';
 import type { Guards } from './authGuard';
 import { refusalOf } from '../db/constraintErrors';
@@ -43,6 +55,8 @@ export interface CallContext {
   afterCommit(fn: () => Promise<unknown> | unknown): void;
   /** The client's address (behind a proxy: as the proxy reports it, when trusted). */
   ip: string;
+  /** Leaves the audit entry of an export of people's data, which changes no row (contract/export.ts). */
+  logExport(tx: Tx, e: Exported): Promise<void>;
 }
 
 export type Handler<O extends AnyOp> = (input: OpInput<O>, tx: Tx, ctx: CallContext) => Promise<OpOutput<O>>;
@@ -103,9 +117,17 @@ export interface HandleDeps {
   answers?: AnswerCache;
   /**
    * Called as the last step of every write's transaction, so what it writes commits with the
-   * call or not at all: the live stream's event (server/services/events.ts).
+   * call or not at all: the live stream's event (server/services/events.ts), for the account
+   * `onlyFor` alone when the record is private to it (server/services/privateRows.ts).
    */
-  recordWrite?(tx: Tx, op: AnyOp, input: unknown, output: unknown, user: User | null): Promise<void>;
+  recordWrite?(
+    tx: Tx,
+    op: AnyOp,
+    input: unknown,
+    output: unknown,
+    user: User | null,
+    onlyFor: number | null,
+  ): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -194,6 +216,7 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
           return url;
         },
         afterCommit: (fn) => void after.push(fn),
+        logExport: async (tx, e) => void (await writeExport(tx, who, e)),
       };
       const input = { params: req.params, query: req.query, body: req.body } as OpInput<AnyOp>;
       const unit = reads(op) ? deps.db.read.bind(deps.db) : deps.db.transaction.bind(deps.db);
@@ -201,13 +224,16 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
       const urgent = op.access === 'public';
       let output: OpOutput<AnyOp> | undefined;
       let refused: HttpError | null = null;
-      const key = op.shared && deps.answers ? answerKey(op, input) : null;
+      const sees = seesPeople(req.user?.role);
+      const key = op.shared && deps.answers ? answerKey(op, input, sees) : null;
       const who: AuditCall = {
         op,
         actor: req.user ? { id: req.user.id, name: req.user.name } : null,
         recordId: recordIdOf(input),
         requestId: String(req.id),
       };
+      // Masked inside the read, so a kept answer is the one its key's callers may have.
+      const shown = (out: OpOutput<AnyOp>) => (op.personal && !sees ? maskPeople(out, op.personal) : out);
       // A write whose entry cannot be written is refused: said loudly, as it means a broken log.
       const loudly = async <T>(step: () => Promise<T>): Promise<T> => {
         try {
@@ -226,7 +252,8 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
         output = long
           ? await runLong(deps.db, who, loudly, (units) => long(input, units, ctx)).then(async (out) => {
               // A long call commits in its own units; its event follows once they have.
-              if (deps.recordWrite) await deps.db.transaction((tx) => deps.recordWrite!(tx, op, input, out, ctx.user));
+              if (deps.recordWrite)
+                await deps.db.transaction((tx) => deps.recordWrite!(tx, op, input, out, ctx.user, null));
               return out;
             })
           : await read(() =>
@@ -238,7 +265,7 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
                     const entry = call ? await loudly(() => recordAudit(tx, call, who)) : null;
                     // A write that changed no record (a dry run, a save of what was there) is no
                     // news either. Last: the event's insert holds its lock until the commit (server/app.ts).
-                    if (entry !== null) await deps.recordWrite?.(tx, op, input, out, ctx.user);
+                    if (entry !== null) await deps.recordWrite?.(tx, op, input, out, ctx.user, entry.privacy.event);
                     return out;
                   } catch (err) {
                     // A refusal whose writes must stand (a counted wrong code) commits, then
@@ -252,7 +279,7 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
                   }
                 },
                 { urgent },
-              ),
+              ).then(shown),
             );
       } catch (err) {
         await Promise.all(saved.map((url) => deps.uploads.remove(url).catch(() => undefined)));
@@ -272,13 +299,14 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
 }
 
 /**
- * What a shared call's answer is kept under: its input, as a shared read depends on nothing
+ * What a shared call's answer is kept under: its input, and whether the caller sees people's
+ * contact details whole (`sees`: else they are masked), as a shared read depends on nothing
  * else (no files, no user). Null, so it is read afresh, for an input too big to be worth
  * keeping or too deep to write out (fields the schema does not name may hold anything).
  */
-function answerKey(op: AnyOp, input: unknown): string | null {
+function answerKey(op: AnyOp, input: unknown, sees: boolean): string | null {
   try {
-    const key = `${op.id} ${JSON.stringify(input)}`;
+    const key = `${op.id} ${sees ? 'whole' : 'masked'} ${JSON.stringify(input)}`;
     return key.length <= 2000 ? key : null;
   } catch {
     return null;

@@ -33,6 +33,8 @@ export interface StoredEntry extends Omit<AuditEntry, 'revertible'> {
 interface EntryRow extends Omit<StoredEntry, 'at' | 'id' | 'before' | 'after'> {
   id: string | number;
   at: Date | string;
+  /** What an entry of no record tells (an export's filters: server/services/audit.ts writeExport). */
+  detail: Record<string, unknown> | null;
 }
 
 /** An entry as the API shows it: an update's changed fields only, a create's or delete's whole record. */
@@ -46,12 +48,13 @@ function shown(row: EntryRow): StoredEntry {
     before = Object.fromEntries(keys.map((k) => [k, before![k] ?? null]));
     after = Object.fromEntries(keys.map((k) => [k, after![k] ?? null]));
   }
+  const { detail, ...rest } = row;
   return {
-    ...row,
+    ...rest,
     id: Number(row.id),
     at: row.at instanceof Date ? row.at.toISOString() : new Date(row.at).toISOString(),
     before,
-    after,
+    after: after ?? detail,
   };
 }
 
@@ -62,7 +65,7 @@ export function publicEntry(entry: StoredEntry, revertible: boolean): AuditEntry
 }
 
 const COLUMNS =
-  'id, at, actor_id, actor_name, operation, kind, resource, tbl, record_id, label, count, tables, changes';
+  'id, at, actor_id, actor_name, operation, kind, resource, tbl, record_id, label, count, tables, changes, detail';
 
 /**
  * One entry; `lock` holds it to the transaction's end: two reverts of it run one after the
@@ -76,7 +79,15 @@ export async function getEntry(tx: Tx, id: number, lock = false): Promise<Stored
   return row ? shown(row) : null;
 }
 
-export async function listEntries(tx: Tx, q: AuditQuery): Promise<{ data: StoredEntry[]; pagination: Pagination }> {
+/**
+ * A page of the entries `viewer` may read: an entry of a row private to someone else (their
+ * saved view not shared: migration 027_private_entries.sql) is not in it, nor in its count.
+ */
+export async function listEntries(
+  tx: Tx,
+  q: AuditQuery,
+  viewer: number,
+): Promise<{ data: StoredEntry[]; pagination: Pagination }> {
   const page = q.page ?? DEFAULT_PAGE;
   const perPage = q.per_page ?? DEFAULT_PER_PAGE;
   const where: string[] = [];
@@ -91,6 +102,7 @@ export async function listEntries(tx: Tx, q: AuditQuery): Promise<{ data: Stored
   if (q.operation !== undefined) add('operation = ?', q.operation);
   if (q.from !== undefined) add('at >= ?::timestamptz', q.from);
   if (q.to !== undefined) add('at < ?::timestamptz', q.to);
+  add('(private_to is null or private_to = ?)', viewer);
   const filter = where.length ? `where ${where.join(' and ')}` : '';
   const total = Number(
     (await tx.query<{ n: string | number }>(`select count(*) as n from audit_log ${filter}`, params)).rows[0].n,

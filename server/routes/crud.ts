@@ -17,6 +17,7 @@ import type { Reviewer } from '../services/crawlReview';
 import { deleteKept } from '../services/undo';
 import { guardedBy, userRules, type CrudRule } from '../services/users';
 import { bulkHandlers, purge } from './bulk';
+import { exportHandlers } from './exports';
 
 const RULES: Record<string, CrudRule> = { user: userRules };
 
@@ -134,5 +135,5 @@ export function crudHandlers(resource: Resource, { now }: CrudDeps): Bound[] {
       }),
     );
   }
-  return [...bound, ...bulkHandlers(resource, rule)];
+  return [...bound, ...bulkHandlers(resource, rule), ...exportHandlers(resource)];
 }

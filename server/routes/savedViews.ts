@@ -23,8 +23,9 @@ async function ownView(tx: Tx, id: number, who: number): Promise<SavedView> {
   return v;
 }
 
-const nameTaken = (name: string) =>
-  badField('name', `You already have a view named “${name}” on this screen. Pick another name.`);
+// The name is not repeated: the refusal's sentence goes to the server's log (server/http/requestLog.ts),
+// and a private view's name is its owner's alone. The form shows the sentence beside the name typed.
+const nameTaken = () => badField('name', 'You already have a view of that name on this screen. Pick another name.');
 
 export function savedViewHandlers(): Bound[] {
   return [
@@ -45,7 +46,7 @@ export function savedViewHandlers(): Bound[] {
       };
       if (set.name && set.name.toLowerCase() !== v.name.toLowerCase()) {
         const other = await findByName(tx, who, v.view, set.name);
-        if (other !== null && other !== v.id) throw nameTaken(set.name);
+        if (other !== null && other !== v.id) throw nameTaken();
       }
       // Nothing to change (an empty body too): nothing written, so no audit entry and no live event.
       if (Object.keys(set).length) await changeView(tx, v.id, set);

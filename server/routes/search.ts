@@ -3,6 +3,7 @@
 // order of their groups.
 import { searchable, searchRecords } from '../../contract/search';
 import type { Resource } from '../../contract/resource';
+import { seesPeople } from '../../contract/roles';
 import { bind, type Bound } from '../http/handle';
 import { searchTerms } from '../repositories/crud';
 import { findRecords } from '../repositories/recordSearch';
@@ -10,12 +11,14 @@ import { findRecords } from '../repositories/recordSearch';
 export function searchHandlers(resources: readonly Resource[]): Bound[] {
   const all = searchable(resources);
   return [
-    bind(searchRecords, async ({ query }, tx) => {
+    bind(searchRecords, async ({ query }, tx, ctx) => {
       const terms = searchTerms(query.query);
       if (!terms.length) return { data: [] };
       const types = query.types?.split(',');
       const wanted = types ? all.filter((r) => types.includes(r.name)) : all;
-      const found = await Promise.all(wanted.map((r) => findRecords(tx, r, terms, query.limit ?? 5)));
+      // A hit of a person (a user's e-mail) reads as the lists read it: masked for a role without people.read.
+      const masked = !seesPeople(ctx.user?.role);
+      const found = await Promise.all(wanted.map((r) => findRecords(tx, r, terms, query.limit ?? 5, masked)));
       return { data: found.flat() };
     }),
   ];

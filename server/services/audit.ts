@@ -14,6 +14,7 @@ import { homepageResources } from '../../contract/homepage';
 import { resources } from '../../contract/resources';
 import type { Tx } from '../db/connection';
 import { changedFields } from '../repositories/auditLog';
+import { privacyOf, type Privacy } from './privateRows';
 import { NAME_COLUMNS } from './undo';
 
 /** A call that changed more rows than this keeps their counts and ids, not the rows (no revert). */
@@ -111,8 +112,14 @@ export interface AuditCall {
   requestId: string;
 }
 
-/** Folds the call's staged rows into its one entry. Returns the entry's id (null: it changed nothing). */
-export async function recordAudit(tx: Tx, call: string, who: AuditCall): Promise<number | null> {
+/** An entry written: its id, and who its record's change event is for (server/services/privateRows.ts). */
+export interface Written {
+  id: number;
+  privacy: Privacy;
+}
+
+/** Folds the call's staged rows into its one entry. Returns the entry (null: it changed nothing). */
+export async function recordAudit(tx: Tx, call: string, who: AuditCall): Promise<Written | null> {
   const { changes, kept } = await takeChanges(tx, call);
   return writeEntry(tx, who, changes, kept);
 }
@@ -120,9 +127,9 @@ export async function recordAudit(tx: Tx, call: string, who: AuditCall): Promise
 /**
  * Writes the entry for `changes` (merged across a long call's units, or one call's). A call
  * that changed no record's row (a save that changed nothing, a sign-in) is no write to log:
- * no entry, null.
+ * no entry, null. An entry of a private row is its owner's alone (`private_to`).
  */
-export async function writeEntry(tx: Tx, who: AuditCall, all: Change[], kept: boolean): Promise<number | null> {
+export async function writeEntry(tx: Tx, who: AuditCall, all: Change[], kept: boolean): Promise<Written | null> {
   const changes = all.filter((c) => !BOOKKEEPING.has(c.tbl) && (c.existed || c.exists));
   if (!changes.length) return null;
   const records = changes.filter((c) => c.id !== null);
@@ -154,9 +161,10 @@ export async function writeEntry(tx: Tx, who: AuditCall, all: Change[], kept: bo
     : main.length
       ? resourceOfTable(main[0].tbl)
       : (who.op.resource ?? null);
+  const privacy = privacyOf(one ?? null, who.actor?.id ?? null);
   const res = await tx.query<{ id: string }>(
-    `insert into audit_log (actor_id, actor_name, operation, resource, tbl, record_id, label, kind, count, tables, changes, request_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
+    `insert into audit_log (actor_id, actor_name, operation, resource, tbl, record_id, label, kind, count, tables, changes, request_id, private_to)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id`,
     [
       who.actor?.id ?? null,
       who.actor?.name ?? null,
@@ -172,11 +180,12 @@ export async function writeEntry(tx: Tx, who: AuditCall, all: Change[], kept: bo
         ? JSON.stringify(changes.map(({ tbl, key, before, after }) => ({ tbl, key, before, after })))
         : null,
       who.requestId,
+      privacy.entry,
     ],
   );
   const id = Number(res.rows[0].id);
   await writeRows(tx, id, changes, kept);
-  return id;
+  return { id, privacy };
 }
 
 /**
@@ -198,6 +207,36 @@ async function writeRows(tx: Tx, entryId: number, changes: Change[], kept: boole
      select $1, r.tbl, r.key, r.how, r.fields from jsonb_to_recordset($2::jsonb) as r(tbl text, key text, how text, fields text[])`,
     [entryId, JSON.stringify(rows)],
   );
+}
+
+/** What an export says it exported (contract/export.ts): its search, filters and sort, or the ids. */
+export interface Exported {
+  resource: string;
+  table: string;
+  count: number;
+  detail: Record<string, unknown>;
+}
+
+/**
+ * The entry of an export of people's data: no row changed, so the call's own entry is none
+ * (recordAudit finds nothing staged); this one says who exported how many rows of what.
+ */
+export async function writeExport(tx: Tx, who: AuditCall, e: Exported): Promise<number> {
+  const res = await tx.query<{ id: string }>(
+    `insert into audit_log (actor_id, actor_name, operation, resource, tbl, kind, count, detail, request_id)
+     values ($1, $2, $3, $4, $5, 'export', $6, $7, $8) returning id`,
+    [
+      who.actor?.id ?? null,
+      who.actor?.name ?? null,
+      who.op.id,
+      e.resource,
+      e.table,
+      e.count,
+      JSON.stringify(e.detail),
+      who.requestId,
+    ],
+  );
+  return Number(res.rows[0].id);
 }
 
 /**

@@ -5,7 +5,8 @@
 // wakes the hub, which reads the rows after the oldest position any stream has sent, once for
 // all of them, and hands each stream those after its own position. A reconnect names its last
 // id (Last-Event-ID) and starts from there: nothing between is lost, unless it was pruned, and
-// then the stream says to reload.
+// then the stream says to reload. An event of a record private to one account (a saved view
+// not shared: server/services/privateRows.ts) goes to that account's streams alone.
 import type { AnyOp } from '../../contract/operation';
 import type { User } from '../../contract/auth';
 import type { ChangeEvent } from '../../contract/events';
@@ -51,13 +52,13 @@ export function eventOf(op: AnyOp, input: unknown, output: unknown, user: User |
 
 export type EventInput = ReturnType<typeof eventOf>;
 
-/** Writes the event as the transaction's last statement (see EVENTS_LOCK). */
-export async function recordEvent(tx: Tx, e: EventInput): Promise<void> {
+/** Writes the event as the transaction's last statement (see EVENTS_LOCK); `onlyFor`: the one account it is told to. */
+export async function recordEvent(tx: Tx, e: EventInput, onlyFor: number | null = null): Promise<void> {
   await tx.query('select pg_advisory_xact_lock($1)', [EVENTS_LOCK]);
   await tx.query(
-    `insert into change_events (operation, resource, touches, ids, version, actor_id, actor_name)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
-    [e.operation, e.resource, e.touches, e.ids, e.version, e.actor?.id ?? null, e.actor?.name ?? null],
+    `insert into change_events (operation, resource, touches, ids, version, actor_id, actor_name, private_to)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [e.operation, e.resource, e.touches, e.ids, e.version, e.actor?.id ?? null, e.actor?.name ?? null, onlyFor],
   );
 }
 
@@ -71,6 +72,7 @@ interface Row {
   version: number | null;
   actor_id: number | null;
   actor_name: string | null;
+  private_to: number | null;
 }
 
 const toEvent = (r: Row): ChangeEvent => ({
@@ -86,8 +88,10 @@ const toEvent = (r: Row): ChangeEvent => ({
 
 /** One open stream, as the hub sees it. */
 export interface Listener {
-  /** The last id sent. */
+  /** The last id sent (or passed over: another account's private event). */
   after: number;
+  /** The signed-in account reading it. */
+  user: number;
   send(e: ChangeEvent): void;
 }
 
@@ -116,12 +120,14 @@ export function createEventHub(db: Db, log: (msg: string) => void): EventHub {
       const { rows } = await db.read((tx) =>
         tx.query<Row>('select * from change_events where id > $1 order by id limit $2', [from, BATCH]),
       );
-      for (const e of rows.map(toEvent))
+      for (const r of rows) {
+        const e = toEvent(r);
         for (const l of listeners)
           if (e.id > l.after) {
             l.after = e.id;
-            l.send(e);
+            if (r.private_to === null || r.private_to === l.user) l.send(e);
           }
+      }
       if (rows.length < BATCH) break;
     }
   };

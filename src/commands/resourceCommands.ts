@@ -2,6 +2,7 @@
 // selection (delete selected, export CSV), from one factory, so every entity gets the same
 // words and keys (n, e, mod+backspace, mod+enter, mod+shift+backspace).
 import { SEARCH_TYPES } from '@contract/search';
+import { call } from '../api/call';
 import type { Payload } from '../api/resourceClient';
 import { columnsOf, csvFileName, downloadCsv, EXPORT_CAP, fetchAll, toCsv } from '../store/csvExport';
 import { confirm } from '../ui/confirmStore';
@@ -285,7 +286,8 @@ export function resourceCommands<T extends { id: number }>(
 
 /**
  * The selection when there is one, else everything the list's search and filters match
- * (all pages, up to EXPORT_CAP rows), with a progress toast while pages arrive.
+ * (all pages, up to EXPORT_CAP rows), with a progress toast while pages arrive. A list of
+ * people is exported by its export call (contract/export.ts), which the audit log records.
  */
 export async function exportCsv<T extends { id: number }>(
   screen: ResourceScreen<T>,
@@ -296,6 +298,22 @@ export async function exportCsv<T extends { id: number }>(
   const fileName = csvFileName(many.toLowerCase().replace(/\s+/g, '-'));
   // "All matching" exports what the list matches, as with no selection.
   const ids = screen.list.state.matching ? [] : screen.list.selectedIds();
+  const capped = (rows: readonly T[], total: number) =>
+    total > rows.length ? ` (the first ${formatNumber(EXPORT_CAP)} of ${formatNumber(total)})` : '';
+
+  if (resource.ops.export) {
+    const progress = toast.loading(`Exporting ${many}…`);
+    try {
+      const { sort } = store.args();
+      const body = ids.length ? { ids } : { where: store.where(), ...(sort && { sort }) };
+      const { data } = (await call(resource.ops.export, { body } as never)) as { data: { rows: T[]; total: number } };
+      downloadCsv(fileName, await toCsv(data.rows, columns));
+      const which = ids.length ? ' (the selection)' : capped(data.rows, data.total);
+      return { message: `Exported ${plural(data.rows.length, one, many)}${which}.` };
+    } finally {
+      toast.dismiss(progress);
+    }
+  }
 
   if (ids.length) {
     const rows = ids.map((id) => store.find(id)).filter((r): r is T => !!r);
@@ -317,8 +335,7 @@ export async function exportCsv<T extends { id: number }>(
     );
     downloadCsv(fileName, await toCsv(rows, columns));
     toast.dismiss(progress);
-    const capped = total > rows.length ? ` (the first ${formatNumber(EXPORT_CAP)} of ${formatNumber(total)})` : '';
-    return { message: `Exported ${plural(rows.length, one, many)}${capped}.` };
+    return { message: `Exported ${plural(rows.length, one, many)}${capped(rows, total)}.` };
   } catch (e) {
     toast.dismiss(progress);
     throw e;

@@ -2,9 +2,9 @@
 // (fetched page by page, capped). Cells that a spreadsheet would run as a formula are defused.
 import type { ListParams, ResourceClient } from '../api/resourceClient';
 import { MAX_PER_PAGE } from '@contract/envelope';
+import { EXPORT_CAP } from '@contract/export';
 
-/** More rows than this is a database dump, not an export from a list. */
-export const EXPORT_CAP = 50_000;
+export { EXPORT_CAP };
 
 export interface CsvColumn<T> {
   header: string;

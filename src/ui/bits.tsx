@@ -1,5 +1,6 @@
 // Small pieces the user, category, network, radius, area and card screens share.
 import type { ReactNode } from 'react';
+import { isMasked } from '@contract/people';
 import './catalogue.css';
 import './bits.css';
 import { formatDecimal } from '@/lib/format';
@@ -41,6 +42,16 @@ export function Dot({ on, label }: { on: boolean; label: string }) {
 /** A value, or a muted dash when there is none. */
 export const orDash = (v: ReactNode) =>
   v === null || v === undefined || v === '' ? <span className="muted">—</span> : v;
+
+/**
+ * An e-mail address as a mailto: link; masked (a role without people.read: contract/people.ts),
+ * plain text titled so, as it is no address to write to.
+ */
+export function EmailLink({ email }: { email: string }) {
+  if (isMasked(email))
+    return <span title="Hidden: your role does not see people's e-mail addresses and phone numbers">{email}</span>;
+  return <a href={`mailto:${email}`}>{email}</a>;
+}
 
 /** One line of a list row: the main text, muted text after it, and whatever sits at the end. */
 export function RowLine({ title, sub, end }: { title: ReactNode; sub?: ReactNode; end?: ReactNode }) {

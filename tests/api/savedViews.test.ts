@@ -166,9 +166,7 @@ describe('saved views', () => {
     }
     const taken = await call(updateSavedView, { params: { id: a.id }, body: { name: 'second' } }, saraAuth);
     expect(taken.status).toBe(422);
-    expect(taken.json.errors.name).toEqual([
-      'You already have a view named “second” on this screen. Pick another name.',
-    ]);
+    expect(taken.json.errors.name).toEqual(['You already have a view of that name on this screen. Pick another name.']);
     const stale = await call(updateSavedView, { params: { id: a.id }, body: { shared: true, version: 7 } }, saraAuth);
     expect(stale.status).toBe(409);
     expect(stale.json.errors.version).toBeDefined();

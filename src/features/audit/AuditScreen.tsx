@@ -36,7 +36,11 @@ const labelFor = (e: AuditEntry) => {
 };
 
 const recordWords = (e: AuditEntry) =>
-  e.resource ? `${resourceWord(e.resource)} ${e.label ? `“${e.label}”` : `#${e.record_id ?? ''}`}` : '';
+  e.kind === 'export'
+    ? (resourceOf(e.resource)?.label.many ?? '')
+    : e.resource
+      ? `${resourceWord(e.resource)} ${e.label ? `“${e.label}”` : `#${e.record_id ?? ''}`}`
+      : '';
 
 /** The audit log: every write call, newest first, filtered through the URL; the highlighted one's fields on the right. */
 export default function AuditScreen() {

@@ -19,6 +19,8 @@ export function entryWhat(e: AuditEntry): string {
       return `${formatNumber(e.count)} ${e.count === 1 ? 'record' : 'records'} changed`;
     case 'none':
       return 'No record changed';
+    case 'export':
+      return `${formatNumber(e.count)} ${e.count === 1 ? 'record' : 'records'} exported`;
   }
 }
 

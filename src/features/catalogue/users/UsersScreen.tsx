@@ -1,7 +1,7 @@
 import type { AdminUser } from '@contract/user';
 import { ResourceListView } from '@/screens/ResourceListView';
 import { formatDateTime } from '@/lib/format';
-import { Badge, orDash, RowLine, Thumb } from '@/ui/bits';
+import { Badge, EmailLink, orDash, RowLine, Thumb } from '@/ui/bits';
 import { UserForm } from './UserForm';
 import { ROLE_LABELS, STATUS_LABELS, userScreen } from './screen';
 
@@ -50,7 +50,7 @@ function UserDetail({ user }: { user: AdminUser }) {
       <dl className="props">
         <dt>Email</dt>
         <dd>
-          <a href={`mailto:${user.email}`}>{user.email}</a>
+          <EmailLink email={user.email} />
         </dd>
         <dt>Phone</dt>
         <dd>{orDash(user.phone)}</dd>

@@ -6,7 +6,7 @@ import { pathTo } from '@/commands/resourceScreen';
 import { AppLink } from '@/ui/AppLink';
 import { Kbd } from '@/ui/Kbd';
 import { ResourceListView } from '@/screens/ResourceListView';
-import { Badge, orDash } from '@/ui/bits';
+import { Badge, EmailLink, orDash } from '@/ui/bits';
 import { FieldFrame } from '@/ui/FieldFrame';
 import { formatAgo, formatDateTime } from '@/lib/format';
 import { userRoutes } from '@/screens/paths';
@@ -76,7 +76,7 @@ function ContactDetail({ message: m }: { message: ContactMessage }) {
       <dl className="props">
         <dt>From</dt>
         <dd>
-          {m.name} · <a href={`mailto:${m.email}`}>{m.email}</a>
+          {m.name} · <EmailLink email={m.email} />
         </dd>
         <dt>Phone</dt>
         <dd>{orDash(m.phone)}</dd>
