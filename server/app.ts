@@ -61,6 +61,8 @@ import { settingsHandlers } from './routes/settings';
 import { savedViewHandlers } from './routes/savedViews';
 import { presenceHandlers } from './routes/presence';
 import { createPresenceHub, type PresenceHub } from './services/presence';
+import { watchSessions } from './services/streamSessions';
+import { isStaff, mayRun } from '../contract/roles';
 
 const SESSION_CACHE_BYTES = 4 * 1024 * 1024;
 
@@ -83,6 +85,8 @@ export interface AppDeps {
   processMetrics?: boolean;
   /** Where uploads' bytes live (server/services/fileStore.ts); default: DATA_DIR/uploads. */
   fileStore?: FileStore;
+  /** How long a live stream full of unsent bytes may take nothing before it is dropped (server/http/eventStream.ts; 10 s unless a test shortens it). */
+  eventStallMs?: number;
   /** How long a presence announcement lasts unrenewed (contract/presence.ts PRESENCE_TTL_MS unless a test shortens it). */
   presenceTtlMs?: number;
 }
@@ -281,11 +285,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (op.touches?.length) await recordEvent(tx, eventOf(op, input, output, user), onlyFor);
     },
   };
+  // A stream lives as long as its session, and its role still lets it in (requireStaff's rule).
+  const streamSessions = watchSessions(db, {
+    now: clock,
+    allowed: (role) => isStaff(role) && mayRun(role, streamEvents),
+    log: lineLogger(logger, 'events', 'warn'),
+  });
   const streams = registerEventStream(app, {
     hub: events,
     presence,
+    sessions: streamSessions,
     guards: handleDeps.guards,
+    limits: config.streams,
     heartbeatMs: deps.eventHeartbeatMs,
+    stallMs: deps.eventStallMs,
   });
   registerMetrics(app, {
     db,

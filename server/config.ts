@@ -90,6 +90,27 @@ export const ENV = {
     "memory for answers kept between writes (lists, counts, the palette's search), in MB; the least recently kept go first; `0` turns it off (every call reads the database, sign-ins' sessions too)",
     64,
   ),
+  STREAM_BUFFER_KB: int(
+    16,
+    65_536,
+    'a whole number of kilobytes from 16 to 65,536',
+    'unsent bytes one live update stream may hold, in KB: change events wait in the database while a stream holds more than half of it, and a client that reads nothing for 10 s, or would pass it, is dropped (it resumes from its last event when it reads again)',
+    256,
+  ),
+  STREAMS_PER_SESSION: int(
+    1,
+    1000,
+    'a whole number of streams from 1 to 1,000',
+    'live update streams (`/admin/v1/events`) one session may have open on one server process, a tab each; one more is a 429',
+    8,
+  ),
+  STREAMS_PER_ACCOUNT: int(
+    1,
+    10_000,
+    'a whole number of streams from 1 to 10,000',
+    'live update streams one account may have open on one server process, all its sessions together; one more is a 429',
+    20,
+  ),
   PG_POOL_MAX: int(
     1,
     1000,
@@ -179,6 +200,8 @@ export interface Config {
    * cache-off figures, measured on server processes that read only the environment).
    */
   answerCacheMb: number;
+  /** STREAM_BUFFER_KB, STREAMS_PER_SESSION, STREAMS_PER_ACCOUNT: the live streams' bounds (server/http/eventStream.ts). */
+  streams: { bufferBytes: number; perSession: number; perAccount: number };
   /** PG_POOL_MAX: connections of the main PostgreSQL pool (server/db/connection.ts); defaultPoolMax() unset. */
   pgPoolMax: number;
   /** PGLITE_THREAD: where PGlite runs (server/db/pgliteThread.ts); a worker thread unset. */
@@ -238,6 +261,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(str('TRUST_PROXY')),
     logLevel: unset('LOG_LEVEL') && str('LOG_REQUESTS') === '1' ? 'debug' : (str('LOG_LEVEL') as LogLevel),
     answerCacheMb: num('ANSWER_CACHE_MB'),
+    streams: {
+      bufferBytes: num('STREAM_BUFFER_KB') * 1024,
+      perSession: num('STREAMS_PER_SESSION'),
+      perAccount: num('STREAMS_PER_ACCOUNT'),
+    },
     pgPoolMax: unset('PG_POOL_MAX') ? defaultPoolMax() : num('PG_POOL_MAX')!,
     pgliteThread: str('PGLITE_THREAD') as 'worker' | 'main',
     pushSender: str('PUSH_SENDER'),

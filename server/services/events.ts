@@ -6,7 +6,9 @@
 // all of them, and hands each stream those after its own position. A reconnect names its last
 // id (Last-Event-ID) and starts from there: nothing between is lost, unless it was pruned, and
 // then the stream says to reload. An event of a record private to one account (a saved view
-// not shared: server/services/privateRows.ts) goes to that account's streams alone.
+// not shared: server/services/privateRows.ts) goes to that account's streams alone. A stream
+// whose socket is full (a slow or stalled reader) is given nothing until it has room again:
+// its events wait here, in the database, at its position, not in the server's memory.
 import type { AnyOp } from '../../contract/operation';
 import type { User } from '../../contract/auth';
 import type { ChangeEvent } from '../../contract/events';
@@ -86,12 +88,20 @@ const toEvent = (r: Row): ChangeEvent => ({
   at: new Date(r.at).toISOString(),
 });
 
+/** An event as the hub keeps it: with the one account it is for, if private. */
+interface Kept {
+  e: ChangeEvent;
+  privateTo: number | null;
+}
+
 /** One open stream, as the hub sees it. */
 export interface Listener {
   /** The last id sent (or passed over: another account's private event). */
   after: number;
   /** The signed-in account reading it. */
   user: number;
+  /** Whether it can take another event now; when not, it calls `resume` once it can. */
+  room(): boolean;
   send(e: ChangeEvent): void;
 }
 
@@ -103,6 +113,8 @@ export interface EventHub {
   start(lastId: number | null): Promise<{ after: number; reload: boolean }>;
   /** Sends `l` every event after `l.after` from now on; returns the unsubscribe. */
   add(l: Listener): () => void;
+  /** A listener has room again: it is sent what it is behind. */
+  resume(): void;
   /** Deletes events older than EVENT_KEEP_MS (on a timer too). */
   prune(): Promise<void>;
   /** Open streams. */
@@ -113,22 +125,37 @@ export interface EventHub {
 export function createEventHub(db: Db, log: (msg: string) => void): EventHub {
   const listeners = new Set<Listener>();
 
+  /**
+   * What the last read found: every event after `from` up to the last of them, since ids
+   * commit in their order (EVENTS_LOCK). A stream that ran out of room mid-round takes what it
+   * is behind from here when it drains, rather than a read of a whole batch for each drain.
+   */
+  let kept: { from: number; events: Kept[] } = { from: 0, events: [] };
+  const eventsAfter = async (from: number) => {
+    const last = kept.events.at(-1);
+    if (last && from >= kept.from && last.e.id > from)
+      return { events: kept.events.filter(({ e }) => e.id > from), more: true };
+    const { rows } = await db.read((tx) =>
+      tx.query<Row>('select * from change_events where id > $1 order by id limit $2', [from, BATCH]),
+    );
+    kept = { from, events: rows.map((r) => ({ e: toEvent(r), privateTo: r.private_to })) };
+    return { events: kept.events, more: rows.length === BATCH };
+  };
   // One read for all streams; woken again while it runs, it goes round once more after it.
+  // Streams without room are left out until they drain (`resume`), so a stalled reader neither
+  // gets more nor holds the others back.
   const round = async (): Promise<void> => {
-    while (listeners.size) {
-      const from = Math.min(...[...listeners].map((l) => l.after));
-      const { rows } = await db.read((tx) =>
-        tx.query<Row>('select * from change_events where id > $1 order by id limit $2', [from, BATCH]),
-      );
-      for (const r of rows) {
-        const e = toEvent(r);
-        for (const l of listeners)
-          if (e.id > l.after) {
+    for (;;) {
+      const ready = [...listeners].filter((l) => l.room());
+      if (!ready.length) break;
+      const { events, more } = await eventsAfter(Math.min(...ready.map((l) => l.after)));
+      for (const { e, privateTo } of events)
+        for (const l of ready)
+          if (e.id > l.after && listeners.has(l) && l.room()) {
             l.after = e.id;
-            if (r.private_to === null || r.private_to === l.user) l.send(e);
+            if (privateTo === null || privateTo === l.user) l.send(e);
           }
-      }
-      if (rows.length < BATCH) break;
+      if (!more) break;
     }
   };
   const wake = wakeRounds(
@@ -175,12 +202,14 @@ export function createEventHub(db: Db, log: (msg: string) => void): EventHub {
       wake();
       return () => void listeners.delete(l);
     },
+    resume: () => wake(),
     prune,
     size: () => listeners.size,
     stop() {
       clearInterval(pruning);
       unhear();
       listeners.clear();
+      kept = { from: 0, events: [] };
     },
   };
 }

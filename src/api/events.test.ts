@@ -1,10 +1,12 @@
 // The live stream's reader (src/api/events.ts) against a stream made here: messages split
 // anywhere, others' changes announced as touches, one's own left out, and a dropped stream
-// reconnecting with the last id it read.
+// reconnecting with the last id it read. A stream the server ends (its session signed out
+// elsewhere, server/services/streamSessions.ts) is opened again, and that 401 goes to sign-in
+// as any; a 429 (too many streams) is tried again.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '@contract/events';
 import { onTouched } from './call';
-import { setTokenSource } from './client';
+import { onUnauthorized, setTokenSource } from './client';
 import { onRemoteChange, openLiveUpdates } from './events';
 
 const change = (id: number, actor: number, touches = ['bank']): ChangeEvent => ({
@@ -68,5 +70,45 @@ describe('openLiveUpdates', () => {
       { touches: ['offer'], remote: true },
       { touches: ['bank'], remote: true },
     ]);
+  });
+
+  it('a stream the server ends is opened again; a 401 then goes to sign-in, and it stops trying', async () => {
+    setTokenSource(() => 'token-1');
+    let unauthorized = 0;
+    cleanups.push(onUnauthorized(() => void unauthorized++));
+    const asked: (string | null)[] = [];
+    const answers = [
+      () => streamOf([`id: 20\nevent: ready\ndata: {}\n\n`]),
+      () => Response.json({ message: 'Your session has expired. Please sign in again.' }, { status: 401 }),
+    ];
+    stop = openLiveUpdates({
+      me: 1,
+      fetch: async (_url, init) => {
+        asked.push(new Headers(init?.headers).get('Last-Event-ID'));
+        return answers.shift()?.() ?? new Promise<Response>(() => undefined);
+      },
+    });
+    await expect.poll(() => unauthorized, { timeout: 3000 }).toBe(1);
+    expect(asked).toEqual([null, '20']);
+    await new Promise((r) => setTimeout(r, 1200)); // past the next backoff
+    expect(asked).toHaveLength(2);
+  });
+
+  it('a 429 (too many streams open) is tried again after its backoff', async () => {
+    setTokenSource(() => 'token-1');
+    const asked: number[] = [];
+    const answers = [
+      () => Response.json({ message: 'This session already has 8 live update streams open' }, { status: 429 }),
+      () => streamOf([`id: 30\nevent: ready\ndata: {}\n\n`]),
+    ];
+    stop = openLiveUpdates({
+      me: 1,
+      fetch: async () => {
+        asked.push(Date.now());
+        return answers.shift()?.() ?? new Promise<Response>(() => undefined);
+      },
+    });
+    await expect.poll(() => asked.length, { timeout: 3000 }).toBe(3);
+    expect(asked[1]! - asked[0]!).toBeGreaterThanOrEqual(400);
   });
 });

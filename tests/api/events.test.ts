@@ -3,11 +3,14 @@
 // naming its last id gets exactly what it missed; on PostgreSQL another process's write
 // reaches this one's stream through NOTIFY; only admins may listen.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { login, logout } from '../../contract/auth';
 import { bankResource } from '../../contract/bank';
 import { streamEvents, type ChangeEvent } from '../../contract/events';
+import { userResource } from '../../contract/user';
 import { opCalls } from '../helpers/ops';
-import { insertSession, insertUser } from '../helpers/sessions';
-import { startTestServer, type TestServer } from '../helpers/app';
+import { bearerOf, insertSession, insertUser } from '../helpers/sessions';
+import { ADMIN, LEVEL, startTestServer, type LogLine, type TestServer } from '../helpers/app';
+import { openUnreadStream } from '../helpers/liveStream';
 import { secondApp } from '../helpers/secondApp';
 
 let s: TestServer;
@@ -35,7 +38,8 @@ async function openStream(headers: Record<string, string> = {}) {
   });
   const messages: Message[] = [];
   const comments: string[] = [];
-  let ended = false;
+  /** When the server ended it (performance.now()), null while open. */
+  let endedAt: number | null = null;
   if (res.ok)
     void (async () => {
       const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -62,7 +66,7 @@ async function openStream(headers: Record<string, string> = {}) {
       } catch {
         // aborted
       } finally {
-        ended = true;
+        endedAt = performance.now();
       }
     })();
   const changes = () => messages.filter((m) => m.event === 'change').map((m) => JSON.parse(m.data) as ChangeEvent);
@@ -71,7 +75,8 @@ async function openStream(headers: Record<string, string> = {}) {
     messages,
     comments,
     changes,
-    ended: () => ended,
+    ended: () => endedAt !== null,
+    endedAt: () => endedAt,
     /** Waits for the first message (`ready` or `reload`), which names where the stream starts. */
     first: async () => {
       await expect.poll(() => messages.length, { timeout: 5000 }).toBeGreaterThan(0);
@@ -239,3 +244,170 @@ it.skipIf(process.env.TEST_DB !== 'postgres')(
     }
   },
 );
+
+// A stream lives as long as its session (server/services/streamSessions.ts): it ends within a
+// second of the write that ends the session, whoever made it, and says why in the log.
+const signIn = async () => bearerOf((await ok(login, { body: ADMIN })).data.token as string);
+
+/** The server's line for a stream it ended, by reason. */
+const endedLine = (logs: LogLine[], reason: string) => logs.find((l) => l.msg === `live stream ended: ${reason}`);
+
+it('a signed-out session ends its open streams within a second; the token then opens none', async () => {
+  const auth = await signIn();
+  const streams = [await openStream(auth), await openStream(auth)];
+  await Promise.all(streams.map((st) => st.first()));
+  s.logs.clear();
+  const out = performance.now();
+  await ok(logout, {}, auth);
+  for (const st of streams) {
+    await expect.poll(() => st.ended(), { timeout: 1000, interval: 10 }).toBe(true);
+    expect(st.endedAt()! - out).toBeLessThan(1000);
+  }
+  expect(endedLine(s.logs, 'signed out')).toMatchObject({ level: LEVEL.info, reason: 'signed out' });
+  const again = await fetch(base + streamEvents.path, { headers: auth });
+  expect(again.status).toBe(401);
+  await again.body?.cancel();
+});
+
+it('streams opened together, each on a session of its own, all stay open and hear what follows', async () => {
+  const { id } = await me();
+  const tokens = await Promise.all([1, 2, 3, 4, 5, 6].map(() => insertSession(s.db, id)));
+  const streams = await Promise.all(tokens.map((t) => openStream(bearerOf(t))));
+  try {
+    await Promise.all(streams.map((st) => st.first()));
+    await ok(bankResource.ops.add!, { body: { name: 'Together Bank', code: 'TGTR' } });
+    for (const st of streams) await expect.poll(() => st.changes().length).toBe(1);
+    expect(streams.filter((st) => st.ended())).toEqual([]);
+  } finally {
+    streams.forEach((st) => st.close());
+  }
+});
+
+/** An update of an account, at its current version. */
+async function changeUser(id: number, body: Record<string, unknown>) {
+  const { rows } = await s.db.query<{ version: number }>('select version from users where id = $1', [id]);
+  return ok(userResource.ops.update!, { params: { id }, body: { ...body, version: rows[0]!.version } });
+}
+
+/** A staff account of its own with a session, and a stream open on it. */
+async function staffStream(role = 'editor') {
+  const account = await insertUser(s.db, { role });
+  const stream = await openStream(bearerOf(await insertSession(s.db, account.id)));
+  expect((await stream.first()).event).toBe('ready');
+  return { id: account.id, stream };
+}
+
+for (const [how, reason, change] of [
+  ['disabling', 'account disabled', (id: number) => changeUser(id, { status: 'disabled' })],
+  ['deleting', 'account deleted', (id: number) => ok(userResource.ops.remove!, { query: { user_id: id } })],
+  ['demoting to an app user', 'role may not stream', (id: number) => changeUser(id, { role: 'user' })],
+] as const)
+  it(`${how} an account ends its open streams within a second`, async () => {
+    const { id, stream } = await staffStream();
+    s.logs.clear();
+    const changed = performance.now();
+    await change(id);
+    await expect.poll(() => stream.ended(), { timeout: 1000, interval: 10 }).toBe(true);
+    expect(stream.endedAt()! - changed).toBeLessThan(1000);
+    expect(endedLine(s.logs, reason)).toMatchObject({ user: id, reason });
+  });
+
+it('a role that may still stream keeps its stream', async () => {
+  const { id, stream } = await staffStream();
+  try {
+    await changeUser(id, { role: 'viewer' });
+    // A change committed after the demotion still arrives, and the stream is open a while after.
+    await ok(bankResource.ops.add!, { body: { name: 'Still Here Bank', code: 'STIL' } });
+    await expect.poll(() => stream.changes().some((e) => e.operation === bankResource.ops.add!.id)).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(stream.ended()).toBe(false);
+  } finally {
+    stream.close();
+  }
+});
+
+it("a session's expiry ends its open streams within a second of it", async () => {
+  const account = await insertUser(s.db, { role: 'viewer' });
+  const now = Date.now() + s.clock.offset;
+  const token = await insertSession(s.db, account.id, { now, expiresIn: 1500 });
+  const expires = performance.now() + (now + 1500 - Date.now() - s.clock.offset);
+  const stream = await openStream(bearerOf(token));
+  await stream.first();
+  await expect.poll(() => stream.ended(), { timeout: 3000, interval: 10 }).toBe(true);
+  expect(stream.endedAt()! - expires).toBeLessThan(1000);
+  expect(endedLine(s.logs, 'expired')).toMatchObject({ user: account.id });
+});
+
+// Bounded unsent bytes (server/http/eventStream.ts): a client that reads nothing is dropped
+// before what waits for it passes the cap, and what it missed is there when it reads again.
+it('a client that stops reading is dropped before its unsent bytes pass the cap, and resumes from its last id', async () => {
+  const cap = 64 * 1024;
+  const other = await secondApp(s, { env: { STREAM_BUFFER_KB: '64' }, stallMs: 500 });
+  try {
+    const stalled = await openUnreadStream(other.base, s.adminAuth);
+    await expect.poll(() => other.app.events.size()).toBe(1);
+    // ~8 MB of change events (1,000 ids each, as a bulk call names them): more than the
+    // kernel's buffers on both ends hold, so the rest waits in the server.
+    const first = Number(await one('select coalesce(max(id), 0) + 1 from change_events'));
+    await s.db.query(
+      `insert into change_events (operation, resource, touches, ids)
+       select 'bank.bulkUpdate', 'bank', '{bank}', array(select generate_series(1000000 * g, 1000000 * g + 999))
+       from generate_series(1, 1000) g`,
+    );
+    const last = first + 999;
+    await expect.poll(() => endedLine(other.logs, 'not reading'), { timeout: 20_000 }).toBeTruthy();
+    const line = endedLine(other.logs, 'not reading')!;
+    expect(line.peak as number).toBeLessThanOrEqual(cap);
+    expect(other.app.events.size()).toBe(0);
+    // Reading again, it has what reached it before the drop; it resumes after the last whole message.
+    const got = (await stalled.readToEnd()).filter((m) => m.event === 'change').map((m) => Number(m.id));
+    expect(got.length).toBeLessThan(1000);
+    const resumeAt = got.at(-1) ?? first - 1;
+    const again = await openStream({ 'last-event-id': String(resumeAt) });
+    try {
+      await expect.poll(() => again.changes().at(-1)?.id, { timeout: 20_000 }).toBe(last);
+      expect(again.changes().map((e) => e.id)).toEqual(range(resumeAt + 1, last));
+      expect(again.ended()).toBe(false);
+    } finally {
+      again.close();
+    }
+  } finally {
+    await other.close();
+  }
+});
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+it('past the streams a session or an account may hold, a 429 that says so', async () => {
+  const other = await secondApp(s, { env: { STREAMS_PER_SESSION: '2', STREAMS_PER_ACCOUNT: '3' } });
+  const opened: AbortController[] = [];
+  const open = async (auth: Record<string, string>) => {
+    const abort = new AbortController();
+    opened.push(abort);
+    return fetch(other.base + streamEvents.path, { headers: auth, signal: abort.signal });
+  };
+  try {
+    const account = await insertUser(s.db, { role: 'reviewer' });
+    const [a, b] = [bearerOf(await insertSession(s.db, account.id)), bearerOf(await insertSession(s.db, account.id))];
+    for (const auth of [a, a, b]) expect((await open(auth)).status).toBe(200);
+    const bySession = await open(a);
+    expect(bySession.status).toBe(429);
+    expect(bySession.headers.get('retry-after')).toBe('5');
+    expect(((await bySession.json()) as { message: string }).message).toBe(
+      'This session already has 2 live update streams open, the most one session may have. Close another tab of the app, or try again once one has closed.',
+    );
+    const byAccount = await open(b);
+    expect(byAccount.status).toBe(429);
+    expect(((await byAccount.json()) as { message: string }).message).toMatch(
+      /^This account already has 3 live update streams open/,
+    );
+    expect(other.logs.find((l) => l.status === 429)).toMatchObject({ user: account.id, level: LEVEL.info });
+    // A stream that closes makes room.
+    opened[0]!.abort();
+    await expect.poll(() => other.app.events.size()).toBe(2);
+    expect((await open(a)).status).toBe(200);
+  } finally {
+    opened.forEach((a) => a.abort());
+    await other.close();
+  }
+});

@@ -3,12 +3,14 @@
 // one is in the other's next list, though each keeps sessions and list answers in its caches
 // (server/http/answerCache.ts). What makes it so is Db.sync (server/db/connection.ts): a call
 // counts the commits made before it arrived before it trusts a cache. Each check runs 30
-// rounds; a notice that came late would show as a miss.
+// rounds; a notice that came late would show as a miss. A live stream open on one ends when
+// its session signs out on the other (server/services/streamSessions.ts hears the NOTIFY).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { login, logout } from '../../contract/auth';
 import { bankResource } from '../../contract/bank';
 import { pathOf } from '../../contract/operation';
 import { ADMIN, startTestServer, type TestServer } from '../helpers/app';
+import { openLiveStream } from '../helpers/liveStream';
 import { secondApp, type SecondApp } from '../helpers/secondApp';
 
 const ROUNDS = 30;
@@ -72,3 +74,19 @@ it.skipIf(!onPostgres)("a write answered by one server is in the other's next li
   }
   expect(misses).toBe(0);
 });
+
+it.skipIf(!onPostgres)(
+  "a stream open on one server ends within a second of its session's sign-out on the other",
+  async () => {
+    const signIn = await s.app.inject({ method: 'POST', url: pathOf(login), headers: json, payload: ADMIN });
+    const auth = { authorization: `Bearer ${signIn.json().data.token as string}` };
+    const stream = await openLiveStream(b.base, auth);
+    expect(stream.res.status).toBe(200);
+    await stream.ready();
+    const out = performance.now();
+    expect((await s.app.inject({ method: 'POST', url: pathOf(logout), headers: auth })).statusCode).toBe(200);
+    await expect.poll(() => stream.endedAt(), { timeout: 1000, interval: 10 }).not.toBeNull();
+    expect(stream.endedAt()! - out).toBeLessThan(1000);
+    expect(b.logs.find((l) => l.msg === 'live stream ended: signed out')).toBeTruthy();
+  },
+);

@@ -11,35 +11,47 @@ import { openDb } from '../../server/db/connection';
 import { createLogger } from '../../server/logger';
 import { createMailer } from '../../server/services/mail';
 import type { FileStore } from '../../server/services/fileStore';
-import type { TestServer } from './app';
+import { logCapture, type LogLine, type TestServer } from './app';
 
 export interface SecondApp {
   app: FastifyInstance;
   /** Its address, listening on a free port of 127.0.0.1. */
   base: string;
+  /** Its log lines at `info` and above, parsed (TestServer.logs). */
+  logs: LogLine[];
   close(): Promise<void>;
 }
 
+/** `env`: its configuration (server/config.ts), as startTestServer's; `stallMs`: how soon a stream that takes nothing is dropped. */
 export async function secondApp(
   s: TestServer,
-  opts: { heartbeatMs?: number; fileStore?: FileStore; now?: () => number } = {},
+  opts: {
+    heartbeatMs?: number;
+    stallMs?: number;
+    fileStore?: FileStore;
+    env?: NodeJS.ProcessEnv;
+    now?: () => number;
+  } = {},
 ): Promise<SecondApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-admin-second-'));
   const own = s.databaseUrl ? await openDb({ databaseUrl: s.databaseUrl }) : null;
+  const captured = logCapture();
   const app = await buildApp({
-    config: { ...loadConfig({}), dataDir },
+    config: { ...loadConfig(opts.env ?? {}), dataDir },
     eventHeartbeatMs: opts.heartbeatMs,
+    eventStallMs: opts.stallMs,
     fileStore: opts.fileStore,
     now: opts.now,
     db: own ?? s.db,
     mailer: createMailer({ dataDir, from: 'test@example.com', log: () => {} }),
-    logger: createLogger('silent'),
+    logger: createLogger('info', captured.stream),
   });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   let closed: Promise<void> | null = null;
   return {
     app,
     base,
+    logs: captured.lines,
     close: () =>
       (closed ??= (async () => {
         await app.close();
