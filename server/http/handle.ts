@@ -1,7 +1,8 @@
 // Registers one operation (contract/operation.ts) as a Fastify route. This wrapper is the one
 // place every call passes through, so what must hold for all of them holds here:
 // - schemas from the operation (params, query string, body, answers), so bad input is a
-//   4xx naming the field before a handler runs;
+//   4xx naming the field before a handler runs; text PostgreSQL cannot hold (a NUL) is bad
+//   input whatever the schema (server/services/storable.ts);
 // - the account check before anything is parsed (`access`), so no token is 401, not 422;
 // - a transaction the handler cannot forget: it receives the `Tx` and nothing else that
 //   reaches SQL; writes commit or roll back as one, reads run on one connection;

@@ -12,6 +12,7 @@
 import Papa from 'papaparse';
 import type { Tx } from '../db/connection';
 import { HttpError } from '../errors';
+import { unstorableIn } from './storable';
 
 /** A ref as the file gives it, whatever the format. */
 export interface CrawlRecord {
@@ -326,6 +327,8 @@ const what = (v: unknown) =>
  * overflowed the stack turning it into text). Numbers may be JSON numbers or text (CSV).
  */
 function toRecord(row: Record<string, unknown>, say: (message: string) => void): CrawlRecord | null {
+  // No value at all (a value of another kind, or text that cannot be stored, was named already).
+  const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && !v.trim());
   const text = (field: string) => {
     const v = row[field];
     if (v === undefined || v === null) return undefined;
@@ -333,19 +336,30 @@ function toRecord(row: Record<string, unknown>, say: (message: string) => void):
       say(`${field} must be text, not ${what(v)}.`);
       return undefined;
     }
+    if (!storable(field, v)) return undefined;
     return v.trim() || undefined;
+  };
+  // JSON spells a NUL or half a surrogate pair ("\u0000", "\ud800"), which the database cannot hold.
+  const storable = (field: string, v: string) => {
+    const character = unstorableIn(v);
+    if (character) say(`${field} contains a character that cannot be stored (${character}).`);
+    return !character;
   };
   /** A list: a JSON array of names, or text with `|` between them (CSV). */
   const list = (field: string) => {
     const v = row[field];
     if (v === undefined || v === null) return [];
     if (typeof v === 'string')
-      return v
+      return (storable(field, v) ? v : '')
         .split('|')
         .map((x) => x.trim())
         .filter(Boolean);
     const odd = Array.isArray(v) ? v.find((x) => typeof x !== 'string') : v;
-    if (odd === undefined) return (v as string[]).map((x) => x.trim()).filter(Boolean);
+    if (odd === undefined)
+      return (v as string[])
+        .filter((x) => storable(field, x))
+        .map((x) => x.trim())
+        .filter(Boolean);
     say(
       Array.isArray(v)
         ? `${field} must be a list of names (text), not a list holding ${what(odd)}.`
@@ -362,8 +376,7 @@ function toRecord(row: Record<string, unknown>, say: (message: string) => void):
   const keyValue = row.key;
   const key = text('key');
   if (!key) {
-    if (keyValue === undefined || keyValue === null || typeof keyValue === 'string')
-      say('key is required: the ref’s key on the crawled site.');
+    if (blank(keyValue)) say('key is required: the ref’s key on the crawled site.');
     return null;
   }
   if (key.length > 200) say('key is longer than 200 characters.');
@@ -389,7 +402,7 @@ function toRecord(row: Record<string, unknown>, say: (message: string) => void):
     const v = row[field];
     const t = text(field);
     if (!t) {
-      if (v === undefined || v === null || typeof v === 'string') say(`${field} is required for a ${kind}.`);
+      if (blank(v)) say(`${field} is required for a ${kind}.`);
     } else if (t.length > 300) say(`${field} is longer than 300 characters.`);
     return t;
   };

@@ -11,6 +11,7 @@ import addFormats from 'ajv-formats';
 import type { TSchema } from '@sinclair/typebox';
 import { inSentence, titleOf } from '../../contract/fieldLabels';
 import { fieldLabel } from '../errors';
+import { storableOnly } from './storable';
 
 // Defaults filled in, unknown fields dropped, and every error at once so a form shows all
 // its field errors together. The schemas are TypeBox's, made by code: checking each against
@@ -35,7 +36,7 @@ export function validatorOf(schema: TSchema | object, { coerce = false } = {}): 
   const cache = coerce ? compiled.coercing : compiled.strict;
   let fn = cache.get(schema);
   if (!fn) {
-    fn = coerce ? finiteOnly(coercing.compile(schema)) : strict.compile(schema);
+    fn = storableOnly(coerce ? finiteOnly(coercing.compile(schema)) : strict.compile(schema), schema);
     cache.set(schema, fn);
   }
   return fn;
@@ -100,7 +101,8 @@ export interface ValidationIssue {
 
 /** Ajv's errors as sentences per field ('Name is required.'). Also used for CSV rows. */
 export function validationFields(issues: readonly ValidationIssue[], context = 'body'): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
+  // A Map, as a field may be named anything a body holds ('constructor', '__proto__').
+  const fields = new Map<string, string[]>();
   const fieldOf = (v: ValidationIssue) => {
     const path = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
     return (v.params as { missingProperty?: string })?.missingProperty ?? (path || context);
@@ -123,10 +125,11 @@ export function validationFields(issues: readonly ValidationIssue[], context = '
     const field = fieldOf(v);
     const label = inSentence(titles.get(field) ?? fieldLabel(field));
     const text = describe(label, v.message ?? 'is invalid', v.keyword, v.params);
-    if (!fields[field]?.includes(text)) (fields[field] ??= []).push(text);
+    const texts = fields.get(field) ?? [];
+    if (!texts.includes(text)) fields.set(field, [...texts, text]);
   }
-  if (!Object.keys(fields).length) fields[context] = [`${fieldLabel(context)} is invalid.`];
-  return fields;
+  if (!fields.size) fields.set(context, [`${fieldLabel(context)} is invalid.`]);
+  return Object.fromEntries(fields);
 }
 
 function describe(label: string, message: string, keyword: string, params: Record<string, unknown>): string {
@@ -155,6 +158,8 @@ function describe(label: string, message: string, keyword: string, params: Recor
       return `${label} must be more than ${params.limit}.`;
     case 'exclusiveMaximum':
       return `${label} must be less than ${params.limit}.`;
+    case 'storable':
+      return `${label} contains a character that cannot be stored (${params.character}).`;
     case 'additionalProperties':
       return `${String(params.additionalProperty)} is not an accepted field.`;
     case 'const':
