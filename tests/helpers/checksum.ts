@@ -72,13 +72,14 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 /**
- * The audit log's tables (server/db/migrations/019_audit_log.sql) and the live stream's
+ * The audit log's tables (server/db/migrations/019_audit_log.sql, the rows each entry changed:
+ * 026_audit_rows.sql) and the live stream's
  * (020_change_events.sql): every accepted write that changed a record adds an entry and an
  * event by design, so a test comparing the data before and after a round trip (a delete and its
  * undo) leaves them out; tests/api/audit.test.ts and events.test.ts count them, and the fuzz
  * keeps them in (a refused call leaves neither).
  */
-export const AUDIT_TABLES = ['audit_log', 'audit_staging', 'change_events', 'change_events_pruned'];
+export const AUDIT_TABLES = ['audit_log', 'audit_rows', 'audit_staging', 'change_events', 'change_events_pruned'];
 
 interface Options {
   volatile?: Readonly<Record<string, readonly string[]>>;
