@@ -130,7 +130,10 @@ describe('presence on the live stream', () => {
       const events = await one<number>('select count(*)::int from change_events');
       // The hub tells states, not steps: announcements faster than its rounds may be told as
       // one. Each is awaited on the stream, so all three are told.
-      const told = () => about(stream, 'outlet', 904).at(-1)?.users.map((u) => u.mode);
+      const told = () =>
+        about(stream, 'outlet', 904)
+          .at(-1)
+          ?.users.map((u) => u.mode);
       await announce('outlet', 904, 'viewing');
       await expect.poll(told, { timeout: 5000 }).toEqual(['viewing']);
       await announce('outlet', 904, 'editing');
