@@ -341,6 +341,49 @@ test('cards: a yes/no switch, a status from its own list, a number with separato
   await expect(name).not.toHaveClass(/is-invalid/);
 });
 
+test('a card renamed in its cell is one undo step: mod+z puts the old name back, in the row and in the API', async ({
+  page,
+}) => {
+  await signIn(page);
+  const api = await apiAs(page);
+  const tag = Date.now().toString(36);
+  const bank = (await (await api.get('/admin/v1/all_bank?per_page=1')).json()).data[0] as { id: number };
+  const network = (await (await api.get('/admin/v1/all_network?per_page=1')).json()).data[0] as { id: number };
+  const made = (
+    await (
+      await api.post('/admin/v1/add_card', { name: `Undo card ${tag}`, bank_id: bank.id, network_id: network.id })
+    ).json()
+  ).data as { id: number };
+  const name = async () =>
+    ((await (await api.get(`/admin/v1/show_card?id=${made.id}`)).json()).data as { name: string }).name;
+  await page.goto(`/admin/card-list?query=${tag}`);
+  const grid = page.getByRole('grid', { name: 'Cards' });
+  const row = grid.getByRole('rowgroup').getByRole('row').first();
+  await expect(row).toContainText(`Undo card ${tag}`);
+  await grid.focus();
+  await page.keyboard.press('j');
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 14 && !(await grid.getAttribute('aria-activedescendant'))?.endsWith('-name'); i++)
+    await page.keyboard.press('ArrowRight');
+  await expect(grid).toHaveAttribute('aria-activedescendant', /-name$/);
+
+  await page.keyboard.press('Enter');
+  await page.keyboard.press(`${mod}+a`);
+  await page.keyboard.type(`Renamed card ${tag}`);
+  await page.keyboard.press('Enter');
+  await expect(row.locator('[data-col="name"]')).toHaveText(`Renamed card ${tag}`);
+  await expect.poll(name).toBe(`Renamed card ${tag}`);
+  await expect(page.getByText(`Saved Name of card “Renamed card ${tag}”.`)).toBeVisible();
+
+  // The keys are back on the grid: mod+z is the app's undo, not the editor's.
+  await expect(grid).toBeFocused();
+  await page.keyboard.press(`${mod}+z`);
+  await expect(page.getByText(`Undid: Name of card “Undo card ${tag}”.`)).toBeVisible();
+  await expect(row.locator('[data-col="name"]')).toHaveText(`Undo card ${tag}`);
+  await expect.poll(name).toBe(`Undo card ${tag}`);
+  await expect(page.getByText('Nothing to undo.')).toHaveCount(0);
+});
+
 for (const theme of ['light', 'dark'] as const) {
   test(`axe finds nothing serious in the cells' states: active, a choice open, a conflict marked (${theme})`, async ({
     browser,

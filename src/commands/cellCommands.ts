@@ -3,12 +3,41 @@
 // Registered with the screens' commands (src/app/installCommands.ts laterCommands), which a list
 // screen fetches as it opens: the table exists only there, and these keep the cell model's
 // code out of the signed-in shell that every screen downloads first.
-import { PasteRefused, type PastePlan } from '../store/cellModel';
+import {
+  CellRefused,
+  PasteRefused,
+  type After,
+  type CellModel,
+  type CellSaved,
+  type PastePlan,
+} from '../store/cellModel';
 import { confirm } from '../ui/confirmStore';
 import { cellsOn, table } from './list';
 import { CommandError } from './runner';
 import type { Command } from './types';
 import { formatNumber } from '@/lib/format';
+
+/** What the editor hands `list.saveCell`: its model and the value it parsed. */
+export interface CellSave {
+  cells: CellModel;
+  value: unknown;
+  label: string;
+  after: After;
+}
+
+/** A cell's save as the runner takes an undoable write: `{ message, undo }`, its refusal a sentence to show. */
+const undoable = (saving: Promise<CellSaved | undefined> | undefined) =>
+  saving?.then((saved) =>
+    saved
+      ? {
+          message: saved.message,
+          undo: () =>
+            saved.undo().catch((e: unknown) => {
+              throw e instanceof CellRefused ? new CommandError(e.message) : e;
+            }),
+        }
+      : undefined,
+  );
 
 export const cellCommands: Command[] = [
   {
@@ -65,6 +94,22 @@ export const cellCommands: Command[] = [
     run: (ctx) => cellsOn(ctx)?.startEdit(),
   },
   {
+    // The editor's Enter, Tab or leaving click: the save runs here, not straight from the editor,
+    // so it is an undoable write like any other (src/store/undo.ts): its toast offers Undo and
+    // mod+z sets the cell back. Its argument carries the editor's model: while the editor is
+    // open the cell commands above are off (./list.ts `table`), and the save must not be.
+    id: 'list.saveCell',
+    title: 'Save the edited cell',
+    group: 'List',
+    scope: 'list',
+    anywhere: true,
+    palette: false,
+    run(_ctx, arg) {
+      const { cells, value, label, after } = arg as CellSave;
+      return undoable(cells.commit(value, label, after));
+    },
+  },
+  {
     id: 'list.pasteColumn',
     title: 'Paste a column into the active column',
     selection: (n) => `Paste a column into ${formatNumber(n)} selected rows`,
@@ -94,10 +139,8 @@ export const cellCommands: Command[] = [
       } catch (e) {
         throw e instanceof PasteRefused ? new CommandError(e.message) : e;
       }
-      if (plan.kind === 'cell') {
-        await cells.applyPaste(plan);
-        return undefined;
-      }
+      // One cell: saved as if typed into it, undone the same way.
+      if (plan.kind === 'cell') return undoable(cells.saveStep(plan.id, plan.spec, plan.value, plan.label));
       const label = plan.spec.label;
       const many = cells.count(plan.count);
       const values = plan.kind === 'bulk' ? [plan.label] : [...new Set(plan.rows.map((r) => r.label))];

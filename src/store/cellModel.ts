@@ -87,6 +87,20 @@ export interface CellModelOptions<T extends { id: number }> {
   describe?: (record: T) => string;
 }
 
+/** A cell saved, as the runner offers its undo (src/commands/runner.ts): its toast, and the step back. */
+export interface CellSaved {
+  message: string;
+  undo: () => Promise<{ message: string }>;
+}
+
+/** An undo of a cell the server refused (the row changed since): the sentence says why. */
+export class CellRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CellRefused';
+  }
+}
+
 export const cellKey = (id: number, col: string) => `${id}:${col}`;
 
 export function cellModel<T extends { id: number }>(o: CellModelOptions<T>) {
@@ -95,6 +109,11 @@ export function cellModel<T extends { id: number }>(o: CellModelOptions<T>) {
   const specs = new Map<string, CellSpec | null>();
   const queues = new Map<number, Promise<unknown>>();
   let seq = 0;
+  /** A row by its name, for questions and toasts ('Summer dining'), else its id. */
+  const rowName = (id: number) => {
+    const r = store.find(id);
+    return r && o.describe ? o.describe(r) : `${o.noun.one} ${id}`;
+  };
   const count = (n: number) => `${formatNumber(n)} ${n === 1 ? o.noun.one : o.noun.many}`;
 
   /** How the column's cells are edited, or null: read-only (to a role that may not change the records, all are). */
@@ -196,24 +215,59 @@ export function cellModel<T extends { id: number }>(o: CellModelOptions<T>) {
 
   /**
    * Enter or Tab in the editor: the value (parsed by the editor) painted at once and saved;
-   * the cursor moves on at once too, and the keys stay on the grid.
+   * the cursor moves on at once too, and the keys stay on the grid. Resolves, once saved, to
+   * an undoable write as the runner takes it (src/commands/runner.ts `{ message, undo }`,
+   * src/store/undo.ts): the editor runs it as a command (src/commands/cellCommands.ts
+   * `list.saveCell`), so mod+z sets the cell back like any other change.
    */
-  function commit(value: unknown, label: string, after: After): Promise<void> | undefined {
+  function commit(value: unknown, label: string, after: After): Promise<CellSaved | undefined> | undefined {
     const edit = state.edit;
     state.edit = null;
     if (!edit) return undefined;
     const r = store.find(edit.id) as Record<string, unknown> | undefined;
     const spec = specOf(edit.col);
     const mark = state.cells[cellKey(edit.id, edit.col)];
-    let saving: Promise<void> | undefined;
+    let saving: Promise<CellSaved | undefined> | undefined;
     // Unchanged (and not refused before): nothing to send.
-    if (spec && r && (mark || !same(r[spec.field], value))) saving = save(edit.id, spec, value, label);
+    if (spec && r && (mark || !same(r[spec.field], value))) saving = saveStep(edit.id, spec, value, label);
     go(after);
     return saving;
   }
 
-  /** Saves one cell: painted now, sent after the row's earlier saves with the version they left. */
-  function save(id: number, spec: CellSpec, value: unknown, label: string): Promise<void> {
+  /** Saves a cell as one undo step: resolves to it once saved, to nothing when refused (the cell says why). */
+  function saveStep(id: number, spec: CellSpec, value: unknown, label: string): Promise<CellSaved | undefined> {
+    const r = store.find(id) as Record<string, unknown> | undefined;
+    // The server's value before (not a refused one typed over it): what undo sets back.
+    const before = r?.[spec.field] ?? null;
+    const beforeLabel = r ? labelOf(spec, r) : '';
+    return save(id, spec, value, label).then((ok) =>
+      ok ? { message: saidOf('Saved', id, spec), undo: () => setBack(id, spec, before, beforeLabel) } : undefined,
+    );
+  }
+
+  /** How a row's field reads in its cell: a reference by the name shown beside it. */
+  function labelOf(spec: CellSpec, r: Record<string, unknown>): string {
+    const v = r[spec.shows ?? spec.field];
+    return v === null || v === undefined ? '' : String(v);
+  }
+
+  /** 'Saved Name of card “Gold”.' (the row named as it is now). */
+  const saidOf = (verb: string, id: number, spec: CellSpec) =>
+    `${verb} ${spec.label} of ${o.noun.one} “${rowName(id)}”.`;
+
+  /**
+   * An undo of a cell: the value before, through the same save (chained after the row's other
+   * saves, with the version the row has then), so an edit made since is refused as a conflict
+   * rather than overwritten. A refusal rejects with the cell's sentence, for the undo's toast.
+   */
+  async function setBack(id: number, spec: CellSpec, value: unknown, label: string): Promise<{ message: string }> {
+    if (await save(id, spec, value, label)) return { message: saidOf('Undid:', id, spec) };
+    const mark = state.cells[cellKey(id, spec.col)];
+    throw new CellRefused(`${spec.label} was not set back: ${mark?.message ?? errorText(undefined, null)}`);
+  }
+
+  /** Saves one cell: painted now, sent after the row's earlier saves with the version they left. Resolves to whether it saved. */
+  function save(id: number, spec: CellSpec, value: unknown, label: string): Promise<boolean> {
     const key = cellKey(id, spec.col);
     const mine = ++seq;
     state.cells[key] = { status: 'saving', value, label, seq: mine };
@@ -228,14 +282,15 @@ export function cellModel<T extends { id: number }>(o: CellModelOptions<T>) {
           delete state.cells[key];
           state.said = `Saved ${spec.label}.`;
         }
+        return true;
       } catch (e) {
-        if (!ours()) return;
-        await refused(id, spec, key, e);
+        if (ours()) await refused(id, spec, key, e);
+        return false;
       }
     };
     // Sent once the frame's work is handed to React (a task later), so the paint does not wait on the request being made.
     const queued = (queues.get(id) ?? Promise.resolve()).then(
-      () => new Promise<void>((go) => setTimeout(() => void run().then(go), 0)),
+      () => new Promise<boolean>((go) => setTimeout(() => void run().then(go), 0)),
     );
     queues.set(id, queued);
     void queued.finally(() => queues.get(id) === queued && queues.delete(id));
@@ -404,17 +459,14 @@ export function cellModel<T extends { id: number }>(o: CellModelOptions<T>) {
     startEdit,
     cancel,
     commit,
+    saveStep,
     reloadRow,
     activeState,
     idle,
     planPaste,
     applyPaste,
     count,
-    /** A row by its name, for questions ('Summer dining'), else its id. */
-    rowName: (id: number) => {
-      const r = store.find(id);
-      return r && o.describe ? o.describe(r) : `${o.noun.one} ${id}`;
-    },
+    rowName,
     undo: (token: string) => store.undo(token),
   };
 }

@@ -16,6 +16,8 @@ import {
   type RefObject,
 } from 'react';
 import type { After, CellEdit, CellModel } from '@/store/cellModel';
+import type { CellSave } from '@/commands/cellCommands';
+import { runCommand } from '@/commands/runner';
 import { loadChoices, parseCell, typedChoice, type CellSpec } from '@/store/cellFields';
 import type { Option } from '@/store/filters';
 import { CellPopover } from './CellPopover';
@@ -39,6 +41,10 @@ function keyAction(e: KeyboardEvent): After | 'cancel' | null {
   if (e.key === 'Escape') return 'cancel';
   return null;
 }
+
+/** A save goes through the runner (src/commands/cellCommands.ts `list.saveCell`): an undoable write. */
+const saveCell = (cells: CellModel, value: unknown, label: string, after: After) =>
+  runCommand('list.saveCell', 'hotkey', { cells, value, label, after } satisfies CellSave);
 
 /** Keys typed into an editor are its own: the list's commands and the page's keys do not hear them (Ctrl/⌘ chords pass: the palette). */
 const keep = (e: KeyboardEvent) => {
@@ -92,7 +98,7 @@ function TextEditor({ spec, edit, cells, anchor }: EditorProps) {
       setError(p.error);
       return false;
     }
-    void cells.commit(p.value, p.label, after);
+    void saveCell(cells, p.value, p.label, after);
     return true;
   };
   const onBlur = useLeaveSaves(cells, edit, () => save('stay'));
@@ -155,7 +161,7 @@ function ChoiceEditor({ spec, edit, cells, anchor }: EditorProps) {
   const current = all.find((o) => o.value === edit.initial);
   const pick = (o: Option | undefined, after: After) => {
     if (!o) return false;
-    void cells.commit(o.value === '' ? null : typedChoice(spec, o.value), o.value === '' ? '' : o.label, after);
+    void saveCell(cells, o.value === '' ? null : typedChoice(spec, o.value), o.value === '' ? '' : o.label, after);
     return true;
   };
   const combo = useCombobox<Option>({
@@ -247,7 +253,7 @@ function SwitchEditor({ spec, edit, cells }: EditorProps) {
     ref.current?.focus({ preventScroll: true });
   }, []);
   const save = (after: After) => {
-    void cells.commit(on, word(on), after);
+    void saveCell(cells, on, word(on), after);
     return true;
   };
   const onBlur = useLeaveSaves(cells, edit, () => save('stay'));
