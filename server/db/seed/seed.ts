@@ -201,7 +201,7 @@ export async function seed(tx: Tx, uploads: Uploads, opts: { events?: number } =
   await tx.query(`insert into outlet_radius (label, kilometres, is_default) values
     ('1 km', 1, false), ('3 km', 3, false), ('5 km', 5, true), ('10 km', 10, false), ('25 km', 25, false)`);
   // Three bank websites' crawls waiting for review.
-  await seedCrawl(tx);
+  await seedCrawl(tx, today);
   // The app's homepage arranged: banners, welcome boxes, selected offers.
   await seedHomepage(tx, uploads);
   // The legal pages, contact messages and feedback (./content.ts).
