@@ -58,7 +58,7 @@ export async function onboardable(tx: Tx, sourceId: number, checked: boolean): P
   );
   const offers = (
     await tx.query<Omit<Onboardable, 'card_ids' | 'outlet_ids'> & { card_ref_ids: number[]; outlet_ref_ids: number[] }>(
-      `select id, title, discount, valid_from, valid_to, terms, coalesce(valid_to < current_date, false) as expired, card_ref_ids, outlet_ref_ids from crawl_offers
+      `select id, title, discount, valid_from, valid_to, terms, coalesce(valid_to < catalogue_today(), false) as expired, card_ref_ids, outlet_ref_ids from crawl_offers
        where source_id = $1 and state = 'new' and ($2::boolean is false or checked)
        order by id
        for update`,

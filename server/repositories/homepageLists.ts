@@ -80,7 +80,7 @@ async function checkSelectedOffer(tx: Tx, id: number | null, data: Row) {
   if (id !== null) await lockList(tx, 'selected_offers');
   const offer = (
     await tx.query<{ valid_to: string; expired: boolean }>(
-      'select valid_to, valid_to < current_date as expired from offers_view where id = $1',
+      'select valid_to, valid_to < catalogue_today() as expired from offers_view where id = $1',
       [data.offer_id],
     )
   ).rows[0];

@@ -5,17 +5,18 @@ import type { Tx } from '../db/connection';
 import { invalidField } from '../errors';
 import { crudRepository, type CrudOptions } from './crud';
 
-/** live / upcoming / expired, as offers_view computes `state`, on the given validity columns. */
+/** live / upcoming / expired, as offers_view computes `state`, on the given validity columns.
+ *  catalogue_today() is Dubai's day (migration 029_dubai_day.sql), not the session's current_date. */
 const stateSql = (from: string, to: string): Record<string, string> => ({
-  live: `${from} <= current_date and ${to} >= current_date`,
-  upcoming: `${from} > current_date`,
-  expired: `${to} < current_date`,
+  live: `${from} <= catalogue_today() and ${to} >= catalogue_today()`,
+  upcoming: `${from} > catalogue_today()`,
+  expired: `${to} < catalogue_today()`,
 });
 export const STATE_SQL = stateSql('valid_from', 'valid_to');
 
 /** Valid today and ending within the next `days` days (`days` a placeholder): the `expiring` filter and the dashboard's count. */
 export const expiringSql = (days: string, from = 'valid_from', to = 'valid_to') =>
-  `${from} <= current_date and ${to} between current_date and current_date + ${days}::int - 1`;
+  `${from} <= catalogue_today() and ${to} between catalogue_today() and catalogue_today() + ${days}::int - 1`;
 
 /** The same rules on an offer's bank rows' copies of its dates (migration 023_offer_bank_links.sql). */
 const BANK_ROW_STATE_SQL = stateSql('k.k_valid_from', 'k.k_valid_to');

@@ -1,13 +1,13 @@
 // The days an engagement call covers (contract/engagement.ts EngagementQuery): the last n
 // days, or from–to, checked here because the rules tie fields together (a schema checks
 // each field alone). A refusal is a 422 naming the field to change.
+import { dubaiDay } from '../../contract/dubaiTime';
 import { ENGAGEMENT_DEFAULT_DAYS, ENGAGEMENT_MAX_DAYS } from '../../contract/engagement';
 import { badField } from '../errors';
 import { addDays, daysBetween } from '../repositories/engagementWeeks';
 
-/** Dubai is UTC+4 all year (no daylight saving), so its date is UTC's four hours on. */
-const DUBAI_OFFSET_MS = 4 * 3_600_000;
-export const dubaiToday = (nowMs: number) => new Date(nowMs + DUBAI_OFFSET_MS).toISOString().slice(0, 10);
+/** Dubai's date at this instant: the one definition the browser uses too (contract/dubaiTime.ts). */
+export const dubaiToday = (nowMs: number) => dubaiDay(nowMs);
 
 export interface RangeQuery {
   days?: number;

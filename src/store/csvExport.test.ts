@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ListParams, ResourceClient } from '../api/resourceClient';
-import { columnsOf, csvCell, fetchAll, toCsv } from './csvExport';
+import { columnsOf, csvCell, csvFileName, fetchAll, toCsv } from './csvExport';
 
 describe('csvCell', () => {
   it.each([
@@ -82,5 +82,13 @@ describe('fetchAll', () => {
     expect(rows).toHaveLength(1200);
     expect(total).toBe(5000);
     expect(calls).toHaveLength(3);
+  });
+});
+
+describe('csvFileName', () => {
+  it("is dated with Dubai's day (contract/dubaiTime.ts), not UTC's", () => {
+    // 00:30 in Dubai is 20:30 UTC of the day before; 23:30 in Dubai is 19:30 UTC, same day.
+    expect(csvFileName('offers', new Date('2026-11-27T20:30:00Z'))).toBe('offers-2026-11-28.csv');
+    expect(csvFileName('offers', new Date('2026-11-28T19:30:00Z'))).toBe('offers-2026-11-28.csv');
   });
 });

@@ -2,6 +2,7 @@
 // (fetched page by page, capped). Cells that a spreadsheet would run as a formula are defused.
 import type { ListParams, ResourceClient } from '../api/resourceClient';
 import { MAX_PER_PAGE } from '@contract/envelope';
+import { dubaiDay } from '@contract/dubaiTime';
 import { EXPORT_CAP } from '@contract/export';
 
 export { EXPORT_CAP };
@@ -82,5 +83,5 @@ export function downloadCsv(fileName: string, csv: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** 'cards-2026-05-01.csv' */
-export const csvFileName = (name: string, now = new Date()) => `${name}-${now.toISOString().slice(0, 10)}.csv`;
+/** 'cards-2026-05-01.csv', the day Dubai's (contract/dubaiTime.ts): at 03:00 there it is not yet UTC's. */
+export const csvFileName = (name: string, now = new Date()) => `${name}-${dubaiDay(now)}.csv`;

@@ -36,7 +36,7 @@ beforeAll(async () => {
     ['Not yet', 2, 5],
   ] as const)
     await q(
-      "insert into offers (title, discount, valid_from, valid_to) values ($1, '5% off', current_date + $2::int, current_date + $3::int)",
+      "insert into offers (title, discount, valid_from, valid_to) values ($1, '5% off', catalogue_today() + $2::int, catalogue_today() + $3::int)",
       [title, from, to],
     );
   const [{ id: offer }] = await q('select min(id)::int as id from offers');

@@ -128,7 +128,7 @@ beforeAll(async () => {
     ids.offers.push(
       (
         await q(
-          "insert into offers (title, discount, valid_from, valid_to, category_id) values ($1, '10% off', current_date - 200, current_date + 30, $2) returning id",
+          "insert into offers (title, discount, valid_from, valid_to, category_id) values ($1, '10% off', catalogue_today() - 200, catalogue_today() + 30, $2) returning id",
           [title, cat],
         )
       )[0].id,
@@ -216,7 +216,7 @@ describe('filters', () => {
       bank: { id: ids.banks[0], name: 'Engagement Bank' },
     });
     const [{ id: gone }] = await q(
-      "insert into offers (title, discount, valid_from, valid_to) values ('Short-lived offer', '1% off', current_date, current_date) returning id",
+      "insert into offers (title, discount, valid_from, valid_to) values ('Short-lived offer', '1% off', catalogue_today(), catalogue_today()) returning id",
     );
     await q("insert into events (type, offer_id) values ('offer_viewed', $1), ('offer_redeemed', $1)", [gone]);
     await q('delete from offers where id = $1', [gone]);

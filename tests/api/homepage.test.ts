@@ -76,17 +76,17 @@ beforeAll(async () => {
   );
   for (let i = 1; i <= 8; i++) {
     const [{ id }] = await q(
-      "insert into offers (title, discount, valid_from, valid_to) values ($1, '10% off', current_date - 10, current_date + 30) returning id",
+      "insert into offers (title, discount, valid_from, valid_to) values ($1, '10% off', catalogue_today() - 10, catalogue_today() + 30) returning id",
       [`Featured offer ${i}`],
     );
     await q('insert into offer_cards (offer_id, card_id) values ($1, $2)', [id, ids.card]);
     ids.offers.push(id);
   }
   [{ id: ids.expiring }] = await q(
-    "insert into offers (title, discount, valid_from, valid_to) values ('Ending soon offer', '20% off', current_date - 10, current_date + 1) returning id",
+    "insert into offers (title, discount, valid_from, valid_to) values ('Ending soon offer', '20% off', catalogue_today() - 10, catalogue_today() + 1) returning id",
   );
   [{ id: ids.ended }] = await q(
-    "insert into offers (title, discount, valid_from, valid_to) values ('Ended offer', '5% off', current_date - 30, current_date - 1) returning id",
+    "insert into offers (title, discount, valid_from, valid_to) values ('Ended offer', '5% off', catalogue_today() - 30, catalogue_today() - 1) returning id",
   );
 });
 afterAll(() => s?.close());
@@ -305,7 +305,7 @@ describe('hero banners', () => {
 
   it('drops the link, not the banner, when the linked offer is deleted', async () => {
     const [{ id: offer }] = await q(
-      "insert into offers (title, discount, valid_from, valid_to) values ('Short-lived', '1% off', current_date, current_date + 1) returning id",
+      "insert into offers (title, discount, valid_from, valid_to) values ('Short-lived', '1% off', catalogue_today(), catalogue_today() + 1) returning id",
     );
     const banner = (
       await ok(addHeroBanner, { body: { title: 'Linked to a short-lived offer', link_type: 'offer', offer_id: offer } })
@@ -456,7 +456,7 @@ describe('selected offers', () => {
   });
 
   it('flags an offer whose validity ended, keeping it in the list', async () => {
-    await q('update offers set valid_from = current_date - 20, valid_to = current_date - 2 where id = $1', [
+    await q('update offers set valid_from = catalogue_today() - 20, valid_to = catalogue_today() - 2 where id = $1', [
       ids.expiring,
     ]);
     const all = (await ok(allSelectedOffers)).data;

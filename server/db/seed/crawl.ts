@@ -50,7 +50,8 @@ const TRANSLITERATIONS: Record<string, string> = {
 
 const DISCOUNTS = ['10% off', '15% off', '20% off', '25% off', 'Buy 1 get 1', '30% off'];
 
-export async function seedCrawl(tx: Tx): Promise<void> {
+/** `today`: the day of the first start, so the crawled offers are around it, as the offers are (./offers.ts). */
+export async function seedCrawl(tx: Tx, today = REFERENCE_DATE): Promise<void> {
   const rnd = createRandom(20261123);
   for (const source of CRAWL_SOURCES) {
     const bank = (
@@ -141,7 +142,7 @@ export async function seedCrawl(tx: Tx): Promise<void> {
     for (let i = 0; i < 24; i++) {
       const merchant = merchantNames[i % merchantNames.length];
       const discount = rnd.pick(DISCOUNTS);
-      const from = shiftDays(REFERENCE_DATE, rnd.int(-60, 20));
+      const from = shiftDays(today, rnd.int(-60, 20));
       records.push({
         kind: 'offer',
         key: `offer-${i + 1}`,

@@ -19,7 +19,9 @@ export interface SeedOffer {
   outlets: number[];
 }
 
-/** Dates are spread around this day, not today, so the seed is the same on every machine. */
+/** Dates are drawn around this day, then moved by whole days to the day of the first start
+ *  (generateOffers' `today`): the same offers on every machine, and on the day it is seeded
+ *  some live, some upcoming, some just ended and some ending within the week. */
 export const REFERENCE_DATE = '2026-11-01';
 const FIRST_DATE = '2025-01-01';
 const LAST_DATE = '2028-12-31';
@@ -224,8 +226,11 @@ const DAY = 86_400_000;
 const toDays = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY;
 const fromDays = (d: number) => new Date(d * DAY).toISOString().slice(0, 10);
 
-/** Validity windows around REFERENCE_DATE: mostly live, some expired, some upcoming. */
-function validity(rnd: Random): [string, string] {
+/** Validity windows around REFERENCE_DATE moved by `shift` days: mostly live, some expired,
+ *  some upcoming. The draws are the same as ever (the PRNG sequence, and all that follows it,
+ *  unchanged); the lowest draws of the live and expired windows are folded in near the day so
+ *  that "ending within 7 days" and "just ended" are never empty. */
+function validity(rnd: Random, shift: number): [string, string] {
   const ref = toDays(REFERENCE_DATE);
   const first = toDays(FIRST_DATE);
   const last = toDays(LAST_DATE);
@@ -234,9 +239,12 @@ function validity(rnd: Random): [string, string] {
   let to: number;
   if (r < 0.65) {
     from = ref - rnd.int(0, 540);
-    to = ref + rnd.int(60, 780);
+    const ends = rnd.int(60, 780);
+    // About 4% of the live offers end within 30 days: the day they were seeded, and on.
+    to = ref + (ends < 90 ? ends - 60 : ends);
   } else if (r < 0.85) {
-    to = ref - rnd.int(20, 640);
+    const ended = rnd.int(20, 640);
+    to = ref - (ended < 40 ? ended - 19 : ended);
     from = to - rnd.int(14, 180);
   } else {
     from = ref + rnd.int(60, 600);
@@ -244,7 +252,7 @@ function validity(rnd: Random): [string, string] {
   }
   from = Math.max(first, Math.min(from, last));
   to = Math.max(from, Math.min(to, last));
-  return [fromDays(from), fromDays(to)];
+  return [fromDays(from + shift), fromDays(to + shift)];
 }
 
 const joinNames = (names: string[], and = 'and') =>
@@ -256,7 +264,10 @@ export function generateOffers(
   cards: readonly SeedCard[],
   outlets: readonly SeedOutlet[],
   bankName: (code: string) => string,
+  /** 'YYYY-MM-DD', the catalogue's day the demo is seeded on (REFERENCE_DATE: the dates as drawn). */
+  today = REFERENCE_DATE,
 ): SeedOffer[] {
+  const shift = Number.isNaN(toDays(today)) ? 0 : toDays(today) - toDays(REFERENCE_DATE);
   const activeByBank = new Map<string, number[]>();
   cards.forEach((c, i) => {
     if (!c.discontinued) activeByBank.set(c.bank, [...(activeByBank.get(c.bank) ?? []), i]);
@@ -309,7 +320,7 @@ export function generateOffers(
       `The merchant's standard terms and conditions apply; ${bankLabel} is not responsible for the goods or services provided.`,
     ].join(' ');
 
-    const [valid_from, valid_to] = validity(rnd);
+    const [valid_from, valid_to] = validity(rnd, shift);
     const crawled = CRAWLED_BANKS.includes(bank) && rnd.chance(0.25);
     offers.push({
       title,

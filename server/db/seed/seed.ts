@@ -36,7 +36,9 @@ export async function seed(tx: Tx, uploads: Uploads, opts: { events?: number } =
   const rnd = createRandom(SEED);
   const bankByCode = new Map<string, (typeof UAE_BANKS)[number]>(UAE_BANKS.map((b) => [b.code, b]));
   const outlets = generateOutlets(rnd, SEED_COUNTS.outlets);
-  const offers = generateOffers(rnd, SEED_COUNTS.offers, CARDS, outlets, (code) => bankByCode.get(code)!.name);
+  // Dubai's day by the same rule as the offers' state (migration 029_dubai_day.sql).
+  const today = (await tx.query<{ d: string }>('select catalogue_today()::text as d')).rows[0].d;
+  const offers = generateOffers(rnd, SEED_COUNTS.offers, CARDS, outlets, (code) => bankByCode.get(code)!.name, today);
   const users = generateUsers(rnd, SEED_COUNTS.users);
 
   const logos = await Promise.all(UAE_BANKS.map((b) => uploads.saveImage('logo', solidPng(64, b.color))));
@@ -199,7 +201,7 @@ export async function seed(tx: Tx, uploads: Uploads, opts: { events?: number } =
   await tx.query(`insert into outlet_radius (label, kilometres, is_default) values
     ('1 km', 1, false), ('3 km', 3, false), ('5 km', 5, true), ('10 km', 10, false), ('25 km', 25, false)`);
   // Three bank websites' crawls waiting for review.
-  await seedCrawl(tx);
+  await seedCrawl(tx, today);
   // The app's homepage arranged: banners, welcome boxes, selected offers.
   await seedHomepage(tx, uploads);
   // The legal pages, contact messages and feedback (./content.ts).

@@ -1,17 +1,18 @@
 // The audit log's filters live in its URL (/audit-log?resource=bank&record_id=3&actor=1…), so
 // "Show changes to this record" and "Show changes by…" are links, and Back undoes a filter.
 import type { AuditQuery } from '@/api/audit';
+import { dubaiInstant, parseYmd } from '@contract/dubaiTime';
 import { AUDIT_PATH } from './entry';
 
 export const FILTER_KEYS = ['resource', 'record_id', 'actor', 'operation', 'from', 'to'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type AuditFilters = Partial<Record<FilterKey, string>>;
 
-/** Dubai has no daylight saving: a day starts at 00:00 +04:00 (src/lib/format.ts dubaiDay). */
-const dayStart = (ymd: string) => new Date(`${ymd}T00:00:00+04:00`);
+/** The instant a Dubai day starts, by the catalogue's one clock (contract/dubaiTime.ts). */
+const dayStart = (ymd: string) => dubaiInstant({ ...parseYmd(ymd)!, hour: 0, minute: 0 });
 
 const whole = (v: string | undefined) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
-const day = (v: string | undefined) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
+const day = (v: string | undefined) => (v && parseYmd(v) ? v : undefined);
 
 export function filtersOf(search: string): AuditFilters {
   const params = new URLSearchParams(search);
