@@ -6,7 +6,7 @@ import { invalidField } from '../errors';
 import { crudRepository, type CrudOptions } from './crud';
 
 /** live / upcoming / expired, as offers_view computes `state`, on the given validity columns.
- *  catalogue_today() is Dubai's day (migration 029_dubai_day.sql), not the session's current_date. */
+ *  catalogue_today() is Dubai's day (migration 028_dubai_day.sql), not the session's current_date. */
 const stateSql = (from: string, to: string): Record<string, string> => ({
   live: `${from} <= catalogue_today() and ${to} >= catalogue_today()`,
   upcoming: `${from} > catalogue_today()`,

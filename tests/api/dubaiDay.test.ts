@@ -1,5 +1,5 @@
 // The catalogue's day is Dubai's on both databases: catalogue_today() (migration
-// 029_dubai_day.sql) is the day the SQL rules use, and it agrees with contract/dubaiTime.ts.
+// 028_dubai_day.sql) is the day the SQL rules use, and it agrees with contract/dubaiTime.ts.
 // now() cannot be set, so the fixed hours go through its `at` parameter; the offers' state
 // is then checked at the real hour with dates computed in TypeScript.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

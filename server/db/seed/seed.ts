@@ -36,7 +36,7 @@ export async function seed(tx: Tx, uploads: Uploads, opts: { events?: number } =
   const rnd = createRandom(SEED);
   const bankByCode = new Map<string, (typeof UAE_BANKS)[number]>(UAE_BANKS.map((b) => [b.code, b]));
   const outlets = generateOutlets(rnd, SEED_COUNTS.outlets);
-  // Dubai's day by the same rule as the offers' state (migration 029_dubai_day.sql).
+  // Dubai's day by the same rule as the offers' state (migration 028_dubai_day.sql).
   const today = (await tx.query<{ d: string }>('select catalogue_today()::text as d')).rows[0].d;
   const offers = generateOffers(rnd, SEED_COUNTS.offers, CARDS, outlets, (code) => bankByCode.get(code)!.name, today);
   const users = generateUsers(rnd, SEED_COUNTS.users);
