@@ -37,6 +37,42 @@ async function makeOffers(api: Api, tag: string, n: number, extra: Record<string
 const offer = async (api: Api, id: number) =>
   (await (await api.get(`/admin/v1/show_offer?id=${id}`)).json()).data as Offer;
 
+interface Card {
+  id: number;
+  name: string;
+  display: boolean;
+  status: string;
+  annual_fee: number;
+}
+
+/** A card of this test alone, on the first bank and network, named `name`. */
+async function makeCard(api: Api, name: string, extra: Record<string, unknown> = {}): Promise<Card> {
+  const bank = (await (await api.get('/admin/v1/all_bank?per_page=1')).json()).data[0] as { id: number };
+  const network = (await (await api.get('/admin/v1/all_network?per_page=1')).json()).data[0] as { id: number };
+  const res = await api.post('/admin/v1/add_card', { name, bank_id: bank.id, network_id: network.id, ...extra });
+  expect(res.status()).toBe(200);
+  return (await res.json()).data as Card;
+}
+const cardOf = async (api: Api, id: number) =>
+  (await (await api.get(`/admin/v1/show_card?id=${id}`)).json()).data as Card;
+
+/** The cards table showing `name` alone, its row picked (j), and `to(column)` moving the cell cursor there. */
+async function openCardRow(page: Page, name: string) {
+  await page.goto(`/admin/card-list?query=${encodeURIComponent(name)}`);
+  const grid = page.getByRole('grid', { name: 'Cards' });
+  const row = grid.getByRole('rowgroup').getByRole('row').first();
+  await expect(row).toContainText(name);
+  await grid.focus();
+  await page.keyboard.press('j');
+  const to = async (col: string) => {
+    await page.keyboard.press('Home');
+    for (let i = 0; i < 14 && !(await grid.getAttribute('aria-activedescendant'))?.endsWith(`-${col}`); i++)
+      await page.keyboard.press('ArrowRight');
+    await expect(grid).toHaveAttribute('aria-activedescendant', new RegExp(`-${col}$`));
+  };
+  return { grid, row, to };
+}
+
 async function openTable(page: Page, tag: string) {
   await page.goto(`/admin/offer-list?query=${encodeURIComponent(`Cells ${tag}`)}`);
   const grid = page.getByRole('grid', { name: 'Offers' });
@@ -240,43 +276,13 @@ test('cards: a yes/no switch, a status from its own list, a number with separato
   await signIn(page);
   const api = await apiAs(page);
   const tag = Date.now().toString(36);
-  const bank = (await (await api.get('/admin/v1/all_bank?per_page=1')).json()).data[0] as { id: number };
-  const network = (await (await api.get('/admin/v1/all_network?per_page=1')).json()).data[0] as { id: number };
   const category = (await (await api.get('/admin/v1/all_categories?per_page=1&sort=-name')).json()).data[0] as {
     id: number;
     name: string;
   };
-  const made = (
-    await (
-      await api.post('/admin/v1/add_card', {
-        name: `Cells card ${tag}`,
-        bank_id: bank.id,
-        network_id: network.id,
-        category_id: category.id,
-        display: true,
-        annual_fee: 100,
-      })
-    ).json()
-  ).data as { id: number };
-  const card = async () =>
-    (await (await api.get(`/admin/v1/show_card?id=${made.id}`)).json()).data as {
-      display: boolean;
-      status: string;
-      annual_fee: number;
-      name: string;
-    };
-  await page.goto(`/admin/card-list?query=${encodeURIComponent(`Cells card ${tag}`)}`);
-  const grid = page.getByRole('grid', { name: 'Cards' });
-  const row = grid.getByRole('rowgroup').getByRole('row').first();
-  await expect(row).toContainText(`Cells card ${tag}`);
-  await grid.focus();
-  await page.keyboard.press('j');
-  const to = async (col: string) => {
-    await page.keyboard.press('Home');
-    for (let i = 0; i < 14 && !(await grid.getAttribute('aria-activedescendant'))?.endsWith(`-${col}`); i++)
-      await page.keyboard.press('ArrowRight');
-    await expect(grid).toHaveAttribute('aria-activedescendant', new RegExp(`-${col}$`));
-  };
+  const made = await makeCard(api, `Cells card ${tag}`, { category_id: category.id, display: true, annual_fee: 100 });
+  const card = () => cardOf(api, made.id);
+  const { grid, row, to } = await openCardRow(page, `Cells card ${tag}`);
 
   // Yes/no: a switch; Space flips it, Tab saves.
   await to('display');
@@ -347,25 +353,10 @@ test('a card renamed in its cell is one undo step: mod+z puts the old name back,
   await signIn(page);
   const api = await apiAs(page);
   const tag = Date.now().toString(36);
-  const bank = (await (await api.get('/admin/v1/all_bank?per_page=1')).json()).data[0] as { id: number };
-  const network = (await (await api.get('/admin/v1/all_network?per_page=1')).json()).data[0] as { id: number };
-  const made = (
-    await (
-      await api.post('/admin/v1/add_card', { name: `Undo card ${tag}`, bank_id: bank.id, network_id: network.id })
-    ).json()
-  ).data as { id: number };
-  const name = async () =>
-    ((await (await api.get(`/admin/v1/show_card?id=${made.id}`)).json()).data as { name: string }).name;
-  await page.goto(`/admin/card-list?query=${tag}`);
-  const grid = page.getByRole('grid', { name: 'Cards' });
-  const row = grid.getByRole('rowgroup').getByRole('row').first();
-  await expect(row).toContainText(`Undo card ${tag}`);
-  await grid.focus();
-  await page.keyboard.press('j');
-  await page.keyboard.press('Home');
-  for (let i = 0; i < 14 && !(await grid.getAttribute('aria-activedescendant'))?.endsWith('-name'); i++)
-    await page.keyboard.press('ArrowRight');
-  await expect(grid).toHaveAttribute('aria-activedescendant', /-name$/);
+  const made = await makeCard(api, `Undo card ${tag}`);
+  const name = async () => (await cardOf(api, made.id)).name;
+  const { grid, row, to } = await openCardRow(page, `Undo card ${tag}`);
+  await to('name');
 
   await page.keyboard.press('Enter');
   await page.keyboard.press(`${mod}+a`);

@@ -101,7 +101,7 @@ export const ENV = {
     1,
     1000,
     'a whole number of streams from 1 to 1,000',
-    'live update streams (`/admin/v1/events`) one session may have open on one server process, a tab each; one more is a 429',
+    'live update streams (the events call of contract/events.ts) one session may have open on one server process, a tab each; one more is a 429',
     8,
   ),
   STREAMS_PER_ACCOUNT: int(

@@ -13,9 +13,8 @@ const toast = vi.hoisted(() => ({
 vi.mock('../ui/toast', () => ({ toast, toastsSent: () => 0 }));
 
 import { offerResource } from '@contract/offer';
-import { ApiError } from '../api/client';
-import type { Payload, ResourceClient } from '../api/resourceClient';
 import { cellModel, type After, type CellModel } from '../store/cellModel';
+import { CATEGORIES, fakeOfferServer, type Row } from '../store/cellModelFake';
 import { refFilter } from '../store/filters';
 import { listModel } from '../store/listModel';
 import { resourceStore } from '../store/resourceStore';
@@ -26,74 +25,8 @@ import { appCommands, NOTHING_TO_UNDO } from './navigation';
 import { register } from './registry';
 import { runCommand } from './runner';
 
-interface Row {
-  id: number;
-  title: string;
-  discount: string;
-  category_id: number | null;
-  category_name: string | null;
-  version: number;
-}
-
-const CATEGORIES = [
-  { value: '1', label: 'Dining' },
-  { value: '2', label: 'Travel' },
-];
-
-/** The server in memory: an update checks the version (409 when stale) and the title's length (422). */
-function fakeServer() {
-  let rows: Row[] = [1, 2].map((id) => ({
-    id,
-    title: `Offer ${id}`,
-    discount: '5%',
-    category_id: 1,
-    category_name: 'Dining',
-    version: 1,
-  }));
-  const sent: Payload[] = [];
-  const client: ResourceClient<Row> = {
-    async list() {
-      const n = rows.length;
-      return {
-        data: rows,
-        pagination: { page: 1, per_page: 50, current_page: 1, total: n, first_page: 1, last_page: 1, from: 1, to: n },
-      };
-    },
-    async show(id) {
-      return { message: '', data: rows.find((r) => r.id === id)! };
-    },
-    add: () => Promise.reject(new Error('no')),
-    remove: () => Promise.reject(new Error('no')),
-    async update(id, data) {
-      const body = data as Payload;
-      sent.push(body);
-      const row = rows.find((r) => r.id === id)!;
-      if (body.version !== row.version)
-        throw new ApiError(409, 'POST', { message: 'Changed by someone else.', errors: { version: ['stale'] } });
-      if (typeof body.title === 'string' && body.title.length < 3)
-        throw new ApiError(422, 'POST', {
-          message: 'Too short.',
-          errors: { title: ['Title must be 3 characters or more.'] },
-        });
-      const next: Row = { ...row, ...(body as Partial<Row>), version: row.version + 1 };
-      if ('category_id' in body)
-        next.category_name = CATEGORIES.find((c) => Number(c.value) === body.category_id)?.label ?? null;
-      rows = rows.map((r) => (r.id === id ? next : r));
-      return { message: 'Offer updated successfully!', data: next };
-    },
-  };
-  return {
-    client,
-    sent,
-    row: (id: number) => rows.find((r) => r.id === id)!,
-    /** Someone else edits a row. */
-    change: (id: number, patch: Partial<Row>) =>
-      (rows = rows.map((r) => (r.id === id ? { ...r, ...patch, version: r.version + 1 } : r))),
-  };
-}
-
 async function setup() {
-  const server = fakeServer();
+  const server = fakeOfferServer(2);
   const store = resourceStore<Row>(offerResource, { client: server.client });
   const list = listModel<Row>({
     store,

@@ -10,10 +10,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAudit, type AuditEntry } from '../../contract/audit';
 import { bankResource } from '../../contract/bank';
-import { streamEvents, type ChangeEvent } from '../../contract/events';
+import type { ChangeEvent } from '../../contract/events';
 import { deleteSavedView, saveSavedView, updateSavedView, type SavedView } from '../../contract/savedView';
 import { ROOT } from '../../server/root';
 import { startTestServer, type TestServer } from '../helpers/app';
+import { openLiveStream } from '../helpers/liveStream';
 import { opCalls } from '../helpers/ops';
 import { bearerOf, insertSession, insertUser, type Account } from '../helpers/sessions';
 
@@ -113,35 +114,12 @@ describe("a private saved view's audit entries", () => {
 });
 
 describe('the live stream', () => {
-  /** Opens the stream as the browser does and keeps its change events. */
+  /** The shared stream reader (tests/helpers/liveStream.ts), read for its change events. */
   async function openStream(headers: Record<string, string>) {
-    const abort = new AbortController();
-    const res = await fetch(base + streamEvents.path, { headers, signal: abort.signal });
-    const changes: ChangeEvent[] = [];
-    let ready = false;
-    void (async () => {
-      const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-      let buf = '';
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buf += value;
-          let at: number;
-          while ((at = buf.indexOf('\n\n')) >= 0) {
-            const block = buf.slice(0, at);
-            buf = buf.slice(at + 2);
-            if (block.includes('event: ready')) ready = true;
-            const data = block.split('\n').find((l) => l.startsWith('data: '));
-            if (block.includes('event: change') && data) changes.push(JSON.parse(data.slice(6)) as ChangeEvent);
-          }
-        }
-      } catch {
-        // aborted
-      }
-    })();
-    await expect.poll(() => ready, { timeout: 5000 }).toBe(true);
-    return { changes, ops: () => changes.map((e) => e.operation), close: () => abort.abort() };
+    const stream = await openLiveStream(base, headers);
+    await stream.ready();
+    const changes = () => stream.of<ChangeEvent>('change');
+    return { changes, ops: () => changes().map((e) => e.operation), close: stream.close };
   }
 
   it("tells a private view's changes to its owner alone, and its share and unshare to everyone", async () => {
@@ -166,7 +144,12 @@ describe('the live stream', () => {
         'bank.add',
       ]);
       expect(theirs.ops()).toEqual(['savedView.update', 'savedView.update', 'bank.add']);
-      expect(theirs.changes.slice(0, 2).map((e) => e.ids)).toEqual([[v.id], [v.id]]);
+      expect(
+        theirs
+          .changes()
+          .slice(0, 2)
+          .map((e) => e.ids),
+      ).toEqual([[v.id], [v.id]]);
     } finally {
       mine.close();
       theirs.close();
