@@ -12,8 +12,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ADMIN_ROOT, type AnyOp } from '../contract/operation';
 import type { Config } from './config';
-import type { Db, Tx } from './db/connection';
-import type { User } from '../contract/auth';
+import type { Db } from './db/connection';
 import { answerCache } from './http/answerCache';
 import { lazySerializerOf } from './http/serialize';
 import type { Mailer } from './services/mail';
@@ -38,7 +37,7 @@ import { registerNoStore } from './http/noStore';
 import { createLogger, lineLogger, type Logger } from './logger';
 import { errorBody } from './errors';
 import { guards } from './http/authGuard';
-import { registerOperation, type Bound } from './http/handle';
+import { registerOperation, type Bound, type HandleDeps } from './http/handle';
 import { registerEventStream } from './http/eventStream';
 import { registerMetrics } from './http/metrics';
 import { createEventHub, eventOf, recordEvent, type EventHub } from './services/events';
@@ -274,17 +273,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     afterWrite,
     answers,
     // Writes that change records are what the live stream tells (sign-ins and the like are not).
-    recordWrite: async (
-      tx: Tx,
-      op: AnyOp,
-      input: unknown,
-      output: unknown,
-      user: User | null,
-      onlyFor: number | null,
-    ) => {
+    recordWrite: async (tx, op, input, output, user, onlyFor) => {
       if (op.touches?.length) await recordEvent(tx, eventOf(op, input, output, user), onlyFor);
     },
-  };
+  } satisfies HandleDeps;
   // A stream lives as long as its session, and its role still lets it in (requireStaff's rule).
   const streamSessions = watchSessions(db, {
     now: clock,
