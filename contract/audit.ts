@@ -56,6 +56,10 @@ export const AuditEntry = Type.Object({
     }),
   ),
   tables: Type.Record(Type.String(), AuditTable),
+  names: Type.Record(Type.String(), Type.Record(Type.String(), Type.String()), {
+    description:
+      "per field holding ids of other records (a foreign key, a create's or delete's links such as `card_ids`): each id's record name, as it is now",
+  }),
   revertible: Type.Boolean({
     description:
       "whether the caller's revert of it would be accepted now: it kept its rows, no later entry changed the fields it changed, and the caller may make that write by hand",
@@ -87,6 +91,21 @@ const TABLE_WORDS: Readonly<Record<string, string>> = {
 export const tableWord = (table: string) =>
   TABLE_WORDS[table] ??
   (table.charAt(0).toUpperCase() + table.slice(1)).replace(/_/g, ' ').replace(/ies$/, 'y').replace(/s$/, '');
+
+/** A count of records of a type in words: 'bank', 3 → '3 banks'; 'crawl_offers', 49 → '49 crawled offers'. */
+export function recordsWord(resource: string | null, count: number): string {
+  const r = [...resources, ...homepageResources].find((x) => x.name === resource);
+  const one = r ? r.label.one : resource ? tableWord(resource) : 'record';
+  const many = r ? r.label.many : resource ? `${one.replace(/y$/, 'ie')}s` : 'records';
+  return `${count.toLocaleString('en-US')} ${(count === 1 ? one : many).toLowerCase()}`;
+}
+
+/**
+ * Calls whose writes are bookkeeping, not changes: a reviewer opening a crawled ref claims it
+ * for a few minutes, and lets it go. They leave no entry (server/http/handle.ts), and entries
+ * written before they were left out are not listed (server/repositories/auditLog.ts).
+ */
+export const UNLOGGED_OPERATIONS: readonly string[] = ['crawl.claim', 'crawl.release'];
 
 /** How long entries are kept unless the settings say otherwise. */
 export const AUDIT_RETENTION_DAYS = 400;

@@ -18,6 +18,7 @@
 //   answer of a role without `people.read`, before a shared answer is kept.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
+import { UNLOGGED_OPERATIONS } from '../../contract/audit';
 import type { User } from '../../contract/auth';
 import { ErrorEnvelope } from '../../contract/envelope';
 import { mainOnlyFields, takesAlternative, type AnyOp, type OpInput, type OpOutput } from '../../contract/operation';
@@ -260,13 +261,16 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
           : await read(() =>
               unit(
                 async (tx) => {
-                  const call = reads(op) ? null : await beginAudit(tx);
+                  // A claim's writes are bookkeeping, no change to log; the lists still hear of them.
+                  const unlogged = UNLOGGED_OPERATIONS.includes(op.id);
+                  const call = reads(op) || unlogged ? null : await beginAudit(tx);
                   try {
                     const out = await handler(input, tx, ctx);
                     const entry = call ? await loudly(() => recordAudit(tx, call, who)) : null;
                     // A write that changed no record (a dry run, a save of what was there) is no
                     // news either. Last: the event's insert holds its lock until the commit (server/app.ts).
-                    if (entry !== null) await deps.recordWrite?.(tx, op, input, out, ctx.user, entry.privacy.event);
+                    if (entry !== null || unlogged)
+                      await deps.recordWrite?.(tx, op, input, out, ctx.user, entry?.privacy.event ?? null);
                     return out;
                   } catch (err) {
                     // A refusal whose writes must stand (a counted wrong code) commits, then

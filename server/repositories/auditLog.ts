@@ -2,7 +2,7 @@
 // first, filtered by record, actor, operation and time; one entry by id. Nothing here writes an
 // entry (server/services/audit.ts does, for every write call) and nothing changes one. Whether
 // an entry can be reverted is the revert's own answer (server/services/auditRevert.ts).
-import type { AuditEntry, AuditQuery } from '../../contract/audit';
+import { UNLOGGED_OPERATIONS, type AuditEntry, type AuditQuery } from '../../contract/audit';
 import { DEFAULT_PAGE, DEFAULT_PER_PAGE, type Pagination } from '../../contract/envelope';
 import type { Tx } from '../db/connection';
 import { paginate } from './crud';
@@ -25,7 +25,7 @@ export interface StoredChange {
 }
 
 /** An entry with the rows it kept (what a revert sets back), less its answer to "can it be reverted?". */
-export interface StoredEntry extends Omit<AuditEntry, 'revertible'> {
+export interface StoredEntry extends Omit<AuditEntry, 'revertible' | 'names'> {
   tbl: string | null;
   changes: StoredChange[] | null;
 }
@@ -59,9 +59,13 @@ function shown(row: EntryRow): StoredEntry {
 }
 
 /** The entry as the API answers it, with whether the caller's revert of it would be accepted now. */
-export function publicEntry(entry: StoredEntry, revertible: boolean): AuditEntry {
+export function publicEntry(
+  entry: StoredEntry,
+  revertible: boolean,
+  named: Pick<AuditEntry, 'before' | 'after' | 'names'> = { before: entry.before, after: entry.after, names: {} },
+): AuditEntry {
   const { tbl: _t, changes: _c, ...shownEntry } = entry;
-  return { ...shownEntry, revertible };
+  return { ...shownEntry, ...named, revertible };
 }
 
 const COLUMNS =
@@ -103,6 +107,8 @@ export async function listEntries(
   if (q.from !== undefined) add('at >= ?::timestamptz', q.from);
   if (q.to !== undefined) add('at < ?::timestamptz', q.to);
   add('(private_to is null or private_to = ?)', viewer);
+  // Claims logged before they were left out (contract/audit.ts UNLOGGED_OPERATIONS): no changes.
+  add('operation <> all(?::text[])', UNLOGGED_OPERATIONS);
   const filter = where.length ? `where ${where.join(' and ')}` : '';
   const total = Number(
     (await tx.query<{ n: string | number }>(`select count(*) as n from audit_log ${filter}`, params)).rows[0].n,

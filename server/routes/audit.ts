@@ -10,6 +10,7 @@ import { resources } from '../../contract/resources';
 import { seesPeople } from '../../contract/roles';
 import { bind, type Bound } from '../http/handle';
 import { listEntries, publicEntry } from '../repositories/auditLog';
+import { namedEntries } from '../repositories/auditNames';
 import { revertEntry, revertibleOf } from '../services/auditRevert';
 
 const personalOf = new Map([...resources, ...homepageResources].map((r) => [r.name, r.personal ?? {}]));
@@ -31,7 +32,8 @@ export function auditHandlers(): Bound[] {
     bind(listAudit, async ({ query }, tx, ctx) => {
       const page = await listEntries(tx, query, ctx.user!.id);
       const revertible = await revertibleOf(tx, page.data, ctx.user!);
-      const data = page.data.map((e, i) => publicEntry(e, revertible[i]));
+      const named = await namedEntries(tx, page.data);
+      const data = page.data.map((e, i) => publicEntry(e, revertible[i], named[i]));
       return { data: seesPeople(ctx.user?.role) ? data : data.map(masked), pagination: page.pagination };
     }),
     bind(revertAudit, async ({ params }, tx, ctx) => {
