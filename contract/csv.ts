@@ -182,10 +182,14 @@ export const namesIn = (c: CsvNameColumn, cell: string | undefined): string[] =>
  * preview both word their problems here, so the two cannot drift.
  */
 export function nameProblem(kind: CsvLookupKind, value: string, matches: number): string | null {
-  if (matches === 0) return `No ${kind} named "${value}".`;
+  // The outlets column takes ids alone; the cards column ids or names, and digits read as an id.
+  if (matches === 0) return byId(kind, value) ? `No ${kind} with id ${value}.` : `No ${kind} named "${value}".`;
   if (matches > 1) return `"${value}" matches ${matches} ${kind}s; use its id.`;
   return null;
 }
+
+/** Whether the import looks a value of this kind up as an id: the outlets column takes ids alone. */
+const byId = (kind: CsvLookupKind, value: string) => kind === 'outlet' || (kind === 'card' && /^\d+$/.test(value));
 
 export const parseBoolean = (v: string) => /^(true|yes|1)$/i.test(v.trim());
 export const splitList = (v: string | undefined) =>
@@ -214,4 +218,17 @@ export interface CsvImportResult {
   error?: string;
   invalid_data: CsvIssue[];
   data?: { type: CsvTarget; imported: number };
+  /** An import of the good rows alone (`valid_only`): the rows it left out, each with why. */
+  refused?: CsvRefusedRow[];
 }
+
+/** A row an import left out: its line, its cells as written, and why, in words. */
+export interface CsvRefusedRow {
+  row: number;
+  cells: Record<string, string>;
+  reason: string;
+}
+
+/** A row's problems as one sentence for the `reason` column: 'outlets: No outlet with id 99999.' */
+export const reasonOf = (issues: readonly CsvIssue[]) =>
+  issues.map((i) => (i.column ? `${i.column}: ${i.message}` : i.message)).join(' ');

@@ -29,17 +29,36 @@ export const CsvImportResult = Type.Object({
   data: Type.Optional(
     Type.Object({ type: Type.Union(CSV_TARGETS.map((t) => Type.Literal(t))), imported: Type.Integer() }),
   ),
+  refused: Type.Optional(
+    Type.Array(
+      Type.Object({
+        row: Type.Integer({ description: 'its line in the file (the header is line 1)' }),
+        cells: Type.Record(Type.String(), Type.String(), { description: 'its cells as written, by column' }),
+        reason: Type.String({ description: "its problems in words: 'outlets: No outlet with id 99999.'" }),
+      }),
+      { description: 'an import of the good rows alone (`valid_only`): the rows it left out, nothing of them written' },
+    ),
+  ),
 });
 
 export const importCsv = defineOp({
   id: 'csv.import',
   method: 'POST',
   path: `${ADMIN_ROOT}/add_csv`,
-  summary: 'Import offers, outlets or cards from a CSV file, all or nothing',
+  summary:
+    'Import offers, outlets or cards from a CSV file: all or nothing, or (`valid_only`) the rows that pass, answering the others with their reasons',
   tag: 'CSV import',
   access: 'admin',
   permission: 'catalogue.import',
-  body: Type.Object({ type: Type.Union(CSV_TARGETS.map((t) => Type.Literal(t))) }),
+  body: Type.Object({
+    type: Type.Union(CSV_TARGETS.map((t) => Type.Literal(t))),
+    valid_only: Type.Optional(
+      Type.Boolean({
+        description:
+          'import the rows that pass and leave out the others (answered in `refused`); a file none of whose rows passes is refused whole',
+      }),
+    ),
+  }),
   multipart: true,
   files: { file: 'csv' },
   bodyLimit: CSV_MAX_BYTES,

@@ -16,7 +16,7 @@ export function csvHandlers(): Bound[] {
       if (!file) throw badField('file', 'File must be an uploaded CSV file.');
       const text = file.toString('utf8');
       if (text.includes('\u0000')) throw badField('file', 'File must be a text CSV file.');
-      return runImport(units, body.type, text, ctx.user?.id ?? null);
+      return runImport(units, body.type, text, ctx.user?.id ?? null, body.valid_only ?? false);
     }),
     bind(checkCsvNames, async ({ body }, tx) => ({ data: await checkNames(tx, body) })),
   ];

@@ -2,7 +2,9 @@
 // add call's own schema, then names resolved to records), then write the rows as one batch
 // (server/services/batches.ts): in short transactions, so other calls keep answering while
 // 20,000 rows go in, and all or nothing, so a file is imported whole or not at all. A row
-// the add call would refuse is refused here too, naming its line.
+// the add call would refuse is refused here too, naming its line. Asked for the good rows
+// alone (`validOnly`), it writes those and answers the others with their reasons: nothing of
+// a refused row is written, and a file with no good row is refused whole.
 import Papa from 'papaparse';
 import { cardResource } from '../../contract/card';
 import {
@@ -13,8 +15,10 @@ import {
   nameProblem,
   namesIn,
   parseBoolean,
+  reasonOf,
   type CsvImportResult,
   type CsvIssue,
+  type CsvRefusedRow,
   type CsvTarget,
 } from '../../contract/csv';
 import { offerResource } from '../../contract/offer';
@@ -44,6 +48,7 @@ export async function importCsv(
   target: CsvTarget,
   text: string,
   userId: number | null,
+  validOnly = false,
 ): Promise<CsvImportResult> {
   const { resource, columns } = TARGETS[target];
   const parsed = Papa.parse<Row>(text.replace(/^\uFEFF/, ''), {
@@ -69,6 +74,10 @@ export async function importCsv(
   );
   const check = validatorOf(resource.create);
   const records: Record<string, unknown>[] = [];
+  /** The line in the file of each record kept. */
+  const lines: number[] = [];
+  /** Per refused line, its problems. */
+  const refused = new Map<number, CsvIssue[]>();
   parsed.data.forEach((row, i) => {
     const line = i + 2;
     const rowIssues = checkRow(target, row, line);
@@ -91,12 +100,21 @@ export async function importCsv(
         rowIssues.push({ row: line, column, message: texts[0], value: row[column] });
       }
     }
-    records.push(record);
+    if (rowIssues.length) refused.set(line, rowIssues);
+    else {
+      records.push(record);
+      lines.push(line);
+    }
     issues.push(...rowIssues);
   });
-  if (issues.length) return refuse(issues);
+  const refusedRows = (): CsvRefusedRow[] =>
+    [...refused.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([line, rowIssues]) => ({ row: line, cells: cellsOf(parsed.data[line - 2]), reason: reasonOf(rowIssues) }));
+  if (issues.length && (!validOnly || !records.length)) return refuse(issues, validOnly ? refusedRows() : undefined);
 
   const one = resource.label.one.toLowerCase();
+  let imported = 0;
   return inBatch(units, `csv.${target}`, userId, async (batch) => {
     let size = FIRST_PIECE;
     for (let at = 0; at < records.length;) {
@@ -104,30 +122,54 @@ export async function importCsv(
       const started = performance.now();
       try {
         await batch.piece((tx) => insertMany(tx, resource, piece, batch.id));
+        imported += piece.length;
       } catch (err) {
+        if (validOnly) {
+          // The piece was undone: its rows again one by one, the ones the database refuses left out.
+          const left = await batch.piece((tx) => insertEach(tx, resource, piece, batch.id, one));
+          for (const r of left) {
+            const line = lines[at + r.index];
+            const column = columns[r.field] ?? r.field;
+            const issue = { row: line, column, message: r.message, value: parsed.data[line - 2][column] };
+            refused.set(line, [issue]);
+            issues.push(issue);
+          }
+          imported += piece.length - left.length;
+          at += piece.length;
+          continue;
+        }
         // The piece was undone; find its first row the database refuses, and name it.
         const failure = await batch
           .piece((tx) => firstRefused(tx, resource, piece, batch.id, one))
           .catch((e: unknown) => e);
         if (!(failure instanceof RowRefused)) throw err;
-        const line = at + failure.index + 2;
+        const line = lines[at + failure.index];
         const column = columns[failure.field] ?? failure.field;
         refuse([{ row: line, column, message: failure.message, value: parsed.data[line - 2][column] }]);
       }
       at += piece.length;
       size = nextPieceSize(size, performance.now() - started);
     }
+    if (!imported) refuse(issues, refusedRows());
+    const words = `${imported} ${imported === 1 ? one : target}`;
     return {
       result: {
         success: true,
-        message: `Imported ${records.length} ${target}.`,
-        invalid_data: [],
-        data: { type: target, imported: records.length },
+        message: refused.size
+          ? `Imported ${words}; ${refused.size} ${refused.size === 1 ? 'row was' : 'rows were'} left out.`
+          : `Imported ${words}.`,
+        invalid_data: issues.slice(0, 1000),
+        data: { type: target, imported },
+        ...(validOnly && { refused: refusedRows() }),
       },
-      rows: records.length,
+      rows: imported,
     };
   });
 }
+
+/** A parsed row's cells as written (an over-long line's extra cells are not a column's). */
+const cellsOf = (row: Row): Record<string, string> =>
+  Object.fromEntries(Object.entries(row).filter((e): e is [string, string] => typeof e[1] === 'string'));
 
 /** Rows a piece starts with; then each piece aims at PIECE_MS, so other calls wait little. */
 const FIRST_PIECE = 200;
@@ -143,6 +185,31 @@ class RowRefused extends Error {
   ) {
     super(message);
   }
+}
+
+/** Inserts the rows one by one (each in a savepoint); those the database refuses are left out and returned. */
+async function insertEach(
+  tx: Tx,
+  resource: ResourceContract,
+  rows: readonly Record<string, unknown>[],
+  batchId: number,
+  one: string,
+): Promise<{ index: number; field: string; message: string }[]> {
+  const left: { index: number; field: string; message: string }[] = [];
+  for (const [index, row] of rows.entries()) {
+    await tx.query('savepoint row');
+    try {
+      await insertMany(tx, resource, [row], batchId);
+      await tx.query('release savepoint row');
+    } catch (err) {
+      await tx.query('rollback to savepoint row');
+      const e = refusalOf(err, one);
+      if (!(e instanceof DataRefusal)) throw err;
+      const [field = ''] = Object.keys(e.fields).filter((f) => f !== 'message');
+      left.push({ index, field, message: e.message });
+    }
+  }
+  return left;
 }
 
 /** Inserts the rows one by one (each in a savepoint) and throws RowRefused for the first refused. */
@@ -219,13 +286,13 @@ function toRecord(target: CsvTarget, row: Row, resolved: Resolved): Record<strin
 /** An empty optional cell is a field left out, as a form would leave it out. */
 const dropNulls = (r: Record<string, unknown>) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== null));
 
-function refuse(issues: CsvIssue[]): never {
+function refuse(issues: CsvIssue[], refused?: CsvRefusedRow[]): never {
   const rows = new Set(issues.map((i) => i.row)).size;
   const message = `${rows} ${rows === 1 ? 'row has' : 'rows have'} errors; nothing was imported.`;
   throw new HttpError(
     422,
     message,
     { file: [message] },
-    { success: false, error: 'An error occurred', invalid_data: issues.slice(0, 1000) },
+    { success: false, error: 'An error occurred', invalid_data: issues.slice(0, 1000), ...(refused && { refused }) },
   );
 }

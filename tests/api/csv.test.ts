@@ -18,8 +18,8 @@ beforeAll(async () => {
 afterAll(() => s.close());
 const { call, ok, one } = opCalls(() => s);
 
-const upload = (type: string, csv: string) => {
-  const form = multipart({ type, file: { filename: 'data.csv', type: 'text/csv', data: Buffer.from(csv) } });
+const upload = (type: string, csv: string, extra: Record<string, string> = {}) => {
+  const form = multipart({ type, ...extra, file: { filename: 'data.csv', type: 'text/csv', data: Buffer.from(csv) } });
   return s.call({
     method: 'POST',
     url: '/admin/v1/add_csv',
@@ -157,6 +157,91 @@ it('refuses a file whose row breaks a database rule, naming the row, and imports
     { row: 3, column: 'name', message: 'A card with this name already exists.', value: 'duplicate check' },
   ]);
   expect(await count('cards')).toBe(before);
+});
+
+// valid_only: the rows that pass go in, the others come back with their reasons.
+it('imports the good rows alone when asked, answers the refused ones with reasons, writes none of them', async () => {
+  await upload('cards', 'name,bank,network\nPartial Taken,ENBD,Visa\n');
+  const cards = await count('cards');
+  const entries = await one<number>('select count(*)::int from audit_log');
+  const csv = [
+    'name,bank,network,annual_fee',
+    'Partial One,ENBD,Visa,0',
+    'Partial Two,No Such Bank,Visa,0',
+    'Partial Three,Mashreq,Mastercard,abc',
+    'partial taken,ENBD,Visa,0', // the database refuses it: a card of that name exists
+    'Partial Four,Mashreq,Visa,10',
+  ].join('\n');
+  const r = await upload('cards', csv, { valid_only: 'true' });
+  expect(r.statusCode, r.body).toBe(200);
+  const body = r.json();
+  expect(body).toMatchObject({
+    success: true,
+    message: 'Imported 2 cards; 3 rows were left out.',
+    data: { type: 'cards', imported: 2 },
+  });
+  expect(body.refused).toEqual([
+    {
+      row: 3,
+      cells: { name: 'Partial Two', bank: 'No Such Bank', network: 'Visa', annual_fee: '0' },
+      reason: 'bank: No bank named "No Such Bank".',
+    },
+    {
+      row: 4,
+      cells: { name: 'Partial Three', bank: 'Mashreq', network: 'Mastercard', annual_fee: 'abc' },
+      reason: 'annual_fee: annual_fee must be a number.',
+    },
+    {
+      row: 5,
+      cells: { name: 'partial taken', bank: 'ENBD', network: 'Visa', annual_fee: '0' },
+      reason: 'name: A card with this name already exists.',
+    },
+  ]);
+  expect(await count('cards')).toBe(cards + 2);
+  const names = await s.db.query<{ name: string }>("select name from cards where name ilike 'partial%' order by name");
+  expect(names.rows.map((c) => c.name)).toEqual(['Partial Four', 'Partial One', 'Partial Taken']);
+  // One entry for the import, naming the two cards it added.
+  expect(await one<number>('select count(*)::int from audit_log')).toBe(entries + 1);
+  const entry = (
+    await s.db.query<{ operation: string; count: number; tables: Record<string, { added: number }> }>(
+      'select operation, count, tables from audit_log order by id desc limit 1',
+    )
+  ).rows[0];
+  expect(entry).toMatchObject({ operation: 'csv.import', count: 2, tables: { cards: { added: 2 } } });
+});
+
+it('writes nothing and no entry for a file of bad rows alone, valid_only or not', async () => {
+  const cards = await count('cards');
+  const entries = await one<number>('select count(*)::int from audit_log');
+  const csv = 'name,bank,network\nAll Bad One,No Bank,Visa\nAll Bad Two,ENBD,Amex\n';
+  const r = await upload('cards', csv, { valid_only: 'true' });
+  expect(r.statusCode).toBe(422);
+  expect(r.json()).toMatchObject({ success: false, message: '2 rows have errors; nothing was imported.' });
+  expect(r.json().refused.map((x: { row: number }) => x.row)).toEqual([2, 3]);
+  // Rows refused by the database alone: the batch is undone, nothing stays.
+  const taken = await upload('cards', 'name,bank,network\npartial one,ENBD,Visa\n', { valid_only: 'true' });
+  expect(taken.statusCode).toBe(422);
+  expect(taken.json().refused).toEqual([
+    {
+      row: 2,
+      cells: { name: 'partial one', bank: 'ENBD', network: 'Visa' },
+      reason: 'name: A card with this name already exists.',
+    },
+  ]);
+  expect(await count('cards')).toBe(cards);
+  expect(await count("write_batches where state = 'pending'")).toBe(0);
+  expect(await one<number>('select count(*)::int from audit_log')).toBe(entries);
+});
+
+it('says an id column wants an id: no outlet with id 99999', async () => {
+  const r = await upload(
+    'offers',
+    'title,discount,valid_from,valid_to,cards,outlets\nId words,5%,2026-01-01,2026-02-01,424242,99999\n',
+  );
+  expect(r.json().invalid_data).toEqual([
+    { row: 2, column: 'cards', message: 'No card with id 424242.', value: '424242' },
+    { row: 2, column: 'outlets', message: 'No outlet with id 99999.', value: '99999' },
+  ]);
 });
 
 // POST /admin/v1/add_csv/names: the preview's question. The browser's own preview code asks

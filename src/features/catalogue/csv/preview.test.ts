@@ -169,7 +169,7 @@ describe('the names the server resolves', () => {
       { row: 4, column: 'cards', message: 'No card named "Gold".', value: 'Gold' },
       { row: 4, column: 'cards', message: 'No card named "Nope".', value: 'Nope' },
       { row: 4, column: 'cards', message: 'No card named "Gold".', value: 'Gold' },
-      { row: 4, column: 'outlets', message: 'No outlet named "99".', value: '99' },
+      { row: 4, column: 'outlets', message: 'No outlet with id 99.', value: '99' },
     ]);
     expect(merged.issueCount).toBe(7);
     // lines 2, 3 and 4: line 3 had its format problem already and counts once
