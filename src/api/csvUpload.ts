@@ -6,15 +6,19 @@ import { call } from './call';
 import { ApiError } from './client';
 import type { UploadOptions } from './upload';
 
-/** The CSV import (multipart: type, file). A 422 carries the CsvImportResult in ApiError.body. */
+/**
+ * The CSV import (multipart: type, file). A 422 carries the CsvImportResult in ApiError.body.
+ * `validOnly`: the rows that pass go in, the others come back in `refused`.
+ */
 export async function uploadCsv(
   type: CsvTarget,
   file: Blob,
   fileName: string,
-  opts?: UploadOptions,
+  opts?: UploadOptions & { validOnly?: boolean },
 ): Promise<CsvImportResult> {
   const form = new FormData();
   form.append('type', type);
+  if (opts?.validOnly) form.append('valid_only', 'true');
   form.append('file', file, fileName);
   return call(importCsv, { body: form }, { onProgress: opts?.onProgress ?? (() => undefined), signal: opts?.signal });
 }

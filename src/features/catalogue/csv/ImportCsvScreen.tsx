@@ -7,8 +7,8 @@ import { FieldFrame } from '@/ui/FieldFrame';
 import { setActiveView } from '@/store/ui';
 import { CSV_VIEW } from './entry';
 import { importCsvPath } from './entry';
-import { formatBytes, uploadLabel, type CsvPreview } from './preview';
-import { chooseFile, csvImport, setTarget } from './state';
+import { formatBytes, goodRowsLabel, uploadLabel, type CsvPreview } from './preview';
+import { chooseFile, csvImport, goodRows, setTarget } from './state';
 import { ExpectedColumns } from './CsvTables';
 import { ImportResult } from './ImportResult';
 import { PreviewTables } from './PreviewTables';
@@ -61,12 +61,15 @@ export default function ImportCsvScreen() {
 
   const preview = s.preview as CsvPreview | null;
   const target = s.target;
+  const good = goodRows(s);
 
   return (
     <div className="page csv-page">
       <div className="page-head">
         <h1>Import CSV</h1>
-        <span className="muted">All rows are imported, or none.</span>
+        <span className="muted">
+          All rows are imported, or none; with rows that look wrong, the good ones alone, the others handed back.
+        </span>
       </div>
 
       <FieldFrame group label="Import into" className="csv-targets">
@@ -163,15 +166,16 @@ export default function ImportCsvScreen() {
           ) : (
             <>
               <div className="csv-actions">
-                {s.result ? (
-                  // Refused: the next step is a fixed file; uploading the same one again stays possible.
-                  <>
-                    <CommandButton id="csv.choose" variant="primary" label="Choose another file" />
-                    <CommandButton id="csv.upload" label="Upload again" />
-                  </>
-                ) : preview.fileIssues > 0 ? (
-                  // The server refuses such a file whole (missing columns, unreadable): a fixed file is the only way on.
+                {preview.fileIssues > 0 || good === 0 ? (
+                  // The server refuses such a file whole (missing columns, unreadable, no good
+                  // row): a fixed file is the only way on.
                   <CommandButton id="csv.choose" variant="primary" label="Choose another file" />
+                ) : s.result ? (
+                  // Refused whole: the rows it did not refuse may still go in alone.
+                  <>
+                    <CommandButton id="csv.upload" variant="primary" label={goodRowsLabel(good)} />
+                    <CommandButton id="csv.choose" label="Choose another file" />
+                  </>
                 ) : (
                   <>
                     <CommandButton id="csv.upload" variant="primary" label={uploadLabel(preview)} />

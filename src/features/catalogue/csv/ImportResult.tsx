@@ -5,23 +5,43 @@ import { CommandButton } from '@/commands/CommandButton';
 import { csvListPath } from './entry';
 import { IssueTable } from './CsvTables';
 import { csvImport } from './state';
+import { formatNumber } from '@/lib/format';
 
 /** The server's answer to an upload: imported (and the way to the list), or the rows it refused. */
 export function ImportResult() {
   const { result, target } = useSnapshot(csvImport);
   if (!result) return null;
+  const refused = result.refused ?? [];
+  const download = refused.length > 0 && (
+    <CommandButton
+      id="csv.downloadRefused"
+      label={`Download the ${refused.length === 1 ? 'refused row' : `${formatNumber(refused.length)} refused rows`} (CSV)`}
+    />
+  );
   if (result.success) {
     return (
-      <div className="csv-result csv-result-ok" role="status">
-        <span className="csv-result-icon" aria-hidden>
-          ✓
-        </span>
-        <span className="csv-result-text">{result.message}</span>
-        <Link href={csvListPath[target]} ref={focusOnMount}>
-          Open the {target} list
-        </Link>
-        <CommandButton id="csv.choose" label="Import another file" />
-      </div>
+      <>
+        <div className="csv-result csv-result-ok" role="status">
+          <span className="csv-result-icon" aria-hidden>
+            ✓
+          </span>
+          <span className="csv-result-text">{result.message}</span>
+          <Link href={csvListPath[target]} ref={focusOnMount}>
+            Open the {target} list
+          </Link>
+          {download}
+          <CommandButton id="csv.choose" label="Import another file" />
+        </div>
+        {refused.length > 0 && (
+          <section className="csv-result csv-result-bad" aria-label="Rows left out">
+            <p className="muted">
+              Nothing of these rows was written. The download holds them with a <code>reason</code> column: fix them and
+              import that file.
+            </p>
+            <IssueTable label="Rows left out" issues={result.invalid_data as CsvIssue[]} />
+          </section>
+        )}
+      </>
     );
   }
   const rows = new Set(result.invalid_data.map((i) => i.row)).size;
@@ -39,6 +59,7 @@ export function ImportResult() {
             again.
           </p>
         </div>
+        {download}
       </div>
       <IssueTable label="Rows the server refused" issues={result.invalid_data as CsvIssue[]} />
     </section>

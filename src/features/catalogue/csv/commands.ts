@@ -7,15 +7,20 @@ import type { Command, PickItem } from '@/commands/types';
 import { defineCommand } from '@/commands/types';
 import { go } from '@/store/navigate';
 import { CSV_VIEW, importCsvPath } from './entry';
-import { canUpload, csvImport, requestPicker } from './state';
+import { refusedCsv } from './preview';
+import { canUpload, csvImport, goodRows, requestPicker } from './state';
 
 const scope = `view:${CSV_VIEW}` as const;
 
 export function downloadTemplate(target: CsvTarget): void {
-  const url = URL.createObjectURL(new Blob([templateCsv(target)], { type: 'text/csv;charset=utf-8' }));
+  downloadText(templateCsv(target), `${target}-template.csv`);
+}
+
+function downloadText(text: string, name: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
   const a = document.createElement('a');
   a.href = url;
-  a.download = `${target}-template.csv`;
+  a.download = name;
   document.body.append(a);
   a.click();
   a.remove();
@@ -81,8 +86,10 @@ export const csvCommands: Command[] = [
     scope,
     enabled: canUpload,
     async run() {
-      const { file, target } = csvImport;
-      if (!file) return undefined;
+      const { file, target, preview } = csvImport;
+      if (!file || !preview) return undefined;
+      // Rows that look wrong (or that the server refused): the others go in, those come back.
+      const validOnly = goodRows() < preview.rowCount;
       uploadAbort = new AbortController();
       csvImport.uploading = true;
       csvImport.progress = 0;
@@ -91,6 +98,7 @@ export const csvCommands: Command[] = [
         const res = await uploadCsv(target, file, file.name, {
           onProgress: (f) => (csvImport.progress = f),
           signal: uploadAbort.signal,
+          validOnly,
         });
         csvImport.result = res;
         return res; // the runner shows res.message: "Imported 12 offers."
@@ -104,6 +112,24 @@ export const csvCommands: Command[] = [
         csvImport.uploading = false;
         uploadAbort = null;
       }
+    },
+  },
+  {
+    id: 'csv.downloadRefused',
+    needs: { permission: 'catalogue.import' },
+    title: 'Download the refused rows',
+    group: 'Import',
+    keywords: ['csv', 'bad', 'wrong', 'errors', 'left out', 'reason', 'fix'],
+    scope,
+    enabled: () => !!csvImport.result?.refused?.length,
+    run() {
+      const { result, preview, file } = csvImport;
+      if (!result?.refused?.length) return;
+      const base = (file?.name ?? csvImport.target).replace(/\.csv$/i, '');
+      downloadText(
+        refusedCsv(preview?.fields ?? Object.keys(result.refused[0].cells), result.refused),
+        `${base}-refused.csv`,
+      );
     },
   },
   {

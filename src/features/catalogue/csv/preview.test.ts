@@ -58,7 +58,7 @@ describe('CSV preview', () => {
     expect(p.badRows).toBe(2);
     expect(p.fileIssues).toBe(0);
     expect(p.issues.map((i) => `${i.row}:${i.column}`)).toEqual(['3:valid_to', '4:title', '4:discount', '4:valid_to']);
-    expect(uploadLabel(p)).toBe('Upload anyway — 2 rows look wrong');
+    expect(uploadLabel(p)).toBe('Import 2 good rows');
     expect(issuesByCell(p.issues).get('3:valid_to')).toEqual(['valid_to must be on or after valid_from.']);
   });
 
@@ -73,7 +73,7 @@ describe('CSV preview', () => {
   it('says so when a file has no rows or too many', () => {
     const empty = previewCsvText('cards', 'name,bank,network\n');
     expect(empty.issues).toEqual([{ row: 2, column: '', message: 'The file has no rows.' }]);
-    expect(uploadLabel(empty)).toBe('Upload anyway — 1 file problem');
+    expect(uploadLabel(empty)).toBe('No upload — 1 file problem');
     expect(empty.looksLike).toBeNull();
 
     const rows = Array.from({ length: CSV_MAX_ROWS + 1 }, () => ({ name: 'Card name', bank: 'ENBD', network: 'Visa' }));
@@ -95,7 +95,7 @@ describe('CSV preview', () => {
     expect(p.issueCount).toBe(2400);
     expect(p.issues.length).toBe(500);
     expect(p.badRows).toBe(800);
-    expect(uploadLabel(p)).toBe('Upload anyway — 800 rows look wrong');
+    expect(uploadLabel(p)).toBe('No row can be imported');
   });
 });
 
@@ -174,7 +174,9 @@ describe('the names the server resolves', () => {
     expect(merged.issueCount).toBe(7);
     // lines 2, 3 and 4: line 3 had its format problem already and counts once
     expect(merged.badRows).toBe(3);
-    expect(uploadLabel(merged)).toBe('Upload anyway — 3 rows look wrong');
+    expect(uploadLabel(merged)).toBe(
+      `Import ${merged.rowCount - 3} good ${merged.rowCount - 3 === 1 ? 'row' : 'rows'}`,
+    );
     expect(issuesByCell(merged.issues).get('3:category')).toEqual(['No category named "Dinning".']);
     // The local preview is left as it was; an answer with nothing wrong changes nothing.
     expect(p.issueCount).toBe(1);

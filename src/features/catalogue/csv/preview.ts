@@ -19,6 +19,7 @@ import {
   namesIn,
   type CsvIssue,
   type CsvLookupKind,
+  type CsvRefusedRow,
   type CsvTarget,
 } from '@contract/csv';
 import type { CsvNamesResult } from '@contract/csvImport';
@@ -262,14 +263,29 @@ const fitsHeader = (target: CsvTarget, have: Set<string>) =>
   CSV_COLUMNS[target].every((c) => !c.required || have.has(c.name)) &&
   [...have].every((h) => CSV_COLUMNS[target].some((c) => c.name === h));
 
-/** The upload button's words: plain when the preview is clean, honest when it is not. */
+/**
+ * The upload button's words: plain when the preview is clean; with rows that look wrong, the
+ * import of the others (the upload then asks for the good rows alone: csv.upload).
+ */
 export function uploadLabel(p: Pick<CsvPreview, 'target' | 'rowCount' | 'badRows' | 'fileIssues'>): string {
-  if (p.badRows === 0 && p.fileIssues === 0)
-    return `Upload ${formatNumber(p.rowCount)} ${p.rowCount === 1 ? singular(p.target) : p.target}`;
-  const parts: string[] = [];
-  if (p.fileIssues > 0) parts.push(`${p.fileIssues} file ${p.fileIssues === 1 ? 'problem' : 'problems'}`);
-  if (p.badRows > 0) parts.push(`${formatNumber(p.badRows)} ${p.badRows === 1 ? 'row looks' : 'rows look'} wrong`);
-  return `Upload anyway — ${parts.join(', ')}`;
+  if (p.fileIssues > 0) return `No upload — ${p.fileIssues} file ${p.fileIssues === 1 ? 'problem' : 'problems'}`;
+  if (p.badRows === 0) return `Upload ${formatNumber(p.rowCount)} ${p.rowCount === 1 ? singular(p.target) : p.target}`;
+  return goodRowsLabel(p.rowCount - p.badRows);
+}
+
+/** 'Import 41 good rows' (none: says so). */
+export const goodRowsLabel = (good: number) =>
+  good > 0 ? `Import ${formatNumber(good)} good ${good === 1 ? 'row' : 'rows'}` : 'No row can be imported';
+
+/**
+ * The rows an import left out as a CSV file to fix and import again: the file's own columns
+ * (`fields`, in its order) and a `reason` last.
+ */
+export function refusedCsv(fields: readonly string[], refused: readonly CsvRefusedRow[]): string {
+  const cell = (s: string) => (/[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+  const columns = [...fields.filter((f) => f && f !== 'reason'), 'reason'];
+  const lines = refused.map((r) => columns.map((c) => cell(c === 'reason' ? r.reason : (r.cells[c] ?? ''))).join(','));
+  return `${columns.map(cell).join(',')}\n${lines.map((l) => `${l}\n`).join('')}`;
 }
 
 export const singular = (t: CsvTarget) => t.replace(/s$/, '');

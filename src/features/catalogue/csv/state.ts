@@ -93,6 +93,26 @@ export function requestPicker(open: boolean): void {
 }
 
 /**
+ * The rows that may go in: the preview's good ones, fewer once the server refused more (a name
+ * taken, which only the database knows).
+ */
+export function goodRows(
+  st: {
+    preview: { rowCount: number; badRows: number } | null;
+    result: { success: boolean; invalid_data: readonly { row: number }[] } | null;
+  } = csvImport,
+): number {
+  const p = st.preview;
+  if (!p) return 0;
+  const refused = st.result && !st.result.success ? refusedLines(st.result.invalid_data) : 0;
+  return p.rowCount - Math.max(p.badRows, refused);
+}
+
+/** How many lines of the file an answer refused (the header's problems are the file's, not a row's). */
+export const refusedLines = (issues: readonly { row: number }[]) =>
+  new Set(issues.filter((i) => i.row > 1).map((i) => i.row)).size;
+
+/**
  * Whether the file can go: read, not on its way, not imported yet, and no problem with the
  * file as a whole (a required column missing, an unknown one, unreadable): the server refuses
  * such a file before its rows, so uploading it anyway could only fail.
@@ -101,6 +121,7 @@ export const canUpload = () =>
   !!csvImport.file &&
   !!csvImport.preview &&
   csvImport.preview.fileIssues === 0 &&
+  goodRows() > 0 &&
   !csvImport.uploading &&
   !csvImport.reading &&
   !csvImport.result?.success;
