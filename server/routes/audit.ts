@@ -10,7 +10,7 @@ import { resources } from '../../contract/resources';
 import { seesPeople } from '../../contract/roles';
 import { bind, type Bound } from '../http/handle';
 import { listEntries, publicEntry } from '../repositories/auditLog';
-import { namedEntries } from '../repositories/auditNames';
+import { namedEntries } from '../services/auditNames';
 import { revertEntry, revertibleOf } from '../services/auditRevert';
 
 const personalOf = new Map([...resources, ...homepageResources].map((r) => [r.name, r.personal ?? {}]));

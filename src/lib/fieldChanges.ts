@@ -16,8 +16,20 @@ export interface FieldChange {
 
 type Fields = Readonly<Record<string, unknown>> | null | undefined;
 
-/** Bookkeeping every write moves: a diff of them says nothing a person changed. */
-const UNSHOWN = new Set(['id', 'version', 'created_at', 'updated_at']);
+/**
+ * Bookkeeping every write moves, and the server's own (an import's batch, the search text, a
+ * reviewer's claim): a diff of them says nothing a person changed.
+ */
+const UNSHOWN = new Set([
+  'id',
+  'version',
+  'created_at',
+  'updated_at',
+  'batch_id',
+  'search_text',
+  'claimed_by',
+  'claimed_until',
+]);
 
 const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const TAG = /<\/?[a-z][^>]*>/gi;
@@ -64,7 +76,16 @@ export function fieldChanges(
   label: (field: string) => string,
   /** Whether a field holds HTML (contract/audit.ts HTML_FIELDS): its change keeps the markup too. */
   isHtml: (field: string) => boolean = () => false,
+  /** Per field holding ids of other records, each id's name (contract/audit.ts `names`). */
+  names: Readonly<Record<string, Readonly<Record<string, string>>>> = {},
 ): FieldChange[] {
+  /** An id shown as its record's name: 'Dining', not 1. */
+  const text = (field: string, v: unknown) => {
+    const of = names[field];
+    if (!of) return valueText(v);
+    const one = (x: unknown) => (typeof x === 'number' && of[String(x)]) || valueText(x);
+    return Array.isArray(v) ? (v.length ? v.map(one).join(', ') : '—') : one(v);
+  };
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   return fields.flatMap((field): FieldChange[] => {
     if (UNSHOWN.has(field)) return [];
@@ -79,8 +100,8 @@ export function fieldChanges(
         field,
         label: label(field),
         kind,
-        before: inBefore ? valueText(b) : '',
-        after: inAfter ? valueText(a) : '',
+        before: inBefore ? text(field, b) : '',
+        after: inAfter ? text(field, a) : '',
         ...(isHtml(field) && {
           html: { before: typeof b === 'string' ? b : '', after: typeof a === 'string' ? a : '' },
         }),

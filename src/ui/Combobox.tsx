@@ -18,6 +18,8 @@ export interface PickerOption {
 
 interface ComboboxProps {
   label: string;
+  /** The label for screen readers only (a toolbar's picker, its meaning plain from its placeholder). */
+  hideLabel?: boolean;
   /** The form field it fills (for the server's error beside it). */
   name?: string;
   /** Options searched on the server as the text is typed. */
@@ -56,6 +58,7 @@ export function filterOptions<T extends { label: string }>(options: readonly T[]
 
 export function Combobox({
   label,
+  hideLabel,
   name,
   search,
   options,
@@ -114,7 +117,7 @@ export function Combobox({
           : 'Searching…';
 
   return (
-    <FieldFrame label={label} name={name} error={error} hint={hint} className="combo" notesInside>
+    <FieldFrame label={label} hideLabel={hideLabel} name={name} error={error} hint={hint} className="combo" notesInside>
       {(aria, notes) => (
         <>
           <div className={`combo-anchor${open ? ' is-open' : ''}`}>

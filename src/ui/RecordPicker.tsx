@@ -8,8 +8,9 @@ export type { PickerOption } from './Combobox';
 
 interface RecordPickerProps {
   label: string;
+  hideLabel?: boolean;
   /** The form field this picker fills (for the server's error beside it). */
-  name: string;
+  name?: string;
   /** Several records (cards, outlets) or one (an area). */
   multiple?: boolean;
   value: readonly PickerOption[];
@@ -28,6 +29,7 @@ interface RecordPickerProps {
  */
 export function RecordPicker({
   label,
+  hideLabel,
   name,
   multiple = false,
   value,
@@ -49,6 +51,7 @@ export function RecordPicker({
   return (
     <Combobox
       label={label}
+      hideLabel={hideLabel}
       name={name}
       search={search}
       onPick={toggle}

@@ -1,7 +1,7 @@
 // The audit log as a reader meets it (contract/audit.ts), on both databases: filtered by time,
 // by record and by person; a reviewer's claims and releases of crawled refs are no changes and
 // are not in it (not written, and any written before are neither listed nor counted); an
-// entry names the records its ids stand for (server/repositories/auditNames.ts), a created
+// entry names the records its ids stand for (server/services/auditNames.ts), a created
 // offer's cards and outlets among them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAudit, type AuditEntry } from '../../contract/audit';

@@ -6,7 +6,10 @@ import { tableWord } from '@contract/audit';
 import { labelOf } from '@contract/fieldLabels';
 import { resources } from '@contract/resources';
 import type { AuditEntry } from '@/api/audit';
-import { CommandButton } from '@/commands/CommandButton';
+import { resourceClient } from '@/api/resourceClient';
+import { isSearchType, searchRecords } from '@/api/search';
+import type { SearchHit } from '@contract/search';
+import { userResource, type AdminUser } from '@contract/user';
 import { runCommand } from '@/commands/runner';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { actorName, AuditEntryView, entryWhat } from '@/screens/history/AuditEntryView';
@@ -15,10 +18,11 @@ import { PaneBack } from '@/screens/PaneBack';
 import { go } from '@/store/navigate';
 import { setActiveView } from '@/store/ui';
 import { DateField } from '@/ui/DateField';
+import { RecordPicker } from '@/ui/RecordPicker';
 import { SplitPane } from '@/ui/SplitPane';
 import { VirtualList } from '@/ui/VirtualList';
 import { AUDIT_VIEW } from './entry';
-import { auditPath, filtersOf, queryOf, type AuditFilters, type FilterKey } from './filters';
+import { auditPath, filtersOf, queryOf, WHEN, whenOf, type AuditFilters } from './filters';
 import { auditList, setRows } from './model';
 import '@/ui/FilterBar.css';
 import './audit.css';
@@ -26,6 +30,7 @@ import './audit.css';
 const ROW_HEIGHT = 52;
 
 const kinds = [...resources, ...homepageResources];
+const users = resourceClient<AdminUser>(userResource);
 const resourceOf = (name: string | null) => kinds.find((r) => r.name === name);
 const resourceWord = (name: string | null) => resourceOf(name)?.label.one ?? (name ? tableWord(name) : '');
 
@@ -35,17 +40,17 @@ const labelFor = (e: AuditEntry) => {
   return (field: string) => labelOf(r ? (r.update ?? r.create) : undefined, field);
 };
 
+/** The record an entry names: 'Bank “ENBD”'; none for an export or many records (the title counts them). */
 const recordWords = (e: AuditEntry) =>
-  e.kind === 'export'
-    ? (resourceOf(e.resource)?.label.many ?? '')
-    : e.resource
-      ? `${resourceWord(e.resource)} ${e.label ? `“${e.label}”` : `#${e.record_id ?? ''}`}`
-      : '';
+  e.kind === 'export' || e.kind === 'mass' || !e.resource
+    ? ''
+    : `${resourceWord(e.resource)} ${e.label ? `“${e.label}”` : e.record_id !== null ? `#${e.record_id}` : ''}`.trim();
 
 /** The audit log: every write call, newest first, filtered through the URL; the highlighted one's fields on the right. */
 export default function AuditScreen() {
   const search = useSearch();
   const filters = useMemo(() => filtersOf(search), [search]);
+  // Read again as the filters change: "the last hour" is the hour before the choice.
   const query = useMemo(() => queryOf(filters), [filters]);
   const log = useAuditEntries(query, '*');
   const m = useSnapshot(auditList.state);
@@ -67,7 +72,12 @@ export default function AuditScreen() {
 
   useEffect(() => setRows(log.entries.map((e) => e.id)), [log.entries]);
 
-  const set = (key: FilterKey, value: string) => go(auditPath({ ...filters, [key]: value }), { replace: true });
+  const set = (changes: AuditFilters) => go(auditPath({ ...filters, ...changes }), { replace: true });
+  // The names of the record and the person filtered by, as the entries shown give them.
+  const recordName = log.entries.find(
+    (e) => e.resource === filters.resource && String(e.record_id) === filters.record_id && e.label,
+  )?.label;
+  const actorShown = log.entries.find((e) => String(e.actor_id) === filters.actor);
   const highlighted = log.entries.findIndex((e) => e.id === m.cursor);
   const current = highlighted >= 0 ? log.entries[highlighted] : undefined;
 
@@ -77,7 +87,12 @@ export default function AuditScreen() {
         <div className="list-title">
           <h1>Audit log</h1>
         </div>
-        <AuditFilterBar filters={filters} set={set} />
+        <AuditFilterBar
+          filters={filters}
+          set={set}
+          recordName={recordName ?? null}
+          actorName={actorShown ? actorName(actorShown) : null}
+        />
         <div className="list-meta">
           <div className="list-count" aria-live="polite">
             {log.status === 'loading' && !log.entries.length
@@ -172,15 +187,62 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
   );
 }
 
-function AuditFilterBar({ filters, set }: { filters: AuditFilters; set: (key: FilterKey, value: string) => void }) {
-  const cls = (k: FilterKey) => `input audit-filter${filters[k] ? ' is-set' : ''}`;
+/** A record found by the palette's search, as a picker's option (its id is its place: types share ids). */
+let hits: SearchHit[] = [];
+/** The names of the records and people picked, shown before the entries that name them arrive. */
+const picked = new Map<string, string>();
+const searchHits = (type: string | undefined) => async (text: string, signal: AbortSignal) => {
+  if (!text.trim()) return [];
+  hits = await searchRecords(text.trim(), type && isSearchType(type) ? [type] : undefined, 10, signal);
+  return hits.map((h, i) => ({ id: i + 1, label: h.title, hint: `${resourceWord(h.type)} · ${h.subtitle}` }));
+};
+const searchPeople = async (text: string, signal: AbortSignal) =>
+  (await users.list({ query: text.trim() || undefined, page: 1, per_page: 20 }, { signal })).data.map((u) => ({
+    id: u.id,
+    label: u.name,
+    hint: `${u.email} · ${u.role}`,
+  }));
+
+function AuditFilterBar({
+  filters,
+  set,
+  recordName,
+  actorName: personName,
+}: {
+  filters: AuditFilters;
+  set: (changes: AuditFilters) => void;
+  recordName: string | null;
+  actorName: string | null;
+}) {
+  const when = whenOf(filters);
+  const searchRecord = useMemo(() => searchHits(filters.resource), [filters.resource]);
+  const record = filters.record_id
+    ? [
+        {
+          id: Number(filters.record_id),
+          label:
+            recordName ??
+            picked.get(`${filters.resource}:${filters.record_id}`) ??
+            `${resourceWord(filters.resource ?? null)} #${filters.record_id}`,
+        },
+      ]
+    : [];
+  const person = filters.actor
+    ? [
+        {
+          id: Number(filters.actor),
+          label: personName ?? picked.get(`person:${filters.actor}`) ?? `Account #${filters.actor}`,
+        },
+      ]
+    : [];
   return (
     <div className="audit-filters" role="group" aria-label="Filters">
       <select
         className={`filter-select${filters.resource ? ' is-set' : ''}`}
         aria-label="Record type"
         value={filters.resource ?? ''}
-        onChange={(e) => set('resource', e.target.value)}
+        // Another type: a record of the one before no longer fits.
+        onChange={(e) => set({ resource: e.target.value, record_id: '' })}
       >
         <option value="">Every record type</option>
         {kinds.map((r) => (
@@ -189,48 +251,74 @@ function AuditFilterBar({ filters, set }: { filters: AuditFilters; set: (key: Fi
           </option>
         ))}
       </select>
+      <div className={`audit-picker${filters.record_id ? ' is-set' : ''}`}>
+        <RecordPicker
+          label="Record"
+          hideLabel
+          placeholder={filters.resource ? `Find a ${resourceWord(filters.resource).toLowerCase()}…` : 'Find a record…'}
+          value={record}
+          search={searchRecord}
+          onChange={(next) => {
+            const hit = next[0] ? hits[next[0].id - 1] : undefined;
+            if (hit) picked.set(`${hit.type}:${hit.id}`, hit.title);
+            set(hit ? { resource: hit.type, record_id: String(hit.id) } : { record_id: '' });
+          }}
+        />
+      </div>
+      <div className={`audit-picker${filters.actor ? ' is-set' : ''}`}>
+        <RecordPicker
+          label="Person"
+          hideLabel
+          placeholder="Find a person…"
+          value={person}
+          search={searchPeople}
+          onChange={(next) => {
+            if (next[0]) picked.set(`person:${next[0].id}`, next[0].label);
+            set({ actor: next[0] ? String(next[0].id) : '' });
+          }}
+        />
+      </div>
+      <select
+        className={`filter-select${when ? ' is-set' : ''}`}
+        aria-label="When"
+        value={when}
+        onChange={(e) => set(e.target.value === 'days' ? { when: 'days' } : { when: e.target.value, from: '', to: '' })}
+      >
+        {WHEN.map((w) => (
+          <option key={w.value} value={w.value}>
+            {w.label}
+          </option>
+        ))}
+      </select>
+      {when === 'days' && (
+        <>
+          <DateField
+            label="From"
+            hideLabel
+            compact
+            placeholder="From day"
+            className={`audit-filter-day${filters.from ? ' is-set' : ''}`}
+            value={filters.from ?? ''}
+            onChange={(v) => set({ from: v })}
+          />
+          <DateField
+            label="To"
+            hideLabel
+            compact
+            placeholder="To day"
+            className={`audit-filter-day${filters.to ? ' is-set' : ''}`}
+            value={filters.to ?? ''}
+            onChange={(v) => set({ to: v })}
+          />
+        </>
+      )}
       <input
-        className={cls('record_id')}
-        aria-label="Record #"
-        placeholder="Record #"
-        inputMode="numeric"
-        value={filters.record_id ?? ''}
-        onChange={(e) => set('record_id', e.target.value.replace(/\D/g, ''))}
-      />
-      <input
-        className={cls('actor')}
-        aria-label="Person (account #)"
-        placeholder="Person #"
-        inputMode="numeric"
-        value={filters.actor ?? ''}
-        onChange={(e) => set('actor', e.target.value.replace(/\D/g, ''))}
-      />
-      <input
-        className={cls('operation')}
+        className={`input audit-filter${filters.operation ? ' is-set' : ''}`}
         aria-label="Operation"
         placeholder="Operation: bank.update"
         value={filters.operation ?? ''}
-        onChange={(e) => set('operation', e.target.value.trim())}
+        onChange={(e) => set({ operation: e.target.value.trim() })}
       />
-      <DateField
-        label="From"
-        hideLabel
-        compact
-        placeholder="From day"
-        className={`audit-filter-day${filters.from ? ' is-set' : ''}`}
-        value={filters.from ?? ''}
-        onChange={(v) => set('from', v)}
-      />
-      <DateField
-        label="To"
-        hideLabel
-        compact
-        placeholder="To day"
-        className={`audit-filter-day${filters.to ? ' is-set' : ''}`}
-        value={filters.to ?? ''}
-        onChange={(v) => set('to', v)}
-      />
-      <CommandButton id="audit.showBy" label="By person…" variant="ghost" noKbd />
     </div>
   );
 }

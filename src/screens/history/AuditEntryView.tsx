@@ -1,12 +1,12 @@
-import { HTML_FIELDS } from '@contract/audit';
+import { HTML_FIELDS, recordsWord } from '@contract/audit';
 import type { AuditEntry } from '@/api/audit';
 import { CommandButton } from '@/commands/CommandButton';
 import { fieldChanges } from '@/lib/fieldChanges';
-import { formatDateTime, formatNumber } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { FieldDiff } from '@/ui/FieldDiff';
 import './history.css';
 
-/** What an entry did, in a few words: 'Changed', 'Created', '3 records changed'. */
+/** What an entry did, in a few words: 'Changed', 'Created', '49 crawled offers changed'. */
 export function entryWhat(e: AuditEntry): string {
   switch (e.kind) {
     case 'create':
@@ -16,11 +16,11 @@ export function entryWhat(e: AuditEntry): string {
     case 'delete':
       return 'Deleted';
     case 'mass':
-      return `${formatNumber(e.count)} ${e.count === 1 ? 'record' : 'records'} changed`;
+      return `${recordsWord(e.resource, e.count)} changed`;
     case 'none':
       return 'No record changed';
     case 'export':
-      return `${formatNumber(e.count)} ${e.count === 1 ? 'record' : 'records'} exported`;
+      return `${recordsWord(e.resource, e.count)} exported`;
   }
 }
 
@@ -56,8 +56,12 @@ export function AuditEntryView({
       </header>
       {entry.kind !== 'mass' && entry.kind !== 'none' && (
         <FieldDiff
-          changes={fieldChanges(entry.before, entry.after, label, (f) =>
-            (HTML_FIELDS[entry.resource ?? ''] ?? []).includes(f),
+          changes={fieldChanges(
+            entry.before,
+            entry.after,
+            label,
+            (f) => (HTML_FIELDS[entry.resource ?? ''] ?? []).includes(f),
+            entry.names,
           )}
         />
       )}

@@ -1,13 +1,13 @@
 // The names an audit entry's ids stand for (contract/audit.ts `names`): History reads
 // "Category: Dining", not "Category 1". The foreign keys are the database's own
-// (./foreignKeys.ts), so no table is listed by hand. A create's or delete's link rows (an
+// (server/repositories/foreignKeys.ts), so no table is listed by hand. A create's or delete's link rows (an
 // offer's cards and outlets) are told as the record's `card_ids` and `outlet_ids`, so its entry
 // lists them too. Names are read as they are now: a renamed category shows its new name.
 import type { AuditEntry } from '../../contract/audit';
 import type { Tx } from '../db/connection';
-import { NAME_COLUMNS } from '../services/undo';
-import type { StoredEntry } from './auditLog';
-import { columnsOf, referencesFrom } from './foreignKeys';
+import { NAME_COLUMNS } from './undo';
+import type { StoredEntry } from '../repositories/auditLog';
+import { columnsOf, referencesFrom } from '../repositories/foreignKeys';
 
 type Fields = Record<string, unknown> | null;
 type Named = Pick<AuditEntry, 'before' | 'after' | 'names'>;
@@ -96,7 +96,7 @@ async function namesIn(tx: Tx, table: string, ids: number[]): Promise<Map<number
     col === 'merchant_name' && cols.includes('branch')
       ? `merchant_name || coalesce(' — ' || nullif(branch, ''), '')`
       : `${col}::text`;
-  // `table` and `col` are the catalog's own names (./foreignKeys.ts), never a caller's text.
+  // `table` and `col` are the catalog's own names (server/repositories/foreignKeys.ts), never a caller's text.
   const rows = (
     await tx.query<{ id: number; name: string | null }>(
       `select id, ${name} as name from "${table}" where id = any($1::int[])`,
