@@ -147,7 +147,7 @@ test('the log by keys: a record and a person picked by name, a created offer wit
   await page.goto('/admin/audit-log');
   const rows = page.getByRole('listbox', { name: 'Audit log' }).getByRole('option');
   // The record by name: typed in its picker, Enter picks the first found.
-  const record = page.getByRole('combobox', { name: 'Record' });
+  const record = page.getByRole('combobox', { name: 'Record', exact: true });
   await record.focus();
   await page.keyboard.type(`picker offer ${tag}`);
   await expect(page.getByRole('option', { name: new RegExp(title) })).toBeVisible();
@@ -165,7 +165,7 @@ test('the log by keys: a record and a person picked by name, a created offer wit
   await record.focus();
   await page.keyboard.press('Backspace');
   await expect(page).not.toHaveURL(/record_id=/);
-  const person = page.getByRole('combobox', { name: 'Person' });
+  const person = page.getByRole('combobox', { name: 'Person', exact: true });
   await person.focus();
   await page.keyboard.type('admin');
   await expect(page.getByRole('listbox', { name: 'Person' }).getByRole('option').first()).toBeVisible();
