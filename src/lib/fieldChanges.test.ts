@@ -19,4 +19,13 @@ describe('an entry’s fields as a diff', () => {
     const changes = fieldChanges(null, { title: 'Offer', batch_id: 4, search_text: 'offer', claimed_by: 2 }, label);
     expect(changes.map((c) => c.field)).toEqual(['title']);
   });
+
+  it('says nothing of a field a record was made or deleted with empty; an emptied field is a change', () => {
+    expect(fieldChanges(null, { title: 'Offer', terms: null, image: '' }, label).map((c) => c.field)).toEqual([
+      'title',
+    ]);
+    expect(fieldChanges({ terms: 'Old' }, { terms: null }, label).map((c) => [c.before, c.after])).toEqual([
+      ['Old', '—'],
+    ]);
+  });
 });

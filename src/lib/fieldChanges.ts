@@ -95,6 +95,8 @@ export function fieldChanges(
     const a = after?.[field];
     if (inBefore && inAfter && same(a, b)) return [];
     const kind: ChangeKind = inBefore && inAfter ? 'changed' : inAfter ? 'added' : 'removed';
+    // A record made or deleted with a field left empty: nothing to tell of it.
+    if (kind !== 'changed' && valueText(inAfter ? a : b) === '—') return [];
     return [
       {
         field,

@@ -67,9 +67,7 @@ export default function ImportCsvScreen() {
     <div className="page csv-page">
       <div className="page-head">
         <h1>Import CSV</h1>
-        <span className="muted">
-          All rows are imported, or none; with rows that look wrong, the good ones alone, the others handed back.
-        </span>
+        <span className="muted">Rows that look wrong can be left out and handed back.</span>
       </div>
 
       <FieldFrame group label="Import into" className="csv-targets">

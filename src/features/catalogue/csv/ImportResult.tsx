@@ -29,15 +29,22 @@ export function ImportResult() {
           <Link href={csvListPath[target]} ref={focusOnMount}>
             Open the {target} list
           </Link>
-          {download}
           <CommandButton id="csv.choose" label="Import another file" />
         </div>
         {refused.length > 0 && (
-          <section className="csv-result csv-result-bad" aria-label="Rows left out">
-            <p className="muted">
-              Nothing of these rows was written. The download holds them with a <code>reason</code> column: fix them and
-              import that file.
-            </p>
+          <section className="csv-result csv-result-bad" aria-labelledby="csv-left-out-title">
+            <div className="csv-result-head">
+              <div>
+                <h2 id="csv-left-out-title">
+                  {formatNumber(refused.length)} {refused.length === 1 ? 'row' : 'rows'} left out
+                </h2>
+                <p className="muted">
+                  Nothing of them was written. The download holds them with a <code>reason</code> column: fix them and
+                  import that file.
+                </p>
+              </div>
+              {download}
+            </div>
             <IssueTable label="Rows left out" issues={result.invalid_data as CsvIssue[]} />
           </section>
         )}

@@ -46,7 +46,9 @@ export function PreviewTables({
                 {summary(preview)}{' '}
                 {preview.fileIssues > 0
                   ? 'The server refuses such a file before reading its rows: fix it and choose it again.'
-                  : 'You can upload anyway: the server decides, and imports nothing if any row fails.'}
+                  : preview.badRows < preview.rowCount
+                    ? 'Import the good rows: these are left out, nothing of them written, and handed back as a file with their reasons.'
+                    : 'No row would go in: fix the file and choose it again.'}
               </p>
               <NamesNote names={names} where={where} />
               <IssueTable label={problemsTitle} issues={preview.issues} />
