@@ -7,6 +7,8 @@
 // tests/api/dubaiDay.test.ts checks the same rules at the real hour and catalogue_today() at
 // fixed instants; this is the whole product at those instants.
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { addDays, dubaiDay, dubaiInstant, parseYmd } from '../contract/dubaiTime';
 import { copyOfTemplate, expect, test as base } from './fixtures';
@@ -26,10 +28,12 @@ const AT_2330_BEFORE = dubaiAt(addDays(today, -1), 23, 30);
 
 // Not the worker's server (e2e/fixtures.ts): one per test, its clock at `clockAt`, on a copy of
 // the demo data; the worker's is then never started.
-const test = base.extend<{ clockAt: Date; clockServer: RunningServer }>({
+const test = base.extend<{ clockAt: Date; firstStart: boolean; clockServer: RunningServer }>({
   clockAt: [AT_0030, { option: true }],
-  clockServer: async ({ clockAt }, use) => {
-    const dataDir = copyOfTemplate();
+  // true: an empty DATA_DIR, so the demo data is seeded on `clockAt`'s day, a first start then.
+  firstStart: [false, { option: true }],
+  clockServer: async ({ clockAt, firstStart }, use) => {
+    const dataDir = firstStart ? fs.mkdtempSync(path.join(os.tmpdir(), 'cards-admin-e2e-')) : copyOfTemplate();
     const server = await startServer(
       {
         ADMIN_EMAIL: E2E_ADMIN.email,
@@ -38,7 +42,7 @@ const test = base.extend<{ clockAt: Date; clockServer: RunningServer }>({
         TEST_NOW: clockAt.toISOString(),
       },
       undefined,
-      150_000,
+      firstStart ? 240_000 : 150_000,
     );
     await use(server);
     await server.stop();
@@ -101,5 +105,47 @@ test.describe('23:30 in Dubai the evening before', () => {
     expect(state).toBe('upcoming');
     await expect(row).toContainText('Upcoming');
     await expect(row).not.toContainText('Live');
+  });
+});
+
+// The demo data's offers are dated around the day of the first start (server/db/seed/offers.ts),
+// so its dashboard has work whatever that day: seeded on a day far from the run's, in Dubai,
+// some offers end within the week, some are upcoming, some ended in the last 7 days.
+// server/db/seed/offers.test.ts holds the same of generateOffers alone.
+test.describe('a first start on another day', () => {
+  const day = '2025-03-01';
+  test.use({ clockAt: dubaiAt(day, 12, 0), firstStart: true });
+  test("the demo's queues are around that day: expiring within 7 days, upcoming, just ended", async ({
+    page,
+    clockServer,
+  }) => {
+    // A first start seeds the demo data: a minute and more on a busy machine.
+    test.setTimeout(360_000);
+    expect(clockServer.output()).toContain('demo data seeded');
+    await signIn(page);
+    const api = await apiAs(page);
+    const total = async (body: object) =>
+      (await (await api.post('/admin/v1/all_offer', { ...body, per_page: 1 })).json()).pagination.total as number;
+    const first = async (body: object) =>
+      (await (await api.post('/admin/v1/all_offer', { ...body, per_page: 1 })).json()).data[0] as { valid_to: string };
+
+    const counts = (await (await api.get('/admin/v1/total_counts')).json()).data as {
+      offers_expiring: { days: number; count: number };
+    };
+    expect(counts.offers_expiring.days).toBe(7);
+    expect(counts.offers_expiring.count).toBeGreaterThan(0);
+    expect(await total({ expiring: 7 })).toBe(counts.offers_expiring.count);
+    expect((await first({ expiring: 7, sort: 'valid_to' })).valid_to >= day).toBe(true);
+    expect(await total({ state: 'upcoming' })).toBeGreaterThan(0);
+    // Most offers live that day (a filtered count stops at 1,000: FILTERED_COUNT_CAP, server/repositories/crud.ts).
+    expect(await total({ state: 'live' })).toBeGreaterThanOrEqual(1000);
+    const lastEnded = await first({ state: 'expired', sort: '-valid_to' });
+    expect(lastEnded.valid_to < day && lastEnded.valid_to >= addDays(day, -7)).toBe(true);
+
+    await expect(
+      page.getByRole('link', {
+        name: new RegExp(`^Offers expiring in 7 days.*${counts.offers_expiring.count.toLocaleString('en-US')}`),
+      }),
+    ).toBeVisible();
   });
 });
