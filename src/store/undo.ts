@@ -95,8 +95,15 @@ export function stepName(message: string): string {
   return /^[A-Z][a-z]/.test(m) ? m[0].toLowerCase() + m.slice(1) : m;
 }
 
-/** The undo's toast: its own "Undid: …" sentence when it has one, else "Undid: " and the step's toast. */
-export const undidText = (step: string, own: string | undefined) =>
-  own?.startsWith('Undid: ') ? own : `Undid: ${stepName(step)}`;
+/**
+ * The undo's toast: its own "Undid: …" sentence when it has one, else "Undid: " and the step's
+ * toast, followed by what the undo said when that says more than "Undone." (the server's
+ * "Undone: 60 offers as before.", server/routes/bulk.ts).
+ */
+export function undidText(step: string, own: string | undefined): string {
+  if (own?.startsWith('Undid: ')) return own;
+  const named = `Undid: ${stepName(step)}`;
+  return own && own !== 'Undone.' ? `${named} ${own}` : named;
+}
 
 export const redidText = (step: string) => `Redid: ${stepName(step)}`;
