@@ -347,7 +347,7 @@ test('cards: a yes/no switch, a status from its own list, a number with separato
   await expect(name).not.toHaveClass(/is-invalid/);
 });
 
-test('a card renamed in its cell is one undo step: mod+z puts the old name back, in the row and in the API', async ({
+test('a card renamed in its cell is one undo step: mod+z puts the old name back, in the row and in the API; mod+shift+z redoes it', async ({
   page,
 }) => {
   await signIn(page);
@@ -373,6 +373,14 @@ test('a card renamed in its cell is one undo step: mod+z puts the old name back,
   await expect(row.locator('[data-col="name"]')).toHaveText(`Undo card ${tag}`);
   await expect.poll(name).toBe(`Undo card ${tag}`);
   await expect(page.getByText('Nothing to undo.')).toHaveCount(0);
+
+  // mod+shift+z redoes it, named, and that is one more step mod+z takes back.
+  await page.keyboard.press(`${mod}+Shift+z`);
+  await expect(page.getByText(`Redid: saved Name of card “Renamed card ${tag}”.`)).toBeVisible();
+  await expect(row.locator('[data-col="name"]')).toHaveText(`Renamed card ${tag}`);
+  await expect.poll(name).toBe(`Renamed card ${tag}`);
+  await page.keyboard.press(`${mod}+z`);
+  await expect.poll(name).toBe(`Undo card ${tag}`);
 });
 
 for (const theme of ['light', 'dark'] as const) {

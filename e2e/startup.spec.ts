@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { copyOfTemplate, expect, test } from './fixtures';
 import { startServer } from './server';
 
-test('first start creates admin@example.com with a generated password, printed once', async () => {
+test('first start creates admin@example.com with a generated password, printed once in the log and as a plain block', async () => {
   // A first start seeds the demo data: seconds on an idle machine, a minute and more on a busy one.
   test.setTimeout(240_000);
   const env = { ADMIN_EMAIL: '', ADMIN_PASSWORD: '' };
@@ -13,6 +13,17 @@ test('first start creates admin@example.com with a generated password, printed o
     const m = /first admin created: admin@example\.com \/ password (\S+)/.exec(first.output());
     expect(m, first.output()).not.toBeNull();
     expect(first.output()).toContain(`/admin`);
+    // The same sign-in again as plain lines of their own, not inside a JSON line.
+    const lines = first.output().split('\n');
+    const at = lines.findIndex((l) => l.startsWith('  First sign-in'));
+    expect(at, first.output()).toBeGreaterThan(0);
+    expect(lines[at - 1]).toBe('='.repeat(72));
+    expect(lines.slice(at + 2, at + 6)).toEqual([
+      expect.stringMatching(/^ {4}open {6}http:\/\/\S+\/admin$/),
+      '    e-mail    admin@example.com',
+      `    password  ${m![1]}`,
+      '='.repeat(72),
+    ]);
     const login = await fetch(`${first.url}/api/v1/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -26,6 +37,7 @@ test('first start creates admin@example.com with a generated password, printed o
   const again = await startServer({ ...env, DATA_DIR: first.dataDir });
   try {
     expect(again.output()).not.toContain('first admin created');
+    expect(again.output()).not.toContain('First sign-in');
   } finally {
     await again.stop();
     fs.rmSync(first.dataDir, { recursive: true, force: true });

@@ -45,6 +45,21 @@ it('PUSH_SENDER and SKIP_CLIENT_BUILD are read here too', () => {
   expect(loadConfig({ SKIP_CLIENT_BUILD: '1' }).skipClientBuild).toBe(true);
 });
 
+it('TEST_NOW: unset by default; an instant with its zone; refused in production and with PostgreSQL, whose clock the server cannot move', () => {
+  expect(loadConfig({}).testNow).toBeUndefined();
+  expect(loadConfig({ TEST_NOW: '2026-12-06T00:30:00+04:00' }).testNow).toBe(Date.parse('2026-12-05T20:30:00Z'));
+  for (const bad of ['2026-12-06', '2026-12-06T00:30:00', 'tomorrow'])
+    expect(() => loadConfig({ TEST_NOW: bad })).toThrow(
+      `TEST_NOW must be an instant with its zone, e.g. 2026-12-06T00:30:00+04:00, got "${bad}"`,
+    );
+  expect(() => loadConfig({ TEST_NOW: '2026-12-06T00:30:00Z', NODE_ENV: 'production' })).toThrow(
+    'TEST_NOW sets the clock for tests: it is refused with NODE_ENV=production',
+  );
+  expect(() => loadConfig({ TEST_NOW: '2026-12-06T00:30:00Z', DATABASE_URL: 'postgres://localhost/x' })).toThrow(
+    "TEST_NOW moves embedded PGlite's clock only: it is refused with DATABASE_URL set",
+  );
+});
+
 it('a wrong value stops the start with a sentence naming the variable, what it must be and what it got', () => {
   expect(() => loadConfig({ UPLOAD_MAX_BYTES: 'x' })).toThrow(
     'UPLOAD_MAX_BYTES must be a whole number of bytes from 1,024 to 1,073,741,824, got "x"',

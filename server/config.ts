@@ -158,6 +158,13 @@ export const ENV = {
     '`1`: address the bucket as `ENDPOINT/bucket/key` (MinIO and most S3-compatible services), not as a subdomain',
     '0',
   ),
+  TEST_NOW: text(
+    "tests only: the instant the server's clock starts from and runs on (`2026-12-06T00:30:00+04:00`), on embedded PGlite: what the day rules read (an offer live, upcoming or expired on Dubai's day) and the server's own clock. Refused with `NODE_ENV=production` and with `DATABASE_URL` (PostgreSQL's clock is its own); logged as a warning at start",
+    {
+      pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:\\d{2})$',
+      must: 'an instant with its zone, e.g. 2026-12-06T00:30:00+04:00',
+    },
+  ),
 } satisfies Record<string, Var>;
 
 export type EnvName = keyof typeof ENV;
@@ -212,6 +219,12 @@ export interface Config {
   skipClientBuild: boolean;
   /** METRICS_TOKEN: the bearer token /metrics asks for (server/http/metrics.ts); unset, it is open. */
   metricsToken: string | undefined;
+  /**
+   * TEST_NOW: where the server's clock starts (ms since the epoch), for tests of the day rules
+   * at a chosen hour (e2e/dubaiDay.spec.ts); server/testClock.ts moves the clock. Unset in
+   * production, where it is refused.
+   */
+  testNow: number | undefined;
   /** S3_*: the bucket uploads go to (server/services/fileStore.ts); unset, DATA_DIR/uploads. */
   s3: { bucket: string; endpoint: string | undefined; region: string; forcePathStyle: boolean } | undefined;
 }
@@ -271,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pushSender: str('PUSH_SENDER'),
     skipClientBuild: str('SKIP_CLIENT_BUILD') === '1',
     metricsToken: str('METRICS_TOKEN'),
+    testNow: testNow(str('TEST_NOW'), str('NODE_ENV') === 'production', str('DATABASE_URL') !== undefined),
     s3: str('S3_BUCKET')
       ? {
           bucket: str('S3_BUCKET')!,
@@ -280,6 +294,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
   };
+}
+
+function testNow(value: string | undefined, production: boolean, postgres: boolean): number | undefined {
+  if (value === undefined) return undefined;
+  if (production) throw new Error('TEST_NOW sets the clock for tests: it is refused with NODE_ENV=production');
+  // PostgreSQL's now() reads its own machine's clock, which the server cannot move.
+  if (postgres) throw new Error("TEST_NOW moves embedded PGlite's clock only: it is refused with DATABASE_URL set");
+  const at = Date.parse(value);
+  if (Number.isNaN(at)) throw new Error(`TEST_NOW must be an instant with its zone, got "${value}"`);
+  return at;
 }
 
 function trustProxy(value: string | undefined): false | number | string {

@@ -7,7 +7,9 @@ export type { Logger };
 
 /** A logger at `level` writing to `destination` (default: stdout, synchronously, so no line is lost at exit). */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
-  return pino({ name: 'cards-admin', level }, destination);
+  // pino's own default writes a tick later: a line and a plain write after it (server/main.ts's
+  // first sign-in block) would come out the other way round.
+  return pino({ name: 'cards-admin', level }, destination ?? pino.destination({ dest: 1, sync: true }));
 }
 
 /** A service's lines at `level` through a child of `logger`: what services that take `log(msg)` are given. */

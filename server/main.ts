@@ -17,6 +17,7 @@ import { buildClient, clientBuildIsStale } from './build';
 import type { Logger } from './logger';
 import { createLogger, lineLogger } from './logger';
 import { ROOT } from './root';
+import { moveClock } from './testClock';
 
 const started = performance.now();
 /** The server's log (server/logger.ts, JSON lines at LOG_LEVEL), once the configuration is read. */
@@ -41,6 +42,15 @@ async function main() {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
   logger = log;
+  // TEST_NOW: tests only (refused in production). Loud, so a server started with it by
+  // mistake says so at every start.
+  const clockOffsetMs = config.testNow === undefined ? 0 : config.testNow - Date.now();
+  if (config.testNow !== undefined) {
+    moveClock(clockOffsetMs);
+    log.warn(
+      `TEST_NOW: this server's clock starts at ${new Date(config.testNow).toISOString()}, not the machine's (tests only)`,
+    );
+  }
   // PGlite: this process alone may open DATA_DIR (server/db/lock.ts). PostgreSQL has its own locks.
   const lock: DataDirLock | null = config.databaseUrl ? null : await lockDataDir(config.dataDir);
   if (lock?.tookOver) log.warn(`took over the lock of process ${lock.tookOver.pid}, which is no longer running`);
@@ -61,6 +71,7 @@ async function main() {
     beforeCommit: lock?.writeGuard,
     log: lineLogger(log, 'db', 'error'),
     pgliteThread: config.pgliteThread,
+    clockOffsetMs,
     onLost: (err) => stopForLostDatabase(err),
   });
   const mailer = createMailer({
@@ -181,10 +192,30 @@ async function main() {
   say(`API reference: http://localhost:${port}/api/docs`);
   say(`sign-in and reset codes go to ${mailer.describe()}`);
   say(`push notifications go to ${push.describe()}`);
-  // Shown once and needed to sign in: a warning, so a quieter LOG_LEVEL still shows it.
-  if (admin?.generated)
+  // Shown once and needed to sign in: a warning, so a quieter LOG_LEVEL still shows it, and
+  // a plain block after the JSON lines, which is what a person reads the first start for.
+  // Standard output only: the password is in no file.
+  if (admin?.generated) {
     log.warn(`first admin created: ${admin.email} / password ${admin.password}  (shown once; change it under Profile)`);
-  else if (admin) say(`first admin created: ${admin.email} (password from ADMIN_PASSWORD)`);
+    process.stdout.write(firstSignInBlock(`${config.publicUrl}/admin`, admin.email, admin.password));
+  } else if (admin) say(`first admin created: ${admin.email} (password from ADMIN_PASSWORD)`);
+}
+
+/** The first sign-in as plain text, framed so it stands out among the log's JSON lines. */
+function firstSignInBlock(url: string, email: string, password: string): string {
+  const rule = '='.repeat(72);
+  return [
+    '',
+    rule,
+    '  First sign-in (shown this once; change the password under Profile)',
+    '',
+    `    open      ${url}`,
+    `    e-mail    ${email}`,
+    `    password  ${password}`,
+    rule,
+    '',
+    '',
+  ].join('\n');
 }
 
 main().catch((err) => {

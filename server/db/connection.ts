@@ -120,6 +120,11 @@ export interface OpenOptions {
    */
   pgliteThread?: 'worker' | 'main';
   /**
+   * TEST_NOW's offset from the machine's clock (server/testClock.ts): PGlite's worker thread
+   * moves its own clock by it, as the server's thread did. In the calling thread, nothing to do.
+   */
+  clockOffsetMs?: number;
+  /**
    * Called once when the database is gone for good (PGlite's worker died: a crash, out of
    * memory); every call then fails. The server stops so a supervisor starts it again.
    */
@@ -163,6 +168,7 @@ async function openPglite(opts: OpenOptions, beforeCommit: () => void): Promise<
       ? await startPgliteWorker({
           dir: opts.pgliteDir,
           template: opts.pgliteTemplate,
+          clockOffsetMs: opts.clockOffsetMs,
           onLost: (err) => {
             log(`${err.message} Every call from now on fails.`);
             opts.onLost?.(err);

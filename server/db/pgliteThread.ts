@@ -30,6 +30,8 @@ const messageOf = (cause: unknown) => (cause instanceof Error ? cause.message : 
 export interface WorkerOptions {
   dir?: string;
   template?: Blob;
+  /** How far this worker's clock is moved from the machine's (TEST_NOW, server/testClock.ts). */
+  clockOffsetMs?: number;
   /** Told once when the worker dies (crash, out of memory): the database is gone for good. */
   onLost: (err: DatabaseLostError) => void;
   /** The worker's heap limits (node's defaults unset): a test's small heap sees it die of running out. */
@@ -69,7 +71,7 @@ export async function startPgliteWorker(opts: WorkerOptions): Promise<PgliteLike
           : new Error(message),
     );
   const template = opts.template && (await opts.template.arrayBuffer());
-  const start: WorkerStart = { dir: opts.dir, template };
+  const start: WorkerStart = { dir: opts.dir, template, clockOffsetMs: opts.clockOffsetMs };
   const { code, eval: isEval } = workerCode();
   const worker = new Worker(code, {
     eval: isEval,

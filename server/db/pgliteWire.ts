@@ -9,6 +9,8 @@ export interface WorkerStart {
   dir?: string;
   /** A dumpDataDir tarball's bytes (transferred, not copied). */
   template?: ArrayBuffer;
+  /** TEST_NOW's offset from the machine's clock (server/testClock.ts). */
+  clockOffsetMs?: number;
 }
 
 /** What the server's thread asks. */

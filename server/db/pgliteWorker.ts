@@ -5,10 +5,13 @@
 // server/db/connection.ts); each is answered by its id.
 import { parentPort, workerData } from 'node:worker_threads';
 import { createPglite } from './pglite';
+import { moveClock } from '../testClock';
 import { toWire, type Answer, type Ask, type WorkerStart } from './pgliteWire';
 
 const port = parentPort!;
 const start = workerData as WorkerStart;
+// Before PGlite starts: its now() is this thread's Date.now.
+moveClock(start.clockOffsetMs ?? 0);
 const send = (answer: Answer) => port.postMessage(answer);
 
 const { messages, TransactionAbortedError } = await import('@electric-sql/pglite');

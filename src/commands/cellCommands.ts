@@ -25,16 +25,26 @@ export interface CellSave {
   after: After;
 }
 
-/** A cell's save as the runner takes an undoable write: `{ message, undo }`, its refusal a sentence to show. */
-const undoable = (saving: Promise<CellSaved | undefined> | undefined) =>
+/**
+ * A cell's save as the runner takes an undoable write: `{ message, undo }`, its refusal a
+ * sentence to show. The undo resolves with its redo, the save again, undoable the same way.
+ */
+type Step = { message: string; undo: () => Promise<{ message: string; redo: () => Promise<Step | undefined> }> };
+const undoable = (saving: Promise<CellSaved | undefined> | undefined): Promise<Step | undefined> | undefined =>
   saving?.then((saved) =>
     saved
       ? {
           message: saved.message,
           undo: () =>
-            saved.undo().catch((e: unknown) => {
-              throw e instanceof CellRefused ? new CommandError(e.message) : e;
-            }),
+            saved.undo().then(
+              (undone) => ({
+                message: undone.message,
+                redo: () => undoable(undone.redo()) ?? Promise.resolve(undefined),
+              }),
+              (e: unknown) => {
+                throw e instanceof CellRefused ? new CommandError(e.message) : e;
+              },
+            ),
         }
       : undefined,
   );

@@ -19,9 +19,9 @@ import { refFilter } from '../store/filters';
 import { listModel } from '../store/listModel';
 import { resourceStore } from '../store/resourceStore';
 import { memoryRouter } from '../store/router';
-import { dropUndo, undoNow } from '../store/undo';
+import { dropRedo, dropUndo, undoNow } from '../store/undo';
 import { cellCommands, type CellSave } from './cellCommands';
-import { appCommands, NOTHING_TO_UNDO } from './navigation';
+import { appCommands, NOTHING_TO_REDO, NOTHING_TO_UNDO } from './navigation';
 import { register } from './registry';
 import { runCommand } from './runner';
 
@@ -53,7 +53,10 @@ async function setup() {
   return { server, store, cells };
 }
 
-register(...cellCommands.filter((c) => c.id === 'list.saveCell'), ...appCommands.filter((c) => c.id === 'app.undo'));
+register(
+  ...cellCommands.filter((c) => c.id === 'list.saveCell'),
+  ...appCommands.filter((c) => c.id === 'app.undo' || c.id === 'app.redo'),
+);
 
 /** As the editor saves (src/screens/listTable/CellEditor.tsx). */
 const saveCell = (cells: CellModel, value: unknown, label: string, after: After = 'stay') =>
@@ -62,6 +65,7 @@ const toasts = () => toast.success.mock.calls.map((c) => c[0] as string);
 
 afterEach(() => {
   dropUndo();
+  dropRedo();
   vi.clearAllMocks();
 });
 
@@ -86,6 +90,29 @@ describe('a cell saved in the table, undone', () => {
     // One step: nothing is left to undo.
     expect(undoNow()).toBeNull();
     expect(await runCommand('app.undo', 'hotkey')).toEqual({ message: NOTHING_TO_UNDO });
+  });
+
+  it("mod+shift+z saves the value again, named 'Redid: …'; that redo is undone like any save", async () => {
+    const { server, store, cells } = await setup();
+    cells.moveCol(1);
+    cells.startEdit();
+    await saveCell(cells, 'Renamed', 'Renamed');
+    await runCommand('app.undo', 'hotkey');
+    expect(store.find(1)).toMatchObject({ title: 'Offer 1', version: 3 });
+
+    await runCommand('app.redo', 'hotkey');
+    expect(server.sent.at(-1)).toEqual({ title: 'Renamed', version: 3 });
+    expect(store.find(1)).toMatchObject({ title: 'Renamed', version: 4 });
+    expect(toasts()).toEqual([
+      'Saved Title of offer “Renamed”.',
+      'Undid: Title of offer “Offer 1”.',
+      'Redid: saved Title of offer “Renamed”.',
+    ]);
+    expect(await runCommand('app.redo', 'hotkey')).toEqual({ message: NOTHING_TO_REDO });
+
+    await runCommand('app.undo', 'hotkey');
+    expect(server.sent.at(-1)).toEqual({ title: 'Offer 1', version: 4 });
+    expect(toasts().at(-1)).toBe('Undid: Title of offer “Offer 1”.');
   });
 
   it('a reference goes back to its old choice, named as before', async () => {

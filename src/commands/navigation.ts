@@ -3,7 +3,7 @@ import { confirmLeave } from '../store/leaveGuard';
 import { signOut } from '../store/session';
 import { openPalette, toggleTheme, ui } from '../store/ui';
 import { go } from '../store/navigate';
-import { undoNow } from '../store/undo';
+import { takeRedo, undoNow } from '../store/undo';
 import type { Needs } from '../store/role';
 import type { Command } from './types';
 
@@ -43,6 +43,7 @@ export const navigationCommands = (screens: readonly NavTarget[]): Command[] => 
 
 /** What Undo says when no change can be undone (any more: an undo is kept 10 minutes). */
 export const NOTHING_TO_UNDO = 'Nothing to undo.';
+export const NOTHING_TO_REDO = 'Nothing to redo.';
 
 /** The app's own commands. */
 export const appCommands: Command[] = [
@@ -89,6 +90,18 @@ export const appCommands: Command[] = [
     // Always there, so the palette finds it by name; with nothing to undo it says so.
     messages: { success: 'Undone.' },
     run: () => undoNow()?.() ?? Promise.resolve({ message: NOTHING_TO_UNDO }),
+  },
+  {
+    id: 'app.redo',
+    title: 'Redo last undone change',
+    group: 'General',
+    aliases: ['redo', 'do again'],
+    keywords: ['again', 'ctrl shift z'],
+    // As in an editor; not while typing (a field's own redo).
+    shortcut: 'mod+shift+z',
+    scope: 'global',
+    // A redo is a write: its toast offers Undo again (src/commands/runner.ts).
+    run: () => takeRedo()?.() ?? Promise.resolve({ message: NOTHING_TO_REDO }),
   },
   {
     id: 'app.signOut',

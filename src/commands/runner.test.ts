@@ -21,7 +21,7 @@ import { answerConfirm, confirm } from '../ui/confirmStore';
 import { recentCommands } from './frecency';
 import { runs } from './usage';
 import { ui } from '../store/ui';
-import { dropUndo, offerUndo, takeUndo } from '../store/undo';
+import { dropRedo, dropUndo, offerUndo, takeRedo, takeUndo } from '../store/undo';
 import type { Command } from './types';
 
 const cmd = (over: Partial<Command> & Pick<Command, 'id'>): Command => ({
@@ -55,6 +55,7 @@ beforeEach(() => {
     't.other',
   );
   dropUndo();
+  dropRedo();
   Object.assign(ui, { view: null, list: null, paletteOpen: false, palettePage: null });
 });
 
@@ -237,6 +238,68 @@ describe('runCommand', () => {
     const older = (toast.success.mock.calls[0] as unknown as [string, { id: string }])[1].id;
     offerUndo(async () => undefined);
     expect(toast.dismiss).toHaveBeenCalledWith(older);
+  });
+
+  it("names every undo step in the undo's toast: the step's own sentence after 'Undid: ', or the undo's own 'Undid: …'", async () => {
+    register(
+      cmd({
+        id: 't.undoable',
+        run: async () => ({ message: 'Deleted offer “Gold dining”.', undo: async () => ({ message: 'Undone.' }) }),
+      }),
+      cmd({
+        id: 't.other',
+        run: async () => ({
+          message: 'Updated 3 offers.',
+          undo: async () => ({ message: 'Undid: 3 offers’ category.' }),
+        }),
+      }),
+      cmd({ id: 't.count', run: async () => ({ message: 'CSV imported: 3 rows.', undo: async () => undefined }) }),
+      cmd({
+        id: 't.bulk',
+        run: async () => ({
+          message: 'Updated 60 offers.',
+          undo: async () => ({ message: 'Undone: 60 offers as before.', data: { count: 60 } }),
+        }),
+      }),
+    );
+    await runCommand('t.undoable', 'button');
+    expect(await takeUndo()!()).toMatchObject({ message: 'Undid: deleted offer “Gold dining”.' });
+    await runCommand('t.other', 'button');
+    expect(await takeUndo()!()).toMatchObject({ message: 'Undid: 3 offers’ category.' });
+    // A capitalised word stays as it is.
+    await runCommand('t.count', 'button');
+    expect(await takeUndo()!()).toEqual({ message: 'Undid: CSV imported: 3 rows.' });
+    // What the server's undo says stays, after the step's name.
+    await runCommand('t.bulk', 'button');
+    expect(await takeUndo()!()).toMatchObject({
+      message: 'Undid: updated 60 offers. Undone: 60 offers as before.',
+      data: { count: 60 },
+    });
+  });
+
+  it("offers an undo's redo, named 'Redid: …', and a new write takes it away", async () => {
+    let sets = 0;
+    const step = async (): Promise<unknown> => {
+      sets += 1;
+      return {
+        message: 'Renamed card “Titanium” to “Platinum”.',
+        undo: async () => ({ message: 'Undone.', redo: step }),
+      };
+    };
+    register(cmd({ id: 't.undoable', run: step }), cmd({ id: 't.ok', run: async () => ({ message: 'Saved.' }) }));
+    await runCommand('t.undoable', 'button');
+    expect(await takeUndo()!()).toEqual({ message: 'Undid: renamed card “Titanium” to “Platinum”.' });
+    const redone = (await takeRedo()!()) as { message: string; undo: unknown };
+    expect(redone.message).toBe('Redid: renamed card “Titanium” to “Platinum”.');
+    expect(typeof redone.undo).toBe('function');
+    expect(sets).toBe(2);
+    expect(takeRedo()).toBeNull();
+
+    await runCommand('t.undoable', 'button');
+    await takeUndo()!();
+    await runCommand('t.ok', 'button');
+    await runCommand('t.undoable', 'button');
+    expect(takeRedo()).toBeNull();
   });
 
   it('shows the sentence of a CommandError as it is (a bulk action summary)', async () => {

@@ -3,7 +3,7 @@
 import { ApiError } from '../api/client';
 import { errorText } from '../api/errorText';
 import { openPalette } from '../store/ui';
-import { offerUndo } from '../store/undo';
+import { offerRedo, offerUndo, redidText, undidText } from '../store/undo';
 import { confirmState } from '../ui/confirmStore';
 import { toast, toastsSent } from '../ui/toast';
 import type { Hint } from './coach';
@@ -166,7 +166,15 @@ function toastAround(cmd: Command, promise: Promise<unknown>, hint: Hint | null)
           async () => {
             const undone = await undo();
             toast.dismiss(shown);
-            return undone;
+            // Named: "Undid: deleted offer “Gold”." (src/store/undo.ts), and redone the same way.
+            const redo = redoOf(undone);
+            if (redo)
+              offerRedo(async () => {
+                const again = await redo();
+                return again === undefined ? undefined : { ...(again as object), message: redidText(message) };
+              });
+            const named = { message: undidText(message, messageOf(undone)) };
+            return typeof undone === 'object' && undone !== null ? { ...undone, ...named, redo: undefined } : named;
           },
           undefined,
           () => toast.dismiss(shown),
@@ -217,6 +225,12 @@ const failing = new Set<string>();
 
 /** A message that reports what happened in figures ('Imported 3 offers.'), not only that it was saved. */
 const hasResult = (message: string) => /\d/.test(message);
+
+/** An undo that can be redone resolves to `{ message, redo }` (src/store/undo.ts offerRedo). */
+function redoOf(value: unknown): (() => Promise<unknown>) | undefined {
+  const r = (value as { redo?: unknown } | null)?.redo;
+  return typeof r === 'function' ? (r as () => Promise<unknown>) : undefined;
+}
 
 /** A command that can be undone resolves to `{ message, undo }` (src/store/undo.ts). */
 function undoOf(value: unknown): (() => Promise<unknown>) | undefined {

@@ -90,7 +90,8 @@ export interface CellModelOptions<T extends { id: number }> {
 /** A cell saved, as the runner offers its undo (src/commands/runner.ts): its toast, and the step back. */
 export interface CellSaved {
   message: string;
-  undo: () => Promise<{ message: string }>;
+  /** Sets the cell back; resolves to its toast and the redo: the value saved again, as a new step. */
+  undo: () => Promise<{ message: string; redo: () => Promise<CellSaved | undefined> }>;
 }
 
 /** An undo of a cell the server refused (the row changed since): the sentence says why. */
@@ -241,7 +242,12 @@ export function cellModel<T extends { id: number }>(o: CellModelOptions<T>) {
     const before = r?.[spec.field] ?? null;
     const beforeLabel = r ? labelOf(spec, r) : '';
     return save(id, spec, value, label).then((ok) =>
-      ok ? { message: saidOf('Saved', id, spec), undo: () => setBack(id, spec, before, beforeLabel) } : undefined,
+      ok
+        ? {
+            message: saidOf('Saved', id, spec),
+            undo: () => setBack(id, spec, before, beforeLabel, () => saveStep(id, spec, value, label)),
+          }
+        : undefined,
     );
   }
 
@@ -260,8 +266,14 @@ export function cellModel<T extends { id: number }>(o: CellModelOptions<T>) {
    * saves, with the version the row has then), so an edit made since is refused as a conflict
    * rather than overwritten. A refusal rejects with the cell's sentence, for the undo's toast.
    */
-  async function setBack(id: number, spec: CellSpec, value: unknown, label: string): Promise<{ message: string }> {
-    if (await save(id, spec, value, label)) return { message: saidOf('Undid:', id, spec) };
+  async function setBack(
+    id: number,
+    spec: CellSpec,
+    value: unknown,
+    label: string,
+    redo: () => Promise<CellSaved | undefined>,
+  ): Promise<{ message: string; redo: () => Promise<CellSaved | undefined> }> {
+    if (await save(id, spec, value, label)) return { message: saidOf('Undid:', id, spec), redo };
     const mark = state.cells[cellKey(id, spec.col)];
     throw new CellRefused(`${spec.label} was not set back: ${mark?.message ?? errorText(undefined, null)}`);
   }

@@ -15,6 +15,8 @@ let timer: ReturnType<typeof setTimeout> | undefined;
  * taken (a newer write replaced it, or it ran out), so what offers it (a toast's Undo) can go.
  */
 export function offerUndo(undo: () => Promise<unknown>, now = Date.now(), gone?: () => void) {
+  // A new write: what was undone before it is no longer the next thing to redo.
+  redoing = null;
   pending?.gone?.();
   pending = { undo, until: now + OFFER_MS, gone };
   clearTimeout(timer);
@@ -61,3 +63,47 @@ export function dropUndo() {
   pending = null;
   clearTimeout(timer);
 }
+
+/**
+ * The step an undo took back, to redo (mod+shift+z, `app.redo` in src/commands/navigation.ts):
+ * offered by an undo that can be redone (a cell set back saves its value again), for as long
+ * as an undo is offered, and dropped by the next write. A redo is a write like another, so it
+ * offers its own undo.
+ */
+let redoing: { redo: () => Promise<unknown>; until: number } | null = null;
+
+export function offerRedo(redo: () => Promise<unknown>, now = Date.now()) {
+  redoing = { redo, until: now + OFFER_MS };
+}
+
+/** Takes the redo (once): null when there is none or it ran out. */
+export function takeRedo(now = Date.now()): (() => Promise<unknown>) | null {
+  const r = redoing && now < redoing.until ? redoing.redo : null;
+  redoing = null;
+  return r;
+}
+
+export const dropRedo = () => void (redoing = null);
+
+/**
+ * How a step reads after "Undid: " or "Redid: ": its own toast with a lower-case first word
+ * ('Deleted offer “Gold”.' → 'deleted offer “Gold”.'), an "Undid: "/"Redid: " before it taken
+ * off, and a word in capitals (an acronym) left as it is.
+ */
+export function stepName(message: string): string {
+  const m = message.replace(/^(Undid|Redid): /, '');
+  return /^[A-Z][a-z]/.test(m) ? m[0].toLowerCase() + m.slice(1) : m;
+}
+
+/**
+ * The undo's toast: its own "Undid: …" sentence when it has one, else "Undid: " and the step's
+ * toast, followed by what the undo said when that says more than "Undone." (the server's
+ * "Undone: 60 offers as before.", server/routes/bulk.ts).
+ */
+export function undidText(step: string, own: string | undefined): string {
+  if (own?.startsWith('Undid: ')) return own;
+  const named = `Undid: ${stepName(step)}`;
+  return own && own !== 'Undone.' ? `${named} ${own}` : named;
+}
+
+export const redidText = (step: string) => `Redid: ${stepName(step)}`;
