@@ -28,9 +28,8 @@ vi.mock('@/store/ui', async (own) => ({
 const { offerCommands } = await import('./commands');
 const { cardCommands } = await import('../cards/commands');
 const { userCommands } = await import('../users/commands');
-const { profileCommands, profileForms } = await import('@/features/profile/commands');
 
-const all = [...offerCommands, ...cardCommands, ...userCommands, ...profileCommands];
+const all = [...offerCommands, ...cardCommands, ...userCommands];
 const cmd = (id: string) => {
   const c = all.find((x) => x.id === id);
   if (!c) throw new Error(`no command ${id}`);
@@ -91,9 +90,8 @@ describe('reachable from the dashboard', () => {
     expect(c.pick?.fromContext?.(ctx)).toBeUndefined(); // no record here: a palette page asks
   });
 
-  it.each(['profile.changePassword', 'offer.list.expiring', 'card.list.hidden', 'user.list.admins'])(
-    '%s is global',
-    (id) => expect(cmd(id).scope).toBe('global'),
+  it.each(['offer.list.expiring', 'card.list.hidden', 'user.list.admins'])('%s is global', (id) =>
+    expect(cmd(id).scope).toBe('global'),
   );
 });
 
@@ -179,7 +177,7 @@ describe('cards', () => {
   });
 });
 
-describe('users and the profile', () => {
+describe('users', () => {
   const sara = { id: 9, name: 'Sara', email: 's@x.example', role: 'editor', status: 'active', version: 6 } as AdminUser;
 
   it('set role asks for the role, then saves it with the version read; Undo sets the old one back', async () => {
@@ -197,12 +195,5 @@ describe('users and the profile', () => {
     expect(res.message).toBe('Sara is an admin now.');
     await res.undo();
     expect(calls.at(-1)!.input.body).toEqual({ role: 'editor', version: 7 });
-  });
-
-  it('change password opens the profile asking for the new password’s field', () => {
-    const before = profileForms.focusPassword;
-    cmd('profile.changePassword').run(ctx, undefined);
-    expect(went).toEqual(['/profile']);
-    expect(profileForms.focusPassword).toBe(before + 1);
   });
 });
