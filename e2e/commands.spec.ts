@@ -6,7 +6,10 @@ import type { Card } from '../contract/card';
 import type { Offer } from '../contract/offer';
 import type { AdminUser } from '../contract/user';
 import { expect, test } from './fixtures';
-import { apiAs, listNamed, pick, rowsOf, run, signIn } from './session';
+import { apiAs, listNamed, pick, rowsOf, run, shoot, signIn } from './session';
+
+/** COMMANDS_SHOTS=<dir>: screenshots of the users list by role (1440×900, 1024×768, light and dark). */
+const SHOTS = process.env.COMMANDS_SHOTS;
 
 type Api = Awaited<ReturnType<typeof apiAs>>;
 
@@ -93,4 +96,17 @@ test('“expiring offers” opens the offers ending within 7 days', async ({ pag
       [...titles].some((t) => text.includes(t)),
       text,
     ).toBe(true);
+});
+
+test('“show admins” from the dashboard: the users list by role, its Role column saying so', async ({ page }) => {
+  const admins = (await (await api.get('/admin/v1/all_user?role=admin&per_page=100')).json()).data as AdminUser[];
+  expect(admins.length).toBeGreaterThan(0);
+  await dashboard(page);
+  await run(page, 'show admins', 'Show admins');
+  await expect(page).toHaveURL(/\/admin\/user-list\?role=admin$/);
+  const list = listNamed(page, 'Users');
+  await expect(list.getByRole('columnheader', { name: 'Role' })).toBeVisible();
+  await expect(rowsOf(list)).toHaveCount(Math.min(admins.length, 50));
+  for (const text of await rowsOf(list).allInnerTexts()) expect(text).toContain('Admin');
+  await shoot(page, SHOTS, 'users-by-role');
 });
