@@ -17,8 +17,8 @@ import { bearerOf, insertSession, insertUser } from '../helpers/sessions';
 let s: TestServer;
 const { call, ok } = opCalls(() => s);
 const offer = offerResource.ops;
-let cards: number[] = [];
-let outlets: number[] = [];
+const cards: number[] = [];
+const outlets: number[] = [];
 
 beforeAll(async () => {
   s = await startTestServer();
