@@ -1,10 +1,14 @@
 import * as Type from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
-import { defineResource } from './resource';
+import { IdParams, defineResource } from './resource';
+import { RecordEnvelope } from './envelope';
+import { ADMIN_ROOT, defineOp } from './operation';
 import { OFFER_STATES } from './constants';
 
 export { OFFER_STATES };
 import { DateOnly, Id, IdList, Nullable, Text, Timestamps } from './fields';
+
+export const OFFER_TITLE_MAX = 160;
 
 export const OfferState = Type.Union(OFFER_STATES.map((s) => Type.Literal(s)));
 
@@ -31,7 +35,7 @@ export const Offer = Type.Object({
 });
 export type Offer = Static<typeof Offer>;
 
-const Title = Type.String({ minLength: 3, maxLength: 160, pattern: '\\S' });
+const Title = Type.String({ minLength: 3, maxLength: OFFER_TITLE_MAX, pattern: '\\S' });
 const Discount = Type.String({ minLength: 1, maxLength: 60, pattern: '\\S' });
 const Source = Type.String({ minLength: 1, maxLength: 60, pattern: '^[a-z0-9_-]+$', title: 'Source' });
 const fields = {
@@ -112,3 +116,28 @@ export const offerResource = defineResource({
     shown: 'Offer fetched successfully!',
   },
 });
+
+/** What a copy's title ends with; the original's title is cut so the copy's fits the title's 160. */
+export const COPY_SUFFIX = ' (copy)';
+
+/**
+ * A new offer with the fields of another (its texts, dates, category, image, cards and outlets),
+ * its title ending " (copy)", entered by hand (`from_source` manual): the original stays as it was.
+ */
+export const duplicateOffer = defineOp({
+  id: 'offer.duplicate',
+  method: 'POST',
+  path: `${ADMIN_ROOT}/duplicate_offer/:id`,
+  summary: 'Copy an offer (texts, dates, category, image, cards and outlets) as a new manual offer titled "… (copy)"',
+  tag: 'Offers',
+  access: 'admin',
+  permission: 'offer.write',
+  resource: 'offer',
+  params: IdParams,
+  response: RecordEnvelope(Offer),
+  message: 'Offer duplicated.',
+  touches: ['offer'],
+});
+
+/** The offer calls beyond its CRUD ones (contract/operations.ts lists every call). */
+export const offerOps = [duplicateOffer];

@@ -13,6 +13,7 @@ import { totalCounts } from './dashboard';
 import { engagementOps } from './engagement';
 import { streamEvents } from './events';
 import { notificationOps } from './notification';
+import { offerOps } from './offer';
 import { announcePresence } from './presence';
 import type { AnyOp } from './operation';
 import { resources } from './resources';
@@ -25,6 +26,7 @@ export const operations: readonly AnyOp[] = [
   totalCounts,
   ...resources.flatMap((r) => Object.values(r.ops) as AnyOp[]),
   ...cardOps,
+  ...offerOps,
   importCsv,
   checkCsvNames,
   searchRecords,

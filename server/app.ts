@@ -48,6 +48,7 @@ import { dashboardHandlers } from './routes/dashboard';
 import { engagementHandlers } from './routes/engagement';
 import { crudHandlers } from './routes/crud';
 import { cardHandlers } from './routes/cards';
+import { offerHandlers } from './routes/offers';
 import { crawlHandlers } from './routes/crawl';
 import { crawlImportHandlers } from './routes/crawlImport';
 import { homepageHandlers } from './routes/homepage';
@@ -230,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...engagementHandlers({ now: deps.now ?? Date.now }),
     ...resources.flatMap((r) => crudHandlers(r, { now: deps.now ?? Date.now })),
     ...cardHandlers(),
+    ...offerHandlers(),
     ...csvHandlers(),
     ...searchHandlers(resources),
     ...crawlHandlers({ now: deps.now ?? Date.now }),

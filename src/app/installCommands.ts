@@ -11,7 +11,7 @@
 // and choosing one fetches its screen's commands alone. The duplicate-shortcut test reads
 // exactly the whole set.
 import { listCommands } from '@/commands/list';
-import { viewCommands } from '@/commands/viewCommands';
+import { viewCommands, viewRows } from '@/commands/viewCommands';
 import { appCommands, navigationCommands } from '@/commands/navigation';
 import { recordCommands, setRecordScreens, setRouteCheck } from '@/commands/records';
 import { protectedRoutes } from './screenRoutes';
@@ -80,6 +80,7 @@ export function installCommands(): Promise<void> {
   setActions(ACTIONS, installScreenCommands);
   installing ??= Promise.resolve().then(() => {
     register(...shellCommands());
+    viewRows();
     whenIdle(() => {
       void registerLaterCommands();
       // The first toast of the session then shows without waiting for sonner (src/ui/toast.tsx).

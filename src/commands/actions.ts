@@ -53,6 +53,50 @@ const showOffers = (by: string, title: string): Action => ({
   screen: 'offers',
   global: true,
 });
+/**
+ * A list's "Filter … by …" commands (./filterCommands.ts), reachable from every screen: the
+ * filter's key and its label as the filter bar names it, in lower case.
+ */
+const filters = (name: string, screen: string, many: string, group: string, labels: Record<string, string>) =>
+  Object.entries(labels).map(([key, label]): Action => ({
+    id: `${name}.filter.${key}`,
+    title: `Filter ${many} by ${label}…`,
+    group,
+    screen,
+  }));
+/** A filter people name outright ("Show hidden cards", ./filterCommands.ts presetCommands): a global row. */
+const preset = (
+  name: string,
+  key: string,
+  screen: string,
+  group: string,
+  title: string,
+  aliases?: string[],
+): Action => ({
+  id: `${name}.list.${key}`,
+  title,
+  aliases,
+  group,
+  screen,
+  global: true,
+});
+const cardAction = (id: string, title: string, aliases: readonly string[]): Action => ({
+  id,
+  title,
+  aliases,
+  group: 'Cards',
+  screen: 'cards',
+  permission: 'card.write',
+});
+const offerAction = (id: string, title: string, aliases: readonly string[], more: Partial<Action> = {}): Action => ({
+  id,
+  title,
+  aliases,
+  group: 'Offers',
+  screen: 'offers',
+  permission: 'offer.write',
+  ...more,
+});
 const homepage = (id: string, title: string, aliases: readonly string[], more: Partial<Action> = {}): Action => ({
   id,
   title,
@@ -73,7 +117,10 @@ export const ACTIONS: readonly Action[] = [
   ...crud('category', 'categories', 'category', 'Categories'),
   ...crud('network', 'networks', 'network', 'Networks'),
   ...crud('outletRadius', 'outletRadius', 'radius', 'Outlet radius'),
-  ...crud('user', 'users', 'user', 'Users'),
+  // An admin is a user with the admin role: "invite admin" is the new user form.
+  ...crud('user', 'users', 'user', 'Users').map((a) =>
+    a.id === 'user.new' ? { ...a, aliases: [...NEW_ALIASES, 'invite', 'invite admin', 'invite staff member'] } : a,
+  ),
   ...crud('contact', 'contact', 'message', 'Contact messages', 'fd'),
   ...crud('feedback', 'feedback', 'feedback entry', 'Feedback', 'fd'),
   ...crud('notification', 'notifications', 'notification', 'Notifications', 'f'),
@@ -147,6 +194,69 @@ export const ACTIONS: readonly Action[] = [
   showOffers('State', 'Show offers by state…'),
   showOffers('Card', 'Show offers on a card…'),
   showOffers('Outlet', 'Show offers at an outlet…'),
+  offerAction('offer.duplicate', 'Duplicate offer', ['copy offer', 'clone offer'], { shortcut: 'shift+d' }),
+  offerAction('offer.addCard', 'Link card to offer…', ['add card to offer', 'attach card', 'offer cards']),
+  offerAction('offer.removeCard', 'Unlink card from offer…', ['remove card from offer', 'detach card']),
+  offerAction('offer.addOutlet', 'Link outlet to offer…', ['add outlet to offer', 'attach outlet', 'offer merchants']),
+  offerAction('offer.removeOutlet', 'Unlink outlet from offer…', ['remove outlet from offer', 'detach outlet']),
+  cardAction('card.markDiscontinued', 'Mark card discontinued', ['discontinue card', 'retire card', 'withdraw card']),
+  cardAction('card.markNotDiscontinued', 'Mark card not discontinued', ['reinstate card', 'undiscontinue']),
+  cardAction('card.hide', 'Hide card', ['disable card', 'unpublish card', 'hide from the app']),
+  cardAction('card.unhide', 'Show card in the app', ['unhide card', 'enable card', 'publish card', 'make visible']),
+  {
+    id: 'user.setRole',
+    title: 'Set user role…',
+    aliases: ['change role', 'roles', 'make admin', 'promote', 'demote', 'permissions', 'access'],
+    group: 'Users',
+    shortcut: 'shift+r',
+    screen: 'users',
+    permission: 'user.write',
+  },
+  {
+    id: 'profile.changePassword',
+    title: 'Change password…',
+    aliases: ['reset password', 'new password', 'update password', 'my password'],
+    group: 'Profile',
+    screen: 'profile',
+    global: true,
+  },
+  ...filters('card', 'cards', 'cards', 'Cards', {
+    bank: 'bank',
+    network: 'network',
+    category: 'category',
+    status: 'status',
+    display: 'display',
+  }),
+  // The offers' bank, state, card and outlet are "Show offers of a bank…" and the like above; the
+  // two end dates of expiring, "Show offers expiring within 7 days" and its 30 below.
+  ...filters('offer', 'offers', 'offers', 'Offers', { category: 'category', from_source: 'source' }),
+  ...filters('outlet', 'outlets', 'outlets', 'Outlets', { category: 'category', area: 'area' }),
+  ...filters('user', 'users', 'users', 'Users', { role: 'role', status: 'status' }),
+  ...filters('notification', 'notifications', 'notifications', 'Notifications', {
+    status: 'status',
+    audience: 'audience',
+  }),
+  ...filters('contact', 'contact', 'messages', 'Contact messages', { handled: 'handled' }),
+  ...filters('feedback', 'feedback', 'feedback entries', 'Feedback', { rating: 'rating', about: 'about' }),
+  preset('offer', 'live', 'offers', 'Offers', 'Show live offers', ['active offers', 'current offers', 'valid offers']),
+  preset('offer', 'upcoming', 'offers', 'Offers', 'Show upcoming offers', ['future offers', 'scheduled offers']),
+  preset('offer', 'expired', 'offers', 'Offers', 'Show expired offers', ['ended offers', 'past offers', 'old offers']),
+  preset('offer', 'expiring', 'offers', 'Offers', 'Show offers expiring within 7 days', [
+    'expiring offers',
+    'ending soon',
+    'expire this week',
+  ]),
+  preset('offer', 'expiringMonth', 'offers', 'Offers', 'Show offers expiring within 30 days', ['expire this month']),
+  preset('card', 'hidden', 'cards', 'Cards', 'Show hidden cards', ['cards hidden from the app', 'invisible cards']),
+  preset('card', 'shown', 'cards', 'Cards', 'Show cards shown in the app', ['visible cards', 'published cards']),
+  preset('card', 'discontinued', 'cards', 'Cards', 'Show discontinued cards', ['retired cards']),
+  preset('user', 'admins', 'users', 'Users', 'Show admins', ['admin users', 'staff with admin role']),
+  preset('user', 'appUsers', 'users', 'Users', 'Show app users', ['customers', 'consumer accounts']),
+  preset('user', 'disabled', 'users', 'Users', 'Show disabled users', ['blocked users', 'inactive accounts']),
+  preset('contact', 'open', 'contact', 'Contact messages', 'Show unanswered messages', [
+    'open messages',
+    'unhandled messages',
+  ]),
 ];
 
 /** The words an action's command is listed with: the command spreads them into itself. */

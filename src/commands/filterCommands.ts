@@ -2,27 +2,77 @@
 // FilterDefs), from one factory. The value is picked on a palette page, from the filter's
 // options narrowed by what is typed, or searched on the server for long lists; the list's
 // URL takes it like the filter bar's select does, so the chip and the select show it too.
+// They run from every screen (`anywhere`, named in the manifest, ./actions.ts): from another
+// screen the list opens with that filter alone. `presetCommands` are the filters people name
+// outright ("Show expiring offers", "Show hidden cards"): global rows that open the list so.
 import type { FilterDef, Option } from '../store/filters';
+import { go } from '../store/navigate';
+import { actionWords } from './actions';
 import { nounOf, type ResourceScreen } from './resourceScreen';
 import type { Command, PickItem } from './types';
 
 const SHOWN = 50;
 
-export function filterCommands<T extends { id: number }>(screen: ResourceScreen<T>): Command[] {
+/** The list's address with these filters alone ('/offer-list?expiring=7'). */
+export const listWith = (list: string, params: Readonly<Record<string, string>>): string => {
+  const search = new URLSearchParams(Object.entries(params).filter(([, v]) => v !== '')).toString();
+  return search ? `${list}?${search}` : list;
+};
+
+/**
+ * `local`: filters another command already reaches from anywhere (the offers' "Show offers of a
+ * bank…"): they stay on their screen, so the palette does not list the same jump twice.
+ */
+export function filterCommands<T extends { id: number }>(
+  screen: ResourceScreen<T>,
+  local: readonly string[] = [],
+): Command[] {
   const { resource, list, view } = screen;
   const { many } = nounOf(screen);
-  return (screen.filters ?? []).map((f): Command => ({
-    id: `${resource.name}.filter.${f.key}`,
-    title: `Filter ${many} by ${f.label.toLowerCase()}…`,
-    group: resource.label.many,
-    keywords: ['filter', 'only', 'narrow', 'show', f.label.toLowerCase()],
-    scope: `view:${view}`,
-    pick: {
-      placeholder: `${resource.label.many} with which ${f.label.toLowerCase()}?`,
-      load: (search, signal) => choices(f, search, signal),
-    },
-    run: (_ctx, value) => list.setParams({ [f.key]: (value as string) || null }),
-  }));
+  return (screen.filters ?? []).map((f): Command => {
+    const id = `${resource.name}.filter.${f.key}`;
+    const anywhere = !local.includes(f.key);
+    return {
+      id,
+      ...(anywhere
+        ? actionWords(id)
+        : { title: `Filter ${many} by ${f.label.toLowerCase()}…`, group: resource.label.many }),
+      keywords: ['filter', 'only', 'narrow', 'show', f.label.toLowerCase()],
+      scope: `view:${view}`,
+      anywhere,
+      pick: {
+        placeholder: `${resource.label.many} with which ${f.label.toLowerCase()}?`,
+        load: (search, signal) => choices(f, search, signal),
+      },
+      run: (ctx, value) =>
+        ctx.view === view
+          ? list.setParams({ [f.key]: (value as string) || null })
+          : go(listWith(screen.routes.list, { [f.key]: (value as string) || '' })),
+    };
+  });
+}
+
+/** A filter people name outright: its id's last part, and the list's parameters it sets. */
+export interface Preset {
+  key: string;
+  params: Readonly<Record<string, string>>;
+}
+
+/** "Show expiring offers": global rows opening the list with these filters alone (words in ./actions.ts). */
+export function presetCommands<T extends { id: number }>(
+  screen: ResourceScreen<T>,
+  presets: readonly Preset[],
+): Command[] {
+  return presets.map((p): Command => {
+    const id = `${screen.resource.name}.list.${p.key}`;
+    return {
+      id,
+      ...actionWords(id),
+      keywords: ['filter', 'show', 'list', ...Object.values(p.params)],
+      scope: 'global',
+      run: () => go(listWith(screen.routes.list, p.params)),
+    };
+  });
 }
 
 /** The filter's choices for what is typed; "any" first, so a picked filter can be let go here too. */

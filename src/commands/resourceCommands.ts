@@ -9,7 +9,7 @@ import { confirm } from '../ui/confirmStore';
 import { go } from '../store/navigate';
 import { toggleHistory } from '../store/history';
 import { toast } from '../ui/toast';
-import { DELETE_ALIASES, EDIT_ALIASES, FIND_ALIASES, NEW_ALIASES } from './actions';
+import { ACTIONS, DELETE_ALIASES, EDIT_ALIASES, FIND_ALIASES, NEW_ALIASES } from './actions';
 import { bulkCommands } from './bulkCommands';
 import { refuseEarly, usesOf, usesSentence } from './deleteUses';
 import { filterCommands } from './filterCommands';
@@ -30,6 +30,8 @@ const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n
 export interface ResourceCommandOptions {
   /** The History panel's key: 'h' unless the screen gave 'h' to something else (null: none). */
   historyKey?: string | null;
+  /** Filters whose "Filter … by …" stays on this screen (./filterCommands.ts `local`). */
+  localFilters?: readonly string[];
 }
 
 export function resourceCommands<T extends { id: number }>(
@@ -90,7 +92,8 @@ export function resourceCommands<T extends { id: number }>(
       id: `${resource.name}.new`,
       title: `New ${one}`,
       group,
-      aliases: NEW_ALIASES,
+      // The manifest's words: a list may have more than the shared ones (users: 'invite').
+      aliases: ACTIONS.find((a) => a.id === `${resource.name}.new`)?.aliases ?? NEW_ALIASES,
       shortcut: 'n',
       scope,
       anywhere: true,
@@ -222,7 +225,7 @@ export function resourceCommands<T extends { id: number }>(
     run: () => exportCsv(screen),
   });
 
-  commands.push(...bulkCommands(screen), ...filterCommands(screen));
+  commands.push(...bulkCommands(screen), ...filterCommands(screen, opts.localFilters));
 
   if (has('add') || has('update')) {
     commands.push({

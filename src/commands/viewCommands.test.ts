@@ -2,9 +2,9 @@ import { ref } from 'valtio';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SavedView } from '@contract/savedView';
 import { savedViewsState } from '@/store/savedViews';
-import { setScopeTitle } from './registry';
+import { getCommand, setScopeTitle } from './registry';
 import type { Command, Ctx } from './types';
-import { viewCommands } from './viewCommands';
+import { viewCommands, viewRows } from './viewCommands';
 
 const view = (id: number, name: string, mine: boolean, shared: boolean): SavedView => ({
   id,
@@ -57,5 +57,19 @@ describe('saved views in the palette', () => {
     expect(
       ['views.open', 'views.share', 'views.unshare', 'views.delete'].map((id) => command(id).enabled!(ctx)),
     ).toEqual([true, false, false, false]);
+  });
+});
+
+describe('each saved view as a row of its own', () => {
+  it('is a global command named after the view, kept in step with the views', async () => {
+    const stop = viewRows();
+    expect(getCommand('views.open.1')).toMatchObject({ title: 'Open view “Live offers”', scope: 'global' });
+    expect(getCommand('views.open.3')?.keywords).toEqual(['saved view', 'bookmark', 'offers', 'Sara']);
+    savedViewsState.items = ref([view(2, 'Hidden cards', true, true)]);
+    await Promise.resolve(); // valtio tells its subscribers after the change
+    expect(getCommand('views.open.1')).toBeUndefined();
+    expect(getCommand('views.open.2')?.title).toBe('Open view “Hidden cards”');
+    stop();
+    expect(getCommand('views.open.2')).toBeUndefined();
   });
 });

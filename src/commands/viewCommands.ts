@@ -3,10 +3,20 @@
 // delete one of mine. One set for every list screen (scope 'list'); the views themselves are
 // kept on the server through src/store/savedViews.ts. (The runs are async so the runner toasts
 // what they did, or the server's refusal.)
+import { subscribe } from 'valtio';
 import { go } from '@/store/navigate';
-import { deleteView, myViews, openView, savedViews, saveView, shareView, type SavedView } from '@/store/savedViews';
+import {
+  deleteView,
+  myViews,
+  openView,
+  savedViews,
+  savedViewsState,
+  saveView,
+  shareView,
+  type SavedView,
+} from '@/store/savedViews';
 import { currentCtx } from './ctx';
-import { scopeTitle } from './registry';
+import { register, scopeTitle, unregister } from './registry';
 import type { Command, Ctx, PickItem } from './types';
 
 const where = (v: SavedView) => scopeTitle(`view:${v.view}`);
@@ -108,3 +118,36 @@ export const viewCommands: Command[] = [
     },
   },
 ];
+
+/**
+ * Each saved view as a row of its own on the palette's root page, from every screen ("Open view
+ * “Expiring ADCB”"), beside "Open saved view…": typing a view's name finds it at once. Kept in
+ * step with the views the store holds (mine and the shared ones); returns the stop.
+ */
+export function viewRows(): () => void {
+  let ids: string[] = [];
+  const sync = () => {
+    unregister(...ids);
+    const rows = savedViews().map((v): Command => ({
+      id: `views.open.${v.id}`,
+      title: `Open view “${v.name}”`,
+      group: 'Saved views',
+      keywords: [
+        'saved view',
+        'bookmark',
+        where(v).replace(/^On /, '').toLowerCase(),
+        ...(v.mine ? [] : [v.owner_name]),
+      ],
+      scope: 'global',
+      run: () => go(openView(v)),
+    }));
+    ids = rows.map((c) => c.id);
+    if (rows.length) register(...rows);
+  };
+  sync();
+  const stop = subscribe(savedViewsState, sync);
+  return () => {
+    stop();
+    unregister(...ids);
+  };
+}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { ResetPasswordBody } from '@contract/auth';
 import { labelsOf } from '@contract/fieldLabels';
@@ -113,7 +113,15 @@ function ProfileForm() {
 }
 
 function PasswordForm() {
-  const { passwordErrors: errors } = useSnapshot(profileForms);
+  const { passwordErrors: errors, focusPassword } = useSnapshot(profileForms);
+  const form = useRef<HTMLFormElement>(null);
+  // "Change password…" (./commands.ts): the new password's field, once the palette has handed
+  // the focus back (src/ui/focusReturn.ts runs as it closes).
+  useEffect(() => {
+    if (!focusPassword) return;
+    const t = setTimeout(() => form.current?.querySelector<HTMLInputElement>('input[name="password"]')?.focus(), 50);
+    return () => clearTimeout(t);
+  }, [focusPassword]);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [busy, setBusy] = useState(false);
@@ -126,7 +134,7 @@ function PasswordForm() {
   }
 
   return (
-    <form className="card" onSubmit={handled(submit)} aria-labelledby="password-title" noValidate>
+    <form ref={form} className="card" onSubmit={handled(submit)} aria-labelledby="password-title" noValidate>
       <h2 id="password-title">Change password</h2>
       <p className="muted">You will be signed out everywhere and sign in again with the new password.</p>
       <Field

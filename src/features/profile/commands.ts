@@ -5,6 +5,7 @@ import { ApiError } from '@/api/client';
 import { authApi } from '@/api/auth';
 import { clearSession, setUserDetails } from '@/store/session';
 import { go } from '@/store/navigate';
+import { actionWords } from '@/commands/actions';
 import { type Command, defineCommand } from '@/commands/types';
 
 /** The profile's toast after a password change (the product's text, lower case as it has it). */
@@ -13,6 +14,8 @@ export const PASSWORD_CHANGED = 'change password successfully!';
 export const profileForms = proxy({
   profileErrors: {} as Record<string, string>,
   passwordErrors: {} as Record<string, string>,
+  /** "Change password…" asked for the new password's field: the form takes the focus once shown. */
+  focusPassword: 0,
 });
 
 const keepFieldErrors = (key: 'profileErrors' | 'passwordErrors') => (e: unknown) => {
@@ -21,6 +24,18 @@ const keepFieldErrors = (key: 'profileErrors' | 'passwordErrors') => (e: unknown
 };
 
 export const profileCommands: Command[] = [
+  {
+    // From anywhere: the profile's password form, its first field focused. A password is never
+    // typed into the palette, whose text shows.
+    id: 'profile.changePassword',
+    ...actionWords('profile.changePassword'),
+    keywords: ['password', 'security', 'account', 'sign in'],
+    scope: 'global',
+    run: () => {
+      profileForms.focusPassword++;
+      go('/profile');
+    },
+  },
   {
     id: 'profile.update',
     title: 'Save profile',

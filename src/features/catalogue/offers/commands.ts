@@ -1,4 +1,5 @@
 import { OFFER_STATES } from '@contract/offer';
+import { presetCommands } from '@/commands/filterCommands';
 import { resourceCommands } from '@/commands/resourceCommands';
 import type { Command, Ctx, PickItem } from '@/commands/types';
 import { currentPath, go } from '@/store/navigate';
@@ -6,6 +7,7 @@ import { bankClient, searchCards, searchOutlets } from '@/ui/lookups';
 import { offerRoutes } from '@/screens/paths';
 import { offerScreen } from './screen';
 import { STATE_LABELS } from './states';
+import { offerLinkCommands } from './linkCommands';
 
 /**
  * The offer list with one filter set. On the offers screen the other filters stay (bank,
@@ -28,7 +30,17 @@ export function offerListWith(key: string, value: string | number): string {
 const elsewhere = (ctx: Ctx) => ctx.view !== 'offers';
 
 export const offerCommands: Command[] = [
-  ...resourceCommands(offerScreen),
+  // Bank, state, card and outlet are reached from anywhere by the "Show offers …" below, the
+  // expiring days by the presets.
+  ...resourceCommands(offerScreen, { localFilters: ['bank', 'state', 'card', 'outlet', 'expiring'] }),
+  ...offerLinkCommands,
+  ...presetCommands(offerScreen, [
+    { key: 'live', params: { state: 'live' } },
+    { key: 'upcoming', params: { state: 'upcoming' } },
+    { key: 'expired', params: { state: 'expired' } },
+    { key: 'expiring', params: { expiring: '7' } },
+    { key: 'expiringMonth', params: { expiring: '30' } },
+  ]),
   {
     id: 'offer.filterByBank',
     title: 'Show offers of a bank…',

@@ -7,6 +7,7 @@ import { replyToContact, setContactHandled, type ContactMessage } from '@contrac
 import { call } from '@/api/call';
 import { ApiError } from '@/api/client';
 import { actionWords } from '@/commands/actions';
+import { presetCommands } from '@/commands/filterCommands';
 import { resourceCommands } from '@/commands/resourceCommands';
 import { pathTo } from '@/commands/resourceScreen';
 import { CommandError } from '@/commands/runner';
@@ -48,6 +49,7 @@ const FILTER_STEPS = [null, 'false', 'true'] as const;
 export const contactCommands: Command[] = [
   // 'h' marks a message handled here: its History has no key of its own (the palette finds it).
   ...resourceCommands(contactScreen, { historyKey: null }),
+  ...presetCommands(contactScreen, [{ key: 'open', params: { handled: 'false' } }]),
   {
     id: 'contact.markHandled',
     needs: { permission: 'contact.write' },

@@ -1,0 +1,111 @@
+// Duplicating an offer (contract/offer.ts duplicateOffer, server/routes/offers.ts) on both
+// databases: the copy has the original's fields, cards and outlets, "(copy)" after its title
+// (cut to fit the title's length), is a manual offer, and leaves one audit entry; the original
+// is untouched. A bad or unknown id is refused naming the field, and writes nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listAudit, type AuditEntry } from '../../contract/audit';
+import { bankResource } from '../../contract/bank';
+import { cardResource } from '../../contract/card';
+import { networkResource } from '../../contract/network';
+import { duplicateOffer, offerResource, type Offer } from '../../contract/offer';
+import { outletResource } from '../../contract/outlet';
+import { startTestServer, type TestServer } from '../helpers/app';
+import { changedTables, tableChecksums } from '../helpers/checksum';
+import { opCalls } from '../helpers/ops';
+import { bearerOf, insertSession, insertUser } from '../helpers/sessions';
+
+let s: TestServer;
+const { call, ok } = opCalls(() => s);
+const offer = offerResource.ops;
+const cards: number[] = [];
+const outlets: number[] = [];
+
+beforeAll(async () => {
+  s = await startTestServer();
+  const bank = (await ok(bankResource.ops.add!, { body: { name: 'Copy bank', code: 'CPB' } })).data.id as number;
+  const network = (await ok(networkResource.ops.add!, { body: { type: 'Copy network' } })).data.id as number;
+  for (const name of ['Copy card one', 'Copy card two'])
+    cards.push((await ok(cardResource.ops.add!, { body: { name, bank_id: bank, network_id: network } })).data.id);
+  for (const branch of ['Marina', 'Downtown'])
+    outlets.push((await ok(outletResource.ops.add!, { body: { merchant_name: 'Copy cafe', branch } })).data.id);
+});
+afterAll(() => s?.close());
+
+const add = async (title: string) =>
+  (
+    await ok(offer.add!, {
+      body: {
+        title,
+        discount: '15%',
+        valid_from: '2026-01-01',
+        valid_to: '2027-12-31',
+        description: 'Fifteen off',
+        terms: 'Weekdays only',
+        card_ids: cards,
+        outlet_ids: outlets,
+        from_source: 'enbd-site',
+      },
+    })
+  ).data as Offer;
+
+describe('duplicate offer', () => {
+  it('copies the fields, cards and outlets as a new manual offer titled “… (copy)”, audited', async () => {
+    const original = await add('Coffee at Copy cafe');
+    const res = await ok(duplicateOffer, { params: { id: original.id } });
+    expect(res.message).toBe('Offer duplicated.');
+    const copy = res.data as Offer;
+    expect(copy.id).not.toBe(original.id);
+    const copyable = (o: Offer) => ({
+      discount: o.discount,
+      description: o.description,
+      terms: o.terms,
+      valid_from: o.valid_from,
+      valid_to: o.valid_to,
+      category_id: o.category_id,
+      image: o.image,
+      card_ids: [...o.card_ids].sort(),
+      outlet_ids: [...o.outlet_ids].sort(),
+    });
+    expect(copyable(copy)).toEqual(copyable(original));
+    expect(copy).toMatchObject({ title: 'Coffee at Copy cafe (copy)', from_source: 'manual', version: 1 });
+    // Read back: it is there, and the original is as it was.
+    expect(((await ok(offer.show!, { query: { id: copy.id } })).data as Offer).card_ids.sort()).toEqual(
+      [...cards].sort(),
+    );
+    expect((await ok(offer.show!, { query: { id: original.id } })).data).toMatchObject({
+      title: original.title,
+      version: original.version,
+      from_source: 'enbd-site',
+    });
+    const entries = (await ok(listAudit, { query: { operation: 'offer.duplicate', page: 1, per_page: 5 } }))
+      .data as AuditEntry[];
+    expect(entries[0]).toMatchObject({ kind: 'create', resource: 'offer', record_id: copy.id, label: copy.title });
+  });
+
+  it('cuts a long title so the copy’s still fits', async () => {
+    const long = `${'Long title '.repeat(14)}end`.slice(0, 160);
+    const copy = (await ok(duplicateOffer, { params: { id: (await add(long)).id } })).data as Offer;
+    expect(copy.title.length).toBeLessThanOrEqual(160);
+    expect(copy.title.endsWith(' (copy)')).toBe(true);
+  });
+
+  it('refuses an unknown or malformed id naming the field, writing nothing', async () => {
+    const before = await tableChecksums(s.db);
+    const gone = await call(duplicateOffer, { params: { id: 987654 } });
+    expect(gone.status).toBe(404);
+    expect(gone.json.errors.id).toBeDefined();
+    const bad = await call(duplicateOffer, { params: { id: 'abc' } });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.json.errors)).toContain('id');
+    expect(changedTables(before, await tableChecksums(s.db))).toEqual([]);
+  });
+
+  it('is refused to a role that may not change offers', async () => {
+    const viewer = await insertUser(s.db, { role: 'viewer', name: 'Vic Viewer' });
+    const auth = bearerOf(await insertSession(s.db, viewer.id, { now: Date.now() + s.clock.offset }));
+    const original = await add('Viewer cannot copy');
+    const before = await tableChecksums(s.db);
+    expect((await call(duplicateOffer, { params: { id: original.id } }, auth)).status).toBe(403);
+    expect(changedTables(before, await tableChecksums(s.db))).toEqual([]);
+  });
+});
