@@ -476,7 +476,7 @@ describe('resourceStore: a list answer read before a write', () => {
     const holdNext = () => {
       hold = new Promise<void>((r) => (release = r));
     };
-    return { client, holdNext, release: () => release(), ...fake };
+    return { ...fake, client, holdNext, release: () => release() };
   }
 
   it('does not put back a record replaced or deleted while it was on its way', async () => {
