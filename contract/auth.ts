@@ -45,6 +45,29 @@ export const Session = Type.Object({
 });
 export type Session = Static<typeof Session>;
 
+/**
+ * Why a bearer token no longer lets its holder in: the `reason` of a 401's body, beside its
+ * message, so the sign-in page can say why (another tab changed the password, say). `missing`:
+ * no token, or one the server never issued.
+ */
+export const SESSION_END_REASONS = [
+  'missing',
+  'expired',
+  'signed_out',
+  'password_changed',
+  'account_disabled',
+] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+export const SESSION_ENDED: Record<SessionEndReason, string> = {
+  missing: 'Sign in to continue.',
+  expired: 'Your session has expired. Please sign in again.',
+  signed_out: 'You were signed out. Please sign in again.',
+  password_changed: 'Your password was changed; sign in again.',
+  account_disabled: 'Your account has been disabled.',
+};
+export const isSessionEndReason = (v: unknown): v is SessionEndReason =>
+  typeof v === 'string' && (SESSION_END_REASONS as readonly string[]).includes(v);
+
 /** A session lasts 3 days. */
 export const SESSION_TTL_MS = 259_200_000;
 export const OTP_TTL_MS = 10 * 60_000;

@@ -47,6 +47,8 @@ export const MessageEnvelope = Type.Object({ message: Type.String() });
 export const ErrorEnvelope = Type.Object({
   message: Type.String(),
   errors: Type.Record(Type.String(), Type.Array(Type.String())),
+  /** A 401's why, in a word (contract/auth.ts SESSION_END_REASONS): the sign-in page says it. */
+  reason: Type.Optional(Type.String()),
 });
 export type ErrorBody = Static<typeof ErrorEnvelope>;
 

@@ -1,7 +1,7 @@
 // The catalogue by keyboard: find a card from the palette by part of its name and bank,
 // open it, toggle its display, edit it; filter offers by bank through the URL.
 import { expect, test } from './fixtures';
-import { apiAs, mod, signIn, listNamed, rowsOf, paletteInput } from './session';
+import { apiAs, mod, signIn, listNamed, rowsOf, paletteInput, sayYes } from './session';
 
 test('find a card by name and bank in the palette, toggle its display, edit it — keyboard only', async ({ page }) => {
   await signIn(page);
@@ -126,7 +126,7 @@ test('select three users with x and delete them together after one confirm — k
   await page.keyboard.press(`${mod}+Shift+Backspace`);
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Delete 3 users?');
-  await page.keyboard.press('Enter');
+  await sayYes(page);
   await expect(page.getByText('Deleted 3 users.').first()).toBeVisible();
   const left = await (await api.get('/admin/v1/all_user?query=e2e%20bulk')).json();
   expect(left.pagination.total).toBe(0);

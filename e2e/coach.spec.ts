@@ -1,5 +1,5 @@
 // The shortcut coach (issue 19, "Keys you could have pressed"): a command with keys run through
-// the palette says its keys once a day; the profile turns that off, and lists the keys pressed
+// the palette says its keys on its third run, once; the profile turns that off, and lists the keys pressed
 // this week and the commands reached by mouse or palette with their keys.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -32,12 +32,20 @@ async function expectNoHint(page: Page) {
   await expect(hints(page)).toHaveCount(0);
 }
 
-test('the palette says the keys once a day; the profile turns it off and lists the keys pressed and the commands reached by palette', async ({
+test('the palette says the keys on the third run, once; the profile turns it off and lists the keys pressed and the commands reached by palette', async ({
   page,
 }) => {
   await signIn(page);
 
-  // Go to Settings from the palette: its keys, as the cheat sheet shows them.
+  // Go to Settings from the palette: twice, no word (finding one's way is not a habit yet);
+  // the third time, its keys, as the cheat sheet shows them.
+  for (let i = 0; i < 2; i++) {
+    await fromPalette(page, 'go to settings', 'Go to Settings');
+    await expect(page).toHaveURL(/\/admin\/settings$/);
+    await expectNoHint(page);
+    await keys(page, 'g', 'd');
+    await expect(page).toHaveURL(/\/admin\/?$/);
+  }
   await fromPalette(page, 'go to settings', 'Go to Settings');
   await expect(page).toHaveURL(/\/admin\/settings$/);
   await expect(hints(page)).toHaveCount(1);
@@ -46,7 +54,7 @@ test('the palette says the keys once a day; the profile turns it off and lists t
   // Quiet: gone on its own in a few seconds.
   await expect(hints(page)).toHaveCount(0, { timeout: 6000 });
 
-  // By its keys: no hint. From the palette again the same day: none either.
+  // By its keys: no hint. From the palette again: none either (once per command, ever).
   await keys(page, 'g', 'd');
   await expect(page).toHaveURL(/\/admin\/?$/);
   await fromPalette(page, 'go to settings', 'Go to Settings');
@@ -60,7 +68,7 @@ test('the palette says the keys once a day; the profile turns it off and lists t
   await expect(coach).toBeChecked();
   await coach.uncheck();
 
-  // Another command from the palette, never hinted today: nothing now.
+  // Another command from the palette, never hinted: nothing now.
   await fromPalette(page, 'go to engagement', 'Go to Engagement');
   await expect(page).toHaveURL(/\/admin\/engagement$/);
   await expectNoHint(page);
@@ -77,7 +85,7 @@ test('the palette says the keys once a day; the profile turns it off and lists t
   const reached = page.getByRole('list', { name: 'Most run by mouse or palette' }).getByRole('listitem');
   await expect(reached.first()).toContainText('Go to Settings');
   await expect(reached.first()).toContainText('G then S');
-  await expect(reached.first()).toContainText('2 times');
+  await expect(reached.first()).toContainText('4 times');
   await expect(reached.filter({ hasText: 'Go to Engagement' })).toContainText('G then E');
 
   // The switch is this admin's, kept in this browser: still off after a reload.

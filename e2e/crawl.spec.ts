@@ -3,7 +3,7 @@
 // them in the offer list, roll them back. The server's answer is checked through the API.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiAs, mod, signIn, paletteInput } from './session';
+import { apiAs, mod, signIn, paletteInput, sayYes } from './session';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;
 
@@ -127,7 +127,7 @@ test('triage ten refs of a source and onboard its offers — keyboard only', asy
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(/Onboard \d+ offers of enbd-site\?/);
   await expect(dialog).toContainText(title);
-  await page.keyboard.press('Enter');
+  await sayYes(page);
   await expect(page.getByText(/Onboarded \d+ offers?/).first()).toBeVisible();
   await expect.poll(() => liveOffers(api, source.id)).toBeGreaterThan(0);
   const after = await offerCount(api, title);
@@ -142,7 +142,7 @@ test('triage ten refs of a source and onboard its offers — keyboard only', asy
   await expect(page.locator('[cmdk-item][data-selected="true"]')).toContainText(source.name);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog')).toContainText(/Roll back \d+ offers of enbd-site\?/);
-  await page.keyboard.press('Enter');
+  await sayYes(page);
   await expect.poll(() => liveOffers(api, source.id)).toBe(0);
   await expect(page.locator('.list-count')).toHaveText(new RegExp(`^${before} offers?`));
 });

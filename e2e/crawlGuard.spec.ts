@@ -6,7 +6,7 @@
 // light and dark).
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiAs, signIn, shoot } from './session';
+import { apiAs, signIn, shoot, sayYes } from './session';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;
 const SHOTS = process.env.GUARD_SHOTS;
@@ -82,7 +82,7 @@ test('a bulk assign names the checked refs with their match scores, warns about 
   );
   await shoot(page, SHOTS, 'bulk-assign');
 
-  // Escape assigns nothing; asked again, Enter assigns all three.
+  // Escape assigns nothing; asked again, Tab to the Assign button and Enter assign all three.
   await page.keyboard.press('Escape');
   await expect(asked).toBeHidden();
   expect((await cardRefs(api, source)).map((r) => r.state)).toEqual(['new', 'new', 'new']);
@@ -91,7 +91,7 @@ test('a bulk assign names the checked refs with their match scores, warns about 
   await expect(select.getByRole('option').first()).toContainText('Skywards Infinite Credit Card');
   await page.keyboard.press('Enter');
   await expect(asked).toBeVisible();
-  await page.keyboard.press('Enter');
+  await sayYes(page);
   await expect(page.getByText('Assigned 3 card refs to Skywards Infinite Credit Card.').first()).toBeVisible();
   await expect
     .poll(async () => (await cardRefs(api, source)).map((r) => [r.state, r.card_id]))

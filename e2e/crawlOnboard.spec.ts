@@ -9,7 +9,7 @@ import { expect, test } from './fixtures';
 import { importCrawl, listSources } from '../contract/crawlSources';
 import { offerResource } from '../contract/offer';
 import { pathOf } from '../contract/operation';
-import { apiAs, mod, signIn, paletteInput } from './session';
+import { apiAs, mod, signIn, paletteInput, sayYes } from './session';
 
 const SLUG = 'e2e-onboard';
 const NAME = 'E2E onboard source';
@@ -145,7 +145,7 @@ test('onboard a source with its expired offers ticked in, then roll it back from
   await page.keyboard.press('Enter');
   const rollback = page.getByRole('dialog', { name: `Roll back 4 offers of ${SLUG}?` });
   await expect(rollback).toContainText(`Would roll back 4 offers of ${SLUG}; 1 edited since onboarding is kept.`);
-  await page.keyboard.press('Enter');
+  await sayYes(page);
   const done = page
     .locator('[data-sonner-toast]')
     .filter({ hasText: `Rolled back 4 offers of ${SLUG}; 1 edited since onboarding is kept.` });
@@ -170,7 +170,7 @@ test("the onboarding toast's Roll back runs the rollback, which asks first", asy
   await expect(page.locator('[cmdk-item][data-selected="true"]')).toContainText(NAME);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog', { name: `Roll back 4 offers of ${SLUG}?` })).toBeVisible();
-  await page.keyboard.press('Enter');
+  await sayYes(page);
   await expect.poll(async () => (await liveOffers(api)).length).toBe(1);
 
   await palette(page, 'Onboard offers of a source');
@@ -179,7 +179,7 @@ test("the onboarding toast's Roll back runs the rollback, which asks first", asy
   await page.keyboard.press('Enter');
   // The edited one is live still; the other two that are not expired go (the expired stay out).
   await expect(page.getByRole('dialog', { name: `Onboard 2 offers of ${SLUG}?` })).toBeVisible();
-  await page.keyboard.press('Enter');
+  await sayYes(page);
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: `Onboarded 2 offers of ${SLUG}.` });
   await expect(toast).toBeVisible();
   await expect.poll(async () => (await liveOffers(api)).length).toBe(3);
@@ -188,7 +188,7 @@ test("the onboarding toast's Roll back runs the rollback, which asks first", asy
   const rollback = page.getByRole('dialog', { name: `Roll back 2 offers of ${SLUG}?` });
   await expect(rollback).toBeVisible();
   await expect(rollback).toContainText('1 edited since onboarding is kept');
-  await page.keyboard.press('Enter');
+  await sayYes(page);
   await expect(
     page
       .locator('[data-sonner-toast]')

@@ -8,7 +8,7 @@
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { addDays, dubaiDay, dubaiInstant, parseYmd } from '../contract/dubaiTime';
-import { apiAs, listNamed, mod, rowsOf, signIn, shoot } from './session';
+import { apiAs, listNamed, mod, rowsOf, signIn, shoot, sayYes } from './session';
 
 const SHOTS = process.env.DATE_SHOTS;
 
@@ -176,7 +176,7 @@ test('a notification scheduled for “tomorrow 9am” goes at 09:00 Dubai time; 
   // The audience's size is asked first, with the moment as it was typed: Dubai time.
   const ask = page.getByRole('dialog', { name: /^Schedule for / });
   await expect(ask).toContainText(`at ${words(tomorrow)}, 09:30 Dubai time.`);
-  await page.keyboard.press('Enter');
+  await sayYes(page);
   await expect(page).toHaveURL(/\/admin\/view-notification\/\d+/);
   const id = Number(/view-notification\/(\d+)/.exec(page.url())![1]);
   const shown = (await (await api.get(`/admin/v1/notifications/${id}`)).json()).data;

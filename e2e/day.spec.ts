@@ -11,7 +11,7 @@ import { transferOfferRefs } from '../contract/crawlOffers';
 import { importCrawl, listSources } from '../contract/crawlSources';
 import { offerResource } from '../contract/offer';
 import { pathOf } from '../contract/operation';
-import { apiAs, listNamed, mod, paletteInput, pick, run, signIn } from './session';
+import { apiAs, listNamed, mod, paletteInput, pick, run, signIn, sayYes } from './session';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;
 
@@ -179,11 +179,11 @@ test('a day’s work from the dashboard by keyboard alone: a cell, an offer, a b
     await expect.poll(ref).toMatchObject({ state: 'assigned', card_id: card.id });
   });
 
-  await test.step('roll back the source’s onboarded offers, confirmed by Enter', async () => {
+  await test.step('roll back the source’s onboarded offers, confirmed by Tab and Enter', async () => {
     await run(page, 'roll back offers by source', 'Roll back offers');
     await pick(page, slug, `Day source ${tag}`);
     await expect(page.getByRole('dialog', { name: `Roll back 2 offers of ${slug}?` })).toBeVisible();
-    await page.keyboard.press('Enter');
+    await sayYes(page);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect.poll(liveOffers).toEqual([]);
   });

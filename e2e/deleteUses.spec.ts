@@ -3,7 +3,7 @@
 // refused before any question, the toast naming why. Checked against the API.
 // USES_SHOTS=<dir> saves screenshots (1440×900 and 1024×768, light and dark).
 import { expect, test } from './fixtures';
-import { apiAs, listNamed, mod, rowsOf, signIn, shoot } from './session';
+import { apiAs, listNamed, mod, rowsOf, signIn, shoot, sayYes } from './session';
 
 const SHOTS = process.env.USES_SHOTS;
 
@@ -40,10 +40,10 @@ test('deleting a category names the offers that use it before asking; undo gives
   await expect(asked).toBeHidden();
   expect(await inCategory()).toBe(3);
 
-  // Asked again, Enter deletes: the offers are left without a category; mod+z puts it back.
+  // Asked again, Tab to Delete and Enter deletes: the offers are left without a category; mod+z puts it back.
   await page.keyboard.press(`${mod}+Backspace`);
   await expect(asked).toBeVisible();
-  await page.keyboard.press('Enter');
+  await sayYes(page);
   await expect(page.getByText('categories deleted successfully!').first()).toBeVisible();
   expect((await api.get(`/admin/v1/show_categories/${category.id}`)).status()).toBe(404);
   const left = (await (await api.post('/admin/v1/all_offer?per_page=5', { query: `Uses offer ${tag}` })).json())

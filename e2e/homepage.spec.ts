@@ -27,6 +27,28 @@ const selectedOffers = async (api: Api) =>
 const rows = (page: Page) => page.getByRole('list', { name: 'Hero banners' }).getByRole('listitem');
 const shownTitles = (page: Page) => rows(page).locator('.hp-row-title').allTextContents();
 
+/**
+ * The phone preview's carousel: its slides in order, and the one in view at its start (the
+ * strip scrolls and snaps, so the first in the page is not always the one a person sees).
+ */
+const preview = (page: Page) =>
+  page.locator('.app-hero').evaluate((strip) => {
+    const slides = [...strip.querySelectorAll<HTMLElement>('.app-hero-slide')];
+    const left = strip.getBoundingClientRect().left;
+    const inView = slides.find((s) => Math.abs(s.getBoundingClientRect().left - left) < 4);
+    return {
+      slides: slides.map((s) => s.querySelector('strong')!.textContent),
+      inView: inView?.querySelector('strong')!.textContent ?? null,
+    };
+  });
+
+/** The preview follows the list at once: its slides in the list's order, the first one in view. */
+async function expectPreviewFollows(page: Page, order: string[]) {
+  const onDay = (await preview(page)).slides;
+  const expected = order.filter((t) => onDay.includes(t));
+  await expect.poll(() => preview(page)).toEqual({ slides: expected, inView: expected[0] });
+}
+
 /** The palette: type, wait for the row, Enter. */
 async function choose(page: Page, text: string) {
   await page.keyboard.type(text);
@@ -57,6 +79,18 @@ test('reorder hero banners by keyboard and by mouse drag; the order holds after 
   await expect.poll(() => shownTitles(page)).toEqual(order);
   await expect(rows(page).first()).toBeFocused();
 
+  // The first banner one place down: the phone preview's carousel shows the new first at once
+  // (it once stayed snapped to the banner it showed, as if the order had not changed).
+  await page.keyboard.press('Alt+ArrowDown');
+  order = moved(order, 0, 1);
+  await expect.poll(() => heroBanners(api)).toEqual(order);
+  await expectPreviewFollows(page, order);
+  await page.keyboard.press('Alt+ArrowUp');
+  order = moved(order, 1, 0);
+  await expect.poll(() => heroBanners(api)).toEqual(order);
+  await expectPreviewFollows(page, order);
+  await expect(rows(page).first()).toBeFocused();
+
   // j highlights the second banner; Alt+↓ moves it one place down, shown at once.
   await page.keyboard.press('j');
   await expect(rows(page).nth(1)).toBeFocused();
@@ -65,11 +99,13 @@ test('reorder hero banners by keyboard and by mouse drag; the order holds after 
   await expect.poll(() => shownTitles(page)).toEqual(order);
   await expect(page.getByText('Hero banner moved successfully!').first()).toBeVisible();
   await expect.poll(() => heroBanners(api)).toEqual(order);
+  await expectPreviewFollows(page, order);
   // The moved banner keeps the highlight: Alt+↑ takes it back up.
   await expect(rows(page).nth(2)).toHaveAttribute('aria-current', 'true');
   await page.keyboard.press('Alt+ArrowUp');
   order = moved(order, 2, 1);
   await expect.poll(() => heroBanners(api)).toEqual(order);
+  await expectPreviewFollows(page, order);
 
   // "Reorder banner…" from the palette: the last banner, then position 1.
   const last = order.at(-1)!;
@@ -82,6 +118,7 @@ test('reorder hero banners by keyboard and by mouse drag; the order holds after 
   order = moved(order, order.length - 1, 0);
   await expect.poll(() => shownTitles(page)).toEqual(order);
   await expect.poll(() => heroBanners(api)).toEqual(order);
+  await expectPreviewFollows(page, order);
 
   // A mouse drag: the first row onto the third.
   const from = (await rows(page).nth(0).boundingBox())!;

@@ -1,6 +1,6 @@
 // A power admin's path, by keyboard only: sign in, palette, the bank list, create, edit, delete.
 import { expect, test } from './fixtures';
-import { mod, paletteInput, signIn, listNamed, rowsOf } from './session';
+import { mod, paletteInput, signIn, listNamed, rowsOf, sayYes } from './session';
 
 test('sign in, open banks from the palette, create, edit and delete a bank — keyboard only', async ({ page }) => {
   await signIn(page);
@@ -50,7 +50,7 @@ test('sign in, open banks from the palette, create, edit and delete a bank — k
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('Zeta Keys Bank');
-  await page.keyboard.press('Enter');
+  await sayYes(page);
   await expect(page.getByText('Bank deleted successfully!')).toBeVisible();
   await expect(rowsOf(list).filter({ hasText: /Zeta Keys Bank/ })).toHaveCount(0);
   const res = await page.request.get(`/admin/v1/show_bank/${id}`, {

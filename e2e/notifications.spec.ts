@@ -5,7 +5,7 @@
 // and when. NOTIFY_SHOTS=<dir> also saves screenshots (1440×900 and 1024×768, light and dark).
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiAs, mod, signIn, listNamed, rowsOf, shoot } from './session';
+import { apiAs, mod, signIn, listNamed, rowsOf, shoot, sayYes } from './session';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;
 const SHOTS = process.env.NOTIFY_SHOTS;
@@ -77,7 +77,7 @@ test('send a notification to the holders of one card; it is listed as sent with 
   // Asked again, Enter sends; the pane follows it until it is sent.
   await page.keyboard.press(`${mod}+Enter`);
   await expect(sizeQuestion).toBeVisible();
-  await page.keyboard.press('Enter');
+  await sayYes(page);
   await expect(page.getByText('Notification added successfully!').first()).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/view-notification\/\d+/);
   const pane = page.locator('.pane');

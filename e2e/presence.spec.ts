@@ -2,10 +2,11 @@
 // stream): two admins in two browsers; one has an offer's form open, the other opening the
 // same offer reads who is editing it, live, and sees it go when the form closes, or at once
 // when the other's tab closes.
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures';
 import { offerResource } from '../contract/offer';
 import { userResource } from '../contract/user';
-import { apiAs, signIn, signInAs } from './session';
+import { apiAs, shoot, signIn, signInAs } from './session';
 
 const OMAR = { name: 'Omar Presence', email: 'omar.presence@e2e.example', password: 'omar-presence-password' };
 
@@ -39,6 +40,18 @@ test('an admin opening an offer another has in its form reads who is editing it,
     const editing = omar.getByRole('status').filter({ hasText: `${me} is editing` });
     await expect(editing).toBeVisible({ timeout: 10_000 });
     await expect(omar.getByRole('status').filter({ hasText: OMAR.name })).toHaveCount(0);
+    // Not a faint line: a coloured badge with their initials, its words at axe's contrast in
+    // both themes (it was easy to miss).
+    await expect(editing.locator('.pane-presence-badge.is-editing')).toBeVisible();
+    for (const theme of ['light', 'dark']) {
+      await omar.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+      const found = await new AxeBuilder({ page: omar })
+        .include('.pane-presence')
+        .withRules(['color-contrast'])
+        .analyze();
+      expect(found.violations, theme).toEqual([]);
+    }
+    await shoot(omar, process.env.PRESENCE_SHOTS, 'presence-editing');
     // And the form's side hears of him, live.
     await expect(page.getByRole('status').filter({ hasText: `${OMAR.name} is viewing` })).toBeVisible({
       timeout: 10_000,

@@ -170,3 +170,14 @@ export function watchNetwork(page: Page): (timeoutMs?: number) => Promise<void> 
     while (Date.now() < until && (open.size > 0 || Date.now() - last < 500)) await page.waitForTimeout(100);
   };
 }
+
+/**
+ * Yes to a confirm (src/ui/Confirm.tsx) by keyboard: its focus starts on Cancel, so one Enter
+ * would say no; Tab reaches the confirm button, then Enter.
+ */
+export async function sayYes(page: Page) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Cancel', exact: true })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+}

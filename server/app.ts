@@ -257,8 +257,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // (MAX_AGE_MS + REFRESH_MS of server/http/answerCache.ts).
   // Sessions are a few hundred bytes each: 4 MB holds some ten thousand, apart from the answers' budget.
   const sessions = cached ? answerCache(db, clock, SESSION_CACHE_BYTES) : undefined;
-  const signedIn: Pick<Auth, 'authenticate'> = sessions
+  const signedIn: Pick<Auth, 'authenticate' | 'whyEnded'> = sessions
     ? {
+        whyEnded: (token) => auth.whyEnded(token),
         authenticate: (token) =>
           token ? sessions.answer(sha256(token), () => auth.authenticate(token)) : auth.authenticate(token),
       }

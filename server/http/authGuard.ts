@@ -5,7 +5,7 @@
 // question, `mayRun` (contract/roles.ts), asked here for every admin call and by the
 // browser alike; a refusal says what the role may not do (`refusalFor`).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { User } from '../../contract/auth';
+import { SESSION_ENDED, type User } from '../../contract/auth';
 import type { AnyOp } from '../../contract/operation';
 import { isStaff, mayRun, refusalFor } from '../../contract/roles';
 import type { Auth } from '../services/auth';
@@ -24,12 +24,16 @@ export const bearer = (req: FastifyRequest) => {
   return m?.[1];
 };
 
-export function guards(auth: Pick<Auth, 'authenticate'>) {
+export function guards(auth: Pick<Auth, 'authenticate' | 'whyEnded'>) {
   async function requireUser(req: FastifyRequest, _reply: FastifyReply) {
     const token = bearer(req);
-    if (!token) throw new HttpError(401, 'Sign in to continue.');
+    if (!token) throw new HttpError(401, SESSION_ENDED.missing, {}, { reason: 'missing' });
     const found = await auth.authenticate(token);
-    if (!found) throw new HttpError(401, 'Your session has expired. Please sign in again.');
+    if (!found) {
+      // Said with its reason, so the sign-in page can tell why (a password changed in another tab).
+      const reason = await auth.whyEnded(token);
+      throw new HttpError(401, SESSION_ENDED[reason], {}, { reason });
+    }
     req.user = found.user;
     req.sessionId = found.sessionId;
   }

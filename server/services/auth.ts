@@ -6,7 +6,14 @@
 import crypto from 'node:crypto';
 import type { Db, Tx } from '../db/connection';
 import { normalise } from '../repositories/crud';
-import { OTP_MAX_ATTEMPTS, OTP_RESEND_MS, OTP_TTL_MS, SESSION_TTL_MS, type User } from '../../contract/auth';
+import {
+  OTP_MAX_ATTEMPTS,
+  OTP_RESEND_MS,
+  OTP_TTL_MS,
+  SESSION_TTL_MS,
+  type SessionEndReason,
+  type User,
+} from '../../contract/auth';
 import { HttpError, badField } from '../errors';
 import type { Mail } from './mail';
 import { hashPassword, verifyPassword } from '../security/passwords';
@@ -74,6 +81,30 @@ export function createAuth(db: Db, now: () => number = Date.now) {
       const sessionId = row.session_id as number;
       delete row.session_id;
       return { user: normalise<User>(row)!, sessionId };
+    },
+
+    /**
+     * Why a token `authenticate` refused no longer lets its holder in (the 401's `reason`).
+     * A password change (changePassword, or an admin's through server/repositories/users.ts)
+     * revokes the sessions in the transaction that stamps the account's updated_at, so the two
+     * moments are equal; a sign-out's revocation is a moment of its own. (A later edit of the
+     * account makes an old password change read as a sign-out: still a reason, a vaguer one.)
+     */
+    async whyEnded(token: string): Promise<SessionEndReason> {
+      const row = await db.read(
+        async (tx) =>
+          (
+            await tx.query<{ revoked: boolean; with_password: boolean; status: string }>(
+              `select s.revoked_at is not null as revoked, s.revoked_at = u.updated_at as with_password, u.status
+               from sessions s join users u on u.id = s.user_id where s.token_hash = $1`,
+              [sha256(token)],
+            )
+          ).rows[0],
+      );
+      if (!row) return 'missing';
+      if (row.status !== 'active') return 'account_disabled';
+      if (row.revoked) return row.with_password ? 'password_changed' : 'signed_out';
+      return 'expired';
     },
 
     async logout(tx: Tx, sessionId: number) {

@@ -3,6 +3,7 @@
 // file never touches the UI.
 import redaxios, { type Options, type Response } from 'redaxios';
 import { errorText } from './errorText';
+import { isSessionEndReason, type SessionEndReason } from '@contract/auth';
 
 /** Every call marks itself as an XMLHttpRequest. */
 const BASE_HEADERS = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' } as const;
@@ -54,9 +55,16 @@ export const setTokenSource = (fn: () => string | null) => {
   tokenSource = fn;
 };
 
-const unauthorizedListeners = new Set<() => void>();
-/** Called when a request that carried a token gets a 401: the session is gone. */
-export function onUnauthorized(fn: () => void): () => void {
+/** A 401's reason, when its body names one the contract knows (contract/auth.ts SESSION_END_REASONS). */
+export const endReasonOf = (body: unknown): SessionEndReason | null => {
+  const r = (body as { reason?: unknown } | null)?.reason;
+  return isSessionEndReason(r) ? r : null;
+};
+
+type UnauthorizedListener = (reason: SessionEndReason | null) => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+/** Called when a request that carried a token gets a 401: the session is gone, and why when the server said. */
+export function onUnauthorized(fn: UnauthorizedListener): () => void {
   unauthorizedListeners.add(fn);
   return () => unauthorizedListeners.delete(fn);
 }
@@ -70,9 +78,10 @@ export function requestHeaders(): { headers: Record<string, string>; hasToken: b
   return { headers: { ...BASE_HEADERS, ...(token ? { Authorization: `Bearer ${token}` } : {}) }, hasToken: !!token };
 }
 
-/** A call that carried a token got a 401 (for callers outside `request`). */
-export function reportUnauthorized(): void {
-  unauthorizedListeners.forEach((fn) => fn());
+/** A call that carried a token got a 401 (for callers outside `request`), with its body. */
+export function reportUnauthorized(body: unknown = null): void {
+  const reason = endReasonOf(body);
+  unauthorizedListeners.forEach((fn) => fn(reason));
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -107,7 +116,7 @@ export async function request<T>(method: Method, url: string, opts: RequestOptio
     return res.data;
   } catch (e) {
     const err = toApiError(e, method);
-    if (err.status === 401 && token) unauthorizedListeners.forEach((fn) => fn());
+    if (err.status === 401 && token) reportUnauthorized(err.body);
     throw err;
   }
 }

@@ -75,11 +75,16 @@ describe('openLiveUpdates', () => {
   it('a stream the server ends is opened again; a 401 then goes to sign-in, and it stops trying', async () => {
     setTokenSource(() => 'token-1');
     let unauthorized = 0;
-    cleanups.push(onUnauthorized(() => void unauthorized++));
+    const reasons: unknown[] = [];
+    cleanups.push(onUnauthorized((reason) => void (unauthorized++, reasons.push(reason))));
     const asked: (string | null)[] = [];
     const answers = [
       () => streamOf([`id: 20\nevent: ready\ndata: {}\n\n`]),
-      () => Response.json({ message: 'Your session has expired. Please sign in again.' }, { status: 401 }),
+      () =>
+        Response.json(
+          { message: 'Your password was changed; sign in again.', reason: 'password_changed' },
+          { status: 401 },
+        ),
     ];
     stop = openLiveUpdates({
       me: 1,
@@ -89,6 +94,7 @@ describe('openLiveUpdates', () => {
       },
     });
     await expect.poll(() => unauthorized, { timeout: 3000 }).toBe(1);
+    expect(reasons).toEqual(['password_changed']);
     expect(asked).toEqual([null, '20']);
     await new Promise((r) => setTimeout(r, 1200)); // past the next backoff
     expect(asked).toHaveLength(2);

@@ -95,7 +95,7 @@ export function openLiveUpdates(opts: LiveOptions): () => void {
         cache: 'no-store',
       });
       if (res.status === 401) {
-        reportUnauthorized();
+        reportUnauthorized(await res.json().catch(() => null));
         return;
       }
       if (!res.ok || !res.body) throw new Error(`events: ${res.status}`);

@@ -91,7 +91,18 @@ describe('resourceClient(bankResource)', () => {
     const stop = onUnauthorized(heard);
     answer = { status: 401, body: { message: 'Session expired' } };
     await expect(banks.list({})).rejects.toBeInstanceOf(ApiError);
-    expect(heard).toHaveBeenCalledOnce();
+    expect(heard).toHaveBeenCalledExactlyOnceWith(null);
+    // With the reason the server names: the app shell says it on the sign-in page.
+    answer = {
+      status: 401,
+      body: { message: 'Your password was changed; sign in again.', reason: 'password_changed' },
+    };
+    await expect(banks.list({})).rejects.toBeInstanceOf(ApiError);
+    expect(heard).toHaveBeenLastCalledWith('password_changed');
+    // A word the contract does not know is no reason.
+    answer = { status: 401, body: { message: 'Gone', reason: 'because' } };
+    await expect(banks.list({})).rejects.toBeInstanceOf(ApiError);
+    expect(heard).toHaveBeenLastCalledWith(null);
     stop();
   });
 

@@ -32,7 +32,7 @@ export function postMultipart<T>(url: string, form: FormData, { onProgress, sign
       settle();
       const body = parseBody(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) return resolve(body as T);
-      if (xhr.status === 401 && hasToken) reportUnauthorized();
+      if (xhr.status === 401 && hasToken) reportUnauthorized(body);
       reject(new ApiError(xhr.status, method, body));
     };
     xhr.onerror = () => {

@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import { ui } from '../store/ui';
 import { Kbd } from '../ui/Kbd';
 import { DELETE_ALIASES, EDIT_ALIASES, FIND_ALIASES, NEW_ALIASES } from './actions';
+import { currentCtx } from './ctx';
 import { allActions, allCommands, getVersion, registerLaterCommands, scopeTitle, subscribe } from './registry';
 import type { Command, Scope } from './types';
 import './CheatSheet.css';
@@ -23,22 +24,41 @@ const LIST_WORDS = [
 ] as const;
 const listWords = new Set<readonly string[]>(LIST_WORDS.map(([, w]) => w));
 
+/**
+ * The sections in the order the sheet shows them: the keys of where the person is first (the
+ * screen's own, then its list's, then those that work everywhere), every other screen's after.
+ */
+export function sheetOrder(scopes: readonly Scope[], here: readonly Scope[]): Scope[] {
+  const rank = (s: Scope) => {
+    if (here.includes(s)) return s.startsWith('view:') ? 0 : s === 'list' ? 1 : 2;
+    return s === 'global' ? 3 : s === 'list' ? 4 : 5;
+  };
+  return [...scopes].sort((a, b) => rank(a) - rank(b)); // stable: registry order within a rank
+}
+
 /** '?': every shortcut there is, and the palette's words, generated from the registry so it can never go stale. */
 export function CheatSheet() {
   const { cheatSheetOpen } = useSnapshot(ui);
   useSyncExternalStore(subscribe, getVersion);
   const ref = useRef<HTMLDialogElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
     if (cheatSheetOpen) void registerLaterCommands(); // every screen's keys, if not fetched yet
-    if (cheatSheetOpen && !d.open) d.showModal();
+    if (cheatSheetOpen && !d.open) {
+      d.showModal();
+      // The body scrolls on its own (CheatSheet.css), so the Close button's focus at the foot
+      // no longer carries the sheet to its last section: it opens at this screen's keys.
+      if (bodyRef.current) bodyRef.current.scrollTop = 0;
+    }
     if (!cheatSheetOpen && d.open) d.close();
   }, [cheatSheetOpen]);
 
+  const here = cheatSheetOpen ? currentCtx().scopes : [];
   const withKeys = allCommands().filter((c) => c.shortcut);
-  const scopes = [...new Set(withKeys.map((c) => c.scope))];
+  const scopes = sheetOrder([...new Set(withKeys.map((c) => c.scope))], here);
   const byScope = (s: Scope): Command[] => withKeys.filter((c) => c.scope === s);
   // Reachable from any screen by name: the palette's manifest (./actions.ts), its aliases beside.
   const everywhere = allActions().filter((a) => !a.aliases || !listWords.has(a.aliases));
@@ -51,13 +71,16 @@ export function CheatSheet() {
       onClose={() => (ui.cheatSheetOpen = false)}
       onClick={(e) => e.target === ref.current && (ui.cheatSheetOpen = false) /* backdrop */}
     >
-      <div className="modal-body">
+      <div className="modal-body" ref={bodyRef}>
         <h2 id="cheatsheet-title">Keyboard shortcuts</h2>
         {cheatSheetOpen && (
           <div className="cheatsheet-cols">
             {scopes.map((s) => (
-              <section key={s}>
-                <h3 className="muted">{scopeTitle(s)}</h3>
+              <section key={s} className={here.includes(s) ? 'is-here' : undefined}>
+                <h3 className="muted">
+                  {scopeTitle(s)}
+                  {s.startsWith('view:') && here.includes(s) && <span className="cheatsheet-here">this screen</span>}
+                </h3>
                 <dl>
                   {byScope(s).map((c) => (
                     <div key={c.id} className="cheatsheet-row">

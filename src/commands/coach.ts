@@ -1,8 +1,10 @@
 // The shortcut coach: a command that has keys, run by mouse or through the palette, now and then
-// says which keys would have run it ("Next time: Ctrl+S"), at most once per command per day, and
-// never once the admin has turned it off on the profile. The runner asks after a run
-// (./runner.ts); what the admin chose and which hints they saw today stay per admin in local
-// storage ('coach:<user id>'), beside their runs (./usage.ts).
+// says which keys would have run it ("Next time: Ctrl+S"), and never once the admin has turned
+// it off on the profile. Rarely: only on the third run of the same command without its keys
+// (someone going there often, not someone finding their way), once per command ever, and at
+// most one hint in a signed-in session (new staff were told "G then …" after nearly every
+// sidebar click). The runner asks after a run (./runner.ts); what the admin chose, their runs
+// without keys and the hints they saw stay per admin in local storage ('coach:<user id>').
 import { session } from '../store/session';
 import { storage } from '@/lib/storage';
 import { shortcutText } from '../ui/kbd';
@@ -12,9 +14,14 @@ import type { Source } from './usage';
 export interface CoachPrefs {
   /** The admin turned the coach off (the profile's switch). */
   off: boolean;
-  /** The local day ('2025-03-14') each command's hint was last shown, by command id. */
+  /** The local day ('2025-03-14') each command's hint was shown, by command id: not again. */
   shown: Record<string, string>;
+  /** Runs of each command without its keys, by command id (counted until its hint shows). */
+  runs: Record<string, number>;
 }
+
+/** The run without keys that earns the hint: the third to the same place. */
+export const HINT_AFTER_RUNS = 3;
 
 /** What the hint says: the keys as the app shows them, and where they work when that is not here. */
 export interface Hint {
@@ -35,8 +42,10 @@ export function dayOf(at: number): string {
 }
 
 /**
- * The hint for this run, or null. Only commands the palette lists (not j/k, Escape or a row's
- * click, which the keys and the mouse each do their own way) and only ones with keys.
+ * The hint for this run (already counted in `prefs.runs`), or null. Only commands the palette
+ * lists (not j/k, Escape or a row's click, which the keys and the mouse each do their own way),
+ * only ones with keys, from their third run without them, once ever, none when this session
+ * has had one (`hintedThisSession`).
  * `where`: the screen the keys work on, when they are not bound where the command ran from (an
  * action of another screen run from the palette): "Next time on Offers: N".
  */
@@ -44,11 +53,11 @@ export function hintFor(
   cmd: Pick<Command, 'id' | 'shortcut' | 'palette'>,
   source: Source,
   prefs: CoachPrefs,
-  now: number,
   where?: string,
+  hintedThisSession = false,
 ): Hint | null {
-  if (prefs.off || !cmd.shortcut || cmd.palette === false || !COACHED.has(source)) return null;
-  if (prefs.shown[cmd.id] === dayOf(now)) return null;
+  if (!cmd.shortcut || !coached(cmd, source) || prefs.off || hintedThisSession) return null;
+  if (prefs.shown[cmd.id] || (prefs.runs[cmd.id] ?? 0) < HINT_AFTER_RUNS) return null;
   const keys = shortcutText(cmd.shortcut);
   return {
     id: cmd.id,
@@ -56,11 +65,24 @@ export function hintFor(
   };
 }
 
-/** The prefs once this hint has been shown: today's mark for its command, older days dropped. */
+/** A run the keys could have made: a command the palette lists, with keys, not run by them. */
+const coached = (cmd: Pick<Command, 'shortcut' | 'palette'>, source: Source) =>
+  !!cmd.shortcut && cmd.palette !== false && COACHED.has(source);
+
+/** The prefs once this run is counted (a run the keys could have made; a hinted command is no longer counted). */
+export function afterRun(
+  prefs: CoachPrefs,
+  cmd: Pick<Command, 'id' | 'shortcut' | 'palette'>,
+  source: Source,
+): CoachPrefs {
+  if (!coached(cmd, source) || prefs.shown[cmd.id]) return prefs;
+  return { ...prefs, runs: { ...prefs.runs, [cmd.id]: (prefs.runs[cmd.id] ?? 0) + 1 } };
+}
+
+/** The prefs once this hint has been shown: its command marked for good, its count dropped. */
 export function afterHint(prefs: CoachPrefs, id: string, now: number): CoachPrefs {
-  const today = dayOf(now);
-  const shown = Object.fromEntries(Object.entries(prefs.shown).filter(([, day]) => day === today));
-  return { ...prefs, shown: { ...shown, [id]: today } };
+  const runs = Object.fromEntries(Object.entries(prefs.runs).filter(([k]) => k !== id));
+  return { ...prefs, runs, shown: { ...prefs.shown, [id]: dayOf(now) } };
 }
 
 // ---- this admin's prefs in local storage ----
@@ -74,9 +96,13 @@ export function coachPrefs(): CoachPrefs {
       v && typeof v.shown === 'object' && v.shown
         ? Object.fromEntries(Object.entries(v.shown).filter(([, d]) => typeof d === 'string'))
         : {};
-    return { off: v?.off === true, shown };
+    const runs =
+      v && typeof v.runs === 'object' && v.runs
+        ? Object.fromEntries(Object.entries(v.runs).filter(([, n]) => Number.isInteger(n) && (n as number) > 0))
+        : {};
+    return { off: v?.off === true, shown, runs };
   } catch {
-    return { off: false, shown: {} };
+    return { off: false, shown: {}, runs: {} };
   }
 }
 
@@ -88,7 +114,27 @@ export function setCoachOn(on: boolean): void {
   save({ ...coachPrefs(), off: !on });
 }
 
-/** The hint is on screen: not again for this command today. */
+/** The signed-in sessions (by token) that have had their one hint. */
+const hintedSessions = new Set<string>();
+const sessionKey = () => session.token ?? 'none';
+
+/**
+ * After a run: counts it, then the hint it earns, or null (the runner's question). `where`: as
+ * hintFor's.
+ */
+export function hintAfterRun(
+  cmd: Pick<Command, 'id' | 'shortcut' | 'palette'>,
+  source: Source,
+  where?: string,
+): Hint | null {
+  const before = coachPrefs();
+  const prefs = afterRun(before, cmd, source);
+  if (prefs !== before) save(prefs);
+  return hintFor(cmd, source, prefs, where, hintedSessions.has(sessionKey()));
+}
+
+/** The hint is on screen: never again for this command, and no other in this session. */
 export function markHinted(id: string, now = Date.now()): void {
+  hintedSessions.add(sessionKey());
   save(afterHint(coachPrefs(), id, now));
 }

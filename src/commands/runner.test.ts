@@ -16,7 +16,8 @@ vi.mock('../ui/toast', () => ({ toast, toastsSent }));
 import { ApiError } from '../api/client';
 import { register, unregister } from './registry';
 import { CommandError, loadCoach, runCommand } from './runner';
-import { HINT_MS, setCoachOn } from './coach';
+import { HINT_AFTER_RUNS, HINT_MS, setCoachOn } from './coach';
+import { session } from '../store/session';
 import { answerConfirm, confirm } from '../ui/confirmStore';
 import { recentCommands } from './frecency';
 import { runs } from './usage';
@@ -373,11 +374,22 @@ describe('runCommand and the shortcut coach (./coach.ts)', () => {
       removeItem: (k: string) => mem.delete(k),
     });
     unregister('t.keys', 't.saves', 't.toasts', 't.cancels');
+    session.token = `coach-test-${++sessions}`; // each test a session of its own: one hint each
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    session.token = null;
+  });
+  let sessions = 0;
+  /** The runs without keys before the one that earns the hint. */
+  const warmUp = (id: string, source: 'palette' | 'button' | 'menu') => {
+    for (let i = 1; i < HINT_AFTER_RUNS; i++) void runCommand(id, source);
+    expect(toast.message).not.toHaveBeenCalled();
+  };
 
-  it('shows a short plain hint with the keys after a palette run of a command that shows no toast, once a day', () => {
+  it('shows a short plain hint with the keys on the third palette run of a command that shows no toast, once', () => {
     register(cmd({ id: 't.keys', title: 'Go somewhere', shortcut: 'g x' }));
+    warmUp('t.keys', 'palette');
     void runCommand('t.keys', 'palette');
     expect(toast.message).toHaveBeenCalledExactlyOnceWith(
       'Next time: G then X',
@@ -389,14 +401,19 @@ describe('runCommand and the shortcut coach (./coach.ts)', () => {
 
   it('says nothing for a run by the keys, and nothing once turned off', () => {
     register(cmd({ id: 't.keys', shortcut: 'g x' }));
-    void runCommand('t.keys', 'hotkey');
+    for (let i = 0; i < HINT_AFTER_RUNS; i++) void runCommand('t.keys', 'hotkey');
     setCoachOn(false);
-    void runCommand('t.keys', 'palette');
+    for (let i = 0; i < HINT_AFTER_RUNS; i++) void runCommand('t.keys', 'palette');
     expect(toast.message).not.toHaveBeenCalled();
   });
 
   it("puts the hint under the command's own message, in the same toast, not over it", async () => {
     register(cmd({ id: 't.saves', shortcut: 'mod+s', run: async () => ({ message: 'Saved.' }) }));
+    for (let i = 1; i < HINT_AFTER_RUNS; i++) await runCommand('t.saves', 'button');
+    expect(toast.success).not.toHaveBeenCalledWith(
+      'Saved.',
+      expect.objectContaining({ description: expect.anything() }),
+    );
     await runCommand('t.saves', 'button');
     expect(toast.message).not.toHaveBeenCalled();
     expect(toast.success).toHaveBeenCalledWith(
@@ -408,7 +425,7 @@ describe('runCommand and the shortcut coach (./coach.ts)', () => {
   it('keeps quiet after a command that showed a toast of its own, and hints on a later run that did not', () => {
     let own = true;
     register(cmd({ id: 't.toasts', shortcut: 'u', run: () => (own ? toast.success('Nothing to undo.') : undefined) }));
-    void runCommand('t.toasts', 'menu');
+    for (let i = 0; i < HINT_AFTER_RUNS; i++) void runCommand('t.toasts', 'menu');
     expect(toast.message).not.toHaveBeenCalled();
     own = false;
     void runCommand('t.toasts', 'menu');
@@ -417,6 +434,7 @@ describe('runCommand and the shortcut coach (./coach.ts)', () => {
 
   it('names the screen where the keys work, for a command run from another screen', () => {
     register(cmd({ id: 't.keys', shortcut: 'n', scope: 'view:elsewhere', anywhere: true }));
+    warmUp('t.keys', 'palette');
     void runCommand('t.keys', 'palette');
     expect(toast.message).toHaveBeenCalledWith('Next time on Elsewhere: N', expect.anything());
   });

@@ -69,13 +69,7 @@ export function runCommand(id: string, source: Source, arg?: unknown): Promise<u
  */
 function coachHint(cmd: Command, source: Source, ctx: Ctx): Hint | null {
   if (!coach || !cmd.shortcut || source === 'hotkey') return null; // most runs: no storage read
-  return coach.hintFor(
-    cmd,
-    source,
-    coach.coachPrefs(),
-    Date.now(),
-    ctx.scopes.includes(cmd.scope) ? undefined : scopeTitle(cmd.scope),
-  );
+  return coach.hintAfterRun(cmd, source, ctx.scopes.includes(cmd.scope) ? undefined : scopeTitle(cmd.scope));
 }
 
 /**

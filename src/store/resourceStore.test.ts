@@ -459,6 +459,49 @@ describe('resourceStore records', () => {
   });
 });
 
+describe('resourceStore: a list answer read before a write', () => {
+  /** A client whose next list call waits until `release`. */
+  function heldList() {
+    const fake = fakeClient(3);
+    let hold: Promise<void> | null = null;
+    let release = () => undefined as void;
+    const client: ResourceClient<Row> = {
+      ...fake.client,
+      async list(params, opts) {
+        const answer = await fake.client.list(params, opts); // read now, as the server would
+        if (hold) await hold;
+        return answer;
+      },
+    };
+    const holdNext = () => {
+      hold = new Promise<void>((r) => (release = r));
+    };
+    return { ...fake, client, holdNext, release: () => release() };
+  }
+
+  it('does not put back a record replaced or deleted while it was on its way', async () => {
+    const h = heldList();
+    const store = resourceStore<Row>(bank, { client: h.client });
+    await store.load();
+    h.holdNext();
+    const refresh = store.load();
+    await settle();
+    // The command's write lands first: the server's answer goes in place at once.
+    h.rename(2, 'Hidden now');
+    store.replace({ id: 2, name: 'Hidden now' });
+    await store.remove(3);
+    expect(store.state.items.map((r) => r.name)).toEqual(['Bank 1', 'Hidden now']);
+    // The refresh read before the write arrives: the written copy stands, the deleted stays gone.
+    h.release();
+    await refresh;
+    expect(store.state.items.map((r) => r.name)).toEqual(['Bank 1', 'Hidden now']);
+    // A list read after the write is the server's, as it is.
+    h.rename(2, 'Renamed elsewhere');
+    await store.load();
+    expect(store.state.items.map((r) => r.name)).toEqual(['Bank 1', 'Renamed elsewhere']);
+  });
+});
+
 describe('resourceStore refetches after calls of other resources', () => {
   beforeEach(() => {
     // setCardDisplay goes through the real `call`: answer it with the card it changed.

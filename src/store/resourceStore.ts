@@ -94,6 +94,12 @@ export function resourceStore<T extends { id: number }>(
   });
 
   let listAbort: AbortController | null = null;
+  // Records written or deleted here, numbered in order. A list request remembers the number it
+  // left at: its answer was read before any later write, so those stand over its copies. (A
+  // palette's "hide card" answered while a refresh was on its way: the refresh, read before
+  // the write, put "Shown" back, and no event came to correct it, the write being our own.)
+  let writes = 0;
+  const written = new Map<number, { at: number; record: T | null }>();
   const removedListeners = new Set<(id: number) => void>();
 
   // Another resource's call changed names these records show (or a bulk call changed these
@@ -120,6 +126,7 @@ export function resourceStore<T extends { id: number }>(
     const filters = a.filters !== undefined ? cleanFilters(a.filters) : state.filters;
     const sort = a.sort ?? state.sort;
     const key = listKey({ query, filters, sort });
+    const since = writes;
     listAbort?.abort();
     const abort = (listAbort = new AbortController());
     state.status = 'loading';
@@ -134,9 +141,14 @@ export function resourceStore<T extends { id: number }>(
         { signal: abort.signal },
       );
       if (abort.signal.aborted) return undefined;
+      const rows = res.data.flatMap((r) => {
+        const w = written.get(r.id);
+        return w && w.at > since ? (w.record ?? []) : [r];
+      });
+      for (const [id, w] of written) if (w.at <= since) written.delete(id);
       // Rows can shift between pages while someone adds or deletes; never show one twice.
       const seen = new Set(page === 1 ? [] : state.items.map((i) => i.id));
-      state.items = ref([...(page === 1 ? [] : state.items), ...res.data.filter((r) => !seen.has(r.id))]);
+      state.items = ref([...(page === 1 ? [] : state.items), ...rows.filter((r) => !seen.has(r.id))]);
       // A later page is not counted again by the server: the first page's total stands.
       const first = page > 1 && state.pagination ? state.pagination : null;
       state.pagination = first
@@ -200,6 +212,7 @@ export function resourceStore<T extends { id: number }>(
   }
 
   function replaceInList(record: T) {
+    written.set(record.id, { at: ++writes, record });
     if (state.items.some((i) => i.id === record.id)) {
       state.items = ref(state.items.map((i) => (i.id === record.id ? record : i)));
     }
@@ -252,6 +265,7 @@ export function resourceStore<T extends { id: number }>(
 
   /** Drop a deleted record from the list and the total. */
   function forget(id: number) {
+    written.set(id, { at: ++writes, record: null });
     const index = state.items.findIndex((i) => i.id === id);
     state.items = ref(state.items.filter((i) => i.id !== id));
     if (index >= 0 && state.pagination)

@@ -2,7 +2,7 @@
 // expiryTime, userDetails), so a session survives reloads and other tabs agree on it.
 import { proxy } from 'valtio';
 import type { RecordResponse } from '@contract/envelope';
-import { SESSION_TTL_MS, type Session, type User } from '@contract/auth';
+import { SESSION_ENDED, SESSION_TTL_MS, type Session, type SessionEndReason, type User } from '@contract/auth';
 import { ApiError, onUnauthorized, setTokenSource } from '../api/client';
 import { authApi } from '../api/auth';
 import { go } from './navigate';
@@ -10,6 +10,8 @@ import { storage } from '@/lib/storage';
 import { isStaff } from '@contract/roles';
 
 const KEYS = { token: 'token', userId: 'user_id', expiry: 'expiryTime', user: 'userDetails' } as const;
+/** Why the last session ended, for the sign-in page; in storage so the other tabs, following, read it too. */
+const ENDED_KEY = 'sessionEnded';
 
 function readUser(): User | null {
   try {
@@ -26,6 +28,8 @@ export const session = proxy({
   userDetails: readUser(),
   /** On during sign-in calls; the app shows its full-screen loader. */
   loading: false,
+  /** Why the session ended, as the sign-in page says it ("Your password was changed; sign in again."); null: signed out by choice, or never in. */
+  endedWhy: null as string | null,
 });
 
 setTokenSource(() => session.token);
@@ -53,6 +57,8 @@ export async function signIn(s: Session): Promise<void> {
     });
   }
   const expiry = Date.now() + SESSION_TTL_MS;
+  session.endedWhy = null;
+  storage.remove(ENDED_KEY);
   Object.assign(session, { token: s.token, user_id: s.user_id, expiryTime: expiry, userDetails: s.user });
   storage.set(KEYS.token, s.token);
   storage.set(KEYS.userId, String(s.user_id));
@@ -69,6 +75,17 @@ export function setUserDetails(user: User): void {
 export function clearSession(): void {
   Object.assign(session, { token: null, user_id: null, expiryTime: null, userDetails: null });
   for (const key of Object.values(KEYS)) storage.remove(key);
+}
+
+/**
+ * The session ended without the person asking (a 401, a password changed here): forget it and
+ * keep why, which the sign-in page says, here and in the tabs that follow.
+ */
+export function endSession(reason: SessionEndReason): void {
+  const why = SESSION_ENDED[reason];
+  storage.set(ENDED_KEY, why); // before the token goes: the other tabs read it on that change
+  clearSession();
+  session.endedWhy = why;
 }
 
 /** Sign out: tell the server (best effort: a dead network must not keep anyone signed in). */
@@ -95,8 +112,10 @@ export function startSession(): void {
   started = true;
   // An expired session, or one kept from before app users were refused: signed out.
   if (session.token && !isSignedIn()) clearSession();
-  onUnauthorized(() => {
-    clearSession();
+  // A 401: the session is gone. The server's reason, or else the old sentence, is what the
+  // sign-in page says (a password changed in another tab was a silent sign-out).
+  onUnauthorized((reason) => {
+    endSession(reason ?? 'expired');
     go('/login', { replace: true, force: true });
   });
   // Another tab signed in or out: follow it.
@@ -107,6 +126,7 @@ export function startSession(): void {
       session.expiryTime = Number(storage.get(KEYS.expiry)) || null;
       session.user_id = Number(storage.get(KEYS.userId)) || null;
       session.userDetails = readUser();
+      session.endedWhy = e.newValue ? null : storage.get(ENDED_KEY);
     });
   }
 }

@@ -141,7 +141,10 @@ export function Combobox({
               />
             </div>
             {open && (
-              <div className="combo-pop" ref={scrollRef}>
+              // tabIndex -1: Chromium puts a scrolling box with no focusable child in the Tab
+              // order, so Tab from the input landed on the list, whose blur closed it, and the
+              // focus fell to <body>. The input keeps the keys (aria-activedescendant).
+              <div className="combo-pop" ref={scrollRef} tabIndex={-1}>
                 <div
                   id={combo.listId}
                   role="listbox"

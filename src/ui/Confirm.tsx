@@ -5,20 +5,22 @@ import { returnFocus } from './focusReturn';
 
 /**
  * The answer to `await confirm(...)`. A native modal <dialog>: the page behind is inert
- * (focus stays inside), Escape cancels, Enter confirms (focus starts on the confirm button), and
- * Space on its checkbox, when it has one, toggles it.
+ * (focus stays inside), Escape cancels, and Space on its checkbox, when it has one, toggles it.
+ * Focus starts on Cancel: every question the app asks guards a delete, a push that cannot be
+ * taken back or a change to many records, so one Enter said by habit must answer no. Saying
+ * yes is Tab, then Enter (or Enter from the checkbox).
  */
 export function Confirm() {
   const s = useSnapshot(confirmState);
   const ref = useRef<HTMLDialogElement>(null);
-  const okRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (s.open && !dialog.open) {
       dialog.showModal();
-      okRef.current?.focus();
+      cancelRef.current?.focus();
     } else if (!s.open && dialog.open) {
       dialog.close();
       returnFocus();
@@ -84,11 +86,10 @@ export function Confirm() {
             )}
           </div>
           <div className="modal-actions">
-            <button type="button" className="btn" onClick={() => answerConfirm(false)}>
+            <button ref={cancelRef} type="button" className="btn" onClick={() => answerConfirm(false)}>
               Cancel
             </button>
             <button
-              ref={okRef}
               type="button"
               className={s.danger ? 'btn btn-danger' : 'btn btn-primary'}
               onClick={() => answerConfirm(true)}

@@ -71,10 +71,12 @@ describe('login and sessions', () => {
   });
 
   it('401 without a token or with an unknown one; 403 for an app user', async () => {
-    expect((await s.call({ method: 'GET', url: '/admin/v1/show_user' })).statusCode).toBe(401);
-    expect((await s.call({ method: 'GET', url: '/admin/v1/show_user', headers: bearer('made-up') })).statusCode).toBe(
-      401,
-    );
+    const none = await s.call({ method: 'GET', url: '/admin/v1/show_user' });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toMatchObject({ reason: 'missing', message: 'Sign in to continue.' });
+    const madeUp = await s.call({ method: 'GET', url: '/admin/v1/show_user', headers: bearer('made-up') });
+    expect(madeUp.statusCode).toBe(401);
+    expect(madeUp.json().reason).toBe('missing');
     const user = (await login('user@test.example', 'user-password-1')).json().data;
     const r = await s.call({ method: 'GET', url: '/admin/v1/all_bank', headers: bearer(user.token) });
     expect(r.statusCode).toBe(403);
@@ -85,9 +87,12 @@ describe('login and sessions', () => {
     const { token } = (await login()).json().data;
     s.clock.offset = 259_200_000 + 1000;
     try {
-      expect((await s.call({ method: 'GET', url: '/admin/v1/show_user', headers: bearer(token) })).statusCode).toBe(
-        401,
-      );
+      const r = await s.call({ method: 'GET', url: '/admin/v1/show_user', headers: bearer(token) });
+      expect(r.statusCode).toBe(401);
+      expect(r.json()).toMatchObject({
+        reason: 'expired',
+        message: 'Your session has expired. Please sign in again.',
+      });
     } finally {
       s.clock.offset = 0;
     }
@@ -97,7 +102,9 @@ describe('login and sessions', () => {
     const a = (await login()).json().data.token;
     const b = (await login()).json().data.token;
     expect((await post('/api/v1/logout', undefined, bearer(a))).statusCode).toBe(200);
-    expect((await s.call({ method: 'GET', url: '/admin/v1/show_user', headers: bearer(a) })).statusCode).toBe(401);
+    const gone = await s.call({ method: 'GET', url: '/admin/v1/show_user', headers: bearer(a) });
+    expect(gone.statusCode).toBe(401);
+    expect(gone.json().reason).toBe('signed_out');
     const me = await s.call({ method: 'GET', url: '/admin/v1/show_user', headers: bearer(b) });
     expect(me.statusCode).toBe(200);
     expect(me.json().data.email).toBe(ADMIN.email);
@@ -138,10 +145,14 @@ describe('one-time codes and password reset', () => {
     expect(reset.statusCode).toBe(200);
     expect(reset.json().message).toBe('Password changed successfully');
 
-    // A password change revokes every session, the old one and the one used to reset.
-    expect((await s.call({ method: 'GET', url: '/admin/v1/show_user', headers: bearer(oldToken) })).statusCode).toBe(
-      401,
-    );
+    // A password change revokes every session, the old one and the one used to reset, and
+    // their 401 says why (the sign-in page shows it).
+    const old = await s.call({ method: 'GET', url: '/admin/v1/show_user', headers: bearer(oldToken) });
+    expect(old.statusCode).toBe(401);
+    expect(old.json()).toMatchObject({
+      reason: 'password_changed',
+      message: 'Your password was changed; sign in again.',
+    });
     expect((await s.call({ method: 'GET', url: '/admin/v1/show_user', headers: bearer(token) })).statusCode).toBe(401);
     expect((await login(email, 'old-password-1')).statusCode).toBe(401);
     expect((await login(email, 'new-password-1')).statusCode).toBe(200);

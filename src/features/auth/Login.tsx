@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
+import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { authApi } from '@/api/auth';
-import { signIn, withLoading } from '@/store/session';
+import { session, signIn, withLoading } from '@/store/session';
 import { Field } from '@/ui/Field';
 import { AuthLayout } from './AuthLayout';
 import { useAuthStep } from './authError';
@@ -10,6 +11,8 @@ export default function Login() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { error, fields, run } = useAuthStep();
+  // Why the last session ended, when it was not the person's choice (a 401's reason).
+  const { endedWhy } = useSnapshot(session);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -23,10 +26,16 @@ export default function Login() {
   return (
     <AuthLayout title="Sign in" subtitle="Administrators of the cards and offers catalogue.">
       <form className="auth-form" onSubmit={submit} noValidate>
-        {error && (
+        {error ? (
           <div className="alert" role="alert">
             {error}
           </div>
+        ) : (
+          endedWhy && (
+            <div className="alert alert-note" role="status">
+              {endedWhy}
+            </div>
+          )
         )}
         <Field
           label="Email"

@@ -106,7 +106,10 @@ function HeroStrip({ banners }: { banners: readonly HeroBanner[] }) {
   if (!banners.length) return <p className="app-note">No hero banner on this day.</p>;
   return (
     <>
-      <div className="app-hero">
+      {/* Keyed by the order: the strip snaps (homepage.css), and a browser re-snaps to the
+          slide it showed after its nodes move, so a moved first banner stayed in view as if
+          first. A new order is a new strip, scrolled to its start. */}
+      <div className="app-hero" key={banners.map((b) => b.id).join(',')}>
         {banners.map((b) => (
           <div key={b.id} className="app-hero-slide" style={picture(b.image)}>
             <span className="app-hero-text">

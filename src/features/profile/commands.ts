@@ -3,7 +3,7 @@
 import { proxy } from 'valtio';
 import { ApiError } from '@/api/client';
 import { authApi } from '@/api/auth';
-import { clearSession, setUserDetails } from '@/store/session';
+import { endSession, setUserDetails } from '@/store/session';
 import { go } from '@/store/navigate';
 import { actionWords } from '@/commands/actions';
 import { type Command, defineCommand } from '@/commands/types';
@@ -62,8 +62,9 @@ export const profileCommands: Command[] = [
     async run(_ctx, { password, confirmation }) {
       profileForms.passwordErrors = {};
       await authApi.resetPassword(password, confirmation).catch(keepFieldErrors('passwordErrors'));
-      // Every session of this admin has just ended on the server, this one included.
-      clearSession();
+      // Every session of this admin has just ended on the server, this one included: the
+      // sign-in page (here and in this browser's other tabs) says why.
+      endSession('password_changed');
       go('/login', { replace: true });
       // The call answers the forgot-password flow's sentence ('Password changed successfully');
       // the profile says its own.

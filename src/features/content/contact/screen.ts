@@ -5,6 +5,7 @@ import { resourceScreen } from '@/commands/resourceScreen';
 import { booleanFilter } from '@/store/filters';
 import { CONTACT_VIEW } from './entry';
 import { contactRoutes } from '@/screens/paths';
+import { cellText, dayText, NAME_WIDTH } from '@/screens/listTable/columns';
 
 export const contactScreen = resourceScreen<ContactMessage>({
   view: CONTACT_VIEW,
@@ -14,6 +15,16 @@ export const contactScreen = resourceScreen<ContactMessage>({
   noun: { one: 'message', many: 'messages' },
   filters: [booleanFilter('handled', 'Handled', 'All messages', 'Handled', 'Open')],
   sortLabels: { created_at: 'Received', name: 'Sender', subject: 'Subject' },
+  // Each head over its own field: the derived columns (src/screens/listTable/columns.tsx) put the
+  // describe label, the subject, under the first sort key's head, "Sender".
+  columns: [
+    { key: 'name', label: 'Sender', cell: (m) => m.name, width: 'minmax(160px, 1.5fr)', sort: 'name' },
+    { key: 'subject', label: 'Subject', cell: (m) => m.subject, width: NAME_WIDTH, sort: 'subject' },
+    { key: 'email', label: 'Email', cell: (m) => m.email, width: 'minmax(180px, 1.5fr)' },
+    { key: 'phone', label: 'Phone', cell: (m) => cellText(m.phone), optional: true },
+    { key: 'handled', label: 'Handled', cell: (m) => (m.handled ? 'Handled' : 'Open') },
+    { key: 'created_at', label: 'Received', cell: (m) => dayText(m.created_at), sort: 'created_at' },
+  ],
   csvColumns: [
     { header: 'id', value: (m) => m.id },
     { header: 'received', value: (m) => m.created_at },

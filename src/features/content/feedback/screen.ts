@@ -5,6 +5,7 @@ import { resourceScreen } from '@/commands/resourceScreen';
 import { enumFilter } from '@/store/filters';
 import { FEEDBACK_VIEW } from './entry';
 import { feedbackRoutes } from '@/screens/paths';
+import { cellText, dayText, NAME_WIDTH } from '@/screens/listTable/columns';
 
 export const RATINGS = ['5', '4', '3', '2', '1'] as const;
 export const stars = (n: number) => '★'.repeat(n) + '☆'.repeat(5 - n);
@@ -27,6 +28,16 @@ export const feedbackScreen = resourceScreen<Feedback>({
     enumFilter('about', 'About', 'Any subject', ['offer', 'card'], (v) => (v === 'offer' ? 'Offers' : 'Cards')),
   ],
   sortLabels: { created_at: 'Received', rating: 'Rating' },
+  // Who gave it and what it rates, each under its own head (the derived first column was
+  // "Name" over the rated offer or card).
+  columns: [
+    { key: 'user_name', label: 'From', cell: (f) => f.user_name ?? 'A deleted user', width: 'minmax(160px, 1.5fr)' },
+    { key: 'about', label: 'About', cell: subjectOf, width: NAME_WIDTH },
+    { key: 'rating', label: 'Rating', cell: (f) => `${stars(f.rating)} ${f.rating}`, sort: 'rating' },
+    { key: 'comment', label: 'Comment', cell: (f) => cellText(f.comment), width: 'minmax(200px, 2fr)' },
+    { key: 'user_email', label: 'Email', cell: (f) => cellText(f.user_email), optional: true },
+    { key: 'created_at', label: 'Received', cell: (f) => dayText(f.created_at), sort: 'created_at' },
+  ],
 });
 
 export const feedbackStore = feedbackScreen.store;

@@ -11,7 +11,6 @@ import { networkResource, type Network } from '@contract/network';
 import { ApiError } from '@/api/client';
 import { resourceClient } from '@/api/resourceClient';
 import type { SearchHit } from '@contract/search';
-import { recordPicker } from '@/commands/recordPicker';
 import { getCommand } from '@/commands/registry';
 import { canRun, CommandError, runCommand } from '@/commands/runner';
 import type { Command, PickItem } from '@/commands/types';
@@ -21,6 +20,7 @@ import { toast } from '@/ui/toast';
 import { openPalette } from '@/store/ui';
 import { onboardWithConfirm } from '../bulk';
 import { assignCheckedAsking } from './bulkAssign';
+import { livePicks } from './livePicks';
 import { CRAWL_TRIAGE_VIEW } from './entry';
 
 const scope = `view:${CRAWL_TRIAGE_VIEW}` as const;
@@ -180,23 +180,28 @@ export const triageCommands: Command[] = [
     run: () => triage.undoLast(),
   },
   {
+    // The checked refs, or else the ref in focus, to the live record picked: shift+a opens it
+    // on the outlet queue (./dialogCommands.ts; cards have their select dialog).
     id: 'crawl.triage.assignChecked',
     needs: { permission: 'crawl.review' },
     get title() {
       const n = triage.checkedRefs().length;
-      return n ? `Assign ${n} checked ref${n === 1 ? '' : 's'} to…` : 'Assign checked refs to…';
+      return n ? `Assign ${n} checked ref${n === 1 ? '' : 's'} to…` : `Assign to live ${noun()}…`;
     },
     group,
-    keywords: ['bulk', 'checked', 'selected', 'many', 'link', 'match', 'existing'],
+    keywords: ['bulk', 'checked', 'selected', 'many', 'link', 'match', 'existing', 'select', 'search'],
     scope,
-    enabled: () => triage.state.kind !== 'offer' && triage.checkedRefs().length > 0,
+    enabled: () => triage.state.kind !== 'offer' && (triage.checkedRefs().length > 0 || triage.canDecide()),
     pick: {
       get placeholder() {
         return `Which live ${noun()}? Type to search`;
       },
-      load: (search, signal) => recordPicker(triage.state.kind === 'card' ? 'card' : 'outlet', '').load(search, signal),
+      load: (search, signal) => livePicks(noun(), triage.state.focus?.candidates ?? [], search, signal),
     },
-    run: (_ctx, hit) => assignCheckedAsking((hit as SearchHit).id),
+    run: (_ctx, hit) => {
+      const liveId = (hit as SearchHit).id;
+      return triage.checkedRefs().length ? assignCheckedAsking(liveId) : triage.decide('assign', { liveId });
+    },
   },
   {
     id: 'crawl.triage.editOffer',

@@ -2,16 +2,18 @@
 // i the card detail (the crawled card beside its live card or top candidate, and its
 // history), shift+c a card form prefilled from the ref that creates the live card and assigns
 // the ref in one call, shift+a a server search of live cards that assigns the ref, or every
-// checked ref, to the one picked. Inside a dialog the page's keys are quiet (src/ui/Modal.tsx):
+// checked ref, to the one picked (on the outlet queue, the palette's page of live outlets). Inside a dialog the page's keys are quiet (src/ui/Modal.tsx):
 // the dialog's own keys (arrows, Enter, mod+Enter, Escape) belong to it.
 import type { CardFromRefBody } from '@contract/crawlCards';
 import type { Command } from '@/commands/types';
 import { triage, cardDialogs } from './model';
 import { assignCheckedAsking } from './bulkAssign';
 import { CRAWL_TRIAGE_VIEW } from './entry';
+import { openPalette } from '@/store/ui';
 
 const scope = `view:${CRAWL_TRIAGE_VIEW}` as const;
 const group = 'Crawl triage';
+const canPickOutlet = () => triage.canDecide() || triage.checkedRefs().length > 0;
 
 export const cardDialogCommands: Command[] = [
   {
@@ -36,18 +38,22 @@ export const cardDialogCommands: Command[] = [
     run: () => cardDialogs.openCardDialog('create'),
   },
   {
+    // shift+a on both queues: the select card dialog on cards; on outlets, the palette's page
+    // of live outlets (crawl.triage.assignChecked, ./commands.ts), its candidates listed first.
     id: 'crawl.triage.selectCard',
     needs: { permission: 'crawl.review' },
     get title() {
       const n = triage.checkedRefs().length;
-      return n ? `Select card for ${n} checked ref${n === 1 ? '' : 's'}…` : 'Select card…';
+      const what = triage.state.kind === 'outlet' ? 'outlet' : 'card';
+      return n ? `Select ${what} for ${n} checked ref${n === 1 ? '' : 's'}…` : `Select ${what}…`;
     },
     group,
-    keywords: ['search', 'find', 'pick', 'choose', 'assign', 'link', 'existing', 'live card'],
+    keywords: ['search', 'find', 'pick', 'choose', 'assign', 'link', 'existing', 'live card', 'live outlet'],
     shortcut: 'shift+a',
     scope,
-    enabled: cardDialogs.canSelect,
-    run: () => cardDialogs.openCardDialog('select'),
+    enabled: () => cardDialogs.canSelect() || (triage.state.kind === 'outlet' && canPickOutlet()),
+    run: () =>
+      triage.state.kind === 'outlet' ? openPalette('crawl.triage.assignChecked') : cardDialogs.openCardDialog('select'),
   },
   {
     // The create dialog's form submits here with its values (like crawl.triage.saveOfferFields).
