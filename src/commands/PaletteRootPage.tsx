@@ -44,6 +44,7 @@ export function RootPage({
   const byId = new Map(commands.map((c) => [c.id, c]));
   const history = useMemo(() => {
     resetScores();
+    filterInput.records.clear();
     return runs();
   }, []);
   const use = useMemo(() => frecencies(history), [history]);
@@ -88,6 +89,8 @@ export function RootPage({
     q.length >= 2 ? q : '',
     'root',
   );
+  // The filter ranks the records by their titles: known before their rows mount and are scored.
+  for (const item of records.items) filterInput.records.set(item.key, item.label);
   useKeepSelection(records.items.map((i) => i.key));
 
   return (

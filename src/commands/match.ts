@@ -274,3 +274,49 @@ export function matchScore(q: Query, p: Prepared): number {
 }
 
 const startsSmall = (typed: string, p: Prepared) => [...p.small].some((s) => s.startsWith(typed));
+
+/**
+ * How well `q` names a record titled `title`, 0..1. The server found it (its words anywhere in the
+ * record); this orders what it found as people read titles: a typed word that is a whole word of
+ * the title counts most, then one that starts a word, least one inside a word ("edit" in
+ * "Credit"); then how much of the title the typed words cover; then whether they stand side by
+ * side in the title as typed: "dubai mall" names "Apple — Dubai Mall" before "Dubai Marina Mall".
+ */
+export function recordScore(q: Query, title: string): number {
+  const words = meaningful(title);
+  const typed = q.words.filter((w) => !w.optional);
+  if (!words.length || !typed.length) return 0;
+  let sum = 0;
+  let besides = 0;
+  let prev = -2;
+  const covered = new Set<number>();
+  for (const w of typed) {
+    let best = 0;
+    let at = -1;
+    words.forEach((t, i) => {
+      const level =
+        t === w.text || sameWord(t, w.text)
+          ? 1
+          : t.startsWith(w.text)
+            ? w.partial
+              ? 0.9
+              : 0.8
+            : w.text.length >= 2 && t.includes(w.text)
+              ? 0.3
+              : 0;
+      // Equal worth: the word right after the last one found, then one not found yet.
+      if (level > best || (level === best && level > 0 && (i === prev + 1 || (covered.has(at) && !covered.has(i))))) {
+        best = level;
+        at = i;
+      }
+    });
+    sum += best;
+    if (at >= 0) {
+      if (at === prev + 1) besides++;
+      covered.add(at);
+    }
+    prev = at;
+  }
+  const n = typed.length;
+  return 0.6 * (sum / n) + 0.3 * (covered.size / words.length) + 0.1 * (n > 1 ? besides / (n - 1) : 1);
+}
