@@ -12,7 +12,7 @@ import { RECORD_TYPES } from './recordTypes';
 import { getVersion } from './registry';
 import type { Command } from './types';
 import { runs } from './usage';
-import { useDebouncedSearch } from './useDebouncedSearch';
+import { awaiting, useDebouncedSearch } from './useDebouncedSearch';
 import { formatNumber } from '@/lib/format';
 
 /** Records per type on the root page; a type's "Find …" page shows more. */
@@ -91,7 +91,11 @@ export function RootPage({
   );
   // The filter ranks the records by their titles: known before their rows mount and are scored.
   for (const item of records.items) filterInput.records.set(item.key, item.label);
-  useKeepSelection(records.items.map((i) => i.key));
+  useKeepSelection(
+    records.items.map((i) => i.key),
+    awaiting(records, q.length >= 2 ? q : ''),
+    records.answered,
+  );
 
   return (
     <>
