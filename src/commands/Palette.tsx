@@ -276,11 +276,14 @@ function ResultsAnnouncer({
 /**
  * Command rows that a longer word brings back (none matched "set valid t", two match "set valid
  * to") enter the DOM where React puts them, after cmdk has ordered the rows it showed, and cmdk
- * then highlights the first row in the DOM. Ordered again here, in the commit that shows them
- * and before cmdk's own layout effect (a parent's) highlights the first.
+ * then highlights the first row in the DOM. Record groups arriving later went in above the
+ * commands the same way ("edit bank": its cards above "Edit bank"). Ordered again here, in the
+ * commit that shows them (a new search, or rows come or go) and before cmdk's own layout effect
+ * (a parent's) highlights the first: the commands by score, then the groups.
  */
 function OrderRows({ listRef }: { listRef: RefObject<HTMLDivElement | null> }) {
   const search = useCommandState((s) => s.search);
+  const count = useCommandState((s) => s.filtered.count);
   useLayoutEffect(() => {
     const sizer = listRef.current?.querySelector('[cmdk-list-sizer]');
     if (!search.trim() || !sizer) return;
@@ -288,10 +291,12 @@ function OrderRows({ listRef }: { listRef: RefObject<HTMLDivElement | null> }) {
     const items = kids.filter((k) => k.hasAttribute('cmdk-item'));
     const score = new Map(items.map((el) => [el, filter(el.getAttribute('data-value') ?? '', search)]));
     const sorted = [...items].sort((a, b) => score.get(b)! - score.get(a)!);
-    if (sorted.every((el, i) => el === items[i])) return;
     // As cmdk orders them: the rows, then the groups after them.
-    for (const el of sorted) sizer.appendChild(el);
-    for (const el of kids) if (el.hasAttribute('cmdk-group')) sizer.appendChild(el);
-  }, [search, listRef]);
+    const groups = kids.filter((k) => k.hasAttribute('cmdk-group'));
+    const wanted = [...sorted, ...groups];
+    const shown = kids.filter((k) => k.hasAttribute('cmdk-item') || k.hasAttribute('cmdk-group'));
+    if (wanted.every((el, i) => el === shown[i])) return;
+    for (const el of wanted) sizer.appendChild(el);
+  }, [search, count, listRef]);
   return null;
 }
