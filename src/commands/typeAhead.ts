@@ -35,10 +35,9 @@ export class TypeAhead {
     return kept.search === search && this.now() <= kept.until;
   }
 
-  /** Closed, or another page: nothing kept carries over. */
+  /** Closed, or another page: nothing kept carries over (the page shown says whether it waits). */
   drop(): void {
     this.kept = null;
-    this.waiting = false;
   }
 }
 
