@@ -4,8 +4,20 @@
 // was run shows first when the palette opens empty.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { HELD_OUT } from '../src/commands/heldOutPhrases';
 import { PHRASES } from '../src/commands/phrases';
-import { apiAs, mod, paletteInput as input, paletteSelected as selected, pick, run, signIn } from './session';
+import {
+  apiAs,
+  listNamed,
+  mod,
+  paletteInput as input,
+  paletteSelected as selected,
+  pick,
+  rowsOf,
+  run,
+  shoot,
+  signIn,
+} from './session';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;
 
@@ -38,6 +50,94 @@ test('from the dashboard, every phrase of the table finds its command among the 
     await expect(input(page)).toHaveCount(0);
   }
   expect(missed).toEqual([]);
+});
+
+/** A sample of the held-out phrases (src/commands/heldOutPhrases.ts): people's words, not the commands'. */
+const SAMPLE = [
+  'edit bank',
+  'change bank',
+  'rename card',
+  'add deal',
+  'new promo',
+  'remove store',
+  'delete shop',
+  'find customer',
+  'invite member',
+  'upload stores',
+  'what changed',
+].map((phrase) => HELD_OUT.find((p) => p.phrase === phrase && !p.screen)!);
+
+test('from the dashboard, people’s words find their command first: a sample of the held-out phrases', async ({
+  page,
+}) => {
+  await signIn(page);
+  const missed: string[] = [];
+  for (const { phrase, command } of SAMPLE) {
+    await openPalette(page);
+    await page.keyboard.type(phrase);
+    let first = '';
+    for (let tries = 0; tries < 20; tries++) {
+      first = ((await firstThree(page)) as string[])[0] ?? '';
+      if (first === command) break;
+      await page.waitForTimeout(50);
+    }
+    if (first !== command) missed.push(`“${phrase}”: ${command} not first (${first})`);
+    await page.keyboard.press('Escape');
+    await expect(input(page)).toHaveCount(0);
+  }
+  expect(missed).toEqual([]);
+});
+
+test('keys typed ahead are kept: Ctrl+K, a record’s name and Enter at once open the record; a view named and saved the same way', async ({
+  page,
+}) => {
+  await signIn(page);
+  const api = await apiAs(page);
+  // A card whose full name names it alone (no other card has it in its name).
+  const hits = (await (await api.get('/admin/v1/search?query=titanium&limit=20&types=card')).json()).data as {
+    id: number;
+    title: string;
+  }[];
+  const card = hits.find((h) => hits.filter((x) => x.title.includes(h.title)).length === 1)!;
+  expect(card, 'a titanium card in the demo data').toBeDefined();
+  // The palette open (keys typed before its input is there go to the page: not this test's
+  // matter), then the name and Enter with no pause between them.
+  await openPalette(page);
+  await page.keyboard.type(card.title);
+  await page.keyboard.press('Enter');
+  await expect(input(page)).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/${card.id}$`));
+
+  // "Save this view as…" on a list: its name and Enter, typed with no pause.
+  await page.goto('/admin/card-list');
+  await expect(rowsOf(listNamed(page, 'Cards')).first()).toBeVisible();
+  await run(page, 'save this view', 'Save this view as…');
+  await expect(input(page)).toHaveAttribute('placeholder', /Name the view/);
+  const name = `Typed ahead ${Date.now()}`;
+  await page.keyboard.type(name);
+  await page.keyboard.press('Enter');
+  await expect(input(page)).toHaveCount(0);
+  await expect(page.getByText(`Saved the view “${name}”`).first()).toBeVisible();
+});
+
+test('a verb runs its command above the records; a record’s words put the record they name best first', async ({
+  page,
+}) => {
+  // Screenshots (E2E_SHOTS): each query at 1440x900 and 1024x768, light and dark.
+  if (process.env.E2E_SHOTS) test.setTimeout(240_000);
+  await signIn(page);
+  await openPalette(page);
+  await page.keyboard.type('edit bank');
+  await expect(selected(page)).toContainText('Edit bank');
+  await expect(page.locator('[cmdk-group]').first()).toBeVisible(); // the records, below
+  await expect(selected(page)).toContainText('Edit bank');
+  await shoot(page, process.env.E2E_SHOTS, 'palette-verb');
+  await page.keyboard.press('Escape');
+  await openPalette(page);
+  await page.keyboard.type('dubai mall');
+  await expect(page.locator('[cmdk-group]').first()).toBeVisible();
+  await expect(page.locator('[cmdk-item] .palette-title').first()).toHaveText(/\bDubai Mall\b/);
+  await shoot(page, process.env.E2E_SHOTS, 'palette-record');
 });
 
 test('other screens’ actions run from the dashboard: a new offer’s form, a reply, a crawl ref assigned and undone', async ({

@@ -2,15 +2,17 @@
 // command the app registers (src/app/installCommands.ts allAppCommands) and every row of the palette's
 // manifest (src/commands/actions.ts), scored for each prefix of the phrase table's phrases as they
 // are typed. Ours: src/commands/match.ts as the palette runs it (each command's words prepared
-// once, the typed text parsed once per key). Baseline: the palette's filter before issue 19, every
+// once, its vocabulary's with them, the typed text parsed once per key). Baseline: the palette's filter before issue 19, every
 // typed word a substring of the title, keywords and group, then cmdk's defaultFilter.
 import { defaultFilter } from 'cmdk';
 import { ACTIONS } from '../../src/commands/actions';
 import { matchScore, parseQuery, prepare } from '../../src/commands/match';
 import { PHRASES } from '../../src/commands/phrases';
+import { vocabularyOf } from '../../src/commands/vocabulary';
 import { allAppCommands } from '../../src/app/installCommands';
 
 interface Row {
+  id: string;
   title: string;
   value: string;
   aliases?: readonly string[];
@@ -39,6 +41,7 @@ async function rows(): Promise<Row[]> {
     group: a.group,
   }));
   return [...commands, ...fromManifest].map((c) => ({
+    id: c.id,
     title: c.title,
     value: `${c.title} ${c.id}`,
     aliases: c.aliases,
@@ -51,7 +54,13 @@ async function rows(): Promise<Row[]> {
 (window as unknown as { benchMatch: (reps: number) => Promise<unknown> }).benchMatch = async (reps: number) => {
   const list = await rows();
   const prepared = list.map((r) =>
-    prepare({ title: r.title, aliases: r.aliases, keywords: r.keywords.slice(2), group: r.group }),
+    prepare({
+      title: r.title,
+      aliases: r.aliases,
+      keywords: r.keywords.slice(2),
+      group: r.group,
+      vocabulary: vocabularyOf(r.id),
+    }),
   );
   const ours: number[] = [];
   const base: number[] = [];

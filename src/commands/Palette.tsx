@@ -18,7 +18,7 @@ import { handled } from '../ui/handled';
 import { Kbd } from '../ui/Kbd';
 import { toast } from '../ui/toast';
 import { currentCtx } from './ctx';
-import { filter } from './paletteFilter';
+import { filter, MORE, RECORD } from './paletteFilter';
 import { PickResults } from './PalettePick';
 import { RootPage } from './PaletteRootPage';
 import { HitsCtx, openRecord, SelectionCtx } from './PaletteRows';
@@ -26,8 +26,16 @@ import { actionOf } from './rank';
 import { followHighlightedRow } from './activeDescendant';
 import { actionCommand, getCommand, getVersion, registerLaterCommands, subscribe } from './registry';
 import { runCommand } from './runner';
+import { TypeAhead, TypeAheadCtx } from './typeAhead';
 import type { Command } from './types';
 import './Palette.css';
+
+/** The list's first row that can be chosen: cmdk renders only the rows that match. */
+const firstRow = (list: HTMLElement | null) =>
+  list?.querySelector<HTMLElement>('[cmdk-item]:not([data-disabled="true"])') ?? null;
+
+/** A row found on the server (a record, "All matching …"), not a command matched here. */
+const isRecordRow = (value: string) => value.startsWith(RECORD) || value.startsWith(MORE);
 
 /** A fresh map of the rows that are records, for one opening or page of the palette. */
 const hitsOf = (_page: string) => new Map<string, SearchHit>();
@@ -76,20 +84,33 @@ export function Palette() {
       listRef.current = null;
     };
   }, []);
+  // An Enter typed before the rows it was meant for (./typeAhead.ts).
+  const ahead = useMemo(() => new TypeAhead(), []);
+  const searchRef = useRef(search);
+  searchRef.current = search;
   const keepSelection = useCallback(() => {
     const list = listRef.current;
+    // The Enter kept for these rows runs the first of them, once cmdk has ordered them (after
+    // this commit's effects: the task after).
+    if (ahead.answered(searchRef.current)) {
+      const search = searchRef.current;
+      setTimeout(() => {
+        if (ui.paletteOpen && searchRef.current === search) firstRow(listRef.current)?.click();
+      });
+    }
     const current = valueRef.current;
     if (!list || (current && list.querySelector(`[cmdk-item][data-value="${CSS.escape(current)}"]`))) return;
     // cmdk has sorted the rows by now: the first one in the list is the best match.
-    const first = list.querySelector('[cmdk-item]:not([data-disabled="true"])')?.getAttribute('data-value');
+    const first = firstRow(list)?.getAttribute('data-value');
     if (first) setValue(first);
-  }, []);
+  }, [ahead]);
   // A new opening or page: the row highlighted last time may be gone (a record opened, another page).
   useEffect(() => {
+    ahead.drop();
     if (!snap.paletteOpen) return;
     const frame = requestAnimationFrame(keepSelection);
     return () => cancelAnimationFrame(frame);
-  }, [snap.paletteOpen, snap.palettePage, keepSelection]);
+  }, [snap.paletteOpen, snap.palettePage, keepSelection, ahead]);
   // Which rows are records, per opening and page (a page's keys are only unique on that page).
   const hits = useMemo(() => hitsOf(`${snap.paletteOpen}:${snap.palettePage}`), [snap.paletteOpen, snap.palettePage]);
 
@@ -125,7 +146,15 @@ export function Palette() {
   const onChoose = useMemo(() => handled(choose), [choose]);
 
   const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key !== 'Enter' || !(e.metaKey || e.ctrlKey) || e.nativeEvent.isComposing) return;
+    if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+    if (!(e.metaKey || e.ctrlKey || e.shiftKey || e.altKey)) {
+      // The answer for what was typed is on its way: Enter runs its first row when it comes,
+      // unless a command (matched here, above any record) is already first.
+      const first = firstRow(listRef.current)?.getAttribute('data-value') ?? '';
+      const ready = !page && first !== '' && !isRecordRow(first);
+      if (ahead.enter(search, ready)) e.preventDefault(); // cmdk skips its own Enter
+      return;
+    }
     const hit = hits.get(valueRef.current);
     if (!hit) return;
     e.preventDefault(); // cmdk skips its own Enter
@@ -174,15 +203,17 @@ export function Palette() {
         }}
       />
       <Cmdk.List ref={listElement}>
-        <SelectionCtx.Provider value={keepSelection}>
-          <HitsCtx.Provider value={hits}>
-            {page?.pick ? (
-              <PickResults command={page} search={search} />
-            ) : (
-              snap.paletteOpen && <RootPage search={search} onChoose={onChoose} onMore={openPage} />
-            )}
-          </HitsCtx.Provider>
-        </SelectionCtx.Provider>
+        <TypeAheadCtx.Provider value={ahead}>
+          <SelectionCtx.Provider value={keepSelection}>
+            <HitsCtx.Provider value={hits}>
+              {page?.pick ? (
+                <PickResults command={page} search={search} />
+              ) : (
+                snap.paletteOpen && <RootPage search={search} onChoose={onChoose} onMore={openPage} />
+              )}
+            </HitsCtx.Provider>
+          </SelectionCtx.Provider>
+        </TypeAheadCtx.Provider>
         {/* Last: its layout effect runs after the rows' own, which give them their data-value. */}
         <OrderRows listRef={listRef} />
       </Cmdk.List>
@@ -245,11 +276,14 @@ function ResultsAnnouncer({
 /**
  * Command rows that a longer word brings back (none matched "set valid t", two match "set valid
  * to") enter the DOM where React puts them, after cmdk has ordered the rows it showed, and cmdk
- * then highlights the first row in the DOM. Ordered again here, in the commit that shows them
- * and before cmdk's own layout effect (a parent's) highlights the first.
+ * then highlights the first row in the DOM. Record groups arriving later went in above the
+ * commands the same way ("edit bank": its cards above "Edit bank"). Ordered again here, in the
+ * commit that shows them (a new search, or rows come or go) and before cmdk's own layout effect
+ * (a parent's) highlights the first: the commands by score, then the groups.
  */
 function OrderRows({ listRef }: { listRef: RefObject<HTMLDivElement | null> }) {
   const search = useCommandState((s) => s.search);
+  const count = useCommandState((s) => s.filtered.count);
   useLayoutEffect(() => {
     const sizer = listRef.current?.querySelector('[cmdk-list-sizer]');
     if (!search.trim() || !sizer) return;
@@ -257,10 +291,12 @@ function OrderRows({ listRef }: { listRef: RefObject<HTMLDivElement | null> }) {
     const items = kids.filter((k) => k.hasAttribute('cmdk-item'));
     const score = new Map(items.map((el) => [el, filter(el.getAttribute('data-value') ?? '', search)]));
     const sorted = [...items].sort((a, b) => score.get(b)! - score.get(a)!);
-    if (sorted.every((el, i) => el === items[i])) return;
     // As cmdk orders them: the rows, then the groups after them.
-    for (const el of sorted) sizer.appendChild(el);
-    for (const el of kids) if (el.hasAttribute('cmdk-group')) sizer.appendChild(el);
-  }, [search, listRef]);
+    const groups = kids.filter((k) => k.hasAttribute('cmdk-group'));
+    const wanted = [...sorted, ...groups];
+    const shown = kids.filter((k) => k.hasAttribute('cmdk-item') || k.hasAttribute('cmdk-group'));
+    if (wanted.every((el, i) => el === shown[i])) return;
+    for (const el of wanted) sizer.appendChild(el);
+  }, [search, count, listRef]);
   return null;
 }

@@ -6,12 +6,16 @@ import { HitsCtx, useKeepSelection } from './PaletteRows';
 import { rememberRecord } from './records';
 import { runCommand } from './runner';
 import type { Command } from './types';
-import { useDebouncedSearch } from './useDebouncedSearch';
+import { awaiting, useDebouncedSearch } from './useDebouncedSearch';
 
 /** A command's page in the palette: the items its picker finds for what is typed; choosing one runs the command with it. */
 export function PickResults({ command, search }: { command: Command; search: string }) {
   const state = useDebouncedSearch((q, signal) => command.pick!.load(q, signal), search, command.id, false);
-  useKeepSelection(state.items.map((i) => i.key));
+  useKeepSelection(
+    state.items.map((i) => i.key),
+    awaiting(state, search),
+    state.answered,
+  );
   // "Find card…" and the like pick records: remember them, and Cmd/Ctrl+Enter edits.
   const type = command.id.endsWith('.find') ? command.id.slice(0, -'.find'.length) : '';
   const hits = useContext(HitsCtx);

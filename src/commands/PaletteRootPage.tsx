@@ -1,22 +1,46 @@
 import { useMemo } from 'react';
 import { Command as Cmdk } from 'cmdk';
 import type { SearchHit } from '@contract/search';
-import { searchRecords } from '../api/search';
+import { SEARCH_MAX_LIMIT, searchRecords } from '../api/search';
 import { currentCtx } from './ctx';
 import { frecencies, recentCommands, usageBoost } from './frecency';
 import { filterInput, MORE, RECENT, RECORD, recordValue, resetScores, rowValue } from './paletteFilter';
 import { CommandItem, RecordRow, useKeepSelection } from './PaletteRows';
+import { parseQuery, recordScore } from './match';
 import { paletteRows, wordsOf } from './rank';
 import { recentRecords } from './records';
 import { RECORD_TYPES } from './recordTypes';
 import { getVersion } from './registry';
 import type { Command } from './types';
 import { runs } from './usage';
-import { useDebouncedSearch } from './useDebouncedSearch';
+import { awaiting, useDebouncedSearch } from './useDebouncedSearch';
 import { formatNumber } from '@/lib/format';
 
 /** Records per type on the root page; a type's "Find …" page shows more. */
 const ROOT_LIMIT = 5;
+
+/**
+ * The server's best matches of each type (by likeness of the whole record), the first ROOT_LIMIT
+ * of each kept as people read their names (./match.ts's recordScore): "dubai mall" keeps "Apple —
+ * Dubai Mall", which the server ranks below five other malls of Dubai. Each type's stay in the
+ * server's order where they read as well.
+ */
+function bestOf(found: readonly SearchHit[], text: string): SearchHit[] {
+  const q = parseQuery(text);
+  const byType = new Map<string, { h: SearchHit; score: number }[]>();
+  for (const h of found) {
+    const of = byType.get(h.type) ?? [];
+    of.push({ h, score: recordScore(q, h.title) });
+    byType.set(h.type, of);
+  }
+  // Array.prototype.sort is stable: equals keep the server's order.
+  return [...byType.values()].flatMap((of) =>
+    of
+      .sort((a, b) => b.score - a.score)
+      .slice(0, ROOT_LIMIT)
+      .map(({ h }) => h),
+  );
+}
 
 /**
  * The palette's first page (./Palette.tsx): what acts on the picked rows, recent records and
@@ -44,6 +68,7 @@ export function RootPage({
   const byId = new Map(commands.map((c) => [c.id, c]));
   const history = useMemo(() => {
     resetScores();
+    filterInput.records.clear();
     return runs();
   }, []);
   const use = useMemo(() => frecencies(history), [history]);
@@ -82,13 +107,19 @@ export function RootPage({
   const q = search.trim();
   const records = useDebouncedSearch(
     (text, signal) =>
-      searchRecords(text, undefined, ROOT_LIMIT, signal).then((found) =>
-        found.map((h) => ({ key: recordValue(RECORD, h), label: h.title, hint: h.subtitle, value: h })),
+      searchRecords(text, undefined, SEARCH_MAX_LIMIT, signal).then((found) =>
+        bestOf(found, text).map((h) => ({ key: recordValue(RECORD, h), label: h.title, hint: h.subtitle, value: h })),
       ),
     q.length >= 2 ? q : '',
     'root',
   );
-  useKeepSelection(records.items.map((i) => i.key));
+  // The filter ranks the records by their titles: known before their rows mount and are scored.
+  for (const item of records.items) filterInput.records.set(item.key, item.label);
+  useKeepSelection(
+    records.items.map((i) => i.key),
+    awaiting(records, q.length >= 2 ? q : ''),
+    records.answered,
+  );
 
   return (
     <>

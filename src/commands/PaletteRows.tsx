@@ -6,6 +6,7 @@ import { Kbd } from '../ui/Kbd';
 import { rowValue } from './paletteFilter';
 import { RECORD_TYPES } from './recordTypes';
 import { runCommand } from './runner';
+import { TypeAheadCtx } from './typeAhead';
 import type { Command } from './types';
 
 // The palette's rows (./Palette.tsx): records and commands.
@@ -20,13 +21,18 @@ export function openRecord(hit: SearchHit, mode: 'view' | 'edit') {
 export const HitsCtx = createContext<Map<string, SearchHit>>(new Map());
 export const SelectionCtx = createContext<() => void>(() => undefined);
 
-/** After late results render, make sure some row is highlighted (the same one, if it is still there). */
-export function useKeepSelection(values: string[]) {
+/**
+ * After late results render, make sure some row is highlighted (the same one, if it is still
+ * there), and run an Enter typed ahead for them (./typeAhead.ts). `waiting`: the answer for what
+ * is typed now is still on its way; `answered`: the text the rows shown answer.
+ */
+export function useKeepSelection(values: string[], waiting = false, answered: string | null = null) {
   const keep = useContext(SelectionCtx);
+  useContext(TypeAheadCtx).waiting = waiting;
   const all = values.join('\n');
   useEffect(() => {
-    if (all) keep();
-  }, [keep, all]);
+    if (all || answered !== null) keep();
+  }, [keep, all, answered]);
 }
 
 const TYPE_LABEL = Object.fromEntries(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchScore, parseQuery, prepare, withinOneEdit, wordsOf, type Matchable } from './match';
+import { matchScore, parseQuery, prepare, recordScore, withinOneEdit, wordsOf, type Matchable } from './match';
+import { vocabularyOf } from './vocabulary';
 
 const score = (typed: string, c: Matchable) => matchScore(parseQuery(typed), prepare(c));
 const rollback: Matchable = {
@@ -147,5 +148,58 @@ describe('matching', () => {
   it('matches everything on an empty search', () => {
     expect(score('', reorder)).toBe(1);
     expect(score('  ', reorder)).toBe(1);
+  });
+});
+
+describe('the vocabulary', () => {
+  const editBank: Matchable = {
+    title: 'Edit bank',
+    aliases: ['change', 'update'],
+    vocabulary: vocabularyOf('bank.edit'),
+  };
+  const findOutlet: Matchable = {
+    title: 'Find outlet…',
+    aliases: ['search', 'open', 'look up'],
+    vocabulary: vocabularyOf('outlet.find'),
+  };
+  const goOutlets: Matchable = { title: 'Go to Outlets', keywords: ['open'], vocabulary: vocabularyOf('nav.outlets') };
+
+  it('finds a command by its verb’s and noun’s words, nowhere in its own', () => {
+    expect(score('rename bank', editBank)).toBeGreaterThan(0.9);
+    expect(score('open branch', findOutlet)).toBeGreaterThan(0.9);
+    expect(score('rename bank', { title: 'Edit bank' })).toBe(0);
+  });
+
+  it('ranks the title’s own word above a word that stands for it, and a command’s own alias above the vocabulary', () => {
+    expect(score('edit bank', editBank)).toBeGreaterThan(score('rename bank', editBank));
+    expect(score('open branch', findOutlet)).toBeGreaterThan(score('open branch', goOutlets));
+  });
+
+  it('gives "discontinue" and "archive" only to the commands named by them', () => {
+    expect(vocabularyOf('card.delete').flat()).not.toContain('discontinue');
+    expect(vocabularyOf('card.discontinue').flat()).toContain('discontinue');
+    expect(vocabularyOf('card.discontinue').flat()).toContain('delete');
+  });
+});
+
+describe('records', () => {
+  const rank = (typed: string, titles: string[]) =>
+    [...titles].sort((a, b) => recordScore(parseQuery(typed), b) - recordScore(parseQuery(typed), a));
+
+  it('rank by how much of the title the typed words name, side by side', () => {
+    expect(rank('dubai mall', ['Dubai Marina Mall', 'Al Barsha Mall', 'Wafi Mall', 'Apple — Dubai Mall'])).toEqual([
+      'Apple — Dubai Mall',
+      'Dubai Marina Mall',
+      'Wafi Mall',
+      'Al Barsha Mall',
+    ]);
+  });
+
+  it('rank whole words and word starts above letters inside a word', () => {
+    expect(rank('edit', ['Emirates Credit Card', 'Edit Pro Card', 'Editions Card'])).toEqual([
+      'Edit Pro Card',
+      'Editions Card',
+      'Emirates Credit Card',
+    ]);
   });
 });

@@ -27,8 +27,12 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
   'my',
 ]);
 
-/** Where a word of the command comes from, and what a match on it is worth. */
-const WEIGHT = { title: 1, alias: 0.95, keyword: 0.8, group: 0.7 } as const;
+/**
+ * Where a word of the command comes from, and what a match on it is worth. A word of its
+ * vocabulary (./vocabulary.ts: its verb's and noun's words) counts a hair under its own aliases:
+ * where two commands answer to a word, the one that chose it comes first.
+ */
+const WEIGHT = { title: 1, alias: 0.95, vocabulary: 0.94, keyword: 0.8, group: 0.7 } as const;
 /** What a typed small word that the title has adds: less than any real word's difference. */
 const SMALL_BONUS = 0.01;
 /** Typos are forgiven in words this long or longer. */
@@ -64,29 +68,66 @@ export interface Matchable {
   aliases?: readonly string[];
   keywords?: readonly string[];
   group?: string;
+  /**
+   * Lists of words that mean the same (./vocabulary.ts: a verb's, a noun's). A word of a list
+   * stands for the title's word of that list, when it has one: "change" covers "Edit" of "Edit bank".
+   */
+  vocabulary?: readonly (readonly string[])[];
 }
+
+/** The same word but for a plural ('offers' and 'offer', 'categories' and 'category'). */
+const sameWord = (a: string, b: string) =>
+  a === b ||
+  a === `${b}s` ||
+  b === `${a}s` ||
+  a === `${b}es` ||
+  b === `${a}es` ||
+  (a.endsWith('ies') && b === `${a.slice(0, -3)}y`) ||
+  (b.endsWith('ies') && a === `${b.slice(0, -3)}y`);
+
+const meaningful = (text: string) => wordsOf(text).filter((w) => !STOP_WORDS.has(w));
 
 export function prepare(c: Matchable): Prepared {
   const tokens = new Map<string, Token>();
+  // A word found twice keeps its best worth and the most of the title it covers ('open', an
+  // alias of "Find outlet…" and a word of its verb, covers "Find").
   const add = (text: string, weight: number, title: readonly number[]) => {
     const had = tokens.get(text);
-    if (!had || had.weight < weight || (had.weight === weight && had.title.length < title.length))
-      tokens.set(text, { weight, title });
+    if (!had) tokens.set(text, { weight, title });
+    else if (had.weight < weight || had.title.length < title.length)
+      tokens.set(text, {
+        weight: Math.max(had.weight, weight),
+        title: had.title.length < title.length ? title : had.title,
+      });
   };
-  const phrase = (text: string, weight: number, isTitle: boolean, offset = 0) => {
-    const words = wordsOf(text).filter((w) => !STOP_WORDS.has(w));
+  /** `covers`: 'title' for the title's own words, else the title's words each word stands for. */
+  const phrase = (text: string, weight: number, covers: 'title' | readonly number[]) => {
+    const words = meaningful(text);
     words.forEach((w, i) => {
-      add(w, weight, isTitle ? [offset + i] : []);
+      add(w, weight, covers === 'title' ? [i] : covers);
       // Two words the command writes apart also match typed as one ('roll back' → 'rollback').
-      if (i > 0) add(words[i - 1] + w, weight, isTitle ? [offset + i - 1, offset + i] : []);
+      if (i > 0) add(words[i - 1] + w, weight, covers === 'title' ? [i - 1, i] : covers);
     });
     return words.length;
   };
-  const titleWords = phrase(c.title, WEIGHT.title, true);
+  const titleWords = phrase(c.title, WEIGHT.title, 'title');
   const small = new Set(wordsOf(c.title).filter((w) => STOP_WORDS.has(w)));
-  for (const a of c.aliases ?? []) phrase(a, WEIGHT.alias, false);
-  for (const k of c.keywords ?? []) phrase(k, WEIGHT.keyword, false);
-  if (c.group) phrase(c.group, WEIGHT.group, false);
+  for (const a of c.aliases ?? []) phrase(a, WEIGHT.alias, []);
+  if (c.vocabulary?.length) {
+    const title = meaningful(c.title);
+    for (const list of c.vocabulary) {
+      // The title's word this list has ("Edit" for the verb edit), which its other words stand for.
+      const at = title.findIndex((t) =>
+        list.some((w) => {
+          const m = meaningful(w);
+          return m.length === 1 && sameWord(t, m[0]);
+        }),
+      );
+      for (const w of list) phrase(w, WEIGHT.vocabulary, at >= 0 ? [at] : []);
+    }
+  }
+  for (const k of c.keywords ?? []) phrase(k, WEIGHT.keyword, []);
+  if (c.group) phrase(c.group, WEIGHT.group, []);
   return { tokens, titleWords, small };
 }
 
@@ -233,3 +274,49 @@ export function matchScore(q: Query, p: Prepared): number {
 }
 
 const startsSmall = (typed: string, p: Prepared) => [...p.small].some((s) => s.startsWith(typed));
+
+/**
+ * How well `q` names a record titled `title`, 0..1. The server found it (its words anywhere in the
+ * record); this orders what it found as people read titles: a typed word that is a whole word of
+ * the title counts most, then one that starts a word, least one inside a word ("edit" in
+ * "Credit"); then how much of the title the typed words cover; then whether they stand side by
+ * side in the title as typed: "dubai mall" names "Apple — Dubai Mall" before "Dubai Marina Mall".
+ */
+export function recordScore(q: Query, title: string): number {
+  const words = meaningful(title);
+  const typed = q.words.filter((w) => !w.optional);
+  if (!words.length || !typed.length) return 0;
+  let sum = 0;
+  let besides = 0;
+  let prev = -2;
+  const covered = new Set<number>();
+  for (const w of typed) {
+    let best = 0;
+    let at = -1;
+    words.forEach((t, i) => {
+      const level =
+        t === w.text || sameWord(t, w.text)
+          ? 1
+          : t.startsWith(w.text)
+            ? w.partial
+              ? 0.9
+              : 0.8
+            : w.text.length >= 2 && t.includes(w.text)
+              ? 0.3
+              : 0;
+      // Equal worth: the word right after the last one found, then one not found yet.
+      if (level > best || (level === best && level > 0 && (i === prev + 1 || (covered.has(at) && !covered.has(i))))) {
+        best = level;
+        at = i;
+      }
+    });
+    sum += best;
+    if (at >= 0) {
+      if (at === prev + 1) besides++;
+      covered.add(at);
+    }
+    prev = at;
+  }
+  const n = typed.length;
+  return 0.6 * (sum / n) + 0.3 * (covered.size / words.length) + 0.1 * (n > 1 ? besides / (n - 1) : 1);
+}

@@ -7,6 +7,7 @@
 import { matchScore, parseQuery, prepare, type Prepared } from './match';
 import { allActions, available, getCommand, withheld } from './registry';
 import type { Action, Command, Ctx } from './types';
+import { vocabularyOf } from './vocabulary';
 
 /** Where a command lives, seen from the screen shown. */
 export type Tier = 'screen' | 'global' | 'elsewhere';
@@ -80,7 +81,13 @@ const prepared = new WeakMap<Command, { title: string; words: Prepared }>();
 export function wordsOf(c: Command, title = c.title): Prepared {
   const had = prepared.get(c);
   if (had && had.title === title) return had.words;
-  const words = prepare({ title, aliases: c.aliases, keywords: c.keywords, group: c.group });
+  const words = prepare({
+    title,
+    aliases: c.aliases,
+    keywords: c.keywords,
+    group: c.group,
+    vocabulary: vocabularyOf(c.id),
+  });
   prepared.set(c, { title, words });
   return words;
 }

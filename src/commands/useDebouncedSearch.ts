@@ -11,7 +11,15 @@ export interface PickState {
   items: PickItem[];
   loading: boolean;
   error: string | null;
+  /**
+   * The text (trimmed) that the items or the error answer. Another than the one typed: the
+   * answer for it is on its way (an Enter typed ahead waits for it: ./typeAhead.ts).
+   */
+  answered: string | null;
 }
+
+/** Whether the answer for what is typed now is still on its way. */
+export const awaiting = (state: PickState, search: string) => state.answered !== search.trim();
 
 /**
  * A record search as you type: debounced, a newer search aborts the older one, and the last
@@ -24,28 +32,36 @@ export function useDebouncedSearch(
   key: string,
   skipEmpty = true,
 ): PickState {
-  const [state, setState] = useState<PickState>({ items: [], loading: !skipEmpty || search !== '', error: null });
+  const [state, setState] = useState<PickState>({
+    items: [],
+    loading: !skipEmpty || search !== '',
+    error: null,
+    answered: skipEmpty && !search ? '' : null,
+  });
   const loadRef = useRef(load);
   loadRef.current = load;
 
   useEffect(() => {
     if (skipEmpty && !search) {
-      setState({ items: [], loading: false, error: null });
+      setState({ items: [], loading: false, error: null, answered: '' });
       return;
     }
     const abort = new AbortController();
     setState((s) => ({ ...s, loading: true }));
+    const asked = search.trim();
     const timer = setTimeout(() => {
-      loadRef.current(search.trim(), abort.signal).then(
+      loadRef.current(asked, abort.signal).then(
         // Rendered at once: as an ordinary update it would wait for a task of React's
         // scheduler, which a frame can overtake, and the rows would show a frame later.
-        (items) => !abort.signal.aborted && flushSync(() => setState({ items, loading: false, error: null })),
+        (items) =>
+          !abort.signal.aborted && flushSync(() => setState({ items, loading: false, error: null, answered: asked })),
         (e: unknown) => {
           if (abort.signal.aborted || (e instanceof ApiError && e.aborted)) return;
           setState({
             items: [],
             loading: false,
             error: e instanceof ApiError ? errorText(e.method, e.body) : String(e),
+            answered: asked,
           });
         },
       );

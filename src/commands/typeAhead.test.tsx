@@ -1,0 +1,146 @@
+// @vitest-environment jsdom
+// Keys typed ahead are kept (./typeAhead.ts): the rule alone, then the palette in jsdom with a
+// search that answers late: Enter typed before the answer runs its first row once it comes, within
+// a second, on a command's page (a record picker, a view's name) and on the root page (records).
+import { act, cleanup, fireEvent, render } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SearchHit } from '@contract/search';
+import { ui } from '@/store/ui';
+import { Palette } from './Palette';
+import { register } from './registry';
+import { TYPE_AHEAD_MS, TypeAhead } from './typeAhead';
+import type { Command, PickItem } from './types';
+
+const ran = vi.hoisted(() => [] as { id: string; arg: unknown }[]);
+vi.mock('./runner', () => ({
+  runCommand: (id: string, _via: string, arg: unknown) => void ran.push({ id, arg }),
+}));
+/** How long the record search takes to answer (the server's 200–240 ms, here set per test). */
+const answerAfter = vi.hoisted(() => ({ ms: 220 }));
+vi.mock('../api/search', () => ({
+  isSearchType: () => true,
+  SEARCH_MAX_LIMIT: 20,
+  searchRecords: (text: string) =>
+    new Promise<SearchHit[]>((done) =>
+      setTimeout(
+        () => done([{ type: 'card', id: 7, title: `${text[0].toUpperCase()}${text.slice(1)} Card`, subtitle: '' }]),
+        answerAfter.ms,
+      ),
+    ),
+}));
+
+describe('the rule', () => {
+  let now = 0;
+  const ahead = () => new TypeAhead(() => now);
+
+  it('keeps an Enter while the answer is on its way, and runs it when the answer for that text comes', () => {
+    const a = ahead();
+    a.waiting = true;
+    expect(a.enter('titanium', false)).toBe(true);
+    expect(a.answered('titanium')).toBe(false); // still waiting: an older text's answer
+    a.waiting = false;
+    expect(a.answered('titanium')).toBe(true);
+    expect(a.answered('titanium')).toBe(false); // once
+  });
+
+  it('runs what shows when nothing is on its way, or when a command is already first', () => {
+    const a = ahead();
+    expect(a.enter('new offer', false)).toBe(false);
+    a.waiting = true;
+    expect(a.enter('new offer', true)).toBe(false);
+    a.waiting = false;
+    expect(a.answered('new offer')).toBe(false);
+  });
+
+  it('drops it past the bound, or when more was typed', () => {
+    const a = ahead();
+    a.waiting = true;
+    a.enter('titanium', false);
+    now += TYPE_AHEAD_MS + 1;
+    a.waiting = false;
+    expect(a.answered('titanium')).toBe(false);
+    a.waiting = true;
+    a.enter('titan', false);
+    a.waiting = false;
+    expect(a.answered('titanium')).toBe(false);
+  });
+});
+
+// jsdom lays nothing out.
+beforeAll(() => {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+  Element.prototype.scrollIntoView ??= () => undefined;
+  globalThis.CSS ??= { escape: (s: string) => s.replace(/["\\]/g, '\\$&') } as unknown as typeof CSS;
+});
+
+/** A command with a page whose answers come `ms` after the debounce. */
+const slowPick = (id: string, ms: number): Command => ({
+  id,
+  title: `Pick ${id}…`,
+  group: 'Test',
+  scope: 'global',
+  run: () => undefined,
+  pick: {
+    placeholder: 'Which?',
+    load: (search: string) =>
+      new Promise<PickItem[]>((done) =>
+        setTimeout(() => done(search ? [{ key: 's', label: `Save as “${search}”`, value: search }] : []), ms),
+      ),
+  },
+});
+
+let unregister: () => void = () => undefined;
+beforeEach(() => {
+  ran.length = 0;
+  unregister = register(slowPick('test.slow', 60), slowPick('test.tooSlow', 1200));
+});
+afterEach(() => {
+  cleanup();
+  unregister();
+  Object.assign(ui, { paletteOpen: false, palettePage: null });
+});
+
+/** Types `text` into the palette's input and presses Enter at once, as fast typing does. */
+function typeAndEnter(text: string) {
+  const input = document.querySelector<HTMLInputElement>('[cmdk-input]')!;
+  fireEvent.change(input, { target: { value: text } });
+  fireEvent.keyDown(input, { key: 'Enter' });
+}
+const wait = (ms: number) => act(() => new Promise((done) => setTimeout(done, ms)));
+
+describe('in the palette', () => {
+  it('on a command’s page, an Enter typed before the answer runs its first row when it comes', async () => {
+    Object.assign(ui, { paletteOpen: true, palettePage: 'test.slow' });
+    render(<Palette />);
+    await wait(0);
+    typeAndEnter('Weekly');
+    expect(ran).toEqual([]);
+    await wait(400);
+    expect(ran).toEqual([{ id: 'test.slow', arg: 'Weekly' }]);
+  });
+
+  it('runs nothing when the answer comes more than a second after the Enter', async () => {
+    Object.assign(ui, { paletteOpen: true, palettePage: 'test.tooSlow' });
+    render(<Palette />);
+    await wait(0);
+    typeAndEnter('Weekly');
+    await wait(1600);
+    expect(ran).toEqual([]);
+    expect(ui.paletteOpen).toBe(true);
+  });
+
+  it('on the root page, a record’s name and Enter open the record once the search answers', async () => {
+    answerAfter.ms = 220;
+    Object.assign(ui, { paletteOpen: true, palettePage: null });
+    render(<Palette />);
+    await wait(0);
+    typeAndEnter('titanium');
+    expect(ran).toEqual([]);
+    await wait(600);
+    expect(ran).toEqual([{ id: 'record.open', arg: { type: 'card', id: 7, title: 'Titanium Card', subtitle: '' } }]);
+  });
+});
