@@ -103,4 +103,24 @@ export const HELD_OUT: readonly HeldOut[] = [
     ['export shops', 'outlet.export'],
   ]),
   ...on('users', [['download customers', 'user.export']]),
+  // duplicate: duplicate, copy, clone; hide: hide, disable — show: show, enable; the commands
+  // every screen gained in issue 34 (src/features/catalogue/offers/linkCommands.ts and beside it)
+  ...dashboard([
+    ['duplicate offer', 'offer.duplicate'],
+    ['copy deal', 'offer.duplicate'],
+    ['clone promo', 'offer.duplicate'],
+    ['hide card', 'card.hide'],
+    ['disable card', 'card.hide'],
+    ['unhide card', 'card.unhide'],
+    ['discontinue card', 'card.markDiscontinued'],
+    ['change password', 'profile.changePassword'],
+    ['reset password', 'profile.changePassword'],
+    ['change role', 'user.setRole'],
+    ['make admin', 'user.setRole'],
+    ['expiring deals', 'offer.list.expiring'],
+    ['hidden cards', 'card.list.hidden'],
+    ['link card to offer', 'offer.addCard'],
+    ['add outlet to deal', 'offer.addOutlet'],
+    ['remove card from offer', 'offer.removeCard'],
+  ]),
 ];

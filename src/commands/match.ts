@@ -61,6 +61,8 @@ export interface Prepared {
   titleWords: number;
   /** The title's small words ('to' of "Set valid to…"): a typed one that is there tips the balance. */
   small: ReadonlySet<string>;
+  /** Each alias's meaningful words joined by a space: one typed whole names the command as its title would. */
+  aliasPhrases: ReadonlySet<string>;
 }
 
 export interface Matchable {
@@ -112,7 +114,11 @@ export function prepare(c: Matchable): Prepared {
   };
   const titleWords = phrase(c.title, WEIGHT.title, 'title');
   const small = new Set(wordsOf(c.title).filter((w) => STOP_WORDS.has(w)));
-  for (const a of c.aliases ?? []) phrase(a, WEIGHT.alias, []);
+  const aliasPhrases = new Set<string>();
+  for (const a of c.aliases ?? []) {
+    phrase(a, WEIGHT.alias, []);
+    aliasPhrases.add(meaningful(a).join(' '));
+  }
   if (c.vocabulary?.length) {
     const title = meaningful(c.title);
     for (const list of c.vocabulary) {
@@ -128,7 +134,7 @@ export function prepare(c: Matchable): Prepared {
   }
   for (const k of c.keywords ?? []) phrase(k, WEIGHT.keyword, []);
   if (c.group) phrase(c.group, WEIGHT.group, []);
-  return { tokens, titleWords, small };
+  return { tokens, titleWords, small, aliasPhrases };
 }
 
 /** What was typed, ready to be matched against every command. */
@@ -263,6 +269,13 @@ export function matchScore(q: Query, p: Prepared): number {
     cover(token);
   }
   if (!counted) return 0.5 + SMALL_BONUS * Math.min(smallHits, 2);
+  // An alias typed whole is another name for the command ("make admin" of "Set user role…"): it
+  // ranks as its title would, a hair under, above commands whose words only a vocabulary covers.
+  const typedWhole = words
+    .filter((w) => !w.optional)
+    .map((w) => w.text)
+    .join(' ');
+  if (p.aliasPhrases.has(typedWhole)) return 0.8 * WEIGHT.alias + 0.12 + 0.04 + 0.04;
   const coverage = p.titleWords ? covered.size / p.titleWords : 0;
   return (
     0.8 * (sum / counted) +
