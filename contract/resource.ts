@@ -4,7 +4,7 @@
 // through the resource client, and both read the same paths, schemas and messages.
 import * as Type from '@sinclair/typebox';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
-import { KeyedListEnvelope, ListEnvelope, ListQuery, RecordEnvelope, type Pagination } from './envelope';
+import { KeyedListEnvelope, ListCount, ListEnvelope, ListQuery, RecordEnvelope, type Pagination } from './envelope';
 import { Id } from './fields';
 import { ADMIN_ROOT, defineOp, type AnyOp, type DefinedOp, type FileKind, type Method } from './operation';
 import { bulkOps, UndoToken } from './bulk';
@@ -225,7 +225,8 @@ function crudOps<E extends TObject, C extends TObject, U extends TObject>(r: Res
     : ListQuery.properties.sort;
   const { sort: _unsorted, ...unsortedPaging } = ListQuery.properties;
   const filters = r.ordered ? { ...r.filters?.properties } : { ...r.filters?.properties, sort };
-  const paging = r.ordered ? unsortedPaging : { ...ListQuery.properties, sort };
+  const count = Type.Optional(ListCount);
+  const paging = r.ordered ? { ...unsortedPaging, count } : { ...ListQuery.properties, sort, count };
   const many = r.label.many.toLowerCase();
 
   const ops: CrudOps<E, C> = {

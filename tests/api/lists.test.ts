@@ -49,6 +49,44 @@ describe('counting', () => {
   });
 });
 
+describe('the count when asked (contract/envelope.ts ListCount)', () => {
+  it('count=false reads one row past the page: has_more says whether another follows, total only what was seen', async () => {
+    const first = await page({ page: 1, count: 'false' }, { state: 'live' });
+    expect(first.data).toHaveLength(50);
+    expect(first.pagination).toMatchObject({ total: 50, total_is: 'at_least', has_more: true, last_page: 2 });
+    const few = await page({ page: 3, count: 'false' }, { from_source: 'few' });
+    expect(few.data).toHaveLength(20);
+    expect(few.pagination).toMatchObject({ total: 120, has_more: false, last_page: 3 });
+    expect(few.pagination.total_is).toBeUndefined();
+    // A page exactly full with nothing after it: no more, though full.
+    const exact = await page({ page: 1, per_page: 120, count: 'false' }, { from_source: 'few' });
+    expect(exact.pagination).toMatchObject({ total: 120, has_more: false });
+  });
+
+  it('count=only answers the count of page 1 and no rows; counted pages carry has_more too', async () => {
+    const counted = await page({ page: 1 }, { from_source: 'few' });
+    const only = await page({ page: 2, count: 'only' }, { from_source: 'few' });
+    expect(only.data).toEqual([]);
+    expect(only.pagination).toMatchObject({ total: 120, last_page: 3, has_more: true });
+    expect(counted.pagination).toMatchObject({ total: 120, last_page: 3, has_more: true });
+    const capped = await page({ count: 'only' }, { state: 'live' });
+    expect(capped.pagination).toMatchObject({ total: FILTERED_COUNT_CAP, total_is: 'at_least' });
+    const all = await page({ count: 'only' });
+    expect(all.pagination.total_is).toBe('about');
+  });
+
+  it('refuses another count naming the field', async () => {
+    const res = await s.call({
+      method: 'POST',
+      url: `/admin/v1/all_offer?count=maybe`,
+      headers: s.adminAuth,
+      payload: {},
+    });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors)).toContain('count');
+  });
+});
+
 describe('the page after a row', () => {
   for (const sort of ['-created_at', 'title', '-valid_to']) {
     it(`is the page OFFSET gives, sorted by ${sort}, ties broken by id`, async () => {

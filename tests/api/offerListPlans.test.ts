@@ -45,6 +45,13 @@ const shortWalk = crudRepository<Offer>(offerResource, { ...offerListOptions, wa
 /** Today's answer and the one before, side by side; a searched one also with a short walk, which must agree. */
 async function both(params: ListParams) {
   const [now, before] = [await offerRepository.list(s.db, params), await offerListBefore.list(s.db, params)];
+  // Uncounted (contract/envelope.ts ListCount): no count steers the plan, the same rows.
+  const uncounted = await offerRepository.list(s.db, { ...params, count: 'false' });
+  expect(
+    uncounted.data.map((r) => r.id),
+    `uncounted ${JSON.stringify(params)}`,
+  ).toEqual(now.data.map((r) => r.id));
+  expect(uncounted.pagination.has_more, `has_more ${JSON.stringify(params)}`).toBe(now.pagination.has_more);
   if (params.query) {
     const short = await shortWalk.list(s.db, params);
     expect(
