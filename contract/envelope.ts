@@ -84,6 +84,16 @@ export const ListCount = Type.Union([Type.Literal('true'), Type.Literal('false')
 });
 export type ListCount = Static<typeof ListCount>;
 
+/**
+ * The row's fields a list call answers (`fields=id,title,bank_names`), comma-separated; every
+ * one must be a field of the row (else 422 naming `fields`). Left out: every field.
+ */
+export const ListFields = Type.String({
+  pattern: '^[a-z_]+(,[a-z_]+)*$',
+  maxLength: 1000,
+  description: "the row's fields to answer, comma-separated (default: all)",
+});
+
 /** Optional with defaults: the server fills them in, so a caller may leave them out. */
 export const ListQuery = Type.Object({
   query: Type.Optional(Type.String({ maxLength: 200 })),
