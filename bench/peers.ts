@@ -47,7 +47,7 @@ const RUNS = Number(args.runs);
 const ADMIN = { email: 'peers@bench.local', password: 'peers-bench-password' };
 const PEERS = path.join(import.meta.dirname, 'peers');
 
-/** PostGraphile's CLI, installed into bench/peers/ the first time. */
+/** PostGraphile, installed into bench/peers/ the first time (bench/peers/server.cjs runs it). */
 function postgraphileBin(): string {
   const bin = path.join(PEERS, 'node_modules', 'postgraphile', 'cli.js');
   if (!fs.existsSync(bin)) {
@@ -59,27 +59,11 @@ function postgraphileBin(): string {
 
 async function startPostgraphile(url: string): Promise<{ url: string; proc: ChildProcess }> {
   const port = await freePort();
-  const proc = spawn(
-    process.execPath,
-    [
-      postgraphileBin(),
-      '--connection',
-      url,
-      '--schema',
-      'public',
-      '--port',
-      String(port),
-      '--host',
-      '127.0.0.1',
-      '--append-plugins',
-      'postgraphile-plugin-connection-filter',
-      '--disable-default-mutations',
-      '--disable-query-log',
-      '--graphile-build-options',
-      JSON.stringify({ connectionFilterRelations: true }),
-    ],
-    { cwd: PEERS, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  postgraphileBin();
+  const proc = spawn(process.execPath, [path.join(PEERS, 'server.cjs'), url, String(port)], {
+    cwd: PEERS,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));

@@ -1,8 +1,10 @@
 // The offers list's filters as migration 023_offer_bank_links.sql reads them give exactly the
 // answers of the queries before it (tests/helpers/offerListBefore.ts): on the demo data, for
 // every filter alone and in combinations, each sort, page 1 and 2 and the page after a row,
-// the same rows in the same order and the same totals. Then the triggers that keep an offer's
-// banks: a relink, a card moved to another bank, a card deleted, an offer deleted.
+// the same rows in the same order and the same totals, every row's columns equal to the
+// computed view's (migration 031_offer_list_rows.sql stores its arrays), uncounted pages
+// (count=false) the same rows. Then the triggers that keep an offer's banks (a relink, a card
+// moved to another bank, a card deleted, an offer deleted) and its list row.
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
