@@ -32,7 +32,7 @@ import type { ListParams } from '../server/repositories/crud';
 import { offerRepository } from '../server/repositories/offers';
 import { findRecords } from '../server/repositories/recordSearch';
 import { hashPassword } from '../server/security/passwords';
-import { offerListBefore } from '../tests/helpers/offerListBefore';
+import { createComputedView, offerListBefore } from '../tests/helpers/offerListBefore';
 import { signInAs } from './mixedAdmin';
 import { cpuSplit } from './cpu';
 import { httpCall, keepAliveAgent } from './httpCall';
@@ -97,6 +97,8 @@ async function main() {
     const pgliteDir = path.join(dataDir, 'pglite');
     const db = await openDb({ databaseUrl, pgliteDir });
     await migrate(db);
+    // The view the `before` side reads (its rows' arrays computed, as before migration 031).
+    await db.transaction((tx) => createComputedView(tx));
     const q = <T>(sql: string, params?: unknown[]) => db.read((tx) => tx.query<T>(sql, params));
     const count = Number((await q<{ n: number }>('select count(*)::int as n from offers')).rows[0].n);
     console.log(

@@ -4,7 +4,15 @@
 // through the resource client, and both read the same paths, schemas and messages.
 import * as Type from '@sinclair/typebox';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
-import { KeyedListEnvelope, ListEnvelope, ListQuery, RecordEnvelope, type Pagination } from './envelope';
+import {
+  KeyedListEnvelope,
+  ListCount,
+  ListEnvelope,
+  ListFields,
+  ListQuery,
+  RecordEnvelope,
+  type Pagination,
+} from './envelope';
 import { Id } from './fields';
 import { ADMIN_ROOT, defineOp, type AnyOp, type DefinedOp, type FileKind, type Method } from './operation';
 import { bulkOps, UndoToken } from './bulk';
@@ -225,7 +233,13 @@ function crudOps<E extends TObject, C extends TObject, U extends TObject>(r: Res
     : ListQuery.properties.sort;
   const { sort: _unsorted, ...unsortedPaging } = ListQuery.properties;
   const filters = r.ordered ? { ...r.filters?.properties } : { ...r.filters?.properties, sort };
-  const paging = r.ordered ? unsortedPaging : { ...ListQuery.properties, sort };
+  const count = Type.Optional(ListCount);
+  // The row's fields a caller wants (server/http/fieldSelection.ts checks them against the
+  // row): lists whose rows are `data` itself; a keyed list's (listKey) sit beside its paging.
+  const fields: Record<string, TSchema> = r.listKey ? {} : { fields: Type.Optional(ListFields) };
+  const paging = r.ordered
+    ? { ...unsortedPaging, count, ...fields }
+    : { ...ListQuery.properties, sort, count, ...fields };
   const many = r.label.many.toLowerCase();
 
   const ops: CrudOps<E, C> = {

@@ -43,6 +43,7 @@ import { lazyValidatorOf, validatorOf } from '../services/validate';
 import { multipartToBody } from './multipart';
 import { bodyReadEnds } from './errorHandler';
 import type { AnswerCache } from './answerCache';
+import { selectedFields, serializeSelected } from './fieldSelection';
 
 /** What a handler knows about the call besides its input. */
 export interface CallContext {
@@ -248,8 +249,13 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
       // Kept as the JSON text sent: a repeat costs no serializing either (a string of JSON
       // type is sent as it is). Serialized by the route's own 200 schema, as any answer is.
       if (key) reply.type('application/json; charset=utf-8');
+      // `fields=` on a list (server/http/fieldSelection.ts): refused before any read when it
+      // names no field of the row; the rows cut to it as they are written.
+      const fields = selectedFields(op, input.query);
+      const json = (out: OpOutput<AnyOp>) => (fields ? serializeSelected(op, out, fields) : reply.serialize(out));
+      if (fields) reply.type('application/json; charset=utf-8');
       const read = (fn: () => Promise<OpOutput<AnyOp>>) =>
-        key ? (deps.answers!.answer(key, async () => reply.serialize(await fn())) as Promise<OpOutput<AnyOp>>) : fn();
+        key ? (deps.answers!.answer(key, async () => json(await fn())) as Promise<OpOutput<AnyOp>>) : fn();
       try {
         output = long
           ? await runLong(deps.db, who, loudly, (units) => long(input, units, ctx)).then(async (out) => {
@@ -297,6 +303,7 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
       for (const fn of after)
         await Promise.resolve(fn()).catch((e: unknown) => req.log.warn({ err: e }, 'after-commit step failed'));
       if (!reads(op)) deps.afterWrite?.(op);
+      if (fields && typeof output !== 'string') return json(output!);
       return output;
     },
   };

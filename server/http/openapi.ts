@@ -94,10 +94,46 @@ export function openApiOptions(operations: readonly AnyOp[]): SwaggerOptions {
           if (op.id === 'csv.import') form.schema.required = [...(form.schema.required ?? []), 'file'];
         }
       }
+      rowsOfFields(doc);
       dropUnreferenced(doc);
       return doc as OpenAPIV3.Document;
     },
   };
+}
+
+/**
+ * A list that takes `fields=` (server/http/fieldSelection.ts) answers rows with only the
+ * fields asked: its rows are the row, or (`fields=`) `<Row>Fields`, the row's properties none
+ * required.
+ */
+function rowsOfFields(doc: Doc): void {
+  const schemas = doc.components?.schemas as Record<string, Record<string, unknown>> | undefined;
+  if (!schemas) return;
+  const refName = (node: unknown) => {
+    const ref = (node as { $ref?: unknown } | undefined)?.$ref;
+    return typeof ref === 'string' ? ref.slice('#/components/schemas/'.length) : null;
+  };
+  for (const methods of Object.values(doc.paths ?? {}))
+    for (const operation of Object.values(methods) as Record<string, unknown>[]) {
+      const params = (operation.parameters ?? []) as { name?: string; in?: string }[];
+      if (!params.some((p) => p.name === 'fields' && p.in === 'query')) continue;
+      const answer = (operation.responses as Record<string, { content?: Record<string, { schema?: unknown }> }>)?.[
+        '200'
+      ]?.content;
+      const list = refName(answer && Object.values(answer)[0]?.schema);
+      const data = (schemas[list ?? '']?.properties as Record<string, { items?: unknown }> | undefined)?.data;
+      const row = refName(data?.items);
+      if (!data || !row || !schemas[row]) continue;
+      const name = `${row}Fields`;
+      if (!schemas[name]) {
+        const { required: _all, ...rest } = schemas[row];
+        schemas[name] = {
+          ...rest,
+          description: `${row} with the fields asked for (fields=); every field without it.`,
+        };
+      }
+      data.items = { anyOf: [{ $ref: `#/components/schemas/${row}` }, { $ref: `#/components/schemas/${name}` }] };
+    }
 }
 
 /** Drops the named shapes no operation refers to (one held only by a body's top level, say). */

@@ -60,6 +60,8 @@ export interface ListParams {
   page?: number;
   per_page?: number;
   sort?: string;
+  /** contract/envelope.ts ListCount: 'true' (default), 'false', 'only'. */
+  count?: string;
   [filter: string]: unknown;
 }
 
@@ -142,7 +144,9 @@ export function crudRepository<T>(resource: ResourceContract, o: CrudOptions = {
       // The next page after a row already shown (infinite scroll): seek past that row through
       // the sort's index instead of counting off every row before it. A key that may be null
       // has no order to seek by, and a row deleted meanwhile has no place: those take OFFSET.
+      const countIs = params.count ?? 'true';
       const seek =
+        countIs !== 'only' &&
         params.after !== undefined &&
         !nullable &&
         (await tx.query(`select 1 from ${source} where id = $1`, [params.after])).rows.length > 0;
@@ -151,17 +155,26 @@ export function crudRepository<T>(resource: ResourceContract, o: CrudOptions = {
       // Counted in the narrower table's order too, when joined: the planner would rather merge
       // its rows with every offer in id order (16,000 read for a bank's 1,001 at a million
       // offers). Alone, it picks the index that matches the filters best.
-      const counted = seek
-        ? null
-        : await countCapped(
-            tx,
-            from,
-            table,
-            whereSql,
-            values,
-            filtered,
-            narrow && !alone ? `order by ${orderExpr} ${dir}, ${orderId} ${dir}` : '',
-          );
+      const counted =
+        seek || countIs === 'false'
+          ? null
+          : await countCapped(
+              tx,
+              from,
+              table,
+              whereSql,
+              values,
+              filtered,
+              narrow && !alone ? `order by ${orderExpr} ${dir}, ${orderId} ${dir}` : '',
+            );
+      // The count alone (the screens ask it after the page): no row read.
+      if (countIs === 'only' && counted) {
+        const full = Math.min(perPage, counted.total);
+        return {
+          data: [],
+          pagination: paginate(counted.total, 1, perPage, full, counted.total_is, counted.total > perPage),
+        };
+      }
       const cond = seek
         ? `(${orderExpr}, ${orderId}) ${dir === 'desc' ? '<' : '>'} (select ${expr}, id from ${source} where id = ${p(params.after)})`
         : null;
@@ -176,7 +189,8 @@ export function crudRepository<T>(resource: ResourceContract, o: CrudOptions = {
       const few =
         !narrow && !o.walkSortIndex && filtered && counted?.total_is === 'exact' && counted.total <= FILTERED_COUNT_CAP;
       const offset = seek ? 0 : (page - 1) * perPage;
-      const limit = `limit ${p(perPage)} offset ${p(offset)}`;
+      // One row past the page: whether another follows (`has_more`) without counting.
+      const limit = `limit ${p(perPage + 1)} offset ${p(offset)}`;
       const pageOf = async (ids: string) =>
         (
           await tx.query(
@@ -200,7 +214,7 @@ export function crudRepository<T>(resource: ResourceContract, o: CrudOptions = {
             `select id from (select ${source}.id, (${whereSql.slice('where '.length)}) as hit from ${source} order by ${expr} ${dir}, id ${dir} limit ${walkRows}) w where hit ${limit}`,
           )
         : null;
-      if (probe && rows!.length < perPage) {
+      if (probe && rows!.length <= perPage) {
         // Every match of the walked rows was taken, short of the page. Some: they are spread,
         // thinly, and walking on reaches the page's end within a few walks ("cashback dining"
         // newest first: 48 of 50 in 3,000 rows; finding all 22,000 matches took 715 ms).
@@ -213,13 +227,16 @@ export function crudRepository<T>(resource: ResourceContract, o: CrudOptions = {
         : await pageOf(
             `select ${narrow ? `${orderId} as id` : `${source}.id`} from ${from} ${where} order by ${orderExpr} ${dir}, ${orderId} ${dir} ${limit}`,
           );
+      const hasMore = rows.length > perPage;
+      if (hasMore) rows = rows.slice(0, perPage);
+      // Not counted: what the pages so far show, and more when the row past this one was there.
       const total = counted ?? {
         total: (page - 1) * perPage + rows.length,
-        total_is: rows.length === perPage ? ('at_least' as const) : ('exact' as const),
+        total_is: hasMore ? ('at_least' as const) : ('exact' as const),
       };
       return {
         data: rows.map((r) => normalise<T>(r)!),
-        pagination: paginate(total.total, page, perPage, rows.length, total.total_is),
+        pagination: paginate(total.total, page, perPage, rows.length, total.total_is, hasMore),
       };
     },
     get,
@@ -414,12 +431,15 @@ export function paginate(
   perPage: number,
   got: number,
   totalIs: TotalIs = 'exact',
+  /** Known from a row read past the page (a list's own); then in the answer too. */
+  hasMore?: boolean,
 ): Pagination {
-  // Not an exact total: there is a next page as long as this one was full.
+  // Not an exact total: there is a next page as long as this one was full (or, known, when
+  // a row past it was read).
   const lastPage =
     totalIs === 'exact'
       ? Math.max(1, Math.ceil(total / perPage))
-      : got === perPage
+      : (hasMore ?? got === perPage)
         ? Math.max(page + 1, Math.ceil(total / perPage))
         : page;
   const from = got ? (page - 1) * perPage + 1 : 0;
@@ -433,7 +453,9 @@ export function paginate(
     from,
     to: got ? from + got - 1 : 0,
   };
-  return totalIs === 'exact' ? out : { ...out, total_is: totalIs };
+  if (totalIs !== 'exact') out.total_is = totalIs;
+  if (hasMore !== undefined) out.has_more = hasMore;
+  return out;
 }
 
 /** Dates leave as ISO strings; secrets and internal columns never leave. */

@@ -5,6 +5,7 @@
 // the transaction that migrates, server/db/migrate.ts prepareDatabase).
 import crypto from 'node:crypto';
 import type { Db, Tx } from '../db/connection';
+import type { Stamp } from '../db/tableWrites';
 import { normalise } from '../repositories/crud';
 import {
   OTP_MAX_ATTEMPTS,
@@ -24,7 +25,23 @@ export type OtpPurpose = 'login' | 'reset';
 /** How a token is kept: only its hash is ever stored or used as a key. */
 export const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
+/** How many sessions `authenticate` keeps checked (per process); past it the oldest go. */
+const KEPT_SESSIONS = 10_000;
+/** What a session check found, while nothing it read was written since (`Db.unchanged`). */
+interface KeptSession {
+  stamp: Stamp;
+  expires: number;
+  found: { user: User; sessionId: number };
+}
+/** The tables a session check reads: any write to them (a sign-out, a user disabled) checks again. */
+const SESSION_TABLES = ['sessions', 'users'] as const;
+
 export function createAuth(db: Db, now: () => number = Date.now) {
+  // A call's session was checked by a query of its own before every call (issue 37: one of
+  // four statements a list call made). The answer is kept in this process until a write to
+  // sessions or users, here or (counted by `Db.sync` before the check, server/http/handle.ts)
+  // in another process sharing the database, or until the session expires.
+  const kept = new Map<string, KeptSession>();
   // Failed sign-ins per account and per address, code requests per address (README.md, "Sign-in limits").
   const limits = createSigninLimits(now);
   const findByEmail = async (tx: Tx, email: string) =>
@@ -67,20 +84,34 @@ export function createAuth(db: Db, now: () => number = Date.now) {
     /** The user behind a bearer token, or null when missing, unknown, revoked or expired. */
     async authenticate(token: string | undefined) {
       if (!token) return null;
+      const hash = sha256(token);
+      const known = kept.get(hash);
+      if (known && known.expires > now() && db.unchanged(known.stamp, SESSION_TABLES)) return known.found;
+      // Taken before the read: a write during it makes the kept answer stale at once.
+      const stamp = db.stamp();
       const row = await db.read(
         async (tx) =>
           (
             await tx.query<Record<string, unknown>>(
-              `select u.*, s.id as session_id from sessions s join users u on u.id = s.user_id
+              `select u.*, s.id as session_id, s.expires_at as session_expires_at from sessions s join users u on u.id = s.user_id
                where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and u.status = 'active'`,
-              [sha256(token), new Date(now())],
+              [hash, new Date(now())],
             )
           ).rows[0],
       );
-      if (!row) return null;
+      if (!row) {
+        kept.delete(hash);
+        return null;
+      }
       const sessionId = row.session_id as number;
+      const expires = new Date(row.session_expires_at as Date | string).getTime();
       delete row.session_id;
-      return { user: normalise<User>(row)!, sessionId };
+      delete row.session_expires_at;
+      const found = { user: normalise<User>(row)!, sessionId };
+      kept.delete(hash); // re-inserted last: the Map's order is the eviction order
+      kept.set(hash, { stamp, expires, found });
+      if (kept.size > KEPT_SESSIONS) kept.delete(kept.keys().next().value!);
+      return found;
     },
 
     /**

@@ -22,6 +22,8 @@ export interface ListParams {
   filters?: Filters;
   /** The last row already shown: the server seeks past it instead of counting off every row before it. */
   after?: number;
+  /** Count the matches (contract/envelope.ts ListCount): 'false' for a page alone, 'only' for the count alone. */
+  count?: 'true' | 'false' | 'only';
 }
 
 export interface ResourceClient<T> {
@@ -58,15 +60,15 @@ export function resourceClient<T>(resource: Resource): ResourceClient<T> {
   const queryInBody = post && !!resource.filters?.properties.query;
 
   return {
-    list({ query, page = DEFAULT_PAGE, per_page = DEFAULT_PER_PAGE, sort, filters, after }, opts) {
+    list({ query, page = DEFAULT_PAGE, per_page = DEFAULT_PER_PAGE, sort, filters, after, count }, opts) {
       const typed = typeFilters(resource, filters);
       // GET: everything in the query string. POST: paging and search in the query, filters in the body.
-      if (!post) return loose(ops.list, { query: { query, ...typed, sort, page, per_page, after } }, opts);
+      if (!post) return loose(ops.list, { query: { query, ...typed, sort, page, per_page, after, count } }, opts);
       const body: Record<string, unknown> = { ...typed };
       if (queryInBody && query) body.query = query;
       return loose(
         ops.list,
-        { query: { query: queryInBody ? undefined : query, sort, page, per_page, after }, body },
+        { query: { query: queryInBody ? undefined : query, sort, page, per_page, after, count }, body },
         opts,
       );
     },

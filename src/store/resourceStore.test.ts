@@ -573,3 +573,82 @@ describe('resourceStore refetches after calls of other resources', () => {
     expect(calls).toEqual(['list  1']);
   });
 });
+
+describe('resourceStore counts after the page', () => {
+  /** A server that counts only when asked (contract/envelope.ts ListCount): 1,000+ of 1,500 rows. */
+  function countingClient(n: number) {
+    const asked: string[] = [];
+    const client = {
+      async list({ page = 1, per_page = 50, count }: ListParams) {
+        asked.push(`${page} ${count ?? 'true'}`);
+        const from = (page - 1) * per_page;
+        const data =
+          count === 'only'
+            ? []
+            : Array.from({ length: Math.min(per_page, n - from) }, (_, i) => ({
+                id: from + i + 1,
+                name: `B${from + i + 1}`,
+              }));
+        const more = from + data.length < n;
+        const counted = count !== 'false';
+        const total = counted ? Math.min(n, 1000) : from + data.length;
+        const totalIs = counted
+          ? n > 1000
+            ? ('at_least' as const)
+            : undefined
+          : more
+            ? ('at_least' as const)
+            : undefined;
+        return {
+          data,
+          pagination: {
+            page,
+            per_page,
+            current_page: page,
+            total,
+            first_page: 1,
+            last_page: more ? page + 1 : page,
+            from: from + 1,
+            to: from + data.length,
+            has_more: count === 'only' ? total > per_page : more,
+            ...(totalIs && { total_is: totalIs }),
+          },
+        };
+      },
+    } as unknown as ResourceClient<Row>;
+    return { client, asked };
+  }
+
+  it('asks page 1 uncounted, then the count once, and shows "1,000+" from it; later pages ask no count', async () => {
+    const { client, asked } = countingClient(1500);
+    const store = resourceStore<Row>(bank, { client });
+    await store.load();
+    await settle();
+    expect(asked).toEqual(['1 false', '1 only']);
+    expect(store.state.pagination).toMatchObject({ total: 1000, total_is: 'at_least', has_more: true });
+    await store.loadMore();
+    await settle();
+    expect(asked).toEqual(['1 false', '1 only', '2 false']);
+    expect(store.state.items).toHaveLength(100);
+    expect(store.state.pagination).toMatchObject({ total: 1000, total_is: 'at_least' });
+  });
+
+  it('a page that is all there is asks no count: its total is exact', async () => {
+    const { client, asked } = countingClient(30);
+    const store = resourceStore<Row>(bank, { client });
+    await store.load();
+    await settle();
+    expect(asked).toEqual(['1 false']);
+    expect(store.state.pagination?.total).toBe(30);
+    expect(store.state.pagination?.total_is).toBeUndefined();
+  });
+
+  it('an exact count sets the last page', async () => {
+    const { client } = countingClient(120);
+    const store = resourceStore<Row>(bank, { client });
+    await store.load();
+    await settle();
+    expect(store.state.pagination).toMatchObject({ total: 120, last_page: 3 });
+    expect(store.state.pagination?.total_is).toBeUndefined();
+  });
+});

@@ -117,7 +117,8 @@ export function resourceStore<T extends { id: number }>(
     { skipOwn: true },
   );
 
-  const hasMore = () => !!state.pagination && state.pagination.current_page < state.pagination.last_page;
+  const hasMore = () =>
+    !!state.pagination && (state.pagination.has_more ?? state.pagination.current_page < state.pagination.last_page);
 
   /** Page 1 replaces the list; later pages append (infinite scroll). A newer request cancels an older one. */
   async function loadPage(page: number, args: ListArgs | string = {}): Promise<ListResponse<T> | undefined> {
@@ -136,10 +137,10 @@ export function resourceStore<T extends { id: number }>(
     try {
       // The next page of the rows shown: after the last of them (the server seeks, not counts).
       const after = page > 1 && key === state.shownKey ? state.items.at(-1)?.id : undefined;
-      const res = await client.list(
-        { query: query || undefined, filters, sort: sort || undefined, page, per_page: perPage, after },
-        { signal: abort.signal },
-      );
+      // Never counted with the page: a page that is all there is says so itself (has_more
+      // false, an exact total); else the count is asked once, after it (countAfter).
+      const asked = { query: query || undefined, filters, sort: sort || undefined, per_page: perPage };
+      const res = await client.list({ ...asked, page, after, count: 'false' }, { signal: abort.signal });
       if (abort.signal.aborted) return undefined;
       const rows = res.data.flatMap((r) => {
         const w = written.get(r.id);
@@ -159,6 +160,7 @@ export function resourceStore<T extends { id: number }>(
       state.loadedAt = Date.now();
       state.status = 'succeeded';
       state.error = null;
+      if (page === 1 && res.pagination.has_more) countAfter(asked, key, abort.signal);
       return res;
     } catch (e) {
       if (abort.signal.aborted || (e instanceof ApiError && e.aborted)) return undefined;
@@ -168,6 +170,30 @@ export function resourceStore<T extends { id: number }>(
     } finally {
       if (listAbort === abort) listAbort = null;
     }
+  }
+
+  /**
+   * The list's count ("1,000+", "about 1.0M", or exact), asked after its first page: the total
+   * the page's own pagination gave (what the rows so far show) is replaced by it, unless
+   * another list was asked for meanwhile. A failed count leaves the page's.
+   */
+  function countAfter(asked: Parameters<typeof client.list>[0], key: string, signal: AbortSignal) {
+    client.list({ ...asked, page: 1, count: 'only' }, { signal }).then(
+      (c) => {
+        if (signal.aborted || state.shownKey !== key || !state.pagination) return;
+        const p = state.pagination;
+        const total = Math.max(c.pagination.total, p.total);
+        const exact = (c.pagination.total_is ?? 'exact') === 'exact';
+        state.pagination = {
+          ...p,
+          total,
+          total_is: c.pagination.total_is,
+          last_page: exact ? Math.max(p.current_page, Math.ceil(total / p.per_page)) : p.last_page,
+        };
+        if (exact) delete state.pagination.total_is;
+      },
+      () => undefined,
+    );
   }
 
   /** Page 1 of the list; a string is a new query (filters and sort kept), an object changes any of them. */

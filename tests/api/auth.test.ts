@@ -267,3 +267,30 @@ describe('profile', () => {
     expect(r.json().errors.phone).toBeDefined();
   });
 });
+
+describe('a session checked once, kept until a write (server/services/auth.ts authenticate)', () => {
+  const banks = (token: string) => s.call({ method: 'GET', url: '/admin/v1/all_bank', headers: bearer(token) });
+
+  it('a session revoked, a user disabled or a session expired in the database is refused at the next call', async () => {
+    const first = (await login()).json().data.token as string;
+    expect((await banks(first)).statusCode).toBe(200);
+    expect((await banks(first)).statusCode).toBe(200); // the kept check
+    // Written past the app (as another process would): the kept answer is stale.
+    await s.db.query('update sessions set revoked_at = now() where revoked_at is null and expires_at > now()');
+    expect((await banks(first)).statusCode).toBe(401);
+
+    const second = (await login()).json().data.token as string;
+    expect((await banks(second)).statusCode).toBe(200);
+    await s.db.query("update sessions set expires_at = now() - interval '1 second' where revoked_at is null");
+    expect((await banks(second)).statusCode).toBe(401);
+
+    await s.db.query(
+      "insert into users (name, email, role, status, password_hash) values ('Kept User', 'kept@test.example', 'admin', 'active', $1)",
+      [await hashPassword('kept-password-1')],
+    );
+    const third = (await login('kept@test.example', 'kept-password-1')).json().data.token as string;
+    expect((await banks(third)).statusCode).toBe(200);
+    await s.db.query("update users set status = 'disabled' where email = 'kept@test.example'");
+    expect((await banks(third)).statusCode).toBe(401);
+  });
+});

@@ -67,6 +67,7 @@ describe('banks', () => {
       last_page: 2,
       from: 3,
       to: 3,
+      has_more: false,
     });
     const found = await s.call({ method: 'GET', url: '/admin/v1/all_bank?query=EMIRATS', headers: s.adminAuth });
     expect(found.json().data.map((b: { code: string }) => b.code)).toEqual(['BME']);

@@ -49,6 +49,73 @@ describe('counting', () => {
   });
 });
 
+describe('the count when asked (contract/envelope.ts ListCount)', () => {
+  it('count=false reads one row past the page: has_more says whether another follows, total only what was seen', async () => {
+    const first = await page({ page: 1, count: 'false' }, { state: 'live' });
+    expect(first.data).toHaveLength(50);
+    expect(first.pagination).toMatchObject({ total: 50, total_is: 'at_least', has_more: true, last_page: 2 });
+    const few = await page({ page: 3, count: 'false' }, { from_source: 'few' });
+    expect(few.data).toHaveLength(20);
+    expect(few.pagination).toMatchObject({ total: 120, has_more: false, last_page: 3 });
+    expect(few.pagination.total_is).toBeUndefined();
+    // A page exactly full with nothing after it: no more, though full.
+    const exact = await page({ page: 1, per_page: 120, count: 'false' }, { from_source: 'few' });
+    expect(exact.pagination).toMatchObject({ total: 120, has_more: false });
+  });
+
+  it('count=only answers the count of page 1 and no rows; counted pages carry has_more too', async () => {
+    const counted = await page({ page: 1 }, { from_source: 'few' });
+    const only = await page({ page: 2, count: 'only' }, { from_source: 'few' });
+    expect(only.data).toEqual([]);
+    expect(only.pagination).toMatchObject({ total: 120, last_page: 3, has_more: true });
+    expect(counted.pagination).toMatchObject({ total: 120, last_page: 3, has_more: true });
+    const capped = await page({ count: 'only' }, { state: 'live' });
+    expect(capped.pagination).toMatchObject({ total: FILTERED_COUNT_CAP, total_is: 'at_least' });
+    const all = await page({ count: 'only' });
+    expect(all.pagination.total_is).toBe('about');
+  });
+
+  it('refuses another count naming the field', async () => {
+    const res = await s.call({
+      method: 'POST',
+      url: `/admin/v1/all_offer?count=maybe`,
+      headers: s.adminAuth,
+      payload: {},
+    });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors)).toContain('count');
+  });
+});
+
+describe('fields= (server/http/fieldSelection.ts)', () => {
+  const call = (q: string) =>
+    s.call({ method: 'POST', url: `/admin/v1/all_offer?per_page=3&${q}`, headers: s.adminAuth, payload: {} });
+
+  it('answers the fields named, in the row’s order, with the same values', async () => {
+    const whole = (await call('sort=title')).json();
+    const cut = await call('sort=title&fields=title,id,bank_names');
+    expect(cut.statusCode).toBe(200);
+    const body = cut.json();
+    expect(body.pagination).toEqual(whole.pagination);
+    expect(body.data).toHaveLength(3);
+    for (const [i, r] of body.data.entries()) {
+      expect(Object.keys(r)).toEqual(['id', 'title', 'bank_names']);
+      expect(r).toEqual({ id: whole.data[i].id, title: whole.data[i].title, bank_names: whole.data[i].bank_names });
+    }
+    // Asked again (a kept answer, when the cache keeps it): the same cut.
+    expect((await call('sort=title&fields=title,id,bank_names')).json()).toEqual(body);
+  });
+
+  it('refuses an unknown field with 422 naming fields and the field', async () => {
+    const res = await call('fields=id,password_hash,nope');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.fields[0]).toContain('password_hash, nope');
+    const malformed = await call('fields=id;drop');
+    expect(malformed.statusCode).toBe(422);
+    expect(Object.keys(malformed.json().errors)).toContain('fields');
+  });
+});
+
 describe('the page after a row', () => {
   for (const sort of ['-created_at', 'title', '-valid_to']) {
     it(`is the page OFFSET gives, sorted by ${sort}, ties broken by id`, async () => {

@@ -1,8 +1,10 @@
 // The offers list's filters as migration 023_offer_bank_links.sql reads them give exactly the
 // answers of the queries before it (tests/helpers/offerListBefore.ts): on the demo data, for
 // every filter alone and in combinations, each sort, page 1 and 2 and the page after a row,
-// the same rows in the same order and the same totals. Then the triggers that keep an offer's
-// banks: a relink, a card moved to another bank, a card deleted, an offer deleted.
+// the same rows in the same order and the same totals, every row's columns equal to the
+// computed view's (migration 031_offer_list_rows.sql stores its arrays), uncounted pages
+// (count=false) the same rows. Then the triggers that keep an offer's banks (a relink, a card
+// moved to another bank, a card deleted, an offer deleted) and its list row.
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
@@ -12,7 +14,7 @@ import { crudRepository, type ListParams } from '../../server/repositories/crud'
 import { offerListOptions, offerRepository } from '../../server/repositories/offers';
 import { seed } from '../../server/db/seed/seed';
 import { createUploads } from '../../server/services/uploads';
-import { offerListBefore } from '../helpers/offerListBefore';
+import { COMPUTED_VIEW, createComputedView, offerListBefore } from '../helpers/offerListBefore';
 import { startTestServer, type TestServer } from '../helpers/app';
 
 let s: TestServer;
@@ -35,6 +37,7 @@ beforeAll(async () => {
                     order by k.offer_id limit 60)`,
     [pending, done],
   );
+  await createComputedView(s.db);
   await s.db.query('analyze');
 }, 120_000);
 afterAll(() => s?.close());
@@ -45,6 +48,13 @@ const shortWalk = crudRepository<Offer>(offerResource, { ...offerListOptions, wa
 /** Today's answer and the one before, side by side; a searched one also with a short walk, which must agree. */
 async function both(params: ListParams) {
   const [now, before] = [await offerRepository.list(s.db, params), await offerListBefore.list(s.db, params)];
+  // Uncounted (contract/envelope.ts ListCount): no count steers the plan, the same rows.
+  const uncounted = await offerRepository.list(s.db, { ...params, count: 'false' });
+  expect(
+    uncounted.data.map((r) => r.id),
+    `uncounted ${JSON.stringify(params)}`,
+  ).toEqual(now.data.map((r) => r.id));
+  expect(uncounted.pagination.has_more, `has_more ${JSON.stringify(params)}`).toBe(now.pagination.has_more);
   if (params.query) {
     const short = await shortWalk.list(s.db, params);
     expect(
@@ -53,6 +63,8 @@ async function both(params: ListParams) {
     ).toEqual(now.data.map((r) => r.id));
     expect(short.pagination).toEqual(now.pagination);
   }
+  // Every column of every row, the stored arrays (migration 031_offer_list_rows.sql) as computed.
+  expect(now.data, `rows ${JSON.stringify(params)}`).toEqual(before.data);
   return {
     now: { ids: now.data.map((r) => r.id), p: now.pagination },
     before: { ids: before.data.map((r) => r.id), p: before.pagination },
@@ -196,5 +208,72 @@ describe("an offer's banks, kept by triggers", () => {
     );
     expect(await allAgree()).toBe(0);
     expect(await staleCopies()).toBe(0);
+  });
+});
+
+describe("an offer's list row, kept by triggers (migration 031_offer_list_rows.sql)", () => {
+  /** Offers whose stored names and ids differ from the computed ones: none, after every write. */
+  const differing = () =>
+    one<number>(`select count(*)::int as v from offers_view v join ${COMPUTED_VIEW} c using (id)
+       where (v.card_ids, v.outlet_ids, v.bank_names, v.merchant_names)
+             is distinct from (c.card_ids, c.outlet_ids, c.bank_names, c.merchant_names)`);
+  const row = async (offer: number) =>
+    (
+      await s.db.query<{ card_ids: number[]; outlet_ids: number[]; bank_names: string[]; merchant_names: string[] }>(
+        'select card_ids, outlet_ids, bank_names, merchant_names from offers_view where id = $1',
+        [offer],
+      )
+    ).rows[0];
+
+  it('follow a card linked, a bank renamed, a card moved, a merchant renamed, a card and an outlet deleted', async () => {
+    expect(await differing()).toBe(0);
+    const offer = await one<number>('select id as v from offers order by id desc limit 1');
+    const [c1, c2] = await ids('select distinct on (bank_id) id as v from cards order by bank_id, id desc limit 2');
+    const [o1] = await ids('select id as v from outlets order by id desc limit 1');
+
+    // Linked: a card, then two and an outlet, through the repository (offer_cards, offer_outlets).
+    await offerRepository.update(s.db, offer, { card_ids: [c1], outlet_ids: [] });
+    expect((await row(offer)).card_ids).toEqual([c1]);
+    await offerRepository.update(s.db, offer, { card_ids: [c1, c2], outlet_ids: [o1] });
+    expect(await row(offer)).toMatchObject({ card_ids: [c1, c2].sort((a, b) => a - b), outlet_ids: [o1] });
+    expect((await row(offer)).bank_names).toHaveLength(2);
+    expect(await differing()).toBe(0);
+
+    // A bank renamed: every offer of its cards shows the new name.
+    const bank = await one<number>(`select bank_id as v from cards where id = ${c1}`);
+    await s.db.query("update banks set name = 'Aaron Renamed Bank' where id = $1", [bank]);
+    expect((await row(offer)).bank_names).toContain('Aaron Renamed Bank');
+    expect(await differing()).toBe(0);
+
+    // A card moved to the other card's bank: one bank name left.
+    await s.db.query('update cards set bank_id = (select bank_id from cards where id = $1) where id = $2', [c2, c1]);
+    expect((await row(offer)).bank_names).toHaveLength(1);
+    expect(await differing()).toBe(0);
+
+    // An outlet's merchant renamed.
+    await s.db.query("update outlets set merchant_name = 'Aardvark Merchant' where id = $1", [o1]);
+    expect((await row(offer)).merchant_names).toEqual(['Aardvark Merchant']);
+    expect(await differing()).toBe(0);
+
+    // A card deleted, an outlet deleted: their links go, and with them their ids and names.
+    await s.db.query('delete from cards where id = $1', [c2]);
+    expect((await row(offer)).card_ids).toEqual([c1]);
+    await s.db.query('delete from outlets where id = $1', [o1]);
+    expect(await row(offer)).toMatchObject({ outlet_ids: [], merchant_names: [] });
+    expect(await differing()).toBe(0);
+
+    // Unlinked, and a new offer with no link at all: empty arrays, as computed.
+    await offerRepository.update(s.db, offer, { card_ids: [], outlet_ids: [] });
+    expect(await row(offer)).toEqual({ card_ids: [], outlet_ids: [], bank_names: [], merchant_names: [] });
+    const fresh = await offerRepository.create(s.db, {
+      title: 'No links',
+      discount: '1%',
+      valid_from: '2026-01-01',
+      valid_to: '2026-02-01',
+    });
+    expect(await row(fresh.id)).toEqual({ card_ids: [], outlet_ids: [], bank_names: [], merchant_names: [] });
+    expect(await differing()).toBe(0);
+    await s.db.query('delete from offers where id = $1', [offer]);
+    expect(await one<number>(`select count(*)::int as v from offer_list_rows where offer_id = ${offer}`)).toBe(0);
   });
 });

@@ -176,7 +176,8 @@ describe('the named shapes of the OpenAPI document', () => {
           "type Offer = components['schemas']['Offer'];",
           "type Answer = operations['offer.show']['responses'][200]['content']['application/json'];",
           'export const title = (answer: Answer): string => answer.data.title;',
-          "export const rows = (list: components['schemas']['OfferList']): Offer[] => list.data;",
+          // A list's rows: whole, or with the fields asked (fields=, server/http/fieldSelection.ts).
+          "export const rows = (list: components['schemas']['OfferList']): (Offer | components['schemas']['OfferFields'])[] => list.data;",
           "export const bank: components['schemas']['Bank']['name'] = 'x';",
         ].join('\n'),
       );
