@@ -1,7 +1,7 @@
 // The catalogue's day is Dubai's at the hours where it and UTC's differ: an offer valid from
 // today is live at 00:30 in Dubai (20:30 UTC the day before), and upcoming at 23:30 in Dubai
 // the evening before. Each hour gets a server of its own whose clock starts there (TEST_NOW,
-// server/testClock.ts: the server's and PGlite's now(), which the day rules of
+// server/db/testClock.ts: the server's and PGlite's now(), which the day rules of
 // server/db/migrations/028_dubai_day.sql read) and a browser whose clock starts there too
 // (Playwright's page.clock). The state is read from the list and from the API.
 // tests/api/dubaiDay.test.ts checks the same rules at the real hour and catalogue_today() at

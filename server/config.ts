@@ -221,7 +221,7 @@ export interface Config {
   metricsToken: string | undefined;
   /**
    * TEST_NOW: where the server's clock starts (ms since the epoch), for tests of the day rules
-   * at a chosen hour (e2e/dubaiDay.spec.ts); server/testClock.ts moves the clock. Unset in
+   * at a chosen hour (e2e/dubaiDay.spec.ts); server/db/testClock.ts moves the clock. Unset in
    * production, where it is refused.
    */
   testNow: number | undefined;

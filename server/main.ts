@@ -17,7 +17,7 @@ import { buildClient, clientBuildIsStale } from './build';
 import type { Logger } from './logger';
 import { createLogger, lineLogger } from './logger';
 import { ROOT } from './root';
-import { moveClock } from './testClock';
+import { moveClock } from './db/testClock';
 
 const started = performance.now();
 /** The server's log (server/logger.ts, JSON lines at LOG_LEVEL), once the configuration is read. */

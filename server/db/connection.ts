@@ -120,7 +120,7 @@ export interface OpenOptions {
    */
   pgliteThread?: 'worker' | 'main';
   /**
-   * TEST_NOW's offset from the machine's clock (server/testClock.ts): PGlite's worker thread
+   * TEST_NOW's offset from the machine's clock (server/db/testClock.ts): PGlite's worker thread
    * moves its own clock by it, as the server's thread did. In the calling thread, nothing to do.
    */
   clockOffsetMs?: number;

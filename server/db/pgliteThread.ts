@@ -30,7 +30,7 @@ const messageOf = (cause: unknown) => (cause instanceof Error ? cause.message : 
 export interface WorkerOptions {
   dir?: string;
   template?: Blob;
-  /** How far this worker's clock is moved from the machine's (TEST_NOW, server/testClock.ts). */
+  /** How far this worker's clock is moved from the machine's (TEST_NOW, server/db/testClock.ts). */
   clockOffsetMs?: number;
   /** Told once when the worker dies (crash, out of memory): the database is gone for good. */
   onLost: (err: DatabaseLostError) => void;

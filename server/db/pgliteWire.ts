@@ -9,7 +9,7 @@ export interface WorkerStart {
   dir?: string;
   /** A dumpDataDir tarball's bytes (transferred, not copied). */
   template?: ArrayBuffer;
-  /** TEST_NOW's offset from the machine's clock (server/testClock.ts). */
+  /** TEST_NOW's offset from the machine's clock (server/db/testClock.ts). */
   clockOffsetMs?: number;
 }
 

@@ -5,7 +5,7 @@
 // server/db/connection.ts); each is answered by its id.
 import { parentPort, workerData } from 'node:worker_threads';
 import { createPglite } from './pglite';
-import { moveClock } from '../testClock';
+import { moveClock } from './testClock';
 import { toWire, type Answer, type Ask, type WorkerStart } from './pgliteWire';
 
 const port = parentPort!;
