@@ -45,6 +45,8 @@ test('the palette says the keys on the third run, once; the profile turns it off
     await expectNoHint(page);
     await keys(page, 'g', 'd');
     await expect(page).toHaveURL(/\/admin\/?$/);
+    // The dashboard drawn before the palette opens over it.
+    await expect(page.getByRole('heading', { level: 2, name: 'Today' })).toBeVisible();
   }
   await fromPalette(page, 'go to settings', 'Go to Settings');
   await expect(page).toHaveURL(/\/admin\/settings$/);
