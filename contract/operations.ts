@@ -11,6 +11,7 @@ import { homepageOps } from './homepage';
 import { checkCsvNames, importCsv } from './csvImport';
 import { totalCounts } from './dashboard';
 import { engagementOps } from './engagement';
+import { healthOps } from './health';
 import { streamEvents } from './events';
 import { notificationOps } from './notification';
 import { announcePresence } from './presence';
@@ -36,6 +37,7 @@ export const operations: readonly AnyOp[] = [
   ...settingsOps,
   ...engagementOps,
   ...auditOps,
+  ...healthOps,
   ...savedViewOps,
   streamEvents,
   announcePresence,
