@@ -5,14 +5,8 @@
 // confirmed, a row fixed meanwhile, a bad date, a viewer) answering 4xx naming the field and
 // changing no table.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  applyHealthFix,
-  HEALTH_QUEUE_IDS,
-  listHealthQueues,
-  listHealthRows,
-  undoHealthFix,
-  type HealthRow,
-} from '../../contract/health';
+import { applyHealthFix, listHealthQueues, listHealthRows, undoHealthFix, type HealthRow } from '../../contract/health';
+import { HEALTH_QUEUE_IDS } from '../../contract/healthQueues';
 import { startTestServer, type TestServer } from '../helpers/app';
 import { changedTables, tableChecksums } from '../helpers/checksum';
 import { opCalls } from '../helpers/ops';
