@@ -50,7 +50,7 @@ async function dateChoices(search: string): Promise<PickItem<string>[]> {
 const openQueue = (queue: string): Command => ({
   id: `health.open.${queue}`,
   ...actionWords(`health.open.${queue}`),
-  scope,
+  scope: 'global',
   anywhere: true,
   run: () => go(queuePath(queue)),
 });
@@ -59,7 +59,7 @@ const openQueue = (queue: string): Command => ({
 const fixByName = (queue: string, fix: HealthFixDef): Command<string | undefined> => ({
   id: `health.fix.${queue}.${fix.id}`,
   ...actionWords(`health.fix.${queue}.${fix.id}`),
-  scope,
+  scope: 'global',
   anywhere: true,
   needs,
   ...(fix.takes === 'date' && {
