@@ -177,7 +177,7 @@ function RowPane({ r, queue, checked }: { r: HealthRow; queue: HealthQueueDef; c
             <FactRow key={k} label={k} value={v} />
           ))}
         </dl>
-        <div className="pane-empty-keys muted">
+        <div className="pane-empty-keys muted health-keys">
           <Kbd shortcut="j, k" /> <span>move</span>
           <Kbd shortcut="x" /> <span>check</span>
           <Kbd shortcut="enter" /> <span>open the {queue.entity}</span>
