@@ -10,6 +10,7 @@
 // it applies to and the count the admin confirmed (`expect`).
 import * as Type from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
+import { UndoAnswer } from './bulk';
 import { RecordEnvelope } from './envelope';
 import { DateOnly, Id, Nullable } from './fields';
 import { HEALTH_QUEUE_IDS } from './healthQueues';
@@ -114,7 +115,7 @@ export const undoHealthFix = defineOp({
   permission: 'health.fix',
   touches: ['offer', 'card', 'category', 'selectedOffer', 'heroBanner', 'dontMissOut'],
   body: Type.Object({ undo: Type.Array(HealthUndo, { minItems: 1, maxItems: 8 }) }),
-  response: RecordEnvelope(Type.Object({ count: Type.Integer({ minimum: 0 }) })),
+  response: UndoAnswer,
 });
 
 export const healthOps = [listHealthQueues, listHealthRows, applyHealthFix, undoHealthFix] as const;
