@@ -11,6 +11,7 @@ import { homepageOps } from './homepage';
 import { checkCsvNames, importCsv } from './csvImport';
 import { totalCounts } from './dashboard';
 import { engagementOps } from './engagement';
+import { healthOps } from './health';
 import { streamEvents } from './events';
 import { notificationOps } from './notification';
 import { offerOps } from './offer';
@@ -38,6 +39,7 @@ export const operations: readonly AnyOp[] = [
   ...settingsOps,
   ...engagementOps,
   ...auditOps,
+  ...healthOps,
   ...savedViewOps,
   streamEvents,
   announcePresence,

@@ -61,10 +61,15 @@ describe('contract/roles.ts', () => {
     for (const role of ['admin', 'editor', 'reviewer', 'viewer']) expect(mayRun(role, presence[0]!), role).toBe(true);
   });
 
-  it('lets a reviewer write exactly the crawl review', () => {
+  it("lets a reviewer write exactly the crawl review and the health queues' fixes", () => {
     const review = writes.filter((op) => op.permission === 'crawl.review');
     expect(review.length).toBeGreaterThan(10);
-    expect(othersWrites.filter((op) => mayRun('reviewer', op))).toEqual(review);
+    // Reviewers watch what comes in; the health queues (contract/health.ts) are theirs to work too.
+    const health = writes.filter((op) => op.permission === 'health.fix');
+    expect(health.map((op) => op.id)).toEqual(['health.fix', 'health.undo']);
+    expect(othersWrites.filter((op) => mayRun('reviewer', op))).toEqual(
+      writes.filter((op) => op.permission === 'crawl.review' || op.permission === 'health.fix'),
+    );
   });
 
   it('keeps an editor from accounts, settings and the crawl review, and lets one change the catalogue', () => {

@@ -41,6 +41,9 @@ export const PERMISSIONS = {
   'feedback.write': 'remove feedback',
   'notification.write': 'send or cancel notifications',
   'crawl.review': 'review crawled data',
+  // The catalogue health queues' fixes (contract/health.ts): reviewers, who watch what comes in,
+  // and editors, who keep what is live, both work them; a viewer sees the counts only.
+  'health.fix': 'fix catalogue health problems',
   'engagement.read': 'read engagement figures',
   'user.write': 'change staff accounts and app users',
   'settings.write': 'change settings',
@@ -73,6 +76,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   admin: Object.keys(PERMISSIONS) as Permission[],
   editor: [
     ...CATALOGUE,
+    'health.fix',
     'homepage.write',
     'cms.write',
     'contact.write',
@@ -83,7 +87,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'presence.announce',
     'people.export',
   ],
-  reviewer: ['crawl.review', 'engagement.read', 'savedView.own', 'presence.announce', 'people.export'],
+  reviewer: ['crawl.review', 'health.fix', 'engagement.read', 'savedView.own', 'presence.announce', 'people.export'],
   viewer: ['engagement.read', 'savedView.own', 'presence.announce', 'people.export'],
 };
 

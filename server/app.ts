@@ -45,6 +45,7 @@ import { streamEvents } from '../contract/events';
 import { openApiOptions } from './http/openapi';
 import { authHandlers } from './routes/auth';
 import { dashboardHandlers } from './routes/dashboard';
+import { healthHandlers } from './routes/health';
 import { engagementHandlers } from './routes/engagement';
 import { crudHandlers } from './routes/crud';
 import { cardHandlers } from './routes/cards';
@@ -242,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...notificationHandlers({ now: deps.now ?? Date.now, job: () => app.notificationJob }),
     ...settingsHandlers({ now: deps.now ?? Date.now }),
     ...auditHandlers(),
+    ...healthHandlers(),
     ...savedViewHandlers(),
     ...presenceHandlers({ ttlMs: deps.presenceTtlMs }),
   ];

@@ -30,6 +30,7 @@ import * as crawlTriage from '../../contract/crawlTriage';
 import * as csvImport from '../../contract/csvImport';
 import * as dashboard from '../../contract/dashboard';
 import * as engagement from '../../contract/engagement';
+import * as health from '../../contract/health';
 import * as events from '../../contract/events';
 import * as envelope from '../../contract/envelope';
 import * as feedback from '../../contract/feedback';
@@ -76,6 +77,7 @@ export const NAMED_MODULES: Readonly<Record<string, Readonly<Record<string, unkn
   envelope,
   events,
   feedback,
+  health,
   homepageBanners,
   homepageFields,
   homepageSelected,

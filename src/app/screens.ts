@@ -27,9 +27,11 @@ import { entry as contact } from '@/features/content/contact/entry';
 import { entry as feedback } from '@/features/content/feedback/entry';
 import { entry as cms } from '@/features/content/cms/entry';
 import { entry as audit } from '@/features/audit/entry';
+import { entry as health } from '@/features/health/entry';
 
 export const screens: readonly ScreenEntry[] = [
   dashboard,
+  health,
   cards,
   banks,
   outlets,

@@ -179,9 +179,13 @@ export function Palette() {
     >
       {page && (
         <div className="palette-crumb">
+          {/* Out of the tab order: a palette opened straight on a page (a key asking for its
+              argument) focuses its first tabbable element, which must be the input;
+              Backspace on the empty input goes back by keys. */}
           <button
             type="button"
             className="palette-back"
+            tabIndex={-1}
             onClick={() => (ui.palettePage = null)}
             aria-label="Back to all commands"
           >

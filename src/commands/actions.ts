@@ -4,6 +4,7 @@
 // fetches that screen's commands and runs the real command (`anywhere: true` there), which stays
 // the one definition of what it does. The commands read their words from here (`actionWords`), so
 // the two cannot drift; a test checks every entry against the registered command.
+import { HEALTH_QUEUES, type HealthFixDef } from '@contract/healthQueues';
 import type { Permission } from '@contract/roles';
 import type { Action } from './types';
 
@@ -256,6 +257,26 @@ export const ACTIONS: readonly Action[] = [
   preset('contact', 'open', 'contact', 'Contact messages', 'Show unanswered messages', [
     'open messages',
     'unhandled messages',
+  ]),
+  // Every catalogue health queue and each of its fixes (contract/healthQueues.ts), by name.
+  ...HEALTH_QUEUES.flatMap((q): Action[] => [
+    {
+      id: `health.open.${q.id}`,
+      title: `Health: ${q.title}`,
+      aliases: q.keywords,
+      group: 'Catalogue health',
+      screen: 'health',
+      global: true,
+    },
+    ...q.fixes.map((f: HealthFixDef): Action => ({
+      id: `health.fix.${q.id}.${f.id}`,
+      title: `${f.title}${f.takes === 'date' ? '…' : ''} — ${q.title}`,
+      aliases: [...(f.keywords ?? []), ...q.keywords.slice(0, 2)],
+      group: 'Catalogue health',
+      screen: 'health',
+      global: true,
+      permission: 'health.fix',
+    })),
   ]),
 ];
 

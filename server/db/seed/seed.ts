@@ -5,6 +5,7 @@
 // (rows passed as one JSON parameter per batch) in the caller's transaction: at start, the
 // one that migrates (server/db/migrate.ts, prepareDatabase), so two servers starting at once
 // on one PostgreSQL database seed it once.
+import { plantHealthProblems } from './healthProblems';
 import type { Tx } from '../connection';
 import type { Uploads } from '../../services/uploads';
 import { UAE_BANKS } from './banks';
@@ -212,6 +213,8 @@ export async function seed(tx: Tx, uploads: Uploads, opts: { events?: number } =
   await seedNotifications(tx, cardIds, DUBAI_AREAS.map((a) => areaId.get(a.name.toLowerCase())!).filter(Boolean));
   // 90 days of what app users did with offers and cards, for the engagement charts (./engagement.ts).
   await seedEngagement(tx, opts.events ?? DEMO_EVENTS);
+  // A few of each problem the Health screen's queues find (./healthProblems.ts).
+  await plantHealthProblems(tx, today);
   return true;
 }
 

@@ -9,6 +9,7 @@ import { Kbd } from '@/ui/Kbd';
 import { navTarget } from '@/commands/navigation';
 import { getCommand } from '@/commands/registry';
 import { Attention } from './Attention';
+import { HealthCounts } from './HealthCounts';
 import { LatestFeedback } from './LatestFeedback';
 import './dashboard.css';
 import { formatNumber } from '@/lib/format';
@@ -53,6 +54,7 @@ export default function Dashboard() {
       {data && (
         <>
           <Attention data={data} expiringDays={EXPIRING_DAYS} />
+          <HealthCounts />
           <section className="dash-section" aria-labelledby="dash-totals">
             <h2 id="dash-totals" className="dash-heading">
               Catalogue

@@ -1,0 +1,134 @@
+// The catalogue health queues as plain words and keys (no schema library): the palette's
+// manifest (src/commands/actions.ts) lists every queue and fix from this before the Health
+// screen is downloaded; contract/health.ts defines the calls, server/services/health.ts the
+// queries and writes, keyed by the same ids.
+/** Live offers ending within this many days are "ending soon" (today counts as one). */
+export const HEALTH_ENDING_DAYS = 7;
+
+/** A fix: its key in the queue, its words, and whether it takes a date the admin types. */
+export interface HealthFixDef {
+  id: string;
+  title: string;
+  /** One key, bound in the queue's view; unique within the queue and clear of the list keys. */
+  key: string;
+  /** What the confirmation says it changes, for `n` rows. */
+  changes: string;
+  /** 'date': the fix asks for a date (typed: "+30d", "end of month") and sends it as `to`. */
+  takes?: 'date';
+  keywords?: readonly string[];
+}
+
+export type HealthEntity = 'offer' | 'card' | 'category' | 'outlet';
+
+export interface HealthQueueDef {
+  id: string;
+  title: string;
+  /** What the queue finds, in one sentence (the screen's header and the palette). */
+  description: string;
+  entity: HealthEntity;
+  /** Words the palette also finds the queue by ("offers without cards"). */
+  keywords: readonly string[];
+  fixes: readonly HealthFixDef[];
+}
+
+const endNow: HealthFixDef = {
+  id: 'end',
+  title: 'End now',
+  key: 'n',
+  changes: 'ends them yesterday, so the app no longer shows them',
+  keywords: ['hide', 'expire', 'stop', 'take down'],
+};
+
+export const HEALTH_QUEUES = [
+  {
+    id: 'ending',
+    title: 'Ending soon or ended but still shown',
+    description: `Live offers ending within ${HEALTH_ENDING_DAYS} days, and offers past their end still placed on the homepage.`,
+    entity: 'offer',
+    keywords: ['ending soon', 'expiring', 'expired', 'ended', 'homepage', 'extend'],
+    fixes: [
+      {
+        id: 'extend',
+        title: 'Extend to a date',
+        key: 'e',
+        changes: 'sets their last day to the date you type',
+        takes: 'date',
+        keywords: ['prolong', 'renew', 'valid to', 'end date'],
+      },
+      endNow,
+      {
+        id: 'unplace',
+        title: 'Take off the homepage',
+        key: 'h',
+        changes: 'deactivates their selected-offer, banner and "don\'t miss out" places on the homepage',
+        keywords: ['remove', 'homepage', 'banner', 'selected offers', 'unfeature'],
+      },
+    ],
+  },
+  {
+    id: 'unreachable',
+    title: 'Unreachable offers',
+    description:
+      'Live offers with no card, or no outlet, or whose every card is hidden or discontinued: no one can find or use them.',
+    entity: 'offer',
+    keywords: ['offers without cards', 'offers without outlets', 'no card', 'no outlet', 'orphan', 'unlinked'],
+    fixes: [{ ...endNow, title: 'Hide (end now)' }],
+  },
+  {
+    id: 'emptyCards',
+    title: 'Cards with no live offer',
+    description: 'Cards shown in the app that no live offer names: an empty shelf.',
+    entity: 'card',
+    keywords: ['empty shelves', 'empty cards', 'cards without offers'],
+    fixes: [
+      {
+        id: 'hide',
+        title: 'Hide the card',
+        key: 'h',
+        changes: 'stops showing them in the app',
+        keywords: ['display', 'unpublish'],
+      },
+    ],
+  },
+  {
+    id: 'emptyCategories',
+    title: 'Categories with no live offer',
+    description: 'Active categories no live offer is in: an empty shelf in the app.',
+    entity: 'category',
+    keywords: ['empty shelves', 'empty categories', 'categories without offers'],
+    fixes: [
+      {
+        id: 'hide',
+        title: 'Deactivate the category',
+        key: 'h',
+        changes: 'marks them inactive, so the app no longer lists them',
+        keywords: ['hide', 'inactive', 'disable'],
+      },
+    ],
+  },
+  {
+    id: 'offersIncomplete',
+    title: 'Offers missing essentials',
+    description: 'Offers not yet ended that have no image or no terms.',
+    entity: 'offer',
+    keywords: ['missing image', 'missing terms', 'incomplete', 'offers without image', 'no terms'],
+    fixes: [],
+  },
+  {
+    id: 'outletsIncomplete',
+    title: 'Outlets missing essentials',
+    description: 'Outlets with no area or no location (latitude and longitude).',
+    entity: 'outlet',
+    keywords: ['missing area', 'missing location', 'incomplete', 'outlets without area', 'no coordinates'],
+    fixes: [],
+  },
+] as const satisfies readonly HealthQueueDef[];
+
+export type HealthQueueId = (typeof HEALTH_QUEUES)[number]['id'];
+export const HEALTH_QUEUE_IDS = HEALTH_QUEUES.map((q) => q.id) as HealthQueueId[];
+export const healthQueue = (id: string): HealthQueueDef | undefined =>
+  (HEALTH_QUEUES as readonly HealthQueueDef[]).find((q) => q.id === id);
+
+/** "12 offers", "1 card". */
+export const healthNoun = (entity: HealthEntity, n: number) =>
+  `${n.toLocaleString('en')} ${n === 1 ? entity : entity === 'category' ? 'categories' : `${entity}s`}`;

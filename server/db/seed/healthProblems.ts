@@ -1,0 +1,42 @@
+// The catalogue health problems the demo shows a newcomer (contract/healthQueues.ts), each a
+// few rows, chosen by a fixed rule from rows the demo already made, relative to the day of the
+// first start (`today`): the newest live offers lose their cards or outlets (unreachable), a
+// card and a category are added with nothing behind them (empty shelves), the newest outlets
+// lose an area or a location (missing essentials). Offers ending soon and a selected offer
+// past its end come with the demo's dates and homepage (./offers.ts, ./homepage.ts). The
+// catalogue's counts stay the demo's but for one card and one category more.
+import type { Tx } from '../connection';
+
+export async function plantHealthProblems(tx: Tx, today: string): Promise<void> {
+  const live = (
+    await tx.query<{ id: number }>(
+      `select id from offers where valid_from <= $1::date and valid_to >= $1::date + 30 order by id desc limit 6`,
+      [today],
+    )
+  ).rows.map((r) => r.id);
+  // Three with no card, two with no outlet, one whose only card is discontinued.
+  await tx.query('delete from offer_cards where offer_id = any($1::int[])', [live.slice(0, 3)]);
+  await tx.query('delete from offer_outlets where offer_id = any($1::int[])', [live.slice(3, 5)]);
+  const gone = (
+    await tx.query<{ id: number }>("select id from cards where status = 'Discontinued' order by id limit 1")
+  ).rows[0];
+  if (gone && live[5]) {
+    await tx.query('delete from offer_cards where offer_id = $1', [live[5]]);
+    await tx.query('insert into offer_cards (offer_id, card_id) values ($1, $2)', [live[5], gone.id]);
+  }
+  // An empty shelf of each kind: shown, with no live offer.
+  await tx.query(
+    `insert into cards (name, bank_id, network_id, card_type, description, display)
+     select 'Horizon Travel Platinum', b.id, n.id, 'credit', 'Launched without offers yet.', true
+       from banks b, networks n order by b.id, n.id limit 1`,
+  );
+  await tx.query(
+    "insert into categories (name, description) values ('Pet care', 'Vets, grooming and pet shops.') on conflict do nothing",
+  );
+  // Outlets missing essentials: the newest few lose an area or a location.
+  const outlets = (await tx.query<{ id: number }>('select id from outlets order by id desc limit 5')).rows.map(
+    (r) => r.id,
+  );
+  await tx.query('update outlets set area_id = null where id = any($1::int[])', [outlets.slice(0, 3)]);
+  await tx.query('update outlets set latitude = null, longitude = null where id = any($1::int[])', [outlets.slice(3)]);
+}

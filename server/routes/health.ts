@@ -1,0 +1,34 @@
+// The catalogue health queues' four calls (contract/health.ts): thin, each one call of
+// server/services/health.ts in the call's one transaction.
+import {
+  applyHealthFix,
+  HEALTH_PAGE_MAX,
+  listHealthQueues,
+  listHealthRows,
+  undoHealthFix,
+} from '../../contract/health';
+import { bind, type Bound } from '../http/handle';
+import { applyFix, healthCounts, healthRows, undoFix } from '../services/health';
+import { purge } from './bulk';
+
+export function healthHandlers(): Bound[] {
+  return [
+    bind(listHealthQueues, async (_input, tx) => ({
+      message: listHealthQueues.message!,
+      data: await healthCounts(tx),
+    })),
+    bind(listHealthRows, async ({ params, query }, tx) => {
+      const data = await healthRows(tx, params.queue, query.after ?? 0, query.limit ?? HEALTH_PAGE_MAX);
+      return { message: `${data.count.toLocaleString('en')} in the queue.`, data };
+    }),
+    bind(applyHealthFix, async ({ params, body }, tx, ctx) => {
+      const done = await applyFix(tx, params.queue, body, ctx.user?.id ?? null);
+      await purge(tx);
+      return { message: done.message, data: { count: done.count, undo: done.undo } };
+    }),
+    bind(undoHealthFix, async ({ body }, tx, ctx) => {
+      const n = await undoFix(tx, body.undo, ctx.user?.id ?? null);
+      return { message: `Undone: ${n.toLocaleString('en')} as before.`, data: { count: n } };
+    }),
+  ];
+}

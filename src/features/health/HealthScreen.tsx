@@ -1,0 +1,209 @@
+import { useEffect, useRef } from 'react';
+import { useSnapshot } from 'valtio';
+import { useLocation } from 'wouter';
+import type { HealthRow } from '@contract/health';
+import { HEALTH_QUEUES, healthNoun, healthQueue, type HealthQueueDef } from '@contract/healthQueues';
+import { CommandButton } from '@/commands/CommandButton';
+import { runCommand } from '@/commands/runner';
+import { setActiveView } from '@/store/ui';
+import { AppLink } from '@/ui/AppLink';
+import { Kbd } from '@/ui/Kbd';
+import { SplitPane } from '@/ui/SplitPane';
+import { VirtualList } from '@/ui/VirtualList';
+import { Badge, orDash } from '@/ui/bits';
+import { PaneBack } from '@/screens/PaneBack';
+import { formatNumber } from '@/lib/format';
+import { activateHealth, health, healthList, loadQueue, queuePath, HEALTH_PATH } from './healthModel';
+import { HEALTH_VIEW } from './entry';
+import './health.css';
+
+const ROW_HEIGHT = 44;
+
+/** '/health-queues/ending' → 'ending'; '/health-queues' → null. */
+const queueOf = (path: string) => /^\/health-queues\/([A-Za-z]+)\/?$/.exec(path)?.[1] ?? null;
+
+/**
+ * The catalogue health queues: each queue's count on the left above the rows of the one shown,
+ * the highlighted row on the right with why it is there and its fixes, each a key.
+ */
+export default function HealthScreen() {
+  const [path] = useLocation();
+  const s = useSnapshot(health);
+  const m = useSnapshot(healthList.state);
+  const listRef = useRef<HTMLDivElement | null>(null);
+  const asked = queueOf(path);
+  // /health-queues: the first queue with rows in it (the counts say which), else the first.
+  const shown =
+    (asked && healthQueue(asked)?.id) ||
+    (s.counts ? (HEALTH_QUEUES.find((q) => s.counts![q.id] > 0) ?? HEALTH_QUEUES[0]).id : null);
+  const queue = shown ? healthQueue(shown)! : undefined;
+
+  useEffect(() => {
+    const stop = activateHealth();
+    setActiveView(HEALTH_VIEW, { model: healthList, resource: 'health' });
+    healthList.attach({
+      focusList: () => listRef.current?.focus(),
+      focusSearch: () => undefined,
+      submitForm: () => undefined,
+    });
+    return () => {
+      stop();
+      healthList.attach(null);
+      setActiveView(null);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!shown) return;
+    void loadQueue(shown);
+    listRef.current?.focus({ preventScroll: true });
+  }, [shown]);
+
+  const rows = s.queue === shown ? (s.rows as HealthRow[]) : [];
+  const highlighted = rows.findIndex((r) => r.id === m.cursor);
+  const current = highlighted >= 0 ? rows[highlighted] : undefined;
+  const checked = rows.filter((r) => s.checked[r.id]).length;
+
+  const list = (
+    <>
+      <div className="list-head">
+        <div className="list-title">
+          <h1>Catalogue health</h1>
+        </div>
+        <nav className="health-queues" aria-label="Queues">
+          {HEALTH_QUEUES.map((q, i) => {
+            const n = s.counts?.[q.id];
+            return (
+              <AppLink
+                key={q.id}
+                className={q.id === shown ? 'health-queue is-active' : 'health-queue'}
+                aria-current={q.id === shown ? 'page' : undefined}
+                to={queuePath(q.id)}
+              >
+                <Kbd shortcut={String(i + 1)} />
+                <span>{q.title}</span>
+                <span className={n ? 'count is-some' : 'count'}>{n === undefined ? '…' : formatNumber(n)}</span>
+              </AppLink>
+            );
+          })}
+        </nav>
+        {queue && <p className="health-about">{queue.description}</p>}
+        <div className="list-meta">
+          <div className="list-count" aria-live="polite">
+            {s.status === 'ready' && queue
+              ? `${healthNoun(queue.entity, s.total)}${s.more ? `, the first ${rows.length} shown` : ''}${checked ? ` · ${checked} checked` : ''}`
+              : '\u00a0'}
+          </div>
+        </div>
+      </div>
+      <VirtualList
+        items={rows}
+        getKey={(r) => r.id}
+        label={queue?.title ?? 'Queue'}
+        highlighted={highlighted}
+        listRef={listRef}
+        rowHeight={ROW_HEIGHT}
+        isChecked={(r) => !!s.checked[r.id]}
+        onCheck={(r, _i, extend) =>
+          void runCommand(extend ? 'list.extendSelect' : 'list.toggleSelect', 'pointer', r.id)
+        }
+        onRowClick={(r) => void runCommand('list.open', 'pointer', r.id)}
+        renderRow={(r) => <Row r={r} />}
+        footer={
+          s.status === 'loading' && !rows.length ? (
+            <div className="vlist-status">Loading…</div>
+          ) : s.status === 'failed' ? (
+            <div className="vlist-status" role="alert">
+              {s.error}
+            </div>
+          ) : s.status === 'ready' && !rows.length ? (
+            <div className="vlist-status">Nothing in this queue: all fixed.</div>
+          ) : null
+        }
+      />
+    </>
+  );
+
+  return (
+    <SplitPane
+      list={list}
+      pane={current && queue ? <RowPane r={current} queue={queue} checked={checked} /> : <NothingOpen />}
+      paneOpen={!!current && m.shown}
+    />
+  );
+}
+
+function Row({ r }: { r: HealthRow }) {
+  return (
+    <div className="rec-row">
+      <div className="rec-line">
+        <span className="rec-title">{r.title}</span>
+        <span style={{ marginLeft: 'auto' }}>
+          <Badge tone="warn">{r.reason}</Badge>
+        </span>
+      </div>
+      <div className="rec-meta">
+        <span className="rec-ellipsis">{r.detail ?? '\u00a0'}</span>
+      </div>
+    </div>
+  );
+}
+
+function RowPane({ r, queue, checked }: { r: HealthRow; queue: HealthQueueDef; checked: number }) {
+  return (
+    <div className="pane" aria-label={r.title}>
+      <header className="pane-head">
+        <PaneBack />
+        <h2>{r.title}</h2>
+        <CommandButton id="list.open" label={`Open ${queue.entity}`} variant="ghost" />
+      </header>
+      <div className="pane-body">
+        <p className="health-reason">{r.reason}</p>
+        {queue.fixes.length ? (
+          <div className="health-fixes" role="group" aria-label="Fixes">
+            {queue.fixes.map((f) => (
+              <CommandButton
+                key={f.id}
+                id={`health.key.${f.key}`}
+                label={checked > 1 ? `${f.title} (${checked})` : f.title}
+              />
+            ))}
+          </div>
+        ) : (
+          <p className="muted">No fix here: open the {queue.entity} (Enter) and complete it.</p>
+        )}
+        <dl className="props">
+          {Object.entries(r.facts).map(([k, v]) => (
+            <FactRow key={k} label={k} value={v} />
+          ))}
+        </dl>
+        <div className="pane-empty-keys muted health-keys">
+          <Kbd shortcut="j, k" /> <span>move</span>
+          <Kbd shortcut="x" /> <span>check</span>
+          <Kbd shortcut="enter" /> <span>open the {queue.entity}</span>
+          <Kbd shortcut="mod+z" /> <span>undo the last fix</span>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function FactRow({ label, value }: { label: string; value: string | null }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{orDash(value)}</dd>
+    </>
+  );
+}
+
+function NothingOpen() {
+  return (
+    <div className="empty pane-empty">
+      <p>Pick a row to see why it is here and how to fix it.</p>
+      <p>
+        <AppLink to={HEALTH_PATH}>All queues</AppLink>
+      </p>
+    </div>
+  );
+}

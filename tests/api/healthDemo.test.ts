@@ -1,0 +1,36 @@
+// The demo data (server/db/seed/seed.ts) shows a newcomer every catalogue health queue with
+// rows in it, a share of the catalogue, not most of it: what a first start's Health screen and
+// dashboard show (e2e/health.spec.ts works one of them by keys).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { listHealthQueues } from '../../contract/health';
+import { HEALTH_QUEUE_IDS } from '../../contract/healthQueues';
+import { seed } from '../../server/db/seed/seed';
+import { createUploads } from '../../server/services/uploads';
+import { startTestServer, type TestServer } from '../helpers/app';
+import { opCalls } from '../helpers/ops';
+
+let s: TestServer;
+const { ok, one } = opCalls(() => s);
+
+beforeAll(async () => {
+  s = await startTestServer();
+  await s.db.transaction((tx) => seed(tx, createUploads(fs.mkdtempSync(path.join(os.tmpdir(), 'health-demo-')))), {
+    timeout: 600_000,
+  } as never);
+}, 600_000);
+afterAll(() => s?.close());
+
+it('plants a share of every problem', async () => {
+  const counts = Object.fromEntries(
+    ((await ok(listHealthQueues)).data as { id: string; count: number }[]).map((c) => [c.id, c.count]),
+  );
+  for (const id of HEALTH_QUEUE_IDS) expect(counts[id], id).toBeGreaterThan(0);
+  const live = await one<number>(
+    'select count(*)::int from offers where valid_from <= catalogue_today() and valid_to >= catalogue_today()',
+  );
+  // A share, not the catalogue: a queue of most live offers would be noise, not a finding.
+  expect(counts.unreachable).toBeLessThan(live / 10);
+});
