@@ -13,6 +13,7 @@ import type { AnyOp } from '../../contract/operation';
 import type { User } from '../../contract/auth';
 import type { ChangeEvent } from '../../contract/events';
 import type { Db, Tx } from '../db/connection';
+import { backgroundLoop } from './loop';
 import { wakeRounds } from './wakeRounds';
 
 /** Rows older than this are pruned; a stream away longer is told to reload. */
@@ -177,11 +178,13 @@ export function createEventHub(db: Db, log: (msg: string) => void): EventHub {
       await tx.query('update change_events_pruned set upto = greatest(upto, $1)', [upto]);
     });
   };
-  const pruning = setInterval(
-    () => void prune().catch((err: unknown) => log(`events prune: ${String(err)}`)),
-    PRUNE_EVERY_MS,
-  );
-  pruning.unref();
+  // Every ten minutes (./loop.ts); the first after ten minutes too, so a hub's start writes nothing.
+  const pruning = backgroundLoop({
+    run: prune,
+    onError: (err) => log(`events prune: ${String(err)}`),
+    everyMs: PRUNE_EVERY_MS,
+    waitFirst: true,
+  });
 
   return {
     async start(lastId) {
@@ -206,7 +209,7 @@ export function createEventHub(db: Db, log: (msg: string) => void): EventHub {
     prune,
     size: () => listeners.size,
     stop() {
-      clearInterval(pruning);
+      pruning.stop();
       unhear();
       listeners.clear();
       kept = { from: 0, events: [] };
