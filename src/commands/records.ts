@@ -67,10 +67,6 @@ export function rememberRecord(hit: SearchHit): void {
   storage.set(KEY, JSON.stringify([{ type, id, title, subtitle }, ...rest].slice(0, MAX_RECENT_RECORDS)));
 }
 
-export function forgetRecords(): void {
-  storage.remove(KEY);
-}
-
 /** How a record's title reads in the palette, as its resource's `search.title` makes it (contract/). */
 const titleOf = (type: string, r: Record<string, unknown>): unknown =>
   type === 'outlet' ? (r.branch ? `${r.merchant_name} — ${r.branch}` : r.merchant_name) : (r.name ?? r.title);

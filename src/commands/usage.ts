@@ -50,8 +50,3 @@ export function recordRun(id: string, source: Source, subject?: string, at = Dat
   const run: Run = subject === undefined ? { id, source, at } : { id, source, at, subject };
   storage.set(keyOf(), JSON.stringify([...runs(), run].slice(-MAX_RUNS)));
 }
-
-/** Forget this admin's runs (tests). */
-export function forgetRuns(): void {
-  storage.remove(keyOf());
-}

@@ -69,12 +69,6 @@ export async function shareView(target: Pick<SavedView, 'id'>, shared: boolean):
   return saved;
 }
 
-export async function renameView(target: Pick<SavedView, 'id'>, name: string): Promise<SavedView> {
-  const saved = await savedViewsApi.update(target.id, { name: name.trim() });
-  put(saved);
-  return saved;
-}
-
 export async function deleteView(target: Pick<SavedView, 'id'>): Promise<void> {
   await savedViewsApi.remove(target.id);
   set(savedViewsState.items.filter((v) => v.id !== target.id));

@@ -149,7 +149,7 @@ function useById<T extends { id: number }>(ids: readonly number[], get: (id: num
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `ids` (a new array each render, the same ids); `get`, new each render, fetches one kind the same way
   }, [key]);
   return state;
 }
