@@ -27,7 +27,7 @@ export class DatabaseLostError extends DataRefusal {
 
 const messageOf = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause));
 
-export interface WorkerOptions {
+interface WorkerOptions {
   dir?: string;
   template?: Blob;
   /** Told once when the worker dies (crash, out of memory): the database is gone for good. */

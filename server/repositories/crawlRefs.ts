@@ -72,7 +72,7 @@ export async function refsOfCard(tx: Tx, cardId: number, now: number): Promise<C
   return rows.map((r) => toRef<'card'>(r, now));
 }
 
-export interface RefListParams {
+interface RefListParams {
   sourceId: number;
   page: number;
   perPage: number;

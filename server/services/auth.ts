@@ -12,7 +12,7 @@ import type { Mail } from './mail';
 import { hashPassword, verifyPassword } from '../security/passwords';
 import { TooManyRequests, createSigninLimits } from './signinLimits';
 
-export type OtpPurpose = 'login' | 'reset';
+type OtpPurpose = 'login' | 'reset';
 
 /** A row of `users` as the sign-in reads it: the columns it looks at, and the rest for `normalise`. */
 type UserRow = {

@@ -9,7 +9,7 @@ import { backgroundLoop, type Loop } from './loop';
 /** What a long handler gets instead of one transaction (server/http/handle.ts). */
 export type Units = Pick<Db, 'read' | 'transaction'>;
 
-export interface BatchWriter {
+interface BatchWriter {
   id: number;
   /** One short transaction of the batch (search text deferred to the piece's end). */
   piece<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
@@ -63,7 +63,7 @@ export async function inBatch<T>(
 }
 
 /** Deletes a batch that never finished and its rows, a piece at a time. */
-export async function removeBatch(units: Units, id: number, pieceSize = 2000): Promise<void> {
+async function removeBatch(units: Units, id: number, pieceSize = 2000): Promise<void> {
   for (const table of BATCH_TABLES) {
     for (;;) {
       const gone = await units.transaction((tx) =>

@@ -17,7 +17,7 @@ import { backgroundLoop } from './loop';
 import { wakeRounds } from './wakeRounds';
 
 /** Rows older than this are pruned; a stream away longer is told to reload. */
-export const EVENT_KEEP_MS = 24 * 60 * 60 * 1000;
+const EVENT_KEEP_MS = 24 * 60 * 60 * 1000;
 /** How often a process prunes (every process does; the delete is the same whoever runs it). */
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 /** Rows read per round; a stream further behind gets the rest in the next round at once. */
@@ -53,7 +53,7 @@ export function eventOf(op: AnyOp, input: unknown, output: unknown, user: User |
   };
 }
 
-export type EventInput = ReturnType<typeof eventOf>;
+type EventInput = ReturnType<typeof eventOf>;
 
 /** Writes the event as the transaction's last statement (see EVENTS_LOCK); `onlyFor`: the one account it is told to. */
 export async function recordEvent(tx: Tx, e: EventInput, onlyFor: number | null = null): Promise<void> {
@@ -96,7 +96,7 @@ interface Kept {
 }
 
 /** One open stream, as the hub sees it. */
-export interface Listener {
+interface Listener {
   /** The last id sent (or passed over: another account's private event). */
   after: number;
   /** The signed-in account reading it. */

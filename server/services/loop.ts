@@ -14,7 +14,7 @@ export interface Loop {
   stop(): void;
 }
 
-export interface LoopOptions {
+interface LoopOptions {
   /** One round of work. */
   run: (stopped: () => boolean) => Promise<void>;
   /** A round that failed: say so in the log (the next kick or tick tries again). */

@@ -37,7 +37,7 @@ export function onPresence(fn: PresenceListener): () => void {
   return () => void presenceListeners.delete(fn);
 }
 
-export interface LiveOptions {
+interface LiveOptions {
   /** The signed-in admin's id: changes they made here or in another tab are not news. */
   me: number | null;
   /** When the stream says the gap is too old (default: announce every resource stale). */
@@ -61,7 +61,7 @@ const opOf = (e: ChangeEvent) =>
   }) as AnyOp;
 
 /** Applies one change from the stream: the same refresh a local write's `touches` makes. */
-export function applyRemoteChange(e: ChangeEvent, me: number | null): void {
+function applyRemoteChange(e: ChangeEvent, me: number | null): void {
   if (me !== null && e.actor?.id === me) return;
   changeListeners.forEach((fn) => fn(e));
   if (e.touches.length) announceTouched(e.touches, opOf(e), null, true);

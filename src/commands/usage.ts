@@ -21,7 +21,7 @@ export interface Run {
 }
 
 /** Enough for a month or two of someone's work to weigh in; a few tens of KB at most. */
-export const MAX_RUNS = 400;
+const MAX_RUNS = 400;
 
 const keyOf = () => `usage:${session.user_id ?? 'anyone'}`;
 

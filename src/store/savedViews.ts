@@ -131,7 +131,7 @@ export function startSavedViews(): () => void {
 const localKey = () => `views:${session.user_id ?? 'anyone'}`;
 
 /** What local storage kept: name, screen, path, search and prefs, in the order saved. */
-export type LocalView = Pick<SavedView, 'name' | 'view' | 'path' | 'search' | 'prefs'>;
+type LocalView = Pick<SavedView, 'name' | 'view' | 'path' | 'search' | 'prefs'>;
 
 /** The views this browser kept locally for the signed-in admin (damaged entries left out). */
 export function localViews(): LocalView[] {

@@ -36,7 +36,7 @@ export const isSignedIn = (
 ) => !!s.token && !!s.expiryTime && s.expiryTime > Date.now() && isStaff(s.userDetails?.role);
 
 /** What an app user (not staff) is told at the admin sign-in, after a right password. */
-export const NOT_AN_ADMIN =
+const NOT_AN_ADMIN =
   'This account belongs to the Cards app, not to the admin app. Sign in with an administrator account.';
 
 /**

@@ -89,7 +89,7 @@ export const outletOption = (o: Pick<Outlet, 'id' | 'merchant_name' | 'branch' |
   label: o.branch ? `${o.merchant_name} — ${o.branch}` : o.merchant_name,
   hint: o.area_name ?? undefined,
 });
-export const areaOption = (a: Pick<City, 'id' | 'name'>): PickerOption => ({ id: a.id, label: a.name });
+const areaOption = (a: Pick<City, 'id' | 'name'>): PickerOption => ({ id: a.id, label: a.name });
 
 // ---- searches for the pickers ----
 
