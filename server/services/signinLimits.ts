@@ -183,5 +183,3 @@ export function createSigninLimits(now: () => number) {
     },
   };
 }
-
-export type SigninLimits = ReturnType<typeof createSigninLimits>;

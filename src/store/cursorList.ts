@@ -154,5 +154,3 @@ export function cursorList(o: CursorListOptions) {
   };
   return { list, state, setCursor, setMode, hide };
 }
-
-export type CursorList = ReturnType<typeof cursorList>;

@@ -1,7 +1,6 @@
 // The signed-in staff account (an admin, editor, reviewer or viewer). The storage keys are the ones the product names (token, user_id,
 // expiryTime, userDetails), so a session survives reloads and other tabs agree on it.
 import { proxy } from 'valtio';
-import type { RecordResponse } from '@contract/envelope';
 import { SESSION_TTL_MS, type Session, type User } from '@contract/auth';
 import { ApiError, onUnauthorized, setTokenSource } from '../api/client';
 import { authApi } from '../api/auth';
@@ -110,5 +109,3 @@ export function startSession(): void {
     });
   }
 }
-
-export type SessionResponse = RecordResponse<Session>;
