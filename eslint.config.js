@@ -38,6 +38,41 @@ const LAYERS = {
 
 // esquery regex: the slashes escaped. Matches '/admin/v1/…' and '/api/v1/…' at the start of a string.
 const API_PATH = String.raw`^\/(api|admin)\/v1\b`;
+const API_PATH_MESSAGE = 'API paths live in contract/: call an operation (src/api/call.ts) or use pathOf(op).';
+
+// The selector groups of `no-restricted-syntax`, merged per file set below.
+/** A path of the API is written in contract/ only: everything else calls an operation. */
+const API_PATHS = [
+  { selector: `Literal[value=/${API_PATH}/]`, message: API_PATH_MESSAGE },
+  { selector: `TemplateElement[value.raw=/${API_PATH}/]`, message: API_PATH_MESSAGE },
+];
+/** Handlers get typed input from their operation: no casting it away. */
+const NO_NEVER = [
+  {
+    selector: 'TSAsExpression > TSNeverKeyword',
+    message: 'Do not cast to never: type the value (server/http/handle.ts gives handlers typed input).',
+  },
+];
+/**
+ * The browser builds contract/'s schemas with src/lib/typeboxLite.ts (vite.config.ts), which has
+ * TypeBox's builders by name and not TypeBox's `Type` object: contract/ calls them through a
+ * namespace (`import * as Type from '@sinclair/typebox'`), the same code on both halves.
+ */
+const TYPEBOX_NAMESPACE = [
+  {
+    selector:
+      "ImportDeclaration[source.value='@sinclair/typebox'] > ImportSpecifier[imported.name!=/^T[A-Z]|^Static$/]",
+    message:
+      "Import TypeBox's builders as a namespace (import * as Type from '@sinclair/typebox'); the browser's build has them from src/lib/typeboxLite.ts.",
+  },
+];
+/** The server's layers that handle calls: where a cast to never would hide a handler's input type. */
+const SERVER_HANDLERS = [
+  'server/routes/**/*.ts',
+  'server/http/**/*.ts',
+  'server/services/**/*.ts',
+  'server/repositories/**/*.ts',
+];
 
 export default tseslint.config(
   // bench/react-admin: the baseline app of bench/bytes.ts, with packages of its own.
@@ -170,55 +205,29 @@ export default tseslint.config(
       ],
     },
   },
+  // `no-restricted-syntax` is one rule: under flat config a later block that sets it replaces
+  // an earlier one's selectors for the files both match. So each file set below sets it once,
+  // with every selector group that covers it (tests/lint/syntax.test.ts lints a probe per
+  // group and folder, so a set that drops one fails).
   {
-    // A path of the API is written in contract/ only: everything else calls an operation.
     files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
     // Tests check what goes over the wire, so they may spell it.
-    ignores: ['**/*.test.{ts,tsx}'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: `Literal[value=/${API_PATH}/]`,
-          message: 'API paths live in contract/: call an operation (src/api/call.ts) or use pathOf(op).',
-        },
-        {
-          selector: `TemplateElement[value.raw=/${API_PATH}/]`,
-          message: 'API paths live in contract/: call an operation (src/api/call.ts) or use pathOf(op).',
-        },
-      ],
-    },
+    ignores: ['**/*.test.{ts,tsx}', ...SERVER_HANDLERS],
+    rules: { 'no-restricted-syntax': ['error', ...API_PATHS] },
   },
   {
-    // The browser builds contract/'s schemas with src/lib/typeboxLite.ts (vite.config.ts), which has
-    // TypeBox's builders by name and not TypeBox's `Type` object: contract/ calls them through a
-    // namespace (`import * as Type from '@sinclair/typebox'`), the same code on both halves.
+    files: SERVER_HANDLERS,
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...API_PATHS, ...NO_NEVER] },
+  },
+  {
+    files: SERVER_HANDLERS.map((f) => f.replace('*.ts', '*.test.ts')),
+    rules: { 'no-restricted-syntax': ['error', ...NO_NEVER] },
+  },
+  {
     files: ['contract/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            "ImportDeclaration[source.value='@sinclair/typebox'] > ImportSpecifier[imported.name!=/^T[A-Z]|^Static$/]",
-          message:
-            "Import TypeBox's builders as a namespace (import * as Type from '@sinclair/typebox'); the browser's build has them from src/typeboxLite.ts.",
-        },
-      ],
-    },
-  },
-  {
-    // Handlers get typed input from their operation: no casting it away.
-    files: ['server/routes/**/*.ts', 'server/http/**/*.ts', 'server/services/**/*.ts', 'server/repositories/**/*.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'TSAsExpression > TSNeverKeyword',
-          message: 'Do not cast to never: type the value (server/http/handle.ts gives handlers typed input).',
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...TYPEBOX_NAMESPACE] },
   },
   {
     // The data says why it refuses without HTTP (DataRefusal, invalidField); the HTTP layer answers it.

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 const TICKS_PER_SECOND = 100; // USER_HZ: 100 on every Linux this runs on
 
 /** CPU seconds (user + system) a process has used, its threads included; null when unreadable. */
-export function cpuSecondsOf(pid: number): number | null {
+function cpuSecondsOf(pid: number): number | null {
   try {
     // Fields after the command's closing parenthesis: state is 3rd; utime and stime 14th and 15th.
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -17,7 +17,7 @@ export function cpuSecondsOf(pid: number): number | null {
 }
 
 /** CPU seconds used so far by every process named `name` (e.g. every PostgreSQL backend); null off Linux. */
-export function cpuSecondsNamed(name: string): number | null {
+function cpuSecondsNamed(name: string): number | null {
   let dirs: string[];
   try {
     dirs = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));

@@ -8,14 +8,14 @@ import { migrate } from '../server/db/migrate';
 import { importRefs, writeRefs, type CrawlRecord } from '../server/services/crawlImport';
 import type { Cluster } from '../scripts/postgres';
 
-export const IMPORT_SIZES = [2_000, 5_000, 20_000];
+const IMPORT_SIZES = [2_000, 5_000, 20_000];
 
 /**
  * A bank site's crawl: a card per 10 offers and an outlet per 2 (two branches per merchant);
  * each offer names two cards (one by its name as the site spells it, one by its key) and two
  * outlets (one as "merchant branch", one by the merchant, which both its branches answer).
  */
-export function namingFile(offers: number): CrawlRecord[] {
+function namingFile(offers: number): CrawlRecord[] {
   const cards = Math.max(1, Math.round(offers / 10));
   const outlets = Math.max(2, Math.round(offers / 2));
   const records: CrawlRecord[] = [];
@@ -44,7 +44,7 @@ export function namingFile(offers: number): CrawlRecord[] {
 }
 
 /** Databases for one import each: fresh per call, migrated once (a template on PostgreSQL). */
-export async function freshDatabases(cluster: Cluster | undefined) {
+async function freshDatabases(cluster: Cluster | undefined) {
   if (!cluster)
     return {
       open: async () => {

@@ -7,7 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-export function findPgBin(): string | null {
+function findPgBin(): string | null {
   const base = '/usr/lib/postgresql';
   if (!fs.existsSync(base)) return null;
   const versions = fs

@@ -67,7 +67,7 @@ import { isStaff, mayRun } from '../contract/roles';
 
 const SESSION_CACHE_BYTES = 4 * 1024 * 1024;
 
-export interface AppDeps {
+interface AppDeps {
   config: Config;
   db: Db;
   mailer: Mailer;

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** A variable's schema; `must` completes "NAME must be …" when a value does not fit it. */
 type Var = TSchema & { must: string; description: string };
@@ -167,7 +167,7 @@ export const ENV = {
   ),
 } satisfies Record<string, Var>;
 
-export type EnvName = keyof typeof ENV;
+type EnvName = keyof typeof ENV;
 
 export interface Config {
   /** NODE_ENV=production: the built server runs, nothing is built at start (scripts/start.mjs). */
@@ -230,7 +230,7 @@ export interface Config {
 }
 
 /** Each variable's value, checked against its schema: its default when unset or empty. */
-export function readEnv(env: NodeJS.ProcessEnv): { [K in EnvName]: string | number | undefined } {
+function readEnv(env: NodeJS.ProcessEnv): { [K in EnvName]: string | number | undefined } {
   const out = {} as Record<EnvName, string | number | undefined>;
   for (const [name, schema] of Object.entries(ENV) as [EnvName, Var][]) {
     const raw = env[name];

@@ -33,7 +33,7 @@ export class DataRefusal extends Error {
   }
 }
 
-export const REFUSAL_STATUS = { invalid: 422, conflict: 409, unavailable: 503 } as const;
+const REFUSAL_STATUS = { invalid: 422, conflict: 409, unavailable: 503 } as const;
 
 /** The data refuses one field's value. */
 export const invalidField = (field: string, text: string) => new DataRefusal('invalid', text, { [field]: [text] });

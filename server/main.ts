@@ -103,7 +103,7 @@ async function main() {
   });
   const app = await buildApp({ config, db, mailer, clientDir, logger: log, push, processMetrics: true, fileStore });
   // Rows of an import cut short by a crash are invisible; removed in the background.
-  const stopSweeping = sweepAbandonedBatches(db, lineLogger(log, 'batches'));
+  const sweeping = sweepAbandonedBatches(db, lineLogger(log, 'batches'));
   let lost: Error | null = null;
   app.addHook('onRequest', async () => {
     if (lost) throw lost;
@@ -153,7 +153,7 @@ async function main() {
     log.info(
       `${signal}: draining: no new connections; ${inFlight.size} call(s) in flight get up to ${DRAIN_MS / 1000} s`,
     );
-    stopSweeping();
+    sweeping.stop();
     let cut: NodeJS.Timeout | undefined;
     const closed = await Promise.race([
       app.close().then(

@@ -74,13 +74,12 @@ export interface Db {
   close(): Promise<void>;
 }
 
-export interface UnitTiming {
+interface UnitTiming {
   kind: 'transaction' | 'read';
   seconds: number;
 }
 
-export type DbLoad =
-  { kind: 'pglite'; queued: number } | { kind: 'postgres'; inUse: number; idle: number; waiting: number };
+type DbLoad = { kind: 'pglite'; queued: number } | { kind: 'postgres'; inUse: number; idle: number; waiting: number };
 
 export interface UnitOptions {
   /**
@@ -350,7 +349,7 @@ const LOST_WORDS =
   /Connection terminated|connection timeout|Client has encountered a connection error|the database system is (starting up|shutting down|in recovery mode)/i;
 
 /** Whether `err` says the database is out of reach, not that the query was wrong. */
-export function isConnectionLoss(err: unknown): boolean {
+function isConnectionLoss(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown } | null;
   if (!e || typeof e !== 'object') return false;
   const code = typeof e.code === 'string' ? e.code : '';

@@ -7,7 +7,7 @@
 // holding it answers 503 whatever its code made of the error (server/db/connection.ts).
 import type { Pool, PoolClient } from 'pg';
 
-export interface ConnectionWatch {
+interface ConnectionWatch {
   /** Why `client`'s connection was cut, or undefined while it stands. */
   lost(client: PoolClient): Error | undefined;
 }

@@ -24,10 +24,10 @@ import type { Db, Tx } from './connection';
 import { ROOT } from '../root';
 
 /** Where the product's migrations are. */
-export const MIGRATIONS_DIR = path.join(ROOT, 'server', 'db', 'migrations');
+const MIGRATIONS_DIR = path.join(ROOT, 'server', 'db', 'migrations');
 
 /** pg_advisory_xact_lock key under which a database is prepared (any constant; "cards-admin prepare"). */
-export const PREPARE_LOCK_KEY = 0x63_61_72_64_73_70;
+const PREPARE_LOCK_KEY = 0x63_61_72_64_73_70;
 
 /**
  * Migrates, then runs `then` in the same transaction, under the advisory lock on

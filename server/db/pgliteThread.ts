@@ -27,7 +27,7 @@ export class DatabaseLostError extends DataRefusal {
 
 const messageOf = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause));
 
-export interface WorkerOptions {
+interface WorkerOptions {
   dir?: string;
   template?: Blob;
   /** How far this worker's clock is moved from the machine's (TEST_NOW, server/db/testClock.ts). */

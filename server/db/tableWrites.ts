@@ -93,7 +93,7 @@ export const WRITES_SQL =
  * Which tables a name in SQL stands for: a table itself; a view or function, the tables its
  * definition names (followed through other views and functions).
  */
-export interface Catalog {
+interface Catalog {
   tablesOf(name: string): readonly string[] | undefined;
 }
 

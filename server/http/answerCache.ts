@@ -31,7 +31,7 @@ export const REFRESH_MS = 5000;
  * recently kept go first. Counted, not entries: a page of 50 offers is about 40 KB, one of
  * 500 about 0.5 MB, so a count bounded nothing.
  */
-export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 
 interface Entry {
   /** The writes counted when its read began. */

@@ -26,7 +26,7 @@ const CHUNK_FRAMING = 16;
 /** What a 429 for too many streams says to wait: about one backoff step of src/api/events.ts. */
 const RETRY_AFTER_S = 5;
 
-export interface StreamLimits {
+interface StreamLimits {
   /** Unsent bytes one stream may hold (STREAM_BUFFER_KB): past it its client is dropped. */
   bufferBytes: number;
   /** Streams one session may have open on this process (STREAMS_PER_SESSION). */

@@ -62,7 +62,7 @@ export interface CallContext {
   logExport(tx: Tx, e: Exported): Promise<void>;
 }
 
-export type Handler<O extends AnyOp> = (input: OpInput<O>, tx: Tx, ctx: CallContext) => Promise<OpOutput<O>>;
+type Handler<O extends AnyOp> = (input: OpInput<O>, tx: Tx, ctx: CallContext) => Promise<OpOutput<O>>;
 
 /** An operation with its handler: what route modules export. */
 export interface Bound {
@@ -77,7 +77,7 @@ export interface Bound {
  * units of work, so on PGlite's single connection other calls run between them; it makes
  * its writes all or nothing itself (server/services/batches.ts).
  */
-export type LongHandler<O extends AnyOp> = (input: OpInput<O>, units: Units, ctx: CallContext) => Promise<OpOutput<O>>;
+type LongHandler<O extends AnyOp> = (input: OpInput<O>, units: Units, ctx: CallContext) => Promise<OpOutput<O>>;
 
 export const bindLong = <O extends AnyOp>(op: O, long: LongHandler<O>): Bound => ({
   op,
@@ -92,7 +92,7 @@ export const bind = <O extends AnyOp>(op: O, handler: Handler<O>): Bound => ({
 });
 
 /** The input of a handler made by a factory for many operations at once (server/routes/crud.ts). */
-export interface AnyInput {
+interface AnyInput {
   params?: Record<string, unknown>;
   query?: Record<string, unknown>;
   body?: Record<string, unknown> | null;

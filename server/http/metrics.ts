@@ -13,11 +13,11 @@ import { errorBody } from '../errors';
 import { readJobBacklog } from '../services/jobBacklog';
 import type { AnswerCache } from './answerCache';
 
-export const METRICS_PATH = '/metrics';
+const METRICS_PATH = '/metrics';
 const PREFIX = 'cards_admin_';
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export interface MetricsDeps {
+interface MetricsDeps {
   db: Db;
   /** METRICS_TOKEN: the bearer token a scrape must send; undefined, none. */
   token: string | undefined;

@@ -44,7 +44,7 @@ export function openApiOptions(operations: readonly AnyOp[]): SwaggerOptions {
     const content = (answer as { content?: Record<string, { schema?: unknown }> } | undefined)?.content;
     if (!content) return refer(answer);
     const byType = Object.entries(content).map(([type, media]) => [type, { ...media, schema: refer(media.schema) }]);
-    return { ...(answer as object), content: Object.fromEntries(byType) as unknown };
+    return { ...(answer as object), content: Object.fromEntries(byType) };
   };
   return {
     openapi: {

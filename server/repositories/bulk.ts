@@ -39,7 +39,7 @@ const LINKS: Record<string, Record<string, { table: string; column: string }>> =
  * backlog once the write has committed (offers only: server/services/searchBacklog.ts), for
  * a writer whose call must not wait for the trigram index.
  */
-export type SearchTextWhen = 'now' | 'later';
+type SearchTextWhen = 'now' | 'later';
 
 /**
  * Inserts `records` (already validated) as rows of `batchId`. Returns their ids in order.

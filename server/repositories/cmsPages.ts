@@ -7,7 +7,7 @@ import type { Tx } from '../db/connection';
 import { normalise, paginate } from './crud';
 
 /** Who writes a version: the name is kept with it. */
-export interface Author {
+interface Author {
   id: number;
   name: string;
 }

@@ -2,9 +2,9 @@
 // the words a reviewer compares (a card: name and bank; an outlet: merchant, branch and area;
 // an offer: its title), best 9, with the fields whose crawled and live values differ. The
 // same score, of many refs against one live record, warns before a bulk assign (`scoresAgainst`).
-import type { Candidate, CardRef, OfferRef, OutletRef, RefKind } from '../../contract/crawl';
+import type { Candidate, RefKind } from '../../contract/crawl';
 import type { Tx } from '../db/connection';
-import type { AnyRef } from './crawlRefs';
+import type { RefOf } from './crawlRefs';
 
 const LIMIT = 9;
 
@@ -21,43 +21,46 @@ const LIVE_FROM: Record<RefKind, string> = { card: 'cards_view c', outlet: 'outl
 const similarityTo = (kind: RefKind, words: string) =>
   `similarity(immutable_unaccent(lower(${LIVE_WORDS[kind]})), immutable_unaccent(lower(${words})))`;
 
-/** Per kind: what the ref's words are, the live rows' columns, and the fields compared (crawled → live column). */
-const SPECS: Record<
-  RefKind,
-  { words: (ref: AnyRef) => string; sql: string; compare: Record<string, [(ref: AnyRef) => unknown, string]> }
-> = {
+/** What the ref's words are, the live rows' columns, and the fields compared (crawled → live column). */
+interface Spec<R> {
+  words: (ref: R) => string;
+  sql: string;
+  compare: Record<string, [(ref: R) => unknown, string]>;
+}
+
+/** Per kind, typed by its ref: indexed by a kind `K`, it is the `Spec<RefOf[K]>` of that kind's ref, with no cast. */
+const SPECS: { [K in RefKind]: Spec<RefOf[K]> } = {
   card: {
-    words: (r) => [(r as CardRef).name, (r as CardRef).bank_name].filter(Boolean).join(' '),
+    words: (r) => [r.name, r.bank_name].filter(Boolean).join(' '),
     sql: `select c.id, c.name as title, concat_ws(' · ', c.bank_name, c.network_type) as subtitle, c.bank_name, c.network_type, c.annual_fee::float8::text as annual_fee,
             ${similarityTo('card', '$1')} as score
           from ${LIVE_FROM.card}`,
     compare: {
-      bank: [(r) => (r as CardRef).bank_name, 'bank_name'],
-      network: [(r) => (r as CardRef).network, 'network_type'],
-      annual_fee: [(r) => (r as CardRef).annual_fee, 'annual_fee'],
+      bank: [(r) => r.bank_name, 'bank_name'],
+      network: [(r) => r.network, 'network_type'],
+      annual_fee: [(r) => r.annual_fee, 'annual_fee'],
     },
   },
   outlet: {
-    words: (r) =>
-      [(r as OutletRef).merchant_name, (r as OutletRef).branch, (r as OutletRef).area_name].filter(Boolean).join(' '),
+    words: (r) => [r.merchant_name, r.branch, r.area_name].filter(Boolean).join(' '),
     sql: `select o.id, o.merchant_name as title, concat_ws(' · ', o.branch, o.area_name) as subtitle, o.branch, o.address, o.area_name,
             ${similarityTo('outlet', '$1')} as score
           from ${LIVE_FROM.outlet}`,
     compare: {
-      branch: [(r) => (r as OutletRef).branch, 'branch'],
-      address: [(r) => (r as OutletRef).address, 'address'],
-      area: [(r) => (r as OutletRef).area_name, 'area_name'],
+      branch: [(r) => r.branch, 'branch'],
+      address: [(r) => r.address, 'address'],
+      area: [(r) => r.area_name, 'area_name'],
     },
   },
   offer: {
-    words: (r) => (r as OfferRef).title,
+    words: (r) => r.title,
     sql: `select o.id, o.title, concat_ws(' · ', o.discount, o.valid_from::text || ' – ' || o.valid_to::text) as subtitle, o.discount, o.valid_from::text as valid_from, o.valid_to::text as valid_to,
             ${similarityTo('offer', '$1')} as score
           from ${LIVE_FROM.offer}`,
     compare: {
-      discount: [(r) => (r as OfferRef).discount, 'discount'],
-      valid_from: [(r) => (r as OfferRef).valid_from, 'valid_from'],
-      valid_to: [(r) => (r as OfferRef).valid_to, 'valid_to'],
+      discount: [(r) => r.discount, 'discount'],
+      valid_from: [(r) => r.valid_from, 'valid_from'],
+      valid_to: [(r) => r.valid_to, 'valid_to'],
     },
   },
 };
@@ -71,8 +74,8 @@ function same(a: unknown, b: unknown): boolean {
   return norm(x) === norm(y);
 }
 
-export async function candidatesFor(tx: Tx, kind: RefKind, ref: AnyRef): Promise<Candidate[]> {
-  const spec = SPECS[kind];
+export async function candidatesFor<K extends RefKind>(tx: Tx, kind: K, ref: RefOf[K]): Promise<Candidate[]> {
+  const spec: Spec<RefOf[K]> = SPECS[kind];
   const rows = (
     await tx.query<Row>(`select * from (${spec.sql}) x where score > 0 order by score desc, id limit ${LIMIT}`, [
       spec.words(ref),
@@ -98,19 +101,20 @@ const rounded = (score: unknown) => Math.min(1, Math.max(0, Math.round(Number(sc
  * given, with pg_trgm's similarity threshold (`show_limit()`: where its `%` calls two texts
  * alike). Null when the live record does not exist.
  */
-export async function scoresAgainst(
+export async function scoresAgainst<K extends RefKind>(
   tx: Tx,
-  kind: RefKind,
-  refs: readonly AnyRef[],
+  kind: K,
+  refs: readonly RefOf[K][],
   liveId: number,
 ): Promise<{ threshold: number; scores: number[] } | null> {
   const alias = LIVE_FROM[kind].split(' ')[1];
+  const spec: Spec<RefOf[K]> = SPECS[kind];
   const rows = (
     await tx.query<{ i: number | null; score: number; threshold: number }>(
       `select w.i, ${similarityTo(kind, 'w.words')} as score, show_limit() as threshold
        from ${LIVE_FROM[kind]} left join unnest($1::text[]) with ordinality as w(words, i) on true
        where ${alias}.id = $2`,
-      [refs.map((r) => SPECS[kind].words(r)), liveId],
+      [refs.map((r) => spec.words(r)), liveId],
     )
   ).rows;
   if (!rows.length) return null;

@@ -7,7 +7,7 @@ import type { Tx } from '../db/connection';
 import { selectRefs, toRef } from './crawlRefs';
 import { escapeLike, paginate, searchTerms } from './crud';
 
-export interface OfferRowParams {
+interface OfferRowParams {
   sourceId?: number;
   page: number;
   perPage: number;

@@ -40,10 +40,10 @@ export function selectRefs(kind: RefKind): string {
 }
 
 export function toRef<K extends RefKind>(row: Record<string, unknown>, now: number): RefOf[K] {
-  const ref = normalise<Record<string, unknown>>(row)!;
-  const until = ref.claimed_until ? Date.parse(String(ref.claimed_until)) : 0;
+  const ref = normalise<RefOf[K]>(row)!;
+  const until = ref.claimed_until ? Date.parse(ref.claimed_until) : 0;
   if (until <= now) Object.assign(ref, { claimed_by: null, claimed_by_name: null, claimed_until: null });
-  return ref as unknown as RefOf[K];
+  return ref;
 }
 
 /** One ref; `lock` takes its row for the rest of the transaction (a decision on it). */
@@ -72,7 +72,7 @@ export async function refsOfCard(tx: Tx, cardId: number, now: number): Promise<C
   return rows.map((r) => toRef<'card'>(r, now));
 }
 
-export interface RefListParams {
+interface RefListParams {
   sourceId: number;
   page: number;
   perPage: number;

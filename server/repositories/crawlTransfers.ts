@@ -8,7 +8,7 @@ import type { Tx } from '../db/connection';
 import { insertMany } from './bulk';
 
 /** An offer ref to go live, with the live cards and outlets its refs are assigned to or made as (skipped refs link nothing). */
-export interface Onboardable {
+interface Onboardable {
   id: number;
   title: string;
   discount: string | null;

@@ -19,7 +19,7 @@ export interface Counted {
 }
 
 /** Records named per refusing key, at most. */
-export const RECORDS_NAMED = 20;
+const RECORDS_NAMED = 20;
 
 /**
  * Counts, for the rows of `table` with ids `ids`, the rows using them through each key of

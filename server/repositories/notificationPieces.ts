@@ -10,7 +10,7 @@ import { audienceFrom, params } from './notifications';
 /** Users per piece: one sender call, one outbox file. */
 export const PIECE_SIZE = 1000;
 /** Users listed per planning transaction: a few pieces, a few tens of ms on PGlite. */
-export const PLAN_CHUNK = 5000;
+const PLAN_CHUNK = 5000;
 
 /** Scheduled notifications whose time has come (on the server's clock) start sending; returns how many. */
 export async function startDue(tx: Tx, now: Date): Promise<number> {
@@ -24,7 +24,7 @@ export async function startDue(tx: Tx, now: Date): Promise<number> {
 }
 
 /** A notification being sent whose audience is not listed whole yet (locked; another server's is skipped). */
-export interface ToPlan {
+interface ToPlan {
   id: number;
   audience: Audience;
   audience_id: number | null;
@@ -100,7 +100,7 @@ export async function failOnError(
 }
 
 /** Marks a notification failed with its cause; what it had not sent counts as failed. */
-export async function failNotification(tx: Tx, id: number, cause: string, now: Date): Promise<void> {
+async function failNotification(tx: Tx, id: number, cause: string, now: Date): Promise<void> {
   await tx.query(
     `update notifications set status = 'failed', failure = $2, finished_at = $3, updated_at = $3,
        failed_count = greatest(failed_count, audience_size - sent_count)

@@ -94,7 +94,7 @@ export async function recentTwin(tx: Tx, fingerprint: string, since: Date): Prom
   return row?.id ?? null;
 }
 
-export interface NewNotification {
+interface NewNotification {
   title: string;
   body: string;
   link_type: string | null;

@@ -51,7 +51,7 @@ export function contactHandlers({ db, mailer }: { db: Db; mailer: Mailer }): Bou
 }
 
 /** The e-mail of a reply: the text, who answered, and the message it answers, quoted. */
-export function replyMail(message: ContactMessage, to: string, text: string, by: string): Mail {
+function replyMail(message: ContactMessage, to: string, text: string, by: string): Mail {
   // A header holds one line: a subject with a line break in it would start another header.
   const subject = `Re: ${message.subject}`.replace(/[\r\n]+/g, ' ').slice(0, 200);
   const when = new Date(message.created_at).toUTCString();

@@ -42,7 +42,7 @@ import { purge } from './bulk';
 import * as bulk from '../services/crawlBulk';
 import * as review from '../services/crawlReview';
 
-export interface CrawlDeps {
+interface CrawlDeps {
   /** The server's clock: claims run out on it. */
   now: () => number;
 }

@@ -14,7 +14,7 @@ import { cancelNotificationRow, countAudience, notificationRepository } from '..
 import type { NotificationJob } from '../services/notificationJob';
 import { createNotification, resolveAudience } from '../services/notifications';
 
-export interface NotificationDeps {
+interface NotificationDeps {
   now: () => number;
   job: () => NotificationJob;
 }

@@ -34,7 +34,7 @@ const tableOfResource = new Map<string, string>([
   ['notification', 'notifications'],
 ]);
 /** The record type an entry names for a row of `table`: its resource, else the table. */
-export const resourceOfTable = (table: string) => byTable.get(table) ?? (table === 'settings' ? 'settings' : table);
+const resourceOfTable = (table: string) => byTable.get(table) ?? (table === 'settings' ? 'settings' : table);
 
 /** One row the call changed: null `before` (it made the row) or `after` (it deleted it). */
 export interface Change {
@@ -66,7 +66,7 @@ export async function discardAudit(tx: Tx, call: string): Promise<void> {
  * first write and after its last, rows left as they were dropped. Past MAX_KEPT_ROWS the rows'
  * images are not returned (`kept` false).
  */
-export async function takeChanges(tx: Tx, call: string): Promise<{ changes: Change[]; kept: boolean }> {
+async function takeChanges(tx: Tx, call: string): Promise<{ changes: Change[]; kept: boolean }> {
   await tx.query("select set_config('app.audit', '', true)");
   const rows = (
     await tx.query<{
@@ -129,7 +129,7 @@ export async function recordAudit(tx: Tx, call: string, who: AuditCall): Promise
  * that changed no record's row (a save that changed nothing, a sign-in) is no write to log:
  * no entry, null. An entry of a private row is its owner's alone (`private_to`).
  */
-export async function writeEntry(tx: Tx, who: AuditCall, all: Change[], kept: boolean): Promise<Written | null> {
+async function writeEntry(tx: Tx, who: AuditCall, all: Change[], kept: boolean): Promise<Written | null> {
   const changes = all.filter((c) => !BOOKKEEPING.has(c.tbl) && (c.existed || c.exists));
   if (!changes.length) return null;
   const records = changes.filter((c) => c.id !== null);

@@ -12,7 +12,7 @@ const EVERY_MS = 6 * 60 * 60 * 1000;
 const PIECE = 5000;
 
 /** Deletes the entries past their retention; returns how many. */
-export async function pruneAuditLog(db: Db, piece = PIECE): Promise<number> {
+async function pruneAuditLog(db: Db, piece = PIECE): Promise<number> {
   let total = 0;
   for (;;) {
     const n = await db.transaction(async (tx) => {

@@ -20,7 +20,16 @@ import type { Mail } from './mail';
 import { hashPassword, verifyPassword } from '../security/passwords';
 import { TooManyRequests, createSigninLimits } from './signinLimits';
 
-export type OtpPurpose = 'login' | 'reset';
+type OtpPurpose = 'login' | 'reset';
+
+/** A row of `users` as the sign-in reads it: the columns it looks at, and the rest for `normalise`. */
+type UserRow = {
+  id: number;
+  email: string;
+  name: string;
+  status: string;
+  password_hash: string | null;
+} & Record<string, unknown>;
 
 /** How a token is kept: only its hash is ever stored or used as a key. */
 export const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
@@ -45,7 +54,7 @@ export function createAuth(db: Db, now: () => number = Date.now) {
   // Failed sign-ins per account and per address, code requests per address (README.md, "Sign-in limits").
   const limits = createSigninLimits(now);
   const findByEmail = async (tx: Tx, email: string) =>
-    (await tx.query<Record<string, unknown>>('select * from users where lower(email) = lower($1)', [email])).rows[0];
+    (await tx.query<UserRow>('select * from users where lower(email) = lower($1)', [email])).rows[0];
 
   async function issueSession(tx: Tx, userId: number) {
     const token = crypto.randomBytes(32).toString('base64url');
@@ -59,7 +68,7 @@ export function createAuth(db: Db, now: () => number = Date.now) {
     return { token, user_id: userId, user, expires_at: expires.toISOString() };
   }
 
-  function assertActive(row: Record<string, unknown>) {
+  function assertActive(row: Pick<UserRow, 'status'>) {
     if (row.status !== 'active') throw new HttpError(403, 'This account is disabled.');
   }
 
@@ -70,7 +79,7 @@ export function createAuth(db: Db, now: () => number = Date.now) {
       // Paused: refused before the password is looked at, so the right one is refused too.
       await limits.assertOpen(tx, email);
       const row = await findByEmail(tx, email);
-      const ok = await verifyPassword(row?.password_hash as string | undefined, password);
+      const ok = await verifyPassword(row?.password_hash, password);
       if (!row || !ok) {
         await limits.failed(tx, email, ip);
         // The failure must count although the call fails: keepWrites lets the transaction commit.
@@ -78,7 +87,7 @@ export function createAuth(db: Db, now: () => number = Date.now) {
       }
       assertActive(row);
       await limits.succeeded(tx, email);
-      return issueSession(tx, row.id as number);
+      return issueSession(tx, row.id);
     },
 
     /** The user behind a bearer token, or null when missing, unknown, revoked or expired. */
@@ -92,7 +101,7 @@ export function createAuth(db: Db, now: () => number = Date.now) {
       const row = await db.read(
         async (tx) =>
           (
-            await tx.query<Record<string, unknown>>(
+            await tx.query<UserRow & { session_id: number; session_expires_at: Date | string }>(
               `select u.*, s.id as session_id, s.expires_at as session_expires_at from sessions s join users u on u.id = s.user_id
                where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and u.status = 'active'`,
               [hash, new Date(now())],
@@ -103,11 +112,9 @@ export function createAuth(db: Db, now: () => number = Date.now) {
         kept.delete(hash);
         return null;
       }
-      const sessionId = row.session_id as number;
-      const expires = new Date(row.session_expires_at as Date | string).getTime();
-      delete row.session_id;
-      delete row.session_expires_at;
-      const found = { user: normalise<User>(row)!, sessionId };
+      const { session_id: sessionId, session_expires_at: expiresAt, ...user } = row;
+      const expires = new Date(expiresAt).getTime();
+      const found = { user: normalise<User>(user)!, sessionId };
       kept.delete(hash); // re-inserted last: the Map's order is the eviction order
       kept.set(hash, { stamp, expires, found });
       if (kept.size > KEPT_SESSIONS) kept.delete(kept.keys().next().value!);
@@ -188,12 +195,12 @@ export function createAuth(db: Db, now: () => number = Date.now) {
       const minutes = OTP_TTL_MS / 60_000;
       return purpose === 'reset'
         ? {
-            to: user.email as string,
+            to: user.email,
             subject: 'Your password reset code',
             text: `Hello ${user.name},\n\nYour password reset code is ${code}.\nIt expires in ${minutes} minutes and works once.\n\nIf you did not ask for it, ignore this mail.`,
           }
         : {
-            to: user.email as string,
+            to: user.email,
             subject: 'Your sign-in code',
             text: `Hello ${user.name},\n\nYour sign-in code is ${code}.\nIt expires in ${minutes} minutes and works once.`,
           };
@@ -244,7 +251,7 @@ export function createAuth(db: Db, now: () => number = Date.now) {
       if (!user) throw invalid();
       assertActive(user);
       await limits.succeeded(tx, email);
-      return issueSession(tx, user.id as number);
+      return issueSession(tx, user.id);
     },
 
     /** Sets a new password and revokes every session of the user (sign in again). */

@@ -4,11 +4,12 @@
 // marked done in one statement. A batch that fails is removed; one whose writer died (a
 // crash, kill -9) is never marked done and is removed by `removeAbandonedBatches`.
 import type { Db, Tx } from '../db/connection';
+import { backgroundLoop, type Loop } from './loop';
 
 /** What a long handler gets instead of one transaction (server/http/handle.ts). */
 export type Units = Pick<Db, 'read' | 'transaction'>;
 
-export interface BatchWriter {
+interface BatchWriter {
   id: number;
   /** One short transaction of the batch (search text deferred to the piece's end). */
   piece<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
@@ -62,7 +63,7 @@ export async function inBatch<T>(
 }
 
 /** Deletes a batch that never finished and its rows, a piece at a time. */
-export async function removeBatch(units: Units, id: number, pieceSize = 2000): Promise<void> {
+async function removeBatch(units: Units, id: number, pieceSize = 2000): Promise<void> {
   for (const table of BATCH_TABLES) {
     for (;;) {
       const gone = await units.transaction((tx) =>
@@ -99,29 +100,16 @@ export const ABANDONED_AFTER_MS = 60_000;
 /**
  * Keeps removing abandoned batches while the server runs: at once (on PGlite every pending
  * batch is a dead writer's, since this process alone holds the folder), then every minute on
- * PostgreSQL, where another process may have died mid-import. Returns a stop function.
+ * PostgreSQL, where another process may have died mid-import (./loop.ts).
  */
-export function sweepAbandonedBatches(db: Db, log: (msg: string) => void): () => void {
+export function sweepAbandonedBatches(db: Db, log: (msg: string) => void): Loop {
   const idleMs = db.kind === 'pglite' ? 0 : ABANDONED_AFTER_MS;
-  let running: Promise<void> | null = null;
-  const sweep = () => {
-    running ??= removeAbandonedBatches(db, idleMs)
-      .then(
-        (n) =>
-          void (
-            n &&
-            log(`removed ${n} unfinished write batch${n === 1 ? '' : 'es'} left by a server that stopped mid-write`)
-          ),
-      )
-      .catch((err: unknown) =>
-        log(`could not remove unfinished write batches yet: ${err instanceof Error ? err.message : err}`),
-      )
-      .finally(() => (running = null));
-  };
-  sweep();
-  const timer = db.kind === 'postgres' ? setInterval(sweep, ABANDONED_AFTER_MS) : null;
-  timer?.unref();
-  return () => {
-    if (timer) clearInterval(timer);
-  };
+  return backgroundLoop({
+    run: async () => {
+      const n = await removeAbandonedBatches(db, idleMs);
+      if (n) log(`removed ${n} unfinished write batch${n === 1 ? '' : 'es'} left by a server that stopped mid-write`);
+    },
+    onError: (err) => log(`could not remove unfinished write batches yet: ${err instanceof Error ? err.message : err}`),
+    everyMs: db.kind === 'postgres' ? ABANDONED_AFTER_MS : undefined,
+  });
 }

@@ -13,7 +13,7 @@ import { liveTitle } from '../repositories/crawlLive';
 import { getRef } from '../repositories/crawlRefs';
 import { assigning, decide, type Reviewer } from './crawlReview';
 
-export interface AssignedMany {
+interface AssignedMany {
   title: string;
   assigned: number;
   unchanged: number;

@@ -34,7 +34,7 @@ import {
 import { cardExists } from '../repositories/crawlLive';
 import { deleteKept } from './undo';
 
-export interface BulkInput {
+interface BulkInput {
   from_source: string;
   checked?: 0 | 1;
   dry_run?: boolean;

@@ -41,13 +41,13 @@ export interface CrawlRecord {
   outlets?: string[];
 }
 
-export interface SourceInput {
+interface SourceInput {
   from_source: string;
   name?: string;
   bank_id?: number | null;
 }
 
-export interface ImportOutcome {
+interface ImportOutcome {
   source_id: number;
   added: number;
   updated: number;
@@ -55,7 +55,7 @@ export interface ImportOutcome {
 }
 
 /** The most refs one file may hold. */
-export const CRAWL_MAX_REFS = 50_000;
+const CRAWL_MAX_REFS = 50_000;
 
 interface Issue {
   line: number;
@@ -180,7 +180,7 @@ export async function writeRefs(tx: Tx, source: SourceInput, records: CrawlRecor
  * new source for a few rows and joined every offer name with every ref, one pair at a time
  * (on PostgreSQL 2,000 offers took 8 s, 5,000 took 62 s; `npm run bench:crawl`).
  */
-export async function resolveOfferRefs(tx: Tx, sourceId: number): Promise<void> {
+async function resolveOfferRefs(tx: Tx, sourceId: number): Promise<void> {
   const cards = (
     await tx.query<{ id: number; n: string; k: string }>(
       'select id, norm_name(name) as n, source_key as k from crawl_cards where source_id = $1',

@@ -162,7 +162,7 @@ export function assigning(
 }
 
 /** What the create card dialog may send instead of the ref's own fields (contract/crawlCards.ts createCardFromRef). */
-export interface CardFromRef {
+interface CardFromRef {
   network_id?: number;
   category_id?: number;
   name?: string;

@@ -7,7 +7,7 @@ import { CSV_LOOKUP_KINDS, type CsvLookupKind } from '../../contract/csv';
 import type { CsvNamesResult } from '../../contract/csvImport';
 import type { Tx } from '../db/connection';
 
-export type NameMap = Map<string, number[]>;
+type NameMap = Map<string, number[]>;
 type Lookup = (tx: Tx) => Promise<NameMap>;
 
 const byName =

@@ -9,7 +9,7 @@ import { addDays, daysBetween } from '../repositories/engagementWeeks';
 /** Dubai's date at this instant: the one definition the browser uses too (contract/dubaiTime.ts). */
 export const dubaiToday = (nowMs: number) => dubaiDay(nowMs);
 
-export interface RangeQuery {
+interface RangeQuery {
   days?: number;
   from?: string;
   to?: string;

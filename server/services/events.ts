@@ -13,10 +13,11 @@ import type { AnyOp } from '../../contract/operation';
 import type { User } from '../../contract/auth';
 import type { ChangeEvent } from '../../contract/events';
 import type { Db, Tx } from '../db/connection';
+import { backgroundLoop } from './loop';
 import { wakeRounds } from './wakeRounds';
 
 /** Rows older than this are pruned; a stream away longer is told to reload. */
-export const EVENT_KEEP_MS = 24 * 60 * 60 * 1000;
+const EVENT_KEEP_MS = 24 * 60 * 60 * 1000;
 /** How often a process prunes (every process does; the delete is the same whoever runs it). */
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 /** Rows read per round; a stream further behind gets the rest in the next round at once. */
@@ -52,7 +53,7 @@ export function eventOf(op: AnyOp, input: unknown, output: unknown, user: User |
   };
 }
 
-export type EventInput = ReturnType<typeof eventOf>;
+type EventInput = ReturnType<typeof eventOf>;
 
 /** Writes the event as the transaction's last statement (see EVENTS_LOCK); `onlyFor`: the one account it is told to. */
 export async function recordEvent(tx: Tx, e: EventInput, onlyFor: number | null = null): Promise<void> {
@@ -95,7 +96,7 @@ interface Kept {
 }
 
 /** One open stream, as the hub sees it. */
-export interface Listener {
+interface Listener {
   /** The last id sent (or passed over: another account's private event). */
   after: number;
   /** The signed-in account reading it. */
@@ -177,11 +178,13 @@ export function createEventHub(db: Db, log: (msg: string) => void): EventHub {
       await tx.query('update change_events_pruned set upto = greatest(upto, $1)', [upto]);
     });
   };
-  const pruning = setInterval(
-    () => void prune().catch((err: unknown) => log(`events prune: ${String(err)}`)),
-    PRUNE_EVERY_MS,
-  );
-  pruning.unref();
+  // Every ten minutes (./loop.ts); the first after ten minutes too, so a hub's start writes nothing.
+  const pruning = backgroundLoop({
+    run: prune,
+    onError: (err) => log(`events prune: ${String(err)}`),
+    everyMs: PRUNE_EVERY_MS,
+    waitFirst: true,
+  });
 
   return {
     async start(lastId) {
@@ -206,7 +209,7 @@ export function createEventHub(db: Db, log: (msg: string) => void): EventHub {
     prune,
     size: () => listeners.size,
     stop() {
-      clearInterval(pruning);
+      pruning.stop();
       unhear();
       listeners.clear();
       kept = { from: 0, events: [] };

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 
 /** A stored file as the server sends it. */
-export interface StoredFile {
+interface StoredFile {
   body: Readable;
   type: string;
   length: number | undefined;
@@ -30,7 +30,7 @@ export interface FileStore {
   list(): Promise<ListedFile[]>;
 }
 
-export interface ListedFile {
+interface ListedFile {
   name: string;
   modified: Date;
 }

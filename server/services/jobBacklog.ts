@@ -5,7 +5,7 @@ import type { Db } from '../db/connection';
 import { countWaitingOffers } from '../repositories/searchBacklog';
 import { countWaitingPieces } from '../repositories/notificationPieces';
 
-export interface JobBacklog {
+interface JobBacklog {
   searchOffers: number;
   notificationPieces: number;
   notificationUsers: number;

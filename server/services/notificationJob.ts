@@ -36,14 +36,14 @@ import { backgroundLoop, type Loop } from './loop';
 import type { PushLink, PushSender } from './push';
 
 /** How often the loop looks for due notifications and pieces to try again. */
-export const TICK_MS = 5_000;
+const TICK_MS = 5_000;
 /** A piece whose sender threw this many times counts as failed. */
 const MAX_ATTEMPTS = 3;
 
 /** kick() runs the loop soon, after the current call's answer has gone (./loop.ts). */
 export type NotificationJob = Loop;
 
-export interface JobOptions {
+interface JobOptions {
   db: Db;
   sender: PushSender;
   /** The server's clock: when a scheduled notification is due. */

@@ -13,7 +13,7 @@ import type { PresenceEvent, PresenceMode, PresenceUser } from '../../contract/p
 import type { Db, Tx } from '../db/connection';
 import { wakeRounds } from './wakeRounds';
 
-export interface Announcement {
+interface Announcement {
   resource: string;
   record_id: number;
   mode: PresenceMode | 'left';

@@ -16,7 +16,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-export interface PushUser {
+interface PushUser {
   id: number;
   name: string;
   email: string;
@@ -28,7 +28,7 @@ export interface PushLink {
   target: string;
 }
 
-export interface PushMessage {
+interface PushMessage {
   user: PushUser;
   title: string;
   body: string;
@@ -42,7 +42,7 @@ export interface PushBatch {
   messages: PushMessage[];
 }
 
-export interface PushResult {
+interface PushResult {
   /** Users the provider refused (no device, an unsubscribed app): counted as failed, not retried. */
   failed?: number[];
 }

@@ -7,7 +7,7 @@ import type { Tx } from '../db/connection';
 import { StaleVersionError, badField } from '../errors';
 import { getSettings, writeSettings } from '../repositories/settings';
 
-export interface SettingsEdit {
+interface SettingsEdit {
   version: number;
   values: Partial<Record<SettingField, unknown>>;
   who: { id: number | null; name: string };

@@ -42,7 +42,7 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
  * The key of a client address: IPv4 as is (an IPv4-mapped IPv6 address as its IPv4 one);
  * IPv6 by its /64 network, since one host is commonly given a whole /64.
  */
-export function addressKey(ip: string): string {
+function addressKey(ip: string): string {
   const v4 = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip)?.[1];
   if (v4) return v4;
   if (!ip.includes(':')) return ip;
@@ -183,5 +183,3 @@ export function createSigninLimits(now: () => number) {
     },
   };
 }
-
-export type SigninLimits = ReturnType<typeof createSigninLimits>;

@@ -43,7 +43,7 @@ const UPLOAD_COLUMNS = [
 const NAME_IN_TEXT = String.raw`/uploads/([0-9A-Za-z._-]+)`;
 
 /** The names of the stored files something still references, read in one statement (one snapshot). */
-export async function referencedUploads(tx: Tx): Promise<Set<string>> {
+async function referencedUploads(tx: Tx): Promise<Set<string>> {
   const live = UPLOAD_COLUMNS.map(
     ([table, column]) =>
       `select substring(${column} from '^${NAME_IN_TEXT}$') as name from ${table} where ${column} is not null`,
@@ -63,7 +63,7 @@ export async function referencedUploads(tx: Tx): Promise<Set<string>> {
  * names. The files are listed before the references are read, so a reference made meanwhile
  * (an undo or a revert putting a file back) is seen.
  */
-export async function cleanUpStorage(db: Db, store: FileStore, now: () => number): Promise<string[]> {
+async function cleanUpStorage(db: Db, store: FileStore, now: () => number): Promise<string[]> {
   const before = now() - UPLOAD_GRACE_MS;
   const old = (await store.list()).filter((f) => UPLOAD_NAME.test(f.name) && f.modified.getTime() < before);
   if (!old.length) return [];
@@ -78,7 +78,7 @@ export async function cleanUpStorage(db: Db, store: FileStore, now: () => number
 }
 
 /** Where a round tells what it did, as JSON fields and a sentence: the server's pino logger fits. */
-export interface CleanupLog {
+interface CleanupLog {
   info(fields: object, msg: string): void;
   warn(fields: object, msg: string): void;
 }

@@ -13,7 +13,7 @@ import { wakeRounds } from './wakeRounds';
 /** Why a session's streams end; each ended stream is logged with it. */
 export type SessionEnd = 'signed out' | 'expired' | 'account disabled' | 'account deleted' | 'role may not stream';
 
-export interface WatchedStream {
+interface WatchedStream {
   sessionId: number;
   /** Called once, when the session no longer lets the stream in. */
   end(reason: SessionEnd): void;

@@ -35,7 +35,7 @@ export interface Kept {
 }
 
 /** Rows a caller changes along with a delete, to be set back by its undo: `cols` of them kept as `watch` reads them, before `write` runs. */
-export interface AlongWithDelete {
+interface AlongWithDelete {
   watch: readonly { table: string; ids: readonly number[]; cols: readonly string[] }[];
   write: () => Promise<unknown>;
 }
@@ -333,7 +333,7 @@ async function setBackBulk(tx: Tx, token: string, part: Part): Promise<void> {
 export const NAME_COLUMNS = ['title', 'name', 'merchant_name', 'label', 'email', 'type'];
 
 /** 'Hero banner “Summer dining”' (or 'Hero banner 4' when it has no name). */
-export async function describeRow(tx: Tx, table: string, id: number): Promise<string> {
+async function describeRow(tx: Tx, table: string, id: number): Promise<string> {
   const word = tableWord(table);
   const cols = await columnsOf(tx, table);
   const col = NAME_COLUMNS.find((c) => cols.includes(c));

@@ -90,7 +90,7 @@ function nonFinite(v: unknown, path: string): string[] {
   return [];
 }
 
-export interface ValidationIssue {
+interface ValidationIssue {
   instancePath?: string;
   keyword: string;
   message?: string;

@@ -85,7 +85,7 @@ export function reportUnauthorized(body: unknown = null): void {
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export interface RequestOptions {
+interface RequestOptions {
   params?: Record<string, string | number | boolean | undefined>;
   data?: unknown;
   signal?: AbortSignal;

@@ -10,7 +10,7 @@ export const GENERIC_ERROR = {
   other: 'An unexpected error occurred. Please try again later.',
 } as const;
 
-export function genericErrorText(method: string | undefined): string {
+function genericErrorText(method: string | undefined): string {
   const m = (method ?? '').toUpperCase();
   return m in GENERIC_ERROR && m !== 'other' ? GENERIC_ERROR[m as keyof typeof GENERIC_ERROR] : GENERIC_ERROR.other;
 }
@@ -27,7 +27,7 @@ function readable(v: unknown): string | null {
  * The server's own sentence, in the product's preference order:
  * errors.name, errors.type, message.error, errors.message, message.
  */
-export function serverErrorText(body: unknown): string | null {
+function serverErrorText(body: unknown): string | null {
   if (!isRecord(body)) return null;
   const errors = isRecord(body.errors) ? body.errors : {};
   const message = body.message;

@@ -8,6 +8,7 @@
 // open (`event: presence`) goes to `onPresence`.
 import type { AnyOp } from '@contract/operation';
 import { streamEvents, type ChangeEvent } from '@contract/events';
+import { readEventStream, type StreamMessage } from '@contract/eventStream';
 import type { PresenceEvent } from '@contract/presence';
 import { announceTouched } from './call';
 import { reportUnauthorized, requestHeaders } from './client';
@@ -36,7 +37,7 @@ export function onPresence(fn: PresenceListener): () => void {
   return () => void presenceListeners.delete(fn);
 }
 
-export interface LiveOptions {
+interface LiveOptions {
   /** The signed-in admin's id: changes they made here or in another tab are not news. */
   me: number | null;
   /** When the stream says the gap is too old (default: announce every resource stale). */
@@ -60,7 +61,7 @@ const opOf = (e: ChangeEvent) =>
   }) as AnyOp;
 
 /** Applies one change from the stream: the same refresh a local write's `touches` makes. */
-export function applyRemoteChange(e: ChangeEvent, me: number | null): void {
+function applyRemoteChange(e: ChangeEvent, me: number | null): void {
   if (me !== null && e.actor?.id === me) return;
   changeListeners.forEach((fn) => fn(e));
   if (e.touches.length) announceTouched(e.touches, opOf(e), null, true);
@@ -101,19 +102,10 @@ export function openLiveUpdates(opts: LiveOptions): () => void {
       if (!res.ok || !res.body) throw new Error(`events: ${res.status}`);
       alive();
       retry = RETRY_MIN_MS;
-      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buf = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        alive();
-        buf += value;
-        let at: number;
-        while ((at = buf.indexOf('\n\n')) >= 0) {
-          handle(buf.slice(0, at));
-          buf = buf.slice(at + 2);
-        }
-      }
+      await readEventStream(res.body.pipeThrough(new TextDecoderStream()).getReader(), {
+        message: handle,
+        chunk: alive,
+      });
     } catch {
       // dropped, refused or aborted: tried again below unless stopped
     } finally {
@@ -124,16 +116,8 @@ export function openLiveUpdates(opts: LiveOptions): () => void {
     retry = Math.min(retry * 2, RETRY_MAX_MS);
   };
 
-  const handle = (block: string) => {
-    let event = 'message';
-    let data = '';
-    let id: string | null = null;
-    for (const line of block.split('\n')) {
-      if (line.startsWith('event:')) event = line.slice(6).trim();
-      else if (line.startsWith('data:')) data += line.slice(5).trim();
-      else if (line.startsWith('id:')) id = line.slice(3).trim();
-    }
-    if (id !== null) lastId = id;
+  const handle = ({ event, id, data }: StreamMessage) => {
+    if (id !== undefined) lastId = id;
     if (event === 'reload') (opts.onReload ?? reloadAll)();
     else if (event === 'change' || event === 'presence') {
       try {

@@ -45,7 +45,7 @@ export class UnsupportedCallError extends Error {
 }
 
 /** `{ params: { id } }` or `{ query: { id } }` or `{ query: { bank_id } }`: wherever the call takes the id. */
-export function idInput(op: AnyOp, id: number): { params?: { id: number }; query?: Record<string, number> } {
+function idInput(op: AnyOp, id: number): { params?: { id: number }; query?: Record<string, number> } {
   if (op.params) return { params: { id } };
   const key = Object.keys(op.query?.properties ?? {})[0] ?? 'id';
   return { query: { [key]: id } };
@@ -83,7 +83,7 @@ export function resourceClient<T>(resource: Resource): ResourceClient<T> {
 export const filterKeys = (contract: ResourceContract): string[] =>
   Object.keys(contract.filters?.properties ?? {}).filter((k) => k !== 'query' && k !== 'sort');
 
-export type FilterKind = 'number' | 'boolean' | 'string';
+type FilterKind = 'number' | 'boolean' | 'string';
 
 /** What a filter's schema expects: numbers for ids, booleans for flags, text for the rest. */
 export function filterKind(schema: TSchema | undefined): FilterKind {

@@ -6,7 +6,7 @@ import type { Run } from './usage';
 
 export const HALF_LIFE_MS = 7 * 24 * 3600 * 1000;
 /** Commands shown under "Recent commands" while nothing is typed. */
-export const RECENT_COMMANDS = 5;
+const RECENT_COMMANDS = 5;
 
 /** Each command's and each record's ('record:card:12') weight of use: Σ ½^(age / half-life). */
 export function frecencies(list: readonly Run[], now = Date.now()): Map<string, number> {

@@ -15,7 +15,7 @@ export interface KeyUse extends Keyed {
   count: number;
 }
 
-export interface KeyStats {
+interface KeyStats {
   /** Commands run by their keys in the last 7 days, most used first. */
   pressed: KeyUse[];
   /** Commands with keys run by mouse or palette in the last 30 days, most used first. */

@@ -8,7 +8,7 @@
 // "bank" never finds "Keyboard shortcuts".
 
 /** Words that carry no meaning in a command's name: left out of what is typed and of titles. */
-export const STOP_WORDS: ReadonlySet<string> = new Set([
+const STOP_WORDS: ReadonlySet<string> = new Set([
   'a',
   'an',
   'the',

@@ -8,7 +8,7 @@ import type { Needs } from '../store/role';
 import type { Command } from './types';
 
 /** What a "Go to …" command needs of a screen (src/screens/screenEntry.ts has the rest). */
-export interface NavTarget {
+interface NavTarget {
   id: string;
   title: string;
   nav?: { path: string; shortcut: string };

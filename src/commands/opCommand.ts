@@ -12,7 +12,7 @@ import { isSearchType } from '../api/search';
 import { recordPicker } from './recordPicker';
 import type { Command, Ctx, PickItem, Picker, Scope } from './types';
 
-export interface OpCommandOptions<O extends AnyOp> {
+interface OpCommandOptions<O extends AnyOp> {
   /** Default: the operation's id. */
   id?: string;
   /** Default: the operation's command hint, else its summary. */
@@ -56,7 +56,7 @@ export function opCommand<O extends AnyOp>(op: O, o: OpCommandOptions<O>): Comma
 }
 
 /** Where a resource's records are listed, so a derived command knows its screen's scope. */
-export interface ResourceView {
+interface ResourceView {
   resource: string;
   view: string;
 }

@@ -14,7 +14,7 @@ export const MORE = 'more:';
 const TYPE_RANK = new Map(RECORD_TYPES.map((t, i) => [t.type, i]));
 
 /** What the filter needs of each command row, by its value: its words, where it lives, how much it is used. */
-export interface RowMeta {
+interface RowMeta {
   words: Prepared;
   tier: Tier;
   usage: number;

@@ -20,8 +20,8 @@ export interface Row {
 }
 
 /** Added to the words' match (0..1). A typo costs more than the largest sum of these (0.08). */
-export const TIER_BONUS: Readonly<Record<Tier, number>> = { screen: 0.03, global: 0.015, elsewhere: 0 };
-export const USAGE_BONUS = 0.05;
+const TIER_BONUS: Readonly<Record<Tier, number>> = { screen: 0.03, global: 0.015, elsewhere: 0 };
+const USAGE_BONUS = 0.05;
 
 /**
  * The manifest's words as a command the palette can list, for an action whose command is not

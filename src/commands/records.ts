@@ -9,7 +9,7 @@ import { storage } from '@/lib/storage';
 import type { Command } from './types';
 
 /** What a record needs of the screen listing its type (src/screens/screenEntry.ts). */
-export interface RecordScreen {
+interface RecordScreen {
   /** The contract resource the screen lists: a hit's `type`. */
   resource?: string;
   routes?: Readonly<Pick<ListRoutes, 'list' | 'view' | 'edit'>>;
@@ -21,7 +21,7 @@ export const setRecordScreens = (screens: readonly RecordScreen[]) => {
   routesOf = new Map(screens.flatMap((s) => (s.resource && s.routes ? [[s.resource, s.routes] as const] : [])));
 };
 
-export type RecordRef = Pick<SearchHit, 'type' | 'id' | 'title'>;
+type RecordRef = Pick<SearchHit, 'type' | 'id' | 'title'>;
 
 /**
  * The app path that opens a record: its view (or edit) route when the app has one,
@@ -67,16 +67,12 @@ export function rememberRecord(hit: SearchHit): void {
   storage.set(KEY, JSON.stringify([{ type, id, title, subtitle }, ...rest].slice(0, MAX_RECENT_RECORDS)));
 }
 
-export function forgetRecords(): void {
-  storage.remove(KEY);
-}
-
 /** How a record's title reads in the palette, as its resource's `search.title` makes it (contract/). */
 const titleOf = (type: string, r: Record<string, unknown>): unknown =>
   type === 'outlet' ? (r.branch ? `${r.merchant_name} — ${r.branch}` : r.merchant_name) : (r.name ?? r.title);
 
 /** A recently opened record was renamed or deleted: the palette shows what is true now. */
-export function refreshRecent(type: string, record: Record<string, unknown>, deleted: boolean): void {
+function refreshRecent(type: string, record: Record<string, unknown>, deleted: boolean): void {
   const recents = recentRecords();
   const at = recents.findIndex((r) => r.type === type && r.id === record.id);
   if (at < 0) return;

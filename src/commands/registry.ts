@@ -38,7 +38,7 @@ export const getVersion = () => version;
  * commands reads them through here (the palette, the keys, the cheat sheet, CommandButton, the
  * runner), so none shows it; the server refuses it anyway (contract/roles.ts is the rule).
  */
-export const permitted = (c: Pick<Command, 'needs'>): boolean => allows(c.needs);
+const permitted = (c: Pick<Command, 'needs'>): boolean => allows(c.needs);
 
 /** Whether a command of that id is registered but withheld from the signed-in role. */
 export const withheld = (id: string): Command | undefined => {
@@ -105,7 +105,7 @@ export function scopeTitle(scope: Scope): string {
   return `On ${scopeTitles.get(scope) ?? words.charAt(0).toUpperCase() + words.slice(1)}`;
 }
 
-export const inScopes = (c: Command, scopes: readonly Scope[]) => scopes.includes(c.scope);
+const inScopes = (c: Command, scopes: readonly Scope[]) => scopes.includes(c.scope);
 
 /** Whether the command may run in this context: in one of its scopes, or one reachable from anywhere. */
 export const inReach = (c: Command, ctx: Pick<Ctx, 'scopes'>) => c.anywhere === true || ctx.scopes.includes(c.scope);

@@ -27,7 +27,7 @@ export interface SaveArg {
 
 const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
-export interface ResourceCommandOptions {
+interface ResourceCommandOptions {
   /** The History panel's key: 'h' unless the screen gave 'h' to something else (null: none). */
   historyKey?: string | null;
   /** Filters whose "Filter … by …" stays on this screen (./filterCommands.ts `local`). */

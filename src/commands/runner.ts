@@ -261,7 +261,7 @@ export class CommandError extends Error {
   }
 }
 
-export function failureText(cmd: Command, error: unknown): string {
+function failureText(cmd: Command, error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 0 && !error.aborted && cmd.messages?.noResponse) return cmd.messages.noResponse;
     return errorText(error.method, error.body, cmd.messages?.failure);

@@ -21,7 +21,7 @@ export interface Run {
 }
 
 /** Enough for a month or two of someone's work to weigh in; a few tens of KB at most. */
-export const MAX_RUNS = 400;
+const MAX_RUNS = 400;
 
 const keyOf = () => `usage:${session.user_id ?? 'anyone'}`;
 
@@ -49,9 +49,4 @@ export function runs(): Run[] {
 export function recordRun(id: string, source: Source, subject?: string, at = Date.now()): void {
   const run: Run = subject === undefined ? { id, source, at } : { id, source, at, subject };
   storage.set(keyOf(), JSON.stringify([...runs(), run].slice(-MAX_RUNS)));
-}
-
-/** Forget this admin's runs (tests). */
-export function forgetRuns(): void {
-  storage.remove(keyOf());
 }

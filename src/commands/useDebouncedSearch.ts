@@ -7,7 +7,7 @@ import type { PickItem } from './types';
 /** How long typing must pause before a record search goes out. */
 const SEARCH_DEBOUNCE_MS = 150;
 
-export interface PickState {
+interface PickState {
   items: PickItem[];
   loading: boolean;
   error: string | null;

@@ -2,7 +2,7 @@
 // removed, each named as its form names it (contract/fieldLabels.ts) and written as text.
 import { formatDateTime } from './format';
 
-export type ChangeKind = 'added' | 'changed' | 'removed';
+type ChangeKind = 'added' | 'changed' | 'removed';
 
 export interface FieldChange {
   field: string;
@@ -36,7 +36,7 @@ const TAG = /<\/?[a-z][^>]*>/gi;
 const HAS_TAG = /<\/?[a-z][^>]*>/i;
 
 /** A stored value as a person reads it: HTML as its text, a moment in the app's words, a list joined. */
-export function valueText(value: unknown): string {
+function valueText(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string') {

@@ -5,7 +5,7 @@
 // painting a scrolled list.
 import { addDays, APP_TIME_ZONE, dubaiDay, parseYmd } from '@contract/dubaiTime';
 
-export const APP_LOCALE = 'en-GB';
+const APP_LOCALE = 'en-GB';
 
 const number = new Intl.NumberFormat(APP_LOCALE, { maximumFractionDigits: 3 });
 const money = new Intl.NumberFormat(APP_LOCALE, { maximumFractionDigits: 2 });

@@ -10,7 +10,7 @@
 
 /** TypeBox's own symbol keys (global symbols: the same values as TypeBox's). */
 export const Kind = Symbol.for('TypeBox.Kind');
-export const OptionalKind = Symbol.for('TypeBox.Optional');
+const OptionalKind = Symbol.for('TypeBox.Optional');
 
 type Schema = { [key: string | symbol]: unknown };
 type Options = Schema | undefined;

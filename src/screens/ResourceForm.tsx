@@ -87,7 +87,7 @@ export function ResourceForm<T extends { id: number; version?: number }>({
  * it holds unsaved edits while they differ from that. A save that succeeds lets go
  * (`showSaved` in src/store/listModel.ts); a refused one keeps them held.
  */
-export function useUnsavedGuard(collect: () => Payload | null) {
+function useUnsavedGuard(collect: () => Payload | null) {
   const collectRef = useRef(collect);
   collectRef.current = collect;
   const start = useRef<string | null>(null);

@@ -188,7 +188,7 @@ export function ResourceListView<T extends { id: number }>({
       tableable,
       columns.map(({ key, label, field }) => ({ key, label, field })),
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `columnKeys` stands for `columns` (a new array each render, the same keys)
   }, [cells, tableable, columnKeys]);
 
   const listColumn = (

@@ -28,7 +28,7 @@ export function SearchBox({ initial, label, inputRef, onSearch, onLeave, onDown 
     // Clearing is deliberate: show everything at once. Typing waits for a pause.
     const t = setTimeout(() => onSearch(text.trim()), text.trim() ? SEARCH_DEBOUNCE_MS : 0);
     return () => clearTimeout(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a search per change of the text; a new `onSearch` each render is no new search
   }, [text]);
 
   return (

@@ -9,7 +9,7 @@ import type { ResourceContract } from '@contract/resource';
 import { filterChoices } from '../api/resourceClient';
 import type { FilterDef, Option, OptionSource } from './filters';
 
-export type EditorKind = 'text' | 'number' | 'date' | 'boolean' | 'choice';
+type EditorKind = 'text' | 'number' | 'date' | 'boolean' | 'choice';
 
 /** How one column's cells are edited. */
 export interface CellSpec {

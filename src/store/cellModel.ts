@@ -74,7 +74,7 @@ export class PasteRefused extends Error {
   }
 }
 
-export interface CellModelOptions<T extends { id: number }> {
+interface CellModelOptions<T extends { id: number }> {
   resource: Pick<ResourceContract, 'update' | 'entity' | 'files' | 'bulk'> & {
     ops: { bulkUpdate?: unknown; updateEach?: unknown; show?: unknown; update?: OpRule };
   };

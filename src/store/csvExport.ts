@@ -41,7 +41,7 @@ export async function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T
   });
 }
 
-export interface FetchAllProgress {
+interface FetchAllProgress {
   loaded: number;
   total: number;
 }

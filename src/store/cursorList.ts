@@ -5,7 +5,7 @@ import { proxy, ref } from 'valtio';
 import type { ActiveList, ListDom, ListModelState, Mode } from './listModel';
 import { isPhone } from './ui';
 
-export interface CursorListOptions {
+interface CursorListOptions {
   /** The rows' ids in list order. */
   ids(): readonly number[];
   /** The highlighted row moved (j/k). */
@@ -27,7 +27,7 @@ export interface CursorListOptions {
   paneFollowsCursor?: boolean;
 }
 
-export interface CursorListState extends ListModelState {
+interface CursorListState extends ListModelState {
   /** A phone shows the highlighted row's pane instead of the list (`paneFollowsCursor`). */
   shown: boolean;
 }
@@ -154,5 +154,3 @@ export function cursorList(o: CursorListOptions) {
   };
   return { list, state, setCursor, setMode, hide };
 }
-
-export type CursorList = ReturnType<typeof cursorList>;

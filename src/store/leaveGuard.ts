@@ -16,7 +16,7 @@ export function holdLeave(isDirty: IsDirty): () => void {
   return () => void holders.delete(isDirty);
 }
 
-export const hasUnsaved = () => [...holders].some((isDirty) => isDirty());
+const hasUnsaved = () => [...holders].some((isDirty) => isDirty());
 
 /** The edits were saved: nothing held is unsaved any more (the saved record replaces the form). */
 export function letGo(): void {

@@ -31,7 +31,7 @@ export interface ListRoutes {
   add: string;
 }
 
-export interface ListModelOptions<T extends { id: number }> {
+interface ListModelOptions<T extends { id: number }> {
   store: ResourceStore<T>;
   routes: ListRoutes;
   /** The filter names the URL may hold (contract filters, beyond query and sort). */
@@ -44,7 +44,7 @@ export interface ListModelOptions<T extends { id: number }> {
 }
 
 /** What the URL says about the list. */
-export interface ListRoute {
+interface ListRoute {
   mode: Mode;
   /** The record open in the pane (view or edit). */
   openId: number | null;

@@ -5,7 +5,7 @@ import { proxy } from 'valtio';
 import { session } from './session';
 import { storage } from '@/lib/storage';
 
-export type Density = 'dense' | 'comfortable';
+type Density = 'dense' | 'comfortable';
 
 export interface ListPrefs {
   /** Columns shown against the screen's default: key → shown. Unlisted keys follow the default. */

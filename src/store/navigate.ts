@@ -23,18 +23,6 @@ export function currentPath(): string {
   return p.startsWith(BASE) ? p.slice(BASE.length) || '/' : p;
 }
 
-/**
- * Keep the list's search and filters (`?query=…&bank=3`) while moving between list, view and
- * edit of one screen. A path with its own search (`/user-list?new=1`) adds to it; the pane
- * flag `new` never carries over.
- */
-export function keepSearch(
-  path: string,
-  search: string = typeof location === 'undefined' ? '' : location.search,
-): string {
-  return withSearch(path, search);
-}
-
 /** `path` (which may hold its own `?a=1`) plus the params of `search`, minus `new`; the path's params win. */
 export function withSearch(path: string, search: string): string {
   const [base, own = ''] = path.split('?');

@@ -16,7 +16,7 @@ import {
 } from '@contract/presence';
 import { session } from './session';
 
-export interface PresenceDeps {
+interface PresenceDeps {
   /** `keepalive`: sent even as the page goes away (fetch's keepalive). */
   announce(
     resource: string,

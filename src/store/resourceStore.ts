@@ -17,7 +17,7 @@ import { whenStale } from './touched';
 export type Status = 'idle' | 'loading' | 'succeeded' | 'failed';
 export const UNKNOWN_ERROR = 'An unknown error occurred';
 
-export interface ResourceState<T> {
+interface ResourceState<T> {
   status: Status;
   updateStatus: Status;
   error: string | null;
@@ -49,7 +49,7 @@ export interface ListArgs {
 }
 
 /** Empty values dropped, names sorted: two equal filter sets compare equal. */
-export function cleanFilters(filters: Filters | undefined): Filters {
+function cleanFilters(filters: Filters | undefined): Filters {
   return Object.fromEntries(
     Object.entries(filters ?? {})
       .filter(([, v]) => v !== undefined && v !== null && v !== '')
@@ -64,7 +64,7 @@ export const listKey = (a: { query?: string; filters?: Filters; sort?: string })
 const messageOf = (e: unknown) =>
   (e instanceof ApiError ? e.serverMessage : e instanceof Error ? e.message : null) || UNKNOWN_ERROR;
 
-export interface StoreOptions<T> {
+interface StoreOptions<T> {
   perPage?: number;
   /** Another client (tests); by default the resource's own (src/api/resourceClient.ts). */
   client?: ResourceClient<T>;

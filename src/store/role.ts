@@ -19,7 +19,7 @@ export interface Needs {
 }
 
 /** The signed-in account's role; null when no one is signed in. */
-export const currentRole = (): string | null => session.userDetails?.role ?? null;
+const currentRole = (): string | null => session.userDetails?.role ?? null;
 
 /** A permission as an admin write that names it: `mayRun`'s words for "needs this permission". */
 const asOp = (permission: Permission): OpRule => ({ access: 'admin', method: 'POST', permission });

@@ -69,12 +69,6 @@ export async function shareView(target: Pick<SavedView, 'id'>, shared: boolean):
   return saved;
 }
 
-export async function renameView(target: Pick<SavedView, 'id'>, name: string): Promise<SavedView> {
-  const saved = await savedViewsApi.update(target.id, { name: name.trim() });
-  put(saved);
-  return saved;
-}
-
 export async function deleteView(target: Pick<SavedView, 'id'>): Promise<void> {
   await savedViewsApi.remove(target.id);
   set(savedViewsState.items.filter((v) => v.id !== target.id));
@@ -137,7 +131,7 @@ export function startSavedViews(): () => void {
 const localKey = () => `views:${session.user_id ?? 'anyone'}`;
 
 /** What local storage kept: name, screen, path, search and prefs, in the order saved. */
-export type LocalView = Pick<SavedView, 'name' | 'view' | 'path' | 'search' | 'prefs'>;
+type LocalView = Pick<SavedView, 'name' | 'view' | 'path' | 'search' | 'prefs'>;
 
 /** The views this browser kept locally for the signed-in admin (damaged entries left out). */
 export function localViews(): LocalView[] {

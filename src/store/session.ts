@@ -1,7 +1,6 @@
 // The signed-in staff account (an admin, editor, reviewer or viewer). The storage keys are the ones the product names (token, user_id,
 // expiryTime, userDetails), so a session survives reloads and other tabs agree on it.
 import { proxy } from 'valtio';
-import type { RecordResponse } from '@contract/envelope';
 import { SESSION_ENDED, SESSION_TTL_MS, type Session, type SessionEndReason, type User } from '@contract/auth';
 import { ApiError, onUnauthorized, setTokenSource } from '../api/client';
 import { authApi } from '../api/auth';
@@ -40,7 +39,7 @@ export const isSignedIn = (
 ) => !!s.token && !!s.expiryTime && s.expiryTime > Date.now() && isStaff(s.userDetails?.role);
 
 /** What an app user (not staff) is told at the admin sign-in, after a right password. */
-export const NOT_AN_ADMIN =
+const NOT_AN_ADMIN =
   'This account belongs to the Cards app, not to the admin app. Sign in with an administrator account.';
 
 /**
@@ -130,5 +129,3 @@ export function startSession(): void {
     });
   }
 }
-
-export type SessionResponse = RecordResponse<Session>;

@@ -32,14 +32,14 @@ export function closePalette() {
   ui.palettePage = null;
 }
 
-export function setTheme(theme: Theme) {
+function setTheme(theme: Theme) {
   ui.theme = theme;
   storage.set('theme', theme);
   applyTheme();
 }
 
 /** A phone's width (the media query of SplitPane.css and Shell.css): the list and the open record take turns. */
-export const PHONE_QUERY = '(max-width: 640px)';
+const PHONE_QUERY = '(max-width: 640px)';
 export const isPhone = () => typeof matchMedia !== 'undefined' && matchMedia(PHONE_QUERY).matches;
 
 const systemDark = () => typeof matchMedia !== 'undefined' && matchMedia('(prefers-color-scheme: dark)').matches;

@@ -37,7 +37,7 @@ export function takeUndo(now = Date.now()): (() => Promise<unknown>) | null {
 }
 
 /** A screen that keeps its own history of undoable steps (the triage's decisions). */
-export interface OwnUndo {
+interface OwnUndo {
   can(): boolean;
   run(): Promise<unknown>;
 }

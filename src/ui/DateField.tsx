@@ -15,7 +15,7 @@ import { parseDate } from '@/lib/parseDate';
 import { FieldFrame } from './FieldFrame';
 import './DateField.css';
 
-export interface DateFieldProps {
+interface DateFieldProps {
   label: string;
   /** The label for screen readers only (a toolbar's field, its meaning plain from beside it). */
   hideLabel?: boolean;

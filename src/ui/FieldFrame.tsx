@@ -6,7 +6,7 @@
 import { useId, type ReactNode } from 'react';
 
 /** What the frame lends its control: spread it on the input (or the group) it labels. */
-export interface FieldAria {
+interface FieldAria {
   id: string;
   'aria-invalid'?: true;
   'aria-describedby'?: string;

@@ -6,7 +6,7 @@ import { proxy } from 'valtio';
 /** A line of the list; `warn` marks one the person should look at twice (a weak match). */
 export type ConfirmItem = string | { text: string; warn?: boolean };
 
-export interface ConfirmOptions {
+interface ConfirmOptions {
   title: string;
   body?: string;
   /** A short list under the body (e.g. a sample of the records a bulk action touches). */
@@ -33,7 +33,7 @@ export const confirmState = proxy({
   optionChecked: false,
 });
 
-export interface ConfirmAnswer {
+interface ConfirmAnswer {
   ok: boolean;
   /** The checkbox's state when confirmed (false without one). */
   option: boolean;

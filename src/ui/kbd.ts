@@ -12,7 +12,7 @@ export interface Chord {
   /** Lower-case key name: 'k', 'enter', 'backspace', '?', '#', 'arrowdown'. */
   key: string;
 }
-export type Sequence = Chord[];
+type Sequence = Chord[];
 
 const MODIFIERS = ['mod', 'ctrl', 'alt', 'shift', 'meta'] as const;
 const ALIASES: Record<string, string> = {
@@ -33,7 +33,7 @@ const ALIASES: Record<string, string> = {
 /** Characters that need Shift on a US keyboard: '?' means shift+'/'. */
 const SHIFTED = new Set('~!@#$%^&*()_+{}|:"<>?'.split(''));
 
-export function parseChord(text: string): Chord {
+function parseChord(text: string): Chord {
   const parts = text
     .toLowerCase()
     .split('+')
@@ -59,7 +59,7 @@ export function parseShortcut(text: string): Sequence[] {
 const hasModifier = (c: Chord) => c.mod || c.ctrl || c.alt || c.meta;
 
 /** A canonical text of a chord for comparing two shortcuts ('mod' and 'ctrl' kept apart). */
-export const chordId = (c: Chord) => [...MODIFIERS.filter((m) => c[m]), c.key].join('+');
+const chordId = (c: Chord) => [...MODIFIERS.filter((m) => c[m]), c.key].join('+');
 export const sequenceId = (s: Sequence) => s.map(chordId).join(' ');
 
 /** Keys that edit text: with or without modifiers they belong to the field being typed in. */
@@ -108,7 +108,7 @@ const CODE_NAMES: Record<string, string> = {
   ' ': 'space',
 };
 
-export interface Binding {
+interface Binding {
   /** The string for useHotkeys: 'mod+k', 'g>b', '?'. */
   keys: string;
   /**
@@ -133,7 +133,7 @@ export function toBinding(seq: Sequence): Binding {
 
 // ---- display ----
 
-export const isMac = () =>
+const isMac = () =>
   typeof navigator !== 'undefined' && /mac|iphone|ipad/i.test(navigator.platform || navigator.userAgent);
 
 const MAC_GLYPHS: Record<string, string> = { mod: '⌘', meta: '⌘', ctrl: '⌃', alt: '⌥', shift: '⇧' };
@@ -152,7 +152,7 @@ const KEY_NAMES: Record<string, string> = {
 };
 
 /** Key caps of one chord, e.g. ['⌘', 'K'] or ['Ctrl', 'K']; symbols that imply Shift show alone ('?'). */
-export function chordKeys(c: Chord, mac = isMac()): string[] {
+function chordKeys(c: Chord, mac = isMac()): string[] {
   const mods = MODIFIERS.filter((m) => c[m] && !(m === 'shift' && SHIFTED.has(c.key)));
   const key = KEY_NAMES[c.key] ?? (c.key.length === 1 ? c.key.toUpperCase() : c.key[0].toUpperCase() + c.key.slice(1));
   return [...mods.map((m) => (mac ? MAC_GLYPHS[m] : PC_NAMES[m])), key];

@@ -2,9 +2,9 @@ import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode
 import { Loader } from './Loader';
 
 /** A page chunk that has not arrived after 120 s counts as failed. */
-export const CHUNK_TIMEOUT_MS = 120_000;
+const CHUNK_TIMEOUT_MS = 120_000;
 
-export class ChunkLoadError extends Error {
+class ChunkLoadError extends Error {
   constructor(message = 'Its download failed.') {
     super(message);
     this.name = 'ChunkLoadError';
@@ -29,7 +29,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
 
-export interface LazyPage<P> {
+interface LazyPage<P> {
   (props: P): ReactNode;
   /** Start fetching the chunk now (e.g. in parallel with the shell). */
   preload(): void;

@@ -89,7 +89,7 @@ export const outletOption = (o: Pick<Outlet, 'id' | 'merchant_name' | 'branch' |
   label: o.branch ? `${o.merchant_name} — ${o.branch}` : o.merchant_name,
   hint: o.area_name ?? undefined,
 });
-export const areaOption = (a: Pick<City, 'id' | 'name'>): PickerOption => ({ id: a.id, label: a.name });
+const areaOption = (a: Pick<City, 'id' | 'name'>): PickerOption => ({ id: a.id, label: a.name });
 
 // ---- searches for the pickers ----
 
@@ -149,7 +149,7 @@ function useById<T extends { id: number }>(ids: readonly number[], get: (id: num
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `ids` (a new array each render, the same ids); `get`, new each render, fetches one kind the same way
   }, [key]);
   return state;
 }

@@ -10,8 +10,8 @@ import type { ExternalToast, ToasterProps } from 'sonner';
 import { later } from './later';
 
 type SonnerToast = (typeof import('sonner'))['toast'];
-export type ToastId = string | number;
-export type ToastOptions = Pick<ExternalToast, 'id' | 'duration' | 'action' | 'description' | 'className'>;
+type ToastId = string | number;
+type ToastOptions = Pick<ExternalToast, 'id' | 'duration' | 'action' | 'description' | 'className'>;
 
 const sonner = later(() => import('sonner'));
 

@@ -9,7 +9,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ApiError } from '@/api/client';
 
-export type SearchStatus = 'idle' | 'loading' | 'ready' | 'failed';
+type SearchStatus = 'idle' | 'loading' | 'ready' | 'failed';
 export type ServerSearch<T> = (query: string, signal: AbortSignal) => Promise<T[]>;
 
 export const SEARCH_DEBOUNCE_MS = 150;
@@ -39,7 +39,7 @@ interface ComboboxConfig<T> {
 }
 
 /** What an option's element takes: its id, role and pointer handlers. */
-export interface OptionProps {
+interface OptionProps {
   id: string;
   role: 'option';
   'aria-selected': boolean;

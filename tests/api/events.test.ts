@@ -6,11 +6,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { login, logout } from '../../contract/auth';
 import { bankResource } from '../../contract/bank';
 import { streamEvents, type ChangeEvent } from '../../contract/events';
+import { readEventStream } from '../../contract/eventStream';
 import { userResource } from '../../contract/user';
 import { opCalls } from '../helpers/ops';
 import { bearerOf, insertSession, insertUser } from '../helpers/sessions';
 import { ADMIN, LEVEL, startTestServer, type LogLine, type TestServer } from '../helpers/app';
-import { openUnreadStream } from '../helpers/liveStream';
+import { openLiveStream, openUnreadStream } from '../helpers/liveStream';
 import { secondApp } from '../helpers/secondApp';
 
 let s: TestServer;
@@ -23,68 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-interface Message {
-  event: string;
-  id?: string;
-  data: string;
-}
-
 /** Opens the stream as the browser does (fetch, the bearer header) and parses its messages. */
-async function openStream(headers: Record<string, string> = {}) {
-  const abort = new AbortController();
-  const res = await fetch(base + streamEvents.path, {
-    headers: { ...s.adminAuth, ...headers },
-    signal: abort.signal,
-  });
-  const messages: Message[] = [];
-  const comments: string[] = [];
-  /** When the server ended it (performance.now()), null while open. */
-  let endedAt: number | null = null;
-  if (res.ok)
-    void (async () => {
-      const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-      let buf = '';
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buf += value;
-          let at: number;
-          while ((at = buf.indexOf('\n\n')) >= 0) {
-            const block = buf.slice(0, at);
-            buf = buf.slice(at + 2);
-            const m: Message = { event: 'message', data: '' };
-            for (const line of block.split('\n')) {
-              if (line.startsWith(':')) comments.push(line);
-              else if (line.startsWith('event: ')) m.event = line.slice(7);
-              else if (line.startsWith('id: ')) m.id = line.slice(4);
-              else if (line.startsWith('data: ')) m.data += line.slice(6);
-            }
-            if (block.split('\n').some((l) => !l.startsWith(':'))) messages.push(m);
-          }
-        }
-      } catch {
-        // aborted
-      } finally {
-        endedAt = performance.now();
-      }
-    })();
-  const changes = () => messages.filter((m) => m.event === 'change').map((m) => JSON.parse(m.data) as ChangeEvent);
-  return {
-    res,
-    messages,
-    comments,
-    changes,
-    ended: () => endedAt !== null,
-    endedAt: () => endedAt,
-    /** Waits for the first message (`ready` or `reload`), which names where the stream starts. */
-    first: async () => {
-      await expect.poll(() => messages.length, { timeout: 5000 }).toBeGreaterThan(0);
-      return messages[0]!;
-    },
-    close: () => abort.abort(),
-  };
-}
+const openStream = (headers: Record<string, string> = {}) => openLiveStream(base, { ...s.adminAuth, ...headers });
 
 const me = async () =>
   (await s.db.query<{ id: number; name: string }>('select id, name from users order by id limit 1')).rows[0]!;
@@ -101,9 +42,9 @@ it('a write shows on an open stream: operation, resource, ids, actor, version', 
       params: { id },
       body: { name: 'Streamline Savings', code: 'STRM', version: added.data.version },
     });
-    await expect.poll(() => stream.changes().length, { timeout: 5000 }).toBe(2);
+    await expect.poll(() => stream.of<ChangeEvent>('change').length, { timeout: 5000 }).toBe(2);
     const admin = await me();
-    const [add, update] = stream.changes();
+    const [add, update] = stream.of<ChangeEvent>('change');
     expect(add).toMatchObject({
       operation: bankResource.ops.add!.id,
       resource: 'bank',
@@ -138,8 +79,8 @@ it('a read, or a write that fails, is no event', async () => {
     });
     expect(res.status).toBe(404);
     await ok(bankResource.ops.add!, { body: { name: 'Marker Bank', code: 'MRKR' } });
-    await expect.poll(() => stream.changes().length, { timeout: 5000 }).toBe(1);
-    expect(stream.changes()[0]!.operation).toBe(bankResource.ops.add!.id);
+    await expect.poll(() => stream.of<ChangeEvent>('change').length, { timeout: 5000 }).toBe(1);
+    expect(stream.of<ChangeEvent>('change')[0]!.operation).toBe(bankResource.ops.add!.id);
   } finally {
     stream.close();
   }
@@ -149,7 +90,7 @@ it('a reconnect with Last-Event-ID gets exactly what it missed, then what comes 
   const first = await openStream();
   await first.first();
   await ok(bankResource.ops.add!, { body: { name: 'Before Gap Bank', code: 'BGAP' } });
-  await expect.poll(() => first.changes().length, { timeout: 5000 }).toBe(1);
+  await expect.poll(() => first.of<ChangeEvent>('change').length, { timeout: 5000 }).toBe(1);
   const last = first.messages.at(-1)!.id!;
   first.close();
   const missed = [];
@@ -162,13 +103,13 @@ it('a reconnect with Last-Event-ID gets exactly what it missed, then what comes 
   const again = await openStream({ 'last-event-id': last });
   try {
     expect((await again.first()).event).toBe('ready');
-    await expect.poll(() => again.changes().length, { timeout: 5000 }).toBe(3);
-    expect(again.changes().map((e) => e.ids[0])).toEqual(missed);
+    await expect.poll(() => again.of<ChangeEvent>('change').length, { timeout: 5000 }).toBe(3);
+    expect(again.of<ChangeEvent>('change').map((e) => e.ids[0])).toEqual(missed);
     const after = (await ok(bankResource.ops.add!, { body: { name: 'After Gap Bank', code: 'AGAP' } })).data.id;
-    await expect.poll(() => again.changes().length, { timeout: 5000 }).toBe(4);
-    expect(again.changes()[3]!.ids).toEqual([after]);
+    await expect.poll(() => again.of<ChangeEvent>('change').length, { timeout: 5000 }).toBe(4);
+    expect(again.of<ChangeEvent>('change')[3]!.ids).toEqual([after]);
     // Nothing twice.
-    const ids = again.changes().map((e) => e.id);
+    const ids = again.of<ChangeEvent>('change').map((e) => e.id);
     expect(new Set(ids).size).toBe(ids.length);
   } finally {
     again.close();
@@ -209,12 +150,16 @@ it('sends a heartbeat comment and ends when the server closes', async () => {
   const other = await secondApp(s, { heartbeatMs: 50 });
   try {
     const res = await fetch(other.base + streamEvents.path, { headers: s.adminAuth });
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let text = '';
-    while (!text.includes(': ping')) text += (await reader.read()).value ?? '';
+    let pinged = () => {};
+    const ping = new Promise<void>((resolve) => (pinged = resolve));
+    const reading = readEventStream(res.body!.pipeThrough(new TextDecoderStream()).getReader(), {
+      message: () => undefined,
+      comment: (line) => line.startsWith(': ping') && pinged(),
+    });
+    await ping;
     const closing = other.close();
     // The stream ends (done) rather than the close waiting for it forever.
-    for (;;) if ((await reader.read()).done) break;
+    await reading;
     await closing;
   } finally {
     await other.close();
@@ -236,8 +181,11 @@ it.skipIf(process.env.TEST_DB !== 'postgres')(
         payload: JSON.stringify({ name: 'Elsewhere Bank', code: 'ELSW' }),
       });
       expect(res.statusCode, res.body).toBe(200);
-      await expect.poll(() => stream.changes().length, { timeout: 5000 }).toBe(1);
-      expect(stream.changes()[0]).toMatchObject({ operation: bankResource.ops.add!.id, ids: [res.json().data.id] });
+      await expect.poll(() => stream.of<ChangeEvent>('change').length, { timeout: 5000 }).toBe(1);
+      expect(stream.of<ChangeEvent>('change')[0]).toMatchObject({
+        operation: bankResource.ops.add!.id,
+        ids: [res.json().data.id],
+      });
     } finally {
       stream.close();
       await other.close();
@@ -276,7 +224,7 @@ it('streams opened together, each on a session of its own, all stay open and hea
   try {
     await Promise.all(streams.map((st) => st.first()));
     await ok(bankResource.ops.add!, { body: { name: 'Together Bank', code: 'TGTR' } });
-    for (const st of streams) await expect.poll(() => st.changes().length).toBe(1);
+    for (const st of streams) await expect.poll(() => st.of<ChangeEvent>('change').length).toBe(1);
     expect(streams.filter((st) => st.ended())).toEqual([]);
   } finally {
     streams.forEach((st) => st.close());
@@ -318,7 +266,9 @@ it('a role that may still stream keeps its stream', async () => {
     await changeUser(id, { role: 'viewer' });
     // A change committed after the demotion still arrives, and the stream is open a while after.
     await ok(bankResource.ops.add!, { body: { name: 'Still Here Bank', code: 'STIL' } });
-    await expect.poll(() => stream.changes().some((e) => e.operation === bankResource.ops.add!.id)).toBe(true);
+    await expect
+      .poll(() => stream.of<ChangeEvent>('change').some((e) => e.operation === bankResource.ops.add!.id))
+      .toBe(true);
     await new Promise((r) => setTimeout(r, 300));
     expect(stream.ended()).toBe(false);
   } finally {
@@ -365,8 +315,8 @@ it('a client that stops reading is dropped before its unsent bytes pass the cap,
     const resumeAt = got.at(-1) ?? first - 1;
     const again = await openStream({ 'last-event-id': String(resumeAt) });
     try {
-      await expect.poll(() => again.changes().at(-1)?.id, { timeout: 20_000 }).toBe(last);
-      expect(again.changes().map((e) => e.id)).toEqual(range(resumeAt + 1, last));
+      await expect.poll(() => again.of<ChangeEvent>('change').at(-1)?.id, { timeout: 20_000 }).toBe(last);
+      expect(again.of<ChangeEvent>('change').map((e) => e.id)).toEqual(range(resumeAt + 1, last));
       expect(again.ended()).toBe(false);
     } finally {
       again.close();

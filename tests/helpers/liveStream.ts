@@ -1,16 +1,11 @@
 // Reads the live stream (GET /admin/v1/events) as the browser does: fetch with the bearer
-// header, messages parsed as they come (tests/api/presence.test.ts); or, as a client that
+// header, messages parsed as they come by the browser's reader (contract/eventStream.ts); or, as a client that
 // stops reading, on a bare socket (tests/api/events.test.ts).
 import net from 'node:net';
 import { once } from 'node:events';
 import { expect } from 'vitest';
 import { streamEvents } from '../../contract/events';
-
-export interface StreamMessage {
-  event: string;
-  id?: string;
-  data: string;
-}
+import { readEventStream, splitStreamMessages, type StreamMessage } from '../../contract/eventStream';
 
 export async function openLiveStream(base: string, headers: Record<string, string>) {
   const abort = new AbortController();
@@ -20,26 +15,10 @@ export async function openLiveStream(base: string, headers: Record<string, strin
   let endedAt: number | null = null;
   if (res.ok)
     void (async () => {
-      const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-      let buf = '';
       try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buf += value;
-          let at: number;
-          while ((at = buf.indexOf('\n\n')) >= 0) {
-            const lines = buf.slice(0, at).split('\n');
-            buf = buf.slice(at + 2);
-            if (lines.every((l) => l.startsWith(':'))) continue; // a heartbeat comment
-            const m: StreamMessage = { event: 'message', data: '' };
-            for (const line of lines)
-              if (line.startsWith('event: ')) m.event = line.slice(7);
-              else if (line.startsWith('id: ')) m.id = line.slice(4);
-              else if (line.startsWith('data: ')) m.data += line.slice(6);
-            messages.push(m);
-          }
-        }
+        await readEventStream(res.body!.pipeThrough(new TextDecoderStream()).getReader(), {
+          message: (m) => messages.push(m),
+        });
       } catch {
         // aborted
       } finally {
@@ -53,6 +32,12 @@ export async function openLiveStream(base: string, headers: Record<string, strin
     of: <T>(event: string) => messages.filter((m) => m.event === event).map((m) => JSON.parse(m.data) as T),
     /** Waits for the first message (`ready`): from then on the stream hears everything. */
     ready: () => expect.poll(() => messages.length, { timeout: 5000 }).toBeGreaterThan(0),
+    /** Waits for the first message (`ready` or `reload`, which names where the stream starts) and gives it. */
+    first: async () => {
+      await expect.poll(() => messages.length, { timeout: 5000 }).toBeGreaterThan(0);
+      return messages[0]!;
+    },
+    ended: () => endedAt !== null,
     endedAt: () => endedAt,
     close: () => abort.abort(),
   };
@@ -78,7 +63,7 @@ export async function openUnreadStream(base: string, headers: Record<string, str
       const closed = once(socket, 'close');
       socket.resume();
       await closed;
-      return messagesOf(unchunk(Buffer.concat(chunks)));
+      return splitStreamMessages(unchunk(Buffer.concat(chunks))).messages;
     },
     destroy: () => socket.destroy(),
   };
@@ -100,21 +85,4 @@ function unchunk(raw: Buffer): string {
     if (at > raw.length) break;
   }
   return Buffer.concat(body).toString('utf8');
-}
-
-/** The messages of an event-stream text that end in a blank line; a message cut short is no message. */
-function messagesOf(text: string): StreamMessage[] {
-  return text
-    .split('\n\n')
-    .slice(0, -1)
-    .map((block) => block.split('\n').filter((l) => !l.startsWith(':')))
-    .filter((lines) => lines.length)
-    .map((lines) => {
-      const m: StreamMessage = { event: 'message', data: '' };
-      for (const line of lines)
-        if (line.startsWith('event: ')) m.event = line.slice(7);
-        else if (line.startsWith('id: ')) m.id = line.slice(4);
-        else if (line.startsWith('data: ')) m.data += line.slice(6);
-      return m;
-    });
 }

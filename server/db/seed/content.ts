@@ -9,7 +9,7 @@ import { CARD_COMMENTS, OFFER_COMMENTS, TOPICS, fill } from './messages';
 import type { Random } from './random';
 import { generateUsers } from './users';
 
-export const CONTENT_COUNTS = { contact: 320, feedback: 480 };
+const CONTENT_COUNTS = { contact: 320, feedback: 480 };
 const DAY = 24 * 60;
 
 interface Ref {

@@ -9,7 +9,7 @@ import { importRefs, type CrawlRecord } from '../../services/crawlImport';
 import { createRandom } from './random';
 import { REFERENCE_DATE } from './offers';
 
-export const CRAWL_SOURCES = [
+const CRAWL_SOURCES = [
   {
     slug: 'enbd-site',
     name: 'Emirates NBD website',

@@ -14,7 +14,7 @@ import type { Tx } from '../connection';
 
 /** The demo's volume (`npm start`, `npm run seed:large`); SEED_EVENTS lowers it (server/config.ts). */
 export const DEMO_EVENTS = 500_000;
-export const SEED_DAYS = 90;
+const SEED_DAYS = 90;
 
 /** A uniform float in [0, 1) from `bits` bits of the event's hash, starting at bit `shift`. */
 const u = (shift: number, bits = 20) => `((h >> ${shift}) & ${2 ** bits - 1}) / ${2 ** bits}.0::float8`;

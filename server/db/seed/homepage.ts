@@ -8,7 +8,7 @@ import type { Uploads } from '../../services/uploads';
 import { pngChunk } from './logo';
 
 /** A banner picture: a left-to-right blend of two colours, `width`×`height`. */
-export function gradientPng(width: number, height: number, from: readonly number[], to: readonly number[]): Buffer {
+function gradientPng(width: number, height: number, from: readonly number[], to: readonly number[]): Buffer {
   const row = Buffer.alloc(1 + width * 3);
   for (let x = 0; x < width; x++) {
     const t = x / Math.max(1, width - 1);

@@ -2,7 +2,7 @@
 // (./content.ts): contact topics with the replies support sends, and feedback comments by
 // rating. {merchant}, {offer}, {card} and {bank} are filled from the seeded catalogue.
 
-export interface Topic {
+interface Topic {
   weight: number;
   subjects: string[];
   messages: string[];

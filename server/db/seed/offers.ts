@@ -5,7 +5,7 @@ import type { SeedCard } from './cards';
 import type { SeedOutlet, Tag } from './outlets';
 import type { CategoryName } from './categories';
 
-export interface SeedOffer {
+interface SeedOffer {
   title: string;
   description: string;
   discount: string;

@@ -27,7 +27,7 @@ export type Tag =
   | 'travel'
   | 'retail';
 
-export interface Brand {
+interface Brand {
   name: string;
   category: CategoryName;
   tag: Tag;
@@ -339,7 +339,7 @@ const FLOORS = [
   ['S', 'Second Floor'],
 ] as const;
 
-export function dubaiPhone(rnd: Random): string {
+function dubaiPhone(rnd: Random): string {
   return `+971 4 ${rnd.int(2, 8)}${rnd.int(10, 99)} ${rnd.int(1000, 9999)}`;
 }
 

@@ -222,7 +222,7 @@ const DOMAINS: [string, number][] = [
 ];
 const MOBILE_PREFIXES = ['50', '52', '54', '55', '56', '58'];
 
-export interface SeedUser {
+interface SeedUser {
   name: string;
   email: string;
   phone: string;

@@ -104,7 +104,7 @@ function useCountdown(at: number): number {
       if (s === 0) clearInterval(t);
     }, 1000);
     return () => clearInterval(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `left` is new each render but reads only `at`
   }, [at]);
   return seconds;
 }

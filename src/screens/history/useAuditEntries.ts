@@ -5,7 +5,7 @@ import { ApiError } from '@/api/client';
 import { errorText } from '@/api/errorText';
 import { MAX_PER_PAGE } from '@contract/envelope';
 
-export interface AuditEntries {
+interface AuditEntries {
   entries: AuditEntry[];
   total: number;
   status: 'loading' | 'ready' | 'failed';

@@ -155,7 +155,7 @@ function ChoiceEditor({ spec, edit, cells, anchor }: EditorProps) {
     loadChoices(spec).then(setOptions, () => setFailed(true));
   }, [spec, options]);
 
-  const all = useMemo(() => [...(none ? [none] : []), ...(options ?? [])], [options, none?.label]); // eslint-disable-line react-hooks/exhaustive-deps
+  const all = useMemo(() => [...(none ? [none] : []), ...(options ?? [])], [options, none?.label]); // eslint-disable-line react-hooks/exhaustive-deps -- `none` is new each render; its label is all it holds that changes
   const found = useMemo(() => filterOptions(all, text), [all, text]);
   const shown = found.slice(0, SHOWN);
   const current = all.find((o) => o.value === edit.initial);

@@ -77,7 +77,7 @@ export default function OffersScreen() {
 
   useEffect(() => {
     void showOffers(params);
-  }, [params.query, params.from, params.state]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [params.query, params.from, params.state]); // eslint-disable-line react-hooks/exhaustive-deps -- the URL's values, not `params`' object (new each render)
 
   const highlighted = rows.findIndex((r) => r.id === m.cursor);
   const current = highlighted >= 0 ? rows[highlighted] : undefined;

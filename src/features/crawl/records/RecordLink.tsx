@@ -44,7 +44,7 @@ export default function RecordLink() {
       },
     );
     return () => abort.abort();
-  }, [where?.kind, where?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [where?.kind, where?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- the record named, not `where`'s object (new each render) or `go`
 
   if (!where) return null;
   if (!error) return <Loader />;

@@ -81,7 +81,7 @@ export default function TriageScreen() {
   useEffect(() => {
     if (where) void triage.showQueue(kind, where.source, filter, linked);
     if (!linked.edit) listRef.current?.focus({ preventScroll: true });
-  }, [kind, where?.source, filter, linked.focus, linked.edit]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [kind, where?.source, filter, linked.focus, linked.edit]); // eslint-disable-line react-hooks/exhaustive-deps -- the URL's values, not the objects holding them (new each render)
 
   if (!where) return null;
   const refs = s.refs as AnyRef[];

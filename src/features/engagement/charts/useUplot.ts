@@ -22,8 +22,7 @@ export function useUplot(make: (width: number) => uPlot.Options, data: uPlot.Ali
       resized.disconnect();
       plot.destroy();
     };
-    // The caller lists what the options and data depend on.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists what the options and data depend on
   }, deps);
   return box;
 }
