@@ -75,7 +75,8 @@ const SERVER_HANDLERS = [
 ];
 
 export default tseslint.config(
-  // bench/react-admin: the baseline app of bench/bytes.ts, with packages of its own.
+  // bench/react-admin and bench/peers: the baselines of bench/bytes.ts and bench/peers.ts, with
+  // packages of their own (peers' server is CommonJS, as PostGraphile 4's examples are).
   {
     ignores: [
       'dist/**',
@@ -84,6 +85,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'bench/react-admin/**',
+      'bench/peers/**',
     ],
   },
   js.configs.recommended,
