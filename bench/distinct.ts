@@ -97,7 +97,7 @@ async function main() {
     const pgliteDir = path.join(dataDir, 'pglite');
     const db = await openDb({ databaseUrl, pgliteDir });
     await migrate(db);
-    // The view the `before` side reads (its rows' arrays computed, as before migration 031).
+    // The view the `before` side reads (its rows' arrays computed, as before migration 029).
     await db.transaction((tx) => createComputedView(tx));
     const q = <T>(sql: string, params?: unknown[]) => db.read((tx) => tx.query<T>(sql, params));
     const count = Number((await q<{ n: number }>('select count(*)::int as n from offers')).rows[0].n);

@@ -711,7 +711,7 @@ async function addOffers(db: Db, count: number, batch: number, replica: boolean)
            join offers o on o.id = b.offer_id`,
           [salt + lo, salt + hi],
         );
-        // And their list rows' names and ids (migration 031_offer_list_rows.sql).
+        // And their list rows' names and ids (migration 029_offer_list_rows.sql).
         await tx.query('select offer_list_rows_refresh(array(select id from offers where id between $1 and $2))', [
           salt + lo,
           salt + hi,

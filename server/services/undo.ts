@@ -21,7 +21,7 @@ import { columnsOf, referencesTo } from '../repositories/foreignKeys';
 
 /**
  * Tables a delete's cascade reaches that an undo does not bring back: sign-ins end with their
- * account; an offer's list row (migration 031_offer_list_rows.sql) is remade by its links'
+ * account; an offer's list row (migration 029_offer_list_rows.sql) is remade by its links'
  * triggers as they are put back (put back itself after them, it would be there twice).
  */
 const NOT_KEPT = new Set(['sessions', 'undo_log', 'undo_rows', 'offer_list_rows']);

@@ -37,7 +37,7 @@ it('an answer is stale after a write to a table it read, and only then', async (
   );
   expect(value.rows.length).toBeLessThanOrEqual(1);
   // The view's tables, among them the offers themselves and their list rows (the names and
-  // ids of their links, kept by triggers: migration 031_offer_list_rows.sql).
+  // ids of their links, kept by triggers: migration 029_offer_list_rows.sql).
   expect(tables).toEqual(expect.arrayContaining(['offers', 'offer_list_rows']));
   expect(tables).not.toContain('presence');
   const stamp = s.db.stamp();

@@ -2,7 +2,7 @@
 // answers of the queries before it (tests/helpers/offerListBefore.ts): on the demo data, for
 // every filter alone and in combinations, each sort, page 1 and 2 and the page after a row,
 // the same rows in the same order and the same totals, every row's columns equal to the
-// computed view's (migration 031_offer_list_rows.sql stores its arrays), uncounted pages
+// computed view's (migration 029_offer_list_rows.sql stores its arrays), uncounted pages
 // (count=false) the same rows. Then the triggers that keep an offer's banks (a relink, a card
 // moved to another bank, a card deleted, an offer deleted) and its list row.
 import os from 'node:os';
@@ -63,7 +63,7 @@ async function both(params: ListParams) {
     ).toEqual(now.data.map((r) => r.id));
     expect(short.pagination).toEqual(now.pagination);
   }
-  // Every column of every row, the stored arrays (migration 031_offer_list_rows.sql) as computed.
+  // Every column of every row, the stored arrays (migration 029_offer_list_rows.sql) as computed.
   expect(now.data, `rows ${JSON.stringify(params)}`).toEqual(before.data);
   return {
     now: { ids: now.data.map((r) => r.id), p: now.pagination },
@@ -211,7 +211,7 @@ describe("an offer's banks, kept by triggers", () => {
   });
 });
 
-describe("an offer's list row, kept by triggers (migration 031_offer_list_rows.sql)", () => {
+describe("an offer's list row, kept by triggers (migration 029_offer_list_rows.sql)", () => {
   /** Offers whose stored names and ids differ from the computed ones: none, after every write. */
   const differing = () =>
     one<number>(`select count(*)::int as v from offers_view v join ${COMPUTED_VIEW} c using (id)

@@ -1,7 +1,7 @@
 // The offers list as it read before migration 023_offer_bank_links.sql: the same repository
 // factory (server/repositories/crud.ts) with the `bank` filter going through offer_cards and
 // cards, no narrower table, and no list finding a few counted rows first (walkSortIndex);
-// its rows' arrays computed per row as offers_view did before 031_offer_list_rows.sql
+// its rows' arrays computed per row as offers_view did before 029_offer_list_rows.sql
 // (COMPUTED_VIEW, created by createComputedView).
 // What tests/api/offerListPlans.test.ts compares today's answers with, and what
 // bench/distinct.ts times today's queries against, in the same run.

@@ -188,7 +188,7 @@ export async function seed(tx: Tx, uploads: Uploads, opts: { events?: number } =
   for (const t of bulk) await tx.query(`alter table ${t} enable trigger user`);
   // The offers' banks, which the link triggers would have kept (migration 023_offer_bank_links.sql).
   await tx.query('select offer_bank_links_refresh($1::int[])', [offerIds]);
-  // And their list rows' names and ids (migration 031_offer_list_rows.sql).
+  // And their list rows' names and ids (migration 029_offer_list_rows.sql).
   await tx.query('select offer_list_rows_refresh($1::int[])', [offerIds]);
   await tx.query('update offers set search_text = default where id = any($1::int[])', [offerIds]);
 
