@@ -18,6 +18,7 @@ import { logout, showMe, updateProfile } from '../../contract/auth';
 import { CSV_COLUMNS, type CsvTarget } from '../../contract/csv';
 import { eachFields } from '../../contract/bulk';
 import { pathOf, pathParams, type AnyOp } from '../../contract/operation';
+import { applyHealthFix, undoHealthFix } from '../../contract/health';
 import { homepageResources } from '../../contract/homepage';
 import { notificationResource } from '../../contract/notification';
 import { offerResource } from '../../contract/offer';
@@ -146,6 +147,7 @@ interface Input {
 async function validInput(op: AnyOp, kind: Kind): Promise<Input> {
   const params: Record<string, unknown> = {};
   const needsRecord = kind === "admin's token" && op.access === 'admin';
+  if (needsRecord && (op.id === applyHealthFix.id || op.id === undoHealthFix.id)) return healthInput(op);
   for (const p of pathParams(op.path)) {
     // The record's id; any other path parameter (the step's `up`/`down`) as its schema says.
     if (p !== 'id') params[p] = sample(op.params?.properties[p] as Schema | undefined, p);
@@ -193,6 +195,31 @@ async function validInput(op: AnyOp, kind: Kind): Promise<Input> {
     return { url, headers: form.headers, payload: form.payload };
   }
   return { url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) };
+}
+
+/**
+ * A health fix's input (contract/health.ts): "end now" on an offer made to be in the
+ * unreachable queue (live, no card, no outlet); an undo's, the tokens of such a fix.
+ */
+async function healthInput(op: AnyOp): Promise<Input> {
+  const id = await freshRecord(offerResource.ops.add!);
+  await s.db.query("update offers set valid_from = '2000-01-01', valid_to = '2999-12-31' where id = $1", [id]);
+  await s.db.query('delete from offer_cards where offer_id = $1', [id]);
+  await s.db.query('delete from offer_outlets where offer_id = $1', [id]);
+  const json = { 'content-type': 'application/json' };
+  const fix = {
+    url: pathOf(applyHealthFix, { queue: 'unreachable' }),
+    headers: json,
+    payload: JSON.stringify({ fix: 'end', ids: [id], expect: 1 }),
+  };
+  if (op.id === applyHealthFix.id) return fix;
+  const res = await s.call({
+    method: applyHealthFix.method,
+    ...fix,
+    headers: { ...(await authFor("admin's token")), ...json },
+  });
+  expect(res.statusCode, `a health fix to undo: ${res.body}`).toBe(200);
+  return { url: pathOf(undoHealthFix), headers: json, payload: JSON.stringify({ undo: res.json().data.undo }) };
 }
 
 /**
