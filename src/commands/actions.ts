@@ -65,6 +65,14 @@ const filters = (name: string, screen: string, many: string, group: string, labe
     group,
     screen,
   }));
+/** "Sort offers by…" (./filterCommands.ts sortCommand): a list's sort keys, from every screen. */
+const sorts = (name: string, screen: string, many: string, group: string): Action => ({
+  id: `${name}.sort`,
+  title: `Sort ${many} by…`,
+  aliases: [`order ${many} by`, `${many} newest first`, `${many} oldest first`],
+  group,
+  screen,
+});
 /** A filter people name outright ("Show hidden cards", ./filterCommands.ts presetCommands): a global row. */
 const preset = (
   name: string,
@@ -239,6 +247,13 @@ export const ACTIONS: readonly Action[] = [
   }),
   ...filters('contact', 'contact', 'messages', 'Contact messages', { handled: 'handled' }),
   ...filters('feedback', 'feedback', 'feedback entries', 'Feedback', { rating: 'rating', about: 'about' }),
+  sorts('card', 'cards', 'cards', 'Cards'),
+  sorts('offer', 'offers', 'offers', 'Offers'),
+  sorts('outlet', 'outlets', 'outlets', 'Outlets'),
+  sorts('user', 'users', 'users', 'Users'),
+  sorts('notification', 'notifications', 'notifications', 'Notifications'),
+  sorts('contact', 'contact', 'messages', 'Contact messages'),
+  sorts('feedback', 'feedback', 'feedback entries', 'Feedback'),
   preset('offer', 'live', 'offers', 'Offers', 'Show live offers', ['active offers', 'current offers', 'valid offers']),
   preset('offer', 'upcoming', 'offers', 'Offers', 'Show upcoming offers', ['future offers', 'scheduled offers']),
   preset('offer', 'expired', 'offers', 'Offers', 'Show expired offers', ['ended offers', 'past offers', 'old offers']),

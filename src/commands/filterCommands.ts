@@ -5,9 +5,9 @@
 // They run from every screen (`anywhere`, named in the manifest, ./actions.ts): from another
 // screen the list opens with that filter alone. `presetCommands` are the filters people name
 // outright ("Show expiring offers", "Show hidden cards"): global rows that open the list so.
-import type { FilterDef, Option } from '../store/filters';
+import { sortOptions, type FilterDef, type Option } from '../store/filters';
 import { go } from '../store/navigate';
-import { actionWords } from './actions';
+import { ACTIONS, actionWords } from './actions';
 import { nounOf, type ResourceScreen } from './resourceScreen';
 import type { Command, PickItem } from './types';
 
@@ -50,6 +50,40 @@ export function filterCommands<T extends { id: number }>(
           : go(listWith(screen.routes.list, { [f.key]: (value as string) || '' })),
     };
   });
+}
+
+/**
+ * "Sort offers by…": the list's sort keys (the contract's `sortable`, each way) on a palette
+ * page, from every screen; from another screen the list opens sorted so. Only for the lists the
+ * manifest names (./actions.ts `sorts`), where a person asks for an order by name.
+ */
+export function sortCommand<T extends { id: number }>(screen: ResourceScreen<T>): Command[] {
+  const { resource, list, view } = screen;
+  const id = `${resource.name}.sort`;
+  const options = sortOptions(resource.sortable ?? [], screen.sortLabels);
+  if (!options.length || !ACTIONS.some((a) => a.id === id)) return [];
+  return [
+    {
+      id,
+      ...actionWords(id),
+      keywords: ['sort', 'order', 'arrange', ...options.map((o) => o.label.replace(/ [↑↓]$/, '').toLowerCase())],
+      scope: `view:${view}`,
+      anywhere: true,
+      pick: {
+        placeholder: `${resource.label.many} in which order?`,
+        load: async (search) => {
+          const text = search.trim().toLowerCase();
+          return options
+            .filter((o) => !text || o.label.toLowerCase().includes(text))
+            .map((o) => ({ key: o.value, label: o.label, value: o.value }));
+        },
+      },
+      run: (ctx, value) =>
+        ctx.view === view
+          ? list.setParams({ sort: (value as string) || null })
+          : go(listWith(screen.routes.list, { sort: (value as string) || '' })),
+    },
+  ];
 }
 
 /** A filter people name outright: its id's last part, and the list's parameters it sets. */

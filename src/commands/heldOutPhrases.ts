@@ -122,5 +122,8 @@ export const HELD_OUT: readonly HeldOut[] = [
     ['link card to offer', 'offer.addCard'],
     ['add outlet to deal', 'offer.addOutlet'],
     ['remove card from offer', 'offer.removeCard'],
+    ['sort deals by', 'offer.sort'],
+    ['order stores by', 'outlet.sort'],
+    ['sort customers', 'user.sort'],
   ]),
 ];

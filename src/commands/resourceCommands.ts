@@ -12,7 +12,7 @@ import { toast } from '../ui/toast';
 import { ACTIONS, DELETE_ALIASES, EDIT_ALIASES, FIND_ALIASES, NEW_ALIASES } from './actions';
 import { bulkCommands } from './bulkCommands';
 import { refuseEarly, usesOf, usesSentence } from './deleteUses';
-import { filterCommands } from './filterCommands';
+import { filterCommands, sortCommand } from './filterCommands';
 import { nounOf, pathTo, type ResourceScreen } from './resourceScreen';
 import type { Command, Ctx, PickItem } from './types';
 import { defineCommand } from './types';
@@ -225,7 +225,7 @@ export function resourceCommands<T extends { id: number }>(
     run: () => exportCsv(screen),
   });
 
-  commands.push(...bulkCommands(screen), ...filterCommands(screen, opts.localFilters));
+  commands.push(...bulkCommands(screen), ...filterCommands(screen, opts.localFilters), ...sortCommand(screen));
 
   if (has('add') || has('update')) {
     commands.push({

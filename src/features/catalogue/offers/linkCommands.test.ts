@@ -149,6 +149,23 @@ describe('offers', () => {
     cmd('offer.list.live').run(ctx, undefined);
     expect(went).toEqual(['/offer-list?expiring=7', '/offer-list?state=live']);
   });
+
+  it('"Sort offers by…" lists each order of the contract\'s sort keys and opens the list sorted so', async () => {
+    const sort = cmd('offer.sort');
+    expect(sort.anywhere).toBe(true);
+    const orders = await sort.pick!.load('', signal);
+    expect(orders.map((o) => o.value)).toEqual([
+      'valid_to',
+      '-valid_to',
+      'title',
+      '-title',
+      '-created_at',
+      'created_at',
+    ]);
+    expect((await sort.pick!.load('newest', signal)).map((o) => o.label)).toEqual(['Newest first']);
+    sort.run(ctx, '-valid_to');
+    expect(went).toEqual(['/offer-list?sort=-valid_to']);
+  });
 });
 
 describe('cards', () => {
