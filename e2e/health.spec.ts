@@ -9,7 +9,7 @@ import { expect, test } from './fixtures';
 import { listHealthRows } from '../contract/health';
 import { pathOf } from '../contract/operation';
 import { addDays, dubaiDay } from '../contract/dubaiTime';
-import { apiAs, listNamed, mod, paletteInput, paletteSelected, rowsOf, shoot, signIn } from './session';
+import { apiAs, listNamed, mod, paletteInput, paletteSelected, rowsOf, sayYes, shoot, signIn } from './session';
 
 test('a queue worked by keys only, from the dashboard', async ({ page }) => {
   await signIn(page);
@@ -50,7 +50,7 @@ test('a queue worked by keys only, from the dashboard', async ({ page }) => {
   const dialog = page.getByRole('dialog', { name: 'Hide (end now): 2 offers?' });
   await expect(dialog).toContainText(before[1].title);
   await expect(dialog).toContainText(before[2].title);
-  await page.keyboard.press('Enter');
+  await sayYes(page);
   await expect(page.getByText('Ended 2 offers')).toBeVisible();
   await expect(rowsOf(list)).toHaveCount(before.length - 3);
 
