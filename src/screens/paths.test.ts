@@ -36,7 +36,12 @@ describe('the list URLs', () => {
       user: four('/user-list', '/view-user/:id', '/edit-user/:id', '/user-list?new=1'),
       contact: four('/contact', '/view-contact/:id', '/view-contact/:id/edit', '/contact/new'),
       feedback: four('/feedback', '/view-feedback/:id', '/view-feedback/:id/edit', '/feedback/new'),
-      notification: four('/notifications', '/view-notification/:id', '/view-notification/:id/edit', '/notifications?new=1'),
+      notification: four(
+        '/notifications',
+        '/view-notification/:id',
+        '/view-notification/:id/edit',
+        '/notifications?new=1',
+      ),
     });
   });
 });

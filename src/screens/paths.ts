@@ -32,8 +32,9 @@ export const cityRoutes = paneRoutes('/dubai-city-list');
 export const outletRadiusRoutes = paneRoutes('/Outletradius-list/');
 // The product has no /add-user: a new user's form opens in the list's pane.
 export const userRoutes = pageRoutes('user', '/user-list', '/user-list?new=1');
-// Messages and feedback are not edited or added here (the contract omits add and update): not routed.
-export const contactRoutes = { ...pageRoutes('contact', '/contact'), add: '/contact/new' };
-export const feedbackRoutes = { ...pageRoutes('feedback', '/feedback'), add: '/feedback/new' };
-// Sent notifications are not edited (the contract omits update): edit is not routed.
-export const notificationRoutes = pageRoutes('notification', '/notifications', '/notifications?new=1');
+// Messages and feedback are not edited or added here (the contract omits add and update), nor
+// sent notifications edited (it omits update): those URLs are not routed.
+const unrouted = (r: ListRoutes): ListRoutes => ({ ...r, edit: `${r.view}/edit` });
+export const contactRoutes = unrouted(pageRoutes('contact', '/contact', '/contact/new'));
+export const feedbackRoutes = unrouted(pageRoutes('feedback', '/feedback', '/feedback/new'));
+export const notificationRoutes = unrouted(pageRoutes('notification', '/notifications', '/notifications?new=1'));
