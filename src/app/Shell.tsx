@@ -92,6 +92,7 @@ export default function Shell({ screens, routes, notFound: NotFound }: ShellProp
               const id = `nav.${s.id}`;
               if (!s.nav || !getCommand(id)) return null;
               const active = s.paths.some((p) => matchPath(p.split('?')[0], location) !== null);
+              const keys = getCommand(id)!.shortcut ?? s.nav.shortcut;
               return (
                 <li key={s.id}>
                   <a
@@ -111,7 +112,8 @@ export default function Shell({ screens, routes, notFound: NotFound }: ShellProp
                       {monogram(s.title)}
                     </span>
                     <span className="nav-label">{s.title}</span>
-                    <Kbd shortcut={getCommand(id)!.shortcut ?? s.nav.shortcut} />
+                    {/* A screen without g-keys of its own is found by "Go to …" in the palette. */}
+                    {keys && <Kbd shortcut={keys} />}
                   </a>
                 </li>
               );

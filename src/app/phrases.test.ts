@@ -26,7 +26,8 @@ beforeAll(async () => {
   Object.assign(ui, { view: 'dashboard', list: null });
   await installCommands();
   // The shell's first download: its own commands and the manifest, no screen's commands yet.
-  beforeDownload = Object.fromEntries(PHRASES.map(([phrase]) => [phrase, firstThree(phrase)]));
+  const goTo = screens.flatMap((s) => (s.nav ? [`go to ${s.title}`] : []));
+  beforeDownload = Object.fromEntries([...PHRASES.map(([phrase]) => phrase), ...goTo].map((p) => [p, firstThree(p)]));
   await installLaterCommands();
 });
 
@@ -44,6 +45,17 @@ describe('the phrase table, from the dashboard', () => {
     const listed = new Set(paletteRows(currentCtx()).map((r) => r.cmd.id));
     for (const [, id] of PHRASES) expect(listed, id).toContain(id);
   });
+});
+
+describe('"Go to …"', () => {
+  // Two dozen screens, 26 letters: a new screen may have no g-keys, and is found by name instead.
+  it.each(screens.filter((s) => s.nav).map((s) => [s.title, s.id]))(
+    '“go to %s” finds the screen first, before the screens’ commands are downloaded and after',
+    (title, id) => {
+      expect(beforeDownload[`go to ${title}`][0], title).toBe(`nav.${id}`);
+      expect(firstThree(`go to ${title}`)[0], title).toBe(`nav.${id}`);
+    },
+  );
 });
 
 describe('the manifest', () => {

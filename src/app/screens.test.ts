@@ -8,6 +8,8 @@ import { sortOptions } from '@/store/filters';
 import { screens } from './screens';
 import { protectedRoutes } from './screenRoutes';
 import { matchPath } from '@/store/router';
+import { navigationCommands } from '@/commands/navigation';
+import { RESOURCE_WORDS } from '@contract/resourceWords';
 
 const views = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'features');
 const entryFiles = (dir: string): string[] =>
@@ -34,10 +36,29 @@ describe('the screens registry', () => {
       ).toEqual([r.name]);
   });
 
-  it('gives every screen its own id and its own Go to keys', () => {
+  it('gives every screen its own id and its own Go to keys, if it has any', () => {
     expect(new Set(screens.map((s) => s.id)).size).toBe(screens.length);
-    const keys = screens.flatMap((s) => (s.nav ? [s.nav.shortcut] : []));
+    const keys = screens.flatMap((s) => (s.nav?.shortcut ? [s.nav.shortcut] : []));
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('gives every screen a place in the sidebar, but those that show one record (they need its id)', () => {
+    for (const s of screens.filter((x) => !x.nav))
+      for (const p of s.paths) expect(p, `${s.id} has no "Go to …"`).toMatch(/\/:\w+/);
+  });
+
+  it('gives a screen without keys of its own a "Go to …" command all the same', () => {
+    const [cmd] = navigationCommands([{ id: 'brands', title: 'Merchant brands', nav: { path: '/brand-list' } }]);
+    expect({ id: cmd.id, title: cmd.title, shortcut: cmd.shortcut }).toEqual({
+      id: 'nav.brands',
+      title: 'Go to Merchant brands',
+      shortcut: undefined,
+    });
+  });
+
+  it("titles a resource's screen with the contract's plural label", () => {
+    for (const s of screens.filter((x) => x.resource))
+      expect(s.title, s.id).toBe(RESOURCE_WORDS[s.resource as keyof typeof RESOURCE_WORDS].many);
   });
 
   it('gives every screen of a contract resource its four list URLs', () => {

@@ -11,7 +11,7 @@ import type { Command } from './types';
 interface NavTarget {
   id: string;
   title: string;
-  nav?: { path: string; shortcut: string };
+  nav?: { path: string; shortcut?: string };
   /** What opening the screen needs (src/screens/screenEntry.ts): its Go to command needs it too. */
   needs?: Needs;
 }

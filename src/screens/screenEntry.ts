@@ -3,6 +3,7 @@
 // (entry.ts), and src/app/screens.ts lists them. No heavy imports here: the sign-in page's
 // route table reads every entry.
 import type { ComponentType } from 'react';
+import { RESOURCE_WORDS, type ResourceName } from '@contract/resourceWords';
 import type { Command } from '@/commands/types';
 import type { ListRoutes } from '@/store/listModel';
 import { writePermission, type Needs } from '@/store/role';
@@ -13,8 +14,11 @@ export interface ScreenEntry {
   id: string;
   /** The sidebar's and the Go to command's name. */
   title: string;
-  /** Where the sidebar and "Go to …" lead, and the keys of that command. */
-  nav?: { path: string; shortcut: string };
+  /**
+   * Where the sidebar and "Go to …" lead, and the keys of that command: 'g' and a letter, of
+   * which there are 26; a screen without one is still found by "Go to <title>" in the palette.
+   */
+  nav?: { path: string; shortcut?: string };
   /** Every route pattern the screen answers (':id' for a record; a '?flag' part is not routed). */
   paths: readonly string[];
   /** A list screen's four URLs (src/store/listModel.ts); those it answers are in `paths`. */
@@ -62,3 +66,36 @@ export function needsAt(
  */
 export const routePaths = (routes: Readonly<Record<string, string>>) =>
   [...new Set(Object.values(routes).map((p) => p.split('?')[0]))].sort(bySpecificity);
+
+interface ResourceEntryOptions {
+  /** Its four URLs (./paths.ts). */
+  routes: Readonly<ListRoutes>;
+  /** Its "Go to …" keys ('g b'), if it has a pair of its own. */
+  shortcut?: string;
+  page: ScreenEntry['page'];
+  commands: NonNullable<ScreenEntry['commands']>;
+  /** Default: its table's name in camelCase ('outlet_radius' → 'outletRadius'). */
+  id?: string;
+  /** Default: every one of its four URLs; a read-only list answers fewer. */
+  paths?: readonly string[];
+}
+
+/**
+ * The entry of a list screen of a contract resource: its id, title (the contract's plural
+ * label), sidebar place, routes and paths follow from the resource (contract/resourceWords.ts)
+ * and its URLs; the manifest's Find / New / Edit / Delete rows follow from it in turn
+ * (src/commands/actions.ts `resourceActions`).
+ */
+export function resourceEntry(resource: ResourceName, o: ResourceEntryOptions): ScreenEntry {
+  const words = RESOURCE_WORDS[resource];
+  return {
+    id: o.id ?? words.table.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()),
+    title: words.many,
+    nav: { path: o.routes.list, shortcut: o.shortcut },
+    routes: o.routes,
+    paths: o.paths ?? routePaths(o.routes),
+    resource,
+    page: o.page,
+    commands: o.commands,
+  };
+}

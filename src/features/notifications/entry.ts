@@ -1,16 +1,13 @@
 // The notifications screen: the list of added notifications with their status and counts, one
 // open in the pane (/view-notification/3), the compose form in the list's pane
 // (/notifications?new=1). No heavy imports: the route table reads this.
-import type { ScreenEntry } from '@/screens/screenEntry';
+import { resourceEntry } from '@/screens/screenEntry';
 import { notificationRoutes } from '@/screens/paths';
 
-export const entry: ScreenEntry = {
-  id: 'notifications',
-  title: 'Notifications',
-  nav: { path: notificationRoutes.list, shortcut: 'g y' },
+export const entry = resourceEntry('notification', {
   routes: notificationRoutes,
   paths: [notificationRoutes.list, notificationRoutes.view],
-  resource: 'notification',
+  shortcut: 'g y',
   page: () => import('./NotificationsScreen'),
   commands: () => import('./commands').then((m) => m.notificationCommands),
-};
+});

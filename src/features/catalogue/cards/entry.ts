@@ -1,16 +1,12 @@
-// The card screen: its place in the sidebar and how to load it; its URLs are in src/screens/paths.ts.
+// The card screen: its keys and how to load it; its title, id and sidebar place come from
+// the contract's resource (src/screens/screenEntry.ts resourceEntry), its URLs from src/screens/paths.ts.
 // The route table in the first download reads this: no heavy imports.
-import type { ScreenEntry } from '@/screens/screenEntry';
-import { routePaths } from '@/screens/screenEntry';
+import { resourceEntry } from '@/screens/screenEntry';
 import { cardRoutes } from '@/screens/paths';
 
-export const entry: ScreenEntry = {
-  id: 'cards',
-  title: 'Cards',
-  nav: { path: cardRoutes.list, shortcut: 'g c' },
+export const entry = resourceEntry('card', {
   routes: cardRoutes,
-  paths: routePaths(cardRoutes),
-  resource: 'card',
+  shortcut: 'g c',
   page: () => import('./CardsScreen'),
   commands: () => import('./commands').then((m) => m.cardCommands),
-};
+});

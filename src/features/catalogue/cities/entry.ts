@@ -1,15 +1,14 @@
 // The Dubai areas list (read-only reference data). An area opens in the pane under the same
 // path. The route table in the first download reads this: no heavy imports.
-import type { ScreenEntry } from '@/screens/screenEntry';
+import { resourceEntry } from '@/screens/screenEntry';
 import { cityRoutes } from '@/screens/paths';
 
-export const entry: ScreenEntry = {
+export const entry = resourceEntry('city', {
   id: 'cities',
-  title: 'Dubai areas',
-  nav: { path: cityRoutes.list, shortcut: 'g a' },
   routes: cityRoutes,
+  // Read-only: no edit or add form to route.
   paths: [cityRoutes.list, cityRoutes.view],
-  resource: 'city',
+  shortcut: 'g a',
   page: () => import('./CitiesScreen'),
   commands: () => import('./commands').then((m) => m.cityCommands),
-};
+});

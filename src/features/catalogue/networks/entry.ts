@@ -1,16 +1,12 @@
-// The network screen: its place in the sidebar and how to load it; its URLs are in src/screens/paths.ts.
+// The network screen: its keys and how to load it; its title, id and sidebar place come from
+// the contract's resource (src/screens/screenEntry.ts resourceEntry), its URLs from src/screens/paths.ts.
 // The route table in the first download reads this: no heavy imports.
-import type { ScreenEntry } from '@/screens/screenEntry';
-import { routePaths } from '@/screens/screenEntry';
+import { resourceEntry } from '@/screens/screenEntry';
 import { networkRoutes } from '@/screens/paths';
 
-export const entry: ScreenEntry = {
-  id: 'networks',
-  title: 'Networks',
-  nav: { path: networkRoutes.list, shortcut: 'g n' },
+export const entry = resourceEntry('network', {
   routes: networkRoutes,
-  paths: routePaths(networkRoutes),
-  resource: 'network',
+  shortcut: 'g n',
   page: () => import('./NetworksScreen'),
   commands: () => import('./commands').then((m) => m.networkCommands),
-};
+});

@@ -1,16 +1,12 @@
-// The offer screen: its place in the sidebar and how to load it; its URLs are in src/screens/paths.ts.
+// The offer screen: its keys and how to load it; its title, id and sidebar place come from
+// the contract's resource (src/screens/screenEntry.ts resourceEntry), its URLs from src/screens/paths.ts.
 // The route table in the first download reads this: no heavy imports.
-import type { ScreenEntry } from '@/screens/screenEntry';
-import { routePaths } from '@/screens/screenEntry';
+import { resourceEntry } from '@/screens/screenEntry';
 import { offerRoutes } from '@/screens/paths';
 
-export const entry: ScreenEntry = {
-  id: 'offers',
-  title: 'Offers',
-  nav: { path: offerRoutes.list, shortcut: 'g o' },
+export const entry = resourceEntry('offer', {
   routes: offerRoutes,
-  paths: routePaths(offerRoutes),
-  resource: 'offer',
+  shortcut: 'g o',
   page: () => import('./OffersScreen'),
   commands: () => import('./commands').then((m) => m.offerCommands),
-};
+});

@@ -1,16 +1,12 @@
-// The outlet radius screen: its place in the sidebar and how to load it; its URLs are in src/screens/paths.ts.
+// The outlet radius screen: its keys and how to load it; its title, id and sidebar place come from
+// the contract's resource (src/screens/screenEntry.ts resourceEntry), its URLs from src/screens/paths.ts.
 // The route table in the first download reads this: no heavy imports.
-import type { ScreenEntry } from '@/screens/screenEntry';
-import { routePaths } from '@/screens/screenEntry';
+import { resourceEntry } from '@/screens/screenEntry';
 import { outletRadiusRoutes } from '@/screens/paths';
 
-export const entry: ScreenEntry = {
-  id: 'outletRadius',
-  title: 'Outlet radius',
-  nav: { path: outletRadiusRoutes.list, shortcut: 'g r' },
+export const entry = resourceEntry('outletRadius', {
   routes: outletRadiusRoutes,
-  paths: routePaths(outletRadiusRoutes),
-  resource: 'outletRadius',
+  shortcut: 'g r',
   page: () => import('./OutletRadiusScreen'),
   commands: () => import('./commands').then((m) => m.outletRadiusCommands),
-};
+});

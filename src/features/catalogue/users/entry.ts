@@ -1,16 +1,12 @@
-// The user screen: its place in the sidebar and how to load it; its URLs are in src/screens/paths.ts.
+// The user screen: its keys and how to load it; its title, id and sidebar place come from
+// the contract's resource (src/screens/screenEntry.ts resourceEntry), its URLs from src/screens/paths.ts.
 // The route table in the first download reads this: no heavy imports.
-import type { ScreenEntry } from '@/screens/screenEntry';
-import { routePaths } from '@/screens/screenEntry';
+import { resourceEntry } from '@/screens/screenEntry';
 import { userRoutes } from '@/screens/paths';
 
-export const entry: ScreenEntry = {
-  id: 'users',
-  title: 'Users',
-  nav: { path: userRoutes.list, shortcut: 'g u' },
+export const entry = resourceEntry('user', {
   routes: userRoutes,
-  paths: routePaths(userRoutes),
-  resource: 'user',
+  shortcut: 'g u',
   page: () => import('./UsersScreen'),
   commands: () => import('./commands').then((m) => m.userCommands),
-};
+});
