@@ -15,7 +15,7 @@ import { viewCommands, viewRows } from '@/commands/viewCommands';
 import { appCommands, navigationCommands } from '@/commands/navigation';
 import { recordCommands, setRecordScreens, setRouteCheck } from '@/commands/records';
 import { protectedRoutes } from './screenRoutes';
-import { ACTIONS } from '@/commands/actions';
+import { manifest } from '@/commands/actions';
 import { register, registerLaterCommands, setActions, setLaterCommands, setScopeTitle } from '@/commands/registry';
 import type { Command } from '@/commands/types';
 import { loadCoach } from '@/commands/runner';
@@ -77,7 +77,7 @@ export function installCommands(): Promise<void> {
     }),
   );
   setLaterCommands(installLaterCommands);
-  setActions(ACTIONS, installScreenCommands);
+  setActions(manifest(screens), installScreenCommands);
   installing ??= Promise.resolve().then(() => {
     register(...shellCommands());
     viewRows();

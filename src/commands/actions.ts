@@ -6,6 +6,7 @@
 // the two cannot drift; a test checks every entry against the registered command.
 import { HEALTH_QUEUES, type HealthFixDef } from '@contract/healthQueues';
 import type { Permission } from '@contract/roles';
+import { RESOURCE_WORDS, type ResourceName } from '@contract/resourceWords';
 import type { Action } from './types';
 
 /** The words of every list's Find / New / Edit / Delete (./resourceCommands.ts reads them). */
@@ -119,20 +120,14 @@ const newOnTab = (tab: string, one: string): Action =>
   homepage(`homepage.new.${tab}`, `New ${one}`, NEW_ALIASES, { command: 'homepage.new', arg: tab, shortcut: 'n' });
 
 export const ACTIONS: readonly Action[] = [
-  ...crud('card', 'cards', 'card', 'Cards'),
-  ...crud('offer', 'offers', 'offer', 'Offers'),
-  ...crud('outlet', 'outlets', 'outlet', 'Outlets'),
-  ...crud('bank', 'banks', 'bank', 'Banks'),
-  ...crud('category', 'categories', 'category', 'Categories'),
-  ...crud('network', 'networks', 'network', 'Networks'),
-  ...crud('outletRadius', 'outletRadius', 'radius', 'Outlet radius'),
   // An admin is a user with the admin role: "invite admin" is the new user form.
-  ...crud('user', 'users', 'user', 'Users').map((a) =>
-    a.id === 'user.new' ? { ...a, aliases: [...NEW_ALIASES, 'invite', 'invite admin', 'invite staff member'] } : a,
-  ),
+  ...crud('user', 'users', 'user', 'Users', 'n').map((a) => ({
+    ...a,
+    aliases: [...NEW_ALIASES, 'invite', 'invite admin', 'invite staff member'],
+  })),
+  // Their screens name a record otherwise than the contract's label (src/features/content/*/screen.ts `noun`).
   ...crud('contact', 'contact', 'message', 'Contact messages', 'fd'),
   ...crud('feedback', 'feedback', 'feedback entry', 'Feedback', 'fd'),
-  ...crud('notification', 'notifications', 'notification', 'Notifications', 'f'),
   {
     id: 'notification.new',
     title: 'Send notification…',
@@ -294,6 +289,24 @@ export const ACTIONS: readonly Action[] = [
     })),
   ]),
 ];
+
+/**
+ * The whole manifest: the rows above, and Find / New / Edit / Delete of every list screen of a
+ * contract resource (src/screens/screenEntry.ts `resourceEntry`), as its calls allow
+ * (contract/resourceWords.ts) and with its words ('Find bank…', group 'Banks'). A row above
+ * with the same id replaces the derived one (users' "invite", notifications' "Send …").
+ */
+export function manifest(screens: readonly { id: string; resource?: string }[]): Action[] {
+  const own = new Set(ACTIONS.map((a) => a.id));
+  const derived = screens.flatMap((s) => {
+    const words = s.resource ? RESOURCE_WORDS[s.resource as ResourceName] : undefined;
+    if (!s.resource || !words) return [];
+    const has = (call: string) => (words.calls as readonly string[]).includes(call);
+    const calls = (['show', 'add', 'update', 'remove'] as const).map((c, i) => (has(c) ? 'fned'[i] : '')).join('');
+    return crud(s.resource, s.id, words.one.toLowerCase(), words.many, calls).filter((a) => !own.has(a.id));
+  });
+  return [...derived, ...ACTIONS];
+}
 
 /** The words an action's command is listed with: the command spreads them into itself. */
 export function actionWords(id: string): Pick<Action, 'title' | 'aliases' | 'group'> {
