@@ -8,7 +8,7 @@ import { sortOptions } from '@/store/filters';
 import { screens } from './screens';
 import { protectedRoutes } from './screenRoutes';
 import { matchPath } from '@/store/router';
-import { navigationCommands } from '@/commands/navigation';
+import { listOfTable, navigationCommands } from '@/commands/navigation';
 import { RESOURCE_WORDS } from '@contract/resourceWords';
 
 const views = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'features');
@@ -54,6 +54,15 @@ describe('the screens registry', () => {
       title: 'Go to Merchant brands',
       shortcut: undefined,
     });
+  });
+
+  it('links every count of the dashboard to the screen that lists it', () => {
+    navigationCommands(screens);
+    for (const r of resources.filter((x) => x.dashboard)) {
+      const screen = listOfTable(r.storage.table);
+      expect(screen?.nav?.path, `the dashboard's count of ${r.storage.table} has no screen`).toBeDefined();
+      expect(screens.find((s) => s.id === screen!.id)?.resource, r.name).toBe(r.name);
+    }
   });
 
   it("titles a resource's screen with the contract's plural label", () => {

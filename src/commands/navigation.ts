@@ -6,6 +6,7 @@ import { go } from '../store/navigate';
 import { takeRedo, undoNow } from '../store/undo';
 import type { Needs } from '../store/role';
 import type { Command } from './types';
+import { RESOURCE_WORDS } from '@contract/resourceWords';
 
 /** What a "Go to …" command needs of a screen (src/screens/screenEntry.ts has the rest). */
 interface NavTarget {
@@ -14,11 +15,21 @@ interface NavTarget {
   nav?: { path: string; shortcut?: string };
   /** What opening the screen needs (src/screens/screenEntry.ts): its Go to command needs it too. */
   needs?: Needs;
+  /** The contract resource it lists. */
+  resource?: string;
 }
 
-/** The screens the "Go to …" commands lead to, by id: what a link to a screen reads (the dashboard's counts). */
+/** The screens the "Go to …" commands lead to, by id. */
 const targets = new Map<string, NavTarget>();
-export const navTarget = (id: string): NavTarget | undefined => targets.get(id);
+
+/**
+ * The screen listing a table's records, by the resource whose table it is (the dashboard's
+ * counts are keyed by table, server/repositories/dashboardCounts.ts): its title, place and keys.
+ */
+export function listOfTable(table: string): NavTarget | undefined {
+  const resource = Object.entries(RESOURCE_WORDS).find(([, w]) => w.table === table)?.[0];
+  return resource ? [...targets.values()].find((t) => t.resource === resource) : undefined;
+}
 
 /** One "Go to …" command per screen that has a place in the sidebar. */
 export const navigationCommands = (screens: readonly NavTarget[]): Command[] => {
