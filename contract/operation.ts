@@ -23,6 +23,20 @@ export interface CommandHint {
   /** One string, bound and displayed: 'd', 'mod+shift+d', 'g b'. */
   shortcut?: string;
   keywords?: readonly string[];
+  /**
+   * What the command asks before it calls, one palette page each, in order: each answer is
+   * the body's `field` (a title typed as it is, a date typed as people say it: '+30d', '24 Dec').
+   * Without it a body of one field with fixed choices is asked as a choice.
+   */
+  ask?: readonly CommandAsk[];
+}
+
+export interface CommandAsk {
+  /** The body field the answer is sent as. */
+  field: string;
+  /** The palette page's question: 'New title'. */
+  label: string;
+  kind: 'text' | 'date';
 }
 
 export interface Op<

@@ -3,12 +3,16 @@
 // argument); the runner toasts the server's message; the stores of the resources the call
 // touches refresh by themselves (src/store/touched.ts). `derivedCommands` goes further: an
 // operation that carries a `command` hint becomes a command with no code of its own — the
-// record from the cursor (or a search in the palette), one body field asked in the palette.
+// record from the cursor (or a search in the palette), one body field asked in the palette as a
+// choice, or the fields its hint's `ask` names typed one page after another.
 import type { TSchema } from '@sinclair/typebox';
-import type { AnyOp, OpOutput } from '@contract/operation';
+import { addDays, dubaiDay } from '@contract/dubaiTime';
+import type { AnyOp, CommandAsk, OpOutput } from '@contract/operation';
 import { call, type CallInput } from '../api/call';
 import { filterChoices } from '../api/resourceClient';
 import { isSearchType } from '../api/search';
+import { formatDay } from '../lib/format';
+import { openPalette } from '../store/ui';
 import { recordPicker } from './recordPicker';
 import type { Command, Ctx, PickItem, Picker, Scope } from './types';
 
@@ -64,14 +68,16 @@ interface ResourceView {
 /**
  * A command for every operation with a `command` hint. Its record is the highlighted one
  * on the resource's screen (scope `view:<screen>`), or found in the palette elsewhere; a
- * body of one field with fixed choices (a flag, an enum) is asked on a palette page.
- * Operations whose input needs more than that get a hand-written `opCommand`.
+ * body of one field with fixed choices (a flag, an enum) is asked on a palette page, and the
+ * fields the hint's `ask` names are asked one page each (`askingCommands`). Operations whose
+ * input needs more than that get a hand-written `opCommand`.
  */
 export function derivedCommands(ops: readonly AnyOp[], views: readonly ResourceView[]): Command[] {
   return ops.flatMap((op) => {
     if (!op.command) return [];
     const view = views.find((v) => v.resource === op.resource)?.view;
     const needsId = !!op.params?.properties.id;
+    if (op.command.ask?.length) return askingCommands(op, op.command.ask, view);
     const field = bodyChoice(op);
     if (op.body && !field) return []; // more than one choice to ask: not derivable
     if (needsId && !view && field) return []; // a record and a choice: two questions, not derivable
@@ -100,6 +106,77 @@ export function derivedCommands(ops: readonly AnyOp[], views: readonly ResourceV
       }),
     ];
   });
+}
+
+/**
+ * An operation whose hint asks: its command takes the record from the cursor on its screen (or
+ * on a first palette page, elsewhere, for a searchable type), then asks each field on a page of
+ * its own (a hidden command per further page, opened in turn, as "Set user role…" does), and
+ * calls with the answers as the body.
+ */
+function askingCommands(op: AnyOp, asks: readonly CommandAsk[], view: string | undefined): Command[] {
+  const hint = op.command!;
+  const needsId = !!op.params?.properties.id;
+  const searchable = !!op.resource && isSearchType(op.resource);
+  if (needsId && !view && !searchable) return [];
+  const fromCursor = (ctx: Ctx) => (ctx.cursor && ctx.cursor.resource === op.resource ? ctx.cursor.id : undefined);
+  const pages: Picker[] = [
+    ...(needsId && !view ? [recordPicker(op.resource!, `${hint.title.replace(/…$/, '')}: which record?`)] : []),
+    ...asks.map(askPicker),
+  ];
+  const pageId = (i: number) => (i === 0 ? op.id : `${op.id}.ask${i}`);
+  // The answers so far: the record, then one per page.
+  let asked: { id?: number; answers: unknown[] } = { answers: [] };
+  const answer = (i: number, ctx: Ctx, arg: unknown) => {
+    if (i === 0) asked = { id: needsId ? (fromCursor(ctx) ?? pickedId(arg)) : undefined, answers: [] };
+    if (i > 0 || view || !needsId) asked.answers.push(arg);
+    if (i + 1 < pages.length) return void openPalette(pageId(i + 1));
+    if (needsId && asked.id === undefined) return undefined;
+    const body = Object.fromEntries(asks.map((a, k) => [a.field, asked.answers[k]]));
+    return call(op, { ...(needsId && { params: { id: asked.id } }), body } as CallInput<typeof op>);
+  };
+  return pages.map((pick, i) => ({
+    id: pageId(i),
+    title: i === 0 ? hint.title : `${hint.title.replace(/…$/, '')}: ${asks[asks.length - pages.length + i].label}`,
+    group: op.tag,
+    keywords: [...(hint.keywords ?? [])],
+    ...(i === 0
+      ? {
+          shortcut: hint.shortcut,
+          scope: needsId && view ? (`view:${view}` as const) : ('global' as const),
+          enabled:
+            needsId && view
+              ? (ctx: Ctx) => fromCursor(ctx) !== undefined && ctx.mode !== 'edit' && ctx.mode !== 'add'
+              : undefined,
+        }
+      : { scope: 'global' as const, palette: false }),
+    pick,
+    needs: { op },
+    run: (ctx: Ctx, arg: unknown) => answer(i, ctx, arg),
+  }));
+}
+
+/** A palette page asking one field: the text as typed, or a date typed as people say it. */
+function askPicker(a: CommandAsk): Picker<string> {
+  if (a.kind === 'text')
+    return {
+      placeholder: `${a.label}…`,
+      async load(search) {
+        const text = search.trim();
+        return text ? [{ key: 'text', label: `${a.label}: “${text}”`, value: text }] : [];
+      },
+    };
+  return {
+    placeholder: `${a.label}: "+30d", "end of month", "24 Dec"…`,
+    async load(search) {
+      const item = (day: string, hint?: string) => ({ key: day, label: formatDay(day), hint, value: day });
+      if (!search.trim()) return [item(addDays(dubaiDay(), 30), 'In 30 days')];
+      // chrono-node comes with the first date typed (src/lib/parseDate.ts).
+      const { parseDate } = await import('../lib/parseDate');
+      const read = parseDate(search.trim(), new Date());
+      return read ? [item(read.day)] : [];
+    },
+  };
 }
 
 /** The body's one field with fixed choices (true/false, or an enum), if that is all it has. */
