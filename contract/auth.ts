@@ -207,14 +207,3 @@ export const showMe = defineOp({
   message: 'User fetched successfully!',
 });
 
-export const authOps = [
-  login,
-  requestOtp,
-  resendOtp,
-  forgotPassword,
-  verifyOtp,
-  resetPassword,
-  updateProfile,
-  logout,
-  showMe,
-];
