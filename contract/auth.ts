@@ -206,4 +206,3 @@ export const showMe = defineOp({
   response: RecordEnvelope(User),
   message: 'User fetched successfully!',
 });
-

@@ -18,4 +18,3 @@ export const homepageResources: readonly Resource[] = [
   selectedOfferResource,
   dontMissOutResource,
 ];
-

@@ -231,4 +231,3 @@ export const addNotification = notificationResource.ops.add as unknown as Define
   typeof NotificationCreate,
   typeof NotificationRecord
 >;
-
