@@ -4,17 +4,16 @@
 import { expect, it } from 'vitest';
 import type { AnyOp } from './operation';
 import { operations } from './operations';
-import type { Resource } from './resource';
 
 const modules = import.meta.glob<Record<string, unknown>>(['./*.ts', '!./*.test.ts'], { eager: true });
 
 const isOp = (v: unknown): v is AnyOp =>
-  typeof v === 'object' && v !== null && typeof (v as AnyOp).id === 'string' && typeof (v as AnyOp).method === 'string';
+  typeof v === 'object' && v !== null && 'id' in v && typeof v.id === 'string' && 'method' in v;
 const found = (v: unknown): AnyOp[] =>
   isOp(v)
     ? [v]
-    : typeof v === 'object' && v !== null && 'storage' in v && 'ops' in v
-      ? (Object.values((v as Resource).ops) as AnyOp[])
+    : typeof v === 'object' && v !== null && 'storage' in v && 'ops' in v && typeof v.ops === 'object' && v.ops
+      ? Object.values(v.ops).filter(isOp)
       : Array.isArray(v)
         ? v.flatMap(found)
         : [];

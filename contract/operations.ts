@@ -82,13 +82,18 @@ const areas: readonly Readonly<Record<string, unknown>>[] = [
 ];
 
 const isOp = (v: unknown): v is AnyOp =>
-  typeof v === 'object' && v !== null && typeof (v as AnyOp).id === 'string' && typeof (v as AnyOp).path === 'string';
+  typeof v === 'object' &&
+  v !== null &&
+  'id' in v &&
+  typeof v.id === 'string' &&
+  'path' in v &&
+  typeof v.path === 'string';
 const isResource = (v: unknown): v is Resource =>
   typeof v === 'object' && v !== null && 'storage' in v && 'ops' in v && typeof v.ops === 'object';
 
 /** The operations one exported value is: itself, a resource's calls, or those of each in a list. */
 const opsOf = (v: unknown): AnyOp[] =>
-  isOp(v) ? [v] : isResource(v) ? (Object.values(v.ops) as AnyOp[]) : Array.isArray(v) ? v.flatMap(opsOf) : [];
+  isOp(v) ? [v] : isResource(v) ? Object.values(v.ops).filter(isOp) : Array.isArray(v) ? v.flatMap(opsOf) : [];
 
 /** Each once, though a module may export one under two names (an alias) or in a list too. */
 export const operations: readonly AnyOp[] = [

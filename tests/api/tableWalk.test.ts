@@ -6,10 +6,7 @@
 // forgets fails here. Shown both ways on a throwaway table made here.
 import * as Type from '@sinclair/typebox';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { homepageResources } from '../../contract/homepage';
-import { notificationResource } from '../../contract/notification';
-import { defineResource } from '../../contract/resource';
-import { resources } from '../../contract/resources';
+import { defineResource, type Resource } from '../../contract/resource';
 import { startTestServer, type TestServer } from '../helpers/app';
 import { expectedOf, readTables, tableGaps, type Expected, type TableFacts } from '../helpers/tableWalk';
 
@@ -20,7 +17,22 @@ beforeAll(async () => {
 afterAll(() => s?.close());
 
 const q = async <T>(sql: string) => (await s.db.query<T>(sql)).rows;
-const definitions = [...resources, ...homepageResources, notificationResource];
+
+/** Every resource definition of the contract: each module's exported resources, alone or in a list. */
+const modules = import.meta.glob<Record<string, unknown>>(['../../contract/*.ts', '!../../contract/*.test.ts'], {
+  eager: true,
+});
+const isResource = (v: unknown): v is Resource =>
+  typeof v === 'object' && v !== null && 'storage' in v && 'ops' in v && 'name' in v;
+const definitions = [
+  ...new Set(
+    Object.values(modules).flatMap((m) =>
+      Object.values(m)
+        .flatMap((v) => (Array.isArray(v) ? v : [v]))
+        .filter(isResource),
+    ),
+  ),
+];
 
 /** The tables the audit log does not watch (019_audit_log.sql), each with its reason. */
 const NOT_AUDITED: Readonly<Record<string, string>> = {
@@ -66,7 +78,10 @@ it('every table has what its definition implies: audit triggers, write marks, se
   // The list of exceptions names tables that are there and are indeed not audited.
   const audited = (t: string) => facts.find((f) => f.table === t)?.triggers.some((g) => g.name === 'audit_insert');
   for (const t of Object.keys(NOT_AUDITED)) expect({ t, audited: audited(t) }).toEqual({ t, audited: false });
-  // Every resource is walked, the searchable ones among them.
+  // Every resource is walked (those of `resources`, the homepage's, notifications), the searchable ones among them.
+  expect(definitions.map((r) => r.name)).toEqual(
+    expect.arrayContaining(['bank', 'heroBanner', 'notification', 'offer']),
+  );
   expect(definitions.filter((r) => r.search).length).toBeGreaterThan(5);
 });
 
