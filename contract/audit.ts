@@ -149,5 +149,3 @@ export const revertAudit = defineOp({
   // Whatever the entry changed: any record may come back.
   touches: [...new Set([...resources, ...homepageResources].map((r) => r.name))],
 });
-
-export const auditOps = [listAudit, revertAudit] as const;

@@ -206,15 +206,3 @@ export const showMe = defineOp({
   response: RecordEnvelope(User),
   message: 'User fetched successfully!',
 });
-
-export const authOps = [
-  login,
-  requestOtp,
-  resendOtp,
-  forgotPassword,
-  verifyOtp,
-  resetPassword,
-  updateProfile,
-  logout,
-  showMe,
-];

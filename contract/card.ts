@@ -139,6 +139,3 @@ export const setCardDisplay = defineOp({
   touches: ['card'],
   command: { title: 'Set card display…', shortcut: 'shift+d', keywords: ['show', 'hide', 'visible', 'app'] },
 });
-
-/** The card calls beyond its five CRUD ones (contract/operations.ts lists every call). */
-export const cardOps = [setCardDisplay];

@@ -166,5 +166,3 @@ export const restoreCmsVersion = defineOp({
   message: CMS_UPDATED,
   touches: ['cms'],
 });
-
-export const cmsOps = [showCmsPage, saveCmsPage, listCmsVersions, showCmsVersion, restoreCmsVersion] as const;

@@ -130,6 +130,3 @@ export const replyToContact = defineOp({
   response: RecordEnvelope(ContactMessage),
   message: REPLY_SENT,
 });
-
-/** The calls beyond the derived ones (contract/operations.ts lists the derived with every resource's). */
-export const contactOps = [setContactHandled, replyToContact] as const;

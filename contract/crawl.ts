@@ -11,7 +11,7 @@
 // `from` in the list calls is the source's id; `from_source` in the bulk calls its slug.
 // contract/api.md lists every call; paths the product leaves open are fixed here. This file
 // holds the shapes the calls share; the calls are in crawlSources, crawlCards, crawlOutlets,
-// crawlOffers, crawlTriage and crawlOverviews (crawlOps lists them).
+// crawlOffers, crawlTriage and crawlOverviews (contract/operations.ts collects them).
 import * as Type from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { Id, Nullable } from './fields';

@@ -94,5 +94,3 @@ export const getEngagement = defineOp({
   response: RecordEnvelope(Engagement),
   message: 'Engagement fetched successfully!',
 });
-
-export const engagementOps = [getEngagement];

@@ -117,5 +117,3 @@ export const undoHealthFix = defineOp({
   body: Type.Object({ undo: Type.Array(HealthUndo, { minItems: 1, maxItems: 8 }) }),
   response: UndoAnswer,
 });
-
-export const healthOps = [listHealthQueues, listHealthRows, applyHealthFix, undoHealthFix] as const;

@@ -11,7 +11,7 @@ import * as Type from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { ListEnvelope, ListQuery, RecordEnvelope } from './envelope';
 import { Id, Nullable, Timestamps, Url } from './fields';
-import { ADMIN_ROOT, defineOp, type AnyOp, type DefinedOp } from './operation';
+import { ADMIN_ROOT, defineOp, type DefinedOp } from './operation';
 import { IdParams, defineResource } from './resource';
 
 export const NOTIFICATION_STATUSES = ['scheduled', 'sending', 'sent', 'failed', 'cancelled'] as const;
@@ -231,12 +231,3 @@ export const addNotification = notificationResource.ops.add as unknown as Define
   typeof NotificationCreate,
   typeof NotificationRecord
 >;
-
-/** Every notification call, in the order list, show, add, cancel, audience. */
-export const notificationOps: readonly AnyOp[] = [
-  notificationResource.ops.list,
-  notificationResource.ops.show!,
-  notificationResource.ops.add!,
-  cancelNotification,
-  previewAudience,
-];

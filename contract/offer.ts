@@ -138,6 +138,3 @@ export const duplicateOffer = defineOp({
   message: 'Offer duplicated.',
   touches: ['offer'],
 });
-
-/** The offer calls beyond its CRUD ones (contract/operations.ts lists every call). */
-export const offerOps = [duplicateOffer];

@@ -115,5 +115,3 @@ export const deleteSavedView = defineOp({
   response: RecordEnvelope(Type.Object({ id: Id })),
   message: 'View deleted.',
 });
-
-export const savedViewOps = [listSavedViews, saveSavedView, updateSavedView, deleteSavedView] as const;

@@ -12,6 +12,15 @@ export const searchable = (list: readonly Resource[]): Resource[] =>
 export const SEARCH_TYPES: readonly string[] = searchable(resources).map((r) => r.name);
 export type SearchType = string;
 
+/**
+ * What `types` accepts: a comma-separated list of these names, whatever their case (a
+ * camelCase resource's name is one), and nothing else: an unknown type is a 422 naming it.
+ */
+export const typesPattern = (names: readonly string[]): string => {
+  const one = `(?:${names.join('|')})`;
+  return `^${one}(?:,${one})*$`;
+};
+
 /** One record found by the palette: enough to show a row and open the record. */
 export const SearchHit = Type.Object({
   type: Type.Union(SEARCH_TYPES.map((t) => Type.Literal(t))),
@@ -27,8 +36,8 @@ export const SearchQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, default: 5 })),
   types: Type.Optional(
     Type.String({
-      pattern: '^[a-z,]+$',
-      maxLength: 80,
+      pattern: typesPattern(SEARCH_TYPES),
+      maxLength: Math.max(80, SEARCH_TYPES.join(',').length),
       description: `comma-separated subset of ${SEARCH_TYPES.join(',')}`,
     }),
   ),

@@ -136,8 +136,6 @@ export const patchSettings = defineOp({
   message: 'Settings updated successfully!',
 });
 
-export const settingsOps = [showSettings, putSettings, patchSettings] as const;
-
 /** The human name of each field (the screen's labels, the server's messages): its schema's title. */
 export const SETTING_LABELS = Object.fromEntries(
   SETTING_FIELDS.map((f) => [f, labelOf(Type.Object(SettingsFields), f)]),

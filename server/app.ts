@@ -225,7 +225,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return { status: 'ok', database: db.kind };
   });
 
-  // Every operation of the contract, each with its handler; a missing one stops the start.
+  // Every operation of the contract (contract/operations.ts collects them from the area
+  // modules), each with its handler: one handler list per area, in the area's
+  // server/routes module. A new call is its handler in that list; a new area, one line
+  // here. A call without a handler, or a handler without a call, stops the start.
   const handlers: Bound[] = [
     ...authHandlers({ auth, mailer, log: lineLogger(logger, 'mail', 'error') }),
     ...dashboardHandlers({ now: deps.now ?? Date.now, resources }),

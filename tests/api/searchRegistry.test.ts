@@ -9,7 +9,7 @@ import { totalCounts, type TotalCounts } from '../../contract/dashboard';
 import { pathOf } from '../../contract/operation';
 import { defineResource, type Resource } from '../../contract/resource';
 import { resources } from '../../contract/resources';
-import { SEARCH_TYPES, type SearchHit } from '../../contract/search';
+import { SEARCH_TYPES, searchRecords, typesPattern, type SearchHit } from '../../contract/search';
 import type { CallContext } from '../../server/http/handle';
 import { counted } from '../../server/repositories/dashboardCounts';
 import { dashboardHandlers } from '../../server/routes/dashboard';
@@ -130,4 +130,18 @@ it('the dashboard counts every resource declaring `dashboard`, a new one with no
   const [dashboard] = dashboardHandlers({ now: Date.now, resources: withGadget });
   const answer = (await dashboard.handler({}, s.db, {} as CallContext)) as { data: TotalCounts };
   expect(answer.data.counts).toEqual({ ...counts, gadgets: 3 });
+});
+
+it('`types` takes every searchable resource by its name, camelCase too, and refuses any other', async () => {
+  const accepts = (names: readonly string[], types: string) => new RegExp(typesPattern(names)).test(types);
+  expect(accepts(['bank', 'merchantBrand'], 'merchantBrand,bank')).toBe(true);
+  expect(accepts(['bank', 'merchantBrand'], 'merchantbrand')).toBe(false);
+  expect(accepts(['bank', 'merchantBrand'], 'bank,')).toBe(false);
+  // The server's own schema: all of them at once, and an unknown one a 422 naming the field.
+  const get = (types: string) =>
+    s.call({ method: 'GET', url: `${pathOf(searchRecords)}?query=a&types=${types}`, headers: s.adminAuth });
+  expect((await get(SEARCH_TYPES.join(','))).statusCode).toBe(200);
+  const refused = await get('bank,gizmo');
+  expect(refused.statusCode).toBe(422);
+  expect(refused.body).toContain('types');
 });
