@@ -203,6 +203,30 @@ const searchPeople = async (text: string, signal: AbortSignal) =>
     hint: `${u.email} · ${u.role}`,
   }));
 
+/** One end of the picked days ("When: days…"): the first day shown, or the last. */
+function DayFilter({
+  end,
+  filters,
+  set,
+}: {
+  end: 'from' | 'to';
+  filters: AuditFilters;
+  set: (changes: AuditFilters) => void;
+}) {
+  const label = end === 'from' ? 'From' : 'To';
+  return (
+    <DateField
+      label={label}
+      hideLabel
+      compact
+      placeholder={`${label} day`}
+      className={`audit-filter-day${filters[end] ? ' is-set' : ''}`}
+      value={filters[end] ?? ''}
+      onChange={(v) => set({ [end]: v })}
+    />
+  );
+}
+
 function AuditFilterBar({
   filters,
   set,
@@ -292,24 +316,8 @@ function AuditFilterBar({
       </select>
       {when === 'days' && (
         <>
-          <DateField
-            label="From"
-            hideLabel
-            compact
-            placeholder="From day"
-            className={`audit-filter-day${filters.from ? ' is-set' : ''}`}
-            value={filters.from ?? ''}
-            onChange={(v) => set({ from: v })}
-          />
-          <DateField
-            label="To"
-            hideLabel
-            compact
-            placeholder="To day"
-            className={`audit-filter-day${filters.to ? ' is-set' : ''}`}
-            value={filters.to ?? ''}
-            onChange={(v) => set({ to: v })}
-          />
+          <DayFilter end="from" filters={filters} set={set} />
+          <DayFilter end="to" filters={filters} set={set} />
         </>
       )}
       <input
