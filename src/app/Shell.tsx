@@ -8,7 +8,7 @@ import { CheatSheet } from '@/commands/CheatSheet';
 import { CommandButton } from '@/commands/CommandButton';
 import { session } from '@/store/session';
 import { openLiveUpdates } from '@/api/events';
-import { startSavedViews } from '@/store/savedViews';
+import { startSavedViews } from '@/features/savedViews/savedViews';
 import { effectiveTheme, ui, type Theme } from '@/store/ui';
 import { matchPath } from '@/store/router';
 import { BASE } from '@/store/navigate';
@@ -58,7 +58,7 @@ export default function Shell({ screens, routes, notFound: NotFound }: ShellProp
   useEffect(() => whenIdle(loadPalette), []);
   // Others' changes reach the open lists and forms while signed in (src/api/events.ts).
   useEffect(() => (token ? openLiveUpdates({ me: user_id }) : undefined), [token, user_id]);
-  // The saved views (own and shared) the palette offers, kept on the server (src/store/savedViews.ts).
+  // The saved views (own and shared) the palette offers, kept on the server (src/features/savedViews/savedViews.ts).
   useEffect(() => (token ? startSavedViews() : undefined), [token, user_id]);
   useEffect(() => {
     if (paletteOpen) loadPalette();

@@ -11,7 +11,7 @@
 // and choosing one fetches its screen's commands alone. The duplicate-shortcut test reads
 // exactly the whole set.
 import { listCommands } from '@/commands/list';
-import { viewCommands, viewRows } from '@/commands/viewCommands';
+import { viewCommands, viewRows } from '@/features/savedViews/viewCommands';
 import { appCommands, navigationCommands } from '@/commands/navigation';
 import { recordCommands, setRecordScreens, setRouteCheck } from '@/commands/records';
 import { protectedRoutes } from './screenRoutes';

@@ -7,7 +7,7 @@ import type { Payload } from '../api/resourceClient';
 import { columnsOf, csvFileName, downloadCsv, EXPORT_CAP, fetchAll, toCsv } from '../store/csvExport';
 import { confirm } from '../ui/confirmStore';
 import { go } from '../store/navigate';
-import { toggleHistory } from '../store/history';
+import { toggleHistory } from '@/store/history';
 import { toast } from '../ui/toast';
 import { ACTIONS, DELETE_ALIASES, EDIT_ALIASES, FIND_ALIASES, NEW_ALIASES } from './actions';
 import { bulkCommands } from './bulkCommands';
@@ -197,7 +197,7 @@ export function resourceCommands<T extends { id: number }>(
     );
   }
 
-  // The open record's changes, from the audit log (src/screens/history/HistoryPanel.tsx).
+  // The open record's changes, from the audit log (the panel in the slot of src/screens/recordSlots.ts).
   const historyKey = opts.historyKey === undefined ? 'h' : opts.historyKey;
   commands.push({
     id: `${resource.name}.history`,

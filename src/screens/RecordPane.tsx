@@ -9,7 +9,8 @@ import { EmptyPane, Pane, SelectionPane } from './ListPanes';
 import type { FormProps } from './ResourceListView';
 import { formatNumber } from '@/lib/format';
 import { history, historyKey } from '@/store/history';
-import { HistoryPanel } from './history/HistoryPanel';
+import { PageBoundary } from '@/ui/lazyPage';
+import { historyPanelSlot } from './recordSlots';
 import { PresenceNote } from './PresenceNote';
 
 /** How many checked records the selection pane names. */
@@ -43,6 +44,7 @@ export function RecordPane<T extends { id: number }>({
   const s = useSnapshot(store.state);
   const m = useSnapshot(list.state);
   const h = useSnapshot(history);
+  const HistoryPanel = historyPanelSlot();
   const { mode } = m.route;
   const { one, many } = nounOf(screen);
   const canAdd = !!resource.ops.add;
@@ -144,15 +146,18 @@ export function RecordPane<T extends { id: number }>({
         <div key={`${record.id}:${formEpoch}`}>{form(record)}</div>
       </Pane>
     );
-  } else if (h.key === historyKey(resource.name, record.id)) {
-    // The record's History (h, Escape back): its changes from the audit log, labelled as its form labels them.
+  } else if (HistoryPanel && h.key === historyKey(resource.name, record.id)) {
+    // The record's History (h, Escape back): its changes from the audit log, labelled as its form
+    // labels them; the audit feature's panel, through the slot the app fills (./recordSlots.ts).
     pane = (
       <Pane
         title={`History of ${screen.describe(record).label}`}
         actions={<CommandButton id={`${resource.name}.history`} label="Back to record" variant="ghost" />}
         note={<PresenceNote resource={resource.name} id={record.id} mode="viewing" />}
       >
-        <HistoryPanel resource={resource.name} id={record.id} schema={resource.update ?? resource.create} />
+        <PageBoundary>
+          <HistoryPanel resource={resource.name} id={record.id} schema={resource.update ?? resource.create} />
+        </PageBoundary>
       </Pane>
     );
   } else {
@@ -163,7 +168,7 @@ export function RecordPane<T extends { id: number }>({
         actions={
           <>
             {renderActions?.(record)}
-            <CommandButton id={`${resource.name}.history`} label="History" variant="ghost" />
+            {HistoryPanel && <CommandButton id={`${resource.name}.history`} label="History" variant="ghost" />}
             {resource.ops.update && <CommandButton id={`${resource.name}.edit`} />}
             {resource.ops.remove && <CommandButton id={`${resource.name}.delete`} />}
           </>

@@ -1,4 +1,4 @@
-// Which record's History panel is open (src/screens/history/HistoryPanel.tsx): one at a time,
+// Which record's History panel is open (the audit feature's, src/screens/recordSlots.ts): one at a time,
 // named by resource and id, so opening another record shows its view, not the panel.
 import { proxy } from 'valtio';
 

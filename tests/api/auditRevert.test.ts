@@ -13,10 +13,10 @@ import { addDontMissOut, addHeroBanner, showDontMissOut, showHeroBanner } from '
 import { selectedOfferResource } from '../../contract/homepageSelected';
 import { networkResource } from '../../contract/network';
 import { offerResource, type Offer } from '../../contract/offer';
-import { outletResource } from '../../contract/outlet';
 import { listSavedViews, saveSavedView, updateSavedView, type SavedView } from '../../contract/savedView';
 import { userResource } from '../../contract/user';
 import { startTestServer, type TestServer } from '../helpers/app';
+import { addLinkedOffer, makeOfferLinks, type OfferLinks } from '../helpers/offerLinks';
 import { opCalls } from '../helpers/ops';
 import { bearerOf, insertSession, insertUser } from '../helpers/sessions';
 
@@ -246,31 +246,11 @@ describe('a revert is decided by the history of each field', () => {
 });
 
 describe("a delete's revert brings the record back whole", () => {
-  let cards: number[] = [];
-  let outlets: number[] = [];
+  let links: OfferLinks;
   beforeAll(async () => {
-    const bank = (await ok(bankResource.ops.add!, { body: { name: 'Links bank', code: 'LNK' } })).data.id as number;
-    const network = (await ok(networkResource.ops.add!, { body: { type: 'Links network' } })).data.id as number;
-    cards = [];
-    for (const name of ['Links card one', 'Links card two'])
-      cards.push((await ok(cardResource.ops.add!, { body: { name, bank_id: bank, network_id: network } })).data.id);
-    outlets = [];
-    for (const branch of ['Marina', 'Downtown'])
-      outlets.push((await ok(outletResource.ops.add!, { body: { merchant_name: 'Links cafe', branch } })).data.id);
+    links = await makeOfferLinks(ok, 'Links', 'LNK');
   });
-  const linkedOffer = async (title: string) =>
-    (
-      await ok(offer.add!, {
-        body: {
-          title,
-          discount: '15%',
-          valid_from: '2026-01-01',
-          valid_to: '2027-12-31',
-          card_ids: cards,
-          outlet_ids: outlets,
-        },
-      })
-    ).data as Offer;
+  const linkedOffer = (title: string) => addLinkedOffer(ok, links, title);
   const shown = async (id: number) => {
     const o = (await ok(offer.show!, { query: { id } })).data as Offer;
     return { title: o.title, card_ids: [...o.card_ids].sort(), outlet_ids: [...o.outlet_ids].sort() };
@@ -338,7 +318,7 @@ describe("a delete's revert brings the record back whole", () => {
     expect(await one('select count(*)::int from offer_cards where offer_id = $1', [o.id])).toBe(0);
     // Put back by reverting that revert: whole again.
     await ok(revertAudit, { params: { id: (await lastEntry()).id } });
-    expect((await shown(o.id)).card_ids).toEqual([...cards].sort());
+    expect((await shown(o.id)).card_ids).toEqual([...links.cards].sort());
   });
 
   it('refuses (422, as an add would) while a record it links to is gone, and says so beforehand', async () => {

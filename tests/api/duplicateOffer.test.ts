@@ -4,49 +4,26 @@
 // is untouched. A bad or unknown id is refused naming the field, and writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAudit, type AuditEntry } from '../../contract/audit';
-import { bankResource } from '../../contract/bank';
-import { cardResource } from '../../contract/card';
-import { networkResource } from '../../contract/network';
 import { duplicateOffer, offerResource, type Offer } from '../../contract/offer';
-import { outletResource } from '../../contract/outlet';
 import { startTestServer, type TestServer } from '../helpers/app';
 import { changedTables, tableChecksums } from '../helpers/checksum';
+import { addLinkedOffer, makeOfferLinks, type OfferLinks } from '../helpers/offerLinks';
 import { opCalls } from '../helpers/ops';
 import { bearerOf, insertSession, insertUser } from '../helpers/sessions';
 
 let s: TestServer;
 const { call, ok } = opCalls(() => s);
 const offer = offerResource.ops;
-const cards: number[] = [];
-const outlets: number[] = [];
+let links: OfferLinks;
 
 beforeAll(async () => {
   s = await startTestServer();
-  const bank = (await ok(bankResource.ops.add!, { body: { name: 'Copy bank', code: 'CPB' } })).data.id as number;
-  const network = (await ok(networkResource.ops.add!, { body: { type: 'Copy network' } })).data.id as number;
-  for (const name of ['Copy card one', 'Copy card two'])
-    cards.push((await ok(cardResource.ops.add!, { body: { name, bank_id: bank, network_id: network } })).data.id);
-  for (const branch of ['Marina', 'Downtown'])
-    outlets.push((await ok(outletResource.ops.add!, { body: { merchant_name: 'Copy cafe', branch } })).data.id);
+  links = await makeOfferLinks(ok, 'Copy', 'CPB');
 });
 afterAll(() => s?.close());
 
-const add = async (title: string) =>
-  (
-    await ok(offer.add!, {
-      body: {
-        title,
-        discount: '15%',
-        valid_from: '2026-01-01',
-        valid_to: '2027-12-31',
-        description: 'Fifteen off',
-        terms: 'Weekdays only',
-        card_ids: cards,
-        outlet_ids: outlets,
-        from_source: 'enbd-site',
-      },
-    })
-  ).data as Offer;
+const add = (title: string) =>
+  addLinkedOffer(ok, links, title, { description: 'Fifteen off', terms: 'Weekdays only', from_source: 'enbd-site' });
 
 describe('duplicate offer', () => {
   it('copies the fields, cards and outlets as a new manual offer titled “… (copy)”, audited', async () => {
@@ -70,7 +47,7 @@ describe('duplicate offer', () => {
     expect(copy).toMatchObject({ title: 'Coffee at Copy cafe (copy)', from_source: 'manual', version: 1 });
     // Read back: it is there, and the original is as it was.
     expect(((await ok(offer.show!, { query: { id: copy.id } })).data as Offer).card_ids.sort()).toEqual(
-      [...cards].sort(),
+      [...links.cards].sort(),
     );
     expect((await ok(offer.show!, { query: { id: original.id } })).data).toMatchObject({
       title: original.title,

@@ -66,3 +66,25 @@ it('finds a path that is not there', () => {
     pathsOf('`server/db/migrations/NNN_name.sql`, `src/features/<feature>/`, `server/*`, /admin/v1/events'),
   ).toEqual([]);
 });
+
+/** Every source file under a folder of the repository, relative to it. */
+const filesUnder = (dir: string): string[] =>
+  readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.tsx?$/.test(f))
+    .map((f) => `${dir}/${f.split(path.sep).join('/')}`);
+
+// Saved views and the audit log are features that reach every list and record: they live in
+// their feature folder, and the generic list and record kit (src/screens, src/store, src/api,
+// src/commands) shows them through a slot the app fills (src/screens/recordSlots.ts) or calls
+// them by command id, never by naming them.
+it.each([
+  ['saved views', 'src/features/savedViews', /@contract\/savedView['/]/],
+  ['the audit log', 'src/features/audit', /@contract\/audit['/]/],
+])('%s: only its feature folder calls its operations', (_name, home, contract) => {
+  const callers = ['src']
+    .flatMap(filesUnder)
+    .filter((f) => contract.test(readFileSync(path.join(ROOT, f), 'utf8')))
+    .filter((f) => !f.startsWith(`${home}/`));
+  expect(callers).toEqual([]);
+  expect(existsSync(path.join(ROOT, home))).toBe(true);
+});

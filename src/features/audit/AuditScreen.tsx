@@ -5,15 +5,15 @@ import { homepageResources } from '@contract/homepage';
 import { tableWord } from '@contract/audit';
 import { labelOf } from '@contract/fieldLabels';
 import { resources } from '@contract/resources';
-import type { AuditEntry } from '@/api/audit';
+import type { AuditEntry } from './auditApi';
 import { resourceClient } from '@/api/resourceClient';
 import { isSearchType, searchRecords } from '@/api/search';
 import type { SearchHit } from '@contract/search';
 import { userResource, type AdminUser } from '@contract/user';
 import { runCommand } from '@/commands/runner';
 import { formatDateTime, formatNumber } from '@/lib/format';
-import { actorName, AuditEntryView, entryWhat } from '@/screens/history/AuditEntryView';
-import { useAuditEntries } from '@/screens/history/useAuditEntries';
+import { actorName, AuditEntryView, entryWhat } from './history/AuditEntryView';
+import { useAuditEntries } from './history/useAuditEntries';
 import { PaneBack } from '@/screens/PaneBack';
 import { go } from '@/store/navigate';
 import { setActiveView } from '@/store/ui';
@@ -203,6 +203,30 @@ const searchPeople = async (text: string, signal: AbortSignal) =>
     hint: `${u.email} · ${u.role}`,
   }));
 
+/** One end of the picked days ("When: days…"): the first day shown, or the last. */
+function DayFilter({
+  end,
+  filters,
+  set,
+}: {
+  end: 'from' | 'to';
+  filters: AuditFilters;
+  set: (changes: AuditFilters) => void;
+}) {
+  const label = end === 'from' ? 'From' : 'To';
+  return (
+    <DateField
+      label={label}
+      hideLabel
+      compact
+      placeholder={`${label} day`}
+      className={`audit-filter-day${filters[end] ? ' is-set' : ''}`}
+      value={filters[end] ?? ''}
+      onChange={(v) => set({ [end]: v })}
+    />
+  );
+}
+
 function AuditFilterBar({
   filters,
   set,
@@ -292,24 +316,8 @@ function AuditFilterBar({
       </select>
       {when === 'days' && (
         <>
-          <DateField
-            label="From"
-            hideLabel
-            compact
-            placeholder="From day"
-            className={`audit-filter-day${filters.from ? ' is-set' : ''}`}
-            value={filters.from ?? ''}
-            onChange={(v) => set({ from: v })}
-          />
-          <DateField
-            label="To"
-            hideLabel
-            compact
-            placeholder="To day"
-            className={`audit-filter-day${filters.to ? ' is-set' : ''}`}
-            value={filters.to ?? ''}
-            onChange={(v) => set({ to: v })}
-          />
+          <DayFilter end="from" filters={filters} set={set} />
+          <DayFilter end="to" filters={filters} set={set} />
         </>
       )}
       <input

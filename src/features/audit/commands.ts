@@ -2,7 +2,7 @@
 // into the log from anywhere: "Show changes by…" (a person) and "Show changes to this record".
 import { revertAudit } from '@contract/audit';
 import { userResource, type AdminUser } from '@contract/user';
-import { revertEntry, type AuditEntry } from '@/api/audit';
+import { revertEntry, type AuditEntry } from './auditApi';
 import { resourceClient } from '@/api/resourceClient';
 import { defineCommand, type Command, type Ctx } from '@/commands/types';
 import { go } from '@/store/navigate';

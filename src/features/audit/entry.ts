@@ -12,3 +12,6 @@ export const entry: ScreenEntry = {
   page: () => import('./AuditScreen'),
   commands: () => import('./commands').then((m) => m.auditCommands),
 };
+
+/** A record's History panel, for the record panes' slot (src/screens/recordSlots.ts, filled in src/app/main.tsx). */
+export const historyPanel = () => import('./history/HistoryPanel').then((m) => ({ default: m.HistoryPanel }));

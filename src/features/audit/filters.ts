@@ -1,7 +1,7 @@
 // The audit log's filters live in its URL (/audit-log?resource=bank&record_id=3&actor=1…), so
 // "Show changes to this record" and "Show changes by…" are links, and Back undoes a filter.
 // Records and people are kept by id (a rename keeps the link); the screen shows their names.
-import type { AuditQuery } from '@/api/audit';
+import type { AuditQuery } from './auditApi';
 import { addDays, dubaiDay, dubaiInstant, parseYmd } from '@contract/dubaiTime';
 import { AUDIT_PATH } from './entry';
 

@@ -1,7 +1,7 @@
 // Saved views from the palette: save the list shown as a named view, open one from anywhere
 // (mine and those the team shares), share one of mine with the team or make it private again,
 // delete one of mine. One set for every list screen (scope 'list'); the views themselves are
-// kept on the server through src/store/savedViews.ts. (The runs are async so the runner toasts
+// kept on the server through src/features/savedViews/savedViews.ts. (The runs are async so the runner toasts
 // what they did, or the server's refusal.)
 import { subscribe } from 'valtio';
 import { go } from '@/store/navigate';
@@ -14,10 +14,10 @@ import {
   saveView,
   shareView,
   type SavedView,
-} from '@/store/savedViews';
-import { currentCtx } from './ctx';
-import { register, scopeTitle, unregister } from './registry';
-import type { Command, Ctx, PickItem } from './types';
+} from './savedViews';
+import { currentCtx } from '@/commands/ctx';
+import { register, scopeTitle, unregister } from '@/commands/registry';
+import type { Command, Ctx, PickItem } from '@/commands/types';
 
 const where = (v: SavedView) => scopeTitle(`view:${v.view}`);
 /** 'On Offers' for mine, 'On Offers · shared by Sara' for someone else's. */

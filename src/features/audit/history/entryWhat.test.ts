@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditEntry } from '@/api/audit';
+import type { AuditEntry } from '../auditApi';
 import { entryWhat } from './AuditEntryView';
 
 const entry = (e: Partial<AuditEntry>): AuditEntry => ({

@@ -1,17 +1,17 @@
 // Saved views: a list as someone likes to come back to it ("ADCB's live offers, by end
 // date"), named, with its search, filters and sort (the list's URL) and its table's columns
 // and rows. Kept on the server (contract/savedView.ts): each staff member's own, private or
-// shared with the team, and opened from the palette (src/commands/viewCommands.ts). This store
+// shared with the team, and opened from the palette (src/features/savedViews/viewCommands.ts). This store
 // holds the signed-in admin's and the shared ones, loaded after sign-in (src/app/Shell.tsx)
 // and again when someone else changes one (the live stream, src/api/events.ts).
 //
 // Views saved before lived in this browser's local storage ('views:<user id>'): the first load
 // uploads them as private views and then forgets them here, so none is lost.
 import { proxy, ref } from 'valtio';
-import { savedViewsApi, type SavedView } from '@/api/savedViews';
-import { applyListPrefs, listPrefs, type ListPrefs } from './listPrefs';
-import { session } from './session';
-import { whenStale } from './touched';
+import { savedViewsApi, type SavedView } from './savedViewsApi';
+import { applyListPrefs, listPrefs, type ListPrefs } from '@/store/listPrefs';
+import { session } from '@/store/session';
+import { whenStale } from '@/store/touched';
 import { storage } from '@/lib/storage';
 
 export type { SavedView };

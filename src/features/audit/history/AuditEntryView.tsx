@@ -1,5 +1,5 @@
 import { HTML_FIELDS, recordsWord } from '@contract/audit';
-import type { AuditEntry } from '@/api/audit';
+import type { AuditEntry } from '../auditApi';
 import { CommandButton } from '@/commands/CommandButton';
 import { fieldChanges } from '@/lib/fieldChanges';
 import { formatDateTime } from '@/lib/format';

@@ -1,4 +1,4 @@
-// Saved views' calls (contract/savedView.ts), for src/store/savedViews.ts.
+// Saved views' calls (contract/savedView.ts), for src/features/savedViews/savedViews.ts.
 import {
   deleteSavedView,
   listSavedViews,
@@ -8,7 +8,7 @@ import {
   type SavedViewSave,
   type SavedViewUpdate,
 } from '@contract/savedView';
-import { call } from './call';
+import { call } from '@/api/call';
 
 export type { SavedView, SavedViewSave, SavedViewUpdate };
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SavedView, SavedViewSave, SavedViewUpdate } from '@contract/savedView';
 import { ApiError } from '@/api/client';
 import { announceTouched } from '@/api/call';
-import { listPrefs, resetListPrefs, setColumnShown } from './listPrefs';
+import { listPrefs, resetListPrefs, setColumnShown } from '@/store/listPrefs';
 import {
   deleteView,
   loadSavedViews,
@@ -15,7 +15,7 @@ import {
   shareView,
   startSavedViews,
 } from './savedViews';
-import { session } from './session';
+import { session } from '@/store/session';
 
 /** The server, in memory: views per owner, a save replacing by name on its screen, the shared ones listed to all. */
 const server = vi.hoisted(() => {
@@ -84,7 +84,7 @@ const server = vi.hoisted(() => {
     },
   };
 });
-vi.mock('@/api/savedViews', () => ({ savedViewsApi: server.api }));
+vi.mock('./savedViewsApi', () => ({ savedViewsApi: server.api }));
 
 const memory = new Map<string, string>();
 globalThis.localStorage = {

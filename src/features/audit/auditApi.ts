@@ -1,7 +1,8 @@
 // The audit log's calls (contract/audit.ts), shared by the record panes' History
-// (src/screens/history/) and the audit log screen (src/features/audit/).
+// (src/features/audit/history/, through the record pane's slot src/screens/recordSlots.ts) and
+// the audit log screen (src/features/audit/AuditScreen.tsx).
 import { listAudit, revertAudit, type AuditEntry, type AuditQuery } from '@contract/audit';
-import { call } from './call';
+import { call } from '@/api/call';
 
 export type { AuditEntry, AuditQuery };
 

@@ -1,9 +1,9 @@
 import { ref } from 'valtio';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SavedView } from '@contract/savedView';
-import { savedViewsState } from '@/store/savedViews';
-import { getCommand, setScopeTitle } from './registry';
-import type { Command, Ctx } from './types';
+import { savedViewsState } from './savedViews';
+import { getCommand, setScopeTitle } from '@/commands/registry';
+import type { Command, Ctx } from '@/commands/types';
 import { viewCommands, viewRows } from './viewCommands';
 
 const view = (id: number, name: string, mine: boolean, shared: boolean): SavedView => ({

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { auditPage, type AuditEntry, type AuditQuery } from '@/api/audit';
+import { auditPage, type AuditEntry, type AuditQuery } from '../auditApi';
 import { onTouched } from '@/api/call';
 import { ApiError } from '@/api/client';
 import { errorText } from '@/api/errorText';
