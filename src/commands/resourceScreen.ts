@@ -87,6 +87,9 @@ export function resourceScreen<T extends { id: number }>(options: ResourceScreen
   return { ...o, store, list };
 }
 
+/** A flag reads as what it says, on its column and its checkbox: 'Is active' → 'Active'. */
+export const flagWords = (label: string) => label.replace(/^Is (.)/, (_m, c: string) => c.toUpperCase());
+
 /** What every list calls its timestamps (a table shows the day a record was added). */
 const TIME_WORDS: Readonly<Record<string, string>> = { created_at: 'Added', updated_at: 'Updated' };
 
@@ -100,8 +103,7 @@ export function columnLabel(resource: Resource, column: Pick<ListColumn<never>, 
   const props = { ...resource.entity.properties, ...resource.update.properties, ...resource.create.properties };
   const named = column.key.match(/^(.+)_name$/);
   const field = column.field ?? (named && `${named[1]}_id` in props ? `${named[1]}_id` : column.key);
-  // A flag reads as what it says ('is_active' → 'Active'), as its checkbox does.
-  return inSentence(labelOf({ properties: props }, field)).replace(/^Is (.)/, (_m, c: string) => c.toUpperCase());
+  return flagWords(inSentence(labelOf({ properties: props }, field)));
 }
 
 /** How a screen's records read inside a sentence: 'card' / 'cards'. */
