@@ -1,14 +1,12 @@
 // Notifications, wired once: contract → store → list model → routes. The commands and the screen read this.
 import {
-  AUDIENCES,
-  NOTIFICATION_STATUSES,
   notificationResource,
   type Audience,
   type Notification,
   type NotificationStatus,
 } from '@contract/notification';
 import { resourceScreen } from '@/commands/resourceScreen';
-import { enumFilter } from '@/store/filters';
+import { filtersOf } from '@/store/contractFilters';
 import { notificationRoutes } from '@/screens/paths';
 
 export const STATUS_LABELS: Readonly<Record<NotificationStatus, string>> = {
@@ -30,10 +28,10 @@ export const notificationScreen = resourceScreen<Notification>({
   resource: notificationResource,
   routes: notificationRoutes,
   describe: (n) => ({ label: n.title, hint: `${STATUS_LABELS[n.status]} · ${audienceText(n)}` }),
-  filters: [
-    enumFilter('status', 'Status', 'Any status', NOTIFICATION_STATUSES, (v) => STATUS_LABELS[v as NotificationStatus]),
-    enumFilter('audience', 'Audience', 'Any audience', AUDIENCES, (v) => AUDIENCE_LABELS[v as Audience]),
-  ],
+  filters: filtersOf(notificationResource, {
+    status: { labelOf: (v) => STATUS_LABELS[v as NotificationStatus] },
+    audience: { labelOf: (v) => AUDIENCE_LABELS[v as Audience] },
+  }),
   sortLabels: { created_at: 'Added', send_at: 'Send time', title: 'Title' },
 });
 

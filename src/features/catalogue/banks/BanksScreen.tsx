@@ -1,11 +1,21 @@
 import type { Bank } from '@contract/bank';
 import { CommandButton } from '@/commands/CommandButton';
 import { ResourceListView } from '@/screens/ResourceListView';
-import { BankForm } from './BankForm';
+import { SchemaForm, type FieldTweak } from '@/screens/SchemaForm';
 import { bankScreen } from './screen';
 import './banks.css';
 import { formatDateTime } from '@/lib/format';
 import { Badge } from '@/ui/bits';
+
+/** What the bank form says beyond the contract (contract/bank.ts): a code is typed in capitals. */
+const BANK_FIELDS: Readonly<Record<string, FieldTweak>> = {
+  code: {
+    className: 'field-code',
+    hint: 'Letters, digits and dashes, e.g. ENBD.',
+    normalise: (text) => text.toUpperCase(),
+  },
+  is_active: { initial: true },
+};
 
 export default function BanksScreen() {
   return (
@@ -13,7 +23,7 @@ export default function BanksScreen() {
       screen={bankScreen}
       renderRow={(b) => <BankRow bank={b} />}
       renderDetail={(b) => <BankDetail bank={b} />}
-      renderForm={(p) => <BankForm {...p} />}
+      renderForm={(p) => <SchemaForm {...p} screen={bankScreen} fields={BANK_FIELDS} />}
       renderActions={() => <CommandButton id="engagement.ofBank" label="Engagement" variant="ghost" />}
     />
   );

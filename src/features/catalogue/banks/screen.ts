@@ -10,11 +10,11 @@ export const bankScreen = resourceScreen<Bank>({
   routes: bankRoutes,
   describe: (b) => ({ label: b.name, hint: b.code }),
   columns: [
-    { key: 'name', label: 'Name', cell: (b) => b.name, width: NAME_WIDTH, sort: 'name' },
-    { key: 'code', label: 'Code', cell: (b) => cellText(b.code), sort: 'code' },
-    { key: 'website', label: 'Website', cell: (b) => cellText(b.website), width: 'minmax(160px, 2fr)' },
-    { key: 'is_active', label: 'Active', cell: (b) => cellText(b.is_active) },
-    { key: 'created_at', label: 'Added', cell: (b) => dayText(b.created_at), sort: 'created_at' },
+    { key: 'name', cell: (b) => b.name, width: NAME_WIDTH, sort: 'name' },
+    { key: 'code', cell: (b) => cellText(b.code), sort: 'code' },
+    { key: 'website', cell: (b) => cellText(b.website), width: 'minmax(160px, 2fr)' },
+    { key: 'is_active', cell: (b) => cellText(b.is_active) },
+    { key: 'created_at', cell: (b) => dayText(b.created_at), sort: 'created_at' },
   ],
 });
 

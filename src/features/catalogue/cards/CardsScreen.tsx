@@ -5,19 +5,16 @@ import { ResourceListView } from '@/screens/ResourceListView';
 import { formatDateTime } from '@/lib/format';
 import { Badge, Dot, formatMoney, orDash, Thumb } from '@/ui/bits';
 import { CardForm } from './CardForm';
-import { cardFilters } from './options';
 import { CARD_TYPES } from '@/ui/referenceOptions';
 import { cardScreen } from './screen';
 import './cards.css';
 
-/** The screen with its filter bar (kept out of the commands, which load with the app). */
-const screen = { ...cardScreen, filters: cardFilters };
 const ROW_HEIGHT = 42;
 
 export default function CardsScreen() {
   return (
     <ResourceListView<Card>
-      screen={screen}
+      screen={cardScreen}
       rowHeight={ROW_HEIGHT}
       renderRow={(c) => <CardRow card={c} />}
       renderDetail={(c) => <CardDetail card={c} />}

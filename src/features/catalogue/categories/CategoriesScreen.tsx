@@ -3,7 +3,7 @@ import { AppLink } from '@/ui/AppLink';
 import { ResourceListView } from '@/screens/ResourceListView';
 import { formatDateTime } from '@/lib/format';
 import { Badge, Dot, orDash, RowLine, Thumb } from '@/ui/bits';
-import { CategoryForm } from './CategoryForm';
+import { SchemaForm } from '@/screens/SchemaForm';
 import { categoryScreen } from './screen';
 
 export default function CategoriesScreen() {
@@ -12,7 +12,13 @@ export default function CategoriesScreen() {
       screen={categoryScreen}
       renderRow={(c) => <CategoryRow category={c} />}
       renderDetail={(c) => <CategoryDetail category={c} />}
-      renderForm={(p) => <CategoryForm {...p} />}
+      renderForm={(p) => (
+        <SchemaForm
+          {...p}
+          screen={categoryScreen}
+          fields={{ is_active: { label: 'Active (shown in the app)', initial: true } }}
+        />
+      )}
     />
   );
 }

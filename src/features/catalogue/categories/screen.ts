@@ -10,10 +10,10 @@ export const categoryScreen = resourceScreen<Category>({
   routes: categoryRoutes,
   describe: (c) => ({ label: c.name, hint: c.is_active ? undefined : 'Inactive' }),
   columns: [
-    { key: 'name', label: 'Name', cell: (c) => c.name, width: NAME_WIDTH, sort: 'name' },
-    { key: 'description', label: 'Description', cell: (c) => cellText(c.description), width: 'minmax(200px, 3fr)' },
-    { key: 'is_active', label: 'Active', cell: (c) => cellText(c.is_active) },
-    { key: 'created_at', label: 'Added', cell: (c) => dayText(c.created_at), sort: 'created_at' },
+    { key: 'name', cell: (c) => c.name, width: NAME_WIDTH, sort: 'name' },
+    { key: 'description', cell: (c) => cellText(c.description), width: 'minmax(200px, 3fr)' },
+    { key: 'is_active', cell: (c) => cellText(c.is_active) },
+    { key: 'created_at', cell: (c) => dayText(c.created_at), sort: 'created_at' },
   ],
 });
 

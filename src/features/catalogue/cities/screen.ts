@@ -15,7 +15,7 @@ export const cityScreen = resourceScreen<City>({
   noun: { one: 'area', many: 'Dubai areas' },
   columns: [
     { key: 'name', label: 'Area', cell: (c) => c.name, width: NAME_WIDTH, sort: 'name' },
-    { key: 'emirate', label: 'Emirate', cell: (c) => cellText(c.emirate) },
+    { key: 'emirate', cell: (c) => cellText(c.emirate) },
   ],
 });
 

@@ -1,10 +1,7 @@
-import { useState } from 'react';
 import type { Network } from '@contract/network';
-import type { Payload } from '@/api/resourceClient';
 import { AppLink } from '@/ui/AppLink';
-import { Field } from '@/ui/Field';
-import { ResourceForm } from '@/screens/ResourceForm';
-import { ResourceListView, type FormProps } from '@/screens/ResourceListView';
+import { ResourceListView } from '@/screens/ResourceListView';
+import { SchemaForm } from '@/screens/SchemaForm';
 import { formatDateTime } from '@/lib/format';
 import { RowLine, Thumb } from '@/ui/bits';
 import { networkScreen } from './screen';
@@ -20,7 +17,9 @@ export default function NetworksScreen() {
         </>
       )}
       renderDetail={(n) => <NetworkDetail network={n} />}
-      renderForm={(p) => <NetworkForm {...p} />}
+      renderForm={(p) => (
+        <SchemaForm {...p} screen={networkScreen} fields={{ type: { placeholder: 'e.g. Visa, Mastercard' } }} />
+      )}
     />
   );
 }
@@ -45,33 +44,5 @@ function NetworkDetail({ network }: { network: Network }) {
         <dd className="mono">{network.id}</dd>
       </dl>
     </div>
-  );
-}
-
-function NetworkForm(props: FormProps<Network>) {
-  const { record, errors } = props;
-  const [type, setType] = useState(record?.type ?? '');
-  const collect = (): Payload => ({ type: type.trim() });
-  return (
-    <ResourceForm
-      {...props}
-      what="network"
-      editTitle={record ? `Edit ${record.type}` : undefined}
-      createLabel="Create network"
-      fields={['type']}
-      collect={collect}
-    >
-      <Field
-        label="Type"
-        name="type"
-        autoFocus
-        required
-        autoComplete="off"
-        placeholder="e.g. Visa, Mastercard"
-        value={type}
-        onChange={(e) => setType(e.target.value)}
-        error={errors.type}
-      />
-    </ResourceForm>
   );
 }

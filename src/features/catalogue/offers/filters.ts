@@ -1,16 +1,15 @@
 // The offer list's filter bar (all in the URL: /offer-list?bank=3&state=live).
-import { OFFER_STATES } from '@contract/offer';
+import { offerResource } from '@contract/offer';
 import { MAX_PER_PAGE } from '@contract/envelope';
 import { bankResource, type Bank } from '@contract/bank';
 import { cardResource, type Card } from '@contract/card';
-import { categoryResource, type Category } from '@contract/category';
 import { listSources } from '@contract/crawlSources';
 import { call } from '@/api/call';
-import { cachedOptions, enumFilter, refFilter, type FilterDef, type Option } from '@/store/filters';
+import { cachedOptions, type FilterDef, type Option } from '@/store/filters';
+import { filtersOf } from '@/store/contractFilters';
 import {
   bankClient,
   cardClient,
-  categoryClient,
   outletClient,
   outletOption,
   referenceOptions,
@@ -18,11 +17,6 @@ import {
   searchOutlets,
 } from '@/ui/lookups';
 import { STATE_LABELS } from './states';
-
-const bankOptions = referenceOptions(bankResource, bankClient.list, (b: Bank) => ({
-  value: String(b.id),
-  label: b.name,
-}));
 
 /** The outlet of the URL may lie beyond the first page of outlets: fetch it too. */
 function outletOptions(): Promise<readonly Option[]> {
@@ -56,36 +50,32 @@ const sourceOptions = async (): Promise<readonly Option[]> => {
   return [{ value: 'manual', label: 'Manual' }, ...sources, ...banks];
 };
 
-export const offerFilters: readonly FilterDef[] = [
-  enumFilter('state', 'State', 'Any state', OFFER_STATES, (s) => STATE_LABELS[s as keyof typeof STATE_LABELS].label),
-  refFilter('bank', 'Bank', 'All banks', bankOptions),
+/** The contract's filters (contract/offer.ts OfferFilters); what differs is here, in the bar's order. */
+export const offerFilters: readonly FilterDef[] = filtersOf(
+  offerResource,
   {
-    ...refFilter(
-      'card',
-      'Card',
-      'All cards',
-      referenceOptions(cardResource, cardClient.list, (c: Card) => ({
+    state: { labelOf: (s) => STATE_LABELS[s as keyof typeof STATE_LABELS].label },
+    card: {
+      options: referenceOptions(cardResource, cardClient.list, (c: Card) => ({
         value: String(c.id),
         label: `${c.name} · ${c.bank_name}`,
       })),
-    ),
-    search: (text, signal) =>
-      searchCards(text, signal).then((found) => found.map((c) => ({ value: String(c.id), label: c.label }))),
+      search: (text, signal) =>
+        searchCards(text, signal).then((found) => found.map((c) => ({ value: String(c.id), label: c.label }))),
+    },
+    outlet: {
+      options: outletOptions,
+      search: (text, signal) =>
+        searchOutlets(text, signal).then((found) => found.map((o) => ({ value: String(o.id), label: o.label }))),
+    },
+    // The dashboard's "Offers expiring in 7 days" opens the list with this set (?expiring=7).
+    expiring: {
+      any: 'Any end date',
+      options: ['7', '30'].map((d) => ({ value: d, label: `Ending within ${d} days` })),
+    },
+    // Sources: 'manual', a crawl source's slug ('enbd-site', what its onboarded offers keep), or
+    // a bank's older crawl named after its code ('adcb_crawl').
+    from_source: { any: 'Any source', options: sourceOptions },
   },
-  refFilter(
-    'category',
-    'Category',
-    'All categories',
-    referenceOptions(categoryResource, categoryClient.list, (c: Category) => ({ value: String(c.id), label: c.name })),
-  ),
-  {
-    ...refFilter('outlet', 'Outlet', 'All outlets', outletOptions),
-    search: (text, signal) =>
-      searchOutlets(text, signal).then((found) => found.map((o) => ({ value: String(o.id), label: o.label }))),
-  },
-  // The dashboard's "Offers expiring in 7 days" opens the list with this set (?expiring=7).
-  enumFilter('expiring', 'Expiring', 'Any end date', ['7', '30'], (d) => `Ending within ${d} days`),
-  // Sources: 'manual', a crawl source's slug ('enbd-site', what its onboarded offers keep), or
-  // a bank's older crawl named after its code ('adcb_crawl').
-  refFilter('from_source', 'Source', 'Any source', sourceOptions),
-];
+  ['state', 'bank', 'card', 'category', 'outlet', 'expiring', 'from_source'],
+);

@@ -17,8 +17,8 @@ export const offerScreen = resourceScreen<Offer>({
   updateNoResponse: 'Network error. Please try again.',
   describe: (o) => ({ label: o.title, hint: [o.discount, o.bank_names.join(', ')].filter(Boolean).join(' · ') }),
   columns: [
-    { key: 'title', label: 'Title', cell: (o) => o.title, width: 'minmax(240px, 3fr)', sort: 'title' },
-    { key: 'discount', label: 'Discount', cell: (o) => cellText(o.discount) },
+    { key: 'title', cell: (o) => o.title, width: 'minmax(240px, 3fr)', sort: 'title' },
+    { key: 'discount', cell: (o) => cellText(o.discount) },
     { key: 'bank_names', label: 'Banks', cell: (o) => cellText(o.bank_names), width: 'minmax(140px, 1.5fr)' },
     {
       key: 'merchant_names',
@@ -26,13 +26,13 @@ export const offerScreen = resourceScreen<Offer>({
       cell: (o) => cellText(o.merchant_names),
       width: 'minmax(140px, 1.5fr)',
     },
-    { key: 'category_name', label: 'Category', cell: (o) => cellText(o.category_name) },
-    { key: 'valid_to', label: 'Valid to', cell: (o) => cellText(o.valid_to), sort: 'valid_to' },
-    { key: 'state', label: 'State', cell: (o) => STATE_LABELS[o.state].label },
-    { key: 'created_at', label: 'Added', cell: (o) => dayText(o.created_at), sort: 'created_at' },
-    { key: 'valid_from', label: 'Valid from', cell: (o) => cellText(o.valid_from), optional: true },
-    { key: 'cards', label: 'Cards', cell: (o) => formatNumber(o.card_ids.length), numeric: true, optional: true },
-    { key: 'from_source', label: 'Source', cell: (o) => cellText(o.from_source), optional: true },
+    { key: 'category_name', cell: (o) => cellText(o.category_name) },
+    { key: 'valid_to', cell: (o) => cellText(o.valid_to), sort: 'valid_to' },
+    { key: 'state', cell: (o) => STATE_LABELS[o.state].label },
+    { key: 'created_at', cell: (o) => dayText(o.created_at), sort: 'created_at' },
+    { key: 'valid_from', cell: (o) => cellText(o.valid_from), optional: true },
+    { key: 'cards', cell: (o) => formatNumber(o.card_ids.length), numeric: true, optional: true },
+    { key: 'from_source', cell: (o) => cellText(o.from_source), optional: true },
   ],
 });
 

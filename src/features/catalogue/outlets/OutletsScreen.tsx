@@ -9,20 +9,17 @@ import { ResourceListView } from '@/screens/ResourceListView';
 import { offerRoutes } from '@/screens/paths';
 import { offers } from '../offers/screen';
 import { OfferStateBadge, shortValidity } from '../offers/OfferBits';
-import { outletFilters } from './filters';
 import { OutletForm } from './OutletForm';
 import { outletLabel, outletScreen } from './screen';
 import '@/ui/catalogue.css';
 import { formatDateTime, formatNumber } from '@/lib/format';
 
-/** The screen with its filter bar (kept out of the commands, which load with the app). */
-const screen = { ...outletScreen, filters: outletFilters };
 const ROW_HEIGHT = 42;
 
 export default function OutletsScreen() {
   return (
     <ResourceListView<Outlet>
-      screen={screen}
+      screen={outletScreen}
       rowHeight={ROW_HEIGHT}
       renderRow={(o) => <OutletRow outlet={o} />}
       renderDetail={(o) => <OutletDetail outlet={o} />}

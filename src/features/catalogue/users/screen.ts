@@ -1,7 +1,7 @@
 // Users, wired once: contract → store → list model → routes. The commands and the screen read this.
 import { userResource, type AdminUser } from '@contract/user';
 import { ROLES, ROLE_LABELS as ROLE_NAMES } from '@contract/roles';
-import { enumFilter } from '@/store/filters';
+import { filtersOf } from '@/store/contractFilters';
 import { resourceScreen } from '@/commands/resourceScreen';
 import { userRoutes } from '@/screens/paths';
 import { cellText, dayText, NAME_WIDTH } from '@/screens/listTable/columns';
@@ -17,23 +17,17 @@ export const userScreen = resourceScreen<AdminUser>({
   resource: userResource,
   routes: userRoutes,
   describe: (u) => ({ label: u.name, hint: u.email }),
-  filters: [
-    enumFilter('role', 'Role', 'All roles', [...ROLES], (v) => ROLE_LABELS[v as AdminUser['role']]),
-    enumFilter(
-      'status',
-      'Status',
-      'Any status',
-      ['active', 'disabled'],
-      (v) => STATUS_LABELS[v as AdminUser['status']],
-    ),
-  ],
+  filters: filtersOf(userResource, {
+    role: { any: 'All roles', labelOf: (v) => ROLE_LABELS[v as AdminUser['role']] },
+    status: { labelOf: (v) => STATUS_LABELS[v as AdminUser['status']] },
+  }),
   columns: [
-    { key: 'name', label: 'Name', cell: (u) => u.name, width: NAME_WIDTH, sort: 'name' },
+    { key: 'name', cell: (u) => u.name, width: NAME_WIDTH, sort: 'name' },
     { key: 'email', label: 'E-mail', cell: (u) => u.email, width: 'minmax(200px, 2fr)', sort: 'email' },
-    { key: 'role', label: 'Role', cell: (u) => ROLE_LABELS[u.role] },
-    { key: 'status', label: 'Status', cell: (u) => STATUS_LABELS[u.status] },
-    { key: 'phone', label: 'Phone', cell: (u) => cellText(u.phone) },
-    { key: 'created_at', label: 'Added', cell: (u) => dayText(u.created_at), sort: 'created_at' },
+    { key: 'role', cell: (u) => ROLE_LABELS[u.role] },
+    { key: 'status', cell: (u) => STATUS_LABELS[u.status] },
+    { key: 'phone', cell: (u) => cellText(u.phone) },
+    { key: 'created_at', cell: (u) => dayText(u.created_at), sort: 'created_at' },
   ],
 });
 

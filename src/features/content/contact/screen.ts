@@ -2,7 +2,7 @@
 // handled filter is a three-way choice (any, open, handled).
 import { contactResource, type ContactMessage } from '@contract/contact';
 import { resourceScreen } from '@/commands/resourceScreen';
-import { booleanFilter } from '@/store/filters';
+import { filtersOf } from '@/store/contractFilters';
 import { CONTACT_VIEW } from './entry';
 import { contactRoutes } from '@/screens/paths';
 import { cellText, dayText, NAME_WIDTH } from '@/screens/listTable/columns';
@@ -13,16 +13,16 @@ export const contactScreen = resourceScreen<ContactMessage>({
   routes: contactRoutes,
   describe: (m) => ({ label: m.subject, hint: `${m.name} · ${m.email}` }),
   noun: { one: 'message', many: 'messages' },
-  filters: [booleanFilter('handled', 'Handled', 'All messages', 'Handled', 'Open')],
+  filters: filtersOf(contactResource, { handled: { any: 'All messages', yes: 'Handled', no: 'Open' } }),
   sortLabels: { created_at: 'Received', name: 'Sender', subject: 'Subject' },
   // Each head over its own field: the derived columns (src/screens/listTable/columns.tsx) put the
   // describe label, the subject, under the first sort key's head, "Sender".
   columns: [
     { key: 'name', label: 'Sender', cell: (m) => m.name, width: 'minmax(160px, 1.5fr)', sort: 'name' },
-    { key: 'subject', label: 'Subject', cell: (m) => m.subject, width: NAME_WIDTH, sort: 'subject' },
-    { key: 'email', label: 'Email', cell: (m) => m.email, width: 'minmax(180px, 1.5fr)' },
-    { key: 'phone', label: 'Phone', cell: (m) => cellText(m.phone), optional: true },
-    { key: 'handled', label: 'Handled', cell: (m) => (m.handled ? 'Handled' : 'Open') },
+    { key: 'subject', cell: (m) => m.subject, width: NAME_WIDTH, sort: 'subject' },
+    { key: 'email', cell: (m) => m.email, width: 'minmax(180px, 1.5fr)' },
+    { key: 'phone', cell: (m) => cellText(m.phone), optional: true },
+    { key: 'handled', cell: (m) => (m.handled ? 'Handled' : 'Open') },
     { key: 'created_at', label: 'Received', cell: (m) => dayText(m.created_at), sort: 'created_at' },
   ],
   csvColumns: [

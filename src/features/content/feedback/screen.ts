@@ -32,9 +32,9 @@ export const feedbackScreen = resourceScreen<Feedback>({
   // "Name" over the rated offer or card).
   columns: [
     { key: 'user_name', label: 'From', cell: (f) => f.user_name ?? 'A deleted user', width: 'minmax(160px, 1.5fr)' },
-    { key: 'about', label: 'About', cell: subjectOf, width: NAME_WIDTH },
-    { key: 'rating', label: 'Rating', cell: (f) => `${stars(f.rating)} ${f.rating}`, sort: 'rating' },
-    { key: 'comment', label: 'Comment', cell: (f) => cellText(f.comment), width: 'minmax(200px, 2fr)' },
+    { key: 'about', cell: subjectOf, width: NAME_WIDTH },
+    { key: 'rating', cell: (f) => `${stars(f.rating)} ${f.rating}`, sort: 'rating' },
+    { key: 'comment', cell: (f) => cellText(f.comment), width: 'minmax(200px, 2fr)' },
     { key: 'user_email', label: 'Email', cell: (f) => cellText(f.user_email), optional: true },
     { key: 'created_at', label: 'Received', cell: (f) => dayText(f.created_at), sort: 'created_at' },
   ],
