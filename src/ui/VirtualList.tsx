@@ -29,6 +29,7 @@ interface VirtualListProps<T> {
   /** All records on the server (aria-setsize, aria-rowcount), not only the loaded ones; -1: not known exactly. */
   total?: number;
   rowHeight?: number;
+  /** A status line after the rows (loading, empty, an error with Retry), outside the list itself. */
   footer?: ReactNode;
   /**
    * The rows are a table's: the list is a grid (the WAI-ARIA grid pattern) of `columns` columns,
@@ -131,7 +132,7 @@ export function VirtualList<T>({
       ? optionId(highlighted) + (table && activeCell ? `-${activeCell}` : '')
       : undefined;
 
-  return (
+  const list = (
     <div
       ref={(el) => {
         scrollRef.current = el;
@@ -177,8 +178,18 @@ export function VirtualList<T>({
           );
         })}
       </div>
-      {footer}
     </div>
+  );
+  // The footer (a status, an error with Retry) sits after the list, not in it: a listbox or grid
+  // may own only its rows, so an alert or a button inside it is an ARIA error (axe's
+  // aria-required-children, e2e/axe.spec.ts).
+  return footer ? (
+    <>
+      {list}
+      <div className="vlist-footer">{footer}</div>
+    </>
+  ) : (
+    list
   );
 }
 
