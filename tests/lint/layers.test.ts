@@ -23,12 +23,12 @@ describe('the layers', () => {
     ['src/lib/x.ts', "import { ui } from '@/store/ui';", 'lib importing the store'],
     [
       'src/features/crawl/x.ts',
-      "import { CardForm } from '@/features/catalogue/cards/CardForm';",
+      "import { CardsScreen } from '@/features/catalogue/cards/CardsScreen';",
       'a feature importing another feature',
     ],
     [
       'src/features/crawl/x.ts',
-      "import { CardForm } from '../catalogue/cards/CardForm';",
+      "import { CardsScreen } from '../catalogue/cards/CardsScreen';",
       'a feature importing another feature, relatively',
     ],
     ['src/ui/x.ts', "import { runCommand } from '../commands/runner';", 'a ui part importing commands'],
