@@ -4,7 +4,8 @@
 //            (a feature never imports another feature)
 //   server:  main → routes → http → services → repositories → db → contract
 // the browser and the server never import each other, and contract imports neither.
-// It also keeps every API path inside contract/ and casts to `never` out of the server.
+// It also keeps every API path inside contract/ and casts to `never` out of the server, and has
+// contract/ imported as @contract/… (aliases.ts) outside src/ too.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -66,6 +67,34 @@ const TYPEBOX_NAMESPACE = [
       "Import TypeBox's builders as a namespace (import * as Type from '@sinclair/typebox'); the browser's build has them from src/lib/typeboxLite.ts.",
   },
 ];
+// The pattern groups of `no-restricted-imports`, merged per file set below (one rule, like
+// `no-restricted-syntax`: a later block that sets it replaces an earlier one's patterns).
+/** Across src/'s folders an import names its place from the top (@/ui/Kbd, aliases.ts). */
+const SRC_CLIMB = [
+  {
+    group: ['../../*'],
+    message: "Import across src/'s folders with the @/ alias (aliases.ts), e.g. '@/ui/Kbd'.",
+  },
+];
+/** The server, its tests, scripts, benches and e2e name contract/ from the top, as src/ does. */
+const CONTRACT_CLIMB = [
+  {
+    regex: String.raw`^(\.\./)+contract(/|$)`,
+    message: "Import contract/ with the @contract/ alias (aliases.ts), e.g. '@contract/bank', not by a '../' climb.",
+  },
+];
+/** The data says why it refuses without HTTP (DataRefusal, invalidField); the HTTP layer answers it. */
+const DATA_REFUSALS = [
+  {
+    group: ['**/errors'],
+    importNames: ['HttpError', 'badField'],
+    message: 'The database layer and the repositories throw DataRefusal (server/errors.ts), not HTTP errors.',
+  },
+];
+/** Everywhere outside src/ and contract/ that imports contract/. */
+const CONTRACT_USERS = ['server/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.{ts,tsx}', 'e2e/**/*.ts'];
+/** The database layer and the repositories (their sources; their tests are not held to DATA_REFUSALS). */
+const DATA_LAYERS = ['server/db/**/*.ts', 'server/repositories/**/*.ts'];
 /** The server's layers that handle calls: where a cast to never would hide a handler's input type. */
 const SERVER_HANDLERS = [
   'server/routes/**/*.ts',
@@ -193,19 +222,7 @@ export default tseslint.config(
     // Across src/'s folders an import names its place from the top (@/ui/Kbd, aliases.ts):
     // a '../../' climb is refused, so a file moved keeps its imports readable.
     files: ['src/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['../../*'],
-              message: "Import across src/'s folders with the @/ alias (aliases.ts), e.g. '@/ui/Kbd'.",
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: SRC_CLIMB }] },
   },
   // `no-restricted-syntax` is one rule: under flat config a later block that sets it replaces
   // an earlier one's selectors for the files both match. So each file set below sets it once,
@@ -231,24 +248,18 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-syntax': ['error', ...TYPEBOX_NAMESPACE] },
   },
+  // `no-restricted-imports` is set once per file set too, its pattern groups merged
+  // (tests/lint/layers.test.ts probes each group in each folder).
   {
-    // The data says why it refuses without HTTP (DataRefusal, invalidField); the HTTP layer answers it.
-    files: ['server/db/**/*.ts', 'server/repositories/**/*.ts'],
+    // e2e specs set it below, with the climb among their rules.
+    files: CONTRACT_USERS,
+    ignores: ['e2e/**/*.spec.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: CONTRACT_CLIMB }] },
+  },
+  {
+    files: DATA_LAYERS,
     ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/errors'],
-              importNames: ['HttpError', 'badField'],
-              message: 'The database layer and the repositories throw DataRefusal (server/errors.ts), not HTTP errors.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [...CONTRACT_CLIMB, ...DATA_REFUSALS] }] },
   },
   {
     // The environment is read in one place, checked, with its defaults (server/config.ts).
@@ -284,6 +295,7 @@ export default tseslint.config(
               message: "Take test and expect from './fixtures' (a server per worker).",
             },
           ],
+          patterns: CONTRACT_CLIMB,
         },
       ],
     },

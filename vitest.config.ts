@@ -18,7 +18,8 @@ import { workersFrom } from './workers';
 const POSTGRES_ONLY = ['tests/api/twoProcesses.test.ts'];
 
 const api = (name: string, extra: { env: Record<string, string>; globalSetup: string[]; exclude?: string[] }) => ({
-  // API tests import browser modules too (the CSV preview's checks), which import as @/… and @contract/….
+  // The server imports contract/ as @contract/…, and API tests import browser modules too (the
+  // CSV preview's checks), which import as @/… (aliases.ts).
   resolve: { alias: pathAliases },
   test: {
     name,
@@ -40,7 +41,7 @@ export default defineConfig({
     maxWorkers: workersFrom(process.env.VITEST_WORKERS, '100%'),
     projects: [
       {
-        // src/'s tests import across folders as @/… (aliases.ts).
+        // src/'s tests import across folders as @/…, and everything imports contract/ as @contract/… (aliases.ts).
         resolve: { alias: pathAliases },
         test: {
           name: 'unit',
@@ -68,6 +69,8 @@ export default defineConfig({
       {
         // Real server processes stopped, killed and raced (tests/process): run after the other
         // projects, so a start is not timed on a machine busy with every other suite.
+        // Their helpers import contract/ and the server as the server does (@contract/…).
+        resolve: { alias: pathAliases },
         test: {
           name: 'process',
           include: ['tests/process/**/*.test.ts'],

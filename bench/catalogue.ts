@@ -4,10 +4,10 @@
 //
 //   npm run seed:large -- --offers 1000000      (fills DATA_DIR, default ./data)
 //   npm run bench:search                          (DATA_DIR or DATABASE_URL as for npm start)
-import { login } from '../contract/auth';
-import { offerResource } from '../contract/offer';
-import { pathOf } from '../contract/operation';
-import { searchRecords } from '../contract/search';
+import { login } from '@contract/auth';
+import { offerResource } from '@contract/offer';
+import { pathOf } from '@contract/operation';
+import { searchRecords } from '@contract/search';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDb } from '../server/db/connection';

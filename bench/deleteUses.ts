@@ -14,12 +14,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { login } from '../contract/auth';
-import { bankResource } from '../contract/bank';
-import { cardResource } from '../contract/card';
-import { categoryResource } from '../contract/category';
-import { offerResource } from '../contract/offer';
-import { pathOf, type AnyOp } from '../contract/operation';
+import { login } from '@contract/auth';
+import { bankResource } from '@contract/bank';
+import { cardResource } from '@contract/card';
+import { categoryResource } from '@contract/category';
+import { offerResource } from '@contract/offer';
+import { pathOf, type AnyOp } from '@contract/operation';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDb } from '../server/db/connection';

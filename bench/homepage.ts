@@ -12,9 +12,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
-import { login } from '../contract/auth';
-import { listHeroBanners, moveHeroBanner } from '../contract/homepageBanners';
-import { pathOf } from '../contract/operation';
+import { login } from '@contract/auth';
+import { listHeroBanners, moveHeroBanner } from '@contract/homepageBanners';
+import { pathOf } from '@contract/operation';
 import { startServer } from '../e2e/server';
 
 const { values } = parseArgs({ options: { moves: { type: 'string', default: '50' } } });

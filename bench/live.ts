@@ -14,10 +14,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
-import { login } from '../contract/auth';
-import { bankResource } from '../contract/bank';
-import { userResource } from '../contract/user';
-import { pathOf } from '../contract/operation';
+import { login } from '@contract/auth';
+import { bankResource } from '@contract/bank';
+import { userResource } from '@contract/user';
+import { pathOf } from '@contract/operation';
 import { startServer } from '../e2e/server';
 import { pct } from './timing';
 

@@ -5,13 +5,13 @@
 // a bank or an offer created; a bulk change of a few offers). What the server acknowledged
 // of its own records (created by it, written by it alone) is kept, for the count of lost
 // writes afterwards; edits of the shared demo offers are where concurrent edits meet (409).
-import { login } from '../contract/auth';
-import { bankResource } from '../contract/bank';
-import { cardResource } from '../contract/card';
-import { OFFER_STATES, offerResource } from '../contract/offer';
-import { pathOf } from '../contract/operation';
-import { outletResource } from '../contract/outlet';
-import { searchRecords } from '../contract/search';
+import { login } from '@contract/auth';
+import { bankResource } from '@contract/bank';
+import { cardResource } from '@contract/card';
+import { OFFER_STATES, offerResource } from '@contract/offer';
+import { pathOf } from '@contract/operation';
+import { outletResource } from '@contract/outlet';
+import { searchRecords } from '@contract/search';
 
 /** Ids of the demo data, to filter by and to show. */
 export interface Pools {

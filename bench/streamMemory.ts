@@ -17,9 +17,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { login } from '../contract/auth';
-import { streamEvents } from '../contract/events';
-import { pathOf } from '../contract/operation';
+import { login } from '@contract/auth';
+import { streamEvents } from '@contract/events';
+import { pathOf } from '@contract/operation';
 
 const { values } = parseArgs({
   options: {

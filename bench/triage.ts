@@ -11,10 +11,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
-import { listOutletRefs } from '../contract/crawlOutlets';
-import { listSources } from '../contract/crawlSources';
-import { claimRef, skipRef } from '../contract/crawlTriage';
-import { login } from '../contract/auth';
+import { listOutletRefs } from '@contract/crawlOutlets';
+import { listSources } from '@contract/crawlSources';
+import { claimRef, skipRef } from '@contract/crawlTriage';
+import { login } from '@contract/auth';
 import { startServer } from '../e2e/server';
 
 const { values } = parseArgs({ options: { decisions: { type: 'string', default: '60' } } });

@@ -3,12 +3,12 @@
 // screen lists the edit and the revert, filtered by the record. An export of users is an entry too.
 import fs from 'node:fs';
 import { expect, test } from './fixtures';
-import { cardResource } from '../contract/card';
-import { categoryResource } from '../contract/category';
-import { claimRef, releaseRef } from '../contract/crawlTriage';
-import { offerResource } from '../contract/offer';
-import { pathOf, type AnyOp } from '../contract/operation';
-import { outletResource } from '../contract/outlet';
+import { cardResource } from '@contract/card';
+import { categoryResource } from '@contract/category';
+import { claimRef, releaseRef } from '@contract/crawlTriage';
+import { offerResource } from '@contract/offer';
+import { pathOf, type AnyOp } from '@contract/operation';
+import { outletResource } from '@contract/outlet';
 import { apiAs, mod, shoot, signIn } from './session';
 
 const SHOTS = process.env.E2E_SHOTS;

@@ -2,9 +2,9 @@
 // palette duplicates an offer, sets a user's role, discontinues a card and opens the offers
 // expiring within 7 days; each outcome is read back through the API.
 import type { Page } from '@playwright/test';
-import type { Card } from '../contract/card';
-import type { Offer } from '../contract/offer';
-import type { AdminUser } from '../contract/user';
+import type { Card } from '@contract/card';
+import type { Offer } from '@contract/offer';
+import type { AdminUser } from '@contract/user';
 import { expect, test } from './fixtures';
 import { apiAs, listNamed, pick, rowsOf, run, shoot, signIn } from './session';
 

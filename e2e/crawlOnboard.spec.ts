@@ -6,9 +6,9 @@
 // importing a file (the seeded sources belong to e2e/crawl.spec.ts and crawlScreens.spec.ts).
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { importCrawl, listSources } from '../contract/crawlSources';
-import { offerResource } from '../contract/offer';
-import { pathOf } from '../contract/operation';
+import { importCrawl, listSources } from '@contract/crawlSources';
+import { offerResource } from '@contract/offer';
+import { pathOf } from '@contract/operation';
 import { apiAs, mod, signIn, paletteInput, sayYes } from './session';
 
 const SLUG = 'e2e-onboard';

@@ -4,9 +4,9 @@
 import fs from 'node:fs';
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { CSV_TARGETS, templateCsv } from '../contract/csv';
-import { checkCsvNames } from '../contract/csvImport';
-import { pathOf } from '../contract/operation';
+import { CSV_TARGETS, templateCsv } from '@contract/csv';
+import { checkCsvNames } from '@contract/csvImport';
+import { pathOf } from '@contract/operation';
 import { signIn, apiAs, mod, paletteInput, shoot } from './session';
 
 const SHOTS = process.env.E2E_SHOTS;

@@ -2,8 +2,8 @@
 // contract/resource.ts), named and linked by the screen of its table's name, with its Go to keys,
 // as they showed when the dashboard had a table of its own.
 import { expect, test } from './fixtures';
-import { totalCounts } from '../contract/dashboard';
-import { pathOf } from '../contract/operation';
+import { totalCounts } from '@contract/dashboard';
+import { pathOf } from '@contract/operation';
 import { apiAs, signIn } from './session';
 
 test('every count shows, in order, named and linked to its list with its keys', async ({ page }) => {

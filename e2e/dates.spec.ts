@@ -7,7 +7,7 @@
 // DATE_SHOTS=<dir> saves the offer form with a typed date (1440×900, 1024×768, light and dark).
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { addDays, dubaiDay, dubaiInstant, parseYmd } from '../contract/dubaiTime';
+import { addDays, dubaiDay, dubaiInstant, parseYmd } from '@contract/dubaiTime';
 import { apiAs, listNamed, mod, rowsOf, signIn, shoot, sayYes } from './session';
 
 const SHOTS = process.env.DATE_SHOTS;

@@ -5,12 +5,12 @@
 // own (imported, its offers onboarded), so the demo's sources stay as e2e/crawl*.spec.ts expect.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { addDays, dubaiDay } from '../contract/dubaiTime';
-import { listCardRefs } from '../contract/crawlCards';
-import { transferOfferRefs } from '../contract/crawlOffers';
-import { importCrawl, listSources } from '../contract/crawlSources';
-import { offerResource } from '../contract/offer';
-import { pathOf } from '../contract/operation';
+import { addDays, dubaiDay } from '@contract/dubaiTime';
+import { listCardRefs } from '@contract/crawlCards';
+import { transferOfferRefs } from '@contract/crawlOffers';
+import { importCrawl, listSources } from '@contract/crawlSources';
+import { offerResource } from '@contract/offer';
+import { pathOf } from '@contract/operation';
 import { apiAs, listNamed, mod, paletteInput, pick, run, signIn, sayYes } from './session';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;

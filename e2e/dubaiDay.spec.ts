@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { addDays, dubaiDay, dubaiInstant, parseYmd } from '../contract/dubaiTime';
+import { addDays, dubaiDay, dubaiInstant, parseYmd } from '@contract/dubaiTime';
 import { copyOfTemplate, expect, test as base } from './fixtures';
 import { E2E_ADMIN } from './globalSetup';
 import { startServer, type RunningServer } from './server';

@@ -7,9 +7,9 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { totalCounts, type TotalCounts } from '../contract/dashboard';
-import { EVENT_TYPES, getEngagement, type Engagement } from '../contract/engagement';
-import { pathOf } from '../contract/operation';
+import { totalCounts, type TotalCounts } from '@contract/dashboard';
+import { EVENT_TYPES, getEngagement, type Engagement } from '@contract/engagement';
+import { pathOf } from '@contract/operation';
 import { apiAs, signIn } from './session';
 
 const SHOTS = '/tmp/engagement-shots';

@@ -6,9 +6,9 @@
 // checked against the API too. HEALTH_SHOTS=dir writes the screenshots (1440x900, 1024x768,
 // light and dark).
 import { expect, test } from './fixtures';
-import { listHealthRows } from '../contract/health';
-import { pathOf } from '../contract/operation';
-import { addDays, dubaiDay } from '../contract/dubaiTime';
+import { listHealthRows } from '@contract/health';
+import { pathOf } from '@contract/operation';
+import { addDays, dubaiDay } from '@contract/dubaiTime';
 import { apiAs, listNamed, mod, paletteInput, paletteSelected, rowsOf, sayYes, shoot, signIn } from './session';
 
 // fixme: counts the queue's rendered rows, and the list renders only what fits (25) when specs

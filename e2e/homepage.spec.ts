@@ -4,7 +4,7 @@
 // offer again, which the server refuses with its 409 message.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { SELECTED_OFFER_TWICE } from '../contract/homepageSelected';
+import { SELECTED_OFFER_TWICE } from '@contract/homepageSelected';
 import { apiAs, mod, signIn } from './session';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;

@@ -3,7 +3,7 @@
 // what that URL names: the list, a record, its edit form, a new one.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { resources } from '../contract/resources';
+import { resources } from '@contract/resources';
 import { screens } from '../src/app/screens';
 import { signIn } from './session';
 

@@ -1,9 +1,9 @@
 // Live updates (src/api/events.ts, GET /admin/v1/events): two admins in two browsers; what one
 // saves through the UI shows in the other's open list without a reload.
 import { test, expect } from './fixtures';
-import { bankResource } from '../contract/bank';
-import { userResource } from '../contract/user';
-import { pathOf } from '../contract/operation';
+import { bankResource } from '@contract/bank';
+import { userResource } from '@contract/user';
+import { pathOf } from '@contract/operation';
 import { apiAs, listNamed, rowsOf, signIn, signInAs } from './session';
 
 const SARA = { name: 'Sara Live', email: 'sara.live@e2e.example', password: 'sara-live-password' };

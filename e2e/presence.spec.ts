@@ -4,8 +4,8 @@
 // when the other's tab closes.
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures';
-import { offerResource } from '../contract/offer';
-import { userResource } from '../contract/user';
+import { offerResource } from '@contract/offer';
+import { userResource } from '@contract/user';
 import { apiAs, shoot, signIn, signInAs } from './session';
 
 const OMAR = { name: 'Omar Presence', email: 'omar.presence@e2e.example', password: 'omar-presence-password' };

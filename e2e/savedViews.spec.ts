@@ -4,8 +4,8 @@
 // stream brought it), "shared by" its owner, and lands on the same list URL. Made private
 // again, it leaves their palette; only its owner may delete it.
 import { expect, test } from './fixtures';
-import { showMe } from '../contract/auth';
-import { userResource } from '../contract/user';
+import { showMe } from '@contract/auth';
+import { userResource } from '@contract/user';
 import { apiAs, listNamed, mod, paletteInput, paletteSelected, rowsOf, signIn, signInAs } from './session';
 import type { Page } from '@playwright/test';
 

@@ -2,8 +2,8 @@
 // the signed-in admin's token (for checking what the server holds, never for driving the UI).
 import fs from 'node:fs';
 import { expect, type Locator, type Page, type Request } from '@playwright/test';
-import { SESSION_TTL_MS, login, showMe, type Session } from '../contract/auth';
-import { pathOf } from '../contract/operation';
+import { SESSION_TTL_MS, login, showMe, type Session } from '@contract/auth';
+import { pathOf } from '@contract/operation';
 import { E2E_ADMIN } from './globalSetup';
 
 export const mod = process.platform === 'darwin' ? 'Meta' : 'Control';

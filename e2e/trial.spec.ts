@@ -2,7 +2,7 @@
 // after a pick in the card picker, the cheat sheet opening at this screen's keys, a confirm's
 // focus on Cancel, and the sign-in page saying why a session ended.
 import { expect, test } from './fixtures';
-import { userResource } from '../contract/user';
+import { userResource } from '@contract/user';
 import { apiAs, mod, shoot, signIn, signInAs } from './session';
 
 const SHOTS = process.env.TRIAL_SHOTS;

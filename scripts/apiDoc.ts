@@ -4,11 +4,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiDoc } from '../contract/apiDoc';
-import { operations } from '../contract/operations';
-import { resources } from '../contract/resources';
-import { rolesDoc } from '../contract/rolesDoc';
-import { resourceWordsFile } from '../contract/resourceWordsFile';
+import { apiDoc } from '@contract/apiDoc';
+import { operations } from '@contract/operations';
+import { resources } from '@contract/resources';
+import { rolesDoc } from '@contract/rolesDoc';
+import { resourceWordsFile } from '@contract/resourceWordsFile';
 
 const contract = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'contract');
 for (const [name, text] of [

@@ -21,7 +21,15 @@ export const SERVER_ENTRIES = {
 /** Bundled beside them but not run on their own: PGlite's worker thread (server/db/pgliteThread.ts finds it there). */
 const WORKER_ENTRIES = { pgliteWorker: 'server/db/pgliteWorker.ts' };
 const ALL_ENTRIES = { ...SERVER_ENTRIES, ...WORKER_ENTRIES };
-const SOURCES = ['server', 'contract', 'package-lock.json', 'scripts/crawlImport.ts', 'scripts/buildServer.mjs'];
+const SOURCES = [
+  'server',
+  'contract',
+  'package-lock.json',
+  'scripts/crawlImport.ts',
+  'scripts/buildServer.mjs',
+  'tsconfig.base.json',
+  'tsconfig.server.json',
+];
 
 export const bundleOf = (name) => path.join(SERVER_OUT, `${name}.mjs`);
 
@@ -38,6 +46,9 @@ export async function buildServer() {
       format: 'esm',
       target: 'node20',
       packages: 'external',
+      // Its `paths` (tsconfig.base.json) turn '@contract/bank' into contract/bank.ts, bundled:
+      // esbuild applies them before `packages: 'external'`, so an alias is never left as a package.
+      tsconfig: path.join(ROOT, 'tsconfig.server.json'),
       outdir: tmp,
       outExtension: { '.js': '.mjs' },
       logLevel: 'warning',

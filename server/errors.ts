@@ -2,7 +2,7 @@
 // the HTTP layer) throw HttpError; the database layer and the repositories say why the data
 // refuses without HTTP (DataRefusal, lint holds it). The HTTP layer turns both into the one
 // error shape the client reads (server/http/errorHandler.ts).
-import { humanise } from '../contract/fieldLabels';
+import { humanise } from '@contract/fieldLabels';
 
 export class HttpError extends Error {
   constructor(

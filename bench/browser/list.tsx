@@ -4,7 +4,7 @@
 // DOM (no virtualization). bench/browser.ts scrolls it with window.benchScroll.
 import { useEffect, useState, type CSSProperties } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { Offer } from '../../contract/offer';
+import type { Offer } from '@contract/offer';
 import { VirtualList } from '../../src/ui/VirtualList';
 import { offerScreen } from '../../src/features/catalogue/offers/screen';
 import { columnsOf, gridOf } from '../../src/screens/listTable/columns';

@@ -5,9 +5,9 @@
 // question, `mayRun` (contract/roles.ts), asked here for every admin call and by the
 // browser alike; a refusal says what the role may not do (`refusalFor`).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_ENDED, type User } from '../../contract/auth';
-import type { AnyOp } from '../../contract/operation';
-import { isStaff, mayRun, refusalFor } from '../../contract/roles';
+import { SESSION_ENDED, type User } from '@contract/auth';
+import type { AnyOp } from '@contract/operation';
+import { isStaff, mayRun, refusalFor } from '@contract/roles';
 import type { Auth } from '../services/auth';
 import { HttpError } from '../errors';
 

@@ -9,8 +9,8 @@
 // Last-Event-ID when it reads again), and a session and an account may open only so many.
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ErrorEnvelope } from '../../contract/envelope';
-import { EVENT_HEARTBEAT_MS, streamEvents, type ChangeEvent } from '../../contract/events';
+import { ErrorEnvelope } from '@contract/envelope';
+import { EVENT_HEARTBEAT_MS, streamEvents, type ChangeEvent } from '@contract/events';
 import type { EventHub } from '../services/events';
 import type { PresenceHub } from '../services/presence';
 import { TooManyRequests } from '../services/signinLimits';

@@ -6,7 +6,7 @@
 import * as Type from '@sinclair/typebox';
 import type { TObject, TSchema } from '@sinclair/typebox';
 import fastJsonStringify from 'fast-json-stringify';
-import type { AnyOp } from '../../contract/operation';
+import type { AnyOp } from '@contract/operation';
 import { badField } from '../errors';
 
 /** The row schema of a `{ data: [...], pagination }` answer; null for any other answer. */

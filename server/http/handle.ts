@@ -18,12 +18,12 @@
 //   answer of a role without `people.read`, before a shared answer is kept.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
-import { UNLOGGED_OPERATIONS } from '../../contract/audit';
-import type { User } from '../../contract/auth';
-import { ErrorEnvelope } from '../../contract/envelope';
-import { mainOnlyFields, takesAlternative, type AnyOp, type OpInput, type OpOutput } from '../../contract/operation';
-import { maskPeople } from '../../contract/people';
-import { seesPeople } from '../../contract/roles';
+import { UNLOGGED_OPERATIONS } from '@contract/audit';
+import type { User } from '@contract/auth';
+import { ErrorEnvelope } from '@contract/envelope';
+import { mainOnlyFields, takesAlternative, type AnyOp, type OpInput, type OpOutput } from '@contract/operation';
+import { maskPeople } from '@contract/people';
+import { seesPeople } from '@contract/roles';
 import type { Db, Tx } from '../db/connection';
 import { HttpError, badField, fieldLabel } from '../errors';
 import type { Units } from '../services/batches';

@@ -2,7 +2,7 @@
 // (a shared machine's back button, a caching proxy). Every answer under /admin/v1 and
 // /api/v1 says so, refusals and 404s too; the app's own files have their own caching.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ADMIN_ROOT, AUTH_ROOT } from '../../contract/operation';
+import { ADMIN_ROOT, AUTH_ROOT } from '@contract/operation';
 
 const isApiUrl = (url: string) =>
   [ADMIN_ROOT, AUTH_ROOT].some((root) => url === root || url.startsWith(`${root}/`) || url.startsWith(`${root}?`));

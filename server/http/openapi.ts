@@ -7,8 +7,8 @@
 // copies are changed: the routes validate and serialize by the schemas as they are.
 import type { SwaggerOptions } from '@fastify/swagger';
 import type { OpenAPIV3 } from 'openapi-types';
-import { ErrorEnvelope } from '../../contract/envelope';
-import type { AnyOp } from '../../contract/operation';
+import { ErrorEnvelope } from '@contract/envelope';
+import type { AnyOp } from '@contract/operation';
 import { SchemaNames } from './schemaNames';
 
 type Doc = {

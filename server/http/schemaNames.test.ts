@@ -2,8 +2,8 @@
 // contract of its own; tests/api/openapiNames.test.ts checks the served document.
 import * as Type from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
-import { KeyedListEnvelope, ListEnvelope, Pagination, RecordEnvelope } from '../../contract/envelope';
-import { defineOp, type AnyOp } from '../../contract/operation';
+import { KeyedListEnvelope, ListEnvelope, Pagination, RecordEnvelope } from '@contract/envelope';
+import { defineOp, type AnyOp } from '@contract/operation';
 import { SchemaNames } from './schemaNames';
 
 const Thing = Type.Object({ id: Type.Integer(), name: Type.String() });

@@ -2,8 +2,8 @@
 // first, filtered by record, actor, operation and time; one entry by id. Nothing here writes an
 // entry (server/services/audit.ts does, for every write call) and nothing changes one. Whether
 // an entry can be reverted is the revert's own answer (server/services/auditRevert.ts).
-import { UNLOGGED_OPERATIONS, type AuditEntry, type AuditQuery } from '../../contract/audit';
-import { DEFAULT_PAGE, DEFAULT_PER_PAGE, type Pagination } from '../../contract/envelope';
+import { UNLOGGED_OPERATIONS, type AuditEntry, type AuditQuery } from '@contract/audit';
+import { DEFAULT_PAGE, DEFAULT_PER_PAGE, type Pagination } from '@contract/envelope';
 import type { Tx } from '../db/connection';
 import { paginate } from './crud';
 

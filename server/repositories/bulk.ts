@@ -4,7 +4,7 @@
 // into the same table, under the same constraints; an offer's links go into its link tables.
 // Search text is computed once per row, set-wise (the triggers stand aside while the batch
 // writes: server/db/migrations/005_write_batches.sql).
-import type { ResourceContract } from '../../contract/resource';
+import type { ResourceContract } from '@contract/resource';
 import type { Tx } from '../db/connection';
 
 /** The search text function of the tables a batch may fill. */

@@ -1,8 +1,8 @@
 // The legal pages and their versions (migration 010_content.sql). A page row holds the
 // current text; every write adds a version in the same transaction, numbered on from the
 // page's, with the page's row locked first so two saves at once get 4 and 5, never 4 twice.
-import type { CmsPage, CmsType, CmsVersion, CmsVersionText } from '../../contract/cms';
-import type { Pagination } from '../../contract/envelope';
+import type { CmsPage, CmsType, CmsVersion, CmsVersionText } from '@contract/cms';
+import type { Pagination } from '@contract/envelope';
 import type { Tx } from '../db/connection';
 import { normalise, paginate } from './crud';
 

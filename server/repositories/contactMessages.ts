@@ -1,7 +1,7 @@
 // Contact messages beyond the derived list, show and delete (contract/contact.ts): marking
 // one handled, and the replies recorded on it. Reads go through contact_messages_view, which
 // carries the replies (migration 010_content.sql).
-import type { ContactMessage, ContactReply } from '../../contract/contact';
+import type { ContactMessage, ContactReply } from '@contract/contact';
 import type { Tx } from '../db/connection';
 import { normalise } from './crud';
 

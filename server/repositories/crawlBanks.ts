@@ -1,7 +1,7 @@
 // Crawled bank data (contract/crawlOverviews.ts CrawlBank): the crawl sources grouped by the bank they
 // crawl, each with its refs by kind and state and how many of them the site no longer shows.
-import { REF_KINDS, REF_STATES, type RefKind } from '../../contract/crawl';
-import { type CrawlBank, type CrawlBankSource } from '../../contract/crawlOverviews';
+import { REF_KINDS, REF_STATES, type RefKind } from '@contract/crawl';
+import { type CrawlBank, type CrawlBankSource } from '@contract/crawlOverviews';
 import type { Tx } from '../db/connection';
 import { REF_TABLES } from './crawlRefs';
 import { allSources } from './crawlSources';

@@ -2,7 +2,7 @@
 // the words a reviewer compares (a card: name and bank; an outlet: merchant, branch and area;
 // an offer: its title), best 9, with the fields whose crawled and live values differ. The
 // same score, of many refs against one live record, warns before a bulk assign (`scoresAgainst`).
-import type { Candidate, RefKind } from '../../contract/crawl';
+import type { Candidate, RefKind } from '@contract/crawl';
 import type { Tx } from '../db/connection';
 import type { RefOf } from './crawlRefs';
 

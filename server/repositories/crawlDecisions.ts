@@ -1,6 +1,6 @@
 // Decisions on crawled refs (crawl_decisions, migration 006): each one's `detail` holds what
 // undoing it needs (server/services/crawlReview.ts writes and reads it).
-import type { Decision, RefKind } from '../../contract/crawl';
+import type { Decision, RefKind } from '@contract/crawl';
 import type { Tx } from '../db/connection';
 import { normalise } from './crud';
 

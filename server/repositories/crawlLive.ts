@@ -1,8 +1,8 @@
 // The live records a crawl review makes or links: cards and outlets created from refs (through
 // the catalogue's own repositories, so they are written as the API writes them), the names a
 // ref gives matched to banks, networks and areas, and whether a live record is in use.
-import { cardResource, type Card } from '../../contract/card';
-import { outletResource } from '../../contract/outlet';
+import { cardResource, type Card } from '@contract/card';
+import { outletResource } from '@contract/outlet';
 import type { Tx } from '../db/connection';
 import { insertMany } from './bulk';
 import { repositoryFor } from './registry';

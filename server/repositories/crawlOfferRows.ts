@@ -1,8 +1,8 @@
 // Crawled offers of every source (contract/crawlOverviews.ts CrawlOfferRow), for the crawled offer data
 // screen: searched like a source's list (words of search_text), each with its source's name and
 // what its card and outlet names resolved to: the crawled refs, and the live records they stand for.
-import type { CrawlOfferRow } from '../../contract/crawlOverviews';
-import type { Pagination } from '../../contract/envelope';
+import type { CrawlOfferRow } from '@contract/crawlOverviews';
+import type { Pagination } from '@contract/envelope';
 import type { Tx } from '../db/connection';
 import { selectRefs, toRef } from './crawlRefs';
 import { escapeLike, paginate, searchTerms } from './crud';

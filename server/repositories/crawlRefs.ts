@@ -2,8 +2,8 @@
 // answer them, and the few writes every kind shares (state, claim). A ref reads with its
 // source's slug, who has it claimed and its last decision still standing; a claim that has
 // run out reads as no claim (the caller passes the server's clock, so tests can move it).
-import type { CardRef, OfferRef, OutletRef, RefKind } from '../../contract/crawl';
-import type { Pagination } from '../../contract/envelope';
+import type { CardRef, OfferRef, OutletRef, RefKind } from '@contract/crawl';
+import type { Pagination } from '@contract/envelope';
 import type { Tx } from '../db/connection';
 import { escapeLike, normalise, paginate, searchTerms } from './crud';
 

@@ -1,7 +1,7 @@
 // Crawl sources with their counts (contract/crawl.ts CrawlSource): refs by kind and state,
 // and the live offers this source's onboardings made that still exist.
 import type { Tx } from '../db/connection';
-import { REF_KINDS, REF_STATES, type CrawlSource } from '../../contract/crawl';
+import { REF_KINDS, REF_STATES, type CrawlSource } from '@contract/crawl';
 
 const SELECT = `
   select s.id, s.name, s.from_source, s.bank_id, b.name as bank_name, s.last_import_at, s.reviewed_at,

@@ -3,7 +3,7 @@
 // an unlink touch only offers of this source's transfer batches, never one made by hand,
 // whatever its from_source. (The rollback's delete itself is server/services/crawlBulk.ts's,
 // through the undoable delete of server/services/undo.ts.)
-import { offerResource } from '../../contract/offer';
+import { offerResource } from '@contract/offer';
 import type { Tx } from '../db/connection';
 import { insertMany } from './bulk';
 

@@ -5,9 +5,9 @@
 // entity has bank_id). Per-entity code is only for the exceptions (CrudOptions).
 // Every function takes the call's Tx first: a repository never reaches the pool itself.
 import type { TSchema } from '@sinclair/typebox';
-import type { Pagination, TotalIs } from '../../contract/envelope';
-import { DEFAULT_PAGE, DEFAULT_PER_PAGE } from '../../contract/envelope';
-import type { ResourceContract } from '../../contract/resource';
+import type { Pagination, TotalIs } from '@contract/envelope';
+import { DEFAULT_PAGE, DEFAULT_PER_PAGE } from '@contract/envelope';
+import type { ResourceContract } from '@contract/resource';
 import type { Tx } from '../db/connection';
 import { StaleVersionError } from '../errors';
 import { searchMatch } from './searchMatch';

@@ -2,7 +2,7 @@
 // every resource that declares `dashboard` (contract/resource.ts), counted from the rows its
 // list reads (a view leaves out unfinished write batches), under its table's name, in its
 // `order`. A resource that declares it is counted with no code here.
-import type { Resource } from '../../contract/resource';
+import type { Resource } from '@contract/resource';
 import type { Tx } from '../db/connection';
 
 /** The resources counted, in the order of the answer's keys. */

@@ -14,7 +14,7 @@ import type {
   EngagementDay,
   EventCounts,
   TopOffer,
-} from '../../contract/engagement';
+} from '@contract/engagement';
 import type { Tx } from '../db/connection';
 import { wholeWeeks } from './engagementWeeks';
 

@@ -4,11 +4,11 @@
 // server/db/migrations/007_homepage.sql). A write is checked against the row it changes:
 // the schedule's end after its start; a banner's link to one target of its type; a selected
 // offer's offer live or upcoming and not in the list already (409).
-import { dontMissOutResource, heroBannerResource } from '../../contract/homepageBanners';
-import { LINK_TARGET, type LinkType } from '../../contract/homepageFields';
-import { SELECTED_OFFER_TWICE, selectedOfferResource, type SelectedOffer } from '../../contract/homepageSelected';
-import { welcomeBoxResource } from '../../contract/homepageWelcome';
-import type { Resource } from '../../contract/resource';
+import { dontMissOutResource, heroBannerResource } from '@contract/homepageBanners';
+import { LINK_TARGET, type LinkType } from '@contract/homepageFields';
+import { SELECTED_OFFER_TWICE, selectedOfferResource, type SelectedOffer } from '@contract/homepageSelected';
+import { welcomeBoxResource } from '@contract/homepageWelcome';
+import type { Resource } from '@contract/resource';
 import type { Tx } from '../db/connection';
 import { DataRefusal, fieldLabel, invalidField } from '../errors';
 import { crudRepository, normalise, type CrudRepository } from './crud';

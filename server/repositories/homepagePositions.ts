@@ -3,7 +3,7 @@
 // (`lockList`), so such writes run one after another, across server processes too, each
 // seeing the order the one before committed. The unique position constraint is checked at
 // commit, so a shift may pass rows through each other.
-import type { Order } from '../../contract/resource';
+import type { Order } from '@contract/resource';
 import type { Tx } from '../db/connection';
 
 /** The ordered tables; each is also the name of its lock row. */

@@ -3,7 +3,7 @@
 // a user is listed into exactly one piece (the pieces and the plan cursor move in one
 // transaction), a piece is claimed by one sender at a time (FOR UPDATE SKIP LOCKED), and only
 // the claim's holder may mark it done.
-import type { Audience } from '../../contract/notification';
+import type { Audience } from '@contract/notification';
 import type { Tx } from '../db/connection';
 import { audienceFrom, params } from './notifications';
 

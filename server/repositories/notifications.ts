@@ -2,7 +2,7 @@
 // contract (derived, over notifications_view), the audience as SQL, the names the form's
 // choices stand for, the insert, the twice-in-a-minute lookup and the cancel. The sending job's
 // statements are in ./notificationPieces.ts.
-import { notificationResource, type Audience, type Notification } from '../../contract/notification';
+import { notificationResource, type Audience, type Notification } from '@contract/notification';
 import type { Tx } from '../db/connection';
 import { crudRepository, normalise, type Param } from './crud';
 

@@ -1,6 +1,6 @@
 // Offers: the exceptions to the derived repository. Links to cards and outlets live in their
 // own tables; filters by bank, card and outlet go through those links; `state` is a date rule.
-import { offerResource, type Offer } from '../../contract/offer';
+import { offerResource, type Offer } from '@contract/offer';
 import type { Tx } from '../db/connection';
 import { invalidField } from '../errors';
 import { crudRepository, type CrudOptions } from './crud';

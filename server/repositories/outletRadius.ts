@@ -1,6 +1,6 @@
 // Outlet radius: one default at a time. Choosing a new default clears the old one in the
 // same transaction (a partial unique index keeps it so under any race).
-import { outletRadiusResource, type OutletRadius } from '../../contract/outletRadius';
+import { outletRadiusResource, type OutletRadius } from '@contract/outletRadius';
 import { crudRepository } from './crud';
 
 export const outletRadiusRepository = crudRepository<OutletRadius>(outletRadiusResource, {

@@ -2,9 +2,9 @@
 // its `search` (contract/resource.ts) says how a hit reads, its `storage` where the rows are.
 // One small, indexed query on the same trigram-indexed search_text the lists use, ranked by
 // similarity. A resource that declares `search` is found with no code here.
-import { maskPeople } from '../../contract/people';
-import type { SearchHit } from '../../contract/search';
-import type { Resource } from '../../contract/resource';
+import { maskPeople } from '@contract/people';
+import type { SearchHit } from '@contract/search';
+import type { Resource } from '@contract/resource';
 import type { Tx } from '../db/connection';
 import { escapeLike } from './crud';
 import { searchMatch, searchTextOf } from './searchMatch';

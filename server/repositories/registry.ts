@@ -1,6 +1,6 @@
 // The repository of each resource: derived from its contract, unless the resource has
 // exceptions of its own (a file beside this one). A plain CRUD entity needs no line here.
-import type { Resource, ResourceContract } from '../../contract/resource';
+import type { Resource, ResourceContract } from '@contract/resource';
 import { crudRepository, type CrudRepository } from './crud';
 import {
   dontMissOutRepository,

@@ -1,7 +1,7 @@
 // Saved views (server/db/migrations/021_saved_views.sql): the rows a staff member sees (their
 // own and those others share), read with the owner's name and whether they are the caller's.
 // Who may change which is the route's rule (server/routes/savedViews.ts).
-import type { SavedView, SavedViewSave } from '../../contract/savedView';
+import type { SavedView, SavedViewSave } from '@contract/savedView';
 import type { Tx } from '../db/connection';
 import { normalise } from './crud';
 

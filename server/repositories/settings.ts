@@ -1,6 +1,6 @@
 // The settings row (server/db/migrations/011_settings.sql): read it, and write the fields that
 // changed with who changed them and when.
-import type { Settings, SettingChange, SettingField } from '../../contract/settings';
+import type { Settings, SettingChange, SettingField } from '@contract/settings';
 import type { Tx } from '../db/connection';
 import { normalise } from './crud';
 

@@ -1,6 +1,6 @@
 // Users: the exceptions to the derived repository. A password is stored only as its hash;
 // disabling a user, or setting a new password, ends every session they have.
-import { userResource, type AdminUser } from '../../contract/user';
+import { userResource, type AdminUser } from '@contract/user';
 import type { Tx } from '../db/connection';
 import { hashPassword } from '../security/passwords';
 import { crudRepository } from './crud';

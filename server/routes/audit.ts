@@ -3,11 +3,11 @@
 // registerOperation for every write (server/http/handle.ts); none is changed here.
 // The list is the reader's: no entry of someone else's private row (server/repositories/auditLog.ts),
 // and people's contact details in the rows it shows masked for a role without `people.read`.
-import { listAudit, revertAudit, type AuditEntry } from '../../contract/audit';
-import { homepageResources } from '../../contract/homepage';
-import { maskPeople, type PersonalFields } from '../../contract/people';
-import { resources } from '../../contract/resources';
-import { seesPeople } from '../../contract/roles';
+import { listAudit, revertAudit, type AuditEntry } from '@contract/audit';
+import { homepageResources } from '@contract/homepage';
+import { maskPeople, type PersonalFields } from '@contract/people';
+import { resources } from '@contract/resources';
+import { seesPeople } from '@contract/roles';
 import { bind, type Bound } from '../http/handle';
 import { listEntries, publicEntry } from '../repositories/auditLog';
 import { namedEntries } from '../services/auditNames';

@@ -10,7 +10,7 @@ import {
   updateProfile,
   verifyOtp,
   type User,
-} from '../../contract/auth';
+} from '@contract/auth';
 import { badField } from '../errors';
 import { bind, type Bound } from '../http/handle';
 import { normalise } from '../repositories/crud';

@@ -1,8 +1,8 @@
 // A resource's bulk calls and their undo (contract/bulk.ts), for every resource that has
 // them: which records (checked ids, or the list's filter with the count confirmed), then one
 // undoable write through server/services/undo.ts, in the call's one transaction.
-import { BULK_MAX, eachFields, type BulkTarget } from '../../contract/bulk';
-import type { Resource } from '../../contract/resource';
+import { BULK_MAX, eachFields, type BulkTarget } from '@contract/bulk';
+import type { Resource } from '@contract/resource';
 import type { Tx } from '../db/connection';
 import { badField, HttpError, StaleVersionError } from '../errors';
 import { bindDerived, type Bound, type CallContext } from '../http/handle';

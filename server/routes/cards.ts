@@ -1,5 +1,5 @@
 // The card calls beyond CRUD: show or hide a card in the consumer app.
-import { cardResource, setCardDisplay, type Card } from '../../contract/card';
+import { cardResource, setCardDisplay, type Card } from '@contract/card';
 import { HttpError } from '../errors';
 import { bind, type Bound } from '../http/handle';
 import { repositoryFor } from '../repositories/registry';

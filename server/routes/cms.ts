@@ -12,8 +12,8 @@ import {
   showCmsVersion,
   type CmsPage,
   type CmsType,
-} from '../../contract/cms';
-import { DEFAULT_PAGE, DEFAULT_PER_PAGE } from '../../contract/envelope';
+} from '@contract/cms';
+import { DEFAULT_PAGE, DEFAULT_PER_PAGE } from '@contract/envelope';
 import type { Tx } from '../db/connection';
 import { HttpError, badField } from '../errors';
 import { bind, type Bound, type CallContext } from '../http/handle';

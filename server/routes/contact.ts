@@ -2,7 +2,7 @@
 // (server/routes/crud.ts). A reply is recorded first and e-mailed once that committed, so a
 // mail never goes out for a reply the database lost; how the mail went is written back on
 // the reply, and the answer carries it.
-import { REPLY_SENT, replyToContact, setContactHandled, type ContactMessage } from '../../contract/contact';
+import { REPLY_SENT, replyToContact, setContactHandled, type ContactMessage } from '@contract/contact';
 import type { Db } from '../db/connection';
 import { HttpError, badField } from '../errors';
 import { bind, type Bound } from '../http/handle';

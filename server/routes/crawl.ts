@@ -1,8 +1,8 @@
 // The crawl review calls (contract/crawl.ts) but the import (server/routes/crawlImport.ts):
 // sources, the refs of each kind, the triage decisions and the by-source bulk calls. The
 // rules live in server/services/crawlReview.ts (one ref) and crawlBulk.ts (a whole source).
-import { CRAWL_CARDS_PER_PAGE, CRAWL_REFS_PER_PAGE, CRAWL_SOURCES_PER_PAGE, type RefKind } from '../../contract/crawl';
-import { assignCardRef, createCardFromRef, listCardRefs } from '../../contract/crawlCards';
+import { CRAWL_CARDS_PER_PAGE, CRAWL_REFS_PER_PAGE, CRAWL_SOURCES_PER_PAGE, type RefKind } from '@contract/crawl';
+import { assignCardRef, createCardFromRef, listCardRefs } from '@contract/crawlCards';
 import {
   listOfferRefs,
   removeSourceFromCard,
@@ -10,25 +10,17 @@ import {
   showOfferRef,
   transferOfferRefs,
   updateOfferRef,
-} from '../../contract/crawlOffers';
+} from '@contract/crawlOffers';
 import {
   assignOutletRef,
   createOutletFromRef,
   listOutletRefs,
   showOutletRef,
   transferOutletRefs,
-} from '../../contract/crawlOutlets';
-import { listAllOfferRefs, listCrawlBanks } from '../../contract/crawlOverviews';
-import { listSources, showSource, verifySource } from '../../contract/crawlSources';
-import {
-  assignRefs,
-  matchRefs,
-  claimRef,
-  refHistory,
-  releaseRef,
-  skipRef,
-  undoDecision,
-} from '../../contract/crawlTriage';
+} from '@contract/crawlOutlets';
+import { listAllOfferRefs, listCrawlBanks } from '@contract/crawlOverviews';
+import { listSources, showSource, verifySource } from '@contract/crawlSources';
+import { assignRefs, matchRefs, claimRef, refHistory, releaseRef, skipRef, undoDecision } from '@contract/crawlTriage';
 import type { Tx } from '../db/connection';
 import { HttpError, badField } from '../errors';
 import { bind, type Bound, type CallContext } from '../http/handle';

@@ -1,6 +1,6 @@
 // POST /admin/v1/crawl_data/import (multipart: from_source, name?, bank_id?, file): a source's
 // crawl file into its refs, whole or not at all (server/services/crawlImport.ts).
-import { importCrawl } from '../../contract/crawlSources';
+import { importCrawl } from '@contract/crawlSources';
 import { badField, HttpError } from '../errors';
 import { bind, type Bound } from '../http/handle';
 import { getSource } from '../repositories/crawlSources';

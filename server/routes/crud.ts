@@ -4,10 +4,10 @@
 // demoted) are listed in RULES; the
 // handlers of an update call's second body (contract/resource.ts updateAlternative) in
 // ALTERNATIVES.
-import type { CardStatusBody } from '../../contract/card';
-import { takesAlternative } from '../../contract/operation';
-import type { Resource } from '../../contract/resource';
-import { recordIdOf } from '../../contract/resource';
+import type { CardStatusBody } from '@contract/card';
+import { takesAlternative } from '@contract/operation';
+import type { Resource } from '@contract/resource';
+import { recordIdOf } from '@contract/resource';
 import type { Tx } from '../db/connection';
 import { HttpError } from '../errors';
 import { bindDerived, type Bound, type CallContext } from '../http/handle';

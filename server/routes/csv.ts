@@ -3,7 +3,7 @@
 // A long call: it writes in short transactions of its own (server/services/batches.ts).
 // POST /admin/v1/add_csv/names: the preview's question, which of a file's names the import
 // would refuse; resolved by the import's own look-ups, in a read.
-import { checkCsvNames, importCsv } from '../../contract/csvImport';
+import { checkCsvNames, importCsv } from '@contract/csvImport';
 import { badField } from '../errors';
 import { bind, bindLong, type Bound } from '../http/handle';
 import { importCsv as runImport } from '../services/csvImport';

@@ -3,9 +3,9 @@
 // crawled refs still `new`, the offers expiring (the valid_to index), the latest feedback (its
 // created_at index) and the redemptions trend (the engagement rollup of ~60 rows a day,
 // never the events table).
-import { EXPIRING_DAYS, LATEST_FEEDBACK, totalCounts, TREND_DAYS } from '../../contract/dashboard';
-import type { Feedback } from '../../contract/feedback';
-import type { Resource } from '../../contract/resource';
+import { EXPIRING_DAYS, LATEST_FEEDBACK, totalCounts, TREND_DAYS } from '@contract/dashboard';
+import type { Feedback } from '@contract/feedback';
+import type { Resource } from '@contract/resource';
 import { bind, type Bound } from '../http/handle';
 import { counted, recordCounts } from '../repositories/dashboardCounts';
 import { redemptionsPerDay } from '../repositories/engagement';

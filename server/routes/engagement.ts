@@ -1,5 +1,5 @@
 // GET /admin/v1/engagement: every chart of the /engagement screen in one answer.
-import { ENGAGEMENT_TIME_ZONE, getEngagement } from '../../contract/engagement';
+import { ENGAGEMENT_TIME_ZONE, getEngagement } from '@contract/engagement';
 import { bind, type Bound } from '../http/handle';
 import { byBank, byCard, byCategory, dailySeries, filterNames, sumDays, topOffers } from '../repositories/engagement';
 import { dubaiToday, resolveRange } from '../services/engagementRange';

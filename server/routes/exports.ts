@@ -3,9 +3,9 @@
 // the rows are masked for a role without `people.read` as every answer of the operation is
 // (server/http/handle.ts), and the export leaves its audit entry (who, how many rows, which
 // filters) in the same transaction: no rows leave without it.
-import { MAX_PER_PAGE } from '../../contract/envelope';
-import { EXPORT_CAP } from '../../contract/export';
-import type { Resource } from '../../contract/resource';
+import { MAX_PER_PAGE } from '@contract/envelope';
+import { EXPORT_CAP } from '@contract/export';
+import type { Resource } from '@contract/resource';
 import type { Tx } from '../db/connection';
 import { badField } from '../errors';
 import { bindDerived, type Bound } from '../http/handle';

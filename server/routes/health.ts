@@ -1,12 +1,6 @@
 // The catalogue health queues' four calls (contract/health.ts): thin, each one call of
 // server/services/health.ts in the call's one transaction.
-import {
-  applyHealthFix,
-  HEALTH_PAGE_MAX,
-  listHealthQueues,
-  listHealthRows,
-  undoHealthFix,
-} from '../../contract/health';
+import { applyHealthFix, HEALTH_PAGE_MAX, listHealthQueues, listHealthRows, undoHealthFix } from '@contract/health';
 import { bind, type Bound } from '../http/handle';
 import { applyFix, healthCounts, healthRows, undoFix } from '../services/health';
 import { purge } from './bulk';

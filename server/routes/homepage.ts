@@ -2,10 +2,10 @@
 // (./crud.ts, with the repositories of server/repositories/homepageLists.ts), and what an
 // ordered list adds: the move, the welcome box update again as PATCH, the don't-miss-out
 // up/down step, every selected offer at once.
-import { stepDontMissOut } from '../../contract/homepageBanners';
-import { homepageResources } from '../../contract/homepage';
-import { allSelectedOffers } from '../../contract/homepageSelected';
-import type { Resource } from '../../contract/resource';
+import { stepDontMissOut } from '@contract/homepageBanners';
+import { homepageResources } from '@contract/homepage';
+import { allSelectedOffers } from '@contract/homepageSelected';
+import type { Resource } from '@contract/resource';
 import { HttpError } from '../errors';
 import { bind, bindDerived, type Bound } from '../http/handle';
 import { everySelectedOffer } from '../repositories/homepageLists';

@@ -7,7 +7,7 @@ import {
   notificationResource,
   previewAudience,
   showNotification,
-} from '../../contract/notification';
+} from '@contract/notification';
 import { HttpError } from '../errors';
 import { bind, bindDerived, type Bound } from '../http/handle';
 import { cancelNotificationRow, countAudience, notificationRepository } from '../repositories/notifications';

@@ -1,5 +1,5 @@
 // The offer calls beyond CRUD: duplicate an offer.
-import { COPY_SUFFIX, duplicateOffer, OFFER_TITLE_MAX, offerResource, type Offer } from '../../contract/offer';
+import { COPY_SUFFIX, duplicateOffer, OFFER_TITLE_MAX, offerResource, type Offer } from '@contract/offer';
 import { HttpError } from '../errors';
 import { bind, type Bound } from '../http/handle';
 import { repositoryFor } from '../repositories/registry';

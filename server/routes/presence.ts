@@ -2,7 +2,7 @@
 // It writes only `presence`, which the audit log does not watch (migration 022), so the call
 // leaves no entry, and with no entry registerOperation records no change event either
 // (server/http/handle.ts): others hear of it as `event: presence` (server/services/presence.ts).
-import { PRESENCE_TTL_MS, announcePresence } from '../../contract/presence';
+import { PRESENCE_TTL_MS, announcePresence } from '@contract/presence';
 import { bind, type Bound } from '../http/handle';
 import { announce } from '../services/presence';
 

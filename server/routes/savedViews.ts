@@ -2,13 +2,7 @@
 // one is listed to everyone, but only its owner may rename, share, unshare or delete it:
 // someone else's shared view is a 403 naming its owner, someone else's private one a 404 (it
 // is not theirs to know of).
-import {
-  deleteSavedView,
-  listSavedViews,
-  saveSavedView,
-  updateSavedView,
-  type SavedView,
-} from '../../contract/savedView';
+import { deleteSavedView, listSavedViews, saveSavedView, updateSavedView, type SavedView } from '@contract/savedView';
 import type { Tx } from '../db/connection';
 import { StaleVersionError, badField } from '../errors';
 import { bind, type Bound } from '../http/handle';

@@ -1,9 +1,9 @@
 // GET /admin/v1/search: the palette's record search. One call runs one small, indexed
 // query per searchable resource (contract/resource.ts `search`), answering them in the
 // order of their groups.
-import { searchable, searchRecords } from '../../contract/search';
-import type { Resource } from '../../contract/resource';
-import { seesPeople } from '../../contract/roles';
+import { searchable, searchRecords } from '@contract/search';
+import type { Resource } from '@contract/resource';
+import { seesPeople } from '@contract/roles';
 import { bind, type Bound } from '../http/handle';
 import { searchTerms } from '../repositories/crud';
 import { findRecords } from '../repositories/recordSearch';

@@ -1,6 +1,6 @@
 // The settings calls (contract/settings.ts): one record, read whole, changed by PUT (every
 // field) or PATCH (some), each through server/services/settings.ts.
-import { patchSettings, putSettings, showSettings, type SettingField } from '../../contract/settings';
+import { patchSettings, putSettings, showSettings, type SettingField } from '@contract/settings';
 import { HttpError } from '../errors';
 import { bind, type Bound, type CallContext } from '../http/handle';
 import { getSettings } from '../repositories/settings';

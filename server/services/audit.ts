@@ -8,10 +8,10 @@
 // The entry's record: the one row the call changed in its resource's table (else the one row it
 // changed anywhere); a call changing many is one `mass` entry with per table its counts and ids.
 import { randomBytes } from 'node:crypto';
-import type { AnyOp } from '../../contract/operation';
-import type { AuditKind } from '../../contract/audit';
-import { homepageResources } from '../../contract/homepage';
-import { resources } from '../../contract/resources';
+import type { AnyOp } from '@contract/operation';
+import type { AuditKind } from '@contract/audit';
+import { homepageResources } from '@contract/homepage';
+import { resources } from '@contract/resources';
 import type { Tx } from '../db/connection';
 import { changedFields } from '../repositories/auditLog';
 import { privacyOf, type Privacy } from './privateRows';

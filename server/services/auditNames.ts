@@ -3,7 +3,7 @@
 // (server/repositories/foreignKeys.ts), so no table is listed by hand. A create's or delete's link rows (an
 // offer's cards and outlets) are told as the record's `card_ids` and `outlet_ids`, so its entry
 // lists them too. Names are read as they are now: a renamed category shows its new name.
-import type { AuditEntry } from '../../contract/audit';
+import type { AuditEntry } from '@contract/audit';
 import type { Tx } from '../db/connection';
 import { NAME_COLUMNS } from './undo';
 import type { StoredEntry } from '../repositories/auditLog';

@@ -3,7 +3,7 @@
 // hours, a piece at a time in short transactions, so a first prune of a long-kept log never
 // holds the connection for long. `then` runs after each prune in the same round: the storage
 // clean-up (./storageCleanup.ts), so files only the pruned entries referenced go with them.
-import { AUDIT_RETENTION_DAYS } from '../../contract/audit';
+import { AUDIT_RETENTION_DAYS } from '@contract/audit';
 import type { Db } from '../db/connection';
 import { pruneAudit } from './audit';
 import { backgroundLoop, type Loop } from './loop';

@@ -7,9 +7,9 @@
 // (their version moving on, so an edit open elsewhere is stale), and a created row goes after
 // its links. It runs under the accounts' rule when it writes accounts (server/services/users.ts),
 // which counts the active admins again on what the revert left.
-import { revertAudit, tableWord } from '../../contract/audit';
-import type { User } from '../../contract/auth';
-import { mayRun } from '../../contract/roles';
+import { revertAudit, tableWord } from '@contract/audit';
+import type { User } from '@contract/auth';
+import { mayRun } from '@contract/roles';
 import type { Tx } from '../db/connection';
 import { refusalOf } from '../db/constraintErrors';
 import { HttpError } from '../errors';

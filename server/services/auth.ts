@@ -13,7 +13,7 @@ import {
   SESSION_TTL_MS,
   type SessionEndReason,
   type User,
-} from '../../contract/auth';
+} from '@contract/auth';
 import { HttpError, badField } from '../errors';
 import type { Mail } from './mail';
 import { hashPassword, verifyPassword } from '../security/passwords';

@@ -3,8 +3,8 @@
 // Discontinued leaves its display as it is (a card made from a crawl stays hidden until
 // someone shows it). Each crawled card standing for the card records the decision, with the
 // card as it was, so crawl.undo puts back the card and the ref (server/services/crawlReview.ts).
-import type { Card } from '../../contract/card';
-import { cardResource, type CardStatusBody } from '../../contract/card';
+import type { Card } from '@contract/card';
+import { cardResource, type CardStatusBody } from '@contract/card';
 import type { Tx } from '../db/connection';
 import { insertDecision } from '../repositories/crawlDecisions';
 import { refsOfCard, setRef } from '../repositories/crawlRefs';

@@ -3,8 +3,8 @@
 // ref gets a decision of its own, as a single assignment would (server/services/crawlReview.ts),
 // all in one group, so one undo takes the whole step back. Before it, matchMany scores each
 // ref against the live record (contract/crawlTriage.ts matchRefs), so the question can warn.
-import type { CardRef, OutletRef } from '../../contract/crawl';
-import type { MatchedRef } from '../../contract/crawlTriage';
+import type { CardRef, OutletRef } from '@contract/crawl';
+import type { MatchedRef } from '@contract/crawlTriage';
 import type { Tx } from '../db/connection';
 import { badField } from '../errors';
 import { scoresAgainst } from '../repositories/crawlCandidates';

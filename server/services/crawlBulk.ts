@@ -15,8 +15,8 @@
 // them in the same breath, so its token (offer.undo) puts offers, links, refs and transfers
 // back. An offer an admin edited since (its version moved) is not the onboarding's any more:
 // it stays, and is counted.
-import type { BulkResult, CrawlSource, RefKind, RollbackResult, TransferResult } from '../../contract/crawl';
-import { offerResource } from '../../contract/offer';
+import type { BulkResult, CrawlSource, RefKind, RollbackResult, TransferResult } from '@contract/crawl';
+import { offerResource } from '@contract/offer';
 import type { Tx } from '../db/connection';
 import { badField } from '../errors';
 import { markReviewed, openRefCounts } from '../repositories/crawlRefs';

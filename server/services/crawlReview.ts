@@ -5,14 +5,7 @@
 // ref has moved on since (an offer onboarded), or while a live record it would remove is in
 // use. Decisions made together (a group: many refs assigned in one call) are undone together. A ref another reviewer has claimed (and whose claim has not run out) is theirs: the
 // others' decisions on it are refused with their name.
-import {
-  CLAIM_MS,
-  type Candidate,
-  type CardRef,
-  type OfferRef,
-  type OutletRef,
-  type RefKind,
-} from '../../contract/crawl';
+import { CLAIM_MS, type Candidate, type CardRef, type OfferRef, type OutletRef, type RefKind } from '@contract/crawl';
 import type { Tx } from '../db/connection';
 import { badField } from '../errors';
 import { candidatesFor } from '../repositories/crawlCandidates';

@@ -6,7 +6,7 @@
 // alone (`validOnly`), it writes those and answers the others with their reasons: nothing of
 // a refused row is written, and a file with no good row is refused whole.
 import Papa from 'papaparse';
-import { cardResource } from '../../contract/card';
+import { cardResource } from '@contract/card';
 import {
   CSV_MAX_ROWS,
   CSV_NAME_COLUMNS,
@@ -20,10 +20,10 @@ import {
   type CsvIssue,
   type CsvRefusedRow,
   type CsvTarget,
-} from '../../contract/csv';
-import { offerResource } from '../../contract/offer';
-import { outletResource } from '../../contract/outlet';
-import type { ResourceContract } from '../../contract/resource';
+} from '@contract/csv';
+import { offerResource } from '@contract/offer';
+import { outletResource } from '@contract/outlet';
+import type { ResourceContract } from '@contract/resource';
 import type { Tx } from '../db/connection';
 import { insertMany } from '../repositories/bulk';
 import { DataRefusal, HttpError } from '../errors';

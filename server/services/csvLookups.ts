@@ -3,8 +3,8 @@
 // preview's question before the upload (csv.checkNames), so both find exactly the same:
 // each kind read whole into a map from the lower-cased name to the ids that have it, and a
 // cell's value trimmed and lower-cased the same way before it is looked up.
-import { CSV_LOOKUP_KINDS, type CsvLookupKind } from '../../contract/csv';
-import type { CsvNamesResult } from '../../contract/csvImport';
+import { CSV_LOOKUP_KINDS, type CsvLookupKind } from '@contract/csv';
+import type { CsvNamesResult } from '@contract/csvImport';
 import type { Tx } from '../db/connection';
 
 type NameMap = Map<string, number[]>;

@@ -3,10 +3,10 @@
 // said as the database will do it: a cascading key deletes them with it, a set-null key
 // leaves them without it, a link table's rows go (the records on its other side lose the
 // link), a restricting key refuses the delete. Counted in one statement (one round trip).
-import type { DeleteUse, UseAction, UsesAnswer } from '../../contract/bulk';
-import { homepageResources } from '../../contract/homepage';
-import { notificationResource } from '../../contract/notification';
-import { resources } from '../../contract/resources';
+import type { DeleteUse, UseAction, UsesAnswer } from '@contract/bulk';
+import { homepageResources } from '@contract/homepage';
+import { notificationResource } from '@contract/notification';
+import { resources } from '@contract/resources';
 import type { Tx } from '../db/connection';
 import { countUses, type UseCount } from '../repositories/deleteUses';
 import { referencesFrom, referencesTo, type ForeignKey } from '../repositories/foreignKeys';

@@ -1,8 +1,8 @@
 // The days an engagement call covers (contract/engagement.ts EngagementQuery): the last n
 // days, or from–to, checked here because the rules tie fields together (a schema checks
 // each field alone). A refusal is a 422 naming the field to change.
-import { dubaiDay } from '../../contract/dubaiTime';
-import { ENGAGEMENT_DEFAULT_DAYS, ENGAGEMENT_MAX_DAYS } from '../../contract/engagement';
+import { dubaiDay } from '@contract/dubaiTime';
+import { ENGAGEMENT_DEFAULT_DAYS, ENGAGEMENT_MAX_DAYS } from '@contract/engagement';
 import { badField } from '../errors';
 import { addDays, daysBetween } from '../repositories/engagementWeeks';
 

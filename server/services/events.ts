@@ -9,9 +9,9 @@
 // not shared: server/services/privateRows.ts) goes to that account's streams alone. A stream
 // whose socket is full (a slow or stalled reader) is given nothing until it has room again:
 // its events wait here, in the database, at its position, not in the server's memory.
-import type { AnyOp } from '../../contract/operation';
-import type { User } from '../../contract/auth';
-import type { ChangeEvent } from '../../contract/events';
+import type { AnyOp } from '@contract/operation';
+import type { User } from '@contract/auth';
+import type { ChangeEvent } from '@contract/events';
 import type { Db, Tx } from '../db/connection';
 import { backgroundLoop } from './loop';
 import { wakeRounds } from './wakeRounds';

@@ -4,8 +4,8 @@
 // first checks that every row named is still in the queue (the count the admin confirmed), then
 // writes through server/services/undo.ts, the bulk change's path by hand: one audit entry for
 // the call (server/http/handle.ts), and tokens that `health.undo` takes back as one step.
-import { HEALTH_ENDING_DAYS, healthNoun, healthQueue, type HealthQueueId } from '../../contract/healthQueues';
-import type { HealthRow, HealthUndo } from '../../contract/health';
+import { HEALTH_ENDING_DAYS, healthNoun, healthQueue, type HealthQueueId } from '@contract/healthQueues';
+import type { HealthRow, HealthUndo } from '@contract/health';
 import type { Tx } from '../db/connection';
 import { badField, HttpError } from '../errors';
 import { undoKept, updateKept } from './undo';

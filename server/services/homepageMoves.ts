@@ -1,8 +1,8 @@
 // Moving an item of a homepage list (contract/resource.ts `ordered`): under the list's lock
 // (server/repositories/homepagePositions.ts), in the call's one transaction, so moves of
 // one list run one after another and the positions stay 1..n, across server processes too.
-import type { StepType } from '../../contract/homepageBanners';
-import type { Order } from '../../contract/resource';
+import type { StepType } from '@contract/homepageBanners';
+import type { Order } from '@contract/resource';
 import type { Tx } from '../db/connection';
 import { lockList, orderOf, placeOf, shiftTo, type ListTable } from '../repositories/homepagePositions';
 

@@ -11,7 +11,7 @@ import {
   type Audience,
   type Notification,
   type NotificationCreate,
-} from '../../contract/notification';
+} from '@contract/notification';
 import type { Tx } from '../db/connection';
 import { HttpError, badField } from '../errors';
 import {

@@ -8,8 +8,8 @@
 // (a handful of rows), compares it per record with what it last sent, and hands each stream
 // the records whose lists changed. A renewal that changed nothing sends nothing. A timer set
 // for the next row to lapse wakes it too, so a lapse is told without any write.
-import type { User } from '../../contract/auth';
-import type { PresenceEvent, PresenceMode, PresenceUser } from '../../contract/presence';
+import type { User } from '@contract/auth';
+import type { PresenceEvent, PresenceMode, PresenceUser } from '@contract/presence';
 import type { Db, Tx } from '../db/connection';
 import { wakeRounds } from './wakeRounds';
 

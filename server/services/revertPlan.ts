@@ -17,10 +17,10 @@
 //   created record's revert (a delete) is refused once a later entry changed it at all. What
 //   changed with no entry (the notification job's sending) is told by comparing the fields
 //   with what the entry left.
-import { tableWord } from '../../contract/audit';
-import type { User } from '../../contract/auth';
-import { operations } from '../../contract/operations';
-import { mayRun, refusalFor } from '../../contract/roles';
+import { tableWord } from '@contract/audit';
+import type { User } from '@contract/auth';
+import { operations } from '@contract/operations';
+import { mayRun, refusalFor } from '@contract/roles';
 import { brokenCheck, duplicate, keyColumn, missingReference, stillUsed } from '../db/constraintErrors';
 import { HttpError, asHttp, fieldLabel } from '../errors';
 import { changedFields, type StoredChange, type StoredEntry } from '../repositories/auditLog';

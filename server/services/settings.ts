@@ -2,7 +2,7 @@
 // the current row, check the rule that spans fields (a maintenance message while maintenance
 // mode is on), and write only what changed, each field recording who and when. A stale
 // `version` is a 409; a save that changes nothing writes nothing.
-import { SETTING_FIELDS, SETTING_LABELS, type SettingField, type Settings } from '../../contract/settings';
+import { SETTING_FIELDS, SETTING_LABELS, type SettingField, type Settings } from '@contract/settings';
 import type { Tx } from '../db/connection';
 import { StaleVersionError, badField } from '../errors';
 import { getSettings, writeSettings } from '../repositories/settings';

@@ -13,7 +13,7 @@
 // throws its refusal with `keepWrites`.
 import type { Tx } from '../db/connection';
 import { HttpError } from '../errors';
-import { SIGNIN_LIMITS as L, tooManyAttempts, tooManyCodeRequests } from '../../contract/auth';
+import { SIGNIN_LIMITS as L, tooManyAttempts, tooManyCodeRequests } from '@contract/auth';
 
 /** A 429 that says when to come back: `Retry-After` (seconds) is sent with it (server/app.ts). */
 export class TooManyRequests extends HttpError {

@@ -8,8 +8,8 @@
 // column, no audit entry still in the log and no undo entry still running. It runs on the audit
 // pruning's round (./auditPruning.ts), right after the entries past their retention went, so
 // the files only they kept go in the same round. Both stores (./fileStore.ts) alike.
-import { homepageResources } from '../../contract/homepage';
-import { resources } from '../../contract/resources';
+import { homepageResources } from '@contract/homepage';
+import { resources } from '@contract/resources';
 import type { Db, Tx } from '../db/connection';
 import { UPLOAD_NAME, type FileStore } from './fileStore';
 

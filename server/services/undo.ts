@@ -13,8 +13,8 @@
 // them moving down one. A bulk change is undone only where no record has changed since (its
 // version), each version going up by one.
 import { randomBytes } from 'node:crypto';
-import { tableWord } from '../../contract/audit';
-import { UNDO_SECONDS } from '../../contract/bulk';
+import { tableWord } from '@contract/audit';
+import { UNDO_SECONDS } from '@contract/bulk';
 import type { Tx } from '../db/connection';
 import { HttpError } from '../errors';
 import { columnsOf, referencesTo } from '../repositories/foreignKeys';

@@ -9,7 +9,7 @@
 import Ajv, { type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { TSchema } from '@sinclair/typebox';
-import { inSentence, titleOf } from '../../contract/fieldLabels';
+import { inSentence, titleOf } from '@contract/fieldLabels';
 import { fieldLabel } from '../errors';
 import { storableOnly } from './storable';
 

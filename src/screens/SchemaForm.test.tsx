@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRef } from 'react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { bankResource, type Bank } from '@contract/bank';
+import { cardResource, type Card } from '@contract/card';
 import { SchemaForm, fieldsOf, type EditorProps } from './SchemaForm';
 
 afterEach(cleanup);
@@ -58,5 +59,38 @@ describe('SchemaForm', () => {
     expect((screen.getByLabelText('Active') as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: /Create bank/ }));
     expect(p.onSubmit).toHaveBeenCalledWith({ name: 'Emirates NBD', code: 'ENBD', website: null, is_active: true });
+  });
+
+  it("draws pairs side by side, lets a value change another field, and takes a number's least value from the schema", () => {
+    const p = props();
+    const cardScreen = { resource: cardResource, describe: (c: Card) => ({ label: c.name }) };
+    render(
+      <SchemaForm
+        {...p}
+        errors={{}}
+        screen={cardScreen}
+        pairs={[['annual_fee', 'min_salary']]}
+        fields={{
+          status: { initial: 'Not Discontinued', sets: (v) => (v === 'Discontinued' ? { display: false } : undefined) },
+          display: { label: 'Shown in the app', initial: true },
+        }}
+      />,
+    );
+    const fee = screen.getByLabelText('Annual fee (AED)');
+    const pair = fee.closest('.field-pair');
+    expect(pair?.contains(screen.getByLabelText('Minimum salary (AED)'))).toBe(true);
+    expect(pair?.contains(screen.getByLabelText('Description'))).toBe(false);
+    expect(fee.getAttribute('min')).toBe('0');
+    const shown = screen.getByLabelText('Shown in the app') as HTMLInputElement;
+    expect(shown.checked).toBe(true);
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'Discontinued' } });
+    expect(shown.checked).toBe(false);
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Gold' } });
+    fireEvent.click(screen.getByRole('button', { name: /Create card/ }));
+    // Bank and network not chosen on a new card: left out, so the server names them.
+    expect(p.onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'Gold', status: 'Discontinued', display: false, annual_fee: null }),
+    );
+    expect(p.onSubmit.mock.calls[0][0]).not.toHaveProperty('bank_id');
   });
 });

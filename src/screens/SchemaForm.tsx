@@ -3,8 +3,9 @@
 // (text, a long text, a number, a checkbox, a select of an enum's values or of another
 // resource's records, a date), the field labels say its words (contract/fieldLabels.ts) and the
 // create schema's required list marks the required ones; a form writes only what differs (a
-// hint, a placeholder, words for an enum's values, an editor of its own). The server checks the
-// values and names the field in its messages: this form sends what was typed.
+// hint, a placeholder, words for an enum's values, a value that changes another field, two
+// fields side by side, an editor of its own). The server checks the values and names the field
+// in its messages: this form sends what was typed.
 import { useState, type ComponentType, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { TSchema } from '@sinclair/typebox';
 import { labelOf } from '@contract/fieldLabels';
@@ -12,7 +13,7 @@ import { resources } from '@contract/resources';
 import type { Resource } from '@contract/resource';
 import type { Payload } from '@/api/resourceClient';
 import { flagWords, nounOf, type ResourceScreen } from '@/commands/resourceScreen';
-import { optionsOf } from '@/store/contractFilters';
+import { optionsOf, titleKeyOf } from '@/store/contractFilters';
 import type { Option } from '@/store/filters';
 import { CheckField, Field } from '@/ui/Field';
 import { DateField } from '@/ui/DateField';
@@ -36,8 +37,8 @@ export interface FieldSpec {
   options?: readonly Option[];
   /** The resource whose record an id names (`ref`: 'bank_id' → bank). */
   ref?: Resource;
-  /** The input's type and keyboard for text the schema describes (a URL, an e-mail, a phone). */
-  input?: Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'placeholder'>;
+  /** The input's type and keyboard for text the schema describes (a URL, an e-mail, a phone), a number's least value. */
+  input?: Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'placeholder' | 'min'>;
 }
 
 /** What an editor of its own is given: the field, its value in the form, and the server's error. */
@@ -70,6 +71,8 @@ export interface FieldTweak {
   emptyLabel?: string;
   /** The value of a new record (a flag on by default). */
   initial?: string | boolean;
+  /** Other fields a value changes as it is chosen (a discontinued card is hidden too). */
+  sets?: (value: FieldValue) => Readonly<Record<string, FieldValue>> | undefined;
   /** An editor of its own; it collects through `collect` unless the value is one the kind already sends. */
   editor?: ComponentType<EditorProps>;
 }
@@ -93,6 +96,7 @@ type Json = {
   format?: unknown;
   pattern?: unknown;
   maxLength?: unknown;
+  minimum?: unknown;
 };
 
 function specOf(key: string, schema: TSchema, label: string, required: boolean): FieldSpec {
@@ -109,7 +113,10 @@ function specOf(key: string, schema: TSchema, label: string, required: boolean):
   if (one.type === 'boolean') return { ...base, kind: 'check' };
   if (one.type === 'integer' || one.type === 'number') {
     const ref = key.endsWith('_id') ? resources.find((r) => r.name === key.slice(0, -3)) : undefined;
-    return ref ? { ...base, kind: 'ref', ref } : { ...base, kind: 'number' };
+    if (ref) return { ...base, kind: 'ref', ref };
+    return typeof one.minimum === 'number'
+      ? { ...base, kind: 'number', input: { min: one.minimum } }
+      : { ...base, kind: 'number' };
   }
   if (one.format === 'date' || one.format === 'date-time') return { ...base, kind: 'date' };
   if (typeof one.maxLength === 'number' && one.maxLength >= 500) return { ...base, kind: 'textarea' };
@@ -169,12 +176,15 @@ interface SchemaFormProps<T extends { id: number; version?: number }> extends Fo
   screen: Pick<ResourceScreen<T>, 'resource' | 'describe' | 'noun'>;
   /** Per field, what differs from the contract (`{ code: { hint: '…' } }`). */
   fields?: Readonly<Record<string, FieldTweak>>;
+  /** Fields shown side by side, each pair next to each other in the schema's order (`[['bank_id', 'network_id']]`). */
+  pairs?: readonly (readonly [string, string])[];
 }
 
 /** Add or edit a record of `screen`; values live here, so a refused save keeps what was typed. */
 export function SchemaForm<T extends { id: number; version?: number }>({
   screen,
   fields: tweaks = {},
+  pairs = [],
   ...props
 }: SchemaFormProps<T>) {
   const { record, errors } = props;
@@ -185,7 +195,24 @@ export function SchemaForm<T extends { id: number; version?: number }>({
   );
   const what = nounOf(screen).one;
   const set = (key: string) => (v: FieldValue | ((old: FieldValue) => FieldValue)) =>
-    setValues((old) => ({ ...old, [key]: typeof v === 'function' ? v(old[key]) : v }));
+    setValues((old) => {
+      const value = typeof v === 'function' ? v(old[key]) : v;
+      return { ...old, [key]: value, ...tweaks[key]?.sets?.(value) };
+    });
+  const editorOf = (spec: FieldSpec, i: number) => {
+    const tweak = tweaks[spec.key] ?? {};
+    const editor = {
+      spec: { ...spec, label: tweak.label ?? spec.label },
+      record,
+      value: values[spec.key],
+      onChange: set(spec.key),
+      error: errors[spec.key],
+      autoFocus: i === 0,
+    };
+    const Editor = tweak.editor;
+    return Editor ? <Editor key={spec.key} {...editor} /> : <DerivedEditor key={spec.key} {...editor} tweak={tweak} />;
+  };
+  const partner = new Map(pairs.map(([a, b]) => [a, b]));
 
   return (
     <ResourceForm
@@ -197,20 +224,16 @@ export function SchemaForm<T extends { id: number; version?: number }>({
       collect={() => payloadOf(specs, values, row)}
     >
       {specs.map((spec, i) => {
-        const tweak = tweaks[spec.key] ?? {};
-        const editor = {
-          spec: { ...spec, label: tweak.label ?? spec.label },
-          record,
-          value: values[spec.key],
-          onChange: set(spec.key),
-          error: errors[spec.key],
-          autoFocus: i === 0,
-        };
-        const Editor = tweak.editor;
-        return Editor ? (
-          <Editor key={spec.key} {...editor} />
+        // The second of a pair is drawn with the first.
+        if (i > 0 && partner.get(specs[i - 1].key) === spec.key) return null;
+        const next = specs[i + 1];
+        return next && partner.get(spec.key) === next.key ? (
+          <div key={spec.key} className="field-pair">
+            {editorOf(spec, i)}
+            {editorOf(next, i + 1)}
+          </div>
         ) : (
-          <DerivedEditor key={spec.key} {...editor} tweak={tweak} />
+          editorOf(spec, i)
         );
       })}
     </ResourceForm>
@@ -339,7 +362,8 @@ function RefSelect({
   const target = spec.ref as Resource;
   const loaded = useOptions(optionsOf(target));
   const own = (record as Record<string, unknown> | null)?.[spec.key];
-  const shown = (record as Record<string, unknown> | null)?.[`${target.name}_name`];
+  // The name a record shows for it: 'bank_name' for a bank, 'network_type' for a network (its title).
+  const shown = (record as Record<string, unknown> | null)?.[`${target.name}_${titleKeyOf(target)}`];
   const list =
     own && !loaded.list.some((o) => o.value === String(own))
       ? [...loaded.list, { value: String(own), label: typeof shown === 'string' ? shown : `#${String(own)}` }]

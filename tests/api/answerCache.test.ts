@@ -3,7 +3,7 @@
 // write to a table an answer did not read leaves it kept (server/db/tableWrites.ts). On
 // PostgreSQL, another process's commit is counted by the next call's look (Db.sync).
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bankResource } from '../../contract/bank';
+import { bankResource } from '@contract/bank';
 import { openDb } from '../../server/db/connection';
 import { opCalls } from '../helpers/ops';
 import { startTestServer, type TestServer } from '../helpers/app';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { operations } from '../../contract/operations';
-import { openApiPath } from '../../contract/operation';
+import { operations } from '@contract/operations';
+import { openApiPath } from '@contract/operation';
 import { startTestServer, type TestServer } from '../helpers/app';
 
 let s: TestServer;

@@ -7,16 +7,16 @@
 // create, the refusal of a stale revert naming the fields changed since, and that no call
 // changes or deletes an entry. The revert's rules and history: tests/api/auditRevert.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listAudit, revertAudit, UNLOGGED_OPERATIONS, type AuditEntry } from '../../contract/audit';
-import { bankResource } from '../../contract/bank';
-import { categoryResource } from '../../contract/category';
-import { saveCmsPage } from '../../contract/cms';
-import { importCsv } from '../../contract/csvImport';
-import { homepageResources } from '../../contract/homepage';
-import { notificationResource } from '../../contract/notification';
-import { pathOf, pathParams, type AnyOp } from '../../contract/operation';
-import { operations } from '../../contract/operations';
-import { resources } from '../../contract/resources';
+import { listAudit, revertAudit, UNLOGGED_OPERATIONS, type AuditEntry } from '@contract/audit';
+import { bankResource } from '@contract/bank';
+import { categoryResource } from '@contract/category';
+import { saveCmsPage } from '@contract/cms';
+import { importCsv } from '@contract/csvImport';
+import { homepageResources } from '@contract/homepage';
+import { notificationResource } from '@contract/notification';
+import { pathOf, pathParams, type AnyOp } from '@contract/operation';
+import { operations } from '@contract/operations';
+import { resources } from '@contract/resources';
 import { ADMIN, multipart, startTestServer, type TestServer } from '../helpers/app';
 import { tableChecksums } from '../helpers/checksum';
 import { opCalls } from '../helpers/ops';

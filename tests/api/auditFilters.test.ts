@@ -4,9 +4,9 @@
 // entry names the records its ids stand for (server/services/auditNames.ts), a created
 // offer's cards and outlets among them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listAudit, type AuditEntry } from '../../contract/audit';
-import { claimRef, releaseRef } from '../../contract/crawlTriage';
-import { offerResource } from '../../contract/offer';
+import { listAudit, type AuditEntry } from '@contract/audit';
+import { claimRef, releaseRef } from '@contract/crawlTriage';
+import { offerResource } from '@contract/offer';
 import { startTestServer, type TestServer } from '../helpers/app';
 import { opCalls } from '../helpers/ops';
 import { bearerOf, insertSession, insertUser } from '../helpers/sessions';

@@ -6,15 +6,15 @@
 // deleted record back whole, its links with it. The list's `revertible` says what a revert
 // would answer, for the admin asking.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listAudit, revertAudit, type AuditEntry } from '../../contract/audit';
-import { bankResource } from '../../contract/bank';
-import { cardResource } from '../../contract/card';
-import { addDontMissOut, addHeroBanner, showDontMissOut, showHeroBanner } from '../../contract/homepageBanners';
-import { selectedOfferResource } from '../../contract/homepageSelected';
-import { networkResource } from '../../contract/network';
-import { offerResource, type Offer } from '../../contract/offer';
-import { listSavedViews, saveSavedView, updateSavedView, type SavedView } from '../../contract/savedView';
-import { userResource } from '../../contract/user';
+import { listAudit, revertAudit, type AuditEntry } from '@contract/audit';
+import { bankResource } from '@contract/bank';
+import { cardResource } from '@contract/card';
+import { addDontMissOut, addHeroBanner, showDontMissOut, showHeroBanner } from '@contract/homepageBanners';
+import { selectedOfferResource } from '@contract/homepageSelected';
+import { networkResource } from '@contract/network';
+import { offerResource, type Offer } from '@contract/offer';
+import { listSavedViews, saveSavedView, updateSavedView, type SavedView } from '@contract/savedView';
+import { userResource } from '@contract/user';
 import { startTestServer, type TestServer } from '../helpers/app';
 import { addLinkedOffer, makeOfferLinks, type OfferLinks } from '../helpers/offerLinks';
 import { opCalls } from '../helpers/ops';

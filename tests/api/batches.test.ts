@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inBatch, removeAbandonedBatches } from '../../server/services/batches';
 import { insertMany } from '../../server/repositories/bulk';
-import { offerResource } from '../../contract/offer';
+import { offerResource } from '@contract/offer';
 import { multipart, startTestServer, type TestServer } from '../helpers/app';
 
 let s: TestServer;

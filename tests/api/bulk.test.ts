@@ -5,10 +5,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bankResource } from '../../contract/bank';
-import { cardResource } from '../../contract/card';
-import { offerResource } from '../../contract/offer';
-import { userResource } from '../../contract/user';
+import { bankResource } from '@contract/bank';
+import { cardResource } from '@contract/card';
+import { offerResource } from '@contract/offer';
+import { userResource } from '@contract/user';
 import { UPLOAD_GRACE_MS } from '../../server/services/storageCleanup';
 import { insertSession } from '../helpers/sessions';
 import { opCalls } from '../helpers/ops';

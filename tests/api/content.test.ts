@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CMS_CONTENT_MAX, CMS_UNCHANGED, CMS_UPDATED } from '../../contract/cms';
+import { CMS_CONTENT_MAX, CMS_UNCHANGED, CMS_UPDATED } from '@contract/cms';
 import { multipart, startTestServer, type TestServer } from '../helpers/app';
 import { tableChecksums, changedTables } from '../helpers/checksum';
 import { insertContact, insertFeedback, insertSubjects } from '../helpers/contentRows';

@@ -3,8 +3,8 @@
 // bulk calls, which are all or nothing and touch only what an onboarding made. Refs are
 // arranged with SQL, independent of the import.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLAIM_MS } from '../../contract/crawl';
-import { assignCardRef, createCardFromRef, listCardRefs } from '../../contract/crawlCards';
+import { CLAIM_MS } from '@contract/crawl';
+import { assignCardRef, createCardFromRef, listCardRefs } from '@contract/crawlCards';
 import {
   listOfferRefs,
   removeSourceFromCard,
@@ -12,18 +12,18 @@ import {
   showOfferRef,
   transferOfferRefs,
   updateOfferRef,
-} from '../../contract/crawlOffers';
+} from '@contract/crawlOffers';
 import {
   assignOutletRef,
   createOutletFromRef,
   listOutletRefs,
   showOutletRef,
   transferOutletRefs,
-} from '../../contract/crawlOutlets';
-import { listSources, showSource, verifySource } from '../../contract/crawlSources';
-import { claimRef, refHistory, releaseRef, skipRef, undoDecision } from '../../contract/crawlTriage';
-import { cardResource } from '../../contract/card';
-import { pathOf } from '../../contract/operation';
+} from '@contract/crawlOutlets';
+import { listSources, showSource, verifySource } from '@contract/crawlSources';
+import { claimRef, refHistory, releaseRef, skipRef, undoDecision } from '@contract/crawlTriage';
+import { cardResource } from '@contract/card';
+import { pathOf } from '@contract/operation';
 import { opCalls } from '../helpers/ops';
 import { multipart, startTestServer, type TestServer } from '../helpers/app';
 import { changedTables, tableChecksums } from '../helpers/checksum';

@@ -4,8 +4,8 @@
 // counted, not decided again. Before it, the refs' match scores against the target
 // (matchRefs), the candidate ranking's own, with the threshold they should reach.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listCardRefs } from '../../contract/crawlCards';
-import { assignRefs, claimRef, matchRefs, refHistory, undoDecision } from '../../contract/crawlTriage';
+import { listCardRefs } from '@contract/crawlCards';
+import { assignRefs, claimRef, matchRefs, refHistory, undoDecision } from '@contract/crawlTriage';
 import { opCalls } from '../helpers/ops';
 import { startTestServer, type TestServer } from '../helpers/app';
 import { changedTables, tableChecksums } from '../helpers/checksum';

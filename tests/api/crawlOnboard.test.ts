@@ -5,10 +5,10 @@
 // and answers a token that offer.undo takes, putting offers, links, refs and transfers back,
 // or refusing once the refs went live again. Refs are arranged with SQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rollbackOfferRefs, transferOfferRefs } from '../../contract/crawlOffers';
-import { showSource } from '../../contract/crawlSources';
-import { addHeroBanner, showHeroBanner } from '../../contract/homepageBanners';
-import { offerResource } from '../../contract/offer';
+import { rollbackOfferRefs, transferOfferRefs } from '@contract/crawlOffers';
+import { showSource } from '@contract/crawlSources';
+import { addHeroBanner, showHeroBanner } from '@contract/homepageBanners';
+import { offerResource } from '@contract/offer';
 import { opCalls } from '../helpers/ops';
 import { startTestServer, type TestServer } from '../helpers/app';
 

@@ -3,9 +3,9 @@
 // live card created from a crawled card with the fields the create card dialog corrected
 // (crawl.createCard with a body), undone like any other decision.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCardFromRef } from '../../contract/crawlCards';
-import { listAllOfferRefs, listCrawlBanks } from '../../contract/crawlOverviews';
-import { refHistory, undoDecision } from '../../contract/crawlTriage';
+import { createCardFromRef } from '@contract/crawlCards';
+import { listAllOfferRefs, listCrawlBanks } from '@contract/crawlOverviews';
+import { refHistory, undoDecision } from '@contract/crawlTriage';
 import { opCalls } from '../helpers/ops';
 import { startTestServer, type TestServer } from '../helpers/app';
 

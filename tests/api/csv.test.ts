@@ -1,7 +1,7 @@
 // POST /admin/v1/add_csv: every row checked, all or nothing, invalid rows listed.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CSV_NAMES_MAX, type CsvTarget } from '../../contract/csv';
-import { checkCsvNames } from '../../contract/csvImport';
+import { CSV_NAMES_MAX, type CsvTarget } from '@contract/csv';
+import { checkCsvNames } from '@contract/csvImport';
 import { mergeNameAnswer, namesQuestion } from '../../src/features/catalogue/csv/preview';
 import { previewCsvText } from '../../src/features/catalogue/csv/parseText';
 import { multipart, startTestServer, type TestServer } from '../helpers/app';

@@ -3,9 +3,9 @@
 // `expiring` filter), the latest feedback newest first, and the redemptions trend equal to
 // the events table's, by plain SQL.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { EXPIRING_DAYS, LATEST_FEEDBACK, totalCounts, TREND_DAYS, type TotalCounts } from '../../contract/dashboard';
-import { offerResource } from '../../contract/offer';
-import { pathOf } from '../../contract/operation';
+import { EXPIRING_DAYS, LATEST_FEEDBACK, totalCounts, TREND_DAYS, type TotalCounts } from '@contract/dashboard';
+import { offerResource } from '@contract/offer';
+import { pathOf } from '@contract/operation';
 import { startTestServer, type TestServer } from '../helpers/app';
 
 let s: TestServer;

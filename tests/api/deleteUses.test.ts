@@ -3,11 +3,11 @@
 // delete the server will refuse (a restricting key) told before it is tried, and the answer
 // matching what the delete then does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankResource } from '../../contract/bank';
-import { cardResource } from '../../contract/card';
-import { categoryResource } from '../../contract/category';
-import { offerResource } from '../../contract/offer';
-import type { AnyOp } from '../../contract/operation';
+import { bankResource } from '@contract/bank';
+import { cardResource } from '@contract/card';
+import { categoryResource } from '@contract/category';
+import { offerResource } from '@contract/offer';
+import type { AnyOp } from '@contract/operation';
 import { changedTables, tableChecksums } from '../helpers/checksum';
 import { opCalls } from '../helpers/ops';
 import { startTestServer, type TestServer } from '../helpers/app';

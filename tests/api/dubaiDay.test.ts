@@ -3,7 +3,7 @@
 // now() cannot be set, so the fixed hours go through its `at` parameter; the offers' state
 // is then checked at the real hour with dates computed in TypeScript.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, APP_TIME_ZONE, dubaiDay } from '../../contract/dubaiTime';
+import { addDays, APP_TIME_ZONE, dubaiDay } from '@contract/dubaiTime';
 import { startTestServer, type TestServer } from '../helpers/app';
 
 let s: TestServer;

@@ -3,8 +3,8 @@
 // (cut to fit the title's length), is a manual offer, and leaves one audit entry; the original
 // is untouched. A bad or unknown id is refused naming the field, and writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listAudit, type AuditEntry } from '../../contract/audit';
-import { duplicateOffer, offerResource, type Offer } from '../../contract/offer';
+import { listAudit, type AuditEntry } from '@contract/audit';
+import { duplicateOffer, offerResource, type Offer } from '@contract/offer';
 import { startTestServer, type TestServer } from '../helpers/app';
 import { changedTables, tableChecksums } from '../helpers/checksum';
 import { addLinkedOffer, makeOfferLinks, type OfferLinks } from '../helpers/offerLinks';

@@ -4,8 +4,8 @@
 // the field and changing nothing; and the rollups staying right after events are written,
 // changed and removed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getEngagement, type Engagement } from '../../contract/engagement';
-import { pathOf } from '../../contract/operation';
+import { getEngagement, type Engagement } from '@contract/engagement';
+import { pathOf } from '@contract/operation';
 import { startTestServer, type TestServer } from '../helpers/app';
 import { changedTables, tableChecksums } from '../helpers/checksum';
 

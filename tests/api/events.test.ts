@@ -3,11 +3,11 @@
 // naming its last id gets exactly what it missed; on PostgreSQL another process's write
 // reaches this one's stream through NOTIFY; only admins may listen.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { login, logout } from '../../contract/auth';
-import { bankResource } from '../../contract/bank';
-import { streamEvents, type ChangeEvent } from '../../contract/events';
-import { readEventStream } from '../../contract/eventStream';
-import { userResource } from '../../contract/user';
+import { login, logout } from '@contract/auth';
+import { bankResource } from '@contract/bank';
+import { streamEvents, type ChangeEvent } from '@contract/events';
+import { readEventStream } from '@contract/eventStream';
+import { userResource } from '@contract/user';
 import { opCalls } from '../helpers/ops';
 import { bearerOf, insertSession, insertUser } from '../helpers/sessions';
 import { ADMIN, LEVEL, startTestServer, type LogLine, type TestServer } from '../helpers/app';

@@ -2,10 +2,10 @@
 // schema's title where it has one, else its key in words without the id, and a limit in words.
 // The form's label is read from the same schema here, so the two cannot drift.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardResource } from '../../contract/card';
-import { inSentence, labelOf } from '../../contract/fieldLabels';
-import { offerResource } from '../../contract/offer';
-import { welcomeBoxResource } from '../../contract/homepageWelcome';
+import { cardResource } from '@contract/card';
+import { inSentence, labelOf } from '@contract/fieldLabels';
+import { offerResource } from '@contract/offer';
+import { welcomeBoxResource } from '@contract/homepageWelcome';
 import { opCalls } from '../helpers/ops';
 import { startTestServer, type TestServer } from '../helpers/app';
 

@@ -27,10 +27,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Response as InjectResponse } from 'light-my-request';
-import { CSV_COLUMNS, CSV_TARGETS } from '../../contract/csv';
-import { showMe } from '../../contract/auth';
-import { openApiPath, pathOf, type AnyOp } from '../../contract/operation';
-import { operations } from '../../contract/operations';
+import { CSV_COLUMNS, CSV_TARGETS } from '@contract/csv';
+import { showMe } from '@contract/auth';
+import { openApiPath, pathOf, type AnyOp } from '@contract/operation';
+import { operations } from '@contract/operations';
 import { startTestServer, streamHead, type TestServer } from '../helpers/app';
 import { changedTables, tableChecksums, writeCounter } from '../helpers/checksum';
 import { OpenApiDisagreementError } from '../helpers/openapi';

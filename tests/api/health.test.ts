@@ -5,8 +5,8 @@
 // confirmed, a row fixed meanwhile, a bad date, a viewer) answering 4xx naming the field and
 // changing no table.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyHealthFix, listHealthQueues, listHealthRows, undoHealthFix, type HealthRow } from '../../contract/health';
-import { HEALTH_QUEUE_IDS } from '../../contract/healthQueues';
+import { applyHealthFix, listHealthQueues, listHealthRows, undoHealthFix, type HealthRow } from '@contract/health';
+import { HEALTH_QUEUE_IDS } from '@contract/healthQueues';
 import { startTestServer, type TestServer } from '../helpers/app';
 import { changedTables, tableChecksums } from '../helpers/checksum';
 import { opCalls } from '../helpers/ops';

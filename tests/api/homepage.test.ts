@@ -20,7 +20,7 @@ import {
   stepDontMissOut,
   updateDontMissOut,
   updateHeroBanner,
-} from '../../contract/homepageBanners';
+} from '@contract/homepageBanners';
 import {
   addSelectedOffer,
   allSelectedOffers,
@@ -29,7 +29,7 @@ import {
   removeSelectedOffer,
   SELECTED_OFFER_TWICE,
   updateSelectedOffer,
-} from '../../contract/homepageSelected';
+} from '@contract/homepageSelected';
 import {
   addWelcomeBox,
   listWelcomeBoxes,
@@ -37,8 +37,8 @@ import {
   patchWelcomeBox,
   removeWelcomeBox,
   updateWelcomeBox,
-} from '../../contract/homepageWelcome';
-import { pathOf, type AnyOp } from '../../contract/operation';
+} from '@contract/homepageWelcome';
+import { pathOf, type AnyOp } from '@contract/operation';
 import { solidPng } from '../../server/db/seed/logo';
 import { opCalls } from '../helpers/ops';
 import { multipart, startTestServer, type TestServer } from '../helpers/app';

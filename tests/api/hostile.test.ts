@@ -3,8 +3,8 @@
 // Every junk input on every route on one database, one in turn per route on the other
 // (tests/helpers/walk.ts).
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { logout, resetPassword, showMe } from '../../contract/auth';
-import { pathOf } from '../../contract/operation';
+import { logout, resetPassword, showMe } from '@contract/auth';
+import { pathOf } from '@contract/operation';
 import { startTestServer, type TestServer } from '../helpers/app';
 import { casesFor } from '../helpers/walk';
 

@@ -2,7 +2,7 @@
 // count past COUNT_CAP, or FILTERED_COUNT_CAP searched or filtered (the pagination says at_least or about), and the next page found
 // after the last row shown (`after`) is exactly the page OFFSET would give, ties included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offerResource } from '../../contract/offer';
+import { offerResource } from '@contract/offer';
 import { COUNT_CAP, FILTERED_COUNT_CAP } from '../../server/repositories/crud';
 import { opCalls } from '../helpers/ops';
 import { startTestServer, type TestServer } from '../helpers/app';

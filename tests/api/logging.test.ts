@@ -1,8 +1,8 @@
 // What the server logs (server/http/requestLog.ts): one JSON line per refused or failed
 // call, with the request id the answer carries; nothing at info for calls that went well.
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { bankResource } from '../../contract/bank';
-import { pathOf } from '../../contract/operation';
+import { bankResource } from '@contract/bank';
+import { pathOf } from '@contract/operation';
 import { LEVEL, startTestServer, type LogLine, type TestServer } from '../helpers/app';
 
 let s: TestServer;

@@ -2,8 +2,8 @@
 // status; the database, the answer caches, the job backlog and the live streams told as they
 // are; behind METRICS_TOKEN's bearer token when it is set; never an API operation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankResource } from '../../contract/bank';
-import { pathOf } from '../../contract/operation';
+import { bankResource } from '@contract/bank';
+import { pathOf } from '@contract/operation';
 import { indexBacklog } from '../../server/services/searchBacklog';
 import { startTestServer, type TestServer } from '../helpers/app';
 

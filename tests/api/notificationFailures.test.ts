@@ -4,7 +4,7 @@
 // job's log says so, and a notification added after it is still sent. The server's own loop
 // is stopped; each test runs a job of its own, with its log.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addNotification, showNotification } from '../../contract/notification';
+import { addNotification, showNotification } from '@contract/notification';
 import { createNotificationJob } from '../../server/services/notificationJob';
 import { type PushSender } from '../../server/services/push';
 import { opCalls } from '../helpers/ops';

@@ -14,7 +14,7 @@ import {
   listNotifications,
   previewAudience,
   showNotification,
-} from '../../contract/notification';
+} from '@contract/notification';
 import { PIECE_SIZE } from '../../server/repositories/notificationPieces';
 import { createNotificationJob } from '../../server/services/notificationJob';
 import { notificationOutbox, type PushSender } from '../../server/services/push';

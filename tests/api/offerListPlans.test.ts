@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offerResource, type Offer } from '../../contract/offer';
+import { offerResource, type Offer } from '@contract/offer';
 import { crudRepository, type ListParams } from '../../server/repositories/crud';
 import { offerListOptions, offerRepository } from '../../server/repositories/offers';
 import { seed } from '../../server/db/seed/seed';

@@ -8,10 +8,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
-import { offerResource, Offer } from '../../contract/offer';
-import { openApiPath, type AnyOp } from '../../contract/operation';
-import { operations } from '../../contract/operations';
-import { resources } from '../../contract/resources';
+import { offerResource, Offer } from '@contract/offer';
+import { openApiPath, type AnyOp } from '@contract/operation';
+import { operations } from '@contract/operations';
+import { resources } from '@contract/resources';
 import { NAMED_MODULES, SchemaNames } from '../../server/http/schemaNames';
 import { startTestServer, type TestServer } from '../helpers/app';
 

@@ -6,11 +6,11 @@
 // the two. Every export of a list of people leaves an audit entry: who, how many rows, which
 // search, filters and sort (its search masked as the rest for a role without people.read).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listAudit, type AuditEntry } from '../../contract/audit';
-import { contactResource, replyToContact } from '../../contract/contact';
-import { feedbackResource } from '../../contract/feedback';
-import { searchRecords } from '../../contract/search';
-import { userResource, type AdminUser } from '../../contract/user';
+import { listAudit, type AuditEntry } from '@contract/audit';
+import { contactResource, replyToContact } from '@contract/contact';
+import { feedbackResource } from '@contract/feedback';
+import { searchRecords } from '@contract/search';
+import { userResource, type AdminUser } from '@contract/user';
 import { columnsOf, toCsv } from '../../src/store/csvExport';
 import { startTestServer, type TestServer } from '../helpers/app';
 import { changedTables, tableChecksums } from '../helpers/checksum';

@@ -8,10 +8,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listAudit, type AuditEntry } from '../../contract/audit';
-import { bankResource } from '../../contract/bank';
-import type { ChangeEvent } from '../../contract/events';
-import { deleteSavedView, saveSavedView, updateSavedView, type SavedView } from '../../contract/savedView';
+import { listAudit, type AuditEntry } from '@contract/audit';
+import { bankResource } from '@contract/bank';
+import type { ChangeEvent } from '@contract/events';
+import { deleteSavedView, saveSavedView, updateSavedView, type SavedView } from '@contract/savedView';
 import { ROOT } from '../../server/root';
 import { startTestServer, type TestServer } from '../helpers/app';
 import { openLiveStream } from '../helpers/liveStream';

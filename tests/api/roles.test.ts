@@ -13,10 +13,10 @@
 // password change end theirs). Every cell on one database; on the other, one refused and one
 // admitted cell per operation (tests/helpers/walk.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pathOf, pathParams, type AnyOp } from '../../contract/operation';
-import { operations } from '../../contract/operations';
-import { ROLES, mayRun, refusalFor, type RoleName } from '../../contract/roles';
-import { userResource } from '../../contract/user';
+import { pathOf, pathParams, type AnyOp } from '@contract/operation';
+import { operations } from '@contract/operations';
+import { ROLES, mayRun, refusalFor, type RoleName } from '@contract/roles';
+import { userResource } from '@contract/user';
 import { HttpError } from '../../server/errors';
 import { userRules } from '../../server/services/users';
 import { LEVEL, startTestServer, streamHead, type TestServer } from '../helpers/app';

@@ -4,13 +4,7 @@
 // input refused naming the field; no refusal writes anything. Each write leaves its audit
 // entry and its live event.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  deleteSavedView,
-  listSavedViews,
-  saveSavedView,
-  updateSavedView,
-  type SavedView,
-} from '../../contract/savedView';
+import { deleteSavedView, listSavedViews, saveSavedView, updateSavedView, type SavedView } from '@contract/savedView';
 import { startTestServer, type TestServer } from '../helpers/app';
 import { changedTables, tableChecksums } from '../helpers/checksum';
 import { opCalls } from '../helpers/ops';

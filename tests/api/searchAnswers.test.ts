@@ -4,7 +4,7 @@
 // trigger function per table (migration 017_search_text_per_table.sql) and the search's
 // types to the resource registry, which had to leave every answer as it was.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SEARCH_TYPES } from '../../contract/search';
+import { SEARCH_TYPES } from '@contract/search';
 import { startTestServer, type TestServer } from '../helpers/app';
 
 let s: TestServer;

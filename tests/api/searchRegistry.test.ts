@@ -5,11 +5,11 @@
 // to the same search and dashboard handlers the server registers, with no code of theirs edited.
 import * as Type from '@sinclair/typebox';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { totalCounts, type TotalCounts } from '../../contract/dashboard';
-import { pathOf } from '../../contract/operation';
-import { defineResource, type Resource } from '../../contract/resource';
-import { resources } from '../../contract/resources';
-import { SEARCH_TYPES, searchRecords, typesPattern, type SearchHit } from '../../contract/search';
+import { totalCounts, type TotalCounts } from '@contract/dashboard';
+import { pathOf } from '@contract/operation';
+import { defineResource, type Resource } from '@contract/resource';
+import { resources } from '@contract/resources';
+import { SEARCH_TYPES, searchRecords, typesPattern, type SearchHit } from '@contract/search';
 import type { CallContext } from '../../server/http/handle';
 import { counted } from '../../server/repositories/dashboardCounts';
 import { dashboardHandlers } from '../../server/routes/dashboard';

@@ -2,8 +2,8 @@
 // PATCH, each changed field recording who and when (on the server's clock), the refusals
 // naming the field and writing nothing, a stale version, and the maintenance-message rule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnyOp } from '../../contract/operation';
-import { patchSettings, putSettings, showSettings, type Settings } from '../../contract/settings';
+import type { AnyOp } from '@contract/operation';
+import { patchSettings, putSettings, showSettings, type Settings } from '@contract/settings';
 import { opCalls } from '../helpers/ops';
 import { ADMIN, startTestServer, type TestServer } from '../helpers/app';
 import { changedTables, tableChecksums } from '../helpers/checksum';

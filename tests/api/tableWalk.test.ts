@@ -6,7 +6,7 @@
 // forgets fails here. Shown both ways on a throwaway table made here.
 import * as Type from '@sinclair/typebox';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { defineResource, type Resource } from '../../contract/resource';
+import { defineResource, type Resource } from '@contract/resource';
 import { startTestServer, type TestServer } from '../helpers/app';
 import { expectedOf, readTables, tableGaps, type Expected, type TableFacts } from '../helpers/tableWalk';
 

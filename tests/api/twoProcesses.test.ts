@@ -6,9 +6,9 @@
 // rounds; a notice that came late would show as a miss. A live stream open on one ends when
 // its session signs out on the other (server/services/streamSessions.ts hears the NOTIFY).
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { login, logout } from '../../contract/auth';
-import { bankResource } from '../../contract/bank';
-import { pathOf } from '../../contract/operation';
+import { login, logout } from '@contract/auth';
+import { bankResource } from '@contract/bank';
+import { pathOf } from '@contract/operation';
 import { ADMIN, startTestServer, type TestServer } from '../helpers/app';
 import { openLiveStream } from '../helpers/liveStream';
 import { secondApp, type SecondApp } from '../helpers/secondApp';

@@ -3,11 +3,11 @@
 // version never goes back; where a link was changed since, it refuses (409) naming the
 // record. An undo of a bulk change refuses the same way when a record changed since.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categoryResource } from '../../contract/category';
-import { addHeroBanner, showHeroBanner, updateHeroBanner } from '../../contract/homepageBanners';
-import { addNotification, showNotification } from '../../contract/notification';
-import { offerResource } from '../../contract/offer';
-import { outletResource } from '../../contract/outlet';
+import { categoryResource } from '@contract/category';
+import { addHeroBanner, showHeroBanner, updateHeroBanner } from '@contract/homepageBanners';
+import { addNotification, showNotification } from '@contract/notification';
+import { offerResource } from '@contract/offer';
+import { outletResource } from '@contract/outlet';
 import { opCalls } from '../helpers/ops';
 import { startTestServer, type TestServer } from '../helpers/app';
 

@@ -7,14 +7,14 @@
 // refused whole, tests/api/csv.test.ts.) tests/api/fuzz.test.ts sends every class of text to
 // every text field of every operation.
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { listAudit } from '../../contract/audit';
-import { importCrawl } from '../../contract/crawlSources';
-import { streamEvents } from '../../contract/events';
-import { login, updateProfile } from '../../contract/auth';
-import { bankResource } from '../../contract/bank';
-import { pathOf, type AnyOp } from '../../contract/operation';
-import { saveSavedView, updateSavedView } from '../../contract/savedView';
-import { userResource } from '../../contract/user';
+import { listAudit } from '@contract/audit';
+import { importCrawl } from '@contract/crawlSources';
+import { streamEvents } from '@contract/events';
+import { login, updateProfile } from '@contract/auth';
+import { bankResource } from '@contract/bank';
+import { pathOf, type AnyOp } from '@contract/operation';
+import { saveSavedView, updateSavedView } from '@contract/savedView';
+import { userResource } from '@contract/user';
 import { LEVEL, multipart, startTestServer, type TestServer } from '../helpers/app';
 import { changedTables, tableChecksums } from '../helpers/checksum';
 import { opCalls } from '../helpers/ops';

@@ -3,10 +3,10 @@
 // one transaction, undone as one step; refused whole, with nothing changed, when one row is
 // stale, missing or invalid.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardResource } from '../../contract/card';
-import { eachFields } from '../../contract/bulk';
-import { offerResource } from '../../contract/offer';
-import { userResource } from '../../contract/user';
+import { cardResource } from '@contract/card';
+import { eachFields } from '@contract/bulk';
+import { offerResource } from '@contract/offer';
+import { userResource } from '@contract/user';
 import { opCalls } from '../helpers/ops';
 import { startTestServer, type TestServer } from '../helpers/app';
 

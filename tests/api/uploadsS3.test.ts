@@ -7,9 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { listAudit, revertAudit, type AuditEntry } from '../../contract/audit';
-import { bankResource } from '../../contract/bank';
-import { pathOf } from '../../contract/operation';
+import { listAudit, revertAudit, type AuditEntry } from '@contract/audit';
+import { bankResource } from '@contract/bank';
+import { pathOf } from '@contract/operation';
 import { solidPng } from '../../server/db/seed/logo';
 import { s3Store } from '../../server/services/fileStore';
 import { UPLOAD_GRACE_MS } from '../../server/services/storageCleanup';

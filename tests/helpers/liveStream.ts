@@ -4,8 +4,8 @@
 import net from 'node:net';
 import { once } from 'node:events';
 import { expect } from 'vitest';
-import { streamEvents } from '../../contract/events';
-import { readEventStream, splitStreamMessages, type StreamMessage } from '../../contract/eventStream';
+import { streamEvents } from '@contract/events';
+import { readEventStream, splitStreamMessages, type StreamMessage } from '@contract/eventStream';
 
 export async function openLiveStream(base: string, headers: Record<string, string>) {
   const abort = new AbortController();

@@ -1,11 +1,11 @@
 // What a test of an offer's links arranges: two cards (on a bank and a network of their own)
 // and two outlets, and an offer linked to them all. tests/api/duplicateOffer.test.ts copies such
 // an offer, tests/api/auditRevert.test.ts deletes one and brings it back.
-import { bankResource } from '../../contract/bank';
-import { cardResource } from '../../contract/card';
-import { networkResource } from '../../contract/network';
-import { offerResource, type Offer } from '../../contract/offer';
-import { outletResource } from '../../contract/outlet';
+import { bankResource } from '@contract/bank';
+import { cardResource } from '@contract/card';
+import { networkResource } from '@contract/network';
+import { offerResource, type Offer } from '@contract/offer';
+import { outletResource } from '@contract/outlet';
 import type { opCalls } from './ops';
 
 type Ok = ReturnType<typeof opCalls>['ok'];

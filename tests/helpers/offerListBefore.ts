@@ -5,7 +5,7 @@
 // (COMPUTED_VIEW, created by createComputedView).
 // What tests/api/offerListPlans.test.ts compares today's answers with, and what
 // bench/distinct.ts times today's queries against, in the same run.
-import { offerResource, type Offer } from '../../contract/offer';
+import { offerResource, type Offer } from '@contract/offer';
 import type { Tx } from '../../server/db/connection';
 import { crudRepository } from '../../server/repositories/crud';
 import { expiringSql, STATE_SQL } from '../../server/repositories/offers';

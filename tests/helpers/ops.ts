@@ -2,7 +2,7 @@
 // from the op, so a test never spells a path the contract already holds), plus a one-value SQL
 // read for arranging and inspecting rows.
 import { expect } from 'vitest';
-import { pathOf, type AnyOp } from '../../contract/operation';
+import { pathOf, type AnyOp } from '@contract/operation';
 import type { TestServer } from './app';
 
 export interface OpInput {

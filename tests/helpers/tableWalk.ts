@@ -4,7 +4,7 @@
 // `search`, its search text as 017_search_text_per_table.sql writes it. A migration calling
 // catalogue_entity (030_entity_helper.sql) installs all of it; this is what notices one that
 // did not. `tableGaps` is a plain function of the catalogue so it is tested on crafted ones too.
-import type { Resource } from '../../contract/resource';
+import type { Resource } from '@contract/resource';
 
 /** One table as the catalogue holds it. */
 export interface TableFacts {

@@ -23,12 +23,12 @@ describe('the layers', () => {
     ['src/lib/x.ts', "import { ui } from '@/store/ui';", 'lib importing the store'],
     [
       'src/features/crawl/x.ts',
-      "import { CardForm } from '@/features/catalogue/cards/CardForm';",
+      "import { CardsScreen } from '@/features/catalogue/cards/CardsScreen';",
       'a feature importing another feature',
     ],
     [
       'src/features/crawl/x.ts',
-      "import { CardForm } from '../catalogue/cards/CardForm';",
+      "import { CardsScreen } from '../catalogue/cards/CardsScreen';",
       'a feature importing another feature, relatively',
     ],
     ['src/ui/x.ts', "import { runCommand } from '../commands/runner';", 'a ui part importing commands'],
@@ -73,6 +73,46 @@ describe('refusals of the data', () => {
       await messages('server/db/x.ts', "import { badField } from '../errors';\nexport const e = badField('a', 'b');\n"),
     ).toEqual([expect.stringMatching(/^no-restricted-imports: /)]);
     expect(await messages('server/services/x.ts', line)).toEqual([]);
+  });
+});
+
+describe('contract/ outside src/', () => {
+  // One probe per folder that imports contract/: a block setting `no-restricted-imports` for a
+  // folder without CONTRACT_CLIMB (eslint.config.js) would drop the rule there silently.
+  const climb = "import { bankResource } from '../../contract/bank';\nexport { bankResource };\n";
+  it.each([
+    'server/x.ts',
+    'server/routes/x.ts',
+    'server/db/x.ts',
+    'server/db/x.test.ts',
+    'server/repositories/x.ts',
+    'tests/api/x.test.ts',
+    'tests/helpers/x.ts',
+    'scripts/x.ts',
+    'bench/x.ts',
+    'e2e/x.ts',
+    'e2e/x.spec.ts',
+  ])('is imported by a climb nowhere: refused in %s', async (file) => {
+    expect(await messages(file, climb)).toEqual([expect.stringMatching(/^no-restricted-imports: .*@contract\/ alias/)]);
+  });
+
+  it('is imported as @contract/…, and a folder of its own named contract is not mistaken for it', async () => {
+    expect(
+      await messages(
+        'server/routes/x.ts',
+        "import { bankResource } from '@contract/bank';\nexport { bankResource };\n",
+      ),
+    ).toEqual([]);
+    expect(await messages('server/x.ts', "import { a } from './contracts/a';\nexport { a };\n")).toEqual([]);
+  });
+
+  it('is refused beside the refusals of the data in the database layer and the repositories', async () => {
+    const both = `${climb}import { HttpError } from '../errors';\nexport const e = new HttpError(409, 'taken');\n`;
+    for (const file of ['server/db/x.ts', 'server/repositories/x.ts'])
+      expect(await messages(file, both)).toEqual([
+        expect.stringMatching(/^no-restricted-imports: .*@contract\/ alias/),
+        expect.stringMatching(/^no-restricted-imports: .*DataRefusal/),
+      ]);
   });
 });
 

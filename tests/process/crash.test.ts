@@ -7,9 +7,9 @@
 // run); CRASH_ROUNDS sets the kills per scenario (3 here, more for a soak: npm run soak).
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankResource } from '../../contract/bank';
-import { offerResource } from '../../contract/offer';
-import { importCsv } from '../../contract/csvImport';
+import { bankResource } from '@contract/bank';
+import { offerResource } from '@contract/offer';
+import { importCsv } from '@contract/csvImport';
 import { startCluster, type Cluster } from '../../scripts/postgres';
 import { mulberry32 } from '../../server/db/seed/random';
 import { openDb, type Db } from '../../server/db/connection';

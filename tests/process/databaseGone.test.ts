@@ -7,8 +7,8 @@
 // the database afterwards.
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bankResource } from '../../contract/bank';
-import { pathOf } from '../../contract/operation';
+import { bankResource } from '@contract/bank';
+import { pathOf } from '@contract/operation';
 import { startCluster, type Cluster } from '../../scripts/postgres';
 import { DATABASE_UNREACHABLE, openDb } from '../../server/db/connection';
 import { killAll, newDatabase, signIn, sleep, spawnServer, tempDir, type ServerProcess } from './server';

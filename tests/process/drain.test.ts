@@ -5,8 +5,8 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { login } from '../../contract/auth';
-import { pathOf } from '../../contract/operation';
+import { login } from '@contract/auth';
+import { pathOf } from '@contract/operation';
 import { ADMIN, killAll, sleep, spawnServer, migratedDataDir } from './server';
 
 const dirs: string[] = [];

@@ -5,7 +5,7 @@
 // The moves are random from a seed printed with the results (RACE_SEED=… replays a run).
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addWelcomeBox, listWelcomeBoxes, moveWelcomeBox, removeWelcomeBox } from '../../contract/homepageWelcome';
+import { addWelcomeBox, listWelcomeBoxes, moveWelcomeBox, removeWelcomeBox } from '@contract/homepageWelcome';
 import { startCluster, type Cluster } from '../../scripts/postgres';
 import { openDb } from '../../server/db/connection';
 import { mulberry32 } from '../../server/db/seed/random';

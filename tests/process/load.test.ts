@@ -5,11 +5,11 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login } from '../../contract/auth';
-import { offerResource } from '../../contract/offer';
-import { importCsv } from '../../contract/csvImport';
-import { searchRecords } from '../../contract/search';
-import { CSV_MAX_ROWS } from '../../contract/csv';
+import { login } from '@contract/auth';
+import { offerResource } from '@contract/offer';
+import { importCsv } from '@contract/csvImport';
+import { searchRecords } from '@contract/search';
+import { CSV_MAX_ROWS } from '@contract/csv';
 import { startCluster, type Cluster } from '../../scripts/postgres';
 import { ADMIN, killAll, newDatabase, send, signIn, sleep, spawnServer, tempDir, type ServerProcess } from './server';
 

@@ -9,14 +9,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankResource } from '../../contract/bank';
+import { bankResource } from '@contract/bank';
 import {
   addNotification,
   listNotifications,
   previewAudience,
   showNotification,
   type Notification,
-} from '../../contract/notification';
+} from '@contract/notification';
 import { startCluster, type Cluster } from '../../scripts/postgres';
 import { openDb, type Db } from '../../server/db/connection';
 import { mulberry32 } from '../../server/db/seed/random';

@@ -6,9 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { login } from '../../contract/auth';
-import { bankResource } from '../../contract/bank';
-import { pathOf } from '../../contract/operation';
+import { login } from '@contract/auth';
+import { bankResource } from '@contract/bank';
+import { pathOf } from '@contract/operation';
 import { freePort, type Cluster } from '../../scripts/postgres';
 import { openDb } from '../../server/db/connection';
 

@@ -4,9 +4,9 @@
 // image uploaded through one is served by the other; a write answered by one is in the
 // other's next list. Each check 30 rounds, 0 misses.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { login, logout, SIGNIN_LIMITS } from '../../contract/auth';
-import { bankResource } from '../../contract/bank';
-import { pathOf } from '../../contract/operation';
+import { login, logout, SIGNIN_LIMITS } from '@contract/auth';
+import { bankResource } from '@contract/bank';
+import { pathOf } from '@contract/operation';
 import { startCluster, type Cluster } from '../../scripts/postgres';
 import { solidPng } from '../../server/db/seed/logo';
 import { startS3, type TestS3 } from '../helpers/s3';

@@ -2,8 +2,8 @@
 // whatever that day, the dashboard's "expiring in 7 days" (contract/dashboard.ts EXPIRING_DAYS)
 // and the lists of upcoming and just-ended offers have some, and only the dates move.
 import { describe, expect, it } from 'vitest';
-import { EXPIRING_DAYS } from '../../../contract/dashboard';
-import { addDays } from '../../../contract/dubaiTime';
+import { EXPIRING_DAYS } from '@contract/dashboard';
+import { addDays } from '@contract/dubaiTime';
 import { UAE_BANKS } from './banks';
 import { CARDS } from './cards';
 import { generateOffers, REFERENCE_DATE } from './offers';

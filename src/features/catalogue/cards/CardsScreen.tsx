@@ -2,14 +2,36 @@ import type { Card } from '@contract/card';
 import { CommandButton } from '@/commands/CommandButton';
 import { AppLink } from '@/ui/AppLink';
 import { ResourceListView } from '@/screens/ResourceListView';
+import { SchemaForm, type FieldTweak } from '@/screens/SchemaForm';
 import { formatDateTime } from '@/lib/format';
 import { Badge, Dot, formatMoney, orDash, Thumb } from '@/ui/bits';
-import { CardForm } from './CardForm';
 import { CARD_TYPES } from '@/ui/referenceOptions';
 import { cardScreen } from './screen';
 import './cards.css';
 
 const ROW_HEIGHT = 42;
+
+/**
+ * What the card form says beyond the contract (contract/card.ts): a new card is a credit card,
+ * free and shown; a blank fee stays blank (the server names the field, where a silent 0 would
+ * read 'Free for life'); a discontinued card is hidden too.
+ */
+const CARD_FIELDS: Readonly<Record<string, FieldTweak>> = {
+  name: { placeholder: 'e.g. Visa Infinite' },
+  card_type: { options: CARD_TYPES, initial: 'credit', emptyLabel: 'Choose a type' },
+  annual_fee: { initial: '0', hint: '0 for free for life.' },
+  min_salary: { hint: 'Leave empty when none.' },
+  status: {
+    initial: 'Not Discontinued',
+    sets: (status) => (status === 'Discontinued' ? { display: false } : undefined),
+  },
+  display: { label: 'Shown in the app', initial: true },
+};
+const CARD_PAIRS = [
+  ['bank_id', 'network_id'],
+  ['category_id', 'card_type'],
+  ['annual_fee', 'min_salary'],
+] as const;
 
 export default function CardsScreen() {
   return (
@@ -18,7 +40,7 @@ export default function CardsScreen() {
       rowHeight={ROW_HEIGHT}
       renderRow={(c) => <CardRow card={c} />}
       renderDetail={(c) => <CardDetail card={c} />}
-      renderForm={(p) => <CardForm {...p} />}
+      renderForm={(p) => <SchemaForm {...p} screen={cardScreen} fields={CARD_FIELDS} pairs={CARD_PAIRS} />}
       renderActions={(c) => (
         <>
           <CommandButton id="engagement.ofCard" label="Engagement" variant="ghost" />
