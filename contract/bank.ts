@@ -43,7 +43,7 @@ export const bankResource = defineResource({
   label: { one: 'Bank', many: 'Banks' },
   storage: { table: 'banks' },
   search: { order: 4, title: 'name', subtitle: 'code' },
-  dashboard: { order: 1 },
+  dashboard: { order: 4 },
   paths: {
     list: '/all_bank',
     show: '/show_bank/:id',

@@ -72,7 +72,7 @@ export const cardResource = defineResource({
     subtitle:
       "bank_name || ' · ' || network_type || case when status = 'Discontinued' then ' · Discontinued' else '' end",
   },
-  dashboard: { order: 2 },
+  dashboard: { order: 1 },
   shows: ['bank', 'network', 'category'],
   paths: {
     list: '/all_card',

@@ -74,7 +74,7 @@ export const offerResource = defineResource({
     title: 'title',
     subtitle: "discount || ' · ' || to_char(valid_from, 'DD Mon YYYY') || ' – ' || to_char(valid_to, 'DD Mon YYYY')",
   },
-  dashboard: { order: 3 },
+  dashboard: { order: 2 },
   shows: ['category', 'card', 'bank', 'outlet'],
   paths: {
     list: '/all_offer',

@@ -41,7 +41,7 @@ export const outletResource = defineResource({
     title: "merchant_name || coalesce(' — ' || branch, '')",
     subtitle: "coalesce(area_name, '') || coalesce(' · ' || category_name, '')",
   },
-  dashboard: { order: 4 },
+  dashboard: { order: 3 },
   shows: ['category', 'city'],
   paths: {
     list: '/outlets',

@@ -126,7 +126,16 @@ it('the dashboard counts every resource declaring `dashboard`, a new one with no
   const res = await s.call({ method: 'GET', url: pathOf(totalCounts), headers: s.adminAuth });
   const counts = (res.json().data as TotalCounts).counts;
   expect(Object.keys(counts)).toEqual(counted(resources).map((r) => r.storage.table));
-  expect(Object.keys(counts)).toEqual(['banks', 'cards', 'offers', 'outlets', 'categories', 'networks', 'users']);
+  // The contract's order is the dashboard's: what people count most first.
+  expect(Object.keys(counts).slice(0, 7)).toEqual([
+    'cards',
+    'offers',
+    'outlets',
+    'banks',
+    'categories',
+    'networks',
+    'users',
+  ]);
   const [dashboard] = dashboardHandlers({ now: Date.now, resources: withGadget });
   const answer = (await dashboard.handler({}, s.db, {} as CallContext)) as { data: TotalCounts };
   expect(answer.data.counts).toEqual({ ...counts, gadgets: 3 });

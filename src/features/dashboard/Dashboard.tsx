@@ -14,15 +14,6 @@ import { LatestFeedback } from './LatestFeedback';
 import './dashboard.css';
 import { formatNumber } from '@/lib/format';
 
-/**
- * The order the counts show in. Every count the server sends shows (each resource declaring
- * `dashboard`, contract/resource.ts, under its table's name): those not listed here follow,
- * named and linked by the screen that lists that table's resource (its "Go to …" command, with
- * its keys; src/app/screens.test.ts fails when a count has none).
- */
-const ORDER = ['cards', 'offers', 'outlets', 'banks', 'categories', 'networks', 'users'];
-const rank = (key: string) => (ORDER.includes(key) ? ORDER.indexOf(key) : ORDER.length);
-
 const titleCase = (key: string) => key.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 
 export default function Dashboard() {
@@ -61,33 +52,33 @@ export default function Dashboard() {
               Catalogue
             </h2>
             <ul className="stat-grid" aria-label="Totals">
-              {Object.entries(data.counts)
-                .sort(([a], [b]) => rank(a) - rank(b))
-                .map(([key, value]) => {
-                  const screen = listOfTable(key);
-                  const card = { label: screen?.title ?? titleCase(key), path: screen?.nav?.path };
-                  const shortcut = screen?.nav ? getCommand(`nav.${screen.id}`)?.shortcut : undefined;
-                  const body = (
-                    <>
-                      <span className="stat-label">
-                        {card.label}
-                        {shortcut && <Kbd shortcut={shortcut} />}
-                      </span>
-                      <span className="stat-value">{formatNumber(value)}</span>
-                    </>
-                  );
-                  return (
-                    <li key={key}>
-                      {card.path ? (
-                        <Link href={card.path} className="stat stat-link">
-                          {body}
-                        </Link>
-                      ) : (
-                        <div className="stat">{body}</div>
-                      )}
-                    </li>
-                  );
-                })}
+              {/* In the contract's `dashboard.order` (the server sends them so); each named and linked
+                  by the screen listing its table's resource (src/app/screens.test.ts). */}
+              {Object.entries(data.counts).map(([key, value]) => {
+                const screen = listOfTable(key);
+                const card = { label: screen?.title ?? titleCase(key), path: screen?.nav?.path };
+                const shortcut = screen?.nav ? getCommand(`nav.${screen.id}`)?.shortcut : undefined;
+                const body = (
+                  <>
+                    <span className="stat-label">
+                      {card.label}
+                      {shortcut && <Kbd shortcut={shortcut} />}
+                    </span>
+                    <span className="stat-value">{formatNumber(value)}</span>
+                  </>
+                );
+                return (
+                  <li key={key}>
+                    {card.path ? (
+                      <Link href={card.path} className="stat stat-link">
+                        {body}
+                      </Link>
+                    ) : (
+                      <div className="stat">{body}</div>
+                    )}
+                  </li>
+                );
+              })}
             </ul>
           </section>
           <LatestFeedback feedback={data.feedbackData} />
