@@ -266,17 +266,26 @@ async function openPostgres(
         const client = await (opts?.urgent ? urgentPool : pool).connect().catch(unreachable);
         const started = performance.now();
         let wrote: string[] = [];
+        let committed = false;
+        let listening = 0;
+        const notice = others.nextNotice();
         try {
           await client.query('begin');
           const out = await fn(asTx(client, 'transaction'));
           // The tables written, read and announced in one trip; the notice goes out only if it commits.
-          const { rows } = await client.query<{ w: string | null }>(
-            `select w, pg_notify($1, $2 || ':' || coalesce(w, '')) from (${WROTE_SQL}) s`,
-            [WRITES_CHANNEL, others.tag],
+          // With them, how many processes listen (this one's own included): how many say they heard.
+          const { rows } = await client.query<{ w: string | null; listening: number }>(
+            `select w, pg_notify($1, $2 || ':' || coalesce(w, '')),
+                    (select count(*)::int from pg_stat_activity
+                      where application_name = $3 and datname = current_database()) as listening
+               from (${WROTE_SQL}) s`,
+            [WRITES_CHANNEL, `${others.tag}#${notice}`, LISTENER_NAME],
           );
           wrote = parseWrote(rows[0].w);
+          listening = rows[0].listening;
           beforeCommit();
           await client.query('commit');
+          committed = true;
           return out;
         } catch (err) {
           // A transaction whose connection was cut is gone with it, whatever its code made of
@@ -300,6 +309,10 @@ async function openPostgres(
                 );
               });
           client.release(lost);
+          // The call answers once every other process listening has said it heard the notice
+          // (HEARD_CHANNEL), a second at most: their next call (a sign-out's token, a list
+          // after a save) is then answered from what they heard, with no look at the database.
+          if (committed && wrote.length) await others.heard(notice, listening - 1);
           units.tell('transaction', started);
           heard.tell();
         }
@@ -369,6 +382,10 @@ function unavailable(cause: unknown): DataRefusal {
 
 /** The NOTIFY channel on which server processes sharing one PostgreSQL database announce commits. */
 const WRITES_CHANNEL = 'cards_admin_writes';
+/** Where a process says it heard another's notice that wrote tables ('<tag>#<n>'): what the writer waits for. */
+const HEARD_CHANNEL = 'cards_admin_heard';
+/** The application_name of each process's LISTEN connection: counted at each commit (pg_stat_activity). */
+const LISTENER_NAME = 'cards-admin-listener';
 
 /** The tables this transaction wrote, as migration 024's triggers listed them ('offers,offer_cards,'). */
 const WROTE_SQL = "select current_setting('app.wrote', true) as w";
@@ -400,6 +417,20 @@ async function listenForWrites(
   log: (msg: string) => void,
 ) {
   const tag = `${process.pid}-${Math.random().toString(36).slice(2)}`;
+  // This process's notices, numbered: a commit waits for its own to come back (`heard`).
+  // This process's notices, numbered, and how many processes said they heard each: one may
+  // be told before its commit asks (`heard`), and notices commit in any order.
+  let sent = 0;
+  const told = new Map<number, number>();
+  const waiting = new Map<number, { want: number; done: () => void }>();
+  const toldOf = (seq: number) => {
+    const n = (told.get(seq) ?? 0) + 1;
+    const w = waiting.get(seq);
+    if (w) return void (n >= w.want ? w.done() : told.set(seq, n));
+    told.set(seq, n);
+    // Those nobody asks for (a wait given up) go: only the last thousand are kept.
+    if (told.size > 1000) for (const k of told.keys()) if (k < seq - 1000) told.delete(k);
+  };
   let up = false;
   let closed = false;
   let client: InstanceType<typeof Client> | null = null;
@@ -434,13 +465,23 @@ async function listenForWrites(
   const retry = () => void (!closed && setTimeout(() => void connect().catch(retry), 1000).unref());
   let lostSince = 0;
   const connect = async () => {
-    const c = new Client({ connectionString: url });
+    const c = new Client({ connectionString: url, application_name: LISTENER_NAME });
     c.on('notification', (n) => {
+      if (n.channel === HEARD_CHANNEL) {
+        const [to, seq] = (n.payload ?? '').split('#');
+        if (to === tag) toldOf(Number(seq));
+        return;
+      }
       const at = n.payload?.indexOf(':') ?? -1;
-      if ((at < 0 ? n.payload : n.payload!.slice(0, at)) === tag) return;
-      if (at < 0) counts.unknown();
-      else counts.wrote(parseWrote(n.payload!.slice(at + 1)));
+      const head = at < 0 ? (n.payload ?? '') : n.payload!.slice(0, at);
+      if (head.split('#')[0] === tag) return;
+      const wrote = at < 0 ? null : parseWrote(n.payload!.slice(at + 1));
+      if (!wrote) counts.unknown();
+      else counts.wrote(wrote);
       tell();
+      // Counted above, so said only now: the writer answers its call once every process has.
+      if (wrote?.length && head.includes('#'))
+        c.query('select pg_notify($1, $2)', [HEARD_CHANNEL, head]).catch(() => undefined);
     });
     c.on('error', (err) => {
       if (client !== c || lostSince) return; // a failed try (retried), or said already; 'end' follows
@@ -457,7 +498,7 @@ async function listenForWrites(
     });
     try {
       await c.connect();
-      await c.query(`listen ${WRITES_CHANNEL}`);
+      await c.query(`listen ${WRITES_CHANNEL}; listen ${HEARD_CHANNEL}`);
     } catch (err) {
       void c.end().catch(() => undefined); // connected but not listening: not left open
       throw err;
@@ -473,6 +514,27 @@ async function listenForWrites(
   await connect();
   return {
     tag,
+    nextNotice: () => ++sent,
+    /**
+     * Resolves once `others` processes said they heard notice `seq` (committed), at most a
+     * second later (one that is slow or gone: it hears late, as it would have without the wait).
+     */
+    heard: (seq: number, others: number): Promise<void> => {
+      const already = told.get(seq) ?? 0;
+      if (!up || already >= others) return Promise.resolve(void told.delete(seq));
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(done, 1000);
+        timer.unref();
+        function done() {
+          clearTimeout(timer);
+          waiting.delete(seq);
+          told.delete(seq);
+          resolve();
+        }
+        waiting.set(seq, { want: others, done });
+        told.set(seq, already);
+      });
+    },
     stamp: () => {
       if (!up) counts.unknown();
       return counts.now();
