@@ -6,6 +6,7 @@
 // (on PGlite's single connection that would wait forever), and a transaction opened inside
 // another one fails at once instead of hanging (see `enter`).
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import { DataRefusal } from '../errors';
 import { describeLoss, watchConnections } from './connectionLoss';
 import { createPglite, type PgliteLike } from './pglite';
@@ -25,12 +26,24 @@ import {
 
 /** A connection inside one unit of work: every repository takes it as its first argument. */
 export interface Tx {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<{ rows: T[] }>;
   /**
    * Runs a script of several statements as the database reads it (PGlite's exec, pg's simple
    * query protocol), with no parameters: the migrations (server/db/migrate.ts).
    */
   exec(sql: string): Promise<void>;
+}
+
+export interface QueryOptions {
+  /**
+   * Prepared on each PostgreSQL connection (named by its text), so it is parsed once and, after
+   * five runs whose plans cost no less, planned once: only for statements whose plan does not
+   * depend on the values (a lookup by key, a page of a filter through its index); never for a
+   * search, whose trigram plans do (issue 23 measured generic plans hurting searches). The text
+   * must come from a bounded set (values as parameters): each one is kept per connection.
+   * PGlite: nothing.
+   */
+  prepare?: boolean;
 }
 
 export interface Db {
@@ -253,7 +266,8 @@ async function openPostgres(
   const asTx = (client: InstanceType<typeof pg.Client> | InstanceType<typeof pg.Pool>, unit: UnitTiming['kind']): Tx =>
     tables.noting(
       {
-        query: (s, p) => client.query(s, p) as never,
+        query: (s, p, o) =>
+          (o?.prepare ? client.query({ name: preparedName(s), text: s, values: p }) : client.query(s, p)) as never,
         // Without parameters node-postgres sends the simple query protocol, which takes many statements.
         exec: async (s) => void (await client.query(s)),
       },
@@ -378,6 +392,18 @@ function unreachable(err: unknown): never {
 /** The 503 of a unit the database could not finish, keeping what failed as its cause. */
 function unavailable(cause: unknown): DataRefusal {
   return new DataRefusal('unavailable', DATABASE_UNREACHABLE, {}, { cause });
+}
+
+/** A prepared statement's name: its text's, so one text is one statement on every connection. */
+const preparedNames = new Map<string, string>();
+function preparedName(text: string): string {
+  let name = preparedNames.get(text);
+  if (!name) {
+    name = `p_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    if (preparedNames.size >= 5000) preparedNames.clear();
+    preparedNames.set(text, name);
+  }
+  return name;
 }
 
 /** The NOTIFY channel on which server processes sharing one PostgreSQL database announce commits. */
@@ -560,9 +586,9 @@ function tableTracking(counts: WriteCounts, readCatalog: () => Promise<{ rows: u
   };
   return {
     noting: (tx: Tx, unit: UnitTiming['kind']): Tx => ({
-      query: <T>(s: string, p?: unknown[]) => {
+      query: <T>(s: string, p?: unknown[], o?: QueryOptions) => {
         readingNow.getStore()?.add(s);
-        const done = tx.query<T>(s, p);
+        const done = tx.query<T>(s, p, o);
         return unit === 'read' && WRITES_SQL.test(s) ? done.finally(() => counts.unknown()) : done;
       },
       exec: (s) => tx.exec(s).finally(forget),

@@ -100,6 +100,7 @@ export function createAuth(db: Db, now: () => number = Date.now) {
                  from sessions s join users u on u.id = s.user_id
                where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and u.status = 'active'`,
               [hash, new Date(now())],
+              { prepare: true }, // one plan whatever the token: the hash's unique index
             )
           ).rows[0],
       );
