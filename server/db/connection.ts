@@ -77,11 +77,12 @@ export interface Db {
   load(): DbLoad;
   /**
    * Resolves once `stamp()` counts every commit acknowledged before the call, whichever
-   * process made it. A notice from another process may come some milliseconds after its
-   * commit was answered, so a call that must see the writes acknowledged before it arrived (a
-   * signed-out token on another process, a list right after a save there) asks first: on
-   * PostgreSQL a look at the database's `write_counts` (shared by the calls arriving
-   * meanwhile), on PGlite nothing (the folder is this process's alone).
+   * process made it: on PostgreSQL a look at the database's `write_counts` (shared by the
+   * calls arriving meanwhile), on PGlite nothing (the folder is this process's alone). The
+   * calls do not ask it (issue 37: one statement per call): a writer answers once every other
+   * listening process said it heard its notice (`transaction`), so what was answered before a
+   * call arrived is counted already; a process that did not answer within the second it is
+   * waited for is what this look would still catch.
    */
   sync(): Promise<void>;
   close(): Promise<void>;
