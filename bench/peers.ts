@@ -6,6 +6,7 @@
 //
 //   npm run bench:peers                           50,000 offers on a throwaway PostgreSQL cluster
 //   npm run bench:peers -- --offers 302000 --seconds 20
+//   npm run bench:peers -- --statements 0          without pg_stat_statements' PostgreSQL time per Q2 call
 //
 // The peers are installed on demand into bench/peers/ (its package.json; never the product's
 // dependencies), as bench/bytes.ts's react-admin baseline is in bench/react-admin/. Both
@@ -38,12 +39,15 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '10' },
     clients: { type: 'string', default: '32' },
     runs: { type: 'string', default: '40' },
+    // Calls of Q2 per system measured by pg_stat_statements (planning included); 0: not measured.
+    statements: { type: 'string', default: '100' },
   },
 });
 const OFFERS = Number(args.offers);
 const SECONDS = Number(args.seconds);
 const CLIENTS = Number(args.clients);
 const RUNS = Number(args.runs);
+const STATEMENT_CALLS = Number(args.statements);
 const ADMIN = { email: 'peers@bench.local', password: 'peers-bench-password' };
 const PEERS = path.join(import.meta.dirname, 'peers');
 
@@ -107,7 +111,7 @@ async function main() {
     const t0 = performance.now();
     console.log(`seeding ${OFFERS.toLocaleString('en')} offers …`);
     seedOffers(OFFERS, { ...process.env, ...env });
-    const db = await openDb({ databaseUrl: cluster.url, pgliteDir: path.join(dataDir, 'pglite') });
+    let db = await openDb({ databaseUrl: cluster.url, pgliteDir: path.join(dataDir, 'pglite') });
     await migrate(db);
     const q = <T>(sql: string, params?: unknown[]) => db.read((tx) => tx.query<T>(sql, params));
     await q("insert into users (name, email, role, password_hash) values ('Peers', $1, 'admin', $2)", [
@@ -115,6 +119,17 @@ async function main() {
       await hashPassword(ADMIN.password),
     ]);
     await q('analyze');
+    if (STATEMENT_CALLS > 0) {
+      // pg_stat_statements with planning counted: loaded at start, so the cluster starts again.
+      await q('alter system set shared_preload_libraries = pg_stat_statements');
+      await db.close();
+      cluster.pause();
+      cluster.resume();
+      db = await openDb({ databaseUrl: cluster.url });
+      // Known only once the library is loaded.
+      await q('alter system set pg_stat_statements.track_planning = on');
+      await q('select pg_reload_conf()');
+    }
     const ints = async (sql: string) => (await q<{ v: number }>(sql)).rows.map((r) => r.v);
     const categories = await ints(
       'select category_id as v from offers where category_id is not null group by 1 order by count(*) desc limit 8',
@@ -125,6 +140,11 @@ async function main() {
     const count = (await ints('select count(*)::int as v from offers'))[0];
     const today = (await q<{ d: string }>('select catalogue_today()::text as d')).rows[0].d;
     await db.close();
+    const statsDb = STATEMENT_CALLS > 0 ? await openDb({ databaseUrl: cluster.url }) : null;
+    if (statsDb) {
+      stops.push(() => statsDb.close());
+      await statsDb.read((tx) => tx.query('create extension if not exists pg_stat_statements'));
+    }
     console.log(`seeded ${count.toLocaleString('en')} offers in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 
     const ours = await startServer(env, undefined, 600_000);
@@ -239,6 +259,30 @@ async function main() {
       const [o, l] = [pct(got.ours, 50), pct(got.lean, 50)];
       console.log(
         `peers ${name}: ours=${ms(o)}/${ms(pct(got.ours, 95))} ms postgraphile_lean=${ms(l)}/${ms(pct(got.lean, 95))} ms ratio=${(o / l).toFixed(2)} (p50/p95; postgraphile_like=${ms(pct(got.like, 50))}/${ms(pct(got.like, 95))} ms, ours_counted=${ms(pct(got.counted, 50))}/${ms(pct(got.counted, 95))} ms)`,
+      );
+    }
+
+    // PostgreSQL's time per Q2 call, planning included, every statement of the call (the
+    // session check, a count, the page…): pg_stat_statements emptied, STATEMENT_CALLS calls of
+    // one system, then its sums. Its own statements and LISTEN left out (a write-counts look, counted).
+    if (statsDb) {
+      const stat = async (fn: (x: Question) => Promise<number>) => {
+        await statsDb.read((tx) => tx.query('select pg_stat_statements_reset()'));
+        for (let i = 0; i < STATEMENT_CALLS; i++) await fn(questions['Q2 one category'](i));
+        const { rows } = await statsDb.read((tx) =>
+          tx.query<{ calls: number; exec: number; plan: number; plans: number }>(
+            `select coalesce(sum(calls), 0)::float8 as calls, coalesce(sum(total_exec_time), 0)::float8 as exec,
+                    coalesce(sum(total_plan_time), 0)::float8 as plan, coalesce(sum(plans), 0)::float8 as plans
+               from pg_stat_statements
+              where query not ilike '%pg_stat_statements%' and query not ilike 'listen %'`,
+          ),
+        );
+        const r = rows[0];
+        const per = (x: number) => (x / STATEMENT_CALLS).toFixed(2);
+        return `${per(r.exec + r.plan)} ms (execution ${per(r.exec)}, planning ${per(r.plan)}; ${per(r.calls)} statements, ${per(r.plans)} planned per call)`;
+      };
+      console.log(
+        `peers Q2 PostgreSQL time per call (pg_stat_statements, ${STATEMENT_CALLS} calls each): ours=${await stat((x) => call.ours(x))} postgraphile_lean=${await stat((x) => call.graph(x, LEAN))}`,
       );
     }
 

@@ -19,7 +19,7 @@ import type { Mailer } from './services/mail';
 import { homepageResources } from '@contract/homepage';
 import { operations } from '@contract/operations';
 import { resources } from '@contract/resources';
-import { createAuth, sha256, type Auth } from './services/auth';
+import { createAuth, type Auth } from './services/auth';
 import { TooManyRequests } from './services/signinLimits';
 import { createUploads } from './services/uploads';
 import { UPLOAD_CACHE_CONTROL, UPLOAD_NAME, type FileStore } from './services/fileStore';
@@ -64,8 +64,6 @@ import { presenceHandlers } from './routes/presence';
 import { createPresenceHub, type PresenceHub } from './services/presence';
 import { watchSessions } from './services/streamSessions';
 import { isStaff, mayRun } from '@contract/roles';
-
-const SESSION_CACHE_BYTES = 4 * 1024 * 1024;
 
 interface AppDeps {
   config: Config;
@@ -257,18 +255,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.now ?? Date.now;
   const cached = deps.answerCache !== false && config.answerCacheMb > 0;
   const answers = cached ? answerCache(db, clock, config.answerCacheMb * 1024 * 1024) : undefined;
-  // Who a token belongs to is read once in five seconds at most while nothing is written:
-  // every sign-out, revocation or disabled account is a write; expiry may lag by seconds
-  // (MAX_AGE_MS + REFRESH_MS of server/http/answerCache.ts).
-  // Sessions are a few hundred bytes each: 4 MB holds some ten thousand, apart from the answers' budget.
-  const sessions = cached ? answerCache(db, clock, SESSION_CACHE_BYTES) : undefined;
-  const signedIn: Pick<Auth, 'authenticate' | 'whyEnded'> = sessions
-    ? {
-        whyEnded: (token) => auth.whyEnded(token),
-        authenticate: (token) =>
-          token ? sessions.answer(sha256(token), () => auth.authenticate(token)) : auth.authenticate(token),
-      }
-    : auth;
   const events = createEventHub(db, lineLogger(logger, 'events', 'warn'));
   app.decorate('events', events);
   const presence = createPresenceHub(db, lineLogger(logger, 'presence', 'warn'));
@@ -276,7 +262,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const handleDeps = {
     db,
     uploads,
-    guards: guards(signedIn),
+    guards: guards(auth),
     nounOf: (name: string | undefined) => (name && nouns.get(name)) || 'record',
     afterWrite,
     answers,
@@ -303,7 +289,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMetrics(app, {
     db,
     token: config.metricsToken,
-    caches: { answers, sessions },
+    // Sessions are kept per process whether or not answers are (server/services/auth.ts).
+    caches: { answers, sessions: auth },
     streamsOpen: streams.open,
     processMetrics: deps.processMetrics,
     log: lineLogger(logger, 'metrics', 'warn'),

@@ -6,6 +6,7 @@
 // (on PGlite's single connection that would wait forever), and a transaction opened inside
 // another one fails at once instead of hanging (see `enter`).
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import { DataRefusal } from '../errors';
 import { describeLoss, watchConnections } from './connectionLoss';
 import { createPglite, type PgliteLike } from './pglite';
@@ -25,12 +26,24 @@ import {
 
 /** A connection inside one unit of work: every repository takes it as its first argument. */
 export interface Tx {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<{ rows: T[] }>;
   /**
    * Runs a script of several statements as the database reads it (PGlite's exec, pg's simple
    * query protocol), with no parameters: the migrations (server/db/migrate.ts).
    */
   exec(sql: string): Promise<void>;
+}
+
+export interface QueryOptions {
+  /**
+   * Prepared on each PostgreSQL connection (named by its text), so it is parsed once and, after
+   * five runs whose plans cost no less, planned once: only for statements whose plan does not
+   * depend on the values (a lookup by key, a page of a filter through its index); never for a
+   * search, whose trigram plans do (issue 23 measured generic plans hurting searches). The text
+   * must come from a bounded set (values as parameters): each one is kept per connection.
+   * PGlite: nothing.
+   */
+  prepare?: boolean;
 }
 
 export interface Db {
@@ -64,11 +77,12 @@ export interface Db {
   load(): DbLoad;
   /**
    * Resolves once `stamp()` counts every commit acknowledged before the call, whichever
-   * process made it. A notice from another process may come some milliseconds after its
-   * commit was answered, so a call that must see the writes acknowledged before it arrived (a
-   * signed-out token on another process, a list right after a save there) asks first: on
-   * PostgreSQL a look at the database's `write_counts` (shared by the calls arriving
-   * meanwhile), on PGlite nothing (the folder is this process's alone).
+   * process made it: on PostgreSQL a look at the database's `write_counts` (shared by the
+   * calls arriving meanwhile), on PGlite nothing (the folder is this process's alone). The
+   * calls do not ask it (issue 37: one statement per call): a writer answers once every other
+   * listening process said it heard its notice (`transaction`), so what was answered before a
+   * call arrived is counted already; a process that did not answer within the second it is
+   * waited for is what this look would still catch.
    */
   sync(): Promise<void>;
   close(): Promise<void>;
@@ -253,7 +267,8 @@ async function openPostgres(
   const asTx = (client: InstanceType<typeof pg.Client> | InstanceType<typeof pg.Pool>, unit: UnitTiming['kind']): Tx =>
     tables.noting(
       {
-        query: (s, p) => client.query(s, p) as never,
+        query: (s, p, o) =>
+          (o?.prepare ? client.query({ name: preparedName(s), text: s, values: p }) : client.query(s, p)) as never,
         // Without parameters node-postgres sends the simple query protocol, which takes many statements.
         exec: async (s) => void (await client.query(s)),
       },
@@ -266,17 +281,26 @@ async function openPostgres(
         const client = await (opts?.urgent ? urgentPool : pool).connect().catch(unreachable);
         const started = performance.now();
         let wrote: string[] = [];
+        let committed = false;
+        let listening = 0;
+        const notice = others.nextNotice();
         try {
           await client.query('begin');
           const out = await fn(asTx(client, 'transaction'));
           // The tables written, read and announced in one trip; the notice goes out only if it commits.
-          const { rows } = await client.query<{ w: string | null }>(
-            `select w, pg_notify($1, $2 || ':' || coalesce(w, '')) from (${WROTE_SQL}) s`,
-            [WRITES_CHANNEL, others.tag],
+          // With them, how many processes listen (this one's own included): how many say they heard.
+          const { rows } = await client.query<{ w: string | null; listening: number }>(
+            `select w, pg_notify($1, $2 || ':' || coalesce(w, '')),
+                    (select count(*)::int from pg_stat_activity
+                      where application_name = $3 and datname = current_database()) as listening
+               from (${WROTE_SQL}) s`,
+            [WRITES_CHANNEL, `${others.tag}#${notice}`, LISTENER_NAME],
           );
           wrote = parseWrote(rows[0].w);
+          listening = rows[0].listening;
           beforeCommit();
           await client.query('commit');
+          committed = true;
           return out;
         } catch (err) {
           // A transaction whose connection was cut is gone with it, whatever its code made of
@@ -300,6 +324,10 @@ async function openPostgres(
                 );
               });
           client.release(lost);
+          // The call answers once every other process listening has said it heard the notice
+          // (HEARD_CHANNEL), a second at most: their next call (a sign-out's token, a list
+          // after a save) is then answered from what they heard, with no look at the database.
+          if (committed && wrote.length) await others.heard(notice, listening - 1);
           units.tell('transaction', started);
           heard.tell();
         }
@@ -367,8 +395,24 @@ function unavailable(cause: unknown): DataRefusal {
   return new DataRefusal('unavailable', DATABASE_UNREACHABLE, {}, { cause });
 }
 
+/** A prepared statement's name: its text's, so one text is one statement on every connection. */
+const preparedNames = new Map<string, string>();
+function preparedName(text: string): string {
+  let name = preparedNames.get(text);
+  if (!name) {
+    name = `p_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    if (preparedNames.size >= 5000) preparedNames.clear();
+    preparedNames.set(text, name);
+  }
+  return name;
+}
+
 /** The NOTIFY channel on which server processes sharing one PostgreSQL database announce commits. */
 const WRITES_CHANNEL = 'cards_admin_writes';
+/** Where a process says it heard another's notice that wrote tables ('<tag>#<n>'): what the writer waits for. */
+const HEARD_CHANNEL = 'cards_admin_heard';
+/** The application_name of each process's LISTEN connection: counted at each commit (pg_stat_activity). */
+const LISTENER_NAME = 'cards-admin-listener';
 
 /** The tables this transaction wrote, as migration 024's triggers listed them ('offers,offer_cards,'). */
 const WROTE_SQL = "select current_setting('app.wrote', true) as w";
@@ -400,6 +444,20 @@ async function listenForWrites(
   log: (msg: string) => void,
 ) {
   const tag = `${process.pid}-${Math.random().toString(36).slice(2)}`;
+  // This process's notices, numbered: a commit waits for its own to come back (`heard`).
+  // This process's notices, numbered, and how many processes said they heard each: one may
+  // be told before its commit asks (`heard`), and notices commit in any order.
+  let sent = 0;
+  const told = new Map<number, number>();
+  const waiting = new Map<number, { want: number; done: () => void }>();
+  const toldOf = (seq: number) => {
+    const n = (told.get(seq) ?? 0) + 1;
+    const w = waiting.get(seq);
+    if (w) return void (n >= w.want ? w.done() : told.set(seq, n));
+    told.set(seq, n);
+    // Those nobody asks for (a wait given up) go: only the last thousand are kept.
+    if (told.size > 1000) for (const k of told.keys()) if (k < seq - 1000) told.delete(k);
+  };
   let up = false;
   let closed = false;
   let client: InstanceType<typeof Client> | null = null;
@@ -434,13 +492,23 @@ async function listenForWrites(
   const retry = () => void (!closed && setTimeout(() => void connect().catch(retry), 1000).unref());
   let lostSince = 0;
   const connect = async () => {
-    const c = new Client({ connectionString: url });
+    const c = new Client({ connectionString: url, application_name: LISTENER_NAME });
     c.on('notification', (n) => {
+      if (n.channel === HEARD_CHANNEL) {
+        const [to, seq] = (n.payload ?? '').split('#');
+        if (to === tag) toldOf(Number(seq));
+        return;
+      }
       const at = n.payload?.indexOf(':') ?? -1;
-      if ((at < 0 ? n.payload : n.payload!.slice(0, at)) === tag) return;
-      if (at < 0) counts.unknown();
-      else counts.wrote(parseWrote(n.payload!.slice(at + 1)));
+      const head = at < 0 ? (n.payload ?? '') : n.payload!.slice(0, at);
+      if (head.split('#')[0] === tag) return;
+      const wrote = at < 0 ? null : parseWrote(n.payload!.slice(at + 1));
+      if (!wrote) counts.unknown();
+      else counts.wrote(wrote);
       tell();
+      // Counted above, so said only now: the writer answers its call once every process has.
+      if (wrote?.length && head.includes('#'))
+        c.query('select pg_notify($1, $2)', [HEARD_CHANNEL, head]).catch(() => undefined);
     });
     c.on('error', (err) => {
       if (client !== c || lostSince) return; // a failed try (retried), or said already; 'end' follows
@@ -457,7 +525,7 @@ async function listenForWrites(
     });
     try {
       await c.connect();
-      await c.query(`listen ${WRITES_CHANNEL}`);
+      await c.query(`listen ${WRITES_CHANNEL}; listen ${HEARD_CHANNEL}`);
     } catch (err) {
       void c.end().catch(() => undefined); // connected but not listening: not left open
       throw err;
@@ -473,6 +541,27 @@ async function listenForWrites(
   await connect();
   return {
     tag,
+    nextNotice: () => ++sent,
+    /**
+     * Resolves once `others` processes said they heard notice `seq` (committed), at most a
+     * second later (one that is slow or gone: it hears late, as it would have without the wait).
+     */
+    heard: (seq: number, others: number): Promise<void> => {
+      const already = told.get(seq) ?? 0;
+      if (!up || already >= others) return Promise.resolve(void told.delete(seq));
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(done, 1000);
+        timer.unref();
+        function done() {
+          clearTimeout(timer);
+          waiting.delete(seq);
+          told.delete(seq);
+          resolve();
+        }
+        waiting.set(seq, { want: others, done });
+        told.set(seq, already);
+      });
+    },
     stamp: () => {
       if (!up) counts.unknown();
       return counts.now();
@@ -498,9 +587,9 @@ function tableTracking(counts: WriteCounts, readCatalog: () => Promise<{ rows: u
   };
   return {
     noting: (tx: Tx, unit: UnitTiming['kind']): Tx => ({
-      query: <T>(s: string, p?: unknown[]) => {
+      query: <T>(s: string, p?: unknown[], o?: QueryOptions) => {
         readingNow.getStore()?.add(s);
-        const done = tx.query<T>(s, p);
+        const done = tx.query<T>(s, p, o);
         return unit === 'read' && WRITES_SQL.test(s) ? done.finally(() => counts.unknown()) : done;
       },
       exec: (s) => tx.exec(s).finally(forget),

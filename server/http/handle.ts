@@ -185,9 +185,9 @@ export function registerOperation(app: FastifyInstance, deps: HandleDeps, { op, 
     },
     // Who may call it is settled before the body is even parsed.
     onRequest: async (req, reply) => {
-      // What another process committed before this call came is counted before a session or
-      // an answer is taken from the caches (server/http/answerCache.ts).
-      await deps.db.sync();
+      // What another process committed before this call came was heard before that process
+      // answered (its NOTIFY, server/db/connection.ts `Db.transaction`): the caches' word on
+      // sessions and answers is current with no look at the database here.
       await guard?.(req, reply);
       // The multipart parser serves every route; a JSON-only call refuses a form outright.
       if (body && !op.multipart && /^\s*multipart\//i.test(req.headers['content-type'] ?? ''))

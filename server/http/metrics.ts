@@ -22,7 +22,7 @@ interface MetricsDeps {
   /** METRICS_TOKEN: the bearer token a scrape must send; undefined, none. */
   token: string | undefined;
   /** The answer caches by name (server/http/answerCache.ts); absent when caching is off. */
-  caches: Record<string, AnswerCache | undefined>;
+  caches: Record<string, Pick<AnswerCache, 'stats'> | undefined>;
   /** How many live event streams are open (server/http/eventStream.ts). */
   streamsOpen: () => number;
   /** Node's own numbers too (memory, CPU, event loop lag): the server's app, not the tests' many. */
@@ -91,7 +91,7 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): Regist
     pool('waiting', 'Units of work waiting for a connection of the main PostgreSQL pool', (l) => l.waiting);
   }
 
-  const caches = Object.entries(deps.caches).filter((e): e is [string, AnswerCache] => !!e[1]);
+  const caches = Object.entries(deps.caches).filter((e): e is [string, Pick<AnswerCache, 'stats'>] => !!e[1]);
   type CacheStats = ReturnType<AnswerCache['stats']>;
   const cacheCounter = (name: string, help: string, of: (s: CacheStats) => number) =>
     new Counter({

@@ -189,14 +189,21 @@ export function crudRepository<T>(resource: ResourceContract, o: CrudOptions = {
       const few =
         !narrow && !o.walkSortIndex && filtered && counted?.total_is === 'exact' && counted.total <= FILTERED_COUNT_CAP;
       const offset = seek ? 0 : (page - 1) * perPage;
+      // Not searched, from the start (page 1, or after a row): the plan depends on no value (a
+      // filter's index, the sort's order), so the statement is prepared and, after a few runs,
+      // planned once (Tx.query's `prepare`, issue 37), its limit written in: a limit given as a
+      // parameter is planned as a tenth of the rows, and the plan kept is then a worse one.
+      // Searches keep a plan per call (issue 23: generic plans hurt them).
+      const prepare = !searched && !few && offset === 0 && Number.isInteger(perPage);
       // One row past the page: whether another follows (`has_more`) without counting.
-      const limit = `limit ${p(perPage + 1)} offset ${p(offset)}`;
+      const limit = prepare ? `limit ${perPage + 1}` : `limit ${p(perPage + 1)} offset ${p(offset)}`;
       const pageOf = async (ids: string) =>
         (
           await tx.query(
             `with page as materialized (select id, row_number() over () as n from (${ids}) ids)
              select v.* from ${source} v join page using (id) order by page.n`,
             values,
+            { prepare },
           )
         ).rows;
       const foundThenSorted = () =>

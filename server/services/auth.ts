@@ -5,6 +5,7 @@
 // the transaction that migrates, server/db/migrate.ts prepareDatabase).
 import crypto from 'node:crypto';
 import type { Db, Tx } from '../db/connection';
+import type { Stamp } from '../db/tableWrites';
 import { normalise } from '../repositories/crud';
 import {
   OTP_MAX_ATTEMPTS,
@@ -34,11 +35,16 @@ type UserRow = {
 export const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
 export function createAuth(db: Db, now: () => number = Date.now) {
-  // A call's session is checked by a query of its own (server/app.ts keeps the answer a few
-  // seconds while nothing is written). A per-process copy kept until a write to sessions or
-  // users was tried for issue 37 and taken out: a profile saved and a password reset were
-  // then read back stale by the next call in the browser tests (e2e/xss.spec.ts,
-  // e2e/codes.spec.ts), so the statement stays until that is understood.
+  // A call's session is checked once per process and kept until a write to sessions or users
+  // (a sign-out, a revocation, a password changed or reset, an account disabled or edited) or
+  // its expiry, so a list call is its page's statement alone (issue 37). What was written is
+  // `Db.unchanged`'s word: this process's commits, counted before their call answers, and on
+  // PostgreSQL every other process's NOTIFY, heard before that process answers
+  // (server/db/connection.ts, `Db.transaction`). This is the only copy: a cache around it (an
+  // answer cache of server/http/answerCache.ts) would see a kept check read no table and keep
+  // it past the next write, which is how a first try here read a saved profile and a reset
+  // password back stale (e2e/xss.spec.ts, e2e/codes.spec.ts).
+  const kept = keptSessions(db, now);
   // Failed sign-ins per account and per address, code requests per address (README.md, "Sign-in limits").
   const limits = createSigninLimits(now);
   const findByEmail = async (tx: Tx, email: string) =>
@@ -81,20 +87,32 @@ export function createAuth(db: Db, now: () => number = Date.now) {
     /** The user behind a bearer token, or null when missing, unknown, revoked or expired. */
     async authenticate(token: string | undefined) {
       if (!token) return null;
+      const hash = sha256(token);
+      const known = kept.get(hash);
+      if (known) return known;
+      // Taken before the read: a write during it makes the kept answer stale at once.
+      const stamp = db.stamp();
       const row = await db.read(
         async (tx) =>
           (
-            await tx.query<UserRow & { session_id: number }>(
-              `select u.*, s.id as session_id from sessions s join users u on u.id = s.user_id
+            await tx.query<UserRow & { session_id: number; session_expires_at: Date | string }>(
+              `select u.*, s.id as session_id, s.expires_at as session_expires_at
+                 from sessions s join users u on u.id = s.user_id
                where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and u.status = 'active'`,
-              [sha256(token), new Date(now())],
+              [hash, new Date(now())],
+              { prepare: true }, // one plan whatever the token: the hash's unique index
             )
           ).rows[0],
       );
-      if (!row) return null;
-      const { session_id: sessionId, ...user } = row;
-      return { user: normalise<User>(user)!, sessionId };
+      if (!row) return kept.forget(hash);
+      const { session_id: sessionId, session_expires_at: expiresAt, ...user } = row;
+      const found = { user: normalise<User>(user)!, sessionId };
+      kept.keep(hash, stamp, new Date(expiresAt).getTime(), found);
+      return found;
     },
+
+    /** How the kept session checks are used (/metrics, server/http/metrics.ts). */
+    stats: kept.stats,
 
     /**
      * Why a token `authenticate` refused no longer lets its holder in (the 401's `reason`).
@@ -262,3 +280,45 @@ export function createAuth(db: Db, now: () => number = Date.now) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** How many session checks a process keeps (a few hundred bytes each); past it the oldest go. */
+const KEPT_SESSIONS = 10_000;
+/** The tables a session check reads: a write to either checks every kept session again. */
+const SESSION_TABLES = ['sessions', 'users'] as const;
+
+interface KeptSession {
+  /** The writes counted when its read began. */
+  stamp: Stamp;
+  expires: number;
+  found: { user: User; sessionId: number };
+}
+
+/** The session checks `authenticate` found, by token hash, while current. */
+function keptSessions(db: Pick<Db, 'stamp' | 'unchanged'>, now: () => number) {
+  const kept = new Map<string, KeptSession>();
+  let hits = 0;
+  let misses = 0;
+  return {
+    get(hash: string) {
+      const k = kept.get(hash);
+      if (k && k.expires > now() && db.unchanged(k.stamp, SESSION_TABLES)) {
+        hits++;
+        return k.found;
+      }
+      misses++;
+      if (k) kept.delete(hash);
+      return null;
+    },
+    keep(hash: string, stamp: Stamp, expires: number, found: KeptSession['found']) {
+      kept.delete(hash); // re-inserted last: the Map's order is the eviction order
+      kept.set(hash, { stamp, expires, found });
+      if (kept.size > KEPT_SESSIONS) kept.delete(kept.keys().next().value!);
+    },
+    forget(hash: string): null {
+      kept.delete(hash);
+      return null;
+    },
+    /** As an answer cache's (server/http/answerCache.ts), for /metrics; bytes about 500 a session. */
+    stats: () => ({ hits, misses, bytes: kept.size * 500, entries: kept.size }),
+  };
+}
