@@ -19,7 +19,7 @@ import type { Mailer } from './services/mail';
 import { homepageResources } from '@contract/homepage';
 import { operations } from '@contract/operations';
 import { resources } from '@contract/resources';
-import { createAuth, type Auth } from './services/auth';
+import { createAuth } from './services/auth';
 import { TooManyRequests } from './services/signinLimits';
 import { createUploads } from './services/uploads';
 import { UPLOAD_CACHE_CONTROL, UPLOAD_NAME, type FileStore } from './services/fileStore';
