@@ -7,7 +7,7 @@
 // similarity to the outlet names the crawled offer gave, else to the offer's title, which
 // names the merchant: "20% off at Zuma"), then the same area as the crawled outlets. Only
 // what would make the offer reachable is offered: cards shown and not discontinued, and none
-// it is linked to already.
+// it is linked to already; and only what is alike (pg_trgm's threshold) or of the same bank.
 import { HEALTH_CANDIDATES_MAX, type HealthCandidate } from '../../contract/health';
 import type { Tx } from '../db/connection';
 
@@ -18,6 +18,9 @@ const REF = `ref as (
   select co.card_names, co.outlet_names, co.outlet_ref_ids, cs.bank_id
   from crawl_offers co join crawl_sources cs on cs.id = co.source_id
   where co.offer_id = $1 order by co.updated_at desc, co.id desc limit 1)`;
+
+/** pg_trgm's default threshold (`show_limit()`), where crawl triage calls two names alike (docs/crawl.md). */
+const ALIKE = 0.3;
 
 const norm = (sql: string) => `immutable_unaccent(lower(${sql}))`;
 
@@ -37,8 +40,8 @@ const SQL: Record<CandidateKind, string> = {
       where c.display and c.status = 'Not Discontinued'
         and not exists (select 1 from offer_cards oc where oc.offer_id = $1 and oc.card_id = c.id))
     select id, title, subtitle, score,
-      array_remove(array[case when same_bank then 'Same bank' end, case when score >= 0.3 then 'Similar name' end], null) as why
-    from scored where same_bank or score > 0
+      array_remove(array[case when same_bank then 'Same bank' end, case when score >= ${ALIKE} then 'Similar name' end], null) as why
+    from scored where same_bank or score >= ${ALIKE}
     order by same_bank desc, score desc, id limit ${HEALTH_CANDIDATES_MAX}`,
   outlet: `with ${REF},
     areas as (
@@ -53,7 +56,7 @@ const SQL: Record<CandidateKind, string> = {
       where not exists (select 1 from offer_outlets oo where oo.offer_id = $1 and oo.outlet_id = o.id))
     select id, title, subtitle, score,
       array_remove(array[case when score >= 0.6 then 'Same merchant' end, case when same_area then 'Same area' end], null) as why
-    from scored where score > 0
+    from scored where score >= ${ALIKE}
     order by round(score::numeric, 1) desc, same_area desc, score desc, id limit ${HEALTH_CANDIDATES_MAX}`,
 };
 
