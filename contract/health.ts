@@ -145,6 +145,8 @@ export const listHealthCandidates = defineOp({
     "An unreachable offer's ranked candidates, as crawl triage ranks them: cards (same bank, then the crawled names' similarity) when it has no card it can be reached by, else outlets (same merchant name, then same area)",
   tag: 'Catalogue health',
   access: 'admin',
+  // Its :id is an offer's.
+  resource: 'offer',
   params: Type.Object({ id: Id }),
   query: Type.Object({
     kind: Type.Optional(
