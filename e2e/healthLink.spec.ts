@@ -2,7 +2,7 @@
 // Health screen, the queue's number key the unreachable offers, j the second one, l its ranked
 // candidates (health.candidates, the same the API answers), 1 links the first through the
 // offer's update; the offer's links are checked through the API, and mod+z takes the link
-// back. HEALTH_SHOTS=dir writes the screenshot of the candidates (1440x900, light and dark).
+// back; s on an empty card says it has no crawl source. HEALTH_SHOTS=dir writes the screenshot of the candidates (1440x900, light and dark).
 import { expect, test } from './fixtures';
 import { listHealthCandidates, listHealthRows, type HealthCandidate } from '../contract/health';
 import { HEALTH_QUEUE_IDS } from '../contract/healthQueues';
@@ -65,4 +65,12 @@ test('an unreachable offer linked to its first candidate by keys only, from the 
   // mod+z: the link taken back.
   await page.keyboard.press(`${mod}+z`);
   await expect.poll(async () => (await linksOf(target.id))[field]).toEqual(linkedBefore);
+
+  // An empty shelf's crawl source: the demo's empty card was made by hand, so s says there is none.
+  await page.keyboard.press(String(HEALTH_QUEUE_IDS.indexOf('emptyCards') + 1));
+  await expect(page).toHaveURL(/\/admin\/health-queues\/emptyCards$/);
+  await expect(rowsOf(listNamed(page, 'Cards with no live offer')).first()).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('s');
+  await expect(page.getByText('No crawl source has named this card: there is none to open.')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/health-queues\/emptyCards$/);
 });
