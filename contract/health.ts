@@ -101,6 +101,11 @@ export const applyHealthFix = defineOp({
       description: 'how many rows the admin confirmed: every one must still be in the queue',
     }),
     to: Type.Optional(DateOnly),
+    card: Type.Optional({ ...Id, description: 'the card to link (fix `link`: one of `health.candidates`)' }),
+    outlet: Type.Optional({ ...Id, description: 'the outlet to link (fix `link`: one of `health.candidates`)' }),
+    version: Type.Optional(
+      Type.Integer({ minimum: 1, description: "the offer's version the candidates were read at (fix `link`)" }),
+    ),
   }),
   response: RecordEnvelope(Type.Object({ count: Type.Integer({ minimum: 0 }), undo: Type.Array(HealthUndo) })),
 });
@@ -116,4 +121,74 @@ export const undoHealthFix = defineOp({
   touches: ['offer', 'card', 'category', 'selectedOffer', 'heroBanner', 'dontMissOut'],
   body: Type.Object({ undo: Type.Array(HealthUndo, { minItems: 1, maxItems: 8 }) }),
   response: UndoAnswer,
+});
+
+/** One live card or outlet an unreachable offer could be linked to, and why it ranks where it does. */
+export const HealthCandidate = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  subtitle: Type.String(),
+  /** "Same bank", "Same merchant", "Same area": what ranked it. */
+  why: Type.Array(Type.String()),
+  /** pg_trgm similarity of its words to the offer's (0..1, three decimals). */
+  score: Type.Number({ minimum: 0, maximum: 1 }),
+});
+export type HealthCandidate = Static<typeof HealthCandidate>;
+
+export const HEALTH_CANDIDATES_MAX = 9;
+
+export const listHealthCandidates = defineOp({
+  id: 'health.candidates',
+  method: 'GET',
+  path: `${ADMIN_ROOT}/health/offers/:id/candidates`,
+  summary:
+    "An unreachable offer's ranked candidates, as crawl triage ranks them: cards (same bank, then the crawled names' similarity) when it has no card it can be reached by, else outlets (same merchant name, then same area)",
+  tag: 'Catalogue health',
+  access: 'admin',
+  // Its :id is an offer's.
+  resource: 'offer',
+  params: Type.Object({ id: Id }),
+  query: Type.Object({
+    kind: Type.Optional(
+      Type.Union([Type.Literal('card'), Type.Literal('outlet')], {
+        description: 'which links (default: what is missing)',
+      }),
+    ),
+  }),
+  response: RecordEnvelope(
+    Type.Object({
+      kind: Type.Union([Type.Literal('card'), Type.Literal('outlet')]),
+      /** The offer's version now: the link (`health.fix` `link`) is refused if it moves first. */
+      version: Type.Integer(),
+      candidates: Type.Array(HealthCandidate, { maxItems: HEALTH_CANDIDATES_MAX }),
+    }),
+  ),
+});
+
+export const HealthSourceEntity = Type.Union([
+  Type.Literal('card'),
+  Type.Literal('outlet'),
+  Type.Literal('category'),
+  Type.Literal('offer'),
+]);
+
+export const findHealthSource = defineOp({
+  id: 'health.source',
+  method: 'GET',
+  path: `${ADMIN_ROOT}/health/source/:entity/:id`,
+  summary:
+    'The crawl source whose most recent crawled record named a card, outlet, category (through its offers) or offer; null when none did',
+  tag: 'Catalogue health',
+  access: 'admin',
+  params: Type.Object({ entity: HealthSourceEntity, id: Id }),
+  response: RecordEnvelope(
+    Nullable(
+      Type.Object({
+        id: Type.Integer(),
+        name: Type.String(),
+        /** The triage view the crawled record is in. */
+        kind: Type.Union([Type.Literal('cards'), Type.Literal('outlets'), Type.Literal('offers')]),
+      }),
+    ),
+  ),
 });

@@ -13,8 +13,13 @@ export interface HealthFixDef {
   key: string;
   /** What the confirmation says it changes, for `n` rows. */
   changes: string;
-  /** 'date': the fix asks for a date (typed: "+30d", "end of month") and sends it as `to`. */
-  takes?: 'date';
+  /**
+   * 'date': the fix asks for a date (typed: "+30d", "end of month") and sends it as `to`.
+   * 'candidate': the fix shows the row's ranked candidates (`health.candidates`) and 1–9 sends
+   * the one picked as `card` or `outlet`, with the version the candidates were read at.
+   * 'source': no write: it opens the crawl source that last fed the row (`health.source`).
+   */
+  takes?: 'date' | 'candidate' | 'source';
   keywords?: readonly string[];
 }
 
@@ -37,6 +42,16 @@ const endNow: HealthFixDef = {
   key: 'n',
   changes: 'ends them yesterday, so the app no longer shows them',
   keywords: ['hide', 'expire', 'stop', 'take down'],
+};
+
+/** Not a write: the crawl source whose crawled record last named the row, in its triage view. */
+const openSource: HealthFixDef = {
+  id: 'source',
+  title: 'Open the crawl source that fed it',
+  key: 's',
+  changes: 'opens the crawl source whose crawled record last named it',
+  takes: 'source',
+  keywords: ['crawl source', 'crawled', 'where from', 'origin'],
 };
 
 export const HEALTH_QUEUES = [
@@ -72,7 +87,18 @@ export const HEALTH_QUEUES = [
       'Live offers with no card, or no outlet, or whose every card is hidden or discontinued: no one can find or use them.',
     entity: 'offer',
     keywords: ['offers without cards', 'offers without outlets', 'no card', 'no outlet', 'orphan', 'unlinked'],
-    fixes: [{ ...endNow, title: 'Hide (end now)' }],
+    // Offers have no hidden state of their own: ending them now is what hides one.
+    fixes: [
+      {
+        id: 'link',
+        title: 'Link card / link outlet',
+        key: 'l',
+        changes: 'links the card or outlet you pick from the ranked candidates',
+        takes: 'candidate',
+        keywords: ['link card', 'link outlet', 'candidates'],
+      },
+      { ...endNow, title: 'Hide (end now)' },
+    ],
   },
   {
     id: 'emptyCards',
@@ -88,6 +114,7 @@ export const HEALTH_QUEUES = [
         changes: 'stops showing them in the app',
         keywords: ['display', 'unpublish'],
       },
+      openSource,
     ],
   },
   {
@@ -104,7 +131,17 @@ export const HEALTH_QUEUES = [
         changes: 'marks them inactive, so the app no longer lists them',
         keywords: ['hide', 'inactive', 'disable'],
       },
+      openSource,
     ],
+  },
+  {
+    id: 'emptyOutlets',
+    title: 'Outlets with no live offer',
+    description: 'Outlets no live offer names: a shop the app shows with nothing to use there.',
+    entity: 'outlet',
+    keywords: ['empty shelves', 'empty outlets', 'outlets without offers', 'merchants without offers'],
+    // Outlets have no hidden state: the record is opened (Enter) to be linked, changed or deleted.
+    fixes: [openSource],
   },
   {
     id: 'offersIncomplete',

@@ -1,8 +1,17 @@
-// The catalogue health queues' four calls (contract/health.ts): thin, each one call of
+// The catalogue health queues' calls (contract/health.ts): thin, each one call of
 // server/services/health.ts in the call's one transaction.
-import { applyHealthFix, HEALTH_PAGE_MAX, listHealthQueues, listHealthRows, undoHealthFix } from '@contract/health';
+import {
+  applyHealthFix,
+  findHealthSource,
+  HEALTH_PAGE_MAX,
+  listHealthCandidates,
+  listHealthQueues,
+  listHealthRows,
+  undoHealthFix,
+} from '@contract/health';
 import { bind, type Bound } from '../http/handle';
-import { applyFix, healthCounts, healthRows, undoFix } from '../services/health';
+import { crawlSourceOf } from '../repositories/healthCandidates';
+import { applyFix, candidatesOf, healthCounts, healthRows, undoFix } from '../services/health';
 import { purge } from './bulk';
 
 export function healthHandlers(): Bound[] {
@@ -19,6 +28,14 @@ export function healthHandlers(): Bound[] {
       const done = await applyFix(tx, params.queue, body, ctx.user?.id ?? null);
       await purge(tx);
       return { message: done.message, data: { count: done.count, undo: done.undo } };
+    }),
+    bind(listHealthCandidates, async ({ params, query }, tx) => {
+      const data = await candidatesOf(tx, params.id, query.kind);
+      return { message: `${data.candidates.length} ${data.kind} candidates.`, data };
+    }),
+    bind(findHealthSource, async ({ params }, tx) => {
+      const data = await crawlSourceOf(tx, params.entity, params.id);
+      return { message: data ? `Crawl source “${data.name}”.` : 'No crawl source named it.', data };
     }),
     bind(undoHealthFix, async ({ body }, tx, ctx) => {
       const n = await undoFix(tx, body.undo, ctx.user?.id ?? null);

@@ -4,11 +4,19 @@
 // first checks that every row named is still in the queue (the count the admin confirmed), then
 // writes through server/services/undo.ts, the bulk change's path by hand: one audit entry for
 // the call (server/http/handle.ts), and tokens that `health.undo` takes back as one step.
-import { HEALTH_ENDING_DAYS, healthNoun, healthQueue, type HealthQueueId } from '@contract/healthQueues';
-import type { HealthRow, HealthUndo } from '@contract/health';
+import {
+  HEALTH_ENDING_DAYS,
+  HEALTH_QUEUE_IDS,
+  healthNoun,
+  healthQueue,
+  type HealthQueueId,
+} from '@contract/healthQueues';
+import type { HealthCandidate, HealthRow, HealthUndo } from '@contract/health';
 import type { Tx } from '../db/connection';
-import { badField, HttpError } from '../errors';
-import { undoKept, updateKept } from './undo';
+import { badField, HttpError, StaleVersionError } from '../errors';
+import { linkCandidates, offerLinks, type CandidateKind } from '../repositories/healthCandidates';
+import { offerRepository } from '../repositories/offers';
+import { linksKept, undoKept, updateKept } from './undo';
 
 const TODAY = 'catalogue_today()';
 /** An offer of a pending write batch is not shown yet (offers_view's condition). */
@@ -73,6 +81,15 @@ const QUEUES: Record<HealthQueueId, QueueSql> = {
     facts: `jsonb_build_object('Bank', (select b.name from banks b where b.id = t.bank_id), 'Status', t.status,
       'Offers (any date)', (select count(*)::text from offer_cards oc where oc.card_id = t.id), 'Source', t.from_source)`,
   },
+  emptyOutlets: {
+    table: 'outlets',
+    where: `not ${LIVE_OFFER_OF('o.id in (select oo.offer_id from offer_outlets oo where oo.outlet_id = t.id)')}`,
+    title: `t.merchant_name || coalesce(' — ' || t.branch, '')`,
+    reason: `case when exists (select 1 from offer_outlets oo where oo.outlet_id = t.id) then 'Only ended or future offers' else 'No offer at all' end`,
+    detail: `coalesce((select a.name from dubai_cities a where a.id = t.area_id), 'No area') || ' · ' || coalesce(t.address, 'No address')`,
+    facts: `jsonb_build_object('Area', (select a.name from dubai_cities a where a.id = t.area_id), 'Address', t.address,
+      'Offers (any date)', (select count(*)::text from offer_outlets oo where oo.outlet_id = t.id), 'Source', t.from_source)`,
+  },
   emptyCategories: {
     table: 'categories',
     where: `t.is_active and not ${LIVE_OFFER_OF('o.category_id = t.id')}`,
@@ -104,7 +121,8 @@ const QUEUES: Record<HealthQueueId, QueueSql> = {
 
 /** Every queue's count now, in the contract's order. */
 export async function healthCounts(tx: Tx): Promise<{ id: HealthQueueId; count: number }[]> {
-  const ids = Object.keys(QUEUES) as HealthQueueId[];
+  // The contract's order, whatever the order of the definitions here.
+  const ids = HEALTH_QUEUE_IDS;
   const r = await tx.query<Record<string, number>>(
     `select ${ids.map((id) => `(select count(*) from ${QUEUES[id].table} t where ${QUEUES[id].where})::int as "${id}"`).join(', ')}`,
   );
@@ -147,6 +165,22 @@ export interface FixInput {
   ids: number[];
   expect: number;
   to?: string;
+  card?: number;
+  outlet?: number;
+  version?: number;
+}
+
+/** What an unreachable offer lacks first: a card it can be reached by, else an outlet. */
+export async function candidatesOf(
+  tx: Tx,
+  offerId: number,
+  kind?: CandidateKind,
+): Promise<{ kind: CandidateKind; version: number; candidates: HealthCandidate[] }> {
+  const links = await offerLinks(tx, offerId);
+  if (!links)
+    throw new HttpError(404, `Offer ${offerId} does not exist.`, { id: [`Offer ${offerId} does not exist.`] });
+  const k = kind ?? (links.reachableByCard ? 'outlet' : 'card');
+  return { kind: k, version: links.version, candidates: await linkCandidates(tx, offerId, k) };
 }
 
 /** Applies `input.fix` of queue `id`; answers the rows written and the undo tokens. */
@@ -165,6 +199,8 @@ export async function applyFix(
         ? `“${def.title}” has no fix “${input.fix}”: use one of ${def.fixes.map((f) => f.id).join(', ')}.`
         : `“${def.title}” has no fixes: open its records to complete them.`,
     );
+  if (fix.takes === 'source')
+    throw badField('fix', `“${fix.title}” writes nothing: it opens the crawl source (health.source).`);
   if (input.ids.length !== input.expect)
     throw badField(
       'expect',
@@ -251,6 +287,56 @@ export async function applyFix(
         undo,
         message: `Took ${places === 1 ? 'one homepage place' : `${places} homepage places`} of ${noun} off.`,
       };
+    }
+    case 'offer.link': {
+      if (ids.length !== 1) throw badField('ids', 'Link one offer at a time: name one.');
+      const [kind, other] =
+        input.card !== undefined && input.outlet === undefined
+          ? (['card', input.card] as const)
+          : input.outlet !== undefined && input.card === undefined
+            ? (['outlet', input.outlet] as const)
+            : [null, 0];
+      if (!kind) throw badField('card', 'Name the card or the outlet to link (one of them).');
+      if (input.version === undefined)
+        throw badField('version', "Give the offer's version the candidates were read at.");
+      const found = (
+        await tx.query<{ title: string; ok: boolean }>(
+          kind === 'card'
+            ? `select name as title, display and status = 'Not Discontinued' as ok from cards_view where id = $1`
+            : `select merchant_name as title, true as ok from outlets_view where id = $1`,
+          [other],
+        )
+      ).rows[0];
+      if (!found) throw badField(kind, `${kind === 'card' ? 'Card' : 'Outlet'} ${other} does not exist.`);
+      if (!found.ok) throw badField(kind, `“${found.title}” is hidden or discontinued: linking it reaches no one.`);
+      const table = kind === 'card' ? 'offer_cards' : 'offer_outlets';
+      const col = kind === 'card' ? 'card_id' : 'outlet_id';
+      const now = (
+        await tx.query<{ id: number }>(`select ${col} as id from ${table} where offer_id = $1 order by 1`, [ids[0]])
+      ).rows.map((r) => r.id);
+      if (now.includes(other)) throw badField(kind, `“${found.title}” is linked to this offer already.`);
+      const field = kind === 'card' ? 'card_ids' : 'outlet_ids';
+      // The offer's own update (server/repositories/offers.ts): version checked, its links replaced.
+      const kept = await linksKept(tx, {
+        resource: 'offer',
+        table: 'offers',
+        id: ids[0],
+        links: [{ table, key: 'offer_id', col }],
+        userId,
+        write: async () => {
+          try {
+            await offerRepository.update(tx, ids[0], { [field]: [...now, other], version: input.version });
+          } catch (e) {
+            if (!(e instanceof StaleVersionError)) throw e;
+            const text =
+              'This offer was changed by someone else since its candidates were read, so nothing was linked. Look again and retry.';
+            throw new HttpError(409, text, { version: [text] });
+          }
+        },
+      });
+      undo.push({ resource: 'offer', token: kept.token });
+      const title = (await tx.query<{ t: string }>('select title as t from offers where id = $1', [ids[0]])).rows[0].t;
+      return { count: 1, undo, message: `Linked ${kind} “${found.title}” to “${title}”.` };
     }
     case 'card.hide':
       count = await write('card', 'cards', ids, { display: false });

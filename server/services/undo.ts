@@ -224,6 +224,79 @@ export async function updateEachKept(
   return { token, count: ids.length };
 }
 
+/** A link table of a record: `key` names the record, `col` the other end (offer_cards: offer_id, card_id). */
+export interface LinkTable {
+  table: string;
+  key: string;
+  col: string;
+}
+
+/**
+ * Runs `write` (the resource's own update of record `id`, version checked, its hooks relinking)
+ * and keeps the record's links in `links` as they were, so the undo of this token sets them
+ * back as one step, only while the record's version is still the one the write left.
+ */
+export async function linksKept(
+  tx: Tx,
+  o: {
+    resource: string;
+    table: string;
+    id: number;
+    links: readonly LinkTable[];
+    userId: number | null;
+    write: () => Promise<unknown>;
+  },
+): Promise<Kept> {
+  const before = [];
+  for (const l of o.links) {
+    const ids = (
+      await tx.query<{ id: number }>(`select ${l.col} as id from ${l.table} where ${l.key} = $1 order by 1`, [o.id])
+    ).rows.map((r) => r.id);
+    before.push({ ...l, ids });
+  }
+  await o.write();
+  const version = (await tx.query<{ version: number }>(`select version from ${o.table} where id = $1`, [o.id])).rows[0]
+    ?.version;
+  const token = randomBytes(16).toString('base64url');
+  await tx.query(
+    `insert into undo_log (token, user_id, resource, kind, count, expires_at) values ($1, $2, $3, 'update', 1, now() + make_interval(secs => $4))`,
+    [token, o.userId, o.resource, UNDO_SECONDS],
+  );
+  await tx.query(`insert into undo_rows (token, seq, tbl, how, rows) values ($1, 0, $2, 'links', $3::jsonb)`, [
+    token,
+    o.table,
+    JSON.stringify([{ id: o.id, version, links: before }]),
+  ]);
+  return { token, count: 1 };
+}
+
+/** Sets back the link sets `linksKept` kept; refuses (naming the record) when it changed or went since. */
+async function setBackLinks(tx: Tx, token: string, part: Part): Promise<void> {
+  const kept = (
+    await tx.query<{ rows: { id: number; version: number; links: (LinkTable & { ids: number[] })[] }[] }>(
+      'select rows from undo_rows where token = $1 and seq = $2',
+      [token, part.seq],
+    )
+  ).rows[0].rows;
+  for (const row of kept) {
+    const now = (
+      await tx.query<{ version: number }>(`select version from ${part.tbl} where id = $1 for update`, [row.id])
+    ).rows[0];
+    if (!now || now.version !== row.version) {
+      const text = now
+        ? `${await describeRow(tx, part.tbl, row.id)} has changed since, so nothing was undone.`
+        : `${tableWord(part.tbl)} ${row.id} has been deleted since, so nothing was undone.`;
+      throw new HttpError(409, text, { token: [text] });
+    }
+    for (const l of row.links) {
+      await tx.query(`delete from ${l.table} where ${l.key} = $1`, [row.id]);
+      if (l.ids.length)
+        await tx.query(`insert into ${l.table} (${l.key}, ${l.col}) select $1, unnest($2::int[])`, [row.id, l.ids]);
+    }
+    await tx.query(`update ${part.tbl} set version = version + 1, updated_at = now() where id = $1`, [row.id]);
+  }
+}
+
 export async function undoKept(tx: Tx, token: string, resource: string, userId: number | null): Promise<number> {
   // `for update`: of two undos of one write, the second waits and then finds nothing.
   const entry = (
@@ -256,6 +329,7 @@ export async function undoKept(tx: Tx, token: string, resource: string, userId: 
     if (part.guard) await setBackChanges(tx, token, part);
     else await setBackBulk(tx, token, part);
   }
+  for (const part of parts.filter((p) => p.how === 'links')) await setBackLinks(tx, token, part);
   await tx.query('delete from undo_log where token = $1', [token]);
   return entry.count;
 }

@@ -113,6 +113,7 @@ describe('the queues on a catalogue with planted problems', () => {
     expect(await idsOf('unreachable')).toEqual([ids.noCard, ids.noOutlet, ids.hiddenCards]);
     expect(await idsOf('emptyCards')).toEqual([ids.cardEmpty]);
     expect(await idsOf('emptyCategories')).toEqual([ids.catEmpty]);
+    expect(await idsOf('emptyOutlets')).toEqual([ids.outletNoArea, ids.outletNoPlace]);
     expect(await idsOf('offersIncomplete')).toEqual([ids.noCard, ids.noOutlet]);
     expect(await idsOf('outletsIncomplete')).toEqual([ids.outletNoArea, ids.outletNoPlace]);
     expect(await counts()).toEqual({
@@ -120,6 +121,7 @@ describe('the queues on a catalogue with planted problems', () => {
       unreachable: 3,
       emptyCards: 1,
       emptyCategories: 1,
+      emptyOutlets: 2,
       offersIncomplete: 2,
       outletsIncomplete: 2,
     });

@@ -4,7 +4,7 @@
 // card and a category are added with nothing behind them (empty shelves), the newest outlets
 // lose an area or a location (missing essentials). Offers ending soon and a selected offer
 // past its end come with the demo's dates and homepage (./offers.ts, ./homepage.ts). The
-// catalogue's counts stay the demo's but for one card and one category more.
+// catalogue's counts stay the demo's but for one card, one category and one outlet more.
 import type { Tx } from '../connection';
 
 export async function plantHealthProblems(tx: Tx, today: string): Promise<void> {
@@ -39,4 +39,9 @@ export async function plantHealthProblems(tx: Tx, today: string): Promise<void> 
   );
   await tx.query('update outlets set area_id = null where id = any($1::int[])', [outlets.slice(0, 3)]);
   await tx.query('update outlets set latitude = null, longitude = null where id = any($1::int[])', [outlets.slice(3)]);
+  // An outlet no offer names (after the ones above, so it keeps its area and location).
+  await tx.query(
+    `insert into outlets (merchant_name, branch, area_id, address, latitude, longitude)
+     select 'Paws & Claws Pet Spa', 'Jumeirah', a.id, 'Al Wasl Road', 25.19, 55.24 from dubai_cities a order by a.id limit 1`,
+  );
 }

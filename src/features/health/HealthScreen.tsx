@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
-import type { HealthRow } from '@contract/health';
+import type { HealthCandidate, HealthRow } from '@contract/health';
 import { HEALTH_QUEUES, healthNoun, healthQueue, type HealthQueueDef } from '@contract/healthQueues';
 import { CommandButton } from '@/commands/CommandButton';
 import { runCommand } from '@/commands/runner';
@@ -127,7 +127,18 @@ export default function HealthScreen() {
   return (
     <SplitPane
       list={list}
-      pane={current && queue ? <RowPane r={current} queue={queue} checked={checked} /> : <NothingOpen />}
+      pane={
+        current && queue ? (
+          <RowPane
+            r={current}
+            queue={queue}
+            checked={checked}
+            candidates={s.candidates?.offerId === current.id ? s.candidates : null}
+          />
+        ) : (
+          <NothingOpen />
+        )
+      }
       paneOpen={!!current && m.shown}
     />
   );
@@ -149,7 +160,22 @@ function Row({ r }: { r: HealthRow }) {
   );
 }
 
-function RowPane({ r, queue, checked }: { r: HealthRow; queue: HealthQueueDef; checked: number }) {
+interface Shown {
+  kind: 'card' | 'outlet';
+  list: readonly Readonly<Omit<HealthCandidate, 'why'> & { why: readonly string[] }>[];
+}
+
+function RowPane({
+  r,
+  queue,
+  checked,
+  candidates,
+}: {
+  r: HealthRow;
+  queue: HealthQueueDef;
+  checked: number;
+  candidates: Shown | null;
+}) {
   return (
     <div className="pane" aria-label={r.title}>
       <header className="pane-head">
@@ -172,6 +198,7 @@ function RowPane({ r, queue, checked }: { r: HealthRow; queue: HealthQueueDef; c
         ) : (
           <p className="muted">No fix here: open the {queue.entity} (Enter) and complete it.</p>
         )}
+        {candidates && <Candidates shown={candidates} />}
         <dl className="props">
           {Object.entries(r.facts).map(([k, v]) => (
             <FactRow key={k} label={k} value={v} />
@@ -185,6 +212,33 @@ function RowPane({ r, queue, checked }: { r: HealthRow; queue: HealthQueueDef; c
         </div>
       </div>
     </div>
+  );
+}
+
+/** The ranked candidates of the `l` fix, each linked by its digit. */
+function Candidates({ shown }: { shown: Shown }) {
+  const label = `${shown.kind === 'card' ? 'Cards' : 'Outlets'} to link`;
+  return (
+    <section className="health-candidates" aria-label={label}>
+      <h3>{label}</h3>
+      {shown.list.length ? (
+        <ol>
+          {shown.list.map((c, i) => (
+            <li key={c.id}>
+              <CommandButton id={`health.queue${i + 1}`} label={c.title} variant="ghost" />
+              <span className="muted">{c.subtitle}</span>
+              {c.why.map((w) => (
+                <Badge key={w} tone="on">
+                  {w}
+                </Badge>
+              ))}
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="muted">None ranks: open the offer (Enter) to link one by hand.</p>
+      )}
+    </section>
   );
 }
 

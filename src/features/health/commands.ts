@@ -1,7 +1,9 @@
 // The Health screen's keys and the palette's way to every queue and fix from anywhere. On the
 // screen: 1–6 show a queue, j/k/x/Enter are the list keys (src/commands/list.ts: Enter opens the
 // row's record), and each fix its one key (contract/healthQueues.ts: e extend, n end now, h
-// take off the homepage or hide). A key command stands for whatever fix of the queue shown has
+// take off the homepage or hide, l the ranked candidates to link, s the crawl source that fed
+// the row). While an offer's candidates are shown, 1–9 link the nth instead of showing a
+// queue. A key command stands for whatever fix of the queue shown has
 // that key; the palette lists each queue and each fix by name (src/commands/actions.ts), and a
 // fix chosen on another screen opens its queue first, then applies to its first row, asking
 // as the key does. Extending asks for a date on a palette page: typed ("+30d", "end of
@@ -12,7 +14,18 @@ import type { Command, PickItem } from '@/commands/types';
 import { openPalette } from '@/store/ui';
 import { currentPath, go } from '@/store/navigate';
 import { actionWords } from '@/commands/actions';
-import { applyFix, currentQueue, fixTargets, health, openQueueAt, queuePath, queueReady } from './healthModel';
+import {
+  applyFix,
+  currentQueue,
+  fixTargets,
+  health,
+  linkCandidate,
+  openCandidates,
+  openCrawlSource,
+  openQueueAt,
+  queuePath,
+  queueReady,
+} from './healthModel';
 import { HEALTH_VIEW } from './entry';
 
 const scope = `view:${HEALTH_VIEW}` as const;
@@ -71,6 +84,8 @@ const fixByName = (queue: string, fix: HealthFixDef): Command<string | undefined
   run: async (_ctx, to) => {
     if (!(await atQueue(queue))) return undefined;
     if (!fixTargets().length) return { message: 'Nothing left in this queue.' };
+    if (fix.takes === 'candidate') return openCandidates();
+    if (fix.takes === 'source') return openCrawlSource();
     return applyFix(fix.id, typeof to === 'string' ? to : undefined);
   },
 });
@@ -78,14 +93,22 @@ const fixByName = (queue: string, fix: HealthFixDef): Command<string | undefined
 export const healthCommands: Command[] = [
   ...HEALTH_QUEUES.map((q) => openQueue(q.id)),
   ...HEALTH_QUEUES.flatMap((q) => q.fixes.map((f: HealthFixDef) => fixByName(q.id, f) as Command)),
-  ...HEALTH_QUEUES.map((q, i): Command => ({
+  // One key per digit: the nth candidate while an offer's are shown, else the nth queue.
+  ...Array.from({ length: 9 }, (_, i): Command => ({
     id: `health.queue${i + 1}`,
-    title: `Show queue ${i + 1}: ${q.title}`,
+    get title() {
+      const c = health.candidates?.list[i];
+      if (health.candidates)
+        return c ? `Link ${health.candidates.kind} ${i + 1}: ${c.title}` : `Link candidate ${i + 1}`;
+      const q = HEALTH_QUEUES[i];
+      return q ? `Show queue ${i + 1}: ${q.title}` : `Show queue ${i + 1}`;
+    },
     group,
     shortcut: String(i + 1),
     scope,
     palette: false,
-    run: () => openQueueAt(i),
+    enabled: () => (health.candidates ? i < health.candidates.list.length : i < HEALTH_QUEUES.length),
+    run: () => (health.candidates ? linkCandidate(i) : openQueueAt(i)),
   })),
   ...FIX_KEYS.map((key): Command => ({
     id: `health.key.${key}`,
@@ -101,6 +124,8 @@ export const healthCommands: Command[] = [
     enabled: () => !!fixWithKey(key) && !!fixTargets().length && health.status === 'ready',
     run: () => {
       const fix = fixWithKey(key)!;
+      if (fix.takes === 'candidate') return openCandidates();
+      if (fix.takes === 'source') return openCrawlSource();
       const id = `health.fix.${currentQueue()!.id}.${fix.id}`;
       if (fix.takes === 'date') return openPalette(id);
       return applyFix(fix.id);

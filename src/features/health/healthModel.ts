@@ -5,7 +5,16 @@
 // refused); the queue is then read again, as a fix may leave a row in it (an offer taken off the
 // homepage still ends soon). Its answer's undo is the app's (the toast's Undo, mod+z).
 import { proxy, ref } from 'valtio';
-import { applyHealthFix, listHealthQueues, listHealthRows, undoHealthFix, type HealthRow } from '@contract/health';
+import {
+  applyHealthFix,
+  findHealthSource,
+  listHealthCandidates,
+  listHealthQueues,
+  listHealthRows,
+  undoHealthFix,
+  type HealthCandidate,
+  type HealthRow,
+} from '@contract/health';
 import { HEALTH_QUEUES, healthNoun, healthQueue, type HealthFixDef, type HealthQueueDef } from '@contract/healthQueues';
 import { call, onTouched } from '@/api/call';
 import { ApiError } from '@/api/client';
@@ -35,7 +44,19 @@ export const health = proxy({
   checked: {} as Record<number, true>,
   status: 'idle' as 'idle' | 'loading' | 'ready' | 'failed',
   error: null as string | null,
+  /** The next page is being read (j reached the end of the rows read). */
+  paging: false,
+  /** The highlighted offer's ranked candidates (the `l` fix), while they are shown: 1–9 link one. */
+  candidates: null as {
+    offerId: number;
+    kind: 'card' | 'outlet';
+    version: number;
+    list: HealthCandidate[];
+  } | null,
 });
+
+/** j this close to the last row read reads the next page. */
+const PAGE_AHEAD = 5;
 
 const cursor = cursorList({
   ids: () => health.rows.map((r) => r.id),
@@ -48,6 +69,11 @@ const cursor = cursorList({
     }
   },
   paneFollowsCursor: true,
+  onCursor: (id) => {
+    if (health.candidates && health.candidates.offerId !== id) health.candidates = null;
+    const at = health.rows.findIndex((r) => r.id === id);
+    if (health.more && at >= health.rows.length - PAGE_AHEAD) void loadMore();
+  },
 });
 export const healthList = cursor.list;
 
@@ -83,18 +109,27 @@ export async function loadQueue(id: string, quiet = false): Promise<void> {
     cursor.setCursor(null);
   }
   if (!quiet || !health.rows.length) health.status = 'loading';
+  // Read again as far as the rows read before reach (pages past the first stay when a write re-reads).
+  const reach = quiet && health.queue === id ? (health.rows.at(-1)?.id ?? 0) : 0;
   try {
-    const res = await call(listHealthRows, { params: { queue: id as never }, query: {} }, { signal: mine.signal });
+    const page = (after: number) =>
+      call(listHealthRows, { params: { queue: id as never }, query: after ? { after } : {} }, { signal: mine.signal });
+    const res = await page(0);
+    const rows = [...res.data.rows];
+    while (res.data.more && rows.length && rows.at(-1)!.id < reach) {
+      const next = await page(rows.at(-1)!.id);
+      rows.push(...next.data.rows);
+      res.data.more = next.data.more;
+    }
     const before = health.rows.findIndex((r) => r.id === healthList.state.cursor);
-    health.rows = res.data.rows.map((r) => ref(r));
+    health.rows = rows.map((r) => ref(r));
     health.total = res.data.count;
     health.more = res.data.more;
     if (health.counts) health.counts[id] = res.data.count;
-    const ids = new Set(res.data.rows.map((r) => r.id));
+    const ids = new Set(rows.map((r) => r.id));
     for (const k of Object.keys(health.checked)) if (!ids.has(Number(k))) delete health.checked[Number(k)];
     const c = healthList.state.cursor;
-    if (c === null || !ids.has(c))
-      cursor.setCursor(res.data.rows[Math.max(0, Math.min(before, res.data.rows.length - 1))]?.id ?? null);
+    if (c === null || !ids.has(c)) cursor.setCursor(rows[Math.max(0, Math.min(before, rows.length - 1))]?.id ?? null);
     health.status = 'ready';
     health.error = null;
     settle(true);
@@ -103,6 +138,27 @@ export async function loadQueue(id: string, quiet = false): Promise<void> {
     health.status = 'failed';
     health.error = errorText('GET', e instanceof ApiError ? e.body : null);
     settle(false);
+  }
+}
+
+/** Reads the page after the last row read, once at a time; the count is the server's. */
+export async function loadMore(): Promise<void> {
+  const queue = health.queue;
+  const last = health.rows.at(-1)?.id;
+  if (!queue || !health.more || health.paging || last === undefined) return;
+  health.paging = true;
+  try {
+    const res = await call(listHealthRows, { params: { queue: queue as never }, query: { after: last } });
+    // A queue switched or re-read meanwhile: this page is not the one after its rows.
+    if (health.queue !== queue || health.rows.at(-1)?.id !== last) return;
+    health.rows = [...health.rows, ...res.data.rows.map((r) => ref(r))];
+    health.total = res.data.count;
+    health.more = res.data.more;
+    if (health.counts) health.counts[queue] = res.data.count;
+  } catch {
+    // The next j tries again; the rows read stay.
+  } finally {
+    health.paging = false;
   }
 }
 
@@ -200,6 +256,58 @@ export async function applyFix(
     cursor.setCursor(ids[0]);
     throw e;
   }
+}
+
+/** Shows the highlighted offer's ranked candidates (the `l` fix), or hides them when shown. */
+export async function openCandidates(): Promise<{ message: string } | undefined> {
+  const row = focusedRow();
+  if (!row) return undefined;
+  if (health.candidates?.offerId === row.id) {
+    health.candidates = null;
+    return undefined;
+  }
+  if (health.rows.filter((r) => health.checked[r.id]).length > 1)
+    return { message: 'Link one offer at a time: the candidates are for the highlighted one.' };
+  const res = await call(listHealthCandidates, { params: { id: row.id }, query: {} });
+  // Moved on meanwhile: these are another row's.
+  if (focusedRow()?.id !== row.id) return undefined;
+  health.candidates = { offerId: row.id, ...res.data, list: res.data.candidates.map((c) => ref(c)) };
+  if (!res.data.candidates.length)
+    return { message: `No ${res.data.kind} to offer: open the offer (Enter) to link one.` };
+  return undefined;
+}
+
+/**
+ * Links candidate n (0-based) to the offer through `health.fix` `link` (the offer's own
+ * update, from the version the candidates were read at). The queue is read again: the offer
+ * leaves it if now reachable, and stays (showing what it still lacks) if not.
+ */
+export async function linkCandidate(n: number): Promise<{ message: string; undo: () => Promise<unknown> } | undefined> {
+  const c = health.candidates;
+  const pick = c?.list[n];
+  const q = currentQueue();
+  if (!c || !pick || !q) return undefined;
+  health.candidates = null;
+  const res = await call(applyHealthFix, {
+    params: { queue: q.id as never },
+    body: { fix: 'link', ids: [c.offerId], expect: 1, [c.kind]: pick.id, version: c.version },
+  });
+  const tokens = res.data.undo;
+  return { message: res.message, undo: () => call(undoHealthFix, { body: { undo: tokens } }) };
+}
+
+/** Where the crawl triage of a source is (src/features/crawl/crawlSources.ts `triagePath`). */
+const triagePath = (kind: string, source: number) => `/crawl-data/${kind}/${source}`;
+
+/** Opens the crawl source that last fed the highlighted row; says so when none did. */
+export async function openCrawlSource(): Promise<{ message: string } | undefined> {
+  const q = currentQueue();
+  const row = focusedRow();
+  if (!q || !row) return undefined;
+  const res = await call(findHealthSource, { params: { entity: q.entity, id: row.id } });
+  if (!res.data) return { message: `No crawl source has named this ${q.entity}: there is none to open.` };
+  go(triagePath(res.data.kind, res.data.id));
+  return undefined;
 }
 
 /** Shows queue n of the list (its key: 1–9). */

@@ -1,0 +1,103 @@
+// The Health screen's model past one page and with the link fix, against a fake API answering
+// by operation id: j near the end of the rows read reads the next page (once, from the last id),
+// the count stays the server's; a re-read after a write keeps the pages read; l reads the
+// highlighted offer's candidates and 1 links the first with the version they were read at.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AnyOp } from '@contract/operation';
+import type { HealthRow } from '@contract/health';
+
+const calls: { op: string; input: { params?: unknown; query?: Record<string, unknown>; body?: unknown } }[] = [];
+const TOTAL = 450;
+const row = (id: number): HealthRow => ({ id, title: `Offer ${id}`, reason: 'No card', detail: null, facts: {} });
+/** Rows 1..TOTAL, pages of 200 after `after`. */
+const page = (after = 0) => {
+  const ids = Array.from({ length: TOTAL }, (_, i) => i + 1).filter((id) => id > after);
+  return { count: TOTAL, rows: ids.slice(0, 200).map(row), more: ids.length > 200 };
+};
+vi.mock('@/api/call', async (own) => ({
+  ...(await own<object>()),
+  call: (op: AnyOp, input: { query?: Record<string, unknown>; params?: Record<string, unknown> }) => {
+    calls.push({ op: op.id, input });
+    if (op.id === 'health.rows') return Promise.resolve({ message: 'ok', data: page(Number(input.query?.after ?? 0)) });
+    if (op.id === 'health.candidates')
+      return Promise.resolve({
+        message: 'ok',
+        data: {
+          kind: 'card',
+          version: 7,
+          candidates: [{ id: 31, title: 'Gold', subtitle: 'Alpha Bank', why: ['Same bank'], score: 0.8 }],
+        },
+      });
+    if (op.id === 'health.fix')
+      return Promise.resolve({ message: 'Linked card “Gold” to “Offer 2”.', data: { count: 1, undo: [] } });
+    return Promise.reject(new Error(`no fake answer for ${op.id}`));
+  },
+  onTouched: () => () => undefined,
+}));
+vi.mock('@/store/navigate', () => ({ go: () => undefined, currentPath: () => '/health-queues/unreachable' }));
+
+const m = await import('./healthModel');
+
+beforeEach(() => {
+  calls.length = 0;
+});
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+describe('past the first page', () => {
+  it('j near the end reads the next page once, from the last id; the count stays the server’s', async () => {
+    await m.loadQueue('unreachable');
+    expect(m.health.rows).toHaveLength(200);
+    expect(m.health).toMatchObject({ total: TOTAL, more: true });
+    for (let i = 0; i < 193; i++) m.healthList.move(1);
+    expect(calls.filter((c) => c.op === 'health.rows')).toHaveLength(1);
+    m.healthList.move(1);
+    m.healthList.move(1);
+    await settle();
+    const reads = calls.filter((c) => c.op === 'health.rows');
+    expect(reads.map((c) => c.input.query)).toEqual([{}, { after: 200 }]);
+    expect(m.health.rows).toHaveLength(400);
+    expect(m.health.total).toBe(TOTAL);
+    for (let i = 0; i < 260; i++) m.healthList.move(1);
+    await settle();
+    expect(m.health.rows).toHaveLength(TOTAL);
+    expect(m.health.more).toBe(false);
+    // j stopped at the last row read until the page came; then on to the last.
+    expect(m.healthList.state.cursor).toBe(400);
+    for (let i = 0; i < 60; i++) m.healthList.move(1);
+    expect(m.healthList.state.cursor).toBe(TOTAL);
+  });
+
+  it('a re-read after a write keeps the pages read, and the row highlighted', async () => {
+    calls.length = 0;
+    await m.loadQueue('unreachable', true);
+    expect(calls.map((c) => c.input.query)).toEqual([{}, { after: 200 }, { after: 400 }]);
+    expect(m.health.rows).toHaveLength(TOTAL);
+    expect(m.healthList.state.cursor).toBe(TOTAL);
+  });
+});
+
+describe('the link fix', () => {
+  it('l shows the highlighted offer’s candidates; 1 links the first from the version read', async () => {
+    await m.loadQueue('other' as never);
+    await m.loadQueue('unreachable');
+    m.healthList.move(1);
+    expect(m.healthList.state.cursor).toBe(2);
+    await m.openCandidates();
+    expect(m.health.candidates).toMatchObject({ offerId: 2, kind: 'card', version: 7 });
+    const done = await m.linkCandidate(0);
+    expect(done?.message).toBe('Linked card “Gold” to “Offer 2”.');
+    expect(calls.at(-1)).toMatchObject({
+      op: 'health.fix',
+      input: { body: { fix: 'link', ids: [2], expect: 1, card: 31, version: 7 } },
+    });
+    expect(m.health.candidates).toBeNull();
+  });
+
+  it('moving on hides the candidates', async () => {
+    await m.openCandidates();
+    expect(m.health.candidates?.offerId).toBe(2);
+    m.healthList.move(1);
+    expect(m.health.candidates).toBeNull();
+  });
+});
