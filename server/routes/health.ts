@@ -5,10 +5,11 @@ import {
   HEALTH_PAGE_MAX,
   listHealthQueues,
   listHealthRows,
+  listHealthScores,
   undoHealthFix,
 } from '../../contract/health';
 import { bind, type Bound } from '../http/handle';
-import { applyFix, healthCounts, healthRows, undoFix } from '../services/health';
+import { applyFix, healthCounts, healthRows, healthScores, undoFix } from '../services/health';
 import { purge } from './bulk';
 
 export function healthHandlers(): Bound[] {
@@ -21,6 +22,10 @@ export function healthHandlers(): Bound[] {
       const data = await healthRows(tx, params.queue, query.after ?? 0, query.limit ?? HEALTH_PAGE_MAX);
       return { message: `${data.count.toLocaleString('en')} in the queue.`, data };
     }),
+    bind(listHealthScores, async (_input, tx) => ({
+      message: listHealthScores.message!,
+      data: await healthScores(tx),
+    })),
     bind(applyHealthFix, async ({ params, body }, tx, ctx) => {
       const done = await applyFix(tx, params.queue, body, ctx.user?.id ?? null);
       await purge(tx);

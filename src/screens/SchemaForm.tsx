@@ -198,13 +198,16 @@ export function SchemaForm<T extends { id: number; version?: number }>({
     >
       {specs.map((spec, i) => {
         const tweak = tweaks[spec.key] ?? {};
+        // `?field=image`: the form opens at that field (a health queue's fix: src/features/health/healthModel.ts).
+        const asked = new URLSearchParams(window.location.search).get('field');
+        const focusKey = asked && specs.some((s) => s.key === asked) ? asked : null;
         const editor = {
           spec: { ...spec, label: tweak.label ?? spec.label },
           record,
           value: values[spec.key],
           onChange: set(spec.key),
           error: errors[spec.key],
-          autoFocus: i === 0,
+          autoFocus: focusKey ? spec.key === focusKey : i === 0,
         };
         const Editor = tweak.editor;
         return Editor ? (

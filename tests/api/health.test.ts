@@ -122,6 +122,7 @@ describe('the queues on a catalogue with planted problems', () => {
       emptyCategories: 1,
       offersIncomplete: 2,
       outletsIncomplete: 2,
+      brokenMedia: 0,
     });
     expect(Object.keys(await counts())).toEqual(HEALTH_QUEUE_IDS);
   });

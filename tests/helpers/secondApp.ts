@@ -37,7 +37,7 @@ export async function secondApp(
   const own = s.databaseUrl ? await openDb({ databaseUrl: s.databaseUrl }) : null;
   const captured = logCapture();
   const app = await buildApp({
-    config: { ...loadConfig(opts.env ?? {}), dataDir },
+    config: { ...loadConfig({ LINK_CHECK_OUTBOUND: '0', ...opts.env }), dataDir },
     eventHeartbeatMs: opts.heartbeatMs,
     eventStallMs: opts.stallMs,
     fileStore: opts.fileStore,

@@ -155,7 +155,11 @@ function RowPane({ r, queue, checked }: { r: HealthRow; queue: HealthQueueDef; c
       <header className="pane-head">
         <PaneBack />
         <h2>{r.title}</h2>
-        <CommandButton id="list.open" label={`Open ${queue.entity}`} variant="ghost" />
+        <CommandButton
+          id="list.open"
+          label={`Open ${queue.entity === 'link' ? 'record' : queue.entity}`}
+          variant="ghost"
+        />
       </header>
       <div className="pane-body">
         <p className="health-reason">{r.reason}</p>
