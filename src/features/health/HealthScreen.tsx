@@ -184,7 +184,7 @@ function RowPane({ r, queue, checked }: { r: HealthRow; queue: HealthQueueDef; c
         <div className="pane-empty-keys muted health-keys">
           <Kbd shortcut="j, k" /> <span>move</span>
           <Kbd shortcut="x" /> <span>check</span>
-          <Kbd shortcut="enter" /> <span>open the {queue.entity}</span>
+          <Kbd shortcut="enter" /> <span>open the {queue.entity === 'link' ? 'record' : queue.entity}</span>
           <Kbd shortcut="mod+z" /> <span>undo the last fix</span>
         </div>
       </div>
