@@ -134,6 +134,9 @@ export async function startTestServer(
     logger: createLogger(process.env.LOG_LEVEL || 'info', captured.stream),
     presenceTtlMs: opts.presenceTtlMs,
   });
+  // The health checker's first round (server/services/mediaChecks.ts) ends before a test writes:
+  // its writes (health_scores) never land between a test's before and after.
+  await app.healthChecks.idle();
   const login = await app.inject({ method: 'POST', url: '/api/v1/login', payload: ADMIN });
   const token = login.json().data.token as string;
   // The document is fetched once, on the first call, and that fetch is not checked.
