@@ -44,6 +44,8 @@ export const RECORD_TITLE = (table: string, id: string) =>
   `(select coalesce(to_jsonb(r)->>'title', to_jsonb(r)->>'name', to_jsonb(r)->>'merchant_name', '#' || r.id) from ${table} r where r.id = ${id})`;
 
 const PIECE = 200;
+/** Values one round checks at most: a first round on a large catalogue spreads over several, each short. */
+const ROUND_MAX = 20_000;
 const FILE_CONCURRENCY = 8;
 const UPLOAD_PATH = /^\/uploads\/([0-9A-Za-z._-]+)$/;
 
@@ -147,7 +149,7 @@ export async function checkMedia(d: MediaCheckDeps, stopped: () => boolean = () 
   const check = linkChecker({ timeoutMs: d.config.timeoutMs, perHostMs: d.config.perHostMs });
   let checked = 0;
   const tried = new Set<string>();
-  while (!stopped()) {
+  while (!stopped() && checked < ROUND_MAX) {
     const due = (
       await d.db.read((tx) => dueValues(tx, d.config.recheckHours, d.config.outbound, PIECE + tried.size))
     ).filter((v) => !tried.has(`${v.resource}.${v.record_id}.${v.field}`));
