@@ -13,7 +13,7 @@ import type { Static } from '@sinclair/typebox';
 import { UndoAnswer } from './bulk';
 import { RecordEnvelope } from './envelope';
 import { DateOnly, Id, Nullable } from './fields';
-import { HEALTH_QUEUE_IDS } from './healthQueues';
+import { HEALTH_QUEUE_IDS, HEALTH_SCORE_ENTITIES } from './healthQueues';
 import { ADMIN_ROOT, defineOp } from './operation';
 
 /** The most rows a queue's page holds, and the most one fix takes. */
@@ -34,6 +34,8 @@ export const HealthRow = Type.Object({
   detail: Nullable(Type.String()),
   /** The record's fields the pane shows, label → value (null: none). */
   facts: Type.Record(Type.String(), Nullable(Type.String())),
+  /** The record the row is about when the row is not the record itself (a broken image or link): where its fixes open. */
+  record: Type.Optional(Type.Object({ resource: Type.String(), id: Type.Integer(), field: Type.String() })),
 });
 export type HealthRow = Static<typeof HealthRow>;
 
@@ -43,6 +45,20 @@ export const HealthUndo = Type.Object({
   token: Type.String({ pattern: '^[A-Za-z0-9_-]{22}$' }),
 });
 export type HealthUndo = Static<typeof HealthUndo>;
+
+/** An entity's health: the share of its rows in no queue, now and on each of the last 30 days. */
+export const HealthScore = Type.Object({
+  entity: Type.Union(HEALTH_SCORE_ENTITIES.map((e) => Type.Literal(e))),
+  /** Percent of the rows in no queue (one decimal), at the last round; null: never measured, or no rows. */
+  score: Nullable(Type.Number({ minimum: 0, maximum: 100 })),
+  total: Type.Integer({ minimum: 0 }),
+  in_queues: Type.Integer({ minimum: 0 }),
+  /** When the background loop last measured it. */
+  at: Nullable(Type.String({ format: 'date-time' })),
+  /** One per day measured, oldest first (Dubai's days). */
+  trend: Type.Array(Type.Object({ day: DateOnly, score: Nullable(Type.Number({ minimum: 0, maximum: 100 })) })),
+});
+export type HealthScore = Static<typeof HealthScore>;
 
 const QueueParam = Type.Object({
   queue: Type.Union(
@@ -81,6 +97,19 @@ export const listHealthRows = defineOp({
   ),
 });
 
+export const listHealthScores = defineOp({
+  id: 'health.scores',
+  method: 'GET',
+  path: `${ADMIN_ROOT}/health/scores`,
+  summary:
+    "Each entity's health score (the share of its rows in no queue) and its last 30 days, as the background checker keeps them",
+  tag: 'Catalogue health',
+  access: 'admin',
+  shared: true,
+  response: RecordEnvelope(Type.Array(HealthScore)),
+  message: 'Health scores fetched successfully!',
+});
+
 export const applyHealthFix = defineOp({
   id: 'health.fix',
   method: 'POST',
@@ -90,7 +119,7 @@ export const applyHealthFix = defineOp({
   tag: 'Catalogue health',
   access: 'admin',
   permission: 'health.fix',
-  touches: ['offer', 'card', 'category', 'selectedOffer', 'heroBanner', 'dontMissOut'],
+  touches: ['offer', 'card', 'category', 'outlet', 'bank', 'user', 'selectedOffer', 'heroBanner', 'dontMissOut'],
   params: QueueParam,
   body: Type.Object({
     fix: Type.String({ minLength: 1, maxLength: 40, description: "the fix's id (contract/health.ts)" }),
@@ -118,8 +147,8 @@ export const undoHealthFix = defineOp({
   tag: 'Catalogue health',
   access: 'admin',
   permission: 'health.fix',
-  touches: ['offer', 'card', 'category', 'selectedOffer', 'heroBanner', 'dontMissOut'],
-  body: Type.Object({ undo: Type.Array(HealthUndo, { minItems: 1, maxItems: 8 }) }),
+  touches: ['offer', 'card', 'category', 'outlet', 'bank', 'user', 'selectedOffer', 'heroBanner', 'dontMissOut'],
+  body: Type.Object({ undo: Type.Array(HealthUndo, { minItems: 1, maxItems: 16 }) }),
   response: UndoAnswer,
 });
 

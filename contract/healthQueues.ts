@@ -2,7 +2,10 @@
 // manifest (src/commands/actions.ts) lists every queue and fix from this before the Health
 // screen is downloaded; contract/health.ts defines the calls, server/services/health.ts the
 // queries and writes, keyed by the same ids.
-/** Live offers ending within this many days are "ending soon" (today counts as one). */
+/**
+ * Live offers ending within this many days are "ending soon" (today counts as one) unless the
+ * settings say otherwise (contract/settings.ts, health_ending_days).
+ */
 export const HEALTH_ENDING_DAYS = 7;
 
 /** A fix: its key in the queue, its words, and whether it takes a date the admin types. */
@@ -20,10 +23,16 @@ export interface HealthFixDef {
    * 'source': no write: it opens the crawl source that last fed the row (`health.source`).
    */
   takes?: 'date' | 'candidate' | 'source';
+  /** The fix is done by hand: it opens the row's record at the field (the row's `record`); nothing is sent. */
+  opens?: true;
   keywords?: readonly string[];
 }
 
-export type HealthEntity = 'offer' | 'card' | 'category' | 'outlet';
+/** A queue's rows are of one entity; 'link' rows are images and links of records of any kind. */
+export type HealthEntity = 'offer' | 'card' | 'category' | 'outlet' | 'link';
+/** The entities a health score is kept for (the dashboard's): a row's record of each. */
+export const HEALTH_SCORE_ENTITIES = ['offer', 'card', 'category', 'outlet'] as const;
+export type HealthScoreEntity = (typeof HEALTH_SCORE_ENTITIES)[number];
 
 export interface HealthQueueDef {
   id: string;
@@ -58,7 +67,8 @@ export const HEALTH_QUEUES = [
   {
     id: 'ending',
     title: 'Ending soon or ended but still shown',
-    description: `Live offers ending within ${HEALTH_ENDING_DAYS} days, and offers past their end still placed on the homepage.`,
+    description:
+      'Live offers ending within the days the settings say (7 unless changed), and offers past their end still placed on the homepage.',
     entity: 'offer',
     keywords: ['ending soon', 'expiring', 'expired', 'ended', 'homepage', 'extend'],
     fixes: [
@@ -146,7 +156,7 @@ export const HEALTH_QUEUES = [
   {
     id: 'offersIncomplete',
     title: 'Offers missing essentials',
-    description: 'Offers not yet ended that have no image or no terms.',
+    description: 'Offers not yet ended that have no image or no terms (each a setting of what "complete" means).',
     entity: 'offer',
     keywords: ['missing image', 'missing terms', 'incomplete', 'offers without image', 'no terms'],
     fixes: [],
@@ -154,10 +164,44 @@ export const HEALTH_QUEUES = [
   {
     id: 'outletsIncomplete',
     title: 'Outlets missing essentials',
-    description: 'Outlets with no area or no location (latitude and longitude).',
+    description:
+      'Outlets with no area or no location (latitude and longitude), each a setting of what "complete" means.',
     entity: 'outlet',
     keywords: ['missing area', 'missing location', 'incomplete', 'outlets without area', 'no coordinates'],
     fixes: [],
+  },
+  {
+    id: 'brokenMedia',
+    title: 'Broken media and links',
+    description:
+      "Images whose file is missing or unreadable in storage, and websites or banner links that do not answer: the background checker's findings, with when it checked.",
+    entity: 'link',
+    keywords: ['broken images', 'missing files', 'dead links', 'broken links', 'website down', '404'],
+    fixes: [
+      {
+        id: 'upload',
+        title: 'Upload a new image',
+        key: 'u',
+        changes: "opens the record's image field",
+        opens: true,
+        keywords: ['replace image', 'image', 'file'],
+      },
+      {
+        id: 'edit',
+        title: 'Edit the link',
+        key: 'e',
+        changes: 'opens the record at the field',
+        opens: true,
+        keywords: ['fix link', 'website', 'url'],
+      },
+      {
+        id: 'clear',
+        title: 'Clear it',
+        key: 'c',
+        changes: 'empties the image or link field of their records',
+        keywords: ['remove link', 'remove image', 'clear'],
+      },
+    ],
   },
 ] as const satisfies readonly HealthQueueDef[];
 

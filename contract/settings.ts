@@ -56,6 +56,29 @@ export const SettingsFields = {
     title: 'Audit log retention (days)',
     description: 'days an audit log entry is kept (contract/audit.ts); older ones are deleted',
   }),
+  // The catalogue health queues' settings (contract/healthQueues.ts, server/services/health.ts).
+  health_ending_days: Type.Integer({
+    minimum: 1,
+    maximum: 365,
+    title: 'Ending soon (days)',
+    description: 'live offers ending within this many days (today counts as one) are in the Health queue "Ending soon"',
+  }),
+  health_offer_image: Type.Boolean({
+    title: 'A complete offer has an image',
+    description: 'true: an offer without an image is in the Health queue "Offers missing essentials"',
+  }),
+  health_offer_terms: Type.Boolean({
+    title: 'A complete offer has terms',
+    description: 'true: an offer without terms is in the Health queue "Offers missing essentials"',
+  }),
+  health_outlet_area: Type.Boolean({
+    title: 'A complete outlet has an area',
+    description: 'true: an outlet without an area is in the Health queue "Outlets missing essentials"',
+  }),
+  health_outlet_location: Type.Boolean({
+    title: 'A complete outlet has a location',
+    description: 'true: an outlet without latitude and longitude is in the Health queue "Outlets missing essentials"',
+  }),
 };
 export type SettingField = keyof typeof SettingsFields;
 export const SETTING_FIELDS = Object.keys(SettingsFields) as SettingField[];
@@ -78,6 +101,11 @@ export const Settings = Type.Object({
   maintenance_message: Nullable(Type.String()),
   offers_per_section: Type.Integer(),
   audit_retention_days: Type.Integer(),
+  health_ending_days: Type.Integer(),
+  health_offer_image: Type.Boolean(),
+  health_offer_terms: Type.Boolean(),
+  health_outlet_area: Type.Boolean(),
+  health_outlet_location: Type.Boolean(),
   changes: Type.Record(Type.String(), SettingChange, {
     description: 'per field: who changed it last and when (a field never changed is absent)',
   }),
@@ -90,6 +118,11 @@ export const SettingsPut = Type.Object({
   ...SettingsFields,
   // Added after the screen's PUT was written: left out, it stays as it is.
   audit_retention_days: Type.Optional(SettingsFields.audit_retention_days),
+  health_ending_days: Type.Optional(SettingsFields.health_ending_days),
+  health_offer_image: Type.Optional(SettingsFields.health_offer_image),
+  health_offer_terms: Type.Optional(SettingsFields.health_offer_terms),
+  health_outlet_area: Type.Optional(SettingsFields.health_outlet_area),
+  health_outlet_location: Type.Optional(SettingsFields.health_outlet_location),
   version: Version,
 });
 /** PATCH: the fields to change, and the version. */

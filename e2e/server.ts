@@ -35,6 +35,8 @@ export async function startServer(
       DATA_DIR: dataDir,
       SKIP_CLIENT_BUILD: '1',
       SEED_EVENTS: '20000',
+      // The demo's bank websites are real: no e2e run fetches them (README.md, LINK_CHECK_OUTBOUND).
+      LINK_CHECK_OUTBOUND: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

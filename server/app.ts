@@ -28,6 +28,8 @@ import { createNotificationJob, type NotificationJob } from './services/notifica
 import { createAuditPruning } from './services/auditPruning';
 import type { Loop } from './services/loop';
 import { storageCleanup } from './services/storageCleanup';
+import { createHealthChecks } from './services/mediaChecks';
+import { keepHealthScores } from './services/health';
 import { auditHandlers } from './routes/audit';
 import { outboxSender, type PushSender } from './services/push';
 import { lazyValidatorOf } from './services/validate';
@@ -102,6 +104,8 @@ declare module 'fastify' {
     presence: PresenceHub;
     /** The audit log's pruning and the storage clean-up after it (server/services/auditPruning.ts). */
     auditPruning: Loop;
+    /** The images' and links' checks and the day's health scores (server/services/mediaChecks.ts). */
+    healthChecks: Loop;
   }
 }
 
@@ -155,6 +159,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     auditPruning.stop();
     await auditPruning.idle();
+  });
+
+  // Broken images and links (Health, queue 5) at start and every LINK_CHECK_EVERY_MIN, then the day's health scores.
+  const healthChecks = createHealthChecks({
+    db,
+    store: uploads.store,
+    config: config.linkCheck,
+    log: logger.child({ service: 'healthChecks' }),
+    then: () => db.transaction(keepHealthScores),
+  });
+  app.decorate('healthChecks', healthChecks);
+  app.addHook('onClose', async () => {
+    healthChecks.stop();
+    await healthChecks.idle();
   });
 
   registerRequestLog(app);

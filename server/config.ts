@@ -158,6 +158,45 @@ export const ENV = {
     '`1`: address the bucket as `ENDPOINT/bucket/key` (MinIO and most S3-compatible services), not as a subdomain',
     '0',
   ),
+  LINK_CHECK_EVERY_MIN: int(
+    1,
+    1440,
+    'a whole number of minutes from 1 to 1,440',
+    "minutes between the background health checker's rounds: the images' files and the links due a check (Health, broken media and links), and each entity's health score for the day",
+    30,
+  ),
+  LINK_RECHECK_HOURS: int(
+    1,
+    8760,
+    'a whole number of hours from 1 to 8,760',
+    'hours after which an image or link checked already is checked again (a changed one is checked in the next round)',
+    24,
+  ),
+  LINK_CHECK_OUTBOUND: flag(
+    "`0`: links (banks' websites, banners' URLs) are not fetched, only the images' files are checked; the test harnesses set it, so no test reaches the internet",
+    '1',
+  ),
+  LINK_CHECK_CONCURRENCY: int(
+    1,
+    64,
+    'a whole number of requests from 1 to 64',
+    'links the checker fetches at once (one host is still asked once per `LINK_CHECK_PER_HOST_MS`)',
+    4,
+  ),
+  LINK_CHECK_TIMEOUT_MS: int(
+    100,
+    120_000,
+    'a whole number of milliseconds from 100 to 120,000',
+    'how long the checker waits for a link to answer (each request: robots.txt, HEAD, GET) before it counts the link broken',
+    10_000,
+  ),
+  LINK_CHECK_PER_HOST_MS: int(
+    0,
+    600_000,
+    'a whole number of milliseconds from 0 to 600,000',
+    "least time between two of the checker's requests to one host",
+    2_000,
+  ),
   TEST_NOW: text(
     "tests only: the instant the server's clock starts from and runs on (`2026-12-06T00:30:00+04:00`), on embedded PGlite: what the day rules read (an offer live, upcoming or expired on Dubai's day) and the server's own clock. Refused with `NODE_ENV=production` and with `DATABASE_URL` (PostgreSQL's clock is its own); logged as a warning at start",
     {
@@ -168,6 +207,16 @@ export const ENV = {
 } satisfies Record<string, Var>;
 
 type EnvName = keyof typeof ENV;
+
+export interface LinkCheckConfig {
+  everyMs: number;
+  recheckHours: number;
+  /** false: links are not fetched (the files are still checked). */
+  outbound: boolean;
+  concurrency: number;
+  timeoutMs: number;
+  perHostMs: number;
+}
 
 export interface Config {
   /** NODE_ENV=production: the built server runs, nothing is built at start (scripts/start.mjs). */
@@ -225,6 +274,8 @@ export interface Config {
    * production, where it is refused.
    */
   testNow: number | undefined;
+  /** LINK_CHECK_* and LINK_RECHECK_HOURS: the health checker (server/services/mediaChecks.ts). */
+  linkCheck: LinkCheckConfig;
   /** S3_*: the bucket uploads go to (server/services/fileStore.ts); unset, DATA_DIR/uploads. */
   s3: { bucket: string; endpoint: string | undefined; region: string; forcePathStyle: boolean } | undefined;
 }
@@ -285,6 +336,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     skipClientBuild: str('SKIP_CLIENT_BUILD') === '1',
     metricsToken: str('METRICS_TOKEN'),
     testNow: testNow(str('TEST_NOW'), str('NODE_ENV') === 'production', str('DATABASE_URL') !== undefined),
+    linkCheck: {
+      everyMs: num('LINK_CHECK_EVERY_MIN') * 60_000,
+      recheckHours: num('LINK_RECHECK_HOURS'),
+      outbound: str('LINK_CHECK_OUTBOUND') === '1',
+      concurrency: num('LINK_CHECK_CONCURRENCY'),
+      timeoutMs: num('LINK_CHECK_TIMEOUT_MS'),
+      perHostMs: num('LINK_CHECK_PER_HOST_MS'),
+    },
     s3: str('S3_BUCKET')
       ? {
           bucket: str('S3_BUCKET')!,

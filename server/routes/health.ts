@@ -7,11 +7,12 @@ import {
   listHealthCandidates,
   listHealthQueues,
   listHealthRows,
+  listHealthScores,
   undoHealthFix,
 } from '@contract/health';
 import { bind, type Bound } from '../http/handle';
 import { crawlSourceOf } from '../repositories/healthCandidates';
-import { applyFix, candidatesOf, healthCounts, healthRows, undoFix } from '../services/health';
+import { applyFix, candidatesOf, healthCounts, healthRows, healthScores, undoFix } from '../services/health';
 import { purge } from './bulk';
 
 export function healthHandlers(): Bound[] {
@@ -24,6 +25,10 @@ export function healthHandlers(): Bound[] {
       const data = await healthRows(tx, params.queue, query.after ?? 0, query.limit ?? HEALTH_PAGE_MAX);
       return { message: `${data.count.toLocaleString('en')} in the queue.`, data };
     }),
+    bind(listHealthScores, async (_input, tx) => ({
+      message: listHealthScores.message!,
+      data: await healthScores(tx),
+    })),
     bind(applyHealthFix, async ({ params, body }, tx, ctx) => {
       const done = await applyFix(tx, params.queue, body, ctx.user?.id ?? null);
       await purge(tx);

@@ -5,20 +5,28 @@
 // writes through server/services/undo.ts, the bulk change's path by hand: one audit entry for
 // the call (server/http/handle.ts), and tokens that `health.undo` takes back as one step.
 import {
-  HEALTH_ENDING_DAYS,
   HEALTH_QUEUE_IDS,
+  HEALTH_SCORE_ENTITIES,
   healthNoun,
   healthQueue,
   type HealthQueueId,
+  type HealthScoreEntity,
 } from '@contract/healthQueues';
-import type { HealthCandidate, HealthRow, HealthUndo } from '@contract/health';
+import type { HealthCandidate, HealthRow, HealthScore, HealthUndo } from '@contract/health';
 import type { Tx } from '../db/connection';
 import { badField, HttpError, StaleVersionError } from '../errors';
 import { linkCandidates, offerLinks, type CandidateKind } from '../repositories/healthCandidates';
 import { offerRepository } from '../repositories/offers';
+import { CHECKED_FIELDS, CURRENT_VALUE, RECORD_TITLE } from './mediaChecks';
 import { linksKept, undoKept, updateKept } from './undo';
 
 const TODAY = 'catalogue_today()';
+/** A setting of the queues (contract/settings.ts), read once per statement. */
+const SETTING = (column: string) => `(select s.${column} from settings s order by s.id limit 1)`;
+/** A check of queue 5 that still names its record's value (an edited one waits for its next check). */
+const BROKEN_NOW = (m: string) => `${m}.state = 'broken' and ${m}.target = ${CURRENT_VALUE(m)}`;
+const RESOURCES_CHECKED = [...new Map(CHECKED_FIELDS.map((f) => [f.resource, f.table])).entries()];
+
 /** An offer of a pending write batch is not shown yet (offers_view's condition). */
 const SHOWN_OFFER = `(t.batch_id is null or not exists (select 1 from write_batches wb where wb.id = t.batch_id and wb.state = 'pending'))`;
 const LIVE_OFFER = `t.valid_from <= ${TODAY} and t.valid_to >= ${TODAY} and ${SHOWN_OFFER}`;
@@ -47,12 +55,14 @@ interface QueueSql {
   reason: string;
   detail: string;
   facts: string;
+  /** The record a row is about when it is not the row itself (jsonb: resource, id, field). */
+  record?: string;
 }
 
 const QUEUES: Record<HealthQueueId, QueueSql> = {
   ending: {
     table: 'offers',
-    where: `${SHOWN_OFFER} and ((t.valid_from <= ${TODAY} and t.valid_to between ${TODAY} and ${TODAY} + ${HEALTH_ENDING_DAYS - 1})
+    where: `${SHOWN_OFFER} and ((t.valid_from <= ${TODAY} and t.valid_to between ${TODAY} and ${TODAY} + ${SETTING('health_ending_days')} - 1)
       or (t.valid_to < ${TODAY} and ${PLACED}))`,
     title: 't.title',
     reason: `case when t.valid_to < ${TODAY} then 'Ended ' || ${day('t.valid_to')} || ', still on the homepage'
@@ -101,21 +111,35 @@ const QUEUES: Record<HealthQueueId, QueueSql> = {
   },
   offersIncomplete: {
     table: 'offers',
-    where: `t.valid_to >= ${TODAY} and ${SHOWN_OFFER} and (t.image is null or t.terms is null or btrim(t.terms) = '')`,
+    where: `t.valid_to >= ${TODAY} and ${SHOWN_OFFER} and ((${SETTING('health_offer_image')} and t.image is null)
+      or (${SETTING('health_offer_terms')} and (t.terms is null or btrim(t.terms) = '')))`,
     title: 't.title',
-    reason: `concat_ws(' · ', case when t.image is null then 'No image' end, case when t.terms is null or btrim(t.terms) = '' then 'No terms' end)`,
+    reason: `concat_ws(' · ', case when ${SETTING('health_offer_image')} and t.image is null then 'No image' end,
+      case when ${SETTING('health_offer_terms')} and (t.terms is null or btrim(t.terms) = '') then 'No terms' end)`,
     detail: `t.discount || ' · until ' || ${day('t.valid_to')}`,
     facts: OFFER_FACTS,
   },
   outletsIncomplete: {
     table: 'outlets',
-    where: 't.area_id is null or t.latitude is null or t.longitude is null',
+    where: `(${SETTING('health_outlet_area')} and t.area_id is null)
+      or (${SETTING('health_outlet_location')} and (t.latitude is null or t.longitude is null))`,
     title: `t.merchant_name || coalesce(' — ' || t.branch, '')`,
-    reason: `concat_ws(' · ', case when t.area_id is null then 'No area' end, case when t.latitude is null or t.longitude is null then 'No location' end)`,
+    reason: `concat_ws(' · ', case when ${SETTING('health_outlet_area')} and t.area_id is null then 'No area' end,
+      case when ${SETTING('health_outlet_location')} and (t.latitude is null or t.longitude is null) then 'No location' end)`,
     detail: `coalesce(t.address, 'No address')`,
     facts: `jsonb_build_object('Area', (select a.name from dubai_cities a where a.id = t.area_id), 'Address', t.address,
       'Location', case when t.latitude is null or t.longitude is null then null else t.latitude || ', ' || t.longitude end,
       'Phone', t.phone, 'Source', t.from_source)`,
+  },
+  brokenMedia: {
+    table: 'media_checks',
+    where: BROKEN_NOW('t'),
+    title: `coalesce(case t.resource ${RESOURCES_CHECKED.map(([r, table]) => `when '${r}' then ${RECORD_TITLE(table, 't.record_id')}`).join(' ')} end, t.resource || ' #' || t.record_id)`,
+    reason: `case when t.kind = 'file' then 'Image: ' else 'Link: ' end || t.reason`,
+    detail: `t.resource || ' · ' || t.field || ' · checked ' || to_char(t.checked_at, 'DD Mon YYYY HH24:MI')`,
+    facts: `jsonb_build_object('Record', t.resource || ' #' || t.record_id, 'Field', t.field, 'Value', t.target,
+      'Status', t.status::text, 'Found', t.reason, 'Checked', to_char(t.checked_at, 'DD Mon YYYY HH24:MI'))`,
+    record: `jsonb_build_object('resource', t.resource, 'id', t.record_id, 'field', t.field)`,
   },
 };
 
@@ -140,7 +164,7 @@ export async function healthRows(
   const [count, page] = await Promise.all([
     tx.query<{ n: number }>(`select count(*)::int as n from ${q.table} t where ${q.where}`).then((r) => r.rows[0].n),
     tx.query<HealthRow>(
-      `select t.id, ${q.title} as title, ${q.reason} as reason, ${q.detail} as detail, ${q.facts} as facts
+      `select t.id, ${q.title} as title, ${q.reason} as reason, ${q.detail} as detail, ${q.facts} as facts${q.record ? `, ${q.record} as record` : ''}
          from ${q.table} t where (${q.where}) and t.id > $1 order by t.id limit $2`,
       [after, limit + 1],
     ),
@@ -192,6 +216,8 @@ export async function applyFix(
 ): Promise<{ count: number; undo: HealthUndo[]; message: string }> {
   const def = healthQueue(id)!;
   const fix = def.fixes.find((f) => f.id === input.fix);
+  if (fix?.opens)
+    throw badField('fix', `“${fix.title}” is done by hand: open the record (Enter) and change the field there.`);
   if (!fix)
     throw badField(
       'fix',
@@ -344,6 +370,26 @@ export async function applyFix(
     case 'category.hide':
       count = await write('category', 'categories', ids, { is_active: false });
       return { count, undo, message: `Deactivated ${noun}.` };
+    case 'link.clear': {
+      // Each record's field emptied, one undoable write per field of a kind of record.
+      const checks = (
+        await tx.query<{ resource: string; field: string; ids: number[] }>(
+          `select resource, field, array_agg(record_id order by record_id) as ids from media_checks
+            where id = any($1::int[]) group by resource, field order by resource, field`,
+          [ids],
+        )
+      ).rows;
+      count = 0;
+      for (const c of checks) {
+        const f = CHECKED_FIELDS.find((x) => x.resource === c.resource && x.field === c.field)!;
+        // A banner's link is its type and its URL together (migration 007_homepage.sql's trigger).
+        const set = f.table !== 'banks' && f.field === 'url' ? { url: null, link_type: null } : { [f.field]: null };
+        count += await write(f.resource, f.table, c.ids, set);
+      }
+      // The checks stay: they no longer name their records' values, so the queue leaves them out,
+      // and an undo that puts a value back puts its row back in the queue at once.
+      return { count, undo, message: `Cleared ${count === 1 ? 'one field' : `${count} fields`}.` };
+    }
   }
   // A fix listed in the contract with no write here is a bug, not bad input.
   throw new Error(`health fix ${def.entity}.${fix.id} has no write`);
@@ -354,4 +400,68 @@ export async function undoFix(tx: Tx, undo: readonly HealthUndo[], userId: numbe
   let n = 0;
   for (const u of [...undo].reverse()) n += await undoKept(tx, u.token, u.resource, userId);
   return n;
+}
+
+const SCORE_TABLE: Record<HealthScoreEntity, string> = {
+  offer: 'offers',
+  card: 'cards',
+  category: 'categories',
+  outlet: 'outlets',
+};
+/** The rows a score counts: offers that are shown and not ended (or ended but placed); every card, category and outlet. */
+const SCORED: Record<HealthScoreEntity, string> = {
+  offer: `${SHOWN_OFFER} and (t.valid_to >= ${TODAY} or ${PLACED})`,
+  card: 'true',
+  category: 'true',
+  outlet: 'true',
+};
+
+/** Whether row `t` of the entity's table is in some queue: a queue of its table, or a broken image or link of it. */
+function inSomeQueue(entity: HealthScoreEntity): string {
+  const table = SCORE_TABLE[entity];
+  const own = (Object.keys(QUEUES) as HealthQueueId[])
+    .filter((id) => QUEUES[id].table === table)
+    .map((id) => `(${QUEUES[id].where})`);
+  const media = `t.id in (select m.record_id from media_checks m where m.resource = '${entity}' and ${BROKEN_NOW('m')})`;
+  return [...own, media].join(' or ');
+}
+
+/**
+ * Keeps today's score of every entity (Dubai's day): how many rows it counts and how many of
+ * them a queue holds, one row per entity and day, rewritten by each round of the day
+ * (server/services/mediaChecks.ts's loop). Rows older than 90 days go.
+ */
+export async function keepHealthScores(tx: Tx): Promise<void> {
+  for (const entity of HEALTH_SCORE_ENTITIES) {
+    await tx.query(
+      `insert into health_scores (entity, day, total, in_queues, at)
+       select $1, ${TODAY}, count(*) filter (where (${SCORED[entity]}) or q), count(*) filter (where q), now()
+         from (select t.*, (${inSomeQueue(entity)}) as q from ${SCORE_TABLE[entity]} t) t
+       on conflict (entity, day) do update set total = excluded.total, in_queues = excluded.in_queues, at = excluded.at`,
+      [entity],
+    );
+  }
+  await tx.query(`delete from health_scores where day < ${TODAY} - 90`);
+}
+
+const score = (total: number, inQueues: number) => (total ? Math.round((1 - inQueues / total) * 1000) / 10 : null);
+
+/** Each entity's latest score and its last 30 days, as the loop kept them. */
+export async function healthScores(tx: Tx): Promise<HealthScore[]> {
+  const r = await tx.query<{ entity: HealthScoreEntity; day: string; total: number; in_queues: number; at: string }>(
+    `select entity, day::text as day, total, in_queues, at from health_scores
+      where day > ${TODAY} - 30 order by entity, day`,
+  );
+  return HEALTH_SCORE_ENTITIES.map((entity) => {
+    const days = r.rows.filter((x) => x.entity === entity);
+    const last = days.at(-1);
+    return {
+      entity,
+      score: last ? score(last.total, last.in_queues) : null,
+      total: last?.total ?? 0,
+      in_queues: last?.in_queues ?? 0,
+      at: last ? new Date(last.at).toISOString() : null,
+      trend: days.map((d) => ({ day: d.day, score: score(d.total, d.in_queues) })),
+    };
+  });
 }

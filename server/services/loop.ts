@@ -3,7 +3,8 @@
 // too if asked, idle() for tests and the server's close, stop(). Every loop of the server's
 // services runs on it: the notification job (./notificationJob.ts), the search backlog
 // (./searchBacklog.ts), the audit pruning (./auditPruning.ts), the sweep of abandoned write
-// batches (./batches.ts) and the change events' pruning (./events.ts).
+// batches (./batches.ts), the change events' pruning (./events.ts) and the health checker
+// (./mediaChecks.ts: images and links, then the day's health scores).
 
 export interface Loop {
   /** Runs a round soon (after the current call's answer has gone); while one runs, one more after it. */

@@ -199,6 +199,9 @@ export function SchemaForm<T extends { id: number; version?: number }>({
       const value = typeof v === 'function' ? v(old[key]) : v;
       return { ...old, [key]: value, ...tweaks[key]?.sets?.(value) };
     });
+  // `?field=image`: the form opens at that field (a health queue's fix: src/features/health/healthModel.ts).
+  const asked = new URLSearchParams(window.location.search).get('field');
+  const focusKey = asked && specs.some((s) => s.key === asked) ? asked : null;
   const editorOf = (spec: FieldSpec, i: number) => {
     const tweak = tweaks[spec.key] ?? {};
     const editor = {
@@ -207,7 +210,7 @@ export function SchemaForm<T extends { id: number; version?: number }>({
       value: values[spec.key],
       onChange: set(spec.key),
       error: errors[spec.key],
-      autoFocus: i === 0,
+      autoFocus: focusKey ? spec.key === focusKey : i === 0,
     };
     const Editor = tweak.editor;
     return Editor ? <Editor key={spec.key} {...editor} /> : <DerivedEditor key={spec.key} {...editor} tweak={tweak} />;

@@ -124,6 +124,7 @@ describe('the queues on a catalogue with planted problems', () => {
       emptyOutlets: 2,
       offersIncomplete: 2,
       outletsIncomplete: 2,
+      brokenMedia: 0,
     });
     expect(Object.keys(await counts())).toEqual(HEALTH_QUEUE_IDS);
   });

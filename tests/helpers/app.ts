@@ -104,7 +104,8 @@ export async function startTestServer(
   expect(await migrate(db), 'migrations missing from the template').toEqual([]);
   const clock = { offset: 0 };
   const now = () => Date.now() + clock.offset;
-  const config = { ...loadConfig(opts.env ?? {}), dataDir };
+  // Links are not fetched unless a test turns it on (LINK_CHECK_OUTBOUND, README.md): no test reaches the internet.
+  const config = { ...loadConfig({ LINK_CHECK_OUTBOUND: '0', ...opts.env }), dataDir };
   // Mail leaves after the answer (server/routes/auth.ts): `call` waits for the mails a call
   // started, so a test may read the outbox as soon as it has its answer.
   const outboxMailer = createMailer({ dataDir, from: config.mailFrom, log: () => {} });
@@ -133,6 +134,9 @@ export async function startTestServer(
     logger: createLogger(process.env.LOG_LEVEL || 'info', captured.stream),
     presenceTtlMs: opts.presenceTtlMs,
   });
+  // The health checker's first round (server/services/mediaChecks.ts) ends before a test writes:
+  // its writes (health_scores) never land between a test's before and after.
+  await app.healthChecks.idle();
   const login = await app.inject({ method: 'POST', url: '/api/v1/login', payload: ADMIN });
   const token = login.json().data.token as string;
   // The document is fetched once, on the first call, and that fetch is not checked.

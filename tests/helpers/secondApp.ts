@@ -37,7 +37,7 @@ export async function secondApp(
   const own = s.databaseUrl ? await openDb({ databaseUrl: s.databaseUrl }) : null;
   const captured = logCapture();
   const app = await buildApp({
-    config: { ...loadConfig(opts.env ?? {}), dataDir },
+    config: { ...loadConfig({ LINK_CHECK_OUTBOUND: '0', ...opts.env }), dataDir },
     eventHeartbeatMs: opts.heartbeatMs,
     eventStallMs: opts.stallMs,
     fileStore: opts.fileStore,
@@ -46,6 +46,8 @@ export async function secondApp(
     mailer: createMailer({ dataDir, from: 'test@example.com', log: () => {} }),
     logger: createLogger('info', captured.stream),
   });
+  // Its health checker's first round ends before the test goes on (as tests/helpers/app.ts's).
+  await app.healthChecks.idle();
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   let closed: Promise<void> | null = null;
   return {

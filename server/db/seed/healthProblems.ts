@@ -2,7 +2,9 @@
 // few rows, chosen by a fixed rule from rows the demo already made, relative to the day of the
 // first start (`today`): the newest live offers lose their cards or outlets (unreachable), a
 // card and a category are added with nothing behind them (empty shelves), the newest outlets
-// lose an area or a location (missing essentials). Offers ending soon and a selected offer
+// lose an area or a location (missing essentials), and a few images point at files storage no
+// longer holds (broken media: found by the health checker's first round, without network, as
+// server/services/mediaChecks.ts checks files whatever LINK_CHECK_OUTBOUND says). Offers ending soon and a selected offer
 // past its end come with the demo's dates and homepage (./offers.ts, ./homepage.ts). The
 // catalogue's counts stay the demo's but for one card, one category and one outlet more.
 import type { Tx } from '../connection';
@@ -43,5 +45,21 @@ export async function plantHealthProblems(tx: Tx, today: string): Promise<void> 
   await tx.query(
     `insert into outlets (merchant_name, branch, area_id, address, latitude, longitude)
      select 'Paws & Claws Pet Spa', 'Jumeirah', a.id, 'Al Wasl Road', 25.19, 55.24 from dubai_cities a order by a.id limit 1`,
+  );
+  // Broken media: three live offers and one card whose image's file is gone (names no upload has:
+  // uploads are random UUIDs, these end in "dead").
+  const missing = (n: number) => `/uploads/00000000-0000-4000-8000-${String(n).padStart(8, '0')}dead.png`;
+  const pictured = (
+    await tx.query<{ id: number }>(
+      `select id from offers where image is not null and valid_from <= $1::date and valid_to >= $1::date + 30
+        and id <> all($2::int[]) order by id desc limit 3`,
+      [today, live],
+    )
+  ).rows.map((r) => r.id);
+  for (const [i, id] of pictured.entries())
+    await tx.query('update offers set image = $2 where id = $1', [id, missing(i + 1)]);
+  await tx.query(
+    `update cards set image = $1 where id = (select id from cards where display and image is not null order by id desc limit 1)`,
+    [missing(9)],
   );
 }

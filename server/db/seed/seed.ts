@@ -76,6 +76,18 @@ export async function seed(tx: Tx, uploads: Uploads, opts: { events?: number } =
     { emirate: 'text' },
   );
   const cat = (name: string | null) => (name ? (categoryId.get(name.toLowerCase()) ?? null) : null);
+  // Offers' images: one small picture per category, shared by its offers (ten files, not thousands);
+  // one offer in 40 has none, a share the Health queue "Offers missing essentials" shows.
+  const categoryImages = new Map<string | null, string>(
+    await Promise.all(
+      CATEGORIES.map(
+        async (c, i) =>
+          [c.name, await uploads.saveImage('image', solidPng(48, OFFER_COLOURS[i % OFFER_COLOURS.length]))] as const,
+      ),
+    ),
+  );
+  const offerImage = (category: string | null, i: number) =>
+    i % 40 === 7 ? null : (categoryImages.get(category) ?? categoryImages.get(CATEGORIES[0].name)!);
 
   const cardIds = await insertRows(
     tx,
@@ -154,6 +166,7 @@ export async function seed(tx: Tx, uploads: Uploads, opts: { events?: number } =
       valid_from: 'date',
       valid_to: 'date',
       terms: 'text',
+      image: 'text',
       category_id: 'int',
       from_source: 'text',
       age: 'int',
@@ -165,6 +178,7 @@ export async function seed(tx: Tx, uploads: Uploads, opts: { events?: number } =
       valid_from: o.valid_from,
       valid_to: o.valid_to,
       terms: o.terms,
+      image: offerImage(o.category, i),
       category_id: cat(o.category),
       from_source: o.from_source,
       age: (offers.length - i) * 97,
@@ -262,6 +276,20 @@ async function upsertNames(
   const { rows: all } = await q.query<{ id: number; k: string }>(`select id, lower(${key}) as k from ${table}`);
   return new Map(all.map((r) => [r.k, Number(r.id)]));
 }
+
+/** The offers' pictures' colours, one per category (./categories.ts), muted so a list of them reads calmly. */
+const OFFER_COLOURS: readonly (readonly [number, number, number])[] = [
+  [196, 98, 45],
+  [72, 110, 170],
+  [48, 140, 150],
+  [150, 80, 150],
+  [80, 150, 100],
+  [120, 150, 60],
+  [170, 130, 50],
+  [90, 90, 120],
+  [180, 90, 110],
+  [60, 120, 90],
+];
 
 /** A bank colour, a little lighter or darker, so each card's image differs. */
 function shade(rgb: readonly number[], step: number): number[] {

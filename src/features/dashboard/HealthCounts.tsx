@@ -1,17 +1,32 @@
 // Catalogue health on the dashboard: each queue's count (contract/healthQueues.ts), each
-// opening its queue on the Health screen (g q). Read by its own call, so the dashboard's
-// figures do not wait for it.
+// opening its queue on the Health screen (g q), and each entity's health score (the share of
+// its rows in no queue) with its last 30 days, as the background checker kept them
+// (server/services/health.ts keepHealthScores). Read by their own calls, so the dashboard's
+// figures do not wait for them.
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { listHealthQueues } from '@contract/health';
+import { listHealthQueues, listHealthScores, type HealthScore } from '@contract/health';
 import { HEALTH_QUEUES } from '@contract/healthQueues';
 import { call } from '@/api/call';
 import { formatNumber } from '@/lib/format';
+import { Sparkline } from './Sparkline';
+
+const ENTITY_WORDS: Record<HealthScore['entity'], string> = {
+  offer: 'Offers',
+  card: 'Cards',
+  category: 'Categories',
+  outlet: 'Outlets',
+};
 
 export function HealthCounts() {
   const [counts, setCounts] = useState<Record<string, number> | null>(null);
+  const [scores, setScores] = useState<HealthScore[] | null>(null);
   useEffect(() => {
     const abort = new AbortController();
+    call(listHealthScores, {}, { signal: abort.signal }).then(
+      (res) => setScores(res.data),
+      () => undefined,
+    );
     call(listHealthQueues, {}, { signal: abort.signal }).then(
       (res) => setCounts(Object.fromEntries(res.data.map((c) => [c.id, c.count]))),
       // The section stays away when the counts cannot be read; the rest of the dashboard shows.
@@ -38,6 +53,40 @@ export function HealthCounts() {
           );
         })}
       </ul>
+      {scores && scores.some((sc) => sc.score !== null) && (
+        <ul className="stat-grid dash-scores" aria-label="Health scores">
+          {scores.map((sc) => (
+            <ScoreFigure key={sc.entity} sc={sc} />
+          ))}
+        </ul>
+      )}
     </section>
+  );
+}
+
+/** "Offers 97.4%": the share of rows in no queue, its trend, and how many rows a queue holds. */
+function ScoreFigure({ sc }: { sc: HealthScore }) {
+  const values = sc.trend.flatMap((d) => (d.score === null ? [] : [d.score]));
+  const first = values[0];
+  const change = values.length > 1 && first !== undefined ? (sc.score ?? first) - first : null;
+  const words = ENTITY_WORDS[sc.entity];
+  return (
+    <li className="stat dash-figure">
+      <span className="stat-label">{words}: health score</span>
+      <span className="dash-figure-row">
+        <span className="stat-value">{sc.score === null ? '—' : `${sc.score.toFixed(1)}%`}</span>
+        <Sparkline
+          values={values}
+          min={Math.max(0, Math.floor(Math.min(...values) - 1))}
+          label={`${words}' health score over the last ${values.length} days, ${sc.score ?? 'none'}% now`}
+        />
+      </span>
+      <span className="dash-note">
+        {formatNumber(sc.in_queues)} of {formatNumber(sc.total)} in a queue
+        {change !== null && Math.abs(change) >= 0.05
+          ? ` · ${change > 0 ? '+' : '−'}${Math.abs(change).toFixed(1)} in ${values.length} days`
+          : ''}
+      </span>
+    </li>
   );
 }

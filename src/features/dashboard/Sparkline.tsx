@@ -2,11 +2,12 @@
 const W = 120;
 const H = 34;
 
-export function Sparkline({ values, label }: { values: readonly number[]; label: string }) {
+/** `min`: the value at the bottom (0 unless given: a score near 100 needs a closer floor to show its moves). */
+export function Sparkline({ values, label, min = 0 }: { values: readonly number[]; label: string; min?: number }) {
   if (values.length < 2) return null;
-  const max = Math.max(1, ...values);
+  const max = Math.max(min + 1, ...values);
   const x = (i: number) => (i / (values.length - 1)) * W;
-  const y = (v: number) => H - 2 - (v / max) * (H - 4);
+  const y = (v: number) => H - 2 - ((v - min) / (max - min)) * (H - 4);
   const line = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
   return (
     <svg

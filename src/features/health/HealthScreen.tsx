@@ -181,7 +181,11 @@ function RowPane({
       <header className="pane-head">
         <PaneBack />
         <h2>{r.title}</h2>
-        <CommandButton id="list.open" label={`Open ${queue.entity}`} variant="ghost" />
+        <CommandButton
+          id="list.open"
+          label={`Open ${queue.entity === 'link' ? 'record' : queue.entity}`}
+          variant="ghost"
+        />
       </header>
       <div className="pane-body">
         <p className="health-reason">{r.reason}</p>
@@ -207,7 +211,7 @@ function RowPane({
         <div className="pane-empty-keys muted health-keys">
           <Kbd shortcut="j, k" /> <span>move</span>
           <Kbd shortcut="x" /> <span>check</span>
-          <Kbd shortcut="enter" /> <span>open the {queue.entity}</span>
+          <Kbd shortcut="enter" /> <span>open the {queue.entity === 'link' ? 'record' : queue.entity}</span>
           <Kbd shortcut="mod+z" /> <span>undo the last fix</span>
         </div>
       </div>

@@ -22,17 +22,36 @@ import { errorText } from '@/api/errorText';
 import { cursorList } from '@/store/cursorList';
 import { go } from '@/store/navigate';
 import { confirmChoice } from '@/ui/confirmStore';
-import { categoryRoutes, cardRoutes, offerRoutes, outletRoutes } from '@/screens/paths';
+import { bankRoutes, categoryRoutes, cardRoutes, offerRoutes, outletRoutes, userRoutes } from '@/screens/paths';
 
 export const HEALTH_PATH = '/health-queues';
 export const queuePath = (id: string) => `${HEALTH_PATH}/${id}`;
 
-const RECORD_PATH: Record<HealthQueueDef['entity'], string> = {
+const RECORD_PATH: Record<Exclude<HealthQueueDef['entity'], 'link'>, string> = {
   offer: offerRoutes.view,
   card: cardRoutes.view,
   category: categoryRoutes.view,
   outlet: outletRoutes.view,
 };
+
+/** Where a record of a resource is edited (a broken image's or link's row opens it at the field, `?field=`). */
+const EDIT_PATH: Record<string, string> = {
+  offer: offerRoutes.edit,
+  card: cardRoutes.edit,
+  category: categoryRoutes.edit,
+  outlet: outletRoutes.edit,
+  bank: bankRoutes.edit,
+  user: userRoutes.edit,
+};
+/** Homepage items are edited on the homepage screen's tab (src/features/homepage/entry.ts). */
+const HOMEPAGE_TAB: Record<string, string> = { heroBanner: 'hero-banners', dontMissOut: 'dont-miss-out' };
+
+/** The edit screen of the record a row is about, at its field. */
+function recordPath(record: NonNullable<HealthRow['record']>): string | null {
+  if (HOMEPAGE_TAB[record.resource]) return `/homepage-config?tab=${HOMEPAGE_TAB[record.resource]}`;
+  const path = EDIT_PATH[record.resource];
+  return path ? `${path.replace(':id', String(record.id))}?field=${encodeURIComponent(record.field)}` : null;
+}
 
 export const health = proxy({
   counts: null as Record<string, number> | null,
@@ -83,7 +102,12 @@ export const focusedRow = (): HealthRow | undefined => health.rows.find((r) => r
 /** The record of a row in its own screen. */
 export function openRecord(id: number | null = healthList.state.cursor): void {
   const q = currentQueue();
-  if (q && id !== null) go(RECORD_PATH[q.entity].replace(':id', String(id)));
+  if (!q || id === null) return;
+  const record = health.rows.find((r) => r.id === id)?.record;
+  if (record) {
+    const path = recordPath(record);
+    if (path) go(path);
+  } else if (q.entity !== 'link') go(RECORD_PATH[q.entity].replace(':id', String(id)));
 }
 
 export async function loadCounts(): Promise<void> {
@@ -181,7 +205,9 @@ export function activateHealth(): () => void {
   const stop = onTouched((touched) => {
     if (
       !touched.some((t) =>
-        ['offer', 'card', 'category', 'outlet', 'selectedOffer', 'heroBanner', 'dontMissOut'].includes(t),
+        ['offer', 'card', 'category', 'outlet', 'bank', 'user', 'selectedOffer', 'heroBanner', 'dontMissOut'].includes(
+          t,
+        ),
       )
     )
       return;
@@ -217,6 +243,11 @@ export async function applyFix(
   const fix = q && fixOf(q.id, fixId);
   const rows = fixTargets();
   if (!q || !fix || !rows.length) return undefined;
+  // Done by hand: the record opens at the field (the highlighted row's).
+  if (fix.opens) {
+    openRecord(focusedRow()?.id ?? rows[0].id);
+    return undefined;
+  }
   if (rows.length > 1) {
     const answer = await confirmChoice({
       title: `${fix.title}: ${healthNoun(q.entity, rows.length)}?`,
@@ -303,7 +334,8 @@ const triagePath = (kind: string, source: number) => `/crawl-data/${kind}/${sour
 export async function openCrawlSource(): Promise<{ message: string } | undefined> {
   const q = currentQueue();
   const row = focusedRow();
-  if (!q || !row) return undefined;
+  // A broken link's row is an address, not a record a crawl source could have named.
+  if (!q || !row || q.entity === 'link') return undefined;
   const res = await call(findHealthSource, { params: { entity: q.entity, id: row.id } });
   if (!res.data) return { message: `No crawl source has named this ${q.entity}: there is none to open.` };
   go(triagePath(res.data.kind, res.data.id));

@@ -53,6 +53,11 @@ interface Draft {
   maintenance_mode: boolean;
   maintenance_message: string;
   offers_per_section: string;
+  health_ending_days: string;
+  health_offer_image: boolean;
+  health_offer_terms: boolean;
+  health_outlet_area: boolean;
+  health_outlet_location: boolean;
 }
 
 const draftOf = (r: Settings): Draft => ({
@@ -63,6 +68,11 @@ const draftOf = (r: Settings): Draft => ({
   maintenance_mode: r.maintenance_mode,
   maintenance_message: r.maintenance_message ?? '',
   offers_per_section: String(r.offers_per_section),
+  health_ending_days: String(r.health_ending_days),
+  health_offer_image: r.health_offer_image,
+  health_offer_terms: r.health_offer_terms,
+  health_outlet_area: r.health_outlet_area,
+  health_outlet_location: r.health_outlet_location,
 });
 
 /** Text → the type the field takes ('' and junk stay as typed, for the server to name). */
@@ -77,6 +87,11 @@ function typed(d: Draft): Partial<Record<SettingField, unknown>> {
     maintenance_mode: d.maintenance_mode,
     maintenance_message: d.maintenance_message.trim() || null,
     offers_per_section: num(d.offers_per_section),
+    health_ending_days: num(d.health_ending_days),
+    health_offer_image: d.health_offer_image,
+    health_offer_terms: d.health_offer_terms,
+    health_outlet_area: d.health_outlet_area,
+    health_outlet_location: d.health_outlet_location,
   };
 }
 
@@ -205,6 +220,40 @@ function SettingsForm({ record }: { record: Settings }) {
             error={errors.maintenance_message}
           />
         </Setting>
+      </Section>
+      <Section
+        title="Catalogue health"
+        about="What the Health queues count: how far ahead an offer ends soon, and what a complete offer and outlet hold."
+      >
+        <Setting who={who('health_ending_days')}>
+          <Field
+            label={SETTING_LABELS.health_ending_days}
+            name="health_ending_days"
+            inputMode="numeric"
+            autoComplete="off"
+            value={draft.health_ending_days}
+            onChange={(e) => set('health_ending_days', e.target.value)}
+            error={errors.health_ending_days}
+            hint="1 to 365; today counts as one."
+          />
+        </Setting>
+        {(['health_offer_image', 'health_offer_terms', 'health_outlet_area', 'health_outlet_location'] as const).map(
+          (f) => (
+            <CheckField
+              key={f}
+              name={f}
+              label={
+                <>
+                  {SETTING_LABELS[f]}
+                  <span className="settings-who">{who(f)}</span>
+                </>
+              }
+              checked={draft[f]}
+              onChange={(e) => set(f, e.target.checked)}
+              error={errors[f]}
+            />
+          ),
+        )}
       </Section>
       <div className="pane-actions settings-actions">
         <button type="submit" className="btn btn-primary" disabled={saving || !changed.length}>
