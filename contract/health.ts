@@ -34,6 +34,14 @@ export const HealthRow = Type.Object({
   detail: Nullable(Type.String()),
   /** The record's fields the pane shows, label → value (null: none). */
   facts: Type.Record(Type.String(), Nullable(Type.String())),
+  /** A pair queue's (contract/healthQueues.ts `pairs`): the older record like this one, shown on the left. */
+  other: Type.Optional(
+    Type.Object({
+      id: Type.Integer(),
+      title: Type.String(),
+      facts: Type.Record(Type.String(), Nullable(Type.String())),
+    }),
+  ),
 });
 export type HealthRow = Static<typeof HealthRow>;
 
@@ -90,7 +98,7 @@ export const applyHealthFix = defineOp({
   tag: 'Catalogue health',
   access: 'admin',
   permission: 'health.fix',
-  touches: ['offer', 'card', 'category', 'selectedOffer', 'heroBanner', 'dontMissOut'],
+  touches: ['offer', 'card', 'category', 'outlet', 'selectedOffer', 'heroBanner', 'dontMissOut'],
   params: QueueParam,
   body: Type.Object({
     fix: Type.String({ minLength: 1, maxLength: 40, description: "the fix's id (contract/health.ts)" }),
@@ -113,7 +121,7 @@ export const undoHealthFix = defineOp({
   tag: 'Catalogue health',
   access: 'admin',
   permission: 'health.fix',
-  touches: ['offer', 'card', 'category', 'selectedOffer', 'heroBanner', 'dontMissOut'],
+  touches: ['offer', 'card', 'category', 'outlet', 'selectedOffer', 'heroBanner', 'dontMissOut'],
   body: Type.Object({ undo: Type.Array(HealthUndo, { minItems: 1, maxItems: 8 }) }),
   response: UndoAnswer,
 });

@@ -56,6 +56,13 @@ export const SettingsFields = {
     title: 'Audit log retention (days)',
     description: 'days an audit log entry is kept (contract/audit.ts); older ones are deleted',
   }),
+  health_duplicate_similarity: Type.Number({
+    minimum: 0.5,
+    maximum: 1,
+    title: 'Duplicate similarity',
+    description:
+      'trigram similarity (0.5–1) from which two offer titles or outlet names count as near-identical in the "Likely duplicates" health queues',
+  }),
 };
 export type SettingField = keyof typeof SettingsFields;
 export const SETTING_FIELDS = Object.keys(SettingsFields) as SettingField[];
@@ -78,6 +85,7 @@ export const Settings = Type.Object({
   maintenance_message: Nullable(Type.String()),
   offers_per_section: Type.Integer(),
   audit_retention_days: Type.Integer(),
+  health_duplicate_similarity: Type.Number(),
   changes: Type.Record(Type.String(), SettingChange, {
     description: 'per field: who changed it last and when (a field never changed is absent)',
   }),
@@ -90,6 +98,7 @@ export const SettingsPut = Type.Object({
   ...SettingsFields,
   // Added after the screen's PUT was written: left out, it stays as it is.
   audit_retention_days: Type.Optional(SettingsFields.audit_retention_days),
+  health_duplicate_similarity: Type.Optional(SettingsFields.health_duplicate_similarity),
   version: Version,
 });
 /** PATCH: the fields to change, and the version. */

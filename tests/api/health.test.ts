@@ -122,6 +122,9 @@ describe('the queues on a catalogue with planted problems', () => {
       emptyCategories: 1,
       offersIncomplete: 2,
       outletsIncomplete: 2,
+      // Planted and worked in ./healthDuplicates.test.ts; none here.
+      duplicateOffers: 0,
+      duplicateOutlets: 0,
     });
     expect(Object.keys(await counts())).toEqual(HEALTH_QUEUE_IDS);
   });
