@@ -251,23 +251,31 @@ describe('not a duplicate', () => {
 });
 
 describe('refused fixes change nothing', () => {
-  const cases: [string, () => [string, Record<string, unknown>], number, string][] = [
-    ['an id not in the queue', () => ['duplicateOffers', { fix: 'mergeLeft', ids: [ids.a], expect: 1 }], 409, 'expect'],
+  // A third offer like "a": its pair and b's share "a".
+  beforeAll(() => offer('b2', '20% off dinner at Zuma', { cards: ['card1'], outlets: ['zumaDifc'] }));
+  const cases: [string, number, string, () => [string, Record<string, unknown>]][] = [
+    ['an id not in the queue', 409, 'expect', () => ['duplicateOffers', { fix: 'mergeLeft', ids: [ids.a], expect: 1 }]],
     [
       'an id that is no record',
-      () => ['duplicateOffers', { fix: 'mergeLeft', ids: [99999], expect: 1 }],
       409,
       'expect',
+      () => ['duplicateOffers', { fix: 'mergeLeft', ids: [99999], expect: 1 }],
     ],
     [
       'a count not confirmed',
-      () => ['duplicateOffers', { fix: 'mergeLeft', ids: [ids.b, ids.d], expect: 1 }],
       422,
       'expect',
+      () => ['duplicateOffers', { fix: 'mergeLeft', ids: [ids.b, ids.d], expect: 1 }],
     ],
-    ['a fix the queue lacks', () => ['duplicateOffers', { fix: 'end', ids: [ids.b], expect: 1 }], 422, 'fix'],
+    ['a fix the queue lacks', 422, 'fix', () => ['duplicateOffers', { fix: 'end', ids: [ids.b], expect: 1 }]],
+    [
+      'pairs sharing a record',
+      422,
+      'ids',
+      () => ['duplicateOffers', { fix: 'mergeLeft', ids: [ids.b, ids.b2], expect: 2 }],
+    ],
   ];
-  it.each(cases)('%s: answers %i naming %s', async (_name, input, status, field) => {
+  it.each(cases)('%s: answers %i naming %s', async (_name, status, field, input) => {
     const [queue, body] = input();
     const before = await tableChecksums(s.db);
     const res = await fix(queue, body);
