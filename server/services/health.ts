@@ -44,9 +44,15 @@ const notDismissed = (entity: string) =>
   `not exists (select 1 from health_duplicate_verdicts v where v.entity = '${entity}' and v.a_id = p.id and v.b_id = t.id and v.not_duplicate)`;
 const OFFER_TITLE = (a: string) => `lower(${a}.title)`;
 const SHOWN_P = SHOWN_OFFER.replace(/\bt\./g, 'p.');
-/** `p` is an older offer like `t`: same merchant (an outlet name in common), near-identical title, same discount, dates overlapping, a card in common. */
+/** The figures of a title, in order: "AED 25 off when you spend AED 100" → " 25 100". */
+const figures = (a: string) => `regexp_replace(${a}.title, '[^0-9]+', ' ', 'g')`;
+/**
+ * `p` is an older offer like `t`: same merchant (an outlet name in common), near-identical
+ * title with the same figures (spend AED 100 and spend AED 150 are two offers), same discount,
+ * dates overlapping, a card in common.
+ */
 const OFFER_PAIR = `p.id < t.id and ${OFFER_TITLE('p')} % ${OFFER_TITLE('t')}
-  and similarity(${OFFER_TITLE('p')}, ${OFFER_TITLE('t')}) >= ${SIMILARITY}
+  and similarity(${OFFER_TITLE('p')}, ${OFFER_TITLE('t')}) >= ${SIMILARITY} and ${figures('p')} = ${figures('t')}
   and p.discount = t.discount and p.valid_from <= t.valid_to and t.valid_from <= p.valid_to and p.valid_to >= ${TODAY} and ${SHOWN_P}
   and exists (select 1 from offer_cards x join offer_cards y on y.card_id = x.card_id where x.offer_id = p.id and y.offer_id = t.id)
   and exists (select 1 from offer_outlets x join outlets xo on xo.id = x.outlet_id join outlets yo on lower(yo.merchant_name) = lower(xo.merchant_name)

@@ -33,4 +33,8 @@ it('plants a share of every problem', async () => {
   );
   // A share, not the catalogue: a queue of most live offers would be noise, not a finding.
   expect(counts.unreachable).toBeLessThan(live / 10);
+  // The planted pairs (server/db/seed/healthProblems.ts) and no other: a queue of false pairs
+  // would teach a newcomer to ignore it.
+  expect(counts.duplicateOffers).toBe(3);
+  expect(counts.duplicateOutlets).toBe(2);
 });
