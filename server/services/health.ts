@@ -36,9 +36,11 @@ const OFFER_FACTS = offerFactsOf('t');
 
 // "Likely duplicates": a row is the newer record of a pair (`t`), its partner (`p`) the oldest
 // record like it; each pair is so shown once, lower id on the left. Near-identical is trigram
-// similarity of at least the setting; `%` (pg_trgm's default limit, 0.3, below the setting's
-// least, 0.5) lets the trigram indexes of migration 031_health_duplicates.sql find the
-// candidates, so a record is one index probe, not a comparison with every other.
+// similarity of at least the setting; `%` lets the trigram indexes of migration
+// 031_health_duplicates.sql find the candidates, so a record is one index probe, not a
+// comparison with every other. `%` reads its limit from pg_trgm.similarity_threshold, set to the
+// setting for the transaction (`duplicateLimit`): at pg_trgm's default, 0.3, the demo's titles
+// made from a few templates were each a candidate of hundreds (14 s for a page of 2,000 offers).
 const SIMILARITY = '(select st.health_duplicate_similarity from settings st where st.id = 1)';
 const notDismissed = (entity: string) =>
   `not exists (select 1 from health_duplicate_verdicts v where v.entity = '${entity}' and v.a_id = p.id and v.b_id = t.id and v.not_duplicate)`;
@@ -54,10 +56,12 @@ const figures = (a: string) => `regexp_replace(${a}.title, '[^0-9]+', ' ', 'g')`
 const OFFER_PAIR = `p.id < t.id and ${OFFER_TITLE('p')} % ${OFFER_TITLE('t')}
   and similarity(${OFFER_TITLE('p')}, ${OFFER_TITLE('t')}) >= ${SIMILARITY} and ${figures('p')} = ${figures('t')}
   and p.discount = t.discount and p.valid_from <= t.valid_to and t.valid_from <= p.valid_to and p.valid_to >= ${TODAY} and ${SHOWN_P}
-  and exists (select 1 from offer_cards x join offer_cards y on y.card_id = x.card_id where x.offer_id = p.id and y.offer_id = t.id)
   and exists (select 1 from offer_outlets x join outlets xo on xo.id = x.outlet_id join outlets yo on lower(yo.merchant_name) = lower(xo.merchant_name)
     join offer_outlets y on y.outlet_id = yo.id where x.offer_id = p.id and y.offer_id = t.id)
   and ${notDismissed('offer')}`;
+/** The older offers sharing a card with `t`, as `p`: through offer_cards' indexes, a few dozen per offer. */
+const CARD_SHARERS = `(select c.* from offers c where c.id in (select x.offer_id from offer_cards y join offer_cards x on x.card_id = y.card_id
+  where y.offer_id = t.id and x.offer_id < t.id)) p`;
 const OUTLET_NAME = (a: string) => `lower(${a}.merchant_name || coalesce(' ' || ${a}.branch, ''))`;
 /** `p` is an older outlet like `t`: the same area, a near-identical name (merchant and branch). */
 const OUTLET_PAIR = `p.id < t.id and p.area_id = t.area_id and ${OUTLET_NAME('p')} % ${OUTLET_NAME('t')}
@@ -82,8 +86,8 @@ interface QueueSql {
   reason: string;
   detail: string;
   facts: string;
-  /** A pair queue's: the condition that `p` (of the same table) is the row's partner, and the partner's facts. */
-  pair?: { where: string; facts: string; title: string };
+  /** A pair queue's: the records `p` may be (`from`), the condition that `p` is the row's partner, and the partner's facts. */
+  pair?: { from: string; where: string; facts: string; title: string };
 }
 
 const pairReason = (name: (a: string) => string) =>
@@ -150,21 +154,22 @@ const QUEUES: Record<HealthQueueId, QueueSql> = {
   },
   duplicateOffers: {
     table: 'offers',
-    where: `t.valid_to >= ${TODAY} and ${SHOWN_OFFER} and exists (select 1 from offers p where ${OFFER_PAIR})`,
+    where: `t.valid_to >= ${TODAY} and ${SHOWN_OFFER} and exists (select 1 from ${CARD_SHARERS} where ${OFFER_PAIR})`,
     title: 't.title',
-    reason: `(select ${pairReason(OFFER_TITLE)} from offers p where ${OFFER_PAIR} order by p.id limit 1)`,
+    reason: `(select ${pairReason(OFFER_TITLE)} from ${CARD_SHARERS} where ${OFFER_PAIR} order by p.id limit 1)`,
     detail: `t.discount || ' · ' || ${day('t.valid_from')} || ' – ' || ${day('t.valid_to')}`,
     facts: dupOfferFactsOf('t'),
-    pair: { where: OFFER_PAIR, facts: dupOfferFactsOf('p'), title: 'p.title' },
+    pair: { from: CARD_SHARERS, where: OFFER_PAIR, facts: dupOfferFactsOf('p'), title: 'p.title' },
   },
   duplicateOutlets: {
     table: 'outlets',
-    where: `t.area_id is not null and exists (select 1 from outlets p where ${OUTLET_PAIR})`,
+    where: `t.area_id is not null and exists (select 1 from ${'outlets p'} where ${OUTLET_PAIR})`,
     title: `t.merchant_name || coalesce(' — ' || t.branch, '')`,
-    reason: `(select ${pairReason(OUTLET_NAME)} from outlets p where ${OUTLET_PAIR} order by p.id limit 1)`,
+    reason: `(select ${pairReason(OUTLET_NAME)} from ${'outlets p'} where ${OUTLET_PAIR} order by p.id limit 1)`,
     detail: `coalesce(t.address, 'No address')`,
     facts: outletFactsOf('t'),
     pair: {
+      from: 'outlets p',
       where: OUTLET_PAIR,
       facts: outletFactsOf('p'),
       title: `p.merchant_name || coalesce(' — ' || p.branch, '')`,
@@ -172,8 +177,14 @@ const QUEUES: Record<HealthQueueId, QueueSql> = {
   },
 };
 
+/** Sets `%`'s limit to the duplicates' similarity setting, for the rest of the transaction. */
+async function duplicateLimit(tx: Tx): Promise<void> {
+  await tx.query(`select set_config('pg_trgm.similarity_threshold', ${SIMILARITY}::text, true)`);
+}
+
 /** Every queue's count now, in the contract's order. */
 export async function healthCounts(tx: Tx): Promise<{ id: HealthQueueId; count: number }[]> {
+  await duplicateLimit(tx);
   const ids = Object.keys(QUEUES) as HealthQueueId[];
   const r = await tx.query<Record<string, number>>(
     `select ${ids.map((id) => `(select count(*) from ${QUEUES[id].table} t where ${QUEUES[id].where})::int as "${id}"`).join(', ')}`,
@@ -189,12 +200,13 @@ export async function healthRows(
   limit: number,
 ): Promise<{ count: number; rows: HealthRow[]; more: boolean }> {
   const q = QUEUES[id];
+  if (q.pair) await duplicateLimit(tx);
   const [count, page] = await Promise.all([
     tx.query<{ n: number }>(`select count(*)::int as n from ${q.table} t where ${q.where}`).then((r) => r.rows[0].n),
     tx.query<HealthRow>(
       `select t.id, ${q.title} as title, ${q.reason} as reason, ${q.detail} as detail, ${q.facts} as facts${
         q.pair
-          ? `, (select jsonb_build_object('id', p.id, 'title', ${q.pair.title}, 'facts', ${q.pair.facts}) from ${q.table} p where ${q.pair.where} order by p.id limit 1) as other`
+          ? `, (select jsonb_build_object('id', p.id, 'title', ${q.pair.title}, 'facts', ${q.pair.facts}) from ${q.pair.from} where ${q.pair.where} order by p.id limit 1) as other`
           : ''
       }
          from ${q.table} t where (${q.where}) and t.id > $1 order by t.id limit $2`,
@@ -253,6 +265,7 @@ export async function applyFix(
     if (input.to < today) throw badField('to', `Give a day from today (${today}) on: ${input.to} has passed.`);
     to = input.to;
   }
+  if (def.pairs) await duplicateLimit(tx);
   const ids = await stillIn(tx, id, input.ids);
   if (ids.length !== input.ids.length) {
     const text = `${ids.length.toLocaleString('en')} of the ${healthNoun(def.entity, input.ids.length)} you confirmed ${ids.length === 1 ? 'is' : 'are'} still in “${def.title}”: someone has fixed the others. Look at the queue again and retry.`;
@@ -380,7 +393,7 @@ interface Pair {
 async function pairsOf(tx: Tx, id: HealthQueueId, ids: readonly number[]): Promise<Pair[]> {
   const q = QUEUES[id];
   const r = await tx.query<Pair>(
-    `select (select p.id from ${q.table} p where ${q.pair!.where} order by p.id limit 1) as left, t.id as right
+    `select (select p.id from ${q.pair!.from} where ${q.pair!.where} order by p.id limit 1) as left, t.id as right
      from ${q.table} t where t.id = any($1::int[]) order by t.id`,
     [ids],
   );
