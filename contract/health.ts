@@ -36,6 +36,14 @@ export const HealthRow = Type.Object({
   facts: Type.Record(Type.String(), Nullable(Type.String())),
   /** The record the row is about when the row is not the record itself (a broken image or link): where its fixes open. */
   record: Type.Optional(Type.Object({ resource: Type.String(), id: Type.Integer(), field: Type.String() })),
+  /** A pair queue's (contract/healthQueues.ts `pairs`): the older record like this one, shown on the left. */
+  other: Type.Optional(
+    Type.Object({
+      id: Type.Integer(),
+      title: Type.String(),
+      facts: Type.Record(Type.String(), Nullable(Type.String())),
+    }),
+  ),
 });
 export type HealthRow = Static<typeof HealthRow>;
 

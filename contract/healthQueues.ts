@@ -25,6 +25,8 @@ export interface HealthFixDef {
   takes?: 'date' | 'candidate' | 'source';
   /** The fix is done by hand: it opens the row's record at the field (the row's `record`); nothing is sent. */
   opens?: true;
+  /** The confirmation comes even for one row, listing what the fix touches (a merge deletes a record). */
+  confirmAlways?: boolean;
   keywords?: readonly string[];
 }
 
@@ -43,8 +45,39 @@ export interface HealthQueueDef {
   /** Words the palette also finds the queue by ("offers without cards"). */
   keywords: readonly string[];
   fixes: readonly HealthFixDef[];
+  /** Each row is a pair: the record (right) and an older one like it (left), shown side by side. */
+  pairs?: boolean;
 }
 
+/** A "Likely duplicates" queue's fixes: merge keeping either side, or remember they differ. */
+const duplicateFixes = (entity: string, moves: string): HealthFixDef[] => [
+  {
+    id: 'mergeLeft',
+    title: 'Merge, keep the left',
+    key: 'm',
+    changes: `keeps the left (older) ${entity} of each pair, moves ${moves} of the right one onto it, and deletes the right one`,
+    confirmAlways: true,
+    keywords: ['merge duplicates', 'dedupe', 'combine', 'keep older'],
+  },
+  {
+    id: 'mergeRight',
+    title: 'Merge, keep the right',
+    key: 'shift+m',
+    changes: `keeps the right (newer) ${entity} of each pair, moves ${moves} of the left one onto it, and deletes the left one`,
+    confirmAlways: true,
+    keywords: ['merge duplicates', 'dedupe', 'combine', 'keep newer'],
+  },
+  {
+    id: 'notDuplicate',
+    title: 'Not a duplicate',
+    key: 'd',
+    changes: 'remembers that each pair is two different records, so the queue never shows it again',
+    keywords: ['different', 'dismiss', 'ignore', 'distinct', 'false positive'],
+  },
+];
+
+/** Trigram similarity (0.5–1) from which two titles or names are "near-identical", unless settings say otherwise. */
+export const HEALTH_DUPLICATE_SIMILARITY = 0.85;
 const endNow: HealthFixDef = {
   id: 'end',
   title: 'End now',
@@ -202,6 +235,39 @@ export const HEALTH_QUEUES = [
         keywords: ['remove link', 'remove image', 'clear'],
       },
     ],
+  },
+  {
+    id: 'duplicateOffers',
+    title: 'Likely duplicate offers',
+    description:
+      'Offers of one merchant with near-identical titles, the same discount, overlapping dates and a card in common.',
+    entity: 'offer',
+    pairs: true,
+    keywords: [
+      'likely duplicates',
+      'fix duplicates',
+      'merge duplicate offers',
+      'duplicate offers',
+      'dedupe',
+      'same offer twice',
+    ],
+    fixes: duplicateFixes('offer', 'the cards, outlets, homepage places and engagement history'),
+  },
+  {
+    id: 'duplicateOutlets',
+    title: 'Likely duplicate outlets',
+    description: 'Outlets in one area with near-identical names.',
+    entity: 'outlet',
+    pairs: true,
+    keywords: [
+      'likely duplicates',
+      'fix duplicates',
+      'merge duplicate outlets',
+      'duplicate outlets',
+      'dedupe',
+      'same outlet twice',
+    ],
+    fixes: duplicateFixes('outlet', 'the offer links'),
   },
 ] as const satisfies readonly HealthQueueDef[];
 

@@ -79,6 +79,13 @@ export const SettingsFields = {
     title: 'A complete outlet has a location',
     description: 'true: an outlet without latitude and longitude is in the Health queue "Outlets missing essentials"',
   }),
+  health_duplicate_similarity: Type.Number({
+    minimum: 0.5,
+    maximum: 1,
+    title: 'Duplicate similarity',
+    description:
+      'trigram similarity (0.5–1) from which two offer titles or outlet names count as near-identical in the "Likely duplicates" health queues',
+  }),
 };
 export type SettingField = keyof typeof SettingsFields;
 export const SETTING_FIELDS = Object.keys(SettingsFields) as SettingField[];
@@ -106,6 +113,7 @@ export const Settings = Type.Object({
   health_offer_terms: Type.Boolean(),
   health_outlet_area: Type.Boolean(),
   health_outlet_location: Type.Boolean(),
+  health_duplicate_similarity: Type.Number(),
   changes: Type.Record(Type.String(), SettingChange, {
     description: 'per field: who changed it last and when (a field never changed is absent)',
   }),
@@ -123,6 +131,7 @@ export const SettingsPut = Type.Object({
   health_offer_terms: Type.Optional(SettingsFields.health_offer_terms),
   health_outlet_area: Type.Optional(SettingsFields.health_outlet_area),
   health_outlet_location: Type.Optional(SettingsFields.health_outlet_location),
+  health_duplicate_similarity: Type.Optional(SettingsFields.health_duplicate_similarity),
   version: Version,
 });
 /** PATCH: the fields to change, and the version. */

@@ -18,7 +18,7 @@ import { badField, HttpError, StaleVersionError } from '../errors';
 import { linkCandidates, offerLinks, type CandidateKind } from '../repositories/healthCandidates';
 import { offerRepository } from '../repositories/offers';
 import { CHECKED_FIELDS, CURRENT_VALUE, RECORD_TITLE } from './mediaChecks';
-import { linksKept, undoKept, updateKept } from './undo';
+import { deleteKept, insertKept, linksKept, undoKept, updateKept } from './undo';
 
 const TODAY = 'catalogue_today()';
 /** A setting of the queues (contract/settings.ts), read once per statement. */
@@ -40,11 +40,58 @@ const ANY_OUTLET = 'exists (select 1 from offer_outlets oo where oo.offer_id = t
 const LIVE_OFFER_OF = (link: string) =>
   `exists (select 1 from offers o where ${link} and o.valid_from <= ${TODAY} and o.valid_to >= ${TODAY})`;
 const day = (col: string) => `to_char(${col}, 'DD Mon YYYY')`;
-const OFFER_FACTS = `jsonb_build_object('Discount', t.discount, 'Valid', ${day('t.valid_from')} || ' – ' || ${day('t.valid_to')},
-  'Cards', (select string_agg(c.name || case when not c.display then ' (hidden)' when c.status = 'Discontinued' then ' (discontinued)' else '' end, ', ' order by c.name) from offer_cards oc join cards c on c.id = oc.card_id where oc.offer_id = t.id),
-  'Outlets', (select count(*)::text from offer_outlets oo where oo.offer_id = t.id),
-  'Image', case when t.image is null then null else 'yes' end,
-  'Terms', nullif(left(t.terms, 200), ''))`;
+/** An offer's facts as the pane shows them, of the offer aliased `a`. */
+const offerFactsOf = (
+  a: string,
+) => `jsonb_build_object('Discount', ${a}.discount, 'Valid', ${day(`${a}.valid_from`)} || ' – ' || ${day(`${a}.valid_to`)},
+  'Cards', (select string_agg(c.name || case when not c.display then ' (hidden)' when c.status = 'Discontinued' then ' (discontinued)' else '' end, ', ' order by c.name) from offer_cards oc join cards c on c.id = oc.card_id where oc.offer_id = ${a}.id),
+  'Outlets', (select count(*)::text from offer_outlets oo where oo.offer_id = ${a}.id),
+  'Image', case when ${a}.image is null then null else 'yes' end,
+  'Terms', nullif(left(${a}.terms, 200), ''))`;
+const OFFER_FACTS = offerFactsOf('t');
+
+// "Likely duplicates": a row is the newer record of a pair (`t`), its partner (`p`) the oldest
+// record like it; each pair is so shown once, lower id on the left. Near-identical is trigram
+// similarity of at least the setting; `%` lets the trigram indexes of migration
+// 031_health_duplicates.sql find the candidates, so a record is one index probe, not a
+// comparison with every other. `%` reads its limit from pg_trgm.similarity_threshold, set to the
+// setting for the transaction (`duplicateLimit`): at pg_trgm's default, 0.3, the demo's titles
+// made from a few templates were each a candidate of hundreds (14 s for a page of 2,000 offers).
+const SIMILARITY = '(select st.health_duplicate_similarity from settings st where st.id = 1)';
+const notDismissed = (entity: string) =>
+  `not exists (select 1 from health_duplicate_verdicts v where v.entity = '${entity}' and v.a_id = p.id and v.b_id = t.id and v.not_duplicate)`;
+const OFFER_TITLE = (a: string) => `lower(${a}.title)`;
+const SHOWN_P = SHOWN_OFFER.replace(/\bt\./g, 'p.');
+/** The figures of a title, in order: "AED 25 off when you spend AED 100" → " 25 100". */
+const figures = (a: string) => `regexp_replace(${a}.title, '[^0-9]+', ' ', 'g')`;
+/**
+ * `p` is an older offer like `t`: same merchant (an outlet name in common), near-identical
+ * title with the same figures (spend AED 100 and spend AED 150 are two offers), same discount,
+ * dates overlapping, a card in common.
+ */
+const OFFER_PAIR = `p.id < t.id and ${OFFER_TITLE('p')} % ${OFFER_TITLE('t')}
+  and similarity(${OFFER_TITLE('p')}, ${OFFER_TITLE('t')}) >= ${SIMILARITY} and ${figures('p')} = ${figures('t')}
+  and p.discount = t.discount and p.valid_from <= t.valid_to and t.valid_from <= p.valid_to and p.valid_to >= ${TODAY} and ${SHOWN_P}
+  and exists (select 1 from offer_outlets x join outlets xo on xo.id = x.outlet_id join outlets yo on lower(yo.merchant_name) = lower(xo.merchant_name)
+    join offer_outlets y on y.outlet_id = yo.id where x.offer_id = p.id and y.offer_id = t.id)
+  and ${notDismissed('offer')}`;
+/** The older offers sharing a card with `t`, as `p`: through offer_cards' indexes, a few dozen per offer. */
+const CARD_SHARERS = `(select c.* from offers c where c.id in (select x.offer_id from offer_cards y join offer_cards x on x.card_id = y.card_id
+  where y.offer_id = t.id and x.offer_id < t.id)) p`;
+const OUTLET_NAME = (a: string) => `lower(${a}.merchant_name || coalesce(' ' || ${a}.branch, ''))`;
+/** `p` is an older outlet like `t`: the same area, a near-identical name (merchant and branch). */
+const OUTLET_PAIR = `p.id < t.id and p.area_id = t.area_id and ${OUTLET_NAME('p')} % ${OUTLET_NAME('t')}
+  and similarity(${OUTLET_NAME('p')}, ${OUTLET_NAME('t')}) >= ${SIMILARITY} and ${notDismissed('outlet')}`;
+const outletFactsOf = (a: string) => `jsonb_build_object('Merchant', ${a}.merchant_name, 'Branch', ${a}.branch,
+  'Area', (select ar.name from dubai_cities ar where ar.id = ${a}.area_id), 'Address', ${a}.address,
+  'Location', case when ${a}.latitude is null or ${a}.longitude is null then null else ${a}.latitude || ', ' || ${a}.longitude end,
+  'Phone', ${a}.phone, 'Offers', (select count(*)::text from offer_outlets oo where oo.outlet_id = ${a}.id), 'Source', ${a}.from_source)`;
+/** What a merge moves, beside an offer's own facts: its homepage places and engagement history (the daily rollup, indexed by offer). */
+const dupOfferFactsOf = (a: string) => `${offerFactsOf(a)} || jsonb_build_object('Title', ${a}.title,
+  'Merchant', (select string_agg(distinct ou.merchant_name, ', ') from offer_outlets oo join outlets ou on ou.id = oo.outlet_id where oo.offer_id = ${a}.id),
+  'Homepage places', ((select count(*) from selected_offers x where x.offer_id = ${a}.id) + (select count(*) from hero_banners x where x.offer_id = ${a}.id)
+    + (select count(*) from dont_miss_out x where x.offer_id = ${a}.id))::text,
+  'Engagement events', (select coalesce(sum(d.offer_viewed + d.offer_opened + d.offer_saved + d.offer_redeemed), 0)::text from event_daily d where d.offer_id = ${a}.id))`;
 
 interface QueueSql {
   table: string;
@@ -57,7 +104,12 @@ interface QueueSql {
   facts: string;
   /** The record a row is about when it is not the row itself (jsonb: resource, id, field). */
   record?: string;
+  /** A pair queue's: the records `p` may be (`from`), the condition that `p` is the row's partner, and the partner's facts. */
+  pair?: { from: string; where: string; facts: string; title: string };
 }
+
+const pairReason = (name: (a: string) => string) =>
+  `'Like #' || p.id || ' (' || round(similarity(${name('p')}, ${name('t')})::numeric * 100) || '% similar)'`;
 
 const QUEUES: Record<HealthQueueId, QueueSql> = {
   ending: {
@@ -141,10 +193,39 @@ const QUEUES: Record<HealthQueueId, QueueSql> = {
       'Status', t.status::text, 'Found', t.reason, 'Checked', to_char(t.checked_at, 'DD Mon YYYY HH24:MI'))`,
     record: `jsonb_build_object('resource', t.resource, 'id', t.record_id, 'field', t.field)`,
   },
+  duplicateOffers: {
+    table: 'offers',
+    where: `t.valid_to >= ${TODAY} and ${SHOWN_OFFER} and exists (select 1 from ${CARD_SHARERS} where ${OFFER_PAIR})`,
+    title: 't.title',
+    reason: `(select ${pairReason(OFFER_TITLE)} from ${CARD_SHARERS} where ${OFFER_PAIR} order by p.id limit 1)`,
+    detail: `t.discount || ' · ' || ${day('t.valid_from')} || ' – ' || ${day('t.valid_to')}`,
+    facts: dupOfferFactsOf('t'),
+    pair: { from: CARD_SHARERS, where: OFFER_PAIR, facts: dupOfferFactsOf('p'), title: 'p.title' },
+  },
+  duplicateOutlets: {
+    table: 'outlets',
+    where: `t.area_id is not null and exists (select 1 from ${'outlets p'} where ${OUTLET_PAIR})`,
+    title: `t.merchant_name || coalesce(' — ' || t.branch, '')`,
+    reason: `(select ${pairReason(OUTLET_NAME)} from ${'outlets p'} where ${OUTLET_PAIR} order by p.id limit 1)`,
+    detail: `coalesce(t.address, 'No address')`,
+    facts: outletFactsOf('t'),
+    pair: {
+      from: 'outlets p',
+      where: OUTLET_PAIR,
+      facts: outletFactsOf('p'),
+      title: `p.merchant_name || coalesce(' — ' || p.branch, '')`,
+    },
+  },
 };
+
+/** Sets `%`'s limit to the duplicates' similarity setting, for the rest of the transaction. */
+async function duplicateLimit(tx: Tx): Promise<void> {
+  await tx.query(`select set_config('pg_trgm.similarity_threshold', ${SIMILARITY}::text, true)`);
+}
 
 /** Every queue's count now, in the contract's order. */
 export async function healthCounts(tx: Tx): Promise<{ id: HealthQueueId; count: number }[]> {
+  await duplicateLimit(tx);
   // The contract's order, whatever the order of the definitions here.
   const ids = HEALTH_QUEUE_IDS;
   const r = await tx.query<Record<string, number>>(
@@ -161,15 +242,22 @@ export async function healthRows(
   limit: number,
 ): Promise<{ count: number; rows: HealthRow[]; more: boolean }> {
   const q = QUEUES[id];
+  if (q.pair) await duplicateLimit(tx);
   const [count, page] = await Promise.all([
     tx.query<{ n: number }>(`select count(*)::int as n from ${q.table} t where ${q.where}`).then((r) => r.rows[0].n),
     tx.query<HealthRow>(
-      `select t.id, ${q.title} as title, ${q.reason} as reason, ${q.detail} as detail, ${q.facts} as facts${q.record ? `, ${q.record} as record` : ''}
+      `select t.id, ${q.title} as title, ${q.reason} as reason, ${q.detail} as detail, ${q.facts} as facts${q.record ? `, ${q.record} as record` : ''}${
+        q.pair
+          ? `, (select jsonb_build_object('id', p.id, 'title', ${q.pair.title}, 'facts', ${q.pair.facts}) from ${q.pair.from} where ${q.pair.where} order by p.id limit 1) as other`
+          : ''
+      }
          from ${q.table} t where (${q.where}) and t.id > $1 order by t.id limit $2`,
       [after, limit + 1],
     ),
   ]);
-  const rows = page.rows.slice(0, limit).map((r) => ({ ...r, reason: r.reason || 'Incomplete' }));
+  const rows = page.rows
+    .slice(0, limit)
+    .map(({ other, ...r }) => ({ ...r, reason: r.reason || 'Incomplete', ...(other && { other }) }));
   return { count, rows, more: page.rows.length > limit };
 }
 
@@ -239,6 +327,7 @@ export async function applyFix(
     if (input.to < today) throw badField('to', `Give a day from today (${today}) on: ${input.to} has passed.`);
     to = input.to;
   }
+  if (def.pairs) await duplicateLimit(tx);
   const ids = await stillIn(tx, id, input.ids);
   if (ids.length !== input.ids.length) {
     const text = `${ids.length.toLocaleString('en')} of the ${healthNoun(def.entity, input.ids.length)} you confirmed ${ids.length === 1 ? 'is' : 'are'} still in “${def.title}”: someone has fixed the others. Look at the queue again and retry.`;
@@ -390,9 +479,158 @@ export async function applyFix(
       // and an undo that puts a value back puts its row back in the queue at once.
       return { count, undo, message: `Cleared ${count === 1 ? 'one field' : `${count} fields`}.` };
     }
+    case 'offer.mergeLeft':
+    case 'offer.mergeRight':
+    case 'outlet.mergeLeft':
+    case 'outlet.mergeRight':
+      return mergePairs(tx, id, def.entity as 'offer' | 'outlet', ids, fix.id === 'mergeLeft', userId);
+    case 'offer.notDuplicate':
+    case 'outlet.notDuplicate': {
+      const pairs = await pairsOf(tx, id, ids);
+      await tx.query(
+        `insert into health_duplicate_verdicts (entity, a_id, b_id) select $1, a, b from unnest($2::int[], $3::int[]) x(a, b)
+         on conflict (entity, a_id, b_id) do nothing`,
+        [def.entity, pairs.map((p) => p.left), pairs.map((p) => p.right)],
+      );
+      const verdicts = await tx.query<{ id: number }>(
+        `select v.id from health_duplicate_verdicts v join unnest($2::int[], $3::int[]) x(a, b) on v.a_id = x.a and v.b_id = x.b
+         where v.entity = $1 order by v.id`,
+        [def.entity, pairs.map((p) => p.left), pairs.map((p) => p.right)],
+      );
+      await write(
+        def.entity,
+        'health_duplicate_verdicts',
+        verdicts.rows.map((v) => v.id),
+        { not_duplicate: true },
+      );
+      const n = pairs.length;
+      return {
+        count: n,
+        undo,
+        message: `Marked ${n === 1 ? 'one pair' : `${n} pairs`} of ${def.entity}s as not duplicates: the queue will not show ${n === 1 ? 'it' : 'them'} again.`,
+      };
+    }
   }
   // A fix listed in the contract with no write here is a bug, not bad input.
   throw new Error(`health fix ${def.entity}.${fix.id} has no write`);
+}
+
+interface Pair {
+  /** The older record (shown on the left) and the row's (on the right). */
+  left: number;
+  right: number;
+}
+
+/** The pair of each row of a pair queue now: the row and its oldest partner. */
+async function pairsOf(tx: Tx, id: HealthQueueId, ids: readonly number[]): Promise<Pair[]> {
+  const q = QUEUES[id];
+  const r = await tx.query<Pair>(
+    `select (select p.id from ${q.pair!.from} where ${q.pair!.where} order by p.id limit 1) as left, t.id as right
+     from ${q.table} t where t.id = any($1::int[]) order by t.id`,
+    [ids],
+  );
+  return r.rows;
+}
+
+/**
+ * Merges each row's pair into one record: the left (older) one kept, or the right. What the
+ * deleted one had moves onto the kept one (an offer's cards, outlets, homepage places and
+ * engagement events; an outlet's offers), then it is deleted, all undoable as one step: the
+ * links added are removed, the record is put back with its own links, and what moved is set back.
+ */
+async function mergePairs(
+  tx: Tx,
+  id: HealthQueueId,
+  entity: 'offer' | 'outlet',
+  ids: readonly number[],
+  keepLeft: boolean,
+  userId: number | null,
+): Promise<{ count: number; undo: HealthUndo[]; message: string }> {
+  const pairs = await pairsOf(tx, id, ids);
+  const seen = new Set<number>();
+  for (const p of pairs) {
+    for (const r of [p.left, p.right])
+      if (seen.has(r))
+        throw badField(
+          'ids',
+          `${entity === 'offer' ? 'Offer' : 'Outlet'} #${r} is in more than one of the pairs checked: merge them one at a time.`,
+        );
+    seen.add(p.left).add(p.right);
+  }
+  const keep = pairs.map((p) => (keepLeft ? p.left : p.right));
+  const lose = pairs.map((p) => (keepLeft ? p.right : p.left));
+  const k = 'unnest($1::int[], $2::int[]) k(keep, lose)';
+  const undo: HealthUndo[] = [];
+  const moved: string[] = [];
+  const add = async (table: string, select: string, word: string) => {
+    const rows = (await tx.query<Record<string, number>>(`${select}`, [keep, lose])).rows;
+    if (!rows.length) return;
+    const kept = await insertKept(tx, { resource: entity, table, rows, userId });
+    undo.push({ resource: entity, token: kept.token });
+    if (kept.count) moved.push(`${kept.count} ${word}${kept.count === 1 ? '' : 's'}`);
+  };
+  const watch: { table: string; ids: number[]; cols: string[] }[] = [];
+  const writes: [string, string][] = [];
+  const moveRefs = async (table: string, word: string, extra = '') => {
+    const r = await tx.query<{ id: number }>(
+      `select x.id::int as id from ${table} x join ${k} on x.offer_id = k.lose ${extra} order by x.id`,
+      [keep, lose],
+    );
+    if (!r.rows.length) return;
+    watch.push({ table, ids: r.rows.map((x) => x.id), cols: ['offer_id'] });
+    writes.push([
+      table,
+      `update ${table} x set offer_id = k.keep from ${k} where x.id = any($3::bigint[]) and x.offer_id = k.lose`,
+    ]);
+    moved.push(`${r.rows.length} ${word}${r.rows.length === 1 ? '' : 's'}`);
+  };
+  if (entity === 'offer') {
+    await add(
+      'offer_cards',
+      `select k.keep as offer_id, oc.card_id from ${k} join offer_cards oc on oc.offer_id = k.lose`,
+      'card link',
+    );
+    await add(
+      'offer_outlets',
+      `select k.keep as offer_id, oo.outlet_id from ${k} join offer_outlets oo on oo.offer_id = k.lose`,
+      'outlet link',
+    );
+    // An offer is selected once at most: the deleted one's place goes with it (and comes back with its undo) when the kept one has its own.
+    await moveRefs(
+      'selected_offers',
+      'selected-offer place',
+      'where not exists (select 1 from selected_offers s2 where s2.offer_id = k.keep)',
+    );
+    await moveRefs('hero_banners', 'banner');
+    await moveRefs('dont_miss_out', '"don\'t miss out" place');
+    await moveRefs('events', 'engagement event');
+  } else {
+    await add(
+      'offer_outlets',
+      `select oo.offer_id, k.keep as outlet_id from ${k} join offer_outlets oo on oo.outlet_id = k.lose`,
+      'offer link',
+    );
+  }
+  const deleted = await deleteKept(tx, {
+    resource: entity,
+    table: entity === 'offer' ? 'offers' : 'outlets',
+    ids: lose,
+    userId,
+    files: ['image'],
+    along: {
+      watch,
+      write: async () => {
+        for (const [i, [, sql]] of writes.entries()) await tx.query(sql, [keep, lose, watch[i].ids]);
+      },
+    },
+  });
+  undo.push({ resource: entity, token: deleted.token });
+  const n = pairs.length;
+  return {
+    count: n,
+    undo,
+    message: `Merged ${n === 1 ? 'one pair' : `${n} pairs`} of ${entity}s: kept ${keep.map((x) => `#${x}`).join(', ')}, deleted ${lose.map((x) => `#${x}`).join(', ')}${moved.length ? `, moved ${moved.join(', ')}` : ''}.`,
+  };
 }
 
 /** Undoes every write of one fix, last first, in the caller's transaction. */

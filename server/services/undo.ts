@@ -297,6 +297,38 @@ async function setBackLinks(tx: Tx, token: string, part: Part): Promise<void> {
   }
 }
 
+/**
+ * Inserts `rows` into `table` (a link table's rows; those already there are left), keeping the
+ * ones added for an undo by `userId` that deletes them again: a merge moving links onto the
+ * record it keeps (server/services/health.ts).
+ */
+export async function insertKept(
+  tx: Tx,
+  o: { resource: string; table: string; rows: readonly Record<string, unknown>[]; userId: number | null },
+): Promise<Kept> {
+  const token = randomBytes(16).toString('base64url');
+  const cols = Object.keys(o.rows[0] ?? {});
+  await tx.query(
+    `insert into undo_log (token, user_id, resource, kind, count, expires_at) values ($1, $2, $3, 'update', 0, now() + make_interval(secs => $4))`,
+    [token, o.userId, o.resource, UNDO_SECONDS],
+  );
+  const added = cols.length
+    ? (
+        await tx.query<Record<string, unknown>>(
+          `insert into ${o.table} (${cols.join(', ')}) select ${cols.join(', ')} from jsonb_populate_recordset(null::${o.table}, $1::jsonb)
+           on conflict do nothing returning ${cols.join(', ')}`,
+          [JSON.stringify(o.rows)],
+        )
+      ).rows
+    : [];
+  await tx.query(
+    `insert into undo_rows (token, seq, tbl, how, cols, rows) values ($1, 0, $2, 'remove', $3, $4::jsonb)`,
+    [token, o.table, cols, JSON.stringify(added)],
+  );
+  await tx.query('update undo_log set count = $2 where token = $1', [token, added.length]);
+  return { token, count: added.length };
+}
+
 export async function undoKept(tx: Tx, token: string, resource: string, userId: number | null): Promise<number> {
   // `for update`: of two undos of one write, the second waits and then finds nothing.
   const entry = (
@@ -313,7 +345,8 @@ export async function undoKept(tx: Tx, token: string, resource: string, userId: 
       [token],
     )
   ).rows;
-  // Deleted rows first (parents before children), then the changed columns.
+  // Deleted rows first (parents before children), then the changed columns, then the rows a
+  // write added (removed).
   // Offers are put back as an onboarding writes them, with their links: the triggers
   // stand aside and the search backlog indexes them once this has committed (server/services/
   // searchBacklog.ts; offer.undo touches offers, so it runs). Computing their text per row and
@@ -330,6 +363,15 @@ export async function undoKept(tx: Tx, token: string, resource: string, userId: 
     else await setBackBulk(tx, token, part);
   }
   for (const part of parts.filter((p) => p.how === 'links')) await setBackLinks(tx, token, part);
+  for (const part of parts.filter((p) => p.how === 'remove')) {
+    const match = (part.cols ?? []).map((c) => `t.${c} is not distinct from r.${c}`).join(' and ');
+    if (match)
+      await tx.query(
+        `delete from ${part.tbl} t using undo_rows u cross join lateral jsonb_populate_recordset(null::${part.tbl}, u.rows) r
+         where u.token = $1 and u.seq = $2 and ${match}`,
+        [token, part.seq],
+      );
+  }
   await tx.query('delete from undo_log where token = $1', [token]);
   return entry.count;
 }

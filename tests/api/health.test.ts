@@ -125,6 +125,9 @@ describe('the queues on a catalogue with planted problems', () => {
       offersIncomplete: 2,
       outletsIncomplete: 2,
       brokenMedia: 0,
+      // Planted and worked in ./healthDuplicates.test.ts; none here.
+      duplicateOffers: 0,
+      duplicateOutlets: 0,
     });
     expect(Object.keys(await counts())).toEqual(HEALTH_QUEUE_IDS);
   });

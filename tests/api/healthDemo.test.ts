@@ -40,4 +40,8 @@ it('plants a share of every problem', async () => {
   expect(counts.brokenMedia).toBe(4);
   // And the scores were kept by the same round.
   expect(await one<number>('select count(*)::int from health_scores where day = catalogue_today()')).toBe(4);
+  // The planted pairs (server/db/seed/healthProblems.ts) and no other: a queue of false pairs
+  // would teach a newcomer to ignore it.
+  expect(counts.duplicateOffers).toBe(3);
+  expect(counts.duplicateOutlets).toBe(2);
 });

@@ -3,5 +3,6 @@
 -- its undo sets the offer's links back as they were, only while the offer's version is still
 -- the one the link left. `how` 'links': `rows` holds, per record, its version after the write
 -- and each link table's ids before it.
+-- 'remove' is 031_health_duplicates.sql's (a merge's added link rows), kept.
 alter table undo_rows drop constraint undo_rows_how_check;
-alter table undo_rows add constraint undo_rows_how_check check (how in ('insert', 'update', 'links'));
+alter table undo_rows add constraint undo_rows_how_check check (how in ('insert', 'update', 'remove', 'links'));

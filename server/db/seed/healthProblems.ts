@@ -6,7 +6,11 @@
 // longer holds (broken media: found by the health checker's first round, without network, as
 // server/services/mediaChecks.ts checks files whatever LINK_CHECK_OUTBOUND says). Offers ending soon and a selected offer
 // past its end come with the demo's dates and homepage (./offers.ts, ./homepage.ts). The
-// catalogue's counts stay the demo's but for one card, one category and one outlet more.
+// catalogue's counts stay the demo's but for one card, one category and one outlet more, and the likely
+// duplicates: three live offers imported twice (the copy's title differs in case or
+// punctuation only, as a second crawl of the same page brings it) and two outlets entered twice
+// without their address. The demo has no other pair at the default similarity
+// (tests/api/healthDemo.test.ts counts them).
 import type { Tx } from '../connection';
 
 export async function plantHealthProblems(tx: Tx, today: string): Promise<void> {
@@ -61,5 +65,42 @@ export async function plantHealthProblems(tx: Tx, today: string): Promise<void> 
   await tx.query(
     `update cards set image = $1 where id = (select id from cards where display and image is not null order by id desc limit 1)`,
     [missing(9)],
+  );
+  await plantDuplicates(tx, today);
+}
+
+/** Likely duplicates: copies of a few live offers (with their cards and outlets) and outlets, each like its original but in writing. */
+async function plantDuplicates(tx: Tx, today: string): Promise<void> {
+  const originals = (
+    await tx.query<{ id: number }>(
+      `select o.id from offers o where o.valid_from <= $1::date and o.valid_to >= $1::date + 30
+         and exists (select 1 from offer_cards oc where oc.offer_id = o.id) and exists (select 1 from offer_outlets oo where oo.offer_id = o.id)
+       order by o.id limit 3`,
+      [today],
+    )
+  ).rows.map((r) => r.id);
+  const spellings = [`title || '!'`, 'lower(title)', 'initcap(title)'];
+  for (const [i, id] of originals.entries()) {
+    const [{ id: copy }] = (
+      await tx.query<{ id: number }>(
+        `insert into offers (title, description, discount, valid_from, valid_to, terms, image, category_id, from_source)
+         select ${spellings[i]}, description, discount, greatest(valid_from, $2::date - 3), valid_to - 7, terms, image, category_id, from_source
+         from offers where id = $1 returning id`,
+        [id, today],
+      )
+    ).rows;
+    await tx.query(
+      'insert into offer_cards (offer_id, card_id) select $2, card_id from offer_cards where offer_id = $1',
+      [id, copy],
+    );
+    await tx.query(
+      'insert into offer_outlets (offer_id, outlet_id) select $2, outlet_id from offer_outlets where offer_id = $1',
+      [id, copy],
+    );
+  }
+  await tx.query(
+    `insert into outlets (merchant_name, branch, category_id, area_id, latitude, longitude, from_source)
+     select merchant_name, coalesce(branch || '.', null), category_id, area_id, latitude, longitude, from_source
+     from outlets where area_id is not null and latitude is not null order by id limit 2`,
   );
 }

@@ -277,6 +277,11 @@ export function generateOffers(
   outlets.forEach((o, i) => byBrand.set(o.brand.name, [...(byBrand.get(o.brand.name) ?? []), i]));
 
   const offers: SeedOffer[] = [];
+  // Titles each bank has given each brand: a second offer of a bank at a brand takes another of
+  // the brand's templates (drawing nothing more, so the rest of the demo stays as drawn), or two
+  // would be the same offer twice, a "Likely duplicate" the Health screen should not find in the
+  // demo but where server/db/seed/healthProblems.ts plants one.
+  const titled = new Set<string>();
   for (let k = 0; k < count; k++) {
     const first = rnd.int(0, outlets.length - 1);
     const brand = outlets[first].brand;
@@ -290,7 +295,7 @@ export function generateOffers(
     const cardIdx = rnd.sample(pool, nCards).sort((a, b) => a - b);
 
     const templates = brand.category === 'Electronics' ? ELECTRONICS : TEMPLATES[brand.tag];
-    const [tTitle, tDiscount] = rnd.pick(templates);
+    const drawn = rnd.pick(templates);
     const spend = rnd.pick([100, 150, 200, 250, 300, 500]);
     const vars: Record<string, string> = {
       m: brand.name,
@@ -299,9 +304,19 @@ export function generateOffers(
       s: String(spend),
       a: String(Math.max(10, Math.round((spend * rnd.pick([0.1, 0.15, 0.2, 0.25])) / 5) * 5)),
     };
-    const fill = (t: string) => t.replace(/\{(\w)\}/g, (_, v: string) => vars[v]);
+    const fill = (t: string, p = vars.p) => t.replace(/\{(\w)\}/g, (_, v: string) => (v === 'p' ? p : vars[v]));
+    const at = templates.indexOf(drawn);
+    // Then, all taken, a template at another percentage (another offer, by its figures).
+    const tries = [
+      ...[...templates.slice(at), ...templates.slice(0, at)].map((t) => ({ t, p: vars.p })),
+      ...templates.flatMap((t) => PERCENT.map((p) => ({ t, p: String(p) }))),
+    ];
+    const chosen = tries.find(({ t, p }) => !titled.has(`${bank}|${fill(t[0], p)}`)) ?? tries[0];
+    const [tTitle, tDiscount] = chosen.t;
+    vars.p = chosen.p;
     const title = fill(tTitle);
     const discount = fill(tDiscount);
+    titled.add(`${bank}|${title}`);
 
     const bankLabel = bankName(bank);
     const cardNames = cardIdx.map((i) => cards[i].name);

@@ -7,6 +7,7 @@ import { CommandButton } from '@/commands/CommandButton';
 import { runCommand } from '@/commands/runner';
 import { setActiveView } from '@/store/ui';
 import { AppLink } from '@/ui/AppLink';
+import { DiffTable } from '@/ui/DiffTable';
 import { Kbd } from '@/ui/Kbd';
 import { SplitPane } from '@/ui/SplitPane';
 import { VirtualList } from '@/ui/VirtualList';
@@ -80,7 +81,7 @@ export default function HealthScreen() {
                 aria-current={q.id === shown ? 'page' : undefined}
                 to={queuePath(q.id)}
               >
-                <Kbd shortcut={String(i + 1)} />
+                {i < 10 && <Kbd shortcut={String((i + 1) % 10)} />}
                 <span>{q.title}</span>
                 <span className={n ? 'count is-some' : 'count'}>{n === undefined ? '…' : formatNumber(n)}</span>
               </AppLink>
@@ -203,11 +204,15 @@ function RowPane({
           <p className="muted">No fix here: open the {queue.entity} (Enter) and complete it.</p>
         )}
         {candidates && <Candidates shown={candidates} />}
-        <dl className="props">
-          {Object.entries(r.facts).map(([k, v]) => (
-            <FactRow key={k} label={k} value={v} />
-          ))}
-        </dl>
+        {r.other ? (
+          <PairFacts r={r} other={r.other} />
+        ) : (
+          <dl className="props">
+            {Object.entries(r.facts).map(([k, v]) => (
+              <FactRow key={k} label={k} value={v} />
+            ))}
+          </dl>
+        )}
         <div className="pane-empty-keys muted health-keys">
           <Kbd shortcut="j, k" /> <span>move</span>
           <Kbd shortcut="x" /> <span>check</span>
@@ -242,6 +247,28 @@ function Candidates({ shown }: { shown: Shown }) {
       ) : (
         <p className="muted">None ranks: open the offer (Enter) to link one by hand.</p>
       )}
+    </section>
+  );
+}
+
+/** A pair queue's row: the older record (left) and this one (right), field by field, the differing ones marked. */
+function PairFacts({ r, other }: { r: HealthRow; other: NonNullable<HealthRow['other']> }) {
+  const fields = [...new Set([...Object.keys(other.facts), ...Object.keys(r.facts)])];
+  const differ = fields.filter((f) => (other.facts[f] ?? null) !== (r.facts[f] ?? null));
+  return (
+    <section className="health-pair" aria-label="The two records">
+      <DiffTable
+        heads={['Field', `Left #${other.id}`, `Right #${r.id}`]}
+        rows={[
+          { field: 'Title', left: other.title, right: r.title },
+          ...fields
+            .filter((f) => f !== 'Title')
+            .map((f) => ({ field: f, left: other.facts[f] ?? null, right: r.facts[f] ?? null })),
+        ]}
+      />
+      <p className="muted health-differs">
+        {differ.length ? `Differs in ${differ.join(', ').toLowerCase()}.` : 'Every field the same.'}
+      </p>
     </section>
   );
 }

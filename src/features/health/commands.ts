@@ -93,8 +93,9 @@ const fixByName = (queue: string, fix: HealthFixDef): Command<string | undefined
 export const healthCommands: Command[] = [
   ...HEALTH_QUEUES.map((q) => openQueue(q.id)),
   ...HEALTH_QUEUES.flatMap((q) => q.fixes.map((f: HealthFixDef) => fixByName(q.id, f) as Command)),
-  // One key per digit: the nth candidate while an offer's are shown, else the nth queue.
-  ...Array.from({ length: 9 }, (_, i): Command => ({
+  // One key per digit: the nth candidate while an offer's are shown, else the nth queue (the
+  // tenth queue's key is 0).
+  ...Array.from({ length: 10 }, (_, i): Command => ({
     id: `health.queue${i + 1}`,
     get title() {
       const c = health.candidates?.list[i];
@@ -104,10 +105,10 @@ export const healthCommands: Command[] = [
       return q ? `Show queue ${i + 1}: ${q.title}` : `Show queue ${i + 1}`;
     },
     group,
-    shortcut: String(i + 1),
+    shortcut: String((i + 1) % 10),
     scope,
     palette: false,
-    enabled: () => (health.candidates ? i < health.candidates.list.length : i < HEALTH_QUEUES.length),
+    enabled: () => (health.candidates ? i < 9 && i < health.candidates.list.length : i < HEALTH_QUEUES.length),
     run: () => (health.candidates ? linkCandidate(i) : openQueueAt(i)),
   })),
   ...FIX_KEYS.map((key): Command => ({

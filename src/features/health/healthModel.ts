@@ -248,7 +248,15 @@ export async function applyFix(
     openRecord(focusedRow()?.id ?? rows[0].id);
     return undefined;
   }
-  if (rows.length > 1) {
+  if (fix.confirmAlways) {
+    const answer = await confirmChoice({
+      title: `${fix.title}: ${rows.length === 1 ? 'one pair' : `${rows.length} pairs`} of ${q.entity}s?`,
+      body: `This ${fix.changes}. One undo puts everything back.`,
+      list: mergeLines(rows, fixId === 'mergeLeft').slice(0, 8),
+      confirmLabel: rows.length > 1 ? `${fix.title} (${rows.length})` : fix.title,
+    });
+    if (!answer.ok) return undefined;
+  } else if (rows.length > 1) {
     const answer = await confirmChoice({
       title: `${fix.title}: ${healthNoun(q.entity, rows.length)}?`,
       body: `This ${fix.changes}${to ? ` (${to})` : ''}. One undo puts them all back.`,
@@ -340,6 +348,24 @@ export async function openCrawlSource(): Promise<{ message: string } | undefined
   if (!res.data) return { message: `No crawl source has named this ${q.entity}: there is none to open.` };
   go(triagePath(res.data.kind, res.data.id));
   return undefined;
+}
+
+/** What merging each pair touches, in words: the record kept, the one deleted and what moves (the row's facts). */
+function mergeLines(rows: readonly HealthRow[], keepLeft: boolean): string[] {
+  return rows.map((r) => {
+    const right = { id: r.id, title: r.title, facts: r.facts };
+    const left = r.other ?? right;
+    const [keep, lose] = keepLeft ? [left, right] : [right, left];
+    const f = lose.facts;
+    const moves = [
+      f.Cards && `cards ${f.Cards}`,
+      f.Outlets && f.Outlets !== '0' && `${f.Outlets} outlet link(s)`,
+      f['Homepage places'] && f['Homepage places'] !== '0' && `${f['Homepage places']} homepage place(s)`,
+      f['Engagement events'] && f['Engagement events'] !== '0' && `${f['Engagement events']} engagement event(s)`,
+      f.Offers && f.Offers !== '0' && `${f.Offers} offer link(s)`,
+    ].filter(Boolean);
+    return `Keep #${keep.id} “${keep.title}”, delete #${lose.id} “${lose.title}”${moves.length ? `; moves ${moves.join(', ')}` : ''}`;
+  });
 }
 
 /** Shows queue n of the list (its key: 1–9). */

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { Candidate, RefKind } from '@contract/crawl';
 import { runCommand } from '@/commands/runner';
+import { DiffTable } from '@/ui/DiffTable';
 import { Kbd } from '@/ui/Kbd';
 import { Loader } from '@/ui/Loader';
 import type { Focus } from './triageTypes';
@@ -72,22 +73,12 @@ function CandidateRow({ c, n, disabled }: { c: Candidate; n: number; disabled: b
         )}
       </span>
       {diffs.length > 0 && (
-        <dl className="candidate-diffs" aria-hidden>
-          <dt className="diff-head">Differs</dt>
-          <dd className="diff-head">Crawled</dd>
-          <dd className="diff-head">Live</dd>
-          {diffs.map(([field, [crawled, live]]) => (
-            <div key={field} style={{ display: 'contents' }}>
-              <dt>{field.replace(/_/g, ' ')}</dt>
-              <dd className="diff-crawled" title={crawled ?? ''}>
-                {crawled ?? '—'}
-              </dd>
-              <dd className="diff-live" title={live ?? ''}>
-                {live ?? '—'}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <DiffTable
+          className="candidate-diffs"
+          hidden
+          heads={['Differs', 'Crawled', 'Live']}
+          rows={diffs.map(([field, [crawled, live]]) => ({ field, left: crawled, right: live }))}
+        />
       )}
     </button>
   );
