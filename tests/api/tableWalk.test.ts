@@ -45,6 +45,8 @@ const NOT_AUDITED: Readonly<Record<string, string>> = {
   event_daily: "the app's engagement counts",
   event_daily_cards: "the app's engagement counts",
   event_weekly_offers: "the app's engagement counts",
+  health_scores: "the health checker's daily figures, kept by its loop (032_media_checks.sql)",
+  media_checks: "the health checker's findings about files and links (032_media_checks.sql)",
   offer_bank_links: 'derived from offers and cards by triggers (023_offer_bank_links.sql)',
   offer_list_rows: 'derived from offers by triggers (029_offer_list_rows.sql)',
   otp_codes: 'sign-in bookkeeping (secrets)',

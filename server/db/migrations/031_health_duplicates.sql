@@ -32,3 +32,6 @@ create table health_duplicate_verdicts (
 -- Rows a write added (a merge's links moved onto the record kept): the undo deletes them.
 alter table undo_rows drop constraint undo_rows_how_check;
 alter table undo_rows add constraint undo_rows_how_check check (how in ('insert', 'update', 'remove'));
+
+-- A verdict is an admin's decision: audited and write-marked as every table is (030_entity_helper.sql).
+select catalogue_entity('health_duplicate_verdicts');
