@@ -102,13 +102,40 @@ const QUEUES: Record<HealthQueueId, QueueSql> = {
   },
 };
 
+/** A queue's SQL: its count (`n`), and a page of its rows after id $1 (at most $2). */
+export function healthQueueSql(id: HealthQueueId): { count: string; page: string } {
+  const q = QUEUES[id];
+  return {
+    count: `select count(*)::int as n from ${q.table} t where ${q.where}`,
+    page: `select t.id, ${q.title} as title, ${q.reason} as reason, ${q.detail} as detail, ${q.facts} as facts
+         from ${q.table} t where (${q.where}) and t.id > $1 order by t.id limit $2`,
+  };
+}
+
 /** Every queue's count now, in the contract's order. */
 export async function healthCounts(tx: Tx): Promise<{ id: HealthQueueId; count: number }[]> {
   const ids = Object.keys(QUEUES) as HealthQueueId[];
   const r = await tx.query<Record<string, number>>(
-    `select ${ids.map((id) => `(select count(*) from ${QUEUES[id].table} t where ${QUEUES[id].where})::int as "${id}"`).join(', ')}`,
+    `select ${ids.map((id) => `(${healthQueueSql(id).count}) as "${id}"`).join(', ')}`,
   );
   return ids.map((id) => ({ id, count: r.rows[0][id] }));
+}
+
+/** One queue's count now. */
+export async function healthCount(tx: Tx, id: HealthQueueId): Promise<number> {
+  return (await tx.query<{ n: number }>(healthQueueSql(id).count)).rows[0].n;
+}
+
+/** A page of a queue's rows after id `after` (at most `limit`), and whether more follow. */
+export async function healthPage(
+  tx: Tx,
+  id: HealthQueueId,
+  after: number,
+  limit: number,
+): Promise<{ rows: HealthRow[]; more: boolean }> {
+  const page = await tx.query<HealthRow>(healthQueueSql(id).page, [after, limit + 1]);
+  const rows = page.rows.slice(0, limit).map((r) => ({ ...r, reason: r.reason || 'Incomplete' }));
+  return { rows, more: page.rows.length > limit };
 }
 
 /** A page of a queue's rows after id `after`, and the queue's count. */
@@ -118,17 +145,8 @@ export async function healthRows(
   after: number,
   limit: number,
 ): Promise<{ count: number; rows: HealthRow[]; more: boolean }> {
-  const q = QUEUES[id];
-  const [count, page] = await Promise.all([
-    tx.query<{ n: number }>(`select count(*)::int as n from ${q.table} t where ${q.where}`).then((r) => r.rows[0].n),
-    tx.query<HealthRow>(
-      `select t.id, ${q.title} as title, ${q.reason} as reason, ${q.detail} as detail, ${q.facts} as facts
-         from ${q.table} t where (${q.where}) and t.id > $1 order by t.id limit $2`,
-      [after, limit + 1],
-    ),
-  ]);
-  const rows = page.rows.slice(0, limit).map((r) => ({ ...r, reason: r.reason || 'Incomplete' }));
-  return { count, rows, more: page.rows.length > limit };
+  const [count, page] = await Promise.all([healthCount(tx, id), healthPage(tx, id, after, limit)]);
+  return { count, ...page };
 }
 
 /** Of `ids`, those in queue `id` now. */
