@@ -284,7 +284,9 @@ async function run(kind: string) {
           const u = await inject('POST', pathOf(undoHealthFix), { undo });
           if (u.status !== 200) throw new Error(`undo: ${u.status} ${u.body}`);
           const [bt] = await time(1, () => sql(basePage(1)), false);
-          if (i >= 3) (o.push(ot), b.push(bt));
+          if (i < 3) continue; // warming up
+          o.push(ot);
+          b.push(bt);
         }
         line(`${label} next row after a key (fix "${fix}" + page after it, HTTP; baseline: page at offset 1)`, {
           o,
