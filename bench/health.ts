@@ -45,6 +45,10 @@ const OFFERS = Number(arg('offers') ?? 100_000);
 const RUNS = Number(arg('runs') ?? 20);
 const DBS = (arg('db') ?? 'both') === 'both' ? ['pglite', 'postgres'] : [arg('db')!];
 const PAGE = 50;
+/** --keep: the database is left as it is (and PostgreSQL running) for EXPLAIN, its address printed. */
+const KEEP = process.argv.includes('--keep');
+/** --seed-only: seeded and planted, nothing timed (with --keep, a database to look into). */
+const SEED_ONLY = process.argv.includes('--seed-only');
 const PASSWORD = 'bench-password';
 
 const TODAY = 'catalogue_today()';
@@ -199,7 +203,7 @@ async function run(kind: string) {
       }
     };
 
-    for (const def of HEALTH_QUEUES as readonly HealthQueueDef[]) {
+    for (const def of SEED_ONLY ? [] : (HEALTH_QUEUES as readonly HealthQueueDef[])) {
       const id = def.id as HealthQueueId;
       const own = healthQueueSql(id);
       const hand = BASELINES[id];
@@ -307,30 +311,34 @@ async function run(kind: string) {
       }
     }
     // The Health screen's and dashboard's call: every count at once.
-    line(
-      'every queue counted (health.queues call, HTTP; baseline: each hand-written count)',
-      await pair(
-        async () => {
-          const r = await inject('GET', pathOf(listHealthQueues));
-          if (r.status !== 200) throw new Error(`${r.status} ${r.body}`);
-        },
-        async () => {
-          for (const def of HEALTH_QUEUES as readonly HealthQueueDef[]) {
-            const hand = BASELINES[def.id as HealthQueueId];
-            await sql(
-              hand
-                ? `select count(*)::int as n from ${hand.from} where ${hand.where}`
-                : healthQueueSql(def.id as HealthQueueId).count,
-            );
-          }
-        },
-      ),
-    );
+    if (!SEED_ONLY)
+      line(
+        'every queue counted (health.queues call, HTTP; baseline: each hand-written count)',
+        await pair(
+          async () => {
+            const r = await inject('GET', pathOf(listHealthQueues));
+            if (r.status !== 200) throw new Error(`${r.status} ${r.body}`);
+          },
+          async () => {
+            for (const def of HEALTH_QUEUES as readonly HealthQueueDef[]) {
+              const hand = BASELINES[def.id as HealthQueueId];
+              await sql(
+                hand
+                  ? `select count(*)::int as n from ${hand.from} where ${hand.where}`
+                  : healthQueueSql(def.id as HealthQueueId).count,
+              );
+            }
+          },
+        ),
+      );
     await app.close();
     await db.close();
   } finally {
-    cluster?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (KEEP) console.log(`kept: DATA_DIR=${dataDir}${cluster ? ` DATABASE_URL=${cluster.url}` : ''}`);
+    else {
+      cluster?.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   }
 }
 

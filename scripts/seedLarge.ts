@@ -716,6 +716,11 @@ async function addOffers(db: Db, count: number, batch: number, replica: boolean)
           salt + lo,
           salt + hi,
         ]);
+        // And which of them no card shown or no outlet reaches (migration 034_health_speed.sql).
+        await tx.query('select offer_reach_refresh(array(select id from offers where id between $1 and $2))', [
+          salt + lo,
+          salt + hi,
+        ]);
       });
     });
   } finally {

@@ -13,16 +13,24 @@ import { undoKept, updateKept } from './undo';
 const TODAY = 'catalogue_today()';
 /** An offer of a pending write batch is not shown yet (offers_view's condition). */
 const SHOWN_OFFER = `(t.batch_id is null or not exists (select 1 from write_batches wb where wb.id = t.batch_id and wb.state = 'pending'))`;
-const LIVE_OFFER = `t.valid_from <= ${TODAY} and t.valid_to >= ${TODAY} and ${SHOWN_OFFER}`;
 /** Placements the homepage still shows (active, in their schedule if they have one). */
 const placedIn = (table: string) =>
   `select p.offer_id from ${table} p where p.offer_id is not null and p.is_active and (p.ends_at is null or p.ends_at > now()) and (p.starts_at is null or p.starts_at <= now())`;
-const PLACED = `t.id in (${placedIn('selected_offers')} union ${placedIn('hero_banners')} union ${placedIn('dont_miss_out')})`;
+// `= any(array(…))`, not `in (…)`: the few placed ids are read once and looked up by the
+// offers' key, so "ended but placed" is an index condition beside "ending soon"'s dates.
+const PLACED = `t.id = any(array(${placedIn('selected_offers')} union ${placedIn('hero_banners')} union ${placedIn('dont_miss_out')}))`;
 const VISIBLE_CARD = `exists (select 1 from offer_cards oc join cards c on c.id = oc.card_id where oc.offer_id = t.id and c.display and c.status = 'Not Discontinued')`;
 const ANY_CARD = 'exists (select 1 from offer_cards oc where oc.offer_id = t.id)';
 const ANY_OUTLET = 'exists (select 1 from offer_outlets oo where oo.offer_id = t.id)';
 const LIVE_OFFER_OF = (link: string) =>
   `exists (select 1 from offers o where ${link} and o.valid_from <= ${TODAY} and o.valid_to >= ${TODAY})`;
+/**
+ * Offers no card shown or no outlet reaches, live now: kept per offer by triggers
+ * (server/db/migrations/034_health_speed.sql, `offer_reach`) with copies of its dates and batch,
+ * so the queue is counted from that table alone.
+ */
+const REACH_LIVE = `r.k_valid_from <= ${TODAY} and r.k_valid_to >= ${TODAY}
+  and (r.k_batch_id is null or not exists (select 1 from write_batches wb where wb.id = r.k_batch_id and wb.state = 'pending'))`;
 const day = (col: string) => `to_char(${col}, 'DD Mon YYYY')`;
 const OFFER_FACTS = `jsonb_build_object('Discount', t.discount, 'Valid', ${day('t.valid_from')} || ' – ' || ${day('t.valid_to')},
   'Cards', (select string_agg(c.name || case when not c.display then ' (hidden)' when c.status = 'Discontinued' then ' (discontinued)' else '' end, ', ' order by c.name) from offer_cards oc join cards c on c.id = oc.card_id where oc.offer_id = t.id),
@@ -32,6 +40,8 @@ const OFFER_FACTS = `jsonb_build_object('Discount', t.discount, 'Valid', ${day('
 
 interface QueueSql {
   table: string;
+  /** The count (`n`) when not `where` counted over `table`: the same rows, read from a kept fact. */
+  count?: string;
   /** The queue's condition on `t`. */
   where: string;
   /** title, reason, detail (text) and facts (jsonb) of a row of `t`. */
@@ -57,7 +67,8 @@ const QUEUES: Record<HealthQueueId, QueueSql> = {
   },
   unreachable: {
     table: 'offers',
-    where: `${LIVE_OFFER} and (not ${VISIBLE_CARD} or not ${ANY_OUTLET})`,
+    where: `exists (select 1 from offer_reach r where r.offer_id = t.id and ${REACH_LIVE})`,
+    count: `select count(*)::int as n from offer_reach r where ${REACH_LIVE}`,
     title: 't.title',
     reason: `concat_ws(' · ', case when not ${ANY_CARD} then 'No card' when not ${VISIBLE_CARD} then 'Every card hidden or discontinued' end,
       case when not ${ANY_OUTLET} then 'No outlet' end)`,
@@ -66,7 +77,9 @@ const QUEUES: Record<HealthQueueId, QueueSql> = {
   },
   emptyCards: {
     table: 'cards',
-    where: `t.display and not ${LIVE_OFFER_OF('o.id in (select oc.offer_id from offer_cards oc where oc.card_id = t.id)')}`,
+    // From the card's links (offer_cards_card_idx) to each offer by key, stopping at the first live one.
+    where: `t.display and not exists (select 1 from offer_cards oc join offers o on o.id = oc.offer_id
+      where oc.card_id = t.id and o.valid_from <= ${TODAY} and o.valid_to >= ${TODAY})`,
     title: 't.name',
     reason: `case when exists (select 1 from offer_cards oc where oc.card_id = t.id) then 'Only ended or future offers' else 'No offer at all' end`,
     detail: `(select b.name from banks b where b.id = t.bank_id) || ' · ' || t.card_type`,
@@ -106,7 +119,7 @@ const QUEUES: Record<HealthQueueId, QueueSql> = {
 export function healthQueueSql(id: HealthQueueId): { count: string; page: string } {
   const q = QUEUES[id];
   return {
-    count: `select count(*)::int as n from ${q.table} t where ${q.where}`,
+    count: q.count ?? `select count(*)::int as n from ${q.table} t where ${q.where}`,
     page: `select t.id, ${q.title} as title, ${q.reason} as reason, ${q.detail} as detail, ${q.facts} as facts
          from ${q.table} t where (${q.where}) and t.id > $1 order by t.id limit $2`,
   };
