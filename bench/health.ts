@@ -6,6 +6,9 @@
 //   npm run bench:health -- --offers 1000000      a million (seeding takes a few minutes each)
 //   npm run bench:health -- --db postgres         one database only (pglite | postgres | both)
 //   npm run bench:health -- --runs 40             more runs per figure (default 20)
+//   … --keep / --seed-only                          leave the database (and PostgreSQL) for a look
+//   DATA_DIR=… [DATABASE_URL=…] npm run bench:health -- --reuse --db …   time a kept one again
+//   … --explain                                    print each queue's count and page plans
 //
 // Each database is a fresh one, seeded by `npm run seed:large` (bench/seedOffers.ts), then given
 // planted problems in realistic shares (`plant` below: offers with no card or outlet, cards
@@ -49,6 +52,10 @@ const PAGE = 50;
 const KEEP = process.argv.includes('--keep');
 /** --seed-only: seeded and planted, nothing timed (with --keep, a database to look into). */
 const SEED_ONLY = process.argv.includes('--seed-only');
+/** --reuse: the database DATA_DIR (and DATABASE_URL) names, as a --keep run left it: nothing seeded. */
+const REUSE = process.argv.includes('--reuse');
+/** --explain: each queue's count and first page plans printed (EXPLAIN ANALYZE). */
+const EXPLAIN = process.argv.includes('--explain');
 const PASSWORD = 'bench-password';
 
 const TODAY = 'catalogue_today()';
@@ -142,19 +149,23 @@ async function plant(db: Db) {
 
 async function run(kind: string) {
   const env = { ...process.env };
-  const cluster = kind === 'postgres' ? await startCluster() : null;
+  // An existing database (REUSE: DATA_DIR, and DATABASE_URL for PostgreSQL): timed as it is.
+  const reuse = REUSE ? (kind === 'postgres') === !!env.DATABASE_URL : false;
+  const cluster = kind === 'postgres' && !reuse ? await startCluster() : null;
   if (cluster) env.DATABASE_URL = cluster.url;
-  else delete env.DATABASE_URL;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-bench-health-'));
+  else if (kind === 'pglite') delete env.DATABASE_URL;
+  const dataDir = reuse ? env.DATA_DIR! : fs.mkdtempSync(path.join(os.tmpdir(), 'cards-bench-health-'));
   try {
     const t = performance.now();
-    console.log(`\nseeding ${OFFERS.toLocaleString('en')} offers on ${kind} …`);
-    seedOffers(OFFERS, { ...env, DATA_DIR: dataDir });
+    if (!reuse) {
+      console.log(`\nseeding ${OFFERS.toLocaleString('en')} offers on ${kind} …`);
+      seedOffers(OFFERS, { ...env, DATA_DIR: dataDir });
+    }
     const seedMs = performance.now() - t;
     const config = loadConfig({ ...env, DATA_DIR: dataDir, PORT: '0' });
     const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
     await migrate(db);
-    const plantMs = await plant(db);
+    const plantMs = reuse ? 0 : await plant(db);
     const sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) =>
       db.read((tx) => tx.query<T>(text, params));
     const email = 'bench@bench.local';
@@ -213,6 +224,14 @@ async function run(kind: string) {
           ? `select o.* from ${hand.from} where ${hand.where} order by o.id limit ${PAGE} offset ${offset}`
           : own.page.replace('$1', '0').replace('$2', String(PAGE + offset)) + ` offset ${offset}`;
       const label = `${id}${hand ? '' : ' (baseline: its own SQL, bare)'}`;
+      if (EXPLAIN)
+        for (const [what, text] of [
+          ['count', own.count],
+          ['first page', own.page.replace('$1', '0').replace('$2', String(PAGE + 1))],
+        ])
+          console.log(
+            `EXPLAIN ${id} ${what}:\n${(await sql<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`)).rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`,
+          );
       const [ours, base] = [
         await db.read((tx) => healthCount(tx, id)),
         (await sql<{ n: number }>(baseCount)).rows[0].n,
@@ -334,6 +353,7 @@ async function run(kind: string) {
     await app.close();
     await db.close();
   } finally {
+    if (reuse) return;
     if (KEEP) console.log(`kept: DATA_DIR=${dataDir}${cluster ? ` DATABASE_URL=${cluster.url}` : ''}`);
     else {
       cluster?.stop();
