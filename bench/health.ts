@@ -353,8 +353,7 @@ async function run(kind: string) {
     await app.close();
     await db.close();
   } finally {
-    if (reuse) return;
-    if (KEEP) console.log(`kept: DATA_DIR=${dataDir}${cluster ? ` DATABASE_URL=${cluster.url}` : ''}`);
+    if (KEEP || reuse) console.log(`kept: DATA_DIR=${dataDir}${cluster ? ` DATABASE_URL=${cluster.url}` : ''}`);
     else {
       cluster?.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
