@@ -19,7 +19,8 @@
 // is picked up. Ours: the queue's count and first page as server/services/health.ts reads them,
 // the `health.rows` call through the app (count and page, HTTP layer, answer cache off), and
 // the next row after a key: a fix of the first row then the page after it, as the screen asks
-// (undone after each run, untimed). Baseline: the queue written as plain SQL by hand (joins and
+// (undone after each run, untimed). The screen itself paints the next row before the server
+// answers (src/features/health/healthModel.ts): this is the round trip behind it. Baseline: the queue written as plain SQL by hand (joins and
 // NOT EXISTS over the catalogue's tables, no kept fact), straight through the driver; a queue
 // with no hand-written baseline here is measured against its own SQL run bare (said so in its
 // line). The two counts are compared, and a difference is printed.
