@@ -184,8 +184,8 @@ async function run(kind: string) {
       await app.inject({ method: 'POST', url: pathOf(login), payload: { email, password: PASSWORD } })
     ).json().data.token;
     const headers = { authorization: `Bearer ${token}` };
-    const inject = async (method: 'GET' | 'POST', url: string, payload?: unknown) => {
-      const r = await app.inject({ method, url, headers, ...(payload !== undefined && { payload }) });
+    const inject = async (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) => {
+      const r = await app.inject({ method, url, headers, ...(payload && { payload }) });
       return { status: r.statusCode, json: () => r.json(), body: r.body };
     };
     const offers = (await sql<{ n: number }>('select count(*)::int as n from offers')).rows[0].n;
