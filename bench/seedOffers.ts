@@ -4,7 +4,8 @@
 // DATABASE_URL).
 import { execFileSync } from 'node:child_process';
 
-export function seedOffers(total: number, env: NodeJS.ProcessEnv): void {
+/** `extra`: more of seedLarge's options (`--images 95`). */
+export function seedOffers(total: number, env: NodeJS.ProcessEnv, extra: readonly string[] = []): void {
   execFileSync(
     process.execPath,
     [
@@ -17,6 +18,7 @@ export function seedOffers(total: number, env: NodeJS.ProcessEnv): void {
       String(Math.round(total / 10)),
       '--cards',
       String(Math.max(200, Math.round(total / 500))),
+      ...extra,
     ],
     { env, stdio: ['ignore', 'ignore', 'inherit'] },
   );

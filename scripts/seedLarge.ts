@@ -69,6 +69,8 @@ interface Options {
   outlets: number;
   cards: number;
   crawlOffers: number;
+  /** Percent of the offers given an image path (the file is not written): 0 by default. */
+  images: number;
   batch: number;
   keepIndexes: boolean;
 }
@@ -80,6 +82,7 @@ function parseOptions(): Options {
       outlets: { type: 'string', default: '0' },
       cards: { type: 'string', default: '0' },
       'crawl-offers': { type: 'string', default: '0' },
+      images: { type: 'string', default: '0' },
       batch: { type: 'string', default: '50000' },
       'keep-indexes': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -87,7 +90,7 @@ function parseOptions(): Options {
   });
   if (values.help) {
     console.log(
-      'usage: npm run seed:large -- --offers N [--outlets N] [--cards N] [--crawl-offers N] [--batch N] [--keep-indexes]',
+      'usage: npm run seed:large -- --offers N [--outlets N] [--cards N] [--crawl-offers N] [--images PERCENT] [--batch N] [--keep-indexes]',
     );
     process.exit(0);
   }
@@ -101,6 +104,7 @@ function parseOptions(): Options {
     outlets: num('outlets', values.outlets!, 0),
     cards: num('cards', values.cards!, 0),
     crawlOffers: num('crawl-offers', values['crawl-offers']!, 0),
+    images: Math.min(100, num('images', values.images!, 0)),
     batch: num('batch', values.batch!, 1000),
     keepIndexes: values['keep-indexes']!,
   };
@@ -165,7 +169,7 @@ async function main() {
     if (rebuild.length) await dropIndexes(db, rebuild);
     try {
       if (opts.outlets) await addOutlets(db, opts.outlets, opts.batch, replica);
-      if (opts.offers && !stopping) await addOffers(db, opts.offers, opts.batch, replica);
+      if (opts.offers && !stopping) await addOffers(db, opts.offers, opts.batch, replica, opts.images);
     } finally {
       await restoreIndexes(db, 'load');
     }
@@ -562,7 +566,7 @@ function templateSets() {
   };
 }
 
-async function addOffers(db: Db, count: number, batch: number, replica: boolean) {
+async function addOffers(db: Db, count: number, batch: number, replica: boolean, images: number) {
   const t0 = performance.now();
   // Lookup tables: row i → a card / an outlet, with the words offers show and search on.
   await db.query(`drop table if exists ${PICK_CARDS}`);
@@ -644,9 +648,10 @@ async function addOffers(db: Db, count: number, batch: number, replica: boolean)
         from generate_series(${from}, ${to}) n
     ),
     ins as (
-      insert into offers (id, title, description, discount, valid_from, valid_to, terms, category_id, from_source, search_text)
+      insert into offers (id, title, description, discount, valid_from, valid_to, terms, category_id, from_source, search_text, image)
       select id, title, description, discount, vf0, vt, terms, category_id, source,
-             offer_search_words(title, discount, source, category_name, ${two('cf1', 'cf2')}, ${two('of1', 'of2')})
+             offer_search_words(title, discount, source, category_name, ${two('cf1', 'cf2')}, ${two('of1', 'of2')}),
+             case when ${h(45, 'id')} % 100 < ${images} then '/uploads/seed/offer-' || id || '.webp' end
         from (
           select *, greatest(vf0, least(vt0, date '2028-12-31')) as vt,
                  'Pay with your ' || bank || ' ' || card1 || coalesce(' or ' || card2, '') || ' and enjoy '
@@ -702,6 +707,10 @@ async function addOffers(db: Db, count: number, batch: number, replica: boolean)
       values[values.length - 1] = salt + hi;
       await inBatch(db, replica, async (tx) => {
         await tx.query(sql, values);
+        // Statistics first: with none on the links (never analyzed while the load runs), the
+        // planner expects ~1,000 links per offer and the refreshes below hash every outlet for
+        // each offer (measured on PostgreSQL 15: one batch of 50,000 still running after 13 min).
+        await tx.query('analyze offers, offer_cards, offer_outlets');
         // The link triggers are off in a batch: the offers' banks (migration 023) are filled here.
         await tx.query(
           `insert into offer_bank_links (offer_id, bank_id, k_category_id, k_valid_from, k_valid_to, k_created_at, k_title, k_batch_id)
@@ -713,6 +722,11 @@ async function addOffers(db: Db, count: number, batch: number, replica: boolean)
         );
         // And their list rows' names and ids (migration 029_offer_list_rows.sql).
         await tx.query('select offer_list_rows_refresh(array(select id from offers where id between $1 and $2))', [
+          salt + lo,
+          salt + hi,
+        ]);
+        // And which of them no card shown or no outlet reaches (migration 034_health_speed.sql).
+        await tx.query('select offer_reach_refresh(array(select id from offers where id between $1 and $2))', [
           salt + lo,
           salt + hi,
         ]);

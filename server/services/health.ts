@@ -29,16 +29,21 @@ const RESOURCES_CHECKED = [...new Map(CHECKED_FIELDS.map((f) => [f.resource, f.t
 
 /** An offer of a pending write batch is not shown yet (offers_view's condition). */
 const SHOWN_OFFER = `(t.batch_id is null or not exists (select 1 from write_batches wb where wb.id = t.batch_id and wb.state = 'pending'))`;
-const LIVE_OFFER = `t.valid_from <= ${TODAY} and t.valid_to >= ${TODAY} and ${SHOWN_OFFER}`;
 /** Placements the homepage still shows (active, in their schedule if they have one). */
 const placedIn = (table: string) =>
   `select p.offer_id from ${table} p where p.offer_id is not null and p.is_active and (p.ends_at is null or p.ends_at > now()) and (p.starts_at is null or p.starts_at <= now())`;
-const PLACED = `t.id in (${placedIn('selected_offers')} union ${placedIn('hero_banners')} union ${placedIn('dont_miss_out')})`;
-const VISIBLE_CARD = `exists (select 1 from offer_cards oc join cards c on c.id = oc.card_id where oc.offer_id = t.id and c.display and c.status = 'Not Discontinued')`;
-const ANY_CARD = 'exists (select 1 from offer_cards oc where oc.offer_id = t.id)';
-const ANY_OUTLET = 'exists (select 1 from offer_outlets oo where oo.offer_id = t.id)';
+// `= any(array(…))`, not `in (…)`: the few placed ids are read once and looked up by the
+// offers' key, so "ended but placed" is an index condition beside "ending soon"'s dates.
+const PLACED = `t.id = any(array(${placedIn('selected_offers')} union ${placedIn('hero_banners')} union ${placedIn('dont_miss_out')}))`;
 const LIVE_OFFER_OF = (link: string) =>
   `exists (select 1 from offers o where ${link} and o.valid_from <= ${TODAY} and o.valid_to >= ${TODAY})`;
+/**
+ * Offers no card shown or no outlet reaches, live now: kept per offer by triggers
+ * (server/db/migrations/034_health_speed.sql, `offer_reach`) with copies of its dates and batch,
+ * so the queue is counted from that table alone.
+ */
+const REACH_LIVE = `r.k_valid_from <= ${TODAY} and r.k_valid_to >= ${TODAY}
+  and (r.k_batch_id is null or not exists (select 1 from write_batches wb where wb.id = r.k_batch_id and wb.state = 'pending'))`;
 const day = (col: string) => `to_char(${col}, 'DD Mon YYYY')`;
 /** An offer's facts as the pane shows them, of the offer aliased `a`. */
 const offerFactsOf = (
@@ -95,6 +100,8 @@ const dupOfferFactsOf = (a: string) => `${offerFactsOf(a)} || jsonb_build_object
 
 interface QueueSql {
   table: string;
+  /** The count (`n`) when not `where` counted over `table`: the same rows, read from a kept fact. */
+  count?: string;
   /** The queue's condition on `t`. */
   where: string;
   /** title, reason, detail (text) and facts (jsonb) of a row of `t`. */
@@ -127,18 +134,24 @@ const QUEUES: Record<HealthQueueId, QueueSql> = {
   },
   unreachable: {
     table: 'offers',
-    where: `${LIVE_OFFER} and (not ${VISIBLE_CARD} or not ${ANY_OUTLET})`,
+    where: `exists (select 1 from offer_reach r where r.offer_id = t.id and ${REACH_LIVE})`,
+    count: `select count(*)::int as n from offer_reach r where ${REACH_LIVE}`,
     title: 't.title',
-    reason: `concat_ws(' · ', case when not ${ANY_CARD} then 'No card' when not ${VISIBLE_CARD} then 'Every card hidden or discontinued' end,
-      case when not ${ANY_OUTLET} then 'No outlet' end)`,
+    // From its kept row: an EXISTS here is planned as a hash of every link (AlternativeSubPlan).
+    reason: `(select concat_ws(' · ', case when r.no_card then 'No card' when r.no_shown_card then 'Every card hidden or discontinued' end,
+      case when r.no_outlet then 'No outlet' end) from offer_reach r where r.offer_id = t.id)`,
     detail: `t.discount || ' · from ' || t.from_source`,
     facts: OFFER_FACTS,
   },
   emptyCards: {
     table: 'cards',
-    where: `t.display and not ${LIVE_OFFER_OF('o.id in (select oc.offer_id from offer_cards oc where oc.card_id = t.id)')}`,
+    // From the card's links (offer_cards_card_idx) to each offer by key, stopping at the first live one.
+    where: `t.display and not exists (select 1 from offer_cards oc join offers o on o.id = oc.offer_id
+      where oc.card_id = t.id and o.valid_from <= ${TODAY} and o.valid_to >= ${TODAY})`,
     title: 't.name',
-    reason: `case when exists (select 1 from offer_cards oc where oc.card_id = t.id) then 'Only ended or future offers' else 'No offer at all' end`,
+    // A count by index, not EXISTS: the planner stops a scan of every link at the first match it
+    // expects, and an empty card has none (a full scan per row of the page).
+    reason: `case when (select count(*) from offer_cards oc where oc.card_id = t.id) > 0 then 'Only ended or future offers' else 'No offer at all' end`,
     detail: `(select b.name from banks b where b.id = t.bank_id) || ' · ' || t.card_type`,
     facts: `jsonb_build_object('Bank', (select b.name from banks b where b.id = t.bank_id), 'Status', t.status,
       'Offers (any date)', (select count(*)::text from offer_cards oc where oc.card_id = t.id), 'Source', t.from_source)`,
@@ -156,7 +169,7 @@ const QUEUES: Record<HealthQueueId, QueueSql> = {
     table: 'categories',
     where: `t.is_active and not ${LIVE_OFFER_OF('o.category_id = t.id')}`,
     title: 't.name',
-    reason: `case when exists (select 1 from offers o where o.category_id = t.id) then 'Only ended or future offers' else 'No offer at all' end`,
+    reason: `case when (select count(*) from offers o where o.category_id = t.id) > 0 then 'Only ended or future offers' else 'No offer at all' end`,
     detail: 't.description',
     facts: `jsonb_build_object('Offers (any date)', (select count(*)::text from offers o where o.category_id = t.id),
       'Outlets', (select count(*)::text from outlets ou where ou.category_id = t.id))`,
@@ -223,15 +236,50 @@ async function duplicateLimit(tx: Tx): Promise<void> {
   await tx.query(`select set_config('pg_trgm.similarity_threshold', ${SIMILARITY}::text, true)`);
 }
 
+/** A queue's SQL: its count (`n`), and a page of its rows after id $1 (at most $2). */
+export function healthQueueSql(id: HealthQueueId): { count: string; page: string } {
+  const q = QUEUES[id];
+  return {
+    count: q.count ?? `select count(*)::int as n from ${q.table} t where ${q.where}`,
+    page: `select t.id, ${q.title} as title, ${q.reason} as reason, ${q.detail} as detail, ${q.facts} as facts${q.record ? `, ${q.record} as record` : ''}${
+      q.pair
+        ? `, (select jsonb_build_object('id', p.id, 'title', ${q.pair.title}, 'facts', ${q.pair.facts}) from ${q.pair.from} where ${q.pair.where} order by p.id limit 1) as other`
+        : ''
+    }
+         from ${q.table} t where (${q.where}) and t.id > $1 order by t.id limit $2`,
+  };
+}
+
 /** Every queue's count now, in the contract's order. */
 export async function healthCounts(tx: Tx): Promise<{ id: HealthQueueId; count: number }[]> {
   await duplicateLimit(tx);
   // The contract's order, whatever the order of the definitions here.
   const ids = HEALTH_QUEUE_IDS;
   const r = await tx.query<Record<string, number>>(
-    `select ${ids.map((id) => `(select count(*) from ${QUEUES[id].table} t where ${QUEUES[id].where})::int as "${id}"`).join(', ')}`,
+    `select ${ids.map((id) => `(${healthQueueSql(id).count}) as "${id}"`).join(', ')}`,
   );
   return ids.map((id) => ({ id, count: r.rows[0][id] }));
+}
+
+/** One queue's count now. */
+export async function healthCount(tx: Tx, id: HealthQueueId): Promise<number> {
+  if (QUEUES[id].pair) await duplicateLimit(tx);
+  return (await tx.query<{ n: number }>(healthQueueSql(id).count)).rows[0].n;
+}
+
+/** A page of a queue's rows after id `after` (at most `limit`), and whether more follow. */
+export async function healthPage(
+  tx: Tx,
+  id: HealthQueueId,
+  after: number,
+  limit: number,
+): Promise<{ rows: HealthRow[]; more: boolean }> {
+  if (QUEUES[id].pair) await duplicateLimit(tx);
+  const page = await tx.query<HealthRow>(healthQueueSql(id).page, [after, limit + 1]);
+  const rows = page.rows
+    .slice(0, limit)
+    .map(({ other, ...r }) => ({ ...r, reason: r.reason || 'Incomplete', ...(other && { other }) }));
+  return { rows, more: page.rows.length > limit };
 }
 
 /** A page of a queue's rows after id `after`, and the queue's count. */
@@ -241,24 +289,10 @@ export async function healthRows(
   after: number,
   limit: number,
 ): Promise<{ count: number; rows: HealthRow[]; more: boolean }> {
-  const q = QUEUES[id];
-  if (q.pair) await duplicateLimit(tx);
-  const [count, page] = await Promise.all([
-    tx.query<{ n: number }>(`select count(*)::int as n from ${q.table} t where ${q.where}`).then((r) => r.rows[0].n),
-    tx.query<HealthRow>(
-      `select t.id, ${q.title} as title, ${q.reason} as reason, ${q.detail} as detail, ${q.facts} as facts${q.record ? `, ${q.record} as record` : ''}${
-        q.pair
-          ? `, (select jsonb_build_object('id', p.id, 'title', ${q.pair.title}, 'facts', ${q.pair.facts}) from ${q.pair.from} where ${q.pair.where} order by p.id limit 1) as other`
-          : ''
-      }
-         from ${q.table} t where (${q.where}) and t.id > $1 order by t.id limit $2`,
-      [after, limit + 1],
-    ),
-  ]);
-  const rows = page.rows
-    .slice(0, limit)
-    .map(({ other, ...r }) => ({ ...r, reason: r.reason || 'Incomplete', ...(other && { other }) }));
-  return { count, rows, more: page.rows.length > limit };
+  // One after the other: both may set the duplicates' similarity for the transaction first.
+  const count = await healthCount(tx, id);
+  const page = await healthPage(tx, id, after, limit);
+  return { count, ...page };
 }
 
 /** Of `ids`, those in queue `id` now. */

@@ -204,6 +204,8 @@ export async function seed(tx: Tx, uploads: Uploads, opts: { events?: number } =
   await tx.query('select offer_bank_links_refresh($1::int[])', [offerIds]);
   // And their list rows' names and ids (migration 029_offer_list_rows.sql).
   await tx.query('select offer_list_rows_refresh($1::int[])', [offerIds]);
+  // And which of them no card shown or no outlet reaches (migration 034_health_speed.sql).
+  await tx.query('select offer_reach_refresh($1::int[])', [offerIds]);
   await tx.query('update offers set search_text = default where id = any($1::int[])', [offerIds]);
 
   await insertRows(
