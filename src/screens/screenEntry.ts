@@ -4,6 +4,7 @@
 // route table reads every entry.
 import type { ComponentType } from 'react';
 import { RESOURCE_WORDS, type ResourceName } from '@contract/resourceWords';
+import type { ResourceScreen } from '@/commands/resourceScreen';
 import type { Command } from '@/commands/types';
 import type { ListRoutes } from '@/store/listModel';
 import { writePermission, type Needs } from '@/store/role';
@@ -67,13 +68,18 @@ export function needsAt(
 export const routePaths = (routes: Readonly<Record<string, string>>) =>
   [...new Set(Object.values(routes).map((p) => p.split('?')[0]))].sort(bySpecificity);
 
-interface ResourceEntryOptions {
+interface ResourceEntryOptions<T extends { id: number }> {
   /** Its four URLs (./paths.ts). */
   routes: Readonly<ListRoutes>;
   /** Its "Go to …" keys ('g b'), if it has a pair of its own. */
   shortcut?: string;
   page: ScreenEntry['page'];
-  commands: NonNullable<ScreenEntry['commands']>;
+  /**
+   * Its commands; or `screen`, its wiring (`resourceScreen`, src/commands/resourceScreen.ts),
+   * when its commands are only the derived ones (`resourceCommands`): no commands file of its own.
+   */
+  commands?: NonNullable<ScreenEntry['commands']>;
+  screen?: () => Promise<ResourceScreen<T>>;
   /** Default: its table's name in camelCase ('outlet_radius' → 'outletRadius'). */
   id?: string;
   /** Default: every one of its four URLs; a read-only list answers fewer. */
@@ -86,7 +92,10 @@ interface ResourceEntryOptions {
  * and its URLs; the manifest's Find / New / Edit / Delete rows follow from it in turn
  * (src/commands/actions.ts `resourceActions`).
  */
-export function resourceEntry(resource: ResourceName, o: ResourceEntryOptions): ScreenEntry {
+export function resourceEntry<T extends { id: number }>(
+  resource: ResourceName,
+  o: ResourceEntryOptions<T>,
+): ScreenEntry {
   const words = RESOURCE_WORDS[resource];
   return {
     id: o.id ?? words.table.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()),
@@ -96,6 +105,18 @@ export function resourceEntry(resource: ResourceName, o: ResourceEntryOptions): 
     paths: o.paths ?? routePaths(o.routes),
     resource,
     page: o.page,
-    commands: o.commands,
+    commands: o.commands ?? derivedCommands(resource, o.screen),
   };
 }
+
+/** The derived commands of a screen given by its wiring, both loaded with the screen's code. */
+const derivedCommands = <T extends { id: number }>(
+  resource: ResourceName,
+  screen: ResourceEntryOptions<T>['screen'],
+) => {
+  if (!screen) throw new Error(`resourceEntry('${resource}'): give its commands or its screen`);
+  return async (): Promise<readonly Command[]> => {
+    const [wiring, { resourceCommands }] = await Promise.all([screen(), import('@/commands/resourceCommands')]);
+    return resourceCommands(wiring);
+  };
+};

@@ -8,5 +8,5 @@ export const entry = resourceEntry('bank', {
   routes: bankRoutes,
   shortcut: 'g b',
   page: () => import('./BanksScreen'),
-  commands: () => import('./commands').then((m) => m.bankCommands),
+  screen: () => import('./screen').then((m) => m.bankScreen),
 });

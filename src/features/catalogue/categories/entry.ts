@@ -8,5 +8,5 @@ export const entry = resourceEntry('category', {
   routes: categoryRoutes,
   shortcut: 'g t',
   page: () => import('./CategoriesScreen'),
-  commands: () => import('./commands').then((m) => m.categoryCommands),
+  screen: () => import('./screen').then((m) => m.categoryScreen),
 });

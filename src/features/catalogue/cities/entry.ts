@@ -10,5 +10,5 @@ export const entry = resourceEntry('city', {
   paths: [cityRoutes.list, cityRoutes.view],
   shortcut: 'g a',
   page: () => import('./CitiesScreen'),
-  commands: () => import('./commands').then((m) => m.cityCommands),
+  screen: () => import('./screen').then((m) => m.cityScreen),
 });

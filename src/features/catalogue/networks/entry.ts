@@ -8,5 +8,5 @@ export const entry = resourceEntry('network', {
   routes: networkRoutes,
   shortcut: 'g n',
   page: () => import('./NetworksScreen'),
-  commands: () => import('./commands').then((m) => m.networkCommands),
+  screen: () => import('./screen').then((m) => m.networkScreen),
 });

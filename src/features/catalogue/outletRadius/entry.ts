@@ -8,5 +8,5 @@ export const entry = resourceEntry('outletRadius', {
   routes: outletRadiusRoutes,
   shortcut: 'g r',
   page: () => import('./OutletRadiusScreen'),
-  commands: () => import('./commands').then((m) => m.outletRadiusCommands),
+  screen: () => import('./screen').then((m) => m.outletRadiusScreen),
 });

@@ -1,4 +1,0 @@
-import { resourceCommands } from '@/commands/resourceCommands';
-import { bankScreen } from './screen';
-
-export const bankCommands = resourceCommands(bankScreen);

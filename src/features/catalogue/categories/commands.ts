@@ -1,4 +1,0 @@
-import { resourceCommands } from '@/commands/resourceCommands';
-import { categoryScreen } from './screen';
-
-export const categoryCommands = resourceCommands(categoryScreen);
