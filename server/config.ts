@@ -176,6 +176,10 @@ export const ENV = {
     "`0`: links (banks' websites, banners' URLs) are not fetched, only the images' files are checked; the test harnesses set it, so no test reaches the internet",
     '1',
   ),
+  LINK_CHECK_PRIVATE: flag(
+    "`1`: the checker may fetch links whose host is a private, loopback or link-local address (an intranet's); `0`: such a link is skipped, so a link typed or crawled into the catalogue cannot make the server probe its own network",
+    '0',
+  ),
   LINK_CHECK_CONCURRENCY: int(
     1,
     64,
@@ -213,6 +217,8 @@ export interface LinkCheckConfig {
   recheckHours: number;
   /** false: links are not fetched (the files are still checked). */
   outbound: boolean;
+  /** false: a link to a private, loopback or link-local address is skipped (./services/linkCheck.ts). */
+  allowPrivate: boolean;
   concurrency: number;
   timeoutMs: number;
   perHostMs: number;
@@ -340,6 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       everyMs: num('LINK_CHECK_EVERY_MIN') * 60_000,
       recheckHours: num('LINK_RECHECK_HOURS'),
       outbound: str('LINK_CHECK_OUTBOUND') === '1',
+      allowPrivate: str('LINK_CHECK_PRIVATE') === '1',
       concurrency: num('LINK_CHECK_CONCURRENCY'),
       timeoutMs: num('LINK_CHECK_TIMEOUT_MS'),
       perHostMs: num('LINK_CHECK_PER_HOST_MS'),

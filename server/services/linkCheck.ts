@@ -2,7 +2,12 @@
 // first (once per origin per round) and obeyed, one request per host at a time and at least
 // `perHostMs` apart, a timeout on every request, HEAD first and a GET (its body read up to
 // BODY_CAP bytes, then dropped) when HEAD is refused, and redirects followed by hand so a loop
-// is seen. server/services/mediaChecks.ts runs it on the links the records hold.
+// is seen. server/services/mediaChecks.ts runs it on the links the records hold. A host that
+// resolves to a private, loopback or link-local address is not asked (unless `allowPrivate`):
+// links come from admins and from crawled bank pages, and must not make the server probe its
+// own network. Checked before each hop, redirects included.
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
 
 /** What the checker says it is (README.md, LINK_CHECK_*): site owners see it in their logs. */
 export const CHECKER_AGENT = 'CardsAdminLinkChecker/1.0 (catalogue health; +https://github.com/cards-admin)';
@@ -21,6 +26,8 @@ export interface LinkResult {
 export interface LinkCheckerOptions {
   timeoutMs: number;
   perHostMs: number;
+  /** true: hosts on private, loopback or link-local addresses are asked too (LINK_CHECK_PRIVATE). */
+  allowPrivate?: boolean;
 }
 
 type Rules = { allow: boolean; path: string }[];
@@ -100,6 +107,15 @@ export function linkChecker(o: LinkCheckerOptions) {
       for (let hop = 0; ; hop++) {
         if (seen.has(url.href)) return { state: 'broken', status: null, reason: `Redirect loop at ${url.href}` };
         seen.add(url.href);
+        if (!o.allowPrivate) {
+          const inside = await privateAddress(url.hostname);
+          if (inside)
+            return {
+              state: 'skipped',
+              status: null,
+              reason: `${url.hostname} is a private address (${inside}): not fetched (LINK_CHECK_PRIVATE)`,
+            };
+        }
         if (!allowed(await rulesOf(url), url.pathname + url.search))
           return {
             state: 'skipped',
@@ -122,6 +138,41 @@ export function linkChecker(o: LinkCheckerOptions) {
       return { state: 'broken', status: null, reason: failure(err, o.timeoutMs) };
     }
   };
+}
+
+/** The ranges a link must not reach unless allowed: this host, its networks, link-local, multicast. */
+const INSIDE = new BlockList();
+for (const [net, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['224.0.0.0', 3],
+] as const)
+  INSIDE.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of [
+  ['::', 127],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  INSIDE.addSubnet(net, bits, 'ipv6');
+
+/** The first inside address `host` names or resolves to, or null (one that does not resolve fails later, as a link). */
+export async function privateAddress(host: string): Promise<string | null> {
+  const bare = host.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  try {
+    addresses = isIP(bare) ? [bare] : (await lookup(bare, { all: true })).map((a) => a.address);
+  } catch {
+    return null;
+  }
+  // BlockList judges an IPv4 address written as IPv6 (::ffff:a00:1) by the IPv4 ranges.
+  for (const a of addresses) if (INSIDE.check(a, isIP(a) === 6 ? 'ipv6' : 'ipv4')) return a;
+  return null;
 }
 
 /** A request's failure in words: "No answer in 10000 ms", "ENOTFOUND". */

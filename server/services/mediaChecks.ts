@@ -146,7 +146,11 @@ export async function checkMedia(d: MediaCheckDeps, stopped: () => boolean = () 
   await d.db.transaction((tx) =>
     tx.query(`delete from media_checks m where m.target is distinct from (${CURRENT_VALUE('m')})`),
   );
-  const check = linkChecker({ timeoutMs: d.config.timeoutMs, perHostMs: d.config.perHostMs });
+  const check = linkChecker({
+    timeoutMs: d.config.timeoutMs,
+    perHostMs: d.config.perHostMs,
+    allowPrivate: d.config.allowPrivate,
+  });
   let checked = 0;
   const tried = new Set<string>();
   while (!stopped() && checked < ROUND_MAX) {

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyHealthFix, listHealthRows, undoHealthFix, type HealthRow } from '@contract/health';
-import { CHECKER_AGENT, allowed, parseRobots } from '../../server/services/linkCheck';
+import { CHECKER_AGENT, allowed, linkChecker, parseRobots, privateAddress } from '../../server/services/linkCheck';
 import { checkMedia } from '../../server/services/mediaChecks';
 import { diskStore } from '../../server/services/fileStore';
 import { LEVEL, startTestServer, type TestServer } from '../helpers/app';
@@ -82,6 +82,8 @@ beforeAll(async () => {
   s = await startTestServer({
     env: {
       LINK_CHECK_OUTBOUND: '1',
+      // The outside world is played on 127.0.0.1, which the checker skips unless allowed.
+      LINK_CHECK_PRIVATE: '1',
       LINK_CHECK_TIMEOUT_MS: String(TIMEOUT_MS),
       LINK_CHECK_PER_HOST_MS: String(PER_HOST_MS),
       LINK_CHECK_CONCURRENCY: '4',
@@ -206,7 +208,15 @@ describe('the checker', () => {
     await checkMedia({
       db: s.db,
       store: diskStore(path.join(s.dataDir, 'uploads')),
-      config: { everyMs: 60_000, recheckHours: 24, outbound: false, concurrency: 2, timeoutMs: 300, perHostMs: 0 },
+      config: {
+        everyMs: 60_000,
+        recheckHours: 24,
+        outbound: false,
+        allowPrivate: true,
+        concurrency: 2,
+        timeoutMs: 300,
+        perHostMs: 0,
+      },
       log: { warn: () => undefined, info: () => undefined, error: () => undefined } as never,
     });
     expect(asked.length).toBe(before);
@@ -285,5 +295,37 @@ describe('the queue', () => {
     expect(res.status).toBe(422);
     expect(Object.keys(res.json.errors)).toContain('fix');
     expect(changedTables(before, await tableChecksums(s.db))).toEqual([]);
+  });
+});
+
+describe('links on private addresses (LINK_CHECK_PRIVATE unset)', () => {
+  it('are skipped with the address named, and not asked', async () => {
+    const check = linkChecker({ timeoutMs: TIMEOUT_MS, perHostMs: 0 });
+    const before = asked.length;
+    const r = await check(`${base}/ok`);
+    expect(r).toMatchObject({ state: 'skipped', status: null });
+    expect(r.reason).toContain('127.0.0.1 is a private address');
+    expect(asked.length).toBe(before);
+    // A name that resolves inside is judged by its address.
+    expect((await check('http://localhost:9/x')).state).toBe('skipped');
+    expect((await check('http://[::ffff:7f00:1]:9/x')).state).toBe('skipped');
+  });
+
+  it('are told from public ones, IPv4 written as IPv6 too', async () => {
+    for (const inside of [
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '127.0.0.1',
+      '0.0.0.0',
+      '[::1]',
+      '[fe80::1]',
+      '[fd00::1]',
+      '[::ffff:10.0.0.1]',
+    ])
+      expect({ inside, found: await privateAddress(inside) }).toEqual({ inside, found: expect.any(String) });
+    for (const outside of ['8.8.8.8', '1.1.1.1', '[2606:4700:4700::1111]', '172.32.0.1'])
+      expect({ outside, found: await privateAddress(outside) }).toEqual({ outside, found: null });
   });
 });
