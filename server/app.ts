@@ -167,7 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     store: uploads.store,
     config: config.linkCheck,
     log: logger.child({ service: 'healthChecks' }),
-    then: () => db.transaction(keepHealthScores),
+    then: () => keepHealthScores(db),
   });
   app.decorate('healthChecks', healthChecks);
   app.addHook('onClose', async () => {

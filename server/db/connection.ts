@@ -493,6 +493,9 @@ async function listenForWrites(
   let lostSince = 0;
   const connect = async () => {
     const c = new Client({ connectionString: url, application_name: LISTENER_NAME });
+    // The acknowledgements, one after the other: notices come faster than their answers, and a
+    // query asked of a client still busy with one is queued by pg with a deprecation warning.
+    let acking: Promise<unknown> = Promise.resolve();
     c.on('notification', (n) => {
       if (n.channel === HEARD_CHANNEL) {
         const [to, seq] = (n.payload ?? '').split('#');
@@ -508,7 +511,7 @@ async function listenForWrites(
       tell();
       // Counted above, so said only now: the writer answers its call once every process has.
       if (wrote?.length && head.includes('#'))
-        c.query('select pg_notify($1, $2)', [HEARD_CHANNEL, head]).catch(() => undefined);
+        acking = acking.then(() => c.query('select pg_notify($1, $2)', [HEARD_CHANNEL, head])).catch(() => undefined);
     });
     c.on('error', (err) => {
       if (client !== c || lostSince) return; // a failed try (retried), or said already; 'end' follows

@@ -13,6 +13,9 @@
 // (tests/api/healthDemo.test.ts counts them).
 import type { Tx } from '../connection';
 
+/** How the planted duplicate offers are spelt, one copy each: the demo has this many offers more than it generates. */
+export const PLANTED_OFFER_COPIES = [`title || '!'`, 'lower(title)', 'initcap(title)'] as const;
+
 export async function plantHealthProblems(tx: Tx, today: string): Promise<void> {
   const live = (
     await tx.query<{ id: number }>(
@@ -75,11 +78,11 @@ async function plantDuplicates(tx: Tx, today: string): Promise<void> {
     await tx.query<{ id: number }>(
       `select o.id from offers o where o.valid_from <= $1::date and o.valid_to >= $1::date + 30
          and exists (select 1 from offer_cards oc where oc.offer_id = o.id) and exists (select 1 from offer_outlets oo where oo.offer_id = o.id)
-       order by o.id limit 3`,
-      [today],
+       order by o.id limit $2`,
+      [today, PLANTED_OFFER_COPIES.length],
     )
   ).rows.map((r) => r.id);
-  const spellings = [`title || '!'`, 'lower(title)', 'initcap(title)'];
+  const spellings = PLANTED_OFFER_COPIES;
   for (const [i, id] of originals.entries()) {
     const [{ id: copy }] = (
       await tx.query<{ id: number }>(
