@@ -149,6 +149,10 @@ describe('what a delete would do, in words', () => {
     });
     const cards = answer.uses.find((u: { table: string }) => u.table === 'offer_cards');
     expect(cards).toMatchObject({ resource: 'card', action: 'unlink', count: 1, words: '1 card' });
+    // Rows derived from the offer by triggers are nobody's use of it, whatever their keys say.
+    expect(answer.uses.map((u: { table: string }) => u.table).sort()).toEqual(
+      ['offer_cards', 'selected_offers'].sort(),
+    );
   });
 
   it('a record nothing uses: no uses; unknown ids are not counted', async () => {
