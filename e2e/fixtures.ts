@@ -22,7 +22,7 @@ export function copyOfTemplate(): string {
   return dir;
 }
 
-export const test = base.extend<object, { server: RunningServer }>({
+export const test = base.extend<{ serverLog: void }, { server: RunningServer }>({
   // One per worker, started before its first test, stopped after its last: a worker restarted
   // after a failure starts on fresh data again.
   server: [
@@ -43,4 +43,22 @@ export const test = base.extend<object, { server: RunningServer }>({
     { scope: 'worker', timeout: 180_000 },
   ],
   baseURL: async ({ server }, use) => use(server.url),
+  // A test that failed prints what the server warned of while it ran (slow answers, refusals
+  // at warn, failures): CI keeps only the run's output, and "element not found" alone does not
+  // say whether the server stalled.
+  serverLog: [
+    async ({ server }, use, testInfo) => {
+      const from = server.output().length;
+      await use();
+      if (testInfo.status === testInfo.expectedStatus) return;
+      const said = server.output().slice(from);
+      const warned = said.split('\n').filter((l) => /"level":(40|50|60)\b/.test(l));
+      await testInfo.attach('server log', { body: said, contentType: 'text/plain' });
+      console.error(
+        `server log while "${testInfo.title}" ran: ${warned.length} warning or error lines` +
+          (warned.length ? `, the last 40:\n${warned.slice(-40).join('\n')}` : ''),
+      );
+    },
+    { auto: true },
+  ],
 });

@@ -16,6 +16,7 @@ import type { PresenceHub } from '../services/presence';
 import { TooManyRequests } from '../services/signinLimits';
 import type { SessionEnd, SessionWatch } from '../services/streamSessions';
 import type { Guards } from './authGuard';
+import { noteLongLived } from './requestLog';
 
 /** How long a closing server, or a stream ended by its session, lets what was sent go out before it cuts. */
 const CLOSE_GRACE_MS = 3_000;
@@ -117,6 +118,7 @@ export function registerEventStream(
       // straight to the socket, so what is left unsent is what the client has not taken
       // (the kernel's buffers full), not what a pipe has yet to move in its next turn.
       reply.hijack();
+      noteLongLived(req);
       const res = reply.raw;
       res.writeHead(200, {
         ...(reply.getHeaders() as OutgoingHttpHeaders), // X-Request-Id, no-store, helmet's

@@ -13,6 +13,15 @@ const failures = new WeakMap<FastifyRequest, Error>();
 const refusals = new WeakMap<FastifyRequest, string>();
 export const noteServerError = (req: FastifyRequest, err: Error) => void failures.set(req, err);
 export const noteRefusal = (req: FastifyRequest, reason: string) => void refusals.set(req, reason);
+/** A request answered by a stream open as long as its page is (live updates): its time is never slow. */
+const longLived = new WeakSet<FastifyRequest>();
+export const noteLongLived = (req: FastifyRequest) => void longLived.add(req);
+
+/**
+ * An answer this slow is a warning even when it succeeded: the operator sees a stalled database
+ * or a long query holding PGlite's one connection without turning debug on.
+ */
+const SLOW_MS = 3_000;
 
 /** An id a caller (a proxy, a load balancer) may choose: short, and safe in a log line and a header. */
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -29,7 +38,7 @@ export class QuietRequests extends LogController {
   override requestCompleted() {}
 }
 
-export function registerRequestLog(app: FastifyInstance) {
+export function registerRequestLog(app: FastifyInstance, slowMs = SLOW_MS) {
   // Set first, so every answer carries it, errors and 404s included.
   app.addHook('onRequest', async (req, reply) => void reply.header('X-Request-Id', req.id));
   app.addHook('onResponse', async (req, reply) => {
@@ -46,6 +55,8 @@ export function registerRequestLog(app: FastifyInstance) {
     const said = `${req.method} ${path} ${status}`;
     if (status >= 500) req.log.error({ ...line, err: failures.get(req) }, said);
     else if (status >= 400) req.log.info({ ...line, reason: refusals.get(req) }, said);
+    else if (line.ms >= slowMs && !longLived.has(req))
+      req.log.warn({ ...line, slow: true }, `${said}: slow, ${Math.round(line.ms)} ms`);
     else req.log.debug(line, said);
   });
 }

@@ -3,7 +3,10 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { bankResource } from '@contract/bank';
 import { pathOf } from '@contract/operation';
-import { LEVEL, startTestServer, type LogLine, type TestServer } from '../helpers/app';
+import Fastify from 'fastify';
+import { noteLongLived, QuietRequests, registerRequestLog } from '../../server/http/requestLog';
+import { createLogger } from '../../server/logger';
+import { LEVEL, logCapture, startTestServer, type LogLine, type TestServer } from '../helpers/app';
 
 let s: TestServer;
 let adminId: number;
@@ -101,5 +104,30 @@ it('takes the caller’s X-Request-Id when it is a short safe token, and makes i
     const res = await s.app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': bad } });
     expect(res.headers['x-request-id']).not.toBe(bad);
     expect(res.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
+  }
+});
+
+it('an answer slower than the threshold is one warn line saying so, with its time; a live stream never is', async () => {
+  const capture = logCapture();
+  const app = Fastify({ loggerInstance: createLogger('info', capture.stream), logController: new QuietRequests() });
+  registerRequestLog(app, 40);
+  const pause = () => new Promise((r) => setTimeout(r, 60));
+  app.get('/slow', async () => (await pause(), { ok: true }));
+  app.get('/quick', async () => ({ ok: true }));
+  app.get('/stream', async (req, reply) => {
+    reply.hijack();
+    noteLongLived(req);
+    await pause();
+    reply.raw.end('data: done\n\n');
+  });
+  try {
+    for (const url of ['/slow', '/quick', '/stream']) expect((await app.inject({ url })).statusCode).toBe(200);
+    await new Promise((r) => setImmediate(r));
+    const warned = capture.lines.filter((l) => l.level === LEVEL.warn);
+    expect(warned.map((l) => [l.path, l.slow])).toEqual([['/slow', true]]);
+    expect(warned[0].msg).toMatch(/^GET \/slow 200: slow, \d+ ms$/);
+    expect(warned[0].ms).toBeGreaterThanOrEqual(40);
+  } finally {
+    await app.close();
   }
 });
