@@ -41,6 +41,7 @@ export type BankUpdate = Static<typeof BankUpdate>;
 export const bankResource = defineResource({
   name: 'bank',
   label: { one: 'Bank', many: 'Banks' },
+  catalogue: true,
   storage: { table: 'banks' },
   search: { order: 4, title: 'name', subtitle: 'code' },
   dashboard: { order: 4 },

@@ -65,6 +65,7 @@ export type CardStatusBody = Static<typeof CardStatusBody>;
 export const cardResource = defineResource({
   name: 'card',
   label: { one: 'Card', many: 'Cards' },
+  catalogue: true,
   storage: { table: 'cards', view: 'cards_view' },
   search: {
     order: 1,

@@ -16,6 +16,7 @@ export type Category = Static<typeof Category>;
 export const categoryResource = defineResource({
   name: 'category',
   label: { one: 'Category', many: 'Categories' },
+  catalogue: true,
   storage: { table: 'categories' },
   search: {
     order: 6,

@@ -11,6 +11,7 @@ const NetworkType = Type.String({ minLength: 2, maxLength: 60, pattern: '\\S' })
 export const networkResource = defineResource({
   name: 'network',
   label: { one: 'Network', many: 'Networks' },
+  catalogue: { does: 'change card networks' },
   storage: { table: 'networks' },
   dashboard: { order: 6 },
   paths: {

@@ -68,6 +68,7 @@ export const OfferFilters = Type.Object({
 export const offerResource = defineResource({
   name: 'offer',
   label: { one: 'Offer', many: 'Offers' },
+  catalogue: true,
   storage: { table: 'offers', view: 'offers_view' },
   search: {
     order: 2,

@@ -35,6 +35,7 @@ const fields = {
 export const outletResource = defineResource({
   name: 'outlet',
   label: { one: 'Outlet', many: 'Outlets' },
+  catalogue: true,
   storage: { table: 'outlets', view: 'outlets_view' },
   search: {
     order: 3,

@@ -20,6 +20,7 @@ const Km = Type.Number({ minimum: 0.01, maximum: 200 });
 export const outletRadiusResource = defineResource({
   name: 'outletRadius',
   label: { one: 'Radius', many: 'Outlet radius' },
+  catalogue: { does: 'change outlet radius settings' },
   storage: { table: 'outlet_radius' },
   paths: {
     list: '/outlet_radius',

@@ -103,8 +103,15 @@ export interface ResourceContract<
    * of those makes a list of this resource stale, so the browser fetches it again.
    */
   shows?: readonly string[];
-  /** The permission its writes will need once roles exist: '<name>.write' by default. */
+  /** The permission its writes need: '<name>.write' by default. */
   permission?: string;
+  /**
+   * Part of the catalogue: the roles that keep the catalogue (editors; admins hold every
+   * permission) hold its write permission, with no edit in contract/roles.ts, which reads it
+   * from contract/resourceWords.ts. `does` is what the permission lets a role do, in a
+   * refusal's words ("A viewer may not change card networks."); default 'change <many>'.
+   */
+  catalogue?: true | { does: string };
   /**
    * Update fields a bulk change may set on many records at once (contract/bulk.ts): the
    * ones people set the same on a batch (a category, a status, validity dates).

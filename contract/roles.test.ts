@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { operations } from './operations';
-import { PERMISSIONS, ROLES, STAFF_ROLES, isStaff, mayRun, readsOnly, refusalFor, seesPeople } from './roles';
+import { PERMISSIONS, ROLES, STAFF_ROLES, holds, isStaff, mayRun, readsOnly, refusalFor, seesPeople } from './roles';
+import { resources } from './resources';
 import { rolesDoc } from './rolesDoc';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -79,6 +80,30 @@ describe('contract/roles.ts', () => {
       expect(mayRun('editor', op), op.id).toBe(held);
     }
     expect(writes.filter((op) => op.permission === 'catalogue.import').length).toBeGreaterThan(0);
+  });
+
+  it("gives the catalogue's roles every catalogue entity's writes, read from its definition", () => {
+    const catalogue = resources.filter((r) => r.catalogue);
+    // At least these; a new catalogue entity joins them with no edit here.
+    expect(catalogue.map((r) => r.name)).toEqual(
+      expect.arrayContaining(['bank', 'card', 'category', 'network', 'offer', 'outlet', 'outletRadius']),
+    );
+    for (const r of catalogue) {
+      const permission = r.permission ?? `${r.name}.write`;
+      expect(Object.keys(PERMISSIONS), r.name).toContain(permission);
+      expect(
+        STAFF_ROLES.filter((role) => holds(role, permission)),
+        r.name,
+      ).toEqual(['admin', 'editor']);
+      for (const op of writes.filter((o) => o.resource === r.name && o.permission === permission))
+        expect(
+          STAFF_ROLES.filter((role) => mayRun(role, op)),
+          op.id,
+        ).toEqual(['admin', 'editor']);
+    }
+    // The names stay what the roles' tests and e2e/roles.spec.ts know; a refusal says what differs.
+    expect(PERMISSIONS['network.write']).toBe('change card networks');
+    expect(PERMISSIONS['category.write']).toBe('change categories');
   });
 
   it('gives an app user the public calls and its own, no admin call', () => {

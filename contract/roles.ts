@@ -5,6 +5,7 @@
 // addresses and phone numbers only whole with `people.read` (`seesPeople`; masked otherwise,
 // contract/people.ts). App users (`user`) are no staff and run no admin call at all.
 import type { AnyOp } from './operation';
+import { RESOURCE_WORDS, type ResourceWords } from './resourceWords';
 
 /** Staff roles, most powerful first; `user` is the consumer app's account. */
 export const STAFF_ROLES = ['admin', 'editor', 'reviewer', 'viewer'] as const;
@@ -22,18 +23,22 @@ export const ROLE_LABELS: Record<RoleName, { one: string; many: string; a: strin
 };
 
 /**
+ * The catalogue entities' write permissions ('bank.write': 'change banks'), from their
+ * definitions (contract/resource.ts `catalogue`, through the generated contract/resourceWords.ts,
+ * which the shell downloads without any schema): a new catalogue entity needs no edit here.
+ */
+type CatalogueWords = Extract<ResourceWords, { catalogue: unknown }>['catalogue'];
+const CATALOGUE_WRITES = Object.fromEntries(
+  Object.values(RESOURCE_WORDS).flatMap((w) => ('catalogue' in w ? [[w.catalogue.permission, w.catalogue.does]] : [])),
+) as Record<CatalogueWords['permission'], string>;
+
+/**
  * Every write permission an operation names, with what it lets a role do, in the words of a
  * refusal ("An editor may not change staff accounts and app users."). A permission an
  * operation names that is missing here fails contract/roles.test.ts.
  */
 export const PERMISSIONS = {
-  'bank.write': 'change banks',
-  'card.write': 'change cards',
-  'category.write': 'change categories',
-  'network.write': 'change card networks',
-  'offer.write': 'change offers',
-  'outlet.write': 'change outlets',
-  'outletRadius.write': 'change outlet radius settings',
+  ...CATALOGUE_WRITES,
   'catalogue.import': 'import CSV files into the catalogue',
   'homepage.write': 'change the homepage',
   'cms.write': 'change content pages',
@@ -60,16 +65,8 @@ export const PERMISSIONS = {
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
-const CATALOGUE: readonly Permission[] = [
-  'bank.write',
-  'card.write',
-  'category.write',
-  'network.write',
-  'offer.write',
-  'outlet.write',
-  'outletRadius.write',
-  'catalogue.import',
-];
+/** What the roles that keep the catalogue hold: every catalogue entity's writes, and the CSV import. */
+const CATALOGUE: readonly Permission[] = [...(Object.keys(CATALOGUE_WRITES) as Permission[]), 'catalogue.import'];
 
 /** What each staff role may write. An admin holds every permission. */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {

@@ -163,3 +163,60 @@ test('change a setting with mod+s and see who changed it and when', async ({ pag
   expect((await (await api.get('/admin/v1/settings')).json()).data.offers_per_section).toBe(next);
   await shoot(page, SHOTS, 'settings-error');
 });
+
+test('every catalogue health setting shows, from the contract, and saves with mod+s', async ({ page }) => {
+  await signIn(page);
+  const api = await apiAs(page);
+  type Health = {
+    id: number;
+    version: number;
+    health_ending_days: number;
+    health_offer_terms: boolean;
+    health_duplicate_similarity: number;
+  };
+  const before = (await (await api.get('/admin/v1/settings')).json()).data as Health;
+  expect(before.health_duplicate_similarity).toBe(0.85);
+
+  await page.goto('/admin/settings');
+  const health = page.getByRole('region', { name: 'Catalogue health' });
+  const ending = health.getByLabel('Ending soon (days)');
+  const similarity = health.getByLabel('Duplicate similarity');
+  // The first load of the screen's chunk and the record may take a while on a busy machine.
+  await expect(ending).toHaveValue(String(before.health_ending_days), { timeout: 30_000 });
+  await expect(similarity).toHaveValue('0.85');
+  await expect(health.getByText('0.5 to 1; higher finds fewer, closer pairs.')).toBeVisible();
+  for (const flag of [
+    'A complete offer has an image',
+    'A complete offer has terms',
+    'A complete outlet has an area',
+    'A complete outlet has a location',
+  ])
+    await expect(health.getByLabel(flag)).toBeVisible();
+
+  await similarity.fill('0.9');
+  await ending.fill(String(before.health_ending_days + 1));
+  await health.getByLabel('A complete offer has terms').setChecked(!before.health_offer_terms);
+  await expect(page.getByRole('button', { name: 'Save 3 changes' })).toBeVisible();
+  await page.keyboard.press(`${mod}+s`);
+  await expect(page.getByText('Settings updated successfully!').first()).toBeVisible();
+  const after = (await (await api.get('/admin/v1/settings')).json()).data as Health;
+  expect(after.health_duplicate_similarity).toBe(0.9);
+  expect(after.health_ending_days).toBe(before.health_ending_days + 1);
+  expect(after.health_offer_terms).toBe(!before.health_offer_terms);
+
+  // Out of its bounds: the server's sentence beside the field, nothing saved.
+  await similarity.fill('1.5');
+  await page.keyboard.press(`${mod}+s`);
+  await expect(health.locator('.field-error')).toHaveText('Duplicate similarity must be at most 1.');
+  expect(((await (await api.get('/admin/v1/settings')).json()).data as Health).health_duplicate_similarity).toBe(0.9);
+
+  // The health queues of the other tests count as the seed set them.
+  const { health_ending_days, health_offer_terms, health_duplicate_similarity } = before;
+  const restored = await api.patch(`/admin/v1/settings/${after.id}`, {
+    health_ending_days,
+    health_offer_terms,
+    health_duplicate_similarity,
+    version: after.version,
+  });
+  expect(restored.status(), await restored.text()).toBe(200);
+});

@@ -90,6 +90,7 @@ export async function apiAs(page: Page) {
   return {
     get: (url: string) => page.request.get(url, { headers }),
     post: (url: string, data: unknown) => page.request.post(url, { headers, data }),
+    patch: (url: string, data: unknown) => page.request.patch(url, { headers, data }),
   };
 }
 

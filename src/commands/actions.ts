@@ -57,15 +57,30 @@ const showOffers = (by: string, title: string): Action => ({
 });
 /**
  * A list's "Filter … by …" commands (./filterCommands.ts), reachable from every screen: the
- * filter's key and its label as the filter bar names it, in lower case.
+ * filter's key and its label as the filter bar names it. `manifest` derives them from the
+ * contract's filters (contract/resourceWords.ts); a row here is for a screen naming its records
+ * otherwise ("messages").
  */
 const filters = (name: string, screen: string, many: string, group: string, labels: Record<string, string>) =>
   Object.entries(labels).map(([key, label]): Action => ({
     id: `${name}.filter.${key}`,
-    title: `Filter ${many} by ${label}…`,
+    title: filterTitle(many, label),
     group,
     screen,
   }));
+/** "Filter cards by bank…": the row's title and its command's (./filterCommands.ts). */
+export const filterTitle = (many: string, label: string) => `Filter ${many} by ${label.toLowerCase()}…`;
+
+/**
+ * The contract's filters with no "Filter … by …" row from anywhere: the offers' bank, state,
+ * card and outlet are "Show offers of a bank…" and the like, the two end dates of expiring
+ * "Show offers expiring within 7 days" and its 30 (their commands stay on the offers screen,
+ * ./filterCommands.ts `local`); feedback's user, offer and card are not in its filter bar.
+ */
+export const FILTERS_NOT_ANYWHERE: Partial<Record<ResourceName, readonly string[]>> = {
+  offer: ['bank', 'state', 'card', 'outlet', 'expiring'],
+  feedback: ['user', 'offer', 'card'],
+};
 /** "Sort offers by…" (./filterCommands.ts sortCommand): a list's sort keys, from every screen. */
 const sorts = (name: string, screen: string, many: string, group: string): Action => ({
   id: `${name}.sort`,
@@ -224,22 +239,7 @@ export const ACTIONS: readonly Action[] = [
     screen: 'profile',
     global: true,
   },
-  ...filters('card', 'cards', 'cards', 'Cards', {
-    bank: 'bank',
-    network: 'network',
-    category: 'category',
-    status: 'status',
-    display: 'display',
-  }),
-  // The offers' bank, state, card and outlet are "Show offers of a bank…" and the like above; the
-  // two end dates of expiring, "Show offers expiring within 7 days" and its 30 below.
-  ...filters('offer', 'offers', 'offers', 'Offers', { category: 'category', from_source: 'source' }),
-  ...filters('outlet', 'outlets', 'outlets', 'Outlets', { category: 'category', area: 'area' }),
-  ...filters('user', 'users', 'users', 'Users', { role: 'role', status: 'status' }),
-  ...filters('notification', 'notifications', 'notifications', 'Notifications', {
-    status: 'status',
-    audience: 'audience',
-  }),
+  // The lists' filters are derived (`manifest`); these two screens name their records otherwise.
   ...filters('contact', 'contact', 'messages', 'Contact messages', { handled: 'handled' }),
   ...filters('feedback', 'feedback', 'feedback entries', 'Feedback', { rating: 'rating', about: 'about' }),
   sorts('card', 'cards', 'cards', 'Cards'),
@@ -293,7 +293,8 @@ export const ACTIONS: readonly Action[] = [
 /**
  * The whole manifest: the rows above, and Find / New / Edit / Delete of every list screen of a
  * contract resource (src/screens/screenEntry.ts `resourceEntry`), as its calls allow
- * (contract/resourceWords.ts) and with its words ('Find bank…', group 'Banks'). A row above
+ * (contract/resourceWords.ts) and with its words ('Find bank…', group 'Banks'), and its
+ * filters' "Filter … by …" ('Filter cards by bank…') but those of `FILTERS_NOT_ANYWHERE`. A row above
  * with the same id replaces the derived one (users' "invite", notifications' "Send …").
  */
 export function manifest(screens: readonly { id: string; resource?: string }[]): Action[] {
@@ -303,7 +304,12 @@ export function manifest(screens: readonly { id: string; resource?: string }[]):
     if (!s.resource || !words) return [];
     const has = (call: string) => (words.calls as readonly string[]).includes(call);
     const calls = (['show', 'add', 'update', 'remove'] as const).map((c, i) => (has(c) ? 'fned'[i] : '')).join('');
-    return crud(s.resource, s.id, words.one.toLowerCase(), words.many, calls).filter((a) => !own.has(a.id));
+    const skipped = FILTERS_NOT_ANYWHERE[s.resource as ResourceName] ?? [];
+    const labels = Object.entries('filters' in words ? words.filters : {}).filter(([k]) => !skipped.includes(k));
+    return [
+      ...crud(s.resource, s.id, words.one.toLowerCase(), words.many, calls),
+      ...filters(s.resource, s.id, words.many.toLowerCase(), words.many, Object.fromEntries(labels)),
+    ].filter((a) => !own.has(a.id));
   });
   return [...derived, ...ACTIONS];
 }

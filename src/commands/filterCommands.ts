@@ -7,7 +7,8 @@
 // outright ("Show expiring offers", "Show hidden cards"): global rows that open the list so.
 import { sortOptions, type FilterDef, type Option } from '../store/filters';
 import { go } from '../store/navigate';
-import { ACTIONS, actionWords } from './actions';
+import type { ResourceName } from '@contract/resourceWords';
+import { ACTIONS, actionWords, FILTERS_NOT_ANYWHERE, filterTitle } from './actions';
 import { nounOf, type ResourceScreen } from './resourceScreen';
 import type { Command, PickItem } from './types';
 
@@ -20,23 +21,22 @@ export const listWith = (list: string, params: Readonly<Record<string, string>>)
 };
 
 /**
- * `local`: filters another command already reaches from anywhere (the offers' "Show offers of a
- * bank…"): they stay on their screen, so the palette does not list the same jump twice.
+ * Their words are the manifest's (./actions.ts derives its rows from the contract's filters, a
+ * test holds the two together). The filters of `FILTERS_NOT_ANYWHERE` another command already
+ * reaches from anywhere (the offers' "Show offers of a bank…"): they stay on their screen, so the
+ * palette does not list the same jump twice.
  */
-export function filterCommands<T extends { id: number }>(
-  screen: ResourceScreen<T>,
-  local: readonly string[] = [],
-): Command[] {
+export function filterCommands<T extends { id: number }>(screen: ResourceScreen<T>): Command[] {
   const { resource, list, view } = screen;
   const { many } = nounOf(screen);
+  const local = FILTERS_NOT_ANYWHERE[resource.name as ResourceName] ?? [];
   return (screen.filters ?? []).map((f): Command => {
     const id = `${resource.name}.filter.${f.key}`;
     const anywhere = !local.includes(f.key);
     return {
       id,
-      ...(anywhere
-        ? actionWords(id)
-        : { title: `Filter ${many} by ${f.label.toLowerCase()}…`, group: resource.label.many }),
+      title: filterTitle(many, f.label),
+      group: resource.label.many,
       keywords: ['filter', 'only', 'narrow', 'show', f.label.toLowerCase()],
       scope: `view:${view}`,
       anywhere,

@@ -30,8 +30,6 @@ const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n
 interface ResourceCommandOptions {
   /** The History panel's key: 'h' unless the screen gave 'h' to something else (null: none). */
   historyKey?: string | null;
-  /** Filters whose "Filter … by …" stays on this screen (./filterCommands.ts `local`). */
-  localFilters?: readonly string[];
 }
 
 export function resourceCommands<T extends { id: number }>(
@@ -225,7 +223,7 @@ export function resourceCommands<T extends { id: number }>(
     run: () => exportCsv(screen),
   });
 
-  commands.push(...bulkCommands(screen), ...filterCommands(screen, opts.localFilters), ...sortCommand(screen));
+  commands.push(...bulkCommands(screen), ...filterCommands(screen), ...sortCommand(screen));
 
   if (has('add') || has('update')) {
     commands.push({

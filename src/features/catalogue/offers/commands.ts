@@ -31,8 +31,8 @@ const elsewhere = (ctx: Ctx) => ctx.view !== 'offers';
 
 export const offerCommands: Command[] = [
   // Bank, state, card and outlet are reached from anywhere by the "Show offers …" below, the
-  // expiring days by the presets.
-  ...resourceCommands(offerScreen, { localFilters: ['bank', 'state', 'card', 'outlet', 'expiring'] }),
+  // expiring days by the presets (src/commands/actions.ts FILTERS_NOT_ANYWHERE).
+  ...resourceCommands(offerScreen),
   ...offerLinkCommands,
   ...presetCommands(offerScreen, [
     { key: 'live', params: { state: 'live' } },
