@@ -39,12 +39,10 @@ import { hashPassword } from '../server/security/passwords';
 import { healthCount, healthPage, healthQueueSql } from '../server/services/health';
 import { createMailer } from '../server/services/mail';
 import { startCluster } from '../scripts/postgres';
+import { arg, inTurns, ratioLine } from './compare';
 import { pct, time } from './timing';
 import { seedOffers } from './seedOffers';
 
-const arg = (name: string) =>
-  process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ??
-  (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : undefined);
 const OFFERS = Number(arg('offers') ?? 100_000);
 const RUNS = Number(arg('runs') ?? 20);
 const DBS = (arg('db') ?? 'both') === 'both' ? ['pglite', 'postgres'] : [arg('db')!];
@@ -192,24 +190,12 @@ async function run(kind: string) {
       `health: ${offers.toLocaleString('en')} offers on ${db.kind} (seeded in ${(seedMs / 1000).toFixed(0)} s, problems planted in ${(plantMs / 1000).toFixed(0)} s), ${RUNS} runs per figure, load average ${load.join(' ')}`,
     );
 
-    /** Both warmed up (PGlite's first runs of a statement are slow), then taken in turns. */
-    const pair = async (ours: () => Promise<unknown>, base: () => Promise<unknown>) => {
-      await time(3, ours, false);
-      await time(3, base, false);
-      const [o, b]: [number[], number[]] = [[], []];
-      for (let i = 0; i < RUNS; i++) {
-        o.push(...(await time(1, ours, false)));
-        b.push(...(await time(1, base, false)));
-      }
-      return { o, b };
-    };
+    const pair = (ours: () => Promise<unknown>, base: () => Promise<unknown>) => inTurns(RUNS, ours, base);
     const line = (name: string, { o, b }: { o: number[]; b: number[] }, target?: number) => {
       for (const p of [50, 95]) {
         const [op, bp] = [pct(o, p), pct(b, p)];
         const miss = target !== undefined && p === 95 && op > target ? ` (target ${target} ms: missed)` : '';
-        console.log(
-          `${name} p${p}: ours=${op.toFixed(1)}ms baseline=${bp.toFixed(1)}ms ratio=${(bp / op).toFixed(2)}${miss}`,
-        );
+        console.log(`${ratioLine(`${name} p${p}`, op, bp)}${miss}`);
       }
     };
 
