@@ -28,12 +28,10 @@ import { referencesTo } from '../server/repositories/foreignKeys';
 import { hashPassword } from '../server/security/passwords';
 import { createMailer } from '../server/services/mail';
 import { startCluster } from '../scripts/postgres';
-import { pct, time } from './timing';
+import { arg, inTurns, ratioLine } from './compare';
+import { pct } from './timing';
 import { seedOffers } from './seedOffers';
 
-const arg = (name: string) =>
-  process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ??
-  (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : undefined);
 const OFFERS = Number(arg('offers') ?? 50_000);
 const RUNS = Number(arg('runs') ?? 20);
 const PASSWORD = 'bench-password';
@@ -113,18 +111,9 @@ async function main() {
     const baseline = async () => {
       for (const k of keys) await sql(`select count(*) from ${k.child} where ${k.col} = any($1::int[])`, [ids]);
     };
-    // Both warmed up (PGlite's first runs of a statement are slow), then taken in turns, so
-    // neither gets the other's warm caches alone.
-    await time(5, ours);
-    await time(5, baseline);
-    const [o, b]: [number[], number[]] = [[], []];
-    for (let i = 0; i < RUNS; i++) {
-      o.push(...(await time(1, ours, false)));
-      b.push(...(await time(1, baseline, false)));
-    }
-    const [o50, b50] = [pct(o, 50), pct(b, 50)];
+    const { o, b } = await inTurns(RUNS, ours, baseline, 6);
     console.log(
-      `${name}: ours=${o50.toFixed(1)}ms baseline=${b50.toFixed(1)}ms ratio=${(b50 / o50).toFixed(2)} (ours p95 ${pct(o, 95).toFixed(1)}ms; ${keys.length} keys)`,
+      `${ratioLine(name, pct(o, 50), pct(b, 50))} (ours p95 ${pct(o, 95).toFixed(1)}ms; ${keys.length} keys)`,
     );
   }
   await app.close();

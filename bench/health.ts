@@ -9,6 +9,7 @@
 //   … --keep / --seed-only                          leave the database (and PostgreSQL) for a look
 //   DATA_DIR=… [DATABASE_URL=…] npm run bench:health -- --reuse --db …   time a kept one again
 //   … --explain                                    print each queue's count and page plans
+//   … --queues unreachable,emptyCards              only these queues (and no every-queue figure)
 //
 // Each database is a fresh one, seeded by `npm run seed:large` (bench/seedOffers.ts), then given
 // planted problems in realistic shares (`plant` below: offers with no card or outlet, cards
@@ -39,12 +40,10 @@ import { hashPassword } from '../server/security/passwords';
 import { healthCount, healthPage, healthQueueSql } from '../server/services/health';
 import { createMailer } from '../server/services/mail';
 import { startCluster } from '../scripts/postgres';
+import { arg, inTurns, ratioLine } from './compare';
 import { pct, time } from './timing';
 import { seedOffers } from './seedOffers';
 
-const arg = (name: string) =>
-  process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ??
-  (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : undefined);
 const OFFERS = Number(arg('offers') ?? 100_000);
 const RUNS = Number(arg('runs') ?? 20);
 const DBS = (arg('db') ?? 'both') === 'both' ? ['pglite', 'postgres'] : [arg('db')!];
@@ -57,6 +56,8 @@ const SEED_ONLY = process.argv.includes('--seed-only');
 const REUSE = process.argv.includes('--reuse');
 /** --explain: each queue's count and first page plans printed (EXPLAIN ANALYZE). */
 const EXPLAIN = process.argv.includes('--explain');
+/** --queues a,b: only these queues are timed (the every-queue figure left out). */
+const QUEUES = arg('queues')?.split(',');
 const PASSWORD = 'bench-password';
 
 const TODAY = 'catalogue_today()';
@@ -111,6 +112,8 @@ async function plant(db: Db) {
     // 2 % of offers without terms (5 % have no image from the seed: --images 95).
     await tx.query(`update offers set terms = null where id % 50 = 1`);
     await tx.query('alter table offers enable trigger user');
+    // What the triggers keep of it: the offers that lack something (migration 038_health_kept.sql).
+    await tx.query('select offer_gaps_refresh(array(select id from offers where id % 50 = 1))');
     await tx.query('alter table outlets disable trigger user');
     // 2 % of outlets without an area, 1 % without a location.
     await tx.query(`update outlets set area_id = null where id % 50 = 0`);
@@ -168,6 +171,7 @@ async function run(kind: string) {
     const sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) =>
       db.read((tx) => tx.query<T>(text, params));
     const email = 'bench@bench.local';
+    await sql('delete from users where email = $1', [email]); // a --reuse run finds the last one's
     await sql("insert into users (name, email, role, password_hash) values ('Bench', $1, 'admin', $2)", [
       email,
       await hashPassword(PASSWORD),
@@ -192,28 +196,17 @@ async function run(kind: string) {
       `health: ${offers.toLocaleString('en')} offers on ${db.kind} (seeded in ${(seedMs / 1000).toFixed(0)} s, problems planted in ${(plantMs / 1000).toFixed(0)} s), ${RUNS} runs per figure, load average ${load.join(' ')}`,
     );
 
-    /** Both warmed up (PGlite's first runs of a statement are slow), then taken in turns. */
-    const pair = async (ours: () => Promise<unknown>, base: () => Promise<unknown>) => {
-      await time(3, ours, false);
-      await time(3, base, false);
-      const [o, b]: [number[], number[]] = [[], []];
-      for (let i = 0; i < RUNS; i++) {
-        o.push(...(await time(1, ours, false)));
-        b.push(...(await time(1, base, false)));
-      }
-      return { o, b };
-    };
+    const pair = (ours: () => Promise<unknown>, base: () => Promise<unknown>) => inTurns(RUNS, ours, base);
     const line = (name: string, { o, b }: { o: number[]; b: number[] }, target?: number) => {
       for (const p of [50, 95]) {
         const [op, bp] = [pct(o, p), pct(b, p)];
         const miss = target !== undefined && p === 95 && op > target ? ` (target ${target} ms: missed)` : '';
-        console.log(
-          `${name} p${p}: ours=${op.toFixed(1)}ms baseline=${bp.toFixed(1)}ms ratio=${(bp / op).toFixed(2)}${miss}`,
-        );
+        console.log(`${ratioLine(`${name} p${p}`, op, bp)}${miss}`);
       }
     };
 
-    for (const def of SEED_ONLY ? [] : (HEALTH_QUEUES as readonly HealthQueueDef[])) {
+    const timed = (HEALTH_QUEUES as readonly HealthQueueDef[]).filter((d) => !QUEUES || QUEUES.includes(d.id));
+    for (const def of SEED_ONLY ? [] : timed) {
       const id = def.id as HealthQueueId;
       const own = healthQueueSql(id);
       const hand = BASELINES[id];
@@ -329,7 +322,7 @@ async function run(kind: string) {
       }
     }
     // The Health screen's and dashboard's call: every count at once.
-    if (!SEED_ONLY)
+    if (!SEED_ONLY && !QUEUES)
       line(
         'every queue counted (health.queues call, HTTP; baseline: each hand-written count)',
         await pair(

@@ -33,13 +33,11 @@ import { openDb } from '../server/db/connection';
 import { migrate } from '../server/db/migrate';
 import { hashPassword } from '../server/security/passwords';
 import { startCluster } from '../scripts/postgres';
+import { arg, ratioLine } from './compare';
 import { pct, time } from './timing';
 import { createMailer } from '../server/services/mail';
 import { seedOffers } from './seedOffers';
 
-const arg = (name: string) =>
-  process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ??
-  (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : undefined);
 const QUICK = process.argv.includes('--quick');
 const OFFERS = Number(arg('offers') ?? (QUICK ? 50_000 : 1_000_000));
 const CLIENTS = Number(arg('clients') ?? 32);
@@ -106,8 +104,7 @@ async function main() {
     };
   const lines: string[] = [];
   const line = (name: string, o: number, b: number, unit: string, better: 'lower' | 'higher') => {
-    const ratio = better === 'lower' ? b / o : o / b;
-    const text = `${name}: ours=${fmt(o)}${unit} baseline=${fmt(b)}${unit} ratio=${ratio.toFixed(2)}`;
+    const text = ratioLine(name, o, b, unit, better);
     lines.push(text);
     console.log(text);
   };
@@ -369,7 +366,6 @@ function timeNode(): number {
 }
 
 const p = pct;
-const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
 
 main().catch((e) => {
   console.error(e);

@@ -178,6 +178,9 @@ async function main() {
       await db.transaction((tx) => seedLargeCrawl(tx, opts.crawlOffers));
       log(`crawl source large-crawl: ${fmt(opts.crawlOffers)} offer refs in ${fmt(performance.now() - c)} ms`);
     }
+    // The links were written with their triggers off: each card's live offer found again
+    // (migration 038_health_kept.sql).
+    await db.query('select card_live_refresh(array(select id from cards))');
     const a = performance.now();
     await db.query('analyze');
     log(`analyze: ${fmt(performance.now() - a)} ms`);
@@ -727,6 +730,11 @@ async function addOffers(db: Db, count: number, batch: number, replica: boolean,
         ]);
         // And which of them no card shown or no outlet reaches (migration 034_health_speed.sql).
         await tx.query('select offer_reach_refresh(array(select id from offers where id between $1 and $2))', [
+          salt + lo,
+          salt + hi,
+        ]);
+        // And which of them lack an image or terms (migration 038_health_kept.sql).
+        await tx.query('select offer_gaps_refresh(array(select id from offers where id between $1 and $2))', [
           salt + lo,
           salt + hi,
         ]);

@@ -22,10 +22,19 @@ import { columnsOf, referencesTo } from '../repositories/foreignKeys';
 /**
  * Tables a delete's cascade reaches that an undo does not bring back: sign-ins end with their
  * account; an offer's list row (migration 029_offer_list_rows.sql) is remade by its links'
- * triggers as they are put back (put back itself after them, it would be there twice), and so is
- * its reach row (migration 034_health_speed.sql).
+ * triggers as they are put back (put back itself after them, it would be there twice), and so are
+ * its reach row (migration 034_health_speed.sql) and its missing-essentials row and a card's live
+ * offer (migration 038_health_kept.sql).
  */
-const NOT_KEPT = new Set(['sessions', 'undo_log', 'undo_rows', 'offer_list_rows', 'offer_reach']);
+const NOT_KEPT = new Set([
+  'sessions',
+  'undo_log',
+  'undo_rows',
+  'offer_list_rows',
+  'offer_reach',
+  'offer_gaps',
+  'card_live',
+]);
 
 /** How deep a cascade is followed (offers → selected offers is 1). */
 const MAX_DEPTH = 4;

@@ -118,9 +118,9 @@ async function fixAndUndo(
   const undone = await call(undoHealthFix, { body: { undo: res.json.data.undo } });
   expect(undone.status, undone.body).toBe(200);
   const changed = changedTables(before, await tableChecksums(s.db)).map((t) => t.split(':')[0]);
-  expect(changed.filter((t) => !['undo_log', 'undo_rows', 'write_counts', 'audit_log', ...moved].includes(t))).toEqual(
-    [],
-  );
+  // A card's kept live offer (migration 038_health_kept.sql) may be another live offer of it after the undo.
+  const kept = ['undo_log', 'undo_rows', 'write_counts', 'audit_log', 'card_live'];
+  expect(changed.filter((t) => ![...kept, ...moved].includes(t))).toEqual([]);
   return res.json;
 }
 

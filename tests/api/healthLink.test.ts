@@ -1,12 +1,4 @@
-// The unreachable offers' link fix and the empty shelves' crawl source (contract/health.ts
-// `health.candidates`, `health.fix` fix `link`, `health.source`; server/repositories/
-// healthCandidates.ts), on both databases: candidates ranked as crawl triage ranks them on
-// planted data (same bank first, then the crawled card names; same merchant first, then the
-// crawled outlets' area); a link written through the offer's own update, audited, the row
-// leaving the queue, and its undo putting the links back; refused links changing no table;
-// the outlets with no live offer; the crawl source that last named a card, an outlet, a
-// category.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   applyHealthFix,
   findHealthSource,
@@ -16,54 +8,24 @@ import {
   type HealthCandidate,
   type HealthRow,
 } from '@contract/health';
-import { startTestServer, type TestServer } from '../helpers/app';
 import { changedTables, tableChecksums } from '../helpers/checksum';
-import { opCalls } from '../helpers/ops';
-import { bearerOf, insertSession, insertUser } from '../helpers/sessions';
+import { healthSetup } from '../helpers/healthSetup';
 
-let s: TestServer;
-const { call, ok, one } = opCalls(() => s);
-const q = <T = { id: number }>(sql: string, params: unknown[] = []) => s.db.query<T>(sql, params).then((r) => r.rows);
-const ids: Record<string, number> = {};
-let viewer: Record<string, string>;
-let reviewer: Record<string, string>;
-
-beforeAll(async () => {
-  s = await startTestServer();
-  const bank = async (name: string, code: string) =>
-    (await q('insert into banks (name, code) values ($1, $2) returning id', [name, code]))[0].id;
-  ids.bankA = await bank('Alpha Bank', 'ALPH');
-  ids.bankB = await bank('Beta Bank', 'BETA');
-  const [{ id: network }] = await q("insert into networks (type) values ('Link Network') returning id");
-  const card = async (key: string, name: string, bankId: number, display = true) =>
-    (ids[key] = (
-      await q('insert into cards (name, bank_id, network_id, display) values ($1, $2, $3, $4) returning id', [
-        name,
-        bankId,
-        network,
-        display,
-      ])
-    )[0].id);
+const { server, q, call, ok, one, ids, viewer, reviewer, insert } = healthSetup('link', async () => {
+  ids.bankA = await insert.bank('Alpha Bank', 'ALPH');
+  ids.bankB = await insert.bank('Beta Bank', 'BETA');
+  const network = await insert.network('Link Network');
   // Inserted so that id order is not the ranking's.
-  await card('betaPlatinum', 'Platinum Rewards', ids.bankB);
-  await card('alphaCashback', 'Cashback Card', ids.bankA);
-  await card('alphaHidden', 'Platinum Rewards Old', ids.bankA, false);
-  await card('alphaPlatinum', 'Platinum Rewards', ids.bankA);
-  const area = async (name: string) =>
-    (await q('insert into dubai_cities (name) values ($1) returning id', [name]))[0].id;
-  ids.marina = await area('Marina');
-  ids.downtown = await area('Downtown');
-  const outlet = async (key: string, name: string, areaId: number) =>
-    (ids[key] = (
-      await q(
-        'insert into outlets (merchant_name, area_id, latitude, longitude) values ($1, $2, 25.1, 55.2) returning id',
-        [name, areaId],
-      )
-    )[0].id);
-  await outlet('nandos', "Nando's", ids.marina);
-  await outlet('zumaDowntown', 'Zuma', ids.downtown);
-  await outlet('zumaMarina', 'Zuma', ids.marina);
-  await outlet('lonely', 'Lonely Cafe', ids.marina);
+  ids.betaPlatinum = await insert.card('Platinum Rewards', ids.bankB, network);
+  ids.alphaCashback = await insert.card('Cashback Card', ids.bankA, network);
+  ids.alphaHidden = await insert.card('Platinum Rewards Old', ids.bankA, network, false);
+  ids.alphaPlatinum = await insert.card('Platinum Rewards', ids.bankA, network);
+  ids.marina = await insert.area('Marina');
+  ids.downtown = await insert.area('Downtown');
+  ids.nandos = await insert.outlet("Nando's", ids.marina);
+  ids.zumaDowntown = await insert.outlet('Zuma', ids.downtown);
+  ids.zumaMarina = await insert.outlet('Zuma', ids.marina);
+  ids.lonely = await insert.outlet('Lonely Cafe', ids.marina);
   const offer = async (key: string, title: string, source: string) =>
     (ids[key] = (
       await q(
@@ -73,13 +35,9 @@ beforeAll(async () => {
       )
     )[0].id);
   await offer('noCard', 'Dinner for two', 'alpha-site');
-  await q('insert into offer_outlets (offer_id, outlet_id) values ($1, $2), ($1, $3)', [
-    ids.noCard,
-    ids.nandos,
-    ids.zumaDowntown,
-  ]);
+  await insert.links(ids.noCard, { outlets: [ids.nandos, ids.zumaDowntown] });
   await offer('noOutlet', '20% off at Zuma', 'alpha-site');
-  await q('insert into offer_cards (offer_id, card_id) values ($1, $2)', [ids.noOutlet, ids.alphaCashback]);
+  await insert.links(ids.noOutlet, { cards: [ids.alphaCashback] });
   const [{ id: source }] = await q(
     "insert into crawl_sources (name, from_source, bank_id) values ('Alpha site', 'alpha-site', $1) returning id",
     [ids.bankA],
@@ -103,12 +61,7 @@ beforeAll(async () => {
      values ($1, 'f2', '20% off at Zuma', 'onboarded', '{Zuma}', $2, $3)`,
     [source, [outletRef], ids.noOutlet],
   );
-  const v = await insertUser(s.db, { role: 'viewer', email: 'link-viewer@test.example' });
-  viewer = bearerOf(await insertSession(s.db, v.id));
-  const r = await insertUser(s.db, { role: 'reviewer', email: 'link-reviewer@test.example' });
-  reviewer = bearerOf(await insertSession(s.db, r.id));
 });
-afterAll(() => s?.close());
 
 const candidates = async (id: number, kind?: string) =>
   (await ok(listHealthCandidates, { params: { id }, ...(kind && { query: { kind } }) })).data as {
@@ -154,7 +107,7 @@ describe('linking a candidate', () => {
   it('links through the offer’s update, audited; the offer leaves the queue; undo puts the links back', async () => {
     expect(await queueIds('unreachable')).toEqual([ids.noCard, ids.noOutlet]);
     const { version } = await candidates(ids.noCard);
-    const before = await tableChecksums(s.db);
+    const before = await tableChecksums(server().db);
     const entries = await one<number>('select count(*)::int from audit_log');
     const res = await link({ ids: [ids.noCard], card: ids.alphaPlatinum, version }, reviewer);
     expect(res.status, res.body).toBe(200);
@@ -167,7 +120,7 @@ describe('linking a candidate', () => {
     expect(undone.status, undone.body).toBe(200);
     expect(await cardsOf(ids.noCard)).toEqual([]);
     expect(await queueIds('unreachable')).toEqual([ids.noCard, ids.noOutlet]);
-    const moved = changedTables(before, await tableChecksums(s.db)).map((t) => t.split(':')[0]);
+    const moved = changedTables(before, await tableChecksums(server().db)).map((t) => t.split(':')[0]);
     expect(
       moved.filter((t) => !['undo_log', 'undo_rows', 'write_counts', 'offers', 'offer_list_rows'].includes(t)),
     ).toEqual([]);
@@ -238,18 +191,18 @@ describe('refused links change nothing', () => {
   ];
   it.each(cases)('%s: answers %i naming %s', async (_name, body, status, field) => {
     const input = await body();
-    const before = await tableChecksums(s.db);
+    const before = await tableChecksums(server().db);
     const res = await link(input);
     expect(res.status, res.body).toBe(status);
     expect(Object.keys(res.json.errors)).toContain(field);
-    expect(changedTables(before, await tableChecksums(s.db))).toEqual([]);
+    expect(changedTables(before, await tableChecksums(server().db))).toEqual([]);
   });
 
   it('a viewer: 403', async () => {
-    const before = await tableChecksums(s.db);
+    const before = await tableChecksums(server().db);
     const res = await link({ ids: [ids.noCard], card: ids.alphaPlatinum, version: await version() }, viewer);
     expect(res.status).toBe(403);
-    expect(changedTables(before, await tableChecksums(s.db))).toEqual([]);
+    expect(changedTables(before, await tableChecksums(server().db))).toEqual([]);
   });
 
   it('the crawl source "fix" writes nothing: 422 naming the fix', async () => {

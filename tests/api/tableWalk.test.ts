@@ -50,6 +50,8 @@ const NOT_AUDITED: Readonly<Record<string, string>> = {
   offer_bank_links: 'derived from offers and cards by triggers (023_offer_bank_links.sql)',
   offer_list_rows: 'derived from offers by triggers (029_offer_list_rows.sql)',
   offer_reach: "derived from offers' links and cards by triggers, for the health queues (034_health_speed.sql)",
+  offer_gaps: 'derived from offers by triggers, for the health queues (038_health_kept.sql)',
+  card_live: "derived from cards' links and offers by triggers, for the health queues (038_health_kept.sql)",
   otp_codes: 'sign-in bookkeeping (secrets)',
   sessions: 'sign-in bookkeeping (secrets)',
   signin_limits: 'sign-in bookkeeping (counters)',

@@ -206,6 +206,9 @@ export async function seed(tx: Tx, uploads: Uploads, opts: { events?: number } =
   await tx.query('select offer_list_rows_refresh($1::int[])', [offerIds]);
   // And which of them no card shown or no outlet reaches (migration 034_health_speed.sql).
   await tx.query('select offer_reach_refresh($1::int[])', [offerIds]);
+  // And which lack an image or terms, and each card's live offer (migration 038_health_kept.sql).
+  await tx.query('select offer_gaps_refresh($1::int[])', [offerIds]);
+  await tx.query('select card_live_refresh(array(select id from cards))');
   await tx.query('update offers set search_text = default where id = any($1::int[])', [offerIds]);
 
   await insertRows(

@@ -1,0 +1,165 @@
+// The facts migration 038_health_kept.sql keeps by triggers for the health queues: which offers
+// lack an image or terms (`offer_gaps`, counted by "Missing essentials") equals the same facts
+// computed from scratch after every kind of write it derives from; each card's live offer
+// (`card_live`, read by "Empty cards") never names a link or dates that are not so, and the
+// queue equals its plain computation, after links removed and added, a witness's dates
+// changed, an offer deleted and its delete undone.
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listHealthQueues, listHealthRows } from '@contract/health';
+import { offerResource } from '@contract/offer';
+import { offerRepository } from '../../server/repositories/offers';
+import { seed } from '../../server/db/seed/seed';
+import { createUploads } from '../../server/services/uploads';
+import { startTestServer, type TestServer } from '../helpers/app';
+import { opCalls } from '../helpers/ops';
+
+let s: TestServer;
+const { ok } = opCalls(() => s);
+const one = async <T>(sql: string, params?: unknown[]) => (await s.db.query<{ v: T }>(sql, params)).rows[0].v;
+const q = (sql: string, params?: unknown[]) => s.db.query(sql, params);
+
+/** Rows of offer_gaps that differ from the offers, or that it lacks: none, after every write. */
+const gapsDiffering = () =>
+  one<number>(`select count(*)::int as v from
+    (select id as offer_id, image is null as no_image, terms is null or btrim(terms) = '' as no_terms,
+            valid_to as k_valid_to, batch_id as k_batch_id
+       from offers where image is null or terms is null or btrim(terms) = '') f
+    full join offer_gaps g using (offer_id)
+   where (f.no_image, f.no_terms, f.k_valid_to, f.k_batch_id) is distinct from (g.no_image, g.no_terms, g.k_valid_to, g.k_batch_id)`);
+/** Witnesses whose link is gone or whose dates are not their offer's: none, ever. */
+const wrongWitnesses = () =>
+  one<number>(`select count(*)::int as v from card_live w where not exists (
+    select 1 from offer_cards oc join offers o on o.id = oc.offer_id
+     where oc.card_id = w.card_id and oc.offer_id = w.offer_id and o.valid_from = w.k_valid_from and o.valid_to = w.k_valid_to)`);
+/** The empty cards computed plainly. */
+const emptyCards = async () =>
+  (
+    await s.db.query<{ id: number }>(`select c.id from cards c where c.display and not exists (
+      select 1 from offer_cards oc join offers o on o.id = oc.offer_id
+       where oc.card_id = c.id and o.valid_from <= catalogue_today() and o.valid_to >= catalogue_today()) order by c.id`)
+  ).rows.map((r) => r.id);
+const queue = async (id: string) =>
+  ((await ok(listHealthRows, { params: { queue: id }, query: { limit: 200 } })).data.rows as { id: number }[]).map(
+    (r) => r.id,
+  );
+const count = async (id: string) =>
+  ((await ok(listHealthQueues)).data as { id: string; count: number }[]).find((c) => c.id === id)!.count;
+/** Both kept facts right, and the two queues as the plain computations say. */
+async function allRight() {
+  expect(await gapsDiffering()).toBe(0);
+  expect(await wrongWitnesses()).toBe(0);
+  const empty = await emptyCards();
+  expect(await queue('emptyCards')).toEqual(empty);
+  expect(await count('emptyCards')).toBe(empty.length);
+  const incomplete = await one<number>(`select count(*)::int as v from offers
+    where valid_to >= catalogue_today() and (image is null or terms is null or btrim(terms) = '')
+      and (batch_id is null or not exists (select 1 from write_batches wb where wb.id = batch_id and wb.state = 'pending'))`);
+  expect(await count('offersIncomplete')).toBe(incomplete);
+}
+
+beforeAll(async () => {
+  s = await startTestServer();
+  await s.db.transaction((tx) => seed(tx, createUploads(fs.mkdtempSync(path.join(os.tmpdir(), 'kept-')))));
+}, 300_000); // the demo seed: minutes on a loaded machine
+afterAll(() => s?.close());
+
+// Each test writes across the demo's offers and reads every queue: minutes on a loaded machine.
+const SLOW = 180_000;
+
+describe('the health queues’ kept facts (migration 038_health_kept.sql)', () => {
+  it(
+    'are right after the demo seed, which writes with the triggers off',
+    async () => {
+      expect(await one<number>('select count(*)::int as v from offer_gaps')).toBeGreaterThan(0);
+      expect(await one<number>('select count(*)::int as v from card_live')).toBeGreaterThan(0);
+      await allRight();
+    },
+    SLOW,
+  );
+
+  it(
+    'follow images, terms, dates and batches written',
+    async () => {
+      const offer = (
+        await offerRepository.create(s.db, {
+          title: 'Gaps test',
+          discount: '5%',
+          valid_from: '2026-01-01',
+          valid_to: '2030-01-01',
+        })
+      ).id;
+      expect(await one<boolean>('select no_image and no_terms as v from offer_gaps where offer_id = $1', [offer])).toBe(
+        true,
+      );
+      await q("update offers set image = '/uploads/x.png', terms = 'Terms.' where id = $1", [offer]);
+      expect(await one<number>('select count(*)::int as v from offer_gaps where offer_id = $1', [offer])).toBe(0);
+      await q("update offers set terms = '  ' where id = $1", [offer]);
+      expect(await gapsDiffering()).toBe(0);
+      // Many rows in one statement, and a pending batch.
+      await q("update offers set terms = null where id % 4 = 0 and terms is not null and terms <> ''");
+      const [batch] = (
+        await s.db.query<{ id: number }>(
+          "insert into write_batches (kind, state) values ('import', 'pending') returning id",
+        )
+      ).rows.map((r) => r.id);
+      await q('update offers set batch_id = $1 where id in (select offer_id from offer_gaps where offer_id % 2 = 0)', [
+        batch,
+      ]);
+      await q('update offers set valid_to = valid_to + 400 where id % 5 = 0');
+      expect(await gapsDiffering()).toBe(0);
+      await q('update offers set batch_id = null where batch_id = $1', [batch]);
+      await q('delete from offers where id = $1', [offer]);
+      await allRight();
+    },
+    SLOW,
+  );
+
+  it(
+    "follow a card's links removed and added and its live offer's dates",
+    async () => {
+      const [{ card_id: card, offer_id: witness }] = (
+        await q('select card_id, offer_id from card_live order by card_id limit 1')
+      ).rows as { card_id: number; offer_id: number }[];
+      // Its witness ended: another live offer, or none (then the card is empty).
+      await q('update offers set valid_to = catalogue_today() - 1 where id = $1', [witness]);
+      expect(await wrongWitnesses()).toBe(0);
+      // Every link of the card removed: empty.
+      const links = (await q('select offer_id from offer_cards where card_id = $1', [card])).rows as {
+        offer_id: number;
+      }[];
+      await q('delete from offer_cards where card_id = $1', [card]);
+      expect(await queue('emptyCards')).toContain(card);
+      expect(await wrongWitnesses()).toBe(0);
+      // A live offer linked again: not empty, and a witness of its own at once.
+      const live = await one<number>(
+        'select id as v from offers where valid_from <= catalogue_today() and valid_to >= catalogue_today() order by id limit 1',
+      );
+      await q('insert into offer_cards (offer_id, card_id) values ($1, $2)', [live, card]);
+      expect(await one<number>('select offer_id as v from card_live where card_id = $1', [card])).toBe(live);
+      expect(await queue('emptyCards')).not.toContain(card);
+      await q(
+        'insert into offer_cards (offer_id, card_id) select x, $1 from unnest($2::int[]) x on conflict do nothing',
+        [card, links.map((l) => l.offer_id)],
+      );
+      await allRight();
+    },
+    SLOW,
+  );
+
+  it(
+    'are right after an offer deleted through the API and its delete undone',
+    async () => {
+      const offer = await one<number>('select offer_id as v from card_live order by card_id limit 1');
+      await q('update offers set image = null where id = $1', [offer]);
+      const res = await ok(offerResource.ops.remove!, { query: { offer_id: offer } });
+      expect(await wrongWitnesses()).toBe(0);
+      await ok(offerResource.ops.undo!, { body: { token: res.undo } });
+      expect(await one<number>('select count(*)::int as v from offer_gaps where offer_id = $1', [offer])).toBe(1);
+      await allRight();
+    },
+    SLOW,
+  );
+});
