@@ -206,6 +206,8 @@ export async function seed(tx: Tx, uploads: Uploads, opts: { events?: number } =
   await tx.query('select offer_list_rows_refresh($1::int[])', [offerIds]);
   // And which of them no card shown or no outlet reaches (migration 034_health_speed.sql).
   await tx.query('select offer_reach_refresh($1::int[])', [offerIds]);
+  // And marked for the duplicates' pairs, found by the loop (migration 036_health_pairs.sql).
+  await tx.query("select health_pairs_mark('offer', $1::int[])", [offerIds]);
   await tx.query('update offers set search_text = default where id = any($1::int[])', [offerIds]);
 
   await insertRows(
