@@ -153,7 +153,10 @@ const QUEUES: Record<HealthQueueId, QueueSql> = {
   },
   emptyOutlets: {
     table: 'outlets',
-    where: `not ${LIVE_OFFER_OF('o.id in (select oo.offer_id from offer_outlets oo where oo.outlet_id = t.id)')}`,
+    // From the outlet's links to each offer by key, as emptyCards: written as `o.id in (…)`, the
+    // planner scanned every live offer per outlet (5 s of PGlite's one connection on the demo).
+    where: `not exists (select 1 from offer_outlets oo join offers o on o.id = oo.offer_id
+      where oo.outlet_id = t.id and o.valid_from <= ${TODAY} and o.valid_to >= ${TODAY})`,
     title: `t.merchant_name || coalesce(' — ' || t.branch, '')`,
     reason: `case when exists (select 1 from offer_outlets oo where oo.outlet_id = t.id) then 'Only ended or future offers' else 'No offer at all' end`,
     detail: `coalesce((select a.name from dubai_cities a where a.id = t.area_id), 'No area') || ' · ' || coalesce(t.address, 'No address')`,
