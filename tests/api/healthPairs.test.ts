@@ -54,7 +54,7 @@ it('finds a pair made by an edit once the loop has run, and drops one unmade at 
   expect(s.logs.some((l) => l.level === LEVEL.info && /^health pairs: 1 offers \(1 pairs\)/.test(l.msg))).toBe(true);
 
   // Unmade: out of the queue before the loop runs again, and its row gone after.
-  b = await retitle(b, 'Spa day for two at Pairs cafe');
+  await retitle(b, 'Spa day for two at Pairs cafe');
   expect(await pairsOf('duplicateOffers')).toEqual([]);
   await loopDone();
   expect(await kept('offer')).toEqual([]);
