@@ -8,8 +8,12 @@ import type { Db } from '../db/connection';
 import { recomputeMarked, type PairKind } from '../repositories/healthPairs';
 import { backgroundLoop, type Loop } from './loop';
 
-/** Records per transaction: one trigram probe each, a few ms on the demo's offers. */
-const PIECE = 100;
+/**
+ * Records per transaction: one trigram probe each among the offers sharing a card, ~10 ms an
+ * offer on the demo but ~90 ms on bench/health.ts's 10,000 (cards shared by hundreds of offers,
+ * under load): small, so a piece holds PGlite's one connection for a short while.
+ */
+const PIECE = 25;
 const EVERY_MS = 60_000;
 
 interface PairsLog {
