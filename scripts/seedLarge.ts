@@ -738,6 +738,11 @@ async function addOffers(db: Db, count: number, batch: number, replica: boolean,
           salt + lo,
           salt + hi,
         ]);
+        // And marked for the duplicates' pairs, found by the loop (migration 036_health_pairs.sql).
+        await tx.query("select health_pairs_mark('offer', array(select id from offers where id between $1 and $2))", [
+          salt + lo,
+          salt + hi,
+        ]);
       });
     });
   } finally {

@@ -29,6 +29,7 @@ import { createAuditPruning } from './services/auditPruning';
 import type { Loop } from './services/loop';
 import { storageCleanup } from './services/storageCleanup';
 import { createHealthChecks } from './services/mediaChecks';
+import { createHealthPairs } from './services/healthPairs';
 import { keepHealthScores } from './services/health';
 import { auditHandlers } from './routes/audit';
 import { outboxSender, type PushSender } from './services/push';
@@ -106,6 +107,8 @@ declare module 'fastify' {
     auditPruning: Loop;
     /** The images' and links' checks and the day's health scores (server/services/mediaChecks.ts). */
     healthChecks: Loop;
+    /** The "Likely duplicates" pairs found again for the records written (server/services/healthPairs.ts). */
+    healthPairs: Loop;
   }
 }
 
@@ -173,6 +176,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     healthChecks.stop();
     await healthChecks.idle();
+  });
+  // The duplicates' pairs of what was written: at start (the records a stopped server left), after each write, every minute.
+  const healthPairs = createHealthPairs(db, logger.child({ service: 'healthPairs' }));
+  app.decorate('healthPairs', healthPairs);
+  app.addHook('onClose', async () => {
+    healthPairs.stop();
+    await healthPairs.idle();
   });
 
   registerRequestLog(app);
@@ -268,8 +278,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   ];
   const byId = new Map(handlers.map((b) => [b.op.id, b]));
   const nouns = new Map([...resources, ...homepageResources].map((r) => [r.name, r.label.one.toLowerCase()]));
-  // Offers written without search text are indexed once their call has answered.
-  const afterWrite = (op: AnyOp) => void (op.touches?.includes('offer') && app.searchBacklog.kick());
+  // Offers written without search text are indexed once their call has answered, and the
+  // duplicates' pairs of the offers and outlets written (the triggers marked them) found again.
+  const PAIR_TOUCHES = ['offer', 'outlet', 'card', 'settings'];
+  const afterWrite = (op: AnyOp) => {
+    if (op.touches?.includes('offer')) app.searchBacklog.kick();
+    if (op.touches?.some((t) => PAIR_TOUCHES.includes(t))) app.healthPairs.kick();
+  };
   const clock = deps.now ?? Date.now;
   const cached = deps.answerCache !== false && config.answerCacheMb > 0;
   const answers = cached ? answerCache(db, clock, config.answerCacheMb * 1024 * 1024) : undefined;

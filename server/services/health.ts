@@ -16,6 +16,14 @@ import type { HealthCandidate, HealthRow, HealthScore, HealthUndo } from '@contr
 import type { Db, Tx } from '../db/connection';
 import { badField, HttpError, StaleVersionError } from '../errors';
 import { linkCandidates, offerLinks, type CandidateKind } from '../repositories/healthCandidates';
+import {
+  OFFER_ALIKE,
+  OUTLET_ALIKE,
+  recomputeMarked,
+  SHARE_A_CARD,
+  SIMILARITY,
+  type PairKind,
+} from '../repositories/healthPairs';
 import { offerRepository } from '../repositories/offers';
 import { CHECKED_FIELDS, CURRENT_VALUE, RECORD_TITLE } from './mediaChecks';
 import { deleteKept, insertKept, linksKept, undoKept, updateKept } from './undo';
@@ -56,37 +64,25 @@ const offerFactsOf = (
 const OFFER_FACTS = offerFactsOf('t');
 
 // "Likely duplicates": a row is the newer record of a pair (`t`), its partner (`p`) the oldest
-// record like it; each pair is so shown once, lower id on the left. Near-identical is trigram
-// similarity of at least the setting; `%` lets the trigram indexes of migration
-// 031_health_duplicates.sql find the candidates, so a record is one index probe, not a
-// comparison with every other. `%` reads its limit from pg_trgm.similarity_threshold, set to the
-// setting for the transaction (`duplicateLimit`): at pg_trgm's default, 0.3, the demo's titles
-// made from a few templates were each a candidate of hundreds (14 s for a page of 2,000 offers).
-const SIMILARITY = '(select st.health_duplicate_similarity from settings st where st.id = 1)';
+// record like it; each pair is so shown once, lower id on the left. The pairs are kept in
+// health_pairs by the background loop (./healthPairs.ts, migration 036_health_pairs.sql), read
+// here by index; each kept pair is checked again as it is read (the pair condition, both records
+// live and shown, no "not a duplicate" verdict, the similarity setting), so a write that unmakes
+// a pair, a merge and a verdict show at once, and only a new pair waits for the loop.
 const notDismissed = (entity: string) =>
   `not exists (select 1 from health_duplicate_verdicts v where v.entity = '${entity}' and v.a_id = p.id and v.b_id = t.id and v.not_duplicate)`;
-const OFFER_TITLE = (a: string) => `lower(${a}.title)`;
 const SHOWN_P = SHOWN_OFFER.replace(/\bt\./g, 'p.');
-/** The figures of a title, in order: "AED 25 off when you spend AED 100" → " 25 100". */
-const figures = (a: string) => `regexp_replace(${a}.title, '[^0-9]+', ' ', 'g')`;
-/**
- * `p` is an older offer like `t`: same merchant (an outlet name in common), near-identical
- * title with the same figures (spend AED 100 and spend AED 150 are two offers), same discount,
- * dates overlapping, a card in common.
- */
-const OFFER_PAIR = `p.id < t.id and ${OFFER_TITLE('p')} % ${OFFER_TITLE('t')}
-  and similarity(${OFFER_TITLE('p')}, ${OFFER_TITLE('t')}) >= ${SIMILARITY} and ${figures('p')} = ${figures('t')}
-  and p.discount = t.discount and p.valid_from <= t.valid_to and t.valid_from <= p.valid_to and p.valid_to >= ${TODAY} and ${SHOWN_P}
-  and exists (select 1 from offer_outlets x join outlets xo on xo.id = x.outlet_id join outlets yo on lower(yo.merchant_name) = lower(xo.merchant_name)
-    join offer_outlets y on y.outlet_id = yo.id where x.offer_id = p.id and y.offer_id = t.id)
-  and ${notDismissed('offer')}`;
-/** The older offers sharing a card with `t`, as `p`: through offer_cards' indexes, a few dozen per offer. */
-const CARD_SHARERS = `(select c.* from offers c where c.id in (select x.offer_id from offer_cards y join offer_cards x on x.card_id = y.card_id
-  where y.offer_id = t.id and x.offer_id < t.id)) p`;
-const OUTLET_NAME = (a: string) => `lower(${a}.merchant_name || coalesce(' ' || ${a}.branch, ''))`;
-/** `p` is an older outlet like `t`: the same area, a near-identical name (merchant and branch). */
-const OUTLET_PAIR = `p.id < t.id and p.area_id = t.area_id and ${OUTLET_NAME('p')} % ${OUTLET_NAME('t')}
-  and similarity(${OUTLET_NAME('p')}, ${OUTLET_NAME('t')}) >= ${SIMILARITY} and ${notDismissed('outlet')}`;
+/** The kept pairs with `t` on the right: the older record as `p`. */
+const pairsFrom = (kind: PairKind) =>
+  `health_pairs hp join ${kind === 'offer' ? 'offers' : 'outlets'} p on p.id = hp.a_id and hp.kind = '${kind}' and hp.b_id = t.id`;
+/** The records on the right of some kept pair (`= any(array(…))`: looked up by the table's key, in id order). */
+const RIGHT_OF_A_PAIR = (kind: PairKind) =>
+  `t.id = any(array(select hp.b_id from health_pairs hp where hp.kind = '${kind}'))`;
+/** `p` is an older offer like `t` now, and live and shown. */
+const OFFER_PAIR = `hp.similarity >= ${SIMILARITY} and p.valid_to >= ${TODAY} and ${SHOWN_P} and ${OFFER_ALIKE('p', 't')}
+  and ${SHARE_A_CARD('p', 't')} and ${notDismissed('offer')}`;
+/** `p` is an older outlet like `t` now. */
+const OUTLET_PAIR = `hp.similarity >= ${SIMILARITY} and ${OUTLET_ALIKE('p', 't')} and ${notDismissed('outlet')}`;
 const outletFactsOf = (a: string) => `jsonb_build_object('Merchant', ${a}.merchant_name, 'Branch', ${a}.branch,
   'Area', (select ar.name from dubai_cities ar where ar.id = ${a}.area_id), 'Address', ${a}.address,
   'Location', case when ${a}.latitude is null or ${a}.longitude is null then null else ${a}.latitude || ', ' || ${a}.longitude end,
@@ -115,8 +111,7 @@ interface QueueSql {
   pair?: { from: string; where: string; facts: string; title: string };
 }
 
-const pairReason = (name: (a: string) => string) =>
-  `'Like #' || p.id || ' (' || round(similarity(${name('p')}, ${name('t')})::numeric * 100) || '% similar)'`;
+const PAIR_REASON = `'Like #' || p.id || ' (' || round(hp.similarity::numeric * 100) || '% similar)'`;
 
 const QUEUES: Record<HealthQueueId, QueueSql> = {
   ending: {
@@ -161,7 +156,10 @@ const QUEUES: Record<HealthQueueId, QueueSql> = {
   },
   emptyOutlets: {
     table: 'outlets',
-    where: `not ${LIVE_OFFER_OF('o.id in (select oo.offer_id from offer_outlets oo where oo.outlet_id = t.id)')}`,
+    // From the outlet's links to each offer by key, as emptyCards: written as `o.id in (…)`, the
+    // planner scanned every live offer per outlet (5 s of PGlite's one connection on the demo).
+    where: `not exists (select 1 from offer_outlets oo join offers o on o.id = oo.offer_id
+      where oo.outlet_id = t.id and o.valid_from <= ${TODAY} and o.valid_to >= ${TODAY})`,
     title: `t.merchant_name || coalesce(' — ' || t.branch, '')`,
     reason: `case when exists (select 1 from offer_outlets oo where oo.outlet_id = t.id) then 'Only ended or future offers' else 'No offer at all' end`,
     detail: `coalesce((select a.name from dubai_cities a where a.id = t.area_id), 'No area') || ' · ' || coalesce(t.address, 'No address')`,
@@ -216,33 +214,29 @@ const QUEUES: Record<HealthQueueId, QueueSql> = {
   },
   duplicateOffers: {
     table: 'offers',
-    where: `t.valid_to >= ${TODAY} and ${SHOWN_OFFER} and exists (select 1 from ${CARD_SHARERS} where ${OFFER_PAIR})`,
+    where: `${RIGHT_OF_A_PAIR('offer')} and t.valid_to >= ${TODAY} and ${SHOWN_OFFER}
+      and exists (select 1 from ${pairsFrom('offer')} where ${OFFER_PAIR})`,
     title: 't.title',
-    reason: `(select ${pairReason(OFFER_TITLE)} from ${CARD_SHARERS} where ${OFFER_PAIR} order by p.id limit 1)`,
+    reason: `(select ${PAIR_REASON} from ${pairsFrom('offer')} where ${OFFER_PAIR} order by p.id limit 1)`,
     detail: `t.discount || ' · ' || ${day('t.valid_from')} || ' – ' || ${day('t.valid_to')}`,
     facts: dupOfferFactsOf('t'),
-    pair: { from: CARD_SHARERS, where: OFFER_PAIR, facts: dupOfferFactsOf('p'), title: 'p.title' },
+    pair: { from: pairsFrom('offer'), where: OFFER_PAIR, facts: dupOfferFactsOf('p'), title: 'p.title' },
   },
   duplicateOutlets: {
     table: 'outlets',
-    where: `t.area_id is not null and exists (select 1 from ${'outlets p'} where ${OUTLET_PAIR})`,
+    where: `${RIGHT_OF_A_PAIR('outlet')} and exists (select 1 from ${pairsFrom('outlet')} where ${OUTLET_PAIR})`,
     title: `t.merchant_name || coalesce(' — ' || t.branch, '')`,
-    reason: `(select ${pairReason(OUTLET_NAME)} from ${'outlets p'} where ${OUTLET_PAIR} order by p.id limit 1)`,
+    reason: `(select ${PAIR_REASON} from ${pairsFrom('outlet')} where ${OUTLET_PAIR} order by p.id limit 1)`,
     detail: `coalesce(t.address, 'No address')`,
     facts: outletFactsOf('t'),
     pair: {
-      from: 'outlets p',
+      from: pairsFrom('outlet'),
       where: OUTLET_PAIR,
       facts: outletFactsOf('p'),
       title: `p.merchant_name || coalesce(' — ' || p.branch, '')`,
     },
   },
 };
-
-/** Sets `%`'s limit to the duplicates' similarity setting, for the rest of the transaction. */
-async function duplicateLimit(tx: Tx): Promise<void> {
-  await tx.query(`select set_config('pg_trgm.similarity_threshold', ${SIMILARITY}::text, true)`);
-}
 
 /** A queue's SQL: its count (`n`), and a page of its rows after id $1 (at most $2). */
 export function healthQueueSql(id: HealthQueueId): { count: string; page: string } {
@@ -260,7 +254,6 @@ export function healthQueueSql(id: HealthQueueId): { count: string; page: string
 
 /** Every queue's count now, in the contract's order. */
 export async function healthCounts(tx: Tx): Promise<{ id: HealthQueueId; count: number }[]> {
-  await duplicateLimit(tx);
   // The contract's order, whatever the order of the definitions here.
   const ids = HEALTH_QUEUE_IDS;
   const r = await tx.query<Record<string, number>>(
@@ -279,7 +272,6 @@ const prepared = (id: HealthQueueId) => ({ prepare: !QUEUES[id].pair });
 
 /** One queue's count now. */
 export async function healthCount(tx: Tx, id: HealthQueueId): Promise<number> {
-  if (QUEUES[id].pair) await duplicateLimit(tx);
   return (await tx.query<{ n: number }>(healthQueueSql(id).count, [], prepared(id))).rows[0].n;
 }
 
@@ -290,7 +282,6 @@ export async function healthPage(
   after: number,
   limit: number,
 ): Promise<{ rows: HealthRow[]; more: boolean }> {
-  if (QUEUES[id].pair) await duplicateLimit(tx);
   const page = await tx.query<HealthRow>(healthQueueSql(id).page, [after, limit + 1], prepared(id));
   const rows = page.rows
     .slice(0, limit)
@@ -305,7 +296,6 @@ export async function healthRows(
   after: number,
   limit: number,
 ): Promise<{ count: number; rows: HealthRow[]; more: boolean }> {
-  // One after the other: both may set the duplicates' similarity for the transaction first.
   const count = await healthCount(tx, id);
   const page = await healthPage(tx, id, after, limit);
   return { count, ...page };
@@ -377,7 +367,6 @@ export async function applyFix(
     if (input.to < today) throw badField('to', `Give a day from today (${today}) on: ${input.to} has passed.`);
     to = input.to;
   }
-  if (def.pairs) await duplicateLimit(tx);
   const ids = await stillIn(tx, id, input.ids);
   if (ids.length !== input.ids.length) {
     const text = `${ids.length.toLocaleString('en')} of the ${healthNoun(def.entity, input.ids.length)} you confirmed ${ids.length === 1 ? 'is' : 'are'} still in “${def.title}”: someone has fixed the others. Look at the queue again and retry.`;
@@ -683,10 +672,18 @@ async function mergePairs(
   };
 }
 
-/** Undoes every write of one fix, last first, in the caller's transaction. */
+/** Records whose pairs an undo finds again itself, rather than leave to the loop. */
+const UNDO_PAIRS_MAX = 100;
+
+/**
+ * Undoes every write of one fix, last first, in the caller's transaction. A merge's undo puts
+ * back a record whose pairs the loop may have dropped since: the pairs of the records it wrote
+ * are found again here, so the pair is in the queue at once.
+ */
 export async function undoFix(tx: Tx, undo: readonly HealthUndo[], userId: number | null): Promise<number> {
   let n = 0;
   for (const u of [...undo].reverse()) n += await undoKept(tx, u.token, u.resource, userId);
+  for (const kind of ['offer', 'outlet'] as const) await recomputeMarked(tx, kind, UNDO_PAIRS_MAX, true);
   return n;
 }
 

@@ -21,6 +21,9 @@ beforeAll(async () => {
   // The checker's first round, as after a first start (LINK_CHECK_OUTBOUND is off here: files only).
   s.app.healthChecks.kick();
   await s.app.healthChecks.idle();
+  // And the duplicates' pairs of the demo's records (server/services/healthPairs.ts).
+  s.app.healthPairs.kick();
+  await s.app.healthPairs.idle();
 }, 600_000);
 afterAll(() => s?.close());
 

@@ -88,8 +88,15 @@ beforeAll(async () => {
   );
   const v = await insertUser(s.db, { role: 'viewer', email: 'dup-viewer@test.example' });
   viewer = bearerOf(await insertSession(s.db, v.id));
+  await pairsFound();
 });
 afterAll(() => s?.close());
+
+/** The pairs' loop (server/services/healthPairs.ts) finds the pairs of the rows this file wrote by hand. */
+async function pairsFound() {
+  s.app.healthPairs.kick();
+  await s.app.healthPairs.idle();
+}
 
 const rowsOf = async (queue: string) =>
   ((await ok(listHealthRows, { params: { queue } })).data as { rows: HealthRow[] }).rows;
@@ -252,7 +259,10 @@ describe('not a duplicate', () => {
 
 describe('refused fixes change nothing', () => {
   // A third offer like "a": its pair and b's share "a".
-  beforeAll(() => offer('b2', '20% off dinner at Zuma', { cards: ['card1'], outlets: ['zumaDifc'] }));
+  beforeAll(async () => {
+    await offer('b2', '20% off dinner at Zuma', { cards: ['card1'], outlets: ['zumaDifc'] });
+    await pairsFound();
+  });
   const cases: [string, number, string, () => [string, Record<string, unknown>]][] = [
     ['an id not in the queue', 409, 'expect', () => ['duplicateOffers', { fix: 'mergeLeft', ids: [ids.a], expect: 1 }]],
     [

@@ -135,8 +135,10 @@ export async function startTestServer(
     presenceTtlMs: opts.presenceTtlMs,
   });
   // The health checker's first round (server/services/mediaChecks.ts) ends before a test writes:
-  // its writes (health_scores) never land between a test's before and after.
+  // its writes (health_scores) never land between a test's before and after. So does the
+  // duplicates' pairs' first (server/services/healthPairs.ts).
   await app.healthChecks.idle();
+  await app.healthPairs.idle();
   const login = await app.inject({ method: 'POST', url: '/api/v1/login', payload: ADMIN });
   const token = login.json().data.token as string;
   // The document is fetched once, on the first call, and that fetch is not checked.

@@ -12,6 +12,11 @@ import type { Tx } from '../../server/db/connection';
 export const VOLATILE: Readonly<Record<string, readonly string[]>> = {
   sessions: ['last_used_at', 'last_seen_at', 'last_used'],
   write_counts: ['tbl', 'n'],
+  // The duplicates' pairs and the marks of what to find them again for, kept by the background
+  // loop at any moment after a write (server/services/healthPairs.ts); the queues read them
+  // checked against the records, which are compared.
+  health_pairs: ['kind', 'a_id', 'b_id', 'similarity', 'found_at'],
+  health_pairs_dirty: ['kind', 'id', 'tx'],
 };
 
 /**

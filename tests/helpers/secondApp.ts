@@ -46,8 +46,9 @@ export async function secondApp(
     mailer: createMailer({ dataDir, from: 'test@example.com', log: () => {} }),
     logger: createLogger('info', captured.stream),
   });
-  // Its health checker's first round ends before the test goes on (as tests/helpers/app.ts's).
+  // Its health checker's and pairs' first rounds end before the test goes on (as tests/helpers/app.ts's).
   await app.healthChecks.idle();
+  await app.healthPairs.idle();
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   let closed: Promise<void> | null = null;
   return {

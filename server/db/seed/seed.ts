@@ -209,6 +209,8 @@ export async function seed(tx: Tx, uploads: Uploads, opts: { events?: number } =
   // And which lack an image or terms, and each card's live offer (migration 038_health_kept.sql).
   await tx.query('select offer_gaps_refresh($1::int[])', [offerIds]);
   await tx.query('select card_live_refresh(array(select id from cards))');
+  // And marked for the duplicates' pairs, found by the loop (migration 036_health_pairs.sql).
+  await tx.query("select health_pairs_mark('offer', $1::int[])", [offerIds]);
   await tx.query('update offers set search_text = default where id = any($1::int[])', [offerIds]);
 
   await insertRows(

@@ -1,0 +1,104 @@
+// The "Likely duplicates" pairs kept in health_pairs (server/db/migrations/036_health_pairs.sql):
+// the pair conditions, shared by the loop that finds pairs (server/services/healthPairs.ts) and
+// the queues that read them (server/services/health.ts), and the recompute of marked records.
+import type { Tx } from '../db/connection';
+
+export type PairKind = 'offer' | 'outlet';
+
+/** The duplicates' similarity setting (contract/settings.ts), read once per statement. */
+export const SIMILARITY = '(select st.health_duplicate_similarity from settings st where st.id = 1)';
+
+export const OFFER_TITLE = (a: string) => `lower(${a}.title)`;
+export const OUTLET_NAME = (a: string) => `lower(${a}.merchant_name || coalesce(' ' || ${a}.branch, ''))`;
+/** The figures of a title, in order: "AED 25 off when you spend AED 100" → " 25 100". */
+const figures = (a: string) => `regexp_replace(${a}.title, '[^0-9]+', ' ', 'g')`;
+
+/**
+ * Offers `p` and `t` are alike: same merchant (an outlet name in common), near-identical title
+ * with the same figures (spend AED 100 and spend AED 150 are two offers), same discount, dates
+ * overlapping. A card in common is where the loop looks (`cardSharers`) and what the read checks.
+ * Whether they are live and shown is the read's: it changes with the day and a batch's state.
+ */
+export const OFFER_ALIKE = (p: string, t: string) => `similarity(${OFFER_TITLE(p)}, ${OFFER_TITLE(t)}) >= ${SIMILARITY}
+  and ${figures(p)} = ${figures(t)} and ${p}.discount = ${t}.discount
+  and ${p}.valid_from <= ${t}.valid_to and ${t}.valid_from <= ${p}.valid_to
+  and exists (select 1 from offer_outlets x join outlets xo on xo.id = x.outlet_id join outlets yo on lower(yo.merchant_name) = lower(xo.merchant_name)
+    join offer_outlets y on y.outlet_id = yo.id where x.offer_id = ${p}.id and y.offer_id = ${t}.id)`;
+export const SHARE_A_CARD = (p: string, t: string) =>
+  `exists (select 1 from offer_cards x join offer_cards y on y.card_id = x.card_id where x.offer_id = ${p}.id and y.offer_id = ${t}.id)`;
+/** Outlets `p` and `t` are alike: the same area, a near-identical name (merchant and branch). */
+export const OUTLET_ALIKE = (p: string, t: string) =>
+  `${p}.area_id = ${t}.area_id and similarity(${OUTLET_NAME(p)}, ${OUTLET_NAME(t)}) >= ${SIMILARITY}`;
+
+/**
+ * The pairs of the records `$1` as they are now, either side, as (a, b, s): through offer_cards'
+ * indexes to the offers sharing a card, or the outlets of the area, and the trigram indexes of
+ * migration 031_health_duplicates.sql (`%`, whose limit `recomputePairs` sets to the setting).
+ */
+const FOUND: Record<PairKind, string> = {
+  offer: `select least(m.id, p.id) as a, greatest(m.id, p.id) as b, similarity(${OFFER_TITLE('p')}, ${OFFER_TITLE('m')}) as s
+    from offers m join offers p on p.id in (select c2.offer_id from offer_cards c1 join offer_cards c2 on c2.card_id = c1.card_id
+      where c1.offer_id = m.id and c2.offer_id <> m.id)
+    where m.id = any($1::int[]) and ${OFFER_TITLE('p')} % ${OFFER_TITLE('m')} and ${OFFER_ALIKE('p', 'm')}`,
+  outlet: `select least(m.id, p.id) as a, greatest(m.id, p.id) as b, similarity(${OUTLET_NAME('p')}, ${OUTLET_NAME('m')}) as s
+    from outlets m join outlets p on p.area_id = m.area_id and p.id <> m.id
+    where m.id = any($1::int[]) and ${OUTLET_NAME('p')} % ${OUTLET_NAME('m')} and ${OUTLET_ALIKE('p', 'm')}`,
+};
+
+/**
+ * Makes the pairs of records `ids` what their rows say now: those no longer alike (or of a
+ * record gone) deleted, new ones added; a pair unchanged keeps its row and `found_at`.
+ */
+export async function recomputePairs(tx: Tx, kind: PairKind, ids: readonly number[]): Promise<number> {
+  if (!ids.length) return 0;
+  await tx.query(`select set_config('pg_trgm.similarity_threshold', ${SIMILARITY}::text, true)`);
+  const r = await tx.query<{ found: number }>(
+    `with found as (select distinct on (a, b) a, b, s from (${FOUND[kind]}) f order by a, b),
+     gone as (
+       delete from health_pairs hp where hp.kind = $2 and (hp.a_id = any($1::int[]) or hp.b_id = any($1::int[]))
+         and not exists (select 1 from found f where f.a = hp.a_id and f.b = hp.b_id)),
+     kept as (
+       insert into health_pairs (kind, a_id, b_id, similarity) select $2, a, b, s from found
+       on conflict (kind, b_id, a_id) do update set similarity = excluded.similarity
+         where health_pairs.similarity is distinct from excluded.similarity)
+     select count(*)::int as found from found`,
+    [ids, kind],
+  );
+  return r.rows[0].found;
+}
+
+/** Every record of `kind` marked, and every one a kept pair names (a mark of id 0 asks for this). */
+export async function markAll(tx: Tx, kind: PairKind): Promise<void> {
+  await tx.query(
+    `select health_pairs_mark($1, array(select id from ${kind === 'offer' ? 'offers' : 'outlets'}
+       union select a_id from health_pairs where kind = $1 union select b_id from health_pairs where kind = $1))`,
+    [kind],
+  );
+}
+
+/**
+ * Takes up to `limit` marked records of `kind` (`own`: those this transaction marked, never the
+ * mark of all) and recomputes their pairs; answers how many records, and the pairs they have.
+ * Skips marks another process holds.
+ */
+export async function recomputeMarked(
+  tx: Tx,
+  kind: PairKind,
+  limit: number,
+  own = false,
+): Promise<{ records: number; pairs: number }> {
+  const taken = (
+    await tx.query<{ id: number }>(
+      `delete from health_pairs_dirty d where (d.kind, d.id) in (
+         select kind, id from health_pairs_dirty where kind = $1 ${own ? 'and tx = txid_current() and id <> 0' : ''}
+         order by id limit $2 for update skip locked)
+       returning d.id`,
+      [kind, limit],
+    )
+  ).rows.map((r) => r.id);
+  if (taken.includes(0)) {
+    await markAll(tx, kind);
+    return recomputeMarked(tx, kind, limit, own);
+  }
+  return { records: taken.length, pairs: await recomputePairs(tx, kind, taken) };
+}

@@ -1,0 +1,99 @@
+// The "Likely duplicates" pairs kept by their background loop (server/services/healthPairs.ts,
+// migration 036_health_pairs.sql), on both databases: an offer's title edited to make a pair
+// shows it once the loop has run; edited back, the pair leaves the queue at once (the read
+// checks each kept pair) and the loop drops its row; an outlet moved to another area likewise;
+// a lower similarity setting has every pair found again; the loop says what it did.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { listHealthRows, type HealthRow } from '@contract/health';
+import { offerResource, type Offer } from '@contract/offer';
+import { outletResource } from '@contract/outlet';
+import { patchSettings, showSettings } from '@contract/settings';
+import { LEVEL, startTestServer, type TestServer } from '../helpers/app';
+import { addLinkedOffer, makeOfferLinks, type OfferLinks } from '../helpers/offerLinks';
+import { opCalls } from '../helpers/ops';
+
+let s: TestServer;
+const { ok } = opCalls(() => s);
+let links: OfferLinks;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  links = await makeOfferLinks(ok, 'Pairs', 'PRB');
+});
+afterAll(() => s?.close());
+
+const pairsOf = async (queue: string) =>
+  ((await ok(listHealthRows, { params: { queue } })).data as { rows: HealthRow[] }).rows.map((r) => [
+    r.other?.id,
+    r.id,
+  ]);
+const kept = async (kind: string) =>
+  (
+    await s.db.query<{ a: number; b: number }>(
+      'select a_id as a, b_id as b from health_pairs where kind = $1 order by b_id, a_id',
+      [kind],
+    )
+  ).rows.map((r) => [r.a, r.b]);
+/** The loop's round after the calls' writes (each kicks it) has ended. */
+const loopDone = () => s.app.healthPairs.idle();
+const retitle = async (o: Offer, title: string) =>
+  (await ok(offerResource.ops.update!, { params: { id: o.id }, body: { title, version: o.version } })).data as Offer;
+
+it('finds a pair made by an edit once the loop has run, and drops one unmade at once', async () => {
+  const a = await addLinkedOffer(ok, links, '25% off brunch at Pairs cafe');
+  let b = await addLinkedOffer(ok, links, 'Spa day for two at Pairs cafe');
+  await loopDone();
+  expect(await pairsOf('duplicateOffers')).toEqual([]);
+  expect(await kept('offer')).toEqual([]);
+
+  s.logs.clear();
+  b = await retitle(b, '25% off brunch at Pairs cafe!');
+  await loopDone();
+  expect(await pairsOf('duplicateOffers')).toEqual([[a.id, b.id]]);
+  expect(await kept('offer')).toEqual([[a.id, b.id]]);
+  expect(s.logs.some((l) => l.level === LEVEL.info && /^health pairs: 1 offers \(1 pairs\)/.test(l.msg))).toBe(true);
+
+  // Unmade: out of the queue before the loop runs again, and its row gone after.
+  await retitle(b, 'Spa day for two at Pairs cafe');
+  expect(await pairsOf('duplicateOffers')).toEqual([]);
+  await loopDone();
+  expect(await kept('offer')).toEqual([]);
+});
+
+it('follows an outlet moved to another area', async () => {
+  // Areas are reference data, not written through the API.
+  const area = async (name: string) =>
+    (await s.db.query<{ id: number }>('insert into dubai_cities (name) values ($1) returning id', [name])).rows[0].id;
+  const [jbr, difc] = [await area('Pairs JBR'), await area('Pairs DIFC')];
+  const outlet = async (branch: string) =>
+    (await ok(outletResource.ops.add!, { body: { merchant_name: 'Pairs Bakery', branch, area_id: jbr } })).data as {
+      id: number;
+      version: number;
+    };
+  const x = await outlet('The Walk');
+  const y = await outlet('The Walk.');
+  await loopDone();
+  expect(await pairsOf('duplicateOutlets')).toEqual([[x.id, y.id]]);
+  await ok(outletResource.ops.update!, { params: { id: y.id }, body: { area_id: difc, version: y.version } });
+  expect(await pairsOf('duplicateOutlets')).toEqual([]);
+  await loopDone();
+  expect(await kept('outlet')).toEqual([]);
+});
+
+it('finds every pair again at a lower similarity setting, and a higher one applies at once', async () => {
+  const a = await addLinkedOffer(ok, links, 'Free coffee with any cake at Pairs cafe');
+  const b = await addLinkedOffer(ok, links, 'Free coffee with any cake at Pairs cafe on weekdays');
+  await loopDone();
+  expect(await pairsOf('duplicateOffers')).toEqual([]);
+  const set = async (value: number) => {
+    const { version } = (await ok(showSettings)).data as { version: number };
+    await ok(patchSettings, { params: { id: 1 }, body: { health_duplicate_similarity: value, version } });
+  };
+  await set(0.6);
+  await loopDone();
+  expect(await pairsOf('duplicateOffers')).toEqual([[a.id, b.id]]);
+  await set(0.85);
+  expect(await pairsOf('duplicateOffers')).toEqual([]);
+  await loopDone();
+  expect(await kept('offer')).toEqual([]);
+});
