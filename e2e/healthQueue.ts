@@ -35,9 +35,10 @@ export async function healthApi(page: Page) {
       },
     counts: async () =>
       Object.fromEntries(
-        ((await (await api.get(pathOf(listHealthQueues))).json()).data as { id: string; count: number }[]).map(
-          (c) => [c.id, c.count],
-        ),
+        ((await (await api.get(pathOf(listHealthQueues))).json()).data as { id: string; count: number }[]).map((c) => [
+          c.id,
+          c.count,
+        ]),
       ) as Record<HealthQueueId, number>,
   };
 }
