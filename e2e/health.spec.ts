@@ -14,6 +14,8 @@ import { countText, dashboardFigure, endsWithCount, expectFirstShown, healthApi,
 import { listNamed, mod, paletteInput, paletteSelected, rowsOf, sayYes, shoot, signIn } from './session';
 
 test('a queue worked by keys only, from the dashboard', async ({ page }) => {
+  // A dozen steps, each a write and its re-reads: a minute and more on a busy 2-core machine.
+  test.setTimeout(120_000);
   await signIn(page);
   const api = await healthApi(page);
   const before = await api.queue('unreachable');

@@ -12,6 +12,8 @@ import { dashboardFigure, endsWithCount, expectFirstShown, healthApi } from './h
 import { listNamed, mod, rowsOf, sayYes, shoot, signIn } from './session';
 
 test('duplicate pairs merged and dismissed by keys only, from the dashboard', async ({ page }) => {
+  // A dozen steps, each a write and its re-reads: a minute and more on a busy 2-core machine.
+  test.setTimeout(120_000);
   await signIn(page);
   const api = await healthApi(page);
   const queue = async (id: 'duplicateOffers' | 'duplicateOutlets') => {

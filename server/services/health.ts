@@ -122,6 +122,8 @@ interface QueueSql {
   count?: string;
   /** The queue's condition on `t`. */
   where: string;
+  /** The same condition for a few rows named by id (a fix's): when `where` reads the whole table at once. */
+  rowWhere?: string;
   /** title, reason, detail (text) and facts (jsonb) of a row of `t`. */
   title: string;
   reason: string;
@@ -230,6 +232,7 @@ const QUEUES: Record<HealthQueueId, QueueSql> = {
   duplicateOffers: {
     table: 'offers',
     where: `t.valid_to >= ${TODAY} and ${SHOWN_OFFER} and t.id = any(array(${OFFER_PAIR_RIGHTS}))`,
+    rowWhere: `t.valid_to >= ${TODAY} and ${SHOWN_OFFER} and exists (select 1 from ${CARD_SHARERS} where ${OFFER_PAIR})`,
     title: 't.title',
     reason: `(select ${pairReason(OFFER_TITLE)} from ${CARD_SHARERS} where ${OFFER_PAIR} order by p.id limit 1)`,
     detail: `t.discount || ' · ' || ${day('t.valid_from')} || ' – ' || ${day('t.valid_to')}`,
@@ -321,7 +324,7 @@ async function stillIn(tx: Tx, id: HealthQueueId, ids: readonly number[]): Promi
   const q = QUEUES[id];
   // `for update`: a fix racing another on the same rows waits, then finds them gone from the queue.
   const r = await tx.query<{ id: number }>(
-    `select t.id from ${q.table} t where t.id = any($1::int[]) and (${q.where}) order by t.id for update of t`,
+    `select t.id from ${q.table} t where t.id = any($1::int[]) and (${q.rowWhere ?? q.where}) order by t.id for update of t`,
     [ids],
   );
   return r.rows.map((row) => row.id);
