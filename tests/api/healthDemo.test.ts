@@ -2,7 +2,7 @@
 // rows in it, a share of the catalogue, not most of it: what a first start's Health screen and
 // dashboard show (e2e/health.spec.ts works one of them by keys).
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { listHealthQueues } from '@contract/health';
+import { listHealthQueues, listHealthRows, type HealthRow } from '@contract/health';
 import { HEALTH_QUEUE_IDS } from '@contract/healthQueues';
 import { seed } from '../../server/db/seed/seed';
 import { createUploads } from '../../server/services/uploads';
@@ -47,4 +47,20 @@ it('plants a share of every problem', async () => {
   // would teach a newcomer to ignore it.
   expect(counts.duplicateOffers).toBe(3);
   expect(counts.duplicateOutlets).toBe(2);
+});
+
+it('finds the planted offer copies among thousands of like titles, each with its older partner', async () => {
+  // The queue reads the pairs the loop kept (server/services/health.ts, health_pairs);
+  // the pane's partner is found per row (OFFER_PAIR): both must name the same pairs.
+  const page = (await ok(listHealthRows, { params: { queue: 'duplicateOffers' } })).data as {
+    count: number;
+    rows: HealthRow[];
+  };
+  expect(page.count).toBe(3);
+  expect(page.rows).toHaveLength(3);
+  for (const r of page.rows) {
+    expect(r.other, `#${r.id}`).toBeDefined();
+    expect(r.other!.id).toBeLessThan(r.id);
+    expect(r.other!.title.toLowerCase().replace(/!$/, '')).toBe(r.title.toLowerCase().replace(/!$/, ''));
+  }
 });
