@@ -5,6 +5,8 @@ import { createRef } from 'react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { bankResource, type Bank } from '@contract/bank';
 import { cardResource, type Card } from '@contract/card';
+import { outletResource, type Outlet } from '@contract/outlet';
+import { userResource, type AdminUser } from '@contract/user';
 import { SchemaForm, fieldsOf, type EditorProps } from './SchemaForm';
 
 afterEach(cleanup);
@@ -92,5 +94,83 @@ describe('SchemaForm', () => {
       expect.objectContaining({ name: 'Gold', status: 'Discontinued', display: false, annual_fee: null }),
     );
     expect(p.onSubmit.mock.calls[0][0]).not.toHaveProperty('bank_id');
+  });
+
+  it('leaves out a blank text that may be neither null nor required (a password), sends a typed one as typed, and words a hint from the value', () => {
+    const userScreen = { resource: userResource, describe: (u: AdminUser) => ({ label: u.name }) };
+    const user = {
+      id: 7,
+      version: 3,
+      name: 'Sara',
+      email: 'sara@example.com',
+      phone: null,
+      avatar: null,
+      role: 'editor',
+      status: 'active',
+    } as unknown as AdminUser;
+    const edit = (p: ReturnType<typeof props>) =>
+      render(
+        <SchemaForm
+          {...p}
+          record={user}
+          errors={{}}
+          screen={userScreen}
+          fields={{
+            status: { hint: (v) => (v === 'disabled' ? 'Saving ends every session of this user.' : undefined) },
+            password: { label: 'Set a new password', input: { type: 'password', autoComplete: 'new-password' } },
+          }}
+        />,
+      );
+    const p = props();
+    edit(p);
+    expect(screen.getByRole('form', { name: 'Edit Sara' })).toBeTruthy();
+    const password = screen.getByLabelText('Set a new password');
+    expect([password.getAttribute('type'), password.getAttribute('autocomplete')]).toEqual([
+      'password',
+      'new-password',
+    ]);
+    expect(screen.queryByText('Saving ends every session of this user.')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'disabled' } });
+    expect(screen.getByText('Saving ends every session of this user.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+    expect(p.onSubmit).toHaveBeenCalledWith({
+      name: 'Sara',
+      email: 'sara@example.com',
+      phone: null,
+      role: 'editor',
+      status: 'disabled',
+      version: 3,
+    });
+    cleanup();
+    const typed = props();
+    edit(typed);
+    fireEvent.change(screen.getByLabelText('Set a new password'), { target: { value: ' new secret ' } });
+    fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+    expect(typed.onSubmit).toHaveBeenCalledWith(expect.objectContaining({ password: ' new secret ' }));
+  });
+
+  it('draws a short text with rows as a long one, finds an initial value as it opens, and takes bounds from the schema', () => {
+    const p = props();
+    const outletScreen = { resource: outletResource, describe: (o: Outlet) => ({ label: o.merchant_name }) };
+    function Area({ spec, onChange }: EditorProps) {
+      return <button type="button" onClick={() => onChange('12')}>{`Pick ${spec.label}`}</button>;
+    }
+    render(
+      <SchemaForm
+        {...p}
+        errors={{}}
+        screen={outletScreen}
+        fields={{ category_id: { initial: () => '4' }, area_id: { editor: Area }, address: { rows: 2 } }}
+      />,
+    );
+    expect(screen.getByLabelText('Address').tagName).toBe('TEXTAREA');
+    const latitude = screen.getByLabelText('Latitude');
+    expect([latitude.getAttribute('min'), latitude.getAttribute('max')]).toEqual(['-90', '90']);
+    fireEvent.change(screen.getByLabelText('Merchant name'), { target: { value: 'Arabica' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pick Area' }));
+    fireEvent.click(screen.getByRole('button', { name: /Create outlet/ }));
+    expect(p.onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ merchant_name: 'Arabica', category_id: 4, area_id: 12, address: null, latitude: null }),
+    );
   });
 });

@@ -5,7 +5,8 @@
 // create schema's required list marks the required ones; a form writes only what differs (a
 // hint, a placeholder, words for an enum's values, a value that changes another field, two
 // fields side by side, an editor of its own). The server checks the values and names the field
-// in its messages: this form sends what was typed.
+// in its messages: this form sends what was typed, and leaves out a blank text the schema lets
+// be left out but not null (a password: blank on an edit keeps the current one).
 import { useState, type ComponentType, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { TSchema } from '@sinclair/typebox';
 import { labelOf } from '@contract/fieldLabels';
@@ -37,8 +38,11 @@ export interface FieldSpec {
   options?: readonly Option[];
   /** The resource whose record an id names (`ref`: 'bank_id' → bank). */
   ref?: Resource;
-  /** The input's type and keyboard for text the schema describes (a URL, an e-mail, a phone), a number's least value. */
-  input?: Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'placeholder' | 'min'>;
+  /** The input's type and keyboard for text the schema describes (a URL, an e-mail, a phone), a number's bounds. */
+  input?: Pick<
+    InputHTMLAttributes<HTMLInputElement>,
+    'type' | 'inputMode' | 'placeholder' | 'min' | 'max' | 'autoComplete'
+  >;
 }
 
 /** What an editor of its own is given: the field, its value in the form, and the server's error. */
@@ -58,19 +62,22 @@ export type FieldValue = string | boolean | { file: File | null; clear: boolean 
 /** What differs from the derived field. */
 export interface FieldTweak {
   label?: string;
-  hint?: ReactNode;
+  /** Words under the field, or words for the value typed ('Saving ends every session' once disabled). */
+  hint?: ReactNode | ((value: FieldValue) => ReactNode);
   placeholder?: string;
   className?: string;
-  /** Rows of a long text. */
+  /** Rows of a long text; a short text given rows is drawn as a long one (an address). */
   rows?: number;
+  /** The input's type where the schema does not say it (a password, its autofill). */
+  input?: FieldSpec['input'];
   /** Typed text as kept ('enbd' → 'ENBD'). */
   normalise?: (text: string) => string;
   /** An enum's values in words. */
   options?: readonly Option[];
   /** A select's empty choice. */
   emptyLabel?: string;
-  /** The value of a new record (a flag on by default). */
-  initial?: string | boolean;
+  /** The value of a new record (a flag on by default), or how to find it as the form opens (the list's filter). */
+  initial?: string | boolean | (() => string | boolean);
   /** Other fields a value changes as it is chosen (a discontinued card is hidden too). */
   sets?: (value: FieldValue) => Readonly<Record<string, FieldValue>> | undefined;
   /** An editor of its own; it collects through `collect` unless the value is one the kind already sends. */
@@ -97,6 +104,7 @@ type Json = {
   pattern?: unknown;
   maxLength?: unknown;
   minimum?: unknown;
+  maximum?: unknown;
 };
 
 function specOf(key: string, schema: TSchema, label: string, required: boolean): FieldSpec {
@@ -114,9 +122,11 @@ function specOf(key: string, schema: TSchema, label: string, required: boolean):
   if (one.type === 'integer' || one.type === 'number') {
     const ref = key.endsWith('_id') ? resources.find((r) => r.name === key.slice(0, -3)) : undefined;
     if (ref) return { ...base, kind: 'ref', ref };
-    return typeof one.minimum === 'number'
-      ? { ...base, kind: 'number', input: { min: one.minimum } }
-      : { ...base, kind: 'number' };
+    const bounds = {
+      ...(typeof one.minimum === 'number' && { min: one.minimum }),
+      ...(typeof one.maximum === 'number' && { max: one.maximum }),
+    };
+    return Object.keys(bounds).length ? { ...base, kind: 'number', input: bounds } : { ...base, kind: 'number' };
   }
   if (one.format === 'date' || one.format === 'date-time') return { ...base, kind: 'date' };
   if (typeof one.maxLength === 'number' && one.maxLength >= 500) return { ...base, kind: 'textarea' };
@@ -130,7 +140,8 @@ function specOf(key: string, schema: TSchema, label: string, required: boolean):
 
 /** A field's value in the form, from the record being edited or the new record's default. */
 function startValue(spec: FieldSpec, record: Record<string, unknown> | null, tweak: FieldTweak | undefined) {
-  const v = record ? record[spec.key] : tweak?.initial;
+  const initial = tweak?.initial;
+  const v = record ? record[spec.key] : typeof initial === 'function' ? initial() : initial;
   switch (spec.kind) {
     case 'check':
       return typeof v === 'boolean' ? v : false;
@@ -165,9 +176,13 @@ export function payloadOf(
       // Not chosen on a new record: left out, so the server says it is required.
       if (v) data[spec.key] = Number(v);
       else if (record || !spec.required) data[spec.key] = null;
-    } else if (spec.kind === 'text' || spec.kind === 'textarea')
-      data[spec.key] = spec.nullable ? textOrNull(v) : v.trim();
-    else data[spec.key] = v === '' && spec.nullable ? null : v;
+    } else if (spec.kind === 'text' || spec.kind === 'textarea') {
+      // A password is sent as typed, spaces and all.
+      const text = spec.input?.type === 'password' ? v : v.trim();
+      // Neither null nor required (a password): blank is left out, so an edit keeps the current one.
+      if (text === '' && !spec.nullable && !spec.required) continue;
+      data[spec.key] = spec.nullable ? textOrNull(v) : text;
+    } else data[spec.key] = v === '' && spec.nullable ? null : v;
   }
   return data;
 }
@@ -189,7 +204,12 @@ export function SchemaForm<T extends { id: number; version?: number }>({
 }: SchemaFormProps<T>) {
   const { record, errors } = props;
   const row = record as unknown as Record<string, unknown> | null;
-  const [specs] = useState(() => fieldsOf(screen.resource, !!record));
+  const [specs] = useState(() =>
+    fieldsOf(screen.resource, !!record).map((s) => {
+      const input = tweaks[s.key]?.input;
+      return input ? { ...s, input: { ...s.input, ...input } } : s;
+    }),
+  );
   const [values, setValues] = useState<Record<string, FieldValue>>(() =>
     Object.fromEntries(specs.map((s) => [s.key, startValue(s, row, tweaks[s.key])])),
   );
@@ -259,11 +279,11 @@ function DerivedEditor({
     name,
     error,
     autoFocus: autoFocus || undefined,
-    hint: tweak.hint,
+    hint: typeof tweak.hint === 'function' ? tweak.hint(value) : tweak.hint,
     className: tweak.className,
   };
   const text = typeof value === 'string' ? value : '';
-  switch (spec.kind) {
+  switch (spec.kind === 'text' && tweak.rows ? 'textarea' : spec.kind) {
     case 'check':
       return (
         <CheckField
@@ -320,7 +340,6 @@ function DerivedEditor({
       return (
         <DateField
           {...common}
-          hint={tweak.hint}
           required={required || undefined}
           placeholder={tweak.placeholder}
           value={text}

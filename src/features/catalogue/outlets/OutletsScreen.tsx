@@ -9,12 +9,31 @@ import { ResourceListView } from '@/screens/ResourceListView';
 import { offerRoutes } from '@/screens/paths';
 import { offers } from '../offers/screen';
 import { OfferStateBadge, shortValidity } from '../offers/OfferBits';
-import { OutletForm } from './OutletForm';
+import { SchemaForm, type FieldTweak } from '@/screens/SchemaForm';
+import { AreaPicker } from './AreaPicker';
 import { outletLabel, outletScreen } from './screen';
 import '@/ui/catalogue.css';
 import { formatDateTime, formatNumber } from '@/lib/format';
 
 const ROW_HEIGHT = 42;
+
+/**
+ * What the outlet form says beyond the contract (contract/outlet.ts): the area is picked by
+ * name, the address has two lines, and a new outlet started from a filtered list
+ * (/add-outlet?category=1) begins in that category.
+ */
+const OUTLET_FIELDS: Readonly<Record<string, FieldTweak>> = {
+  branch: { placeholder: 'e.g. Dubai Mall' },
+  category_id: {
+    initial: () => (new URLSearchParams(window.location.search).get('category') ?? '').replace(/\D/g, ''),
+  },
+  area_id: { editor: AreaPicker },
+  address: { rows: 2 },
+  latitude: { placeholder: '25.2048' },
+  longitude: { placeholder: '55.2708' },
+  phone: { placeholder: '+971 4 000 0000' },
+};
+const OUTLET_PAIRS = [['latitude', 'longitude']] as const;
 
 export default function OutletsScreen() {
   return (
@@ -23,7 +42,7 @@ export default function OutletsScreen() {
       rowHeight={ROW_HEIGHT}
       renderRow={(o) => <OutletRow outlet={o} />}
       renderDetail={(o) => <OutletDetail outlet={o} />}
-      renderForm={(p) => <OutletForm {...p} />}
+      renderForm={(p) => <SchemaForm {...p} screen={outletScreen} fields={OUTLET_FIELDS} pairs={OUTLET_PAIRS} />}
     />
   );
 }

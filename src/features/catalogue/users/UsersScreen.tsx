@@ -2,8 +2,38 @@ import type { AdminUser } from '@contract/user';
 import { ResourceListView } from '@/screens/ResourceListView';
 import { formatDateTime } from '@/lib/format';
 import { Badge, EmailLink, orDash, RowLine, Thumb } from '@/ui/bits';
-import { UserForm } from './UserForm';
+import { SchemaForm, type FieldTweak } from '@/screens/SchemaForm';
 import { ROLE_LABELS, STATUS_LABELS, userScreen } from './screen';
+
+const ROLES = (['user', 'viewer', 'reviewer', 'editor', 'admin'] as const).map((r) => ({
+  value: r,
+  label: ROLE_LABELS[r],
+}));
+const STATUSES = (['active', 'disabled'] as const).map((s) => ({ value: s, label: STATUS_LABELS[s] }));
+
+/**
+ * What the user form says beyond the contract (contract/user.ts): a new user is an active app
+ * user; a password is optional (new users may sign in with e-mailed codes) and an edit sets a
+ * new one only when typed (SchemaForm leaves a blank one out).
+ */
+const userFields = (record: AdminUser | null): Readonly<Record<string, FieldTweak>> => ({
+  phone: { placeholder: '+971 50 000 0000' },
+  role: { options: ROLES, initial: 'user' },
+  status: {
+    options: STATUSES,
+    initial: 'active',
+    hint: (status) =>
+      status === 'disabled' && record?.status !== 'disabled' ? 'Saving ends every session of this user.' : undefined,
+  },
+  password: {
+    label: record ? 'Set a new password' : 'Password',
+    input: { type: 'password', autoComplete: 'new-password' },
+    hint: record
+      ? 'Leave empty to keep the current one. A new password signs the user out everywhere.'
+      : 'Optional, at least 8 characters. Without one the user signs in with e-mailed codes.',
+  },
+});
+const USER_PAIRS = [['role', 'status']] as const;
 
 export default function UsersScreen() {
   return (
@@ -11,7 +41,7 @@ export default function UsersScreen() {
       screen={userScreen}
       renderRow={(u) => <UserRow user={u} />}
       renderDetail={(u) => <UserDetail user={u} />}
-      renderForm={(p) => <UserForm {...p} />}
+      renderForm={(p) => <SchemaForm {...p} screen={userScreen} fields={userFields(p.record)} pairs={USER_PAIRS} />}
     />
   );
 }
