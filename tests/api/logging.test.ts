@@ -5,7 +5,6 @@ import { bankResource } from '@contract/bank';
 import { pathOf } from '@contract/operation';
 import Fastify from 'fastify';
 import { noteLongLived, QuietRequests, registerRequestLog } from '../../server/http/requestLog';
-import { createLogger } from '../../server/logger';
 import { LEVEL, logCapture, startTestServer, type LogLine, type TestServer } from '../helpers/app';
 
 let s: TestServer;
@@ -109,7 +108,7 @@ it('takes the caller’s X-Request-Id when it is a short safe token, and makes i
 
 it('an answer slower than the threshold is one warn line saying so, with its time; a live stream never is', async () => {
   const capture = logCapture();
-  const app = Fastify({ loggerInstance: createLogger('info', capture.stream), logController: new QuietRequests() });
+  const app = Fastify({ logger: { level: 'info', stream: capture.stream }, logController: new QuietRequests() });
   registerRequestLog(app, 40);
   const pause = () => new Promise((r) => setTimeout(r, 60));
   app.get('/slow', async () => (await pause(), { ok: true }));
