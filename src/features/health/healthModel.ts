@@ -16,6 +16,7 @@ import {
   type HealthRow,
 } from '@contract/health';
 import { HEALTH_QUEUES, healthNoun, healthQueue, type HealthFixDef, type HealthQueueDef } from '@contract/healthQueues';
+import type { PresenceUser } from '@contract/presence';
 import { call, onTouched } from '@/api/call';
 import { ApiError } from '@/api/client';
 import { errorText } from '@/api/errorText';
@@ -373,3 +374,22 @@ export const openQueueAt = (n: number) => {
   const q = HEALTH_QUEUES[n];
   if (q) go(queuePath(q.id));
 };
+
+/**
+ * The record a row is about, as presence names it (contract/presence.ts): the row's own record,
+ * or for a broken image's or link's row the record holding it. Its highlighted row announces it,
+ * and a row another admin has open (here, or in its form) is marked.
+ */
+export function rowRecord(q: HealthQueueDef | undefined, r: HealthRow): { resource: string; id: number } | null {
+  if (r.record) return { resource: r.record.resource, id: r.record.id };
+  return q && q.entity !== 'link' ? { resource: q.entity, id: r.id } : null;
+}
+
+/** "Sara is working on this", "Sara and Omar are working on this", "Sara is editing this" (one in its form). */
+export function workingLabel(users: readonly PresenceUser[]): string | null {
+  const names = [...new Set(users.map((u) => u.name || 'Someone'))];
+  if (!names.length) return null;
+  const who = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  const verb = users.some((u) => u.mode === 'editing') ? 'editing' : 'working on';
+  return `${who} ${names.length === 1 ? 'is' : 'are'} ${verb} this`;
+}
