@@ -4,7 +4,8 @@
 // banners' URLs: fetched through ./linkCheck.ts when LINK_CHECK_OUTBOUND is on), those never
 // checked, changed since, or checked more than LINK_RECHECK_HOURS ago, and keeps what it found in
 // media_checks (server/db/migrations/032_media_checks.sql). Every broken one is logged. The same
-// round then keeps the day's health scores (./healthScores.ts).
+// round then keeps the day's health scores (./health.ts keepHealthScores) and each queue's count
+// (./healthQueueCounts.ts).
 import { homepageResources } from '@contract/homepage';
 import { resources } from '@contract/resources';
 import type { LinkCheckConfig } from '../config';

@@ -45,6 +45,7 @@ const NOT_AUDITED: Readonly<Record<string, string>> = {
   event_daily: "the app's engagement counts",
   event_daily_cards: "the app's engagement counts",
   event_weekly_offers: "the app's engagement counts",
+  health_queue_counts: "the health checker's daily queue counts, kept by its loop (037_health_queue_counts.sql)",
   health_scores: "the health checker's daily figures, kept by its loop (032_media_checks.sql)",
   media_checks: "the health checker's findings about files and links (032_media_checks.sql)",
   offer_bank_links: 'derived from offers and cards by triggers (023_offer_bank_links.sql)',
