@@ -23,7 +23,15 @@ import { errorText } from '@/api/errorText';
 import { cursorList } from '@/store/cursorList';
 import { go } from '@/store/navigate';
 import { confirmChoice } from '@/ui/confirmStore';
-import { bankRoutes, categoryRoutes, cardRoutes, offerRoutes, outletRoutes, userRoutes } from '@/screens/paths';
+import {
+  bankRoutes,
+  categoryRoutes,
+  cardRoutes,
+  notificationRoutes,
+  offerRoutes,
+  outletRoutes,
+  userRoutes,
+} from '@/screens/paths';
 
 export const HEALTH_PATH = '/health-queues';
 export const queuePath = (id: string) => `${HEALTH_PATH}/${id}`;
@@ -47,9 +55,13 @@ const EDIT_PATH: Record<string, string> = {
 /** Homepage items are edited on the homepage screen's tab (src/features/homepage/entry.ts). */
 const HOMEPAGE_TAB: Record<string, string> = { heroBanner: 'hero-banners', dontMissOut: 'dont-miss-out' };
 
+/** Records with no edit screen, opened where they are shown (a notification is cancelled and added again). */
+const VIEW_PATH: Record<string, string> = { notification: notificationRoutes.view };
+
 /** The edit screen of the record a row is about, at its field. */
 function recordPath(record: NonNullable<HealthRow['record']>): string | null {
   if (HOMEPAGE_TAB[record.resource]) return `/homepage-config?tab=${HOMEPAGE_TAB[record.resource]}`;
+  if (VIEW_PATH[record.resource]) return VIEW_PATH[record.resource].replace(':id', String(record.id));
   const path = EDIT_PATH[record.resource];
   return path ? `${path.replace(':id', String(record.id))}?field=${encodeURIComponent(record.field)}` : null;
 }
