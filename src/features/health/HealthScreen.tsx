@@ -245,7 +245,7 @@ function RowPane({
   const working = workingLabel(others);
   return (
     <div className="pane" aria-label={r.title}>
-      <header className="pane-head">
+      <header className="pane-head keeps-keys">
         <PaneBack />
         <h2>{r.title}</h2>
         <CommandButton
