@@ -204,6 +204,13 @@ function Row({ r, others }: { r: HealthRow; others: readonly PresenceUser[] }) {
     <div className="rec-row">
       <div className="rec-line">
         <span className="rec-title">{r.title}</span>
+        <span style={{ marginLeft: 'auto' }}>
+          <Badge tone="warn">{r.reason}</Badge>
+        </span>
+      </div>
+      <div className="rec-meta">
+        <span className="rec-ellipsis">{r.detail ?? '\u00a0'}</span>
+        {/* On the second line: the title keeps its width beside a long reason. */}
         {label && (
           <span
             className={`health-working${others.some((u) => u.mode === 'editing') ? ' is-editing' : ''}`}
@@ -213,12 +220,6 @@ function Row({ r, others }: { r: HealthRow; others: readonly PresenceUser[] }) {
             <span className="visually-hidden">{label}</span>
           </span>
         )}
-        <span style={{ marginLeft: 'auto' }}>
-          <Badge tone="warn">{r.reason}</Badge>
-        </span>
-      </div>
-      <div className="rec-meta">
-        <span className="rec-ellipsis">{r.detail ?? '\u00a0'}</span>
       </div>
     </div>
   );
