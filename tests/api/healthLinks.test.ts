@@ -201,9 +201,13 @@ describe('the checker', () => {
 
   it('logs every broken one', () => {
     const lines = s.logs.filter((l) => l.level === LEVEL.warn && l.msg.startsWith('health check:'));
-    expect(lines.length).toBe(7);
+    // Seven of the banks and the banner, and the scheduled notification's.
+    expect(lines.length).toBe(8);
     expect(lines.find((l) => l.recordId === ids.Gone && l.field === 'website')?.msg).toBe(
       `health check: bank ${ids.Gone}'s website is broken: HTTP 404`,
+    );
+    expect(lines.map((l) => l.msg)).toContain(
+      `health check: notification ${ids['Gone notification']}'s url is broken: HTTP 404`,
     );
   });
 
