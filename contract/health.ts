@@ -68,6 +68,13 @@ export const HealthScore = Type.Object({
 });
 export type HealthScore = Static<typeof HealthScore>;
 
+/** One queue's count on each of the last 30 days the background loop measured, oldest first (Dubai's days). */
+export const HealthQueueTrend = Type.Object({
+  id: Type.String(),
+  days: Type.Array(Type.Object({ day: DateOnly, count: Type.Integer({ minimum: 0 }) })),
+});
+export type HealthQueueTrend = Static<typeof HealthQueueTrend>;
+
 const QueueParam = Type.Object({
   queue: Type.Union(
     HEALTH_QUEUE_IDS.map((id) => Type.Literal(id)),
@@ -116,6 +123,18 @@ export const listHealthScores = defineOp({
   shared: true,
   response: RecordEnvelope(Type.Array(HealthScore)),
   message: 'Health scores fetched successfully!',
+});
+
+export const listHealthQueueTrends = defineOp({
+  id: 'health.queueTrends',
+  method: 'GET',
+  path: `${ADMIN_ROOT}/health/queue-trends`,
+  summary: "Each catalogue health queue's count on each of the last 30 days, as the background checker keeps them",
+  tag: 'Catalogue health',
+  access: 'admin',
+  shared: true,
+  response: RecordEnvelope(Type.Array(HealthQueueTrend)),
+  message: 'Health queue trends fetched successfully!',
 });
 
 export const applyHealthFix = defineOp({

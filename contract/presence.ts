@@ -53,3 +53,23 @@ export const announcePresence = defineOp({
   // Every staff role may say what it has open, a viewer too (contract/roles.ts).
   permission: 'presence.announce',
 });
+
+/**
+ * Everyone's open records now, one entry a record with someone on it: what a list marks when it
+ * opens (a queue's rows another admin is working), before the live stream's changes follow.
+ */
+export const listPresence = defineOp({
+  id: 'presence.list',
+  method: 'GET',
+  path: `${ADMIN_ROOT}/presence`,
+  summary:
+    'Who has which record open now (records with nobody are left out); a list marks its rows with it, then follows `event: presence`',
+  tag: 'Live updates',
+  query: Type.Object({
+    resource: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 60, pattern: '^[a-zA-Z][a-zA-Z0-9]*$', description: 'one resource only' }),
+    ),
+  }),
+  response: RecordEnvelope(Type.Array(PresenceEvent)),
+  access: 'admin',
+});

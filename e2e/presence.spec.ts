@@ -1,12 +1,15 @@
 // Presence (src/store/presence.ts, POST /admin/v1/presence, `event: presence` on the live
 // stream): two admins in two browsers; one has an offer's form open, the other opening the
 // same offer reads who is editing it, live, and sees it go when the form closes, or at once
-// when the other's tab closes.
+// when the other's tab closes. And in a health queue: the row one admin has highlighted is
+// marked in the other's list with their initials, "Sara is working on this", until they move on.
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures';
 import { offerResource } from '@contract/offer';
 import { userResource } from '@contract/user';
-import { apiAs, shoot, signIn, signInAs } from './session';
+import { listHealthRows } from '@contract/health';
+import { pathOf } from '@contract/operation';
+import { apiAs, listNamed, rowsOf, shoot, signIn, signInAs } from './session';
 
 const OMAR = { name: 'Omar Presence', email: 'omar.presence@e2e.example', password: 'omar-presence-password' };
 
@@ -77,6 +80,66 @@ test('an admin opening an offer another has in its form reads who is editing it,
     await expect(omarHere).toBeVisible({ timeout: 10_000 });
     await omar.close({ runBeforeUnload: true });
     await expect(omarHere).toBeHidden({ timeout: 10_000 });
+  } finally {
+    await other.close();
+  }
+});
+
+test("a health queue's row another admin is working is marked with their name, until they move on", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page);
+  const api = await apiAs(page);
+  const made = await api.post(userResource.ops.add!.path, { ...OMAR, role: 'admin', status: 'active' });
+  expect([200, 422]).toContain(made.status());
+  const me = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('userDetails') ?? '{}') as { name: string }).name,
+  );
+  const rows = (await (await api.get(pathOf(listHealthRows, { queue: 'unreachable' }))).json()).data.rows as {
+    id: number;
+    title: string;
+  }[];
+  expect(rows.length).toBeGreaterThanOrEqual(3);
+
+  const other = await browser.newContext();
+  const omar = await other.newPage();
+  try {
+    await signInAs(omar, OMAR.email, OMAR.password);
+    await omar.goto('/admin/health-queues/unreachable');
+    const omarsList = listNamed(omar, 'Unreachable offers');
+    // A queue's first read is slow on a busy machine (every agent's server on two cores).
+    await expect(rowsOf(omarsList).first()).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
+
+    // The first admin opens the queue and rests on its second row.
+    await page.goto('/admin/health-queues/unreachable');
+    const list = listNamed(page, 'Unreachable offers');
+    await expect(rowsOf(list).first()).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
+    await list.focus();
+    await page.keyboard.press('j');
+    await expect(rowsOf(list).nth(1)).toHaveAttribute('aria-selected', 'true');
+
+    // Omar's list marks that row (not his own highlighted one), live, words for a screen reader.
+    const marked = rowsOf(omarsList).filter({ hasText: `${me} is working on this` });
+    await expect(marked).toHaveCount(1, { timeout: 10_000 });
+    await expect(marked).toContainText(rows[1].title);
+    await expect(marked.locator('.health-working .pane-presence-face')).toBeVisible();
+    // The first admin sees Omar on the row he has highlighted: in the list, and in its pane once there.
+    await expect(rowsOf(list).first()).toContainText(`${OMAR.name} is working on this`, { timeout: 10_000 });
+    await page.keyboard.press('k');
+    await expect(page.getByRole('status').filter({ hasText: `${OMAR.name} is working on this` })).toBeVisible({
+      timeout: 10_000,
+    });
+
+    // The first admin moved back to the first row: the second is no longer marked for Omar.
+    await expect(rowsOf(omarsList).nth(1)).not.toContainText('is working on this', { timeout: 10_000 });
+    await expect(rowsOf(omarsList).first()).toContainText(`${me} is working on this`, { timeout: 10_000 });
+    await expect(omar.getByRole('status').filter({ hasText: `${me} is working on this` })).toBeVisible();
+    await shoot(omar, process.env.PRESENCE_SHOTS, 'presence-health');
+    // And leaves the screen: nothing marked.
+    await page.goto('/admin');
+    await expect(omarsList.getByText('is working on this')).toHaveCount(0, { timeout: 10_000 });
   } finally {
     await other.close();
   }

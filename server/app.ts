@@ -31,6 +31,7 @@ import { storageCleanup } from './services/storageCleanup';
 import { createHealthChecks } from './services/mediaChecks';
 import { createHealthPairs } from './services/healthPairs';
 import { keepHealthScores } from './services/health';
+import { keepQueueCounts } from './services/healthQueueCounts';
 import { auditHandlers } from './routes/audit';
 import { outboxSender, type PushSender } from './services/push';
 import { lazyValidatorOf } from './services/validate';
@@ -164,13 +165,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await auditPruning.idle();
   });
 
-  // Broken images and links (Health, queue 5) at start and every LINK_CHECK_EVERY_MIN, then the day's health scores.
+  // Broken images and links (Health, queue 5) at start and every LINK_CHECK_EVERY_MIN, then the day's health scores and queue counts.
   const healthChecks = createHealthChecks({
     db,
     store: uploads.store,
     config: config.linkCheck,
     log: logger.child({ service: 'healthChecks' }),
-    then: () => keepHealthScores(db),
+    then: async () => {
+      await keepHealthScores(db);
+      await keepQueueCounts(db);
+    },
   });
   app.decorate('healthChecks', healthChecks);
   app.addHook('onClose', async () => {

@@ -7,12 +7,14 @@ import {
   listHealthCandidates,
   listHealthQueues,
   listHealthRows,
+  listHealthQueueTrends,
   listHealthScores,
   undoHealthFix,
 } from '@contract/health';
 import { bind, type Bound } from '../http/handle';
 import { crawlSourceOf } from '../repositories/healthCandidates';
 import { applyFix, candidatesOf, healthCounts, healthRows, healthScores, undoFix } from '../services/health';
+import { queueTrends } from '../services/healthQueueCounts';
 import { purge } from './bulk';
 
 export function healthHandlers(): Bound[] {
@@ -25,6 +27,10 @@ export function healthHandlers(): Bound[] {
       const data = await healthRows(tx, params.queue, query.after ?? 0, query.limit ?? HEALTH_PAGE_MAX);
       return { message: `${data.count.toLocaleString('en')} in the queue.`, data };
     }),
+    bind(listHealthQueueTrends, async (_input, tx) => ({
+      message: listHealthQueueTrends.message!,
+      data: await queueTrends(tx),
+    })),
     bind(listHealthScores, async (_input, tx) => ({
       message: listHealthScores.message!,
       data: await healthScores(tx),

@@ -1,10 +1,11 @@
 // The health checker (queue 5 of contract/healthQueues.ts, "Broken media and links"): on the
 // background loop (./loop.ts), every LINK_CHECK_EVERY_MIN minutes, it checks each image a record
 // names (its file is in storage, disk or S3, and can be read) and each link (banks' websites,
-// banners' URLs: fetched through ./linkCheck.ts when LINK_CHECK_OUTBOUND is on), those never
+// banners' URLs, a scheduled notification's web address: fetched through ./linkCheck.ts when LINK_CHECK_OUTBOUND is on), those never
 // checked, changed since, or checked more than LINK_RECHECK_HOURS ago, and keeps what it found in
 // media_checks (server/db/migrations/032_media_checks.sql). Every broken one is logged. The same
-// round then keeps the day's health scores (./healthScores.ts).
+// round then keeps the day's health scores (./health.ts keepHealthScores) and each queue's count
+// (./healthQueueCounts.ts).
 import { homepageResources } from '@contract/homepage';
 import { resources } from '@contract/resources';
 import type { LinkCheckConfig } from '../config';
@@ -19,6 +20,8 @@ export interface CheckedField {
   table: string;
   field: string;
   kind: 'file' | 'link';
+  /** Which rows hold a link in the field (SQL over the row as `r`); every row when absent. */
+  where?: string;
 }
 
 /** Every image field of the contract's resources (their `files` of kind image), and the link fields. */
@@ -31,12 +34,24 @@ export const CHECKED_FIELDS: readonly CheckedField[] = [
   { resource: 'bank', table: 'banks', field: 'website', kind: 'link' },
   { resource: 'heroBanner', table: 'hero_banners', field: 'url', kind: 'link' },
   { resource: 'dontMissOut', table: 'dont_miss_out', field: 'url', kind: 'link' },
+  // A notification's URL is its link when its link type says so (contract/notification.ts); one
+  // still to go out, as a sent one's link cannot be changed any more (the contract has no update).
+  {
+    resource: 'notification',
+    table: 'notifications',
+    field: 'url',
+    kind: 'link',
+    where: "r.link_type = 'url' and r.status = 'scheduled'",
+  },
 ];
+
+const rowsHolding = (f: CheckedField) => (f.where ? ` and (${f.where})` : '');
 
 /** The value record `m.record_id` holds now in field `m.field` (null: none, or the record is gone). */
 export const CURRENT_VALUE = (m: string) =>
   `case ${m}.resource || '.' || ${m}.field ${CHECKED_FIELDS.map(
-    (f) => `when '${f.resource}.${f.field}' then (select r.${f.field} from ${f.table} r where r.id = ${m}.record_id)`,
+    (f) =>
+      `when '${f.resource}.${f.field}' then (select r.${f.field} from ${f.table} r where r.id = ${m}.record_id${rowsHolding(f)})`,
   ).join(' ')} end`;
 
 /** A record's name for the queue's row, whichever table it is of. */
@@ -65,7 +80,7 @@ async function dueValues(tx: Tx, recheckHours: number, outbound: boolean, limit:
   const all = fields
     .map(
       (f) =>
-        `select '${f.resource}' as resource, id as record_id, '${f.field}' as field, '${f.kind}' as kind, ${f.field} as target from ${f.table} where nullif(btrim(${f.field}), '') is not null`,
+        `select '${f.resource}' as resource, r.id as record_id, '${f.field}' as field, '${f.kind}' as kind, r.${f.field} as target from ${f.table} r where nullif(btrim(r.${f.field}), '') is not null${rowsHolding(f)}`,
     )
     .join('\nunion all\n');
   // An image held as a web address is fetched like a link: not without outbound checks.

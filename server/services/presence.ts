@@ -62,6 +62,21 @@ export async function announce(tx: Tx, user: User, a: Announcement, ttlMs: numbe
   return { resource: a.resource, record_id: a.record_id, users: rows.map(userOf) };
 }
 
+/** Every record someone has open now (of `resource` when given), each with its people, editing first. */
+export async function presentNow(tx: Tx, resource?: string): Promise<PresenceEvent[]> {
+  const { rows } = resource
+    ? await tx.query<Row>(`${PRESENT} and p.resource = $1 ${ORDER}`, [resource])
+    : await tx.query<Row>(`${PRESENT} ${ORDER}`);
+  const byRecord = new Map<string, PresenceEvent>();
+  for (const r of rows) {
+    const key = `${r.resource}:${r.record_id}`;
+    let e = byRecord.get(key);
+    if (!e) byRecord.set(key, (e = { resource: r.resource, record_id: Number(r.record_id), users: [] }));
+    e.users.push(userOf(r));
+  }
+  return [...byRecord.values()];
+}
+
 export interface PresenceHub {
   /** Sends `fn` every record whose list changed from now on; returns the unsubscribe. */
   add(fn: (e: PresenceEvent) => void): () => void;

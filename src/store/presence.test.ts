@@ -12,6 +12,8 @@ function setup(answerAfterMs = 0) {
   const kept: boolean[] = [];
   const there: PresenceUser[] = [];
   let tell: ((e: PresenceEvent) => void) | null = null;
+  /** What the server's list answers (everyone's open records). */
+  const everyone: PresenceEvent[] = [];
   const presence = createPresence({
     announce: async (resource, record_id, mode, opts) => {
       sent.push([resource, record_id, mode]);
@@ -25,10 +27,11 @@ function setup(answerAfterMs = 0) {
       tell = fn;
       return () => void (tell = null);
     },
+    list: async () => everyone.map((e) => ({ ...e, users: [...e.users] })),
     heartbeatMs: 20_000,
   });
   const stream = (e: PresenceEvent) => tell?.(e);
-  return { presence, sent, kept, there, stream, listening: () => tell !== null };
+  return { presence, sent, kept, there, everyone, stream, listening: () => tell !== null };
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -116,6 +119,49 @@ describe('presence store', () => {
     expect(sent.at(-1)).toEqual(['bank', 3, 'left']);
     await vi.advanceTimersByTimeAsync(1000);
     expect(presence.state.byRecord).toEqual({});
+  });
+});
+
+describe('a list watching presence (a health queue)', () => {
+  it("knows every record someone else has open: the server's list first, then the stream; forgets it all once stopped", async () => {
+    const { presence, everyone, stream, listening } = setup();
+    everyone.push(
+      { resource: 'offer', record_id: 7, users: [sara] },
+      { resource: 'card', record_id: 2, users: [{ id: ME, name: 'Me', mode: 'viewing' }] },
+    );
+    const stop = presence.watch();
+    expect(listening()).toBe(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(presence.others('offer', 7)).toEqual([sara]);
+    // My own open record is nobody else's.
+    expect(presence.others('card', 2)).toEqual([]);
+    // Omar opens another offer; Sara leaves hers: both heard on the stream, though held by no one here.
+    stream({ resource: 'offer', record_id: 9, users: [omar] });
+    stream({ resource: 'offer', record_id: 7, users: [] });
+    expect(presence.others('offer', 9)).toEqual([omar]);
+    expect(presence.others('offer', 7)).toEqual([]);
+    expect(Object.keys(presence.state.byRecord)).toEqual(['card:2', 'offer:9']);
+    stop();
+    expect(presence.state.byRecord).toEqual({});
+    expect(listening()).toBe(false);
+  });
+
+  it('a record held here while watching (the highlighted row) is announced, and stays held after the watch stops', async () => {
+    const { presence, there, sent, stream, listening } = setup();
+    const stop = presence.watch();
+    there.push(sara);
+    const release = presence.hold('offer', 7, 'viewing');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toEqual([['offer', 7, 'viewing']]);
+    stop();
+    expect(listening()).toBe(true);
+    expect(presence.others('offer', 7)).toEqual([sara]);
+    // Not watching: another record's news is not kept any more.
+    stream({ resource: 'offer', record_id: 9, users: [omar] });
+    expect(presence.others('offer', 9)).toEqual([]);
+    release();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(listening()).toBe(false);
   });
 });
 

@@ -3,13 +3,15 @@
 // it every PRESENCE_HEARTBEAT_MS; its release lets go (`left`) on the next turn, so a pane that
 // goes from view to form (release, then hold again at once) only changes its mode. Who is
 // there comes from each announcement's answer and from the live stream's `event: presence`
-// (src/api/events.ts onPresence), kept per held record only.
+// (src/api/events.ts onPresence), kept per held record, and for every record while a list
+// watches (a health queue marks the rows another admin is working: `watch`).
 import { proxy } from 'valtio';
 import { call } from '@/api/call';
 import { onPresence } from '@/api/events';
 import {
   PRESENCE_HEARTBEAT_MS,
   announcePresence,
+  listPresence,
   type PresenceEvent,
   type PresenceMode,
   type PresenceUser,
@@ -27,6 +29,8 @@ interface PresenceDeps {
   /** The signed-in account: never shown as someone else (its other tabs neither). */
   me(): number | null;
   onPresence(fn: (e: PresenceEvent) => void): () => void;
+  /** Every record someone has open now (a watching list's first look). */
+  list(): Promise<PresenceEvent[]>;
   heartbeatMs?: number;
 }
 
@@ -48,10 +52,20 @@ export function createPresence(deps: PresenceDeps) {
   const state = proxy({ byRecord: {} as Record<string, PresenceUser[]> });
   const held = new Map<string, Held>();
   let unlisten: (() => void) | null = null;
+  /** Lists watching every record's presence. */
+  let watching = 0;
 
   const heard = (e: PresenceEvent) => {
     const key = keyOf(e.resource, e.record_id);
     if (held.has(key)) state.byRecord[key] = e.users;
+    else if (watching && e.users.length) state.byRecord[key] = e.users;
+    else delete state.byRecord[key];
+  };
+
+  const stopListening = () => {
+    if (held.size || watching) return;
+    unlisten?.();
+    unlisten = null;
   };
 
   const send = (h: Held) =>
@@ -65,10 +79,34 @@ export function createPresence(deps: PresenceDeps) {
     held.delete(h.key);
     delete state.byRecord[h.key];
     deps.announce(h.resource, h.id, 'left').catch(() => undefined);
-    if (!held.size) {
-      unlisten?.();
-      unlisten = null;
-    }
+    stopListening();
+  }
+
+  /**
+   * Keep who has any record open while a list shows (`others` then answers for every row): a
+   * first look at everyone's, then the live stream's changes. The returned function stops.
+   */
+  function watch(): () => void {
+    watching++;
+    unlisten ??= deps.onPresence(heard);
+    if (watching === 1)
+      deps.list().then(
+        (all) => {
+          if (!watching) return;
+          // What the stream told meanwhile is newer than nothing, older than this answer.
+          for (const key of Object.keys(state.byRecord)) if (!held.has(key)) delete state.byRecord[key];
+          for (const e of all) heard(e);
+        },
+        () => undefined, // presence is a courtesy: the stream's changes still mark rows
+      );
+    let stopped = false;
+    return () => {
+      if (stopped) return;
+      stopped = true;
+      if (--watching > 0) return;
+      for (const key of Object.keys(state.byRecord)) if (!held.has(key)) delete state.byRecord[key];
+      stopListening();
+    };
   }
 
   /** Announce that `resource` `id` is open here in `mode`; the returned function lets it go. */
@@ -127,7 +165,7 @@ export function createPresence(deps: PresenceDeps) {
     for (const h of held.values()) void send(h);
   }
 
-  return { state, hold, others, pageHidden, pageShown };
+  return { state, hold, watch, others, pageHidden, pageShown };
 }
 
 export type Presence = ReturnType<typeof createPresence>;
@@ -155,6 +193,7 @@ export const presence = createPresence({
     call(announcePresence, { body: { resource, record_id, mode } }, opts).then((r) => r.data),
   me: () => session.user_id,
   onPresence,
+  list: () => call(listPresence, { query: {} }).then((r) => r.data),
 });
 
 if (typeof window !== 'undefined') {

@@ -2,7 +2,7 @@
 // databases: a local HTTP server plays the outside world (a page that answers, one gone, a
 // redirect loop, one that never answers, an endless body behind a refused HEAD, a path
 // robots.txt disallows), and the uploads folder holds a good file, an empty one and lacks
-// one. The checker's round keeps what it found with when; the queue lists the broken ones;
+// one; a scheduled notification's web address is a link too (a cancelled one's, or one sent, is not). The checker's round keeps what it found with when; the queue lists the broken ones;
 // a second round asks nothing again until LINK_RECHECK_HOURS have passed; clearing a link is
 // an audited, undoable write; the fixes done by hand are refused by the API.
 import fs from 'node:fs';
@@ -116,6 +116,17 @@ beforeAll(async () => {
       [`${base}/gone?banner`],
     )
   )[0].id;
+  const notification = async (name: string, status: string, url: string) =>
+    (ids[name] = (
+      await q(
+        `insert into notifications (title, body, link_type, url, link_name, audience, send_at, status, fingerprint)
+         values ($1, 'Body', 'url', $2, $2, 'all', now() + interval '30 days', $3, $1) returning id`,
+        [name, url, status],
+      )
+    )[0].id);
+  await notification('Gone notification', 'scheduled', `${base}/gone?notification`);
+  await notification('Cancelled notification', 'cancelled', `${base}/gone?cancelled`);
+  await notification('Sent notification', 'sent', `${base}/gone?sent`);
   s.app.healthChecks.kick();
   await s.app.healthChecks.idle();
 }, 60_000);
@@ -155,6 +166,17 @@ describe('the checker', () => {
     expect(Date.now() - new Date(checked).getTime()).toBeLessThan(60_000);
   });
 
+  it("checks a scheduled notification's web address, not a cancelled or sent one's", async () => {
+    const found = await q<{ record_id: number; state: string; status: number | null }>(
+      "select record_id, state, status from media_checks where resource = 'notification' order by record_id",
+    );
+    expect(found).toEqual([{ record_id: ids['Gone notification'], state: 'broken', status: 404 }]);
+    const paths = asked.map((a) => a.path);
+    expect(paths).toContain('/gone?notification');
+    expect(paths).not.toContain('/gone?cancelled');
+    expect(paths).not.toContain('/gone?sent');
+  });
+
   it('obeys robots.txt: a disallowed path is skipped, not fetched; an allowed one under it is', async () => {
     expect(await checkOf('Private', 'website')).toMatchObject({ state: 'skipped', status: null });
     expect(asked.some((a) => a.path === '/private/page')).toBe(false);
@@ -179,9 +201,13 @@ describe('the checker', () => {
 
   it('logs every broken one', () => {
     const lines = s.logs.filter((l) => l.level === LEVEL.warn && l.msg.startsWith('health check:'));
-    expect(lines.length).toBe(7);
+    // Seven of the banks and the banner, and the scheduled notification's.
+    expect(lines.length).toBe(8);
     expect(lines.find((l) => l.recordId === ids.Gone && l.field === 'website')?.msg).toBe(
       `health check: bank ${ids.Gone}'s website is broken: HTTP 404`,
+    );
+    expect(lines.map((l) => l.msg)).toContain(
+      `health check: notification ${ids['Gone notification']}'s url is broken: HTTP 404`,
     );
   });
 
@@ -251,9 +277,14 @@ describe('the queue', () => {
         `bank.${ids.Slow}.website`,
         `bank.${ids.Open}.website`,
         `heroBanner.${ids.banner}.url`,
+        `notification.${ids['Gone notification']}.url`,
         `bank.${(await one<number>("select id from banks where name = 'Quiet'"))!}.logo`,
       ].sort(),
     );
+    expect(r[`notification.${ids['Gone notification']}.url`]).toMatchObject({
+      title: 'Gone notification',
+      reason: 'Link: HTTP 404',
+    });
     expect(r[`bank.${ids.Gone}.website`]).toMatchObject({ title: 'Gone', reason: 'Link: HTTP 404' });
     expect(r[`bank.${ids.Gone}.website`].facts).toMatchObject({ Status: '404', Value: `${base}/gone` });
     expect(r[`heroBanner.${ids.banner}.url`].title).toBe('Gone banner');
@@ -262,6 +293,9 @@ describe('the queue', () => {
   it("leaves out a check whose record's value changed since", async () => {
     await q("update banks set website = 'https://example.invalid/new' where id = $1", [ids.Slow]);
     expect(Object.keys(await byRecord())).not.toContain(`bank.${ids.Slow}.website`);
+    // A notification gone out (or cancelled) holds no link to fix any more: its row leaves too.
+    await q("update notifications set status = 'cancelled' where id = $1", [ids['Gone notification']]);
+    expect(Object.keys(await byRecord())).not.toContain(`notification.${ids['Gone notification']}.url`);
   });
 
   it('clears a link as an audited, undoable write; the undo puts its row back', async () => {

@@ -1,7 +1,8 @@
 // Presence (contract/presence.ts, server/services/presence.ts) on both databases: an admin's
 // announcement reaches another admin's live stream as `event: presence`, with who has the
 // record open; a leave and a lapse take them off; announcing leaves no audit entry and no
-// change event; bad input is refused naming its field; every staff role may announce; on
+// change event; a list (a health queue) reads who has which record open, of one resource or
+// all; bad input is refused naming its field; every staff role may announce; on
 // PostgreSQL another process's announcement reaches this one's stream. And a triage claim,
 // which the other reviewers' queues mark, reaches their streams as a change event.
 import fs from 'node:fs';
@@ -10,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimRef, releaseRef } from '@contract/crawlTriage';
 import type { ChangeEvent } from '@contract/events';
-import { announcePresence, type PresenceEvent } from '@contract/presence';
+import { announcePresence, listPresence, type PresenceEvent } from '@contract/presence';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDb } from '../../server/db/connection';
@@ -186,6 +187,41 @@ describe('announcing', () => {
       bearerOf(await insertSession(s.db, app.id)),
     );
     expect(res.status).toBe(403);
+  });
+});
+
+describe('who has which record open', () => {
+  const present = async (query: Record<string, string> = {}) =>
+    ((await ok(listPresence, { query })) as { data: PresenceEvent[] }).data.filter((e) => e.record_id >= 910);
+
+  it('answers every record someone has open, of one resource when asked, without the lapsed or left', async () => {
+    await announce('offer', 911, 'viewing');
+    await announce('offer', 911, 'editing', omar.auth);
+    await announce('card', 912, 'viewing', omar.auth);
+    const all = await present();
+    expect(all.map((e) => [e.resource, e.record_id, e.users.map((u) => [u.id, u.mode])])).toEqual([
+      ['card', 912, [[omar.id, 'viewing']]],
+      [
+        'offer',
+        911,
+        [
+          [omar.id, 'editing'],
+          [adminId, 'viewing'],
+        ],
+      ],
+    ]);
+    expect((await present({ resource: 'offer' })).map((e) => e.record_id)).toEqual([911]);
+    await announce('offer', 911, 'left', omar.auth);
+    await announce('card', 912, 'left', omar.auth);
+    expect((await present()).map((e) => [e.record_id, e.users.map((u) => u.id)])).toEqual([[911, [adminId]]]);
+    // Not renewed, it lapses: the list leaves it out by the database's clock.
+    await expect.poll(() => present(), { timeout: TTL_MS + 3000, interval: 500 }).toEqual([]);
+  });
+
+  it('refuses a bad resource naming the field', async () => {
+    const res = await call(listPresence, { query: { resource: 'drop table' } });
+    expect(res.status, res.body).toBe(422);
+    expect(Object.keys(res.json.errors)).toContain('resource');
   });
 });
 

@@ -48,6 +48,7 @@ const NOT_AUDITED: Readonly<Record<string, string>> = {
   health_pairs: "the duplicates' pairs, kept by their loop from offers and outlets (036_health_pairs.sql)",
   health_pairs_dirty:
     "the records whose duplicates' pairs the loop finds again, marked by triggers (036_health_pairs.sql)",
+  health_queue_counts: "the health checker's daily queue counts, kept by its loop (037_health_queue_counts.sql)",
   health_scores: "the health checker's daily figures, kept by its loop (032_media_checks.sql)",
   media_checks: "the health checker's findings about files and links (032_media_checks.sql)",
   offer_bank_links: 'derived from offers and cards by triggers (023_offer_bank_links.sql)',

@@ -1,15 +1,24 @@
 // Catalogue health on the dashboard: each queue's count (contract/healthQueues.ts), each
-// opening its queue on the Health screen (g q), and each entity's health score (the share of
+// opening its queue on the Health screen (g q) with its trend ("+3 since yesterday", the counts
+// the background loop kept per day: ./queueTrend.ts), and each entity's health score (the share of
 // its rows in no queue) with its last 30 days, as the background checker kept them
 // (server/services/health.ts keepHealthScores). Read by their own calls, so the dashboard's
 // figures do not wait for them.
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { listHealthQueues, listHealthScores, type HealthScore } from '@contract/health';
+import { dubaiDay } from '@contract/dubaiTime';
+import {
+  listHealthQueues,
+  listHealthQueueTrends,
+  listHealthScores,
+  type HealthQueueTrend,
+  type HealthScore,
+} from '@contract/health';
 import { HEALTH_QUEUES } from '@contract/healthQueues';
 import { call } from '@/api/call';
 import { formatNumber } from '@/lib/format';
 import { Sparkline } from './Sparkline';
+import { queueTrend } from './queueTrend';
 
 const ENTITY_WORDS: Record<HealthScore['entity'], string> = {
   offer: 'Offers',
@@ -21,8 +30,13 @@ const ENTITY_WORDS: Record<HealthScore['entity'], string> = {
 export function HealthCounts() {
   const [counts, setCounts] = useState<Record<string, number> | null>(null);
   const [scores, setScores] = useState<HealthScore[] | null>(null);
+  const [trends, setTrends] = useState<Record<string, HealthQueueTrend['days']>>({});
   useEffect(() => {
     const abort = new AbortController();
+    call(listHealthQueueTrends, {}, { signal: abort.signal }).then(
+      (res) => setTrends(Object.fromEntries(res.data.map((t) => [t.id, t.days]))),
+      () => undefined, // the counts show without their trends
+    );
     call(listHealthScores, {}, { signal: abort.signal }).then(
       (res) => setScores(res.data),
       () => undefined,
@@ -35,6 +49,7 @@ export function HealthCounts() {
     return () => abort.abort();
   }, []);
   if (!counts) return null;
+  const today = dubaiDay();
   return (
     <section className="dash-section" aria-labelledby="dash-health">
       <h2 id="dash-health" className="dash-heading">
@@ -43,11 +58,19 @@ export function HealthCounts() {
       <ul className="stat-grid" aria-label="Health queues">
         {HEALTH_QUEUES.map((q) => {
           const n = counts[q.id] ?? 0;
+          const trend = queueTrend(trends[q.id] ?? [], n, today);
           return (
             <li key={q.id}>
               <Link href={`/health-queues/${q.id}`} className={`stat stat-link dash-figure${n > 0 ? ' is-warn' : ''}`}>
                 <span className="stat-label">{q.title}</span>
-                <span className="stat-value">{formatNumber(n)}</span>
+                <span className="dash-figure-row">
+                  <span className="stat-value">{formatNumber(n)}</span>
+                  <Sparkline
+                    values={trend.values}
+                    label={`${q.title} over the last ${trend.values.length} days, ${formatNumber(n)} now`}
+                  />
+                </span>
+                {trend.note && <span className="dash-note">{trend.note}</span>}
               </Link>
             </li>
           );

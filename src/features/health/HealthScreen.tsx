@@ -2,9 +2,11 @@ import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import type { HealthCandidate, HealthRow } from '@contract/health';
+import type { PresenceUser } from '@contract/presence';
 import { HEALTH_QUEUES, healthNoun, healthQueue, type HealthQueueDef } from '@contract/healthQueues';
 import { CommandButton } from '@/commands/CommandButton';
 import { runCommand } from '@/commands/runner';
+import { presence } from '@/store/presence';
 import { setActiveView } from '@/store/ui';
 import { AppLink } from '@/ui/AppLink';
 import { DiffTable } from '@/ui/DiffTable';
@@ -13,12 +15,27 @@ import { SplitPane } from '@/ui/SplitPane';
 import { VirtualList } from '@/ui/VirtualList';
 import { Badge, orDash } from '@/ui/bits';
 import { PaneBack } from '@/screens/PaneBack';
+import { initialsOf } from '@/screens/PresenceNote';
 import { formatNumber } from '@/lib/format';
-import { activateHealth, health, healthList, loadQueue, queuePath, HEALTH_PATH } from './healthModel';
+import {
+  activateHealth,
+  health,
+  healthList,
+  loadQueue,
+  queuePath,
+  rowRecord,
+  workingLabel,
+  HEALTH_PATH,
+} from './healthModel';
 import { HEALTH_VIEW } from './entry';
 import './health.css';
 
 const ROW_HEIGHT = 44;
+/**
+ * The highlighted row is announced once it rests this long: j held down passes rows nobody is
+ * working, and each announcement is a write and a message to every open app.
+ */
+const HOLD_AFTER_MS = 400;
 
 /** '/health-queues/ending' → 'ending'; '/health-queues' → null. */
 const queueOf = (path: string) => /^\/health-queues\/([A-Za-z]+)\/?$/.exec(path)?.[1] ?? null;
@@ -64,6 +81,27 @@ export default function HealthScreen() {
   const highlighted = rows.findIndex((r) => r.id === m.cursor);
   const current = highlighted >= 0 ? rows[highlighted] : undefined;
   const checked = rows.filter((r) => s.checked[r.id]).length;
+  const { byRecord } = useSnapshot(presence.state);
+  const othersOn = (r: HealthRow): readonly PresenceUser[] => {
+    const rec = rowRecord(queue, r);
+    return rec ? presence.others(rec.resource, rec.id, byRecord) : [];
+  };
+  const working = current ? rowRecord(queue, current) : null;
+  const workingResource = working?.resource;
+  const workingId = working?.id;
+
+  // Who is working which row: every record's presence while the screen shows.
+  useEffect(() => presence.watch(), []);
+  // The row highlighted here is one this admin is working: others see it marked.
+  useEffect(() => {
+    if (!workingResource || !workingId) return;
+    let release: (() => void) | null = null;
+    const wait = setTimeout(() => (release = presence.hold(workingResource, workingId, 'viewing')), HOLD_AFTER_MS);
+    return () => {
+      clearTimeout(wait);
+      release?.();
+    };
+  }, [workingResource, workingId]);
 
   const list = (
     <>
@@ -109,7 +147,7 @@ export default function HealthScreen() {
           void runCommand(extend ? 'list.extendSelect' : 'list.toggleSelect', 'pointer', r.id)
         }
         onRowClick={(r) => void runCommand('list.open', 'pointer', r.id)}
-        renderRow={(r) => <Row r={r} />}
+        renderRow={(r) => <Row r={r} others={othersOn(r)} />}
         footer={
           s.status === 'loading' && !rows.length ? (
             <div className="vlist-status">Loading…</div>
@@ -135,6 +173,7 @@ export default function HealthScreen() {
             queue={queue}
             checked={checked}
             candidates={s.candidates?.offerId === current.id ? s.candidates : null}
+            others={othersOn(current)}
           />
         ) : (
           <NothingOpen />
@@ -145,7 +184,22 @@ export default function HealthScreen() {
   );
 }
 
-function Row({ r }: { r: HealthRow }) {
+/** Their initials in round badges (three at most), for a row another admin is working. */
+function Faces({ users }: { users: readonly PresenceUser[] }) {
+  const faces = [...new Map(users.map((u) => [u.id, u])).values()].slice(0, 3);
+  return (
+    <span className="pane-presence-faces" aria-hidden>
+      {faces.map((u) => (
+        <span key={u.id} className="pane-presence-face" title={u.name}>
+          {initialsOf(u.name)}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+function Row({ r, others }: { r: HealthRow; others: readonly PresenceUser[] }) {
+  const label = workingLabel(others);
   return (
     <div className="rec-row">
       <div className="rec-line">
@@ -156,6 +210,16 @@ function Row({ r }: { r: HealthRow }) {
       </div>
       <div className="rec-meta">
         <span className="rec-ellipsis">{r.detail ?? '\u00a0'}</span>
+        {/* On the second line: the title keeps its width beside a long reason. */}
+        {label && (
+          <span
+            className={`health-working${others.some((u) => u.mode === 'editing') ? ' is-editing' : ''}`}
+            title={label}
+          >
+            <Faces users={others} />
+            <span className="visually-hidden">{label}</span>
+          </span>
+        )}
       </div>
     </div>
   );
@@ -171,15 +235,18 @@ function RowPane({
   queue,
   checked,
   candidates,
+  others,
 }: {
   r: HealthRow;
   queue: HealthQueueDef;
   checked: number;
   candidates: Shown | null;
+  others: readonly PresenceUser[];
 }) {
+  const working = workingLabel(others);
   return (
     <div className="pane" aria-label={r.title}>
-      <header className="pane-head">
+      <header className="pane-head keeps-keys">
         <PaneBack />
         <h2>{r.title}</h2>
         <CommandButton
@@ -187,6 +254,14 @@ function RowPane({
           label={`Open ${queue.entity === 'link' ? 'record' : queue.entity}`}
           variant="ghost"
         />
+        {working && (
+          <p className="pane-presence" role="status">
+            <span className={`pane-presence-badge${others.some((u) => u.mode === 'editing') ? ' is-editing' : ''}`}>
+              <Faces users={others} />
+              {working}
+            </span>
+          </p>
+        )}
       </header>
       <div className="pane-body">
         <p className="health-reason">{r.reason}</p>

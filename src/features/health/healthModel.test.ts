@@ -101,3 +101,27 @@ describe('the link fix', () => {
     expect(m.health.candidates).toBeNull();
   });
 });
+
+describe('presence in a queue', () => {
+  const sara = { id: 2, name: 'Sara Khan', mode: 'viewing' as const };
+  const omar = { id: 3, name: 'Omar', mode: 'editing' as const };
+
+  it("names a row's record: its own, or the record holding a broken image or link", async () => {
+    const { healthQueue } = await import('@contract/healthQueues');
+    expect(m.rowRecord(healthQueue('unreachable'), row(5))).toEqual({ resource: 'offer', id: 5 });
+    const media = healthQueue('brokenMedia');
+    expect(media?.entity).toBe('link');
+    expect(m.rowRecord(media, { ...row(9), record: { resource: 'bank', id: 4, field: 'website' } })).toEqual({
+      resource: 'bank',
+      id: 4,
+    });
+    expect(m.rowRecord(media, row(9))).toBeNull();
+  });
+
+  it('says who is working on the row, and that one is editing it when one has its form open', () => {
+    expect(m.workingLabel([])).toBeNull();
+    expect(m.workingLabel([sara])).toBe('Sara Khan is working on this');
+    expect(m.workingLabel([sara, { ...sara, mode: 'editing' }])).toBe('Sara Khan is editing this');
+    expect(m.workingLabel([omar, sara])).toBe('Omar and Sara Khan are editing this');
+  });
+});

@@ -16,13 +16,22 @@ import {
   type HealthRow,
 } from '@contract/health';
 import { HEALTH_QUEUES, healthNoun, healthQueue, type HealthFixDef, type HealthQueueDef } from '@contract/healthQueues';
+import type { PresenceUser } from '@contract/presence';
 import { call, onTouched } from '@/api/call';
 import { ApiError } from '@/api/client';
 import { errorText } from '@/api/errorText';
 import { cursorList } from '@/store/cursorList';
 import { go } from '@/store/navigate';
 import { confirmChoice } from '@/ui/confirmStore';
-import { bankRoutes, categoryRoutes, cardRoutes, offerRoutes, outletRoutes, userRoutes } from '@/screens/paths';
+import {
+  bankRoutes,
+  categoryRoutes,
+  cardRoutes,
+  notificationRoutes,
+  offerRoutes,
+  outletRoutes,
+  userRoutes,
+} from '@/screens/paths';
 
 export const HEALTH_PATH = '/health-queues';
 export const queuePath = (id: string) => `${HEALTH_PATH}/${id}`;
@@ -46,9 +55,13 @@ const EDIT_PATH: Record<string, string> = {
 /** Homepage items are edited on the homepage screen's tab (src/features/homepage/entry.ts). */
 const HOMEPAGE_TAB: Record<string, string> = { heroBanner: 'hero-banners', dontMissOut: 'dont-miss-out' };
 
+/** Records with no edit screen, opened where they are shown (a notification is cancelled and added again). */
+const VIEW_PATH: Record<string, string> = { notification: notificationRoutes.view };
+
 /** The edit screen of the record a row is about, at its field. */
 function recordPath(record: NonNullable<HealthRow['record']>): string | null {
   if (HOMEPAGE_TAB[record.resource]) return `/homepage-config?tab=${HOMEPAGE_TAB[record.resource]}`;
+  if (VIEW_PATH[record.resource]) return VIEW_PATH[record.resource].replace(':id', String(record.id));
   const path = EDIT_PATH[record.resource];
   return path ? `${path.replace(':id', String(record.id))}?field=${encodeURIComponent(record.field)}` : null;
 }
@@ -373,3 +386,22 @@ export const openQueueAt = (n: number) => {
   const q = HEALTH_QUEUES[n];
   if (q) go(queuePath(q.id));
 };
+
+/**
+ * The record a row is about, as presence names it (contract/presence.ts): the row's own record,
+ * or for a broken image's or link's row the record holding it. Its highlighted row announces it,
+ * and a row another admin has open (here, or in its form) is marked.
+ */
+export function rowRecord(q: HealthQueueDef | undefined, r: HealthRow): { resource: string; id: number } | null {
+  if (r.record) return { resource: r.record.resource, id: r.record.id };
+  return q && q.entity !== 'link' ? { resource: q.entity, id: r.id } : null;
+}
+
+/** "Sara is working on this", "Sara and Omar are working on this", "Sara is editing this" (one in its form). */
+export function workingLabel(users: readonly PresenceUser[]): string | null {
+  const names = [...new Set(users.map((u) => u.name || 'Someone'))];
+  if (!names.length) return null;
+  const who = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  const verb = users.some((u) => u.mode === 'editing') ? 'editing' : 'working on';
+  return `${who} ${names.length === 1 ? 'is' : 'are'} ${verb} this`;
+}
