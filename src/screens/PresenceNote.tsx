@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import type { PresenceMode } from '@contract/presence';
+import type { PresenceMode, PresenceUser } from '@contract/presence';
 import { presence, presenceLine } from '@/store/presence';
 
 /** Up to two letters of a name, for its round badge. */
@@ -23,19 +23,26 @@ export function PresenceNote({ resource, id, mode }: { resource: string; id: num
   const line = presenceLine(others);
   if (!line) return null;
   const editing = others.some((u) => u.mode === 'editing');
-  const faces = [...new Map(others.map((u) => [u.id, u])).values()].slice(0, 3);
   return (
     <p className="pane-presence" role="status">
       <span className={`pane-presence-badge${editing ? ' is-editing' : ''}`}>
-        <span className="pane-presence-faces" aria-hidden>
-          {faces.map((u) => (
-            <span key={u.id} className="pane-presence-face" title={u.name}>
-              {initialsOf(u.name)}
-            </span>
-          ))}
-        </span>
+        <PresenceFaces users={others} />
         {line}
       </span>
     </p>
+  );
+}
+
+/** Their initials in round badges (three at most, each person once): beside the words that name them. */
+export function PresenceFaces({ users }: { users: readonly PresenceUser[] }) {
+  const faces = [...new Map(users.map((u) => [u.id, u])).values()].slice(0, 3);
+  return (
+    <span className="pane-presence-faces" aria-hidden>
+      {faces.map((u) => (
+        <span key={u.id} className="pane-presence-face" title={u.name}>
+          {initialsOf(u.name)}
+        </span>
+      ))}
+    </span>
   );
 }

@@ -15,7 +15,7 @@ import { SplitPane } from '@/ui/SplitPane';
 import { VirtualList } from '@/ui/VirtualList';
 import { Badge, orDash } from '@/ui/bits';
 import { PaneBack } from '@/screens/PaneBack';
-import { initialsOf } from '@/screens/PresenceNote';
+import { PresenceFaces } from '@/screens/PresenceNote';
 import { formatNumber } from '@/lib/format';
 import {
   activateHealth,
@@ -184,20 +184,6 @@ export default function HealthScreen() {
   );
 }
 
-/** Their initials in round badges (three at most), for a row another admin is working. */
-function Faces({ users }: { users: readonly PresenceUser[] }) {
-  const faces = [...new Map(users.map((u) => [u.id, u])).values()].slice(0, 3);
-  return (
-    <span className="pane-presence-faces" aria-hidden>
-      {faces.map((u) => (
-        <span key={u.id} className="pane-presence-face" title={u.name}>
-          {initialsOf(u.name)}
-        </span>
-      ))}
-    </span>
-  );
-}
-
 function Row({ r, others }: { r: HealthRow; others: readonly PresenceUser[] }) {
   const label = workingLabel(others);
   return (
@@ -216,7 +202,7 @@ function Row({ r, others }: { r: HealthRow; others: readonly PresenceUser[] }) {
             className={`health-working${others.some((u) => u.mode === 'editing') ? ' is-editing' : ''}`}
             title={label}
           >
-            <Faces users={others} />
+            <PresenceFaces users={others} />
             <span className="visually-hidden">{label}</span>
           </span>
         )}
@@ -257,7 +243,7 @@ function RowPane({
         {working && (
           <p className="pane-presence" role="status">
             <span className={`pane-presence-badge${others.some((u) => u.mode === 'editing') ? ' is-editing' : ''}`}>
-              <Faces users={others} />
+              <PresenceFaces users={others} />
               {working}
             </span>
           </p>
