@@ -16,6 +16,14 @@ export default async function globalSetup() {
     undefined,
     600_000,
   );
+  // The likely duplicates' first round (server/services/healthPairs.ts) done before the copy:
+  // otherwise every worker's server, and each one started again after a failed test, spends
+  // its first half-minute finding the demo's pairs again, in pieces between the specs' calls.
+  const until = Date.now() + 300_000;
+  while (!/health pairs: .* found again/.test(seeded.output()) && Date.now() < until)
+    await new Promise((r) => setTimeout(r, 250));
+  if (!/health pairs: .* found again/.test(seeded.output()))
+    console.warn('e2e template: the duplicates were not all found within 5 minutes; the workers finish them');
   await seeded.stop();
   // A clean stop: the database closed (checkpointed) and the folder's lock released.
   if (seeded.proc.exitCode !== 0) throw new Error(`the template server did not stop cleanly:\n${seeded.output()}`);
