@@ -96,7 +96,7 @@ const slowPick = (id: string, ms: number): Command => ({
 let unregister: () => void = () => undefined;
 beforeEach(() => {
   ran.length = 0;
-  unregister = register(slowPick('test.slow', 60), slowPick('test.tooSlow', TYPE_AHEAD_MS + 200));
+  unregister = register(slowPick('test.slow', 60), slowPick('test.tooSlow', 1200));
 });
 afterEach(() => {
   cleanup();
@@ -123,12 +123,12 @@ describe('in the palette', () => {
     expect(ran).toEqual([{ id: 'test.slow', arg: 'Weekly' }]);
   });
 
-  it('runs nothing when the answer comes more than TYPE_AHEAD_MS after the Enter', async () => {
+  it('runs nothing when the answer comes more than a second after the Enter', async () => {
     Object.assign(ui, { paletteOpen: true, palettePage: 'test.tooSlow' });
     render(<Palette />);
     await wait(0);
     typeAndEnter('Weekly');
-    await wait(TYPE_AHEAD_MS + 600);
+    await wait(1600);
     expect(ran).toEqual([]);
     expect(ui.paletteOpen).toBe(true);
   });
