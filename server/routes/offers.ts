@@ -8,6 +8,12 @@ import { repositoryFor } from '../repositories/registry';
 export const copyTitle = (title: string) =>
   `${title.slice(0, OFFER_TITLE_MAX - COPY_SUFFIX.length).trimEnd()}${COPY_SUFFIX}`;
 
+/** What a copy takes from its original: what an add takes, its files included. */
+const COPIED = [
+  ...Object.keys(offerResource.create.properties),
+  ...Object.keys(offerResource.files ?? {}),
+] as (keyof Offer)[];
+
 export function offerHandlers(): Bound[] {
   const offers = repositoryFor<Offer>(offerResource);
   return [
@@ -16,20 +22,11 @@ export function offerHandlers(): Bound[] {
       if (!from)
         throw new HttpError(404, `Offer ${params.id} not found.`, { id: [`No offer has the id ${params.id}.`] });
       // Through the repository's own create: its links are written and checked as an add's are.
-      // The image is shared: a stored file goes only once nothing names it (server/services/storageCleanup.ts).
-      const data = await offers.create(tx, {
-        title: copyTitle(from.title),
-        description: from.description,
-        discount: from.discount,
-        valid_from: from.valid_from,
-        valid_to: from.valid_to,
-        terms: from.terms,
-        image: from.image,
-        category_id: from.category_id,
-        card_ids: from.card_ids,
-        outlet_ids: from.outlet_ids,
-        from_source: 'manual',
-      });
+      // Every field an add takes is copied (a field added to the offer's create schema is copied
+      // with no edit here); the image is shared: a stored file goes only once nothing names it
+      // (server/services/storageCleanup.ts).
+      const copied = Object.fromEntries(COPIED.map((k) => [k, from[k]]));
+      const data = await offers.create(tx, { ...copied, title: copyTitle(from.title), from_source: 'manual' });
       return { message: duplicateOffer.message!, data };
     }),
   ];

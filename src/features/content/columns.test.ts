@@ -50,3 +50,25 @@ describe('content list columns', () => {
     expect(Object.keys(cells)).not.toContain('Name');
   });
 });
+
+describe('feedback filter bar', () => {
+  it('is the contract’s rating and about, in words, best rating first', async () => {
+    const [rating, about] = feedbackScreen.filters;
+    expect(feedbackScreen.filters.map((f) => [f.key, f.label, f.any])).toEqual([
+      ['rating', 'Rating', 'Any rating'],
+      ['about', 'About', 'Any subject'],
+    ]);
+    const options = async (f: typeof rating) => (typeof f.options === 'function' ? await f.options() : f.options);
+    expect((await options(rating))?.map((o) => o.label)).toEqual([
+      '★★★★★ 5',
+      '★★★★☆ 4',
+      '★★★☆☆ 3',
+      '★★☆☆☆ 2',
+      '★☆☆☆☆ 1',
+    ]);
+    expect(await options(about)).toEqual([
+      { value: 'offer', label: 'Offers' },
+      { value: 'card', label: 'Cards' },
+    ]);
+  });
+});

@@ -2,7 +2,7 @@
 // rating and by what it is about.
 import { feedbackResource, type Feedback } from '@contract/feedback';
 import { resourceScreen } from '@/commands/resourceScreen';
-import { enumFilter } from '@/store/filters';
+import { filtersOf } from '@/store/contractFilters';
 import { FEEDBACK_VIEW } from './entry';
 import { feedbackRoutes } from '@/screens/paths';
 import { cellText, dayText, NAME_WIDTH } from '@/screens/listTable/columns';
@@ -23,10 +23,15 @@ export const feedbackScreen = resourceScreen<Feedback>({
   routes: feedbackRoutes,
   describe: (f) => ({ label: subjectOf(f), hint: `${f.rating} of 5${f.user_name ? ` · ${f.user_name}` : ''}` }),
   noun: { one: 'feedback entry', many: 'feedback entries' },
-  filters: [
-    enumFilter('rating', 'Rating', 'Any rating', RATINGS, (v) => `${stars(Number(v))} ${v}`),
-    enumFilter('about', 'About', 'Any subject', ['offer', 'card'], (v) => (v === 'offer' ? 'Offers' : 'Cards')),
-  ],
+  // The contract's rating and about; its user, offer and card are reached from those records.
+  filters: filtersOf(
+    feedbackResource,
+    {
+      rating: { any: 'Any rating', options: RATINGS.map((v) => ({ value: v, label: `${stars(Number(v))} ${v}` })) },
+      about: { any: 'Any subject', labelOf: (v) => (v === 'offer' ? 'Offers' : 'Cards') },
+    },
+    ['rating', 'about'],
+  ),
   sortLabels: { created_at: 'Received', rating: 'Rating' },
   // Who gave it and what it rates, each under its own head (the derived first column was
   // "Name" over the rated offer or card).
