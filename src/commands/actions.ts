@@ -315,8 +315,15 @@ export function manifest(screens: readonly { id: string; resource?: string }[]):
 }
 
 /** The words an action's command is listed with: the command spreads them into itself. */
-export function actionWords(id: string): Pick<Action, 'title' | 'aliases' | 'group'> {
+export function actionWords(id: string): Pick<Action, 'title' | 'aliases' | 'group' | 'shortcut'> {
   const a = ACTIONS.find((x) => x.id === id);
   if (!a) throw new Error(`actions.ts: no action "${id}"`);
-  return { title: a.title, aliases: a.aliases, group: a.group };
+  // The keys too, so they are written once: the manifest's row shows them in the palette before
+  // the screen's commands are loaded, and the command binds the same string.
+  return {
+    title: a.title,
+    aliases: a.aliases,
+    group: a.group,
+    ...(a.shortcut !== undefined && { shortcut: a.shortcut }),
+  };
 }

@@ -112,7 +112,6 @@ const cancel = defineCommand<Notification>({
   needs: { permission: 'notification.write' },
   ...actionWords('notification.cancel'),
   keywords: ['stop', 'abort'],
-  shortcut: 'shift+c',
   scope,
   anywhere: true,
   enabled: (ctx) => {

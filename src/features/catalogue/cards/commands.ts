@@ -61,7 +61,6 @@ function cardChange(
     applies: (c: Card) => boolean;
     placeholder: string;
     keywords: string[];
-    shortcut?: string;
     change: (c: Card) => Promise<RecordResponse<Card>>;
     done: (n: number) => string;
     messages?: Command['messages'];
@@ -74,7 +73,6 @@ function cardChange(
     ...actionWords(id),
     needs: o.needs,
     keywords: o.keywords,
-    shortcut: o.shortcut,
     scope: 'view:cards',
     anywhere: true,
     enabled: (ctx) => browsing(ctx) && (here(ctx).length === 0 || here(ctx).some(o.applies)),

@@ -143,7 +143,6 @@ export const offerLinkCommands: Command[] = [
     id: 'offer.duplicate',
     ...actionWords('offer.duplicate'),
     keywords: ['offer', 'copy', 'duplicate', 'template', 'same as'],
-    shortcut: 'shift+d',
     scope: `view:${offerScreen.view}`,
     anywhere: true,
     needs: { op: duplicateOffer },

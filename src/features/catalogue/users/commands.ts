@@ -25,7 +25,6 @@ export const setRoleCommands: Command[] = [
     id: 'user.setRole',
     ...actionWords('user.setRole'),
     keywords: ['role', 'admin', 'editor', 'reviewer', 'viewer', 'staff'],
-    shortcut: 'shift+r',
     scope: `view:${userScreen.view}`,
     anywhere: true,
     needs,

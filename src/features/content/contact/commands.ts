@@ -77,7 +77,6 @@ export const contactCommands: Command[] = [
     needs: { permission: 'contact.write' },
     ...actionWords('contact.reply'),
     keywords: ['email', 'message', 'customer'],
-    shortcut: 'r',
     scope,
     anywhere: true,
     // Here: the highlighted message. From another screen the palette asks which, open ones first.

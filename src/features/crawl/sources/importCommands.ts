@@ -16,7 +16,6 @@ export const importCommands: Command[] = [
     needs: { permission: 'crawl.review' },
     ...actionWords('crawl.importFile'),
     keywords: ['upload', 'crawl', 'json lines', 'jsonl', 'csv', 'file'],
-    shortcut: 'i',
     scope,
     anywhere: true,
     // From another screen: the sources screen, whose dialog asks for the source and the file.
