@@ -5,15 +5,25 @@
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SearchHit } from '@contract/search';
-import { ui } from '@/store/ui';
+import { closePalette, openPalette, ui } from '@/store/ui';
 import { Palette } from './Palette';
 import { register } from './registry';
+import { runCommand } from './runner';
 import { TYPE_AHEAD_MS, TypeAhead } from './typeAhead';
 import type { Command, PickItem } from './types';
 
 const ran = vi.hoisted(() => [] as { id: string; arg: unknown }[]);
+/** Told of every run, as ./runner.ts tells them. */
+const onRun = vi.hoisted(() => new Set<() => void>());
 vi.mock('./runner', () => ({
-  runCommand: (id: string, _via: string, arg: unknown) => void ran.push({ id, arg }),
+  runCommand: (id: string, _via: string, arg: unknown) => {
+    for (const told of onRun) told();
+    ran.push({ id, arg });
+  },
+  onCommandRun: (told: () => void) => {
+    onRun.add(told);
+    return () => void onRun.delete(told);
+  },
 }));
 /** How long the record search takes to answer (the server's 200–240 ms, here set per test). */
 const answerAfter = vi.hoisted(() => ({ ms: 220 }));
@@ -96,7 +106,13 @@ const slowPick = (id: string, ms: number): Command => ({
 let unregister: () => void = () => undefined;
 beforeEach(() => {
   ran.length = 0;
-  unregister = register(slowPick('test.slow', 60), slowPick('test.tooSlow', 1200));
+  unregister = register(
+    slowPick('test.slow', 60),
+    slowPick('test.slower', 400),
+    // Later than a second, within the bound: a busy server's answer.
+    slowPick('test.busy', 1500),
+    slowPick('test.tooSlow', TYPE_AHEAD_MS + 200),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -123,14 +139,25 @@ describe('in the palette', () => {
     expect(ran).toEqual([{ id: 'test.slow', arg: 'Weekly' }]);
   });
 
-  it('runs nothing when the answer comes more than a second after the Enter', async () => {
+  it('runs nothing when the answer comes more than TYPE_AHEAD_MS after the Enter', async () => {
     Object.assign(ui, { paletteOpen: true, palettePage: 'test.tooSlow' });
     render(<Palette />);
     await wait(0);
     typeAndEnter('Weekly');
-    await wait(1600);
+    await wait(TYPE_AHEAD_MS + 600);
     expect(ran).toEqual([]);
     expect(ui.paletteOpen).toBe(true);
+  });
+
+  it('a busy server’s answer, a second and a half after the Enter, still gets it', async () => {
+    Object.assign(ui, { paletteOpen: true, palettePage: 'test.busy' });
+    render(<Palette />);
+    await wait(0);
+    typeAndEnter('Weekly');
+    await wait(1000);
+    expect(ran).toEqual([]);
+    await wait(1000);
+    expect(ran).toEqual([{ id: 'test.busy', arg: 'Weekly' }]);
   });
 
   it('on the root page, a record’s name and Enter open the record once the search answers', async () => {
@@ -142,5 +169,43 @@ describe('in the palette', () => {
     expect(ran).toEqual([]);
     await wait(600);
     expect(ran).toEqual([{ id: 'record.open', arg: { type: 'card', id: 7, title: 'Titanium Card', subtitle: '' } }]);
+  });
+});
+
+// The Enter kept is the person's Enter for the rows they saw coming, and only while nothing else
+// happened: anything they do meanwhile, or a command run, drops it, and one Enter runs once.
+describe('an Enter kept is dropped', () => {
+  it('by any other key pressed meanwhile (an arrow moves off the first row)', async () => {
+    Object.assign(ui, { paletteOpen: true, palettePage: null });
+    render(<Palette />);
+    await wait(0);
+    typeAndEnter('titanium');
+    fireEvent.keyDown(document.querySelector('[cmdk-input]')!, { key: 'ArrowDown' });
+    await wait(600);
+    expect(ran).toEqual([]);
+    expect(ui.paletteOpen).toBe(true);
+  });
+
+  it('by a command run meanwhile (a toast’s button): that one runs, the Enter does not', async () => {
+    Object.assign(ui, { paletteOpen: true, palettePage: 'test.slower' });
+    render(<Palette />);
+    await wait(0);
+    typeAndEnter('Weekly');
+    await act(() => void runCommand('app.undo', 'button'));
+    await wait(800);
+    expect(ran).toEqual([{ id: 'app.undo', arg: undefined }]);
+  });
+
+  it('as the palette closes, though it opens again on the same page before the answer', async () => {
+    Object.assign(ui, { paletteOpen: true, palettePage: 'test.slower' });
+    render(<Palette />);
+    await wait(0);
+    typeAndEnter('Weekly');
+    act(() => {
+      closePalette();
+      openPalette('test.slower');
+    });
+    await wait(800);
+    expect(ran).toEqual([]);
   });
 });
