@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // Keys typed ahead are kept (./typeAhead.ts): the rule alone, then the palette in jsdom with a
 // search that answers late: Enter typed before the answer runs its first row once it comes, within
-// a second, on a command's page (a record picker, a view's name) and on the root page (records).
+// TYPE_AHEAD_MS, on a command's page (a record picker, a view's name) and on the root page
+// (records), and only while nothing else happens (another key, a command run, the palette closed).
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SearchHit } from '@contract/search';
@@ -41,16 +42,34 @@ vi.mock('../api/search', () => ({
 
 describe('the rule', () => {
   let now = 0;
-  const ahead = () => new TypeAhead(() => now);
+  /** The runs an answer scheduled, each run by hand (`flush`) as the next task would. */
+  let queued: (() => void)[] = [];
+  const flush = () => queued.splice(0).forEach((run) => run());
+  const ahead = () =>
+    new TypeAhead(
+      () => now,
+      (run) => {
+        queued.push(run);
+        return () => void (queued = queued.filter((r) => r !== run));
+      },
+    );
+  let runs = 0;
+  const run = () => void runs++;
+  beforeEach(() => {
+    queued = [];
+    runs = 0;
+  });
 
   it('keeps an Enter while the answer is on its way, and runs it when the answer for that text comes', () => {
     const a = ahead();
     a.waiting = true;
     expect(a.enter('titanium', false)).toBe(true);
-    expect(a.answered('titanium')).toBe(false); // still waiting: an older text's answer
+    expect(a.answered('titanium', run)).toBe(false); // still waiting: an older text's answer
     a.waiting = false;
-    expect(a.answered('titanium')).toBe(true);
-    expect(a.answered('titanium')).toBe(false); // once
+    expect(a.answered('titanium', run)).toBe(true);
+    expect(a.answered('titanium', run)).toBe(false); // once
+    flush();
+    expect(runs).toBe(1);
   });
 
   it('runs what shows when nothing is on its way, or when a command is already first', () => {
@@ -59,7 +78,7 @@ describe('the rule', () => {
     a.waiting = true;
     expect(a.enter('new offer', true)).toBe(false);
     a.waiting = false;
-    expect(a.answered('new offer')).toBe(false);
+    expect(a.answered('new offer', run)).toBe(false);
   });
 
   it('drops it past the bound, or when more was typed', () => {
@@ -68,11 +87,35 @@ describe('the rule', () => {
     a.enter('titanium', false);
     now += TYPE_AHEAD_MS + 1;
     a.waiting = false;
-    expect(a.answered('titanium')).toBe(false);
+    expect(a.answered('titanium', run)).toBe(false);
     a.waiting = true;
     a.enter('titan', false);
     a.waiting = false;
-    expect(a.answered('titanium')).toBe(false);
+    expect(a.answered('titanium', run)).toBe(false);
+    flush();
+    expect(runs).toBe(0);
+  });
+
+  it('one Enter runs once: dropped between the answer and its run (a key, a command, the palette closed), it never runs', () => {
+    const a = ahead();
+    a.waiting = true;
+    a.enter('titanium', false);
+    a.waiting = false;
+    expect(a.answered('titanium', run)).toBe(true);
+    a.drop();
+    flush();
+    expect(runs).toBe(0);
+  });
+
+  it('a second Enter stands for itself: the first, kept or about to run, is gone', () => {
+    const a = ahead();
+    a.waiting = true;
+    a.enter('titanium', false);
+    a.waiting = false;
+    a.answered('titanium', run);
+    expect(a.enter('titanium', false)).toBe(false); // the rows shown: cmdk runs the highlighted one
+    flush();
+    expect(runs).toBe(0);
   });
 });
 
@@ -191,7 +234,7 @@ describe('an Enter kept is dropped', () => {
     render(<Palette />);
     await wait(0);
     typeAndEnter('Weekly');
-    await act(() => void runCommand('app.undo', 'button'));
+    act(() => void runCommand('app.undo', 'button'));
     await wait(800);
     expect(ran).toEqual([{ id: 'app.undo', arg: undefined }]);
   });
