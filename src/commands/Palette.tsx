@@ -11,7 +11,7 @@ import {
   type RefObject,
 } from 'react';
 import { Command as Cmdk, useCommandState } from 'cmdk';
-import { useSnapshot } from 'valtio';
+import { subscribe as watch, useSnapshot } from 'valtio';
 import type { SearchHit } from '@contract/search';
 import { closePalette, ui } from '../store/ui';
 import { handled } from '../ui/handled';
@@ -25,7 +25,7 @@ import { HitsCtx, openRecord, SelectionCtx } from './PaletteRows';
 import { actionOf } from './rank';
 import { followHighlightedRow } from './activeDescendant';
 import { actionCommand, getCommand, getVersion, registerLaterCommands, subscribe } from './registry';
-import { runCommand } from './runner';
+import { onCommandRun, runCommand } from './runner';
 import { TypeAhead, TypeAheadCtx } from './typeAhead';
 import type { Command } from './types';
 import './Palette.css';
@@ -36,6 +36,9 @@ const firstRow = (list: HTMLElement | null) =>
 
 /** A row found on the server (a record, "All matching …"), not a command matched here. */
 const isRecordRow = (value: string) => value.startsWith(RECORD) || value.startsWith(MORE);
+
+/** Keys that only change another key: held alone, they are not the person doing something else. */
+const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'AltGraph', 'CapsLock']);
 
 /** A fresh map of the rows that are records, for one opening or page of the palette. */
 const hitsOf = (_page: string) => new Map<string, SearchHit>();
@@ -92,25 +95,43 @@ export function Palette() {
     const list = listRef.current;
     // The Enter kept for these rows runs the first of them, once cmdk has ordered them (after
     // this commit's effects: the task after).
-    if (ahead.answered(searchRef.current)) {
-      const search = searchRef.current;
-      setTimeout(() => {
-        if (ui.paletteOpen && searchRef.current === search) firstRow(listRef.current)?.click();
-      });
-    }
+    const search = searchRef.current;
+    ahead.answered(search, () => {
+      if (ui.paletteOpen && searchRef.current === search) firstRow(listRef.current)?.click();
+    });
     const current = valueRef.current;
     if (!list || (current && list.querySelector(`[cmdk-item][data-value="${CSS.escape(current)}"]`))) return;
     // cmdk has sorted the rows by now: the first one in the list is the best match.
     const first = firstRow(list)?.getAttribute('data-value');
     if (first) setValue(first);
   }, [ahead]);
+  // An Enter kept is dropped the moment the palette closes or changes page (even closed and
+  // opened again in one go) or any command runs, from here or elsewhere (a toast's button): in
+  // the store's or the runner's own call, not once React has rendered it (an answer in between
+  // would run it).
+  useEffect(() => {
+    let shown = `${ui.paletteOpen}:${ui.palettePage}`;
+    const stopWatching = watch(
+      ui,
+      () => {
+        const now = `${ui.paletteOpen}:${ui.palettePage}`;
+        if (now !== shown) ahead.drop();
+        shown = now;
+      },
+      true,
+    );
+    const stopListening = onCommandRun(() => ahead.drop());
+    return () => {
+      stopWatching();
+      stopListening();
+    };
+  }, [ahead]);
   // A new opening or page: the row highlighted last time may be gone (a record opened, another page).
   useEffect(() => {
-    ahead.drop();
     if (!snap.paletteOpen) return;
     const frame = requestAnimationFrame(keepSelection);
     return () => cancelAnimationFrame(frame);
-  }, [snap.paletteOpen, snap.palettePage, keepSelection, ahead]);
+  }, [snap.paletteOpen, snap.palettePage, keepSelection]);
   // Which rows are records, per opening and page (a page's keys are only unique on that page).
   const hits = useMemo(() => hitsOf(`${snap.paletteOpen}:${snap.palettePage}`), [snap.paletteOpen, snap.palettePage]);
 
@@ -146,8 +167,11 @@ export function Palette() {
   const onChoose = useMemo(() => handled(choose), [choose]);
 
   const onKeyDown = (e: KeyboardEvent) => {
+    const plainEnter = e.key === 'Enter' && !(e.metaKey || e.ctrlKey || e.shiftKey || e.altKey);
+    // Any other key (an arrow, more text, Cmd+Enter) is the person's word now, not the Enter kept.
+    if (!plainEnter && !MODIFIERS.has(e.key)) ahead.drop();
     if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
-    if (!(e.metaKey || e.ctrlKey || e.shiftKey || e.altKey)) {
+    if (plainEnter) {
       // The answer for what was typed is on its way: Enter runs its first row when it comes,
       // unless a command (matched here, above any record) is already first.
       const first = firstRow(listRef.current)?.getAttribute('data-value') ?? '';
@@ -173,6 +197,8 @@ export function Palette() {
       value={value}
       onValueChange={setValue}
       onKeyDown={onKeyDown}
+      // A click in the palette too: the person chose for themselves.
+      onPointerDown={() => ahead.drop()}
       loop
       overlayClassName="palette-overlay"
       contentClassName="palette"

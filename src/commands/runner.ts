@@ -26,7 +26,19 @@ export function canRun(cmd: Command): boolean {
   return inReach(cmd, ctx) && (cmd.enabled?.(ctx) ?? true);
 }
 
+const runListeners = new Set<() => void>();
+
+/**
+ * `told` is called as any command is asked to run, from anywhere (the palette drops an Enter it
+ * keeps for late results: ./typeAhead.ts). Returns the unsubscribe.
+ */
+export function onCommandRun(told: () => void): () => void {
+  runListeners.add(told);
+  return () => void runListeners.delete(told);
+}
+
 export function runCommand(id: string, source: Source, arg?: unknown): Promise<unknown> | void {
+  for (const told of runListeners) told();
   const cmd = getCommand(id);
   const refused = cmd ? undefined : withheld(id);
   if (refused) {
