@@ -123,6 +123,18 @@ export async function pick(page: Page, typed: string, row: string | RegExp) {
   await page.keyboard.type(typed);
   await expect(paletteSelected(page)).toContainText(row);
   await page.keyboard.press('Enter');
+  // The pick is taken once the palette moves on (its next page, or closed). An Enter pressed while
+  // the answer for the whole text is still on its way waits for it (src/commands/typeAhead.ts), and
+  // a key typed before it runs would drop it, as it does for a person.
+  await expect
+    .poll(
+      () =>
+        paletteInput(page)
+          .inputValue({ timeout: 100 })
+          .catch(() => null),
+      { timeout: 15_000 },
+    )
+    .not.toBe(typed);
 }
 
 /** Screenshots of the page at 1440x900 and 1024x768, light and dark, into `dir` when a spec's *_SHOTS variable names one. */
