@@ -414,7 +414,7 @@ async function main() {
     );
     for (const side of sides)
       console.log(
-        `peers cpu per call, ${side}'s best run: ${best(runs[side]).cpu} (${best(runs[side]).rps.toFixed(0)} req/s)`,
+        `peers cpu per call, best run of ${side}: ${best(runs[side]).cpu} (${best(runs[side]).rps.toFixed(0)} req/s)`,
       );
     const load1 = os.loadavg();
     console.log(
