@@ -75,8 +75,9 @@ function ticksPerSecond(): number {
  * CPU seconds (user + system) used so far by each of `roots` and every process under it, from
  * one read of /proc: a PostgreSQL cluster is its postmaster and the backends it forked, so the
  * figure is that cluster's alone, not every `postgres` process on a machine shared with other
- * clusters. A process that ended meanwhile is not counted (pools keep their backends). Null
- * for a root not found (off Linux, or gone).
+ * clusters. A child that ended counts in its parent's cutime/cstime once reaped: a pool that
+ * closes idle backends (Directus's) would otherwise lower the sum. Null for a root not found
+ * (off Linux, or gone).
  */
 export function treeCpuSeconds(roots: readonly number[]): (number | null)[] {
   const procs = new Map<number, { ppid: number; ticks: number }>();
@@ -89,9 +90,11 @@ export function treeCpuSeconds(roots: readonly number[]): (number | null)[] {
   for (const d of dirs) {
     try {
       const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
-      // After the command's closing parenthesis: ppid is the 2nd field, utime and stime the 12th and 13th.
+      // After the command's closing parenthesis: ppid is the 2nd field, utime and stime the 12th
+      // and 13th, cutime and cstime (its children that ended and were reaped) the 14th and 15th.
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      procs.set(Number(d), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
+      const ticks = Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+      procs.set(Number(d), { ppid: Number(f[1]), ticks });
     } catch {
       /* gone meanwhile */
     }

@@ -372,6 +372,7 @@ async function main() {
       const end = performance.now() + SECONDS * 1000;
       const times: number[] = [];
       let errors = 0;
+      const failed = new Set<number>(); // the statuses of the errors (0: no answer)
       let n = 0;
       await Promise.all(
         Array.from({ length: CLIENTS }, async () => {
@@ -379,7 +380,11 @@ async function main() {
             const k = n++;
             const x = questions[names[k % names.length]](Math.floor(k / names.length));
             const t = performance.now();
-            if ((await ask(x).catch(() => 0)) !== 200) errors++;
+            const status = await ask(x).catch(() => 0);
+            if (status !== 200) {
+              errors++;
+              failed.add(status);
+            }
             times.push(performance.now() - t);
           }
         }),
@@ -389,7 +394,7 @@ async function main() {
       const perCall = (before: number | null, after: number | null) =>
         before === null || after === null ? '?' : (((after - before) * 1000) / Math.max(1, times.length)).toFixed(2);
       const cpu = `server=${perCall(cpuBefore[0], cpuAfter[0])} ms postgres=${perCall(cpuBefore[1], cpuAfter[1])} ms bench=${perCall(0, (bench.user + bench.system) / 1e6)} ms`;
-      return { rps: times.length / SECONDS, p99: pct(times, 99), errors, cpu };
+      return { rps: times.length / SECONDS, p99: pct(times, 99), errors, failed: [...failed].join('/'), cpu };
     };
     type Run = Awaited<ReturnType<typeof mix>>;
     const sides: Side[] = directus ? ['ours', 'lean', 'directus'] : ['ours', 'lean'];
@@ -398,7 +403,7 @@ async function main() {
       const run = await mix(side);
       runs[side].push(run);
       console.log(
-        `peers mix run ${runs[side].length} ${side}: ${run.rps.toFixed(0)} req/s p99=${ms(run.p99)} ms errors=${run.errors}; cpu per call: ${run.cpu}`,
+        `peers mix run ${runs[side].length} ${side}: ${run.rps.toFixed(0)} req/s p99=${ms(run.p99)} ms errors=${run.errors}${run.errors ? ` (status ${run.failed})` : ''}; cpu per call: ${run.cpu}`,
       );
     }
     const best = (rs: Run[]) => rs.reduce((a, b) => (b.rps > a.rps ? b : a));
