@@ -78,9 +78,9 @@ function runner(): string {
 }
 
 /**
- * Bootstraps Directus into the database at `databaseUrl` and starts it, its answer cache,
- * rate limiter and pressure limiter off (its schema is still kept in memory, as a server would). The admin's static
- * token is set by the bootstrap. Throws with the tail of its output when either step fails.
+ * Bootstraps Directus into the database at `databaseUrl` and starts it, its answer cache, rate
+ * limiter and pressure limiter off (its schema is still kept in memory, as a server would). The
+ * admin's static token is set by the bootstrap. Throws with the end of its log when either fails.
  */
 export async function startDirectus(databaseUrl: string): Promise<RunningDirectus> {
   const run = runner();
