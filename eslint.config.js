@@ -104,8 +104,9 @@ const SERVER_HANDLERS = [
 ];
 
 export default tseslint.config(
-  // bench/react-admin and bench/peers: the baselines of bench/bytes.ts and bench/peers.ts, with
-  // packages of their own (peers' server is CommonJS, as PostGraphile 4's examples are).
+  // bench/react-admin, bench/peers and bench/directus: the baselines of bench/bytes.ts and
+  // bench/peers.ts, with packages of their own (peers' server is CommonJS, as PostGraphile 4's
+  // examples are).
   {
     ignores: [
       'dist/**',
@@ -115,6 +116,7 @@ export default tseslint.config(
       'playwright-report/**',
       'bench/react-admin/**',
       'bench/peers/**',
+      'bench/directus/**',
     ],
   },
   js.configs.recommended,

@@ -1,5 +1,6 @@
 // Where a load's CPU went: the server process, PostgreSQL's processes, this one (the load
 // generator). Read from Linux's /proc; elsewhere every figure is null.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 
 const TICKS_PER_SECOND = 100; // USER_HZ: 100 on every Linux this runs on
@@ -55,4 +56,59 @@ export function cpuSplit(serverPid: number | undefined) {
     };
     return `CPU: ${part('server')}, ${part('postgres')}, ${part('load')}`;
   };
+}
+
+let clockTicks: number | undefined;
+/** Clock ticks a second /proc counts CPU in (USER_HZ), from `getconf CLK_TCK`; 100 when it cannot say. */
+function ticksPerSecond(): number {
+  if (clockTicks === undefined) {
+    try {
+      clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || TICKS_PER_SECOND;
+    } catch {
+      clockTicks = TICKS_PER_SECOND;
+    }
+  }
+  return clockTicks;
+}
+
+/**
+ * CPU seconds (user + system) used so far by each of `roots` and every process under it, from
+ * one read of /proc: a PostgreSQL cluster is its postmaster and the backends it forked, so the
+ * figure is that cluster's alone, not every `postgres` process on a machine shared with other
+ * clusters. A child that ended counts in its parent's cutime/cstime once reaped: a pool that
+ * closes idle backends (Directus's) would otherwise lower the sum. Null for a root not found
+ * (off Linux, or gone).
+ */
+export function treeCpuSeconds(roots: readonly number[]): (number | null)[] {
+  const procs = new Map<number, { ppid: number; ticks: number }>();
+  let dirs: string[] = [];
+  try {
+    dirs = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    /* not Linux: every root unknown */
+  }
+  for (const d of dirs) {
+    try {
+      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      // After the command's closing parenthesis: ppid is the 2nd field, utime and stime the 12th
+      // and 13th, cutime and cstime (its children that ended and were reaped) the 14th and 15th.
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ticks = Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+      procs.set(Number(d), { ppid: Number(f[1]), ticks });
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  const children = new Map<number, number[]>();
+  for (const [pid, p] of procs) children.set(p.ppid, [...(children.get(p.ppid) ?? []), pid]);
+  return roots.map((root) => {
+    if (!procs.has(root)) return null;
+    let ticks = 0;
+    for (const todo = [root]; todo.length;) {
+      const pid = todo.pop()!;
+      ticks += procs.get(pid)?.ticks ?? 0;
+      todo.push(...(children.get(pid) ?? []));
+    }
+    return ticks / ticksPerSecond();
+  });
 }

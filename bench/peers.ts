@@ -7,6 +7,7 @@
 //   npm run bench:peers                           50,000 offers on a throwaway PostgreSQL cluster
 //   npm run bench:peers -- --offers 302000 --seconds 20
 //   npm run bench:peers -- --statements 0          without pg_stat_statements' PostgreSQL time per Q2 call
+//   npm run bench:peers -- --directus              Directus 11 beside them (bench/peersDirectus.ts)
 //
 // The peers are installed on demand into bench/peers/ (its package.json; never the product's
 // dependencies), as bench/bytes.ts's react-admin baseline is in bench/react-admin/. Both
@@ -15,7 +16,9 @@
 // values, p50/p95. Then CLIENTS clients for SECONDS each, every call a different question of
 // Q2–Q5 (a value drawn at random), ours then lean PostGraphile then ours again: req/s and p99.
 // Our page is asked as the screens ask it (count=false: src/store/resourceStore.ts); the
-// counted page 1 is given beside it (ours_counted).
+// counted page 1 is given beside it (ours_counted). Each mix run also gives the CPU per call
+// of the system's server process, of the PostgreSQL cluster (the postmaster and its
+// backends) and of this process (bench/cpu.ts).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,12 +27,14 @@ import { parseArgs } from 'node:util';
 import { offerResource } from '@contract/offer';
 import { pathOf } from '@contract/operation';
 import { startServer } from '../e2e/server';
+import { treeCpuSeconds } from './cpu';
 import { freePort, startCluster } from '../scripts/postgres';
 import { openDb } from '../server/db/connection';
 import { migrate } from '../server/db/migrate';
 import { hashPassword } from '../server/security/passwords';
 import { httpCall, keepAliveAgent } from './httpCall';
 import { signInAs } from './mixedAdmin';
+import { directusPath, startDirectus, type DirectusAsk, type RunningDirectus } from './peersDirectus';
 import { seedOffers } from './seedOffers';
 import { pct } from './timing';
 
@@ -41,6 +46,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '40' },
     // Calls of Q2 per system measured by pg_stat_statements (planning included); 0: not measured.
     statements: { type: 'string', default: '100' },
+    directus: { type: 'boolean', default: false },
   },
 });
 const OFFERS = Number(args.offers);
@@ -89,10 +95,11 @@ async function startPostgraphile(url: string): Promise<{ url: string; proc: Chil
   throw new Error(`PostGraphile did not start:\n${out.slice(-3000)}`);
 }
 
-/** A question: our call (query string, body) and PostGraphile's arguments to allOffers. */
+/** A question: our call (query string, body), PostGraphile's arguments to allOffers, Directus's (null: it cannot be asked). */
 interface Question {
   ours: { query: string; body: Record<string, unknown> };
   graph: string;
+  directus: DirectusAsk | null;
 }
 
 const LEAN = 'id title discount validFrom validTo createdAt categoryId categoryByCategoryId { name }';
@@ -151,6 +158,19 @@ async function main() {
     stops.unshift(() => ours.stop());
     const peer = await startPostgraphile(cluster.url);
     stops.unshift(() => peer.proc.kill());
+    // After PostGraphile, which so reads the same schema with or without --directus.
+    let directus: RunningDirectus | null = null;
+    if (args.directus) {
+      try {
+        directus = await startDirectus(cluster.url);
+      } catch (err) {
+        const reason = (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').slice(0, 600);
+        console.error(`peers --directus: Directus could not be run, nothing measured: ${reason}`);
+        process.exitCode = 1;
+        return;
+      }
+      stops.unshift(() => directus?.stop());
+    }
     const token = await signInAs(ours.url, ADMIN.email, ADMIN.password);
     const agent = keepAliveAgent(CLIENTS * 2);
     const listUrl = ours.url + pathOf(offerResource.ops.list);
@@ -168,9 +188,14 @@ async function main() {
           body: JSON.stringify({ query: gql(x.graph, fields) }),
           headers: { 'content-type': 'application/json' },
         }),
+      directus: (x: Question, contains?: '_contains' | '_icontains') =>
+        httpCall(agent, directus!.url + directusPath(x.directus!, contains), {
+          headers: { authorization: `Bearer ${directus!.token}` },
+        }),
     };
 
     const newest = 'orderBy: [CREATED_AT_DESC, ID_DESC]';
+    const newestD = '-created_at,-id';
     const words = ['cashback', 'dining', 'weekend', 'marina', 'free', 'hotel', 'spa', 'off'];
     const pairs = [
       ['cashback', 'dining'],
@@ -184,22 +209,30 @@ async function main() {
       'Q1 page 1, newest': () => ({
         ours: { query: 'page=1&per_page=50&sort=-created_at', body: {} },
         graph: `first: 50, ${newest}`,
+        directus: { sort: newestD },
       }),
       'Q2 one category': (i) => ({
         ours: { query: 'page=1&per_page=50&sort=-created_at', body: { category: categories[i % categories.length] } },
         graph: `first: 50, ${newest}, condition: { categoryId: ${categories[i % categories.length]} }`,
+        directus: { sort: newestD, filter: { category_id: { _eq: categories[i % categories.length] } } },
       }),
       'Q3 one bank (through cards)': (i) => ({
         ours: { query: 'page=1&per_page=50&sort=-created_at', body: { bank: banks[i % banks.length] } },
         graph: `first: 50, ${newest}, filter: { offerCardsByOfferId: { some: { cardByCardId: { bankId: { equalTo: ${banks[i % banks.length]} } } } } }`,
+        directus: null, // offer_cards has a two-column key: Directus ignores it (bench/peersDirectus.ts)
       }),
       'Q4 live, ending soonest': () => ({
         ours: { query: 'page=1&per_page=50&sort=valid_to', body: { state: 'live' } },
         graph: `first: 50, orderBy: [VALID_TO_ASC, ID_ASC], filter: { validFrom: { lessThanOrEqualTo: "${today}" }, validTo: { greaterThanOrEqualTo: "${today}" } }`,
+        directus: {
+          sort: 'valid_to,id',
+          filter: { _and: [{ valid_from: { _lte: today } }, { valid_to: { _gte: today } }] },
+        },
       }),
       'Q5 one-word search': (i) => ({
         ours: { query: `page=1&per_page=50&sort=-created_at&query=${words[i % words.length]}`, body: {} },
         graph: `first: 50, ${newest}, ${search([words[i % words.length]])}`,
+        directus: { sort: newestD, words: [words[i % words.length]] },
       }),
       'Q5 two-word search': (i) => ({
         ours: {
@@ -207,10 +240,12 @@ async function main() {
           body: {},
         },
         graph: `first: 50, ${newest}, ${search(pairs[i % pairs.length])}`,
+        directus: { sort: newestD, words: pairs[i % pairs.length] },
       }),
       'Q6 page 200': () => ({
         ours: { query: 'page=200&per_page=50&sort=-created_at', body: {} },
         graph: `first: 50, offset: 9950, ${newest}`,
+        directus: { sort: newestD, offset: 9950 },
       }),
     };
 
@@ -229,10 +264,18 @@ async function main() {
         body: JSON.stringify({ query: gql(`first: 50, ${newest}`, 'id') }),
       })
     ).json()) as { data: { allOffers: { nodes: { id: number }[] } } };
-    const same =
-      JSON.stringify(oursIds.data.map((r) => r.id)) === JSON.stringify(graphIds.data.allOffers.nodes.map((r) => r.id));
+    const ids = JSON.stringify(oursIds.data.map((r) => r.id));
+    const same = ids === JSON.stringify(graphIds.data.allOffers.nodes.map((r) => r.id));
+    let directusSame = '';
+    if (directus) {
+      const answer = await fetch(directus.url + directusPath({ sort: newestD }, '_contains', 'id'), {
+        headers: { authorization: `Bearer ${directus.token}` },
+      });
+      const got = ((await answer.json()) as { data: { id: number }[] }).data.map((r) => r.id);
+      directusSame = `, ${JSON.stringify(got) === ids ? 'the same' : 'DIFFERENT'} on Directus`;
+    }
     console.log(
-      `\n${count.toLocaleString('en')} offers on PostgreSQL, ${os.cpus().length} CPUs; Q1's 50 ids ${same ? 'the same' : 'DIFFER'} on both`,
+      `\n${count.toLocaleString('en')} offers on PostgreSQL, ${os.cpus().length} CPUs; Q1's 50 ids ${same ? 'the same' : 'DIFFER'} on both${directusSame}`,
     );
 
     const ms = (x: number) => x.toFixed(1);
@@ -243,7 +286,14 @@ async function main() {
       if (status !== 200) throw new Error(`answered ${status}`);
     };
     for (const [name, ask] of Object.entries(questions)) {
-      const got = { ours: [] as number[], counted: [] as number[], lean: [] as number[], like: [] as number[] };
+      const got = {
+        ours: [] as number[],
+        counted: [] as number[],
+        lean: [] as number[],
+        like: [] as number[],
+        directus: [] as number[],
+        directusI: [] as number[],
+      };
       for (let i = -3; i < RUNS; i++) {
         const x = ask(i + 3);
         // Alternating, each first every other time.
@@ -253,12 +303,21 @@ async function main() {
           () => timed(() => call.ours(x, true), got.counted),
           () => timed(() => call.graph(x, LIKE), got.like),
         ];
+        if (directus && x.directus) steps.push(() => timed(() => call.directus(x), got.directus));
+        if (directus && x.directus?.words) steps.push(() => timed(() => call.directus(x, '_icontains'), got.directusI));
         for (const step of i % 2 ? steps.reverse() : steps) await step();
         if (i < 0) for (const xs of Object.values(got)) xs.length = 0; // warm-up
       }
       const [o, l] = [pct(got.ours, 50), pct(got.lean, 50)];
+      const p50p95 = (xs: number[]) => `${ms(pct(xs, 50))}/${ms(pct(xs, 95))} ms`;
+      let others = '';
+      if (directus && !got.directus.length) others = ' directus=cannot express it';
+      else if (directus) {
+        others = ` directus=${p50p95(got.directus)} ratio_directus=${(o / pct(got.directus, 50)).toFixed(2)}`;
+        if (got.directusI.length) others += ` directus_icontains=${p50p95(got.directusI)}`;
+      }
       console.log(
-        `peers ${name}: ours=${ms(o)}/${ms(pct(got.ours, 95))} ms postgraphile_lean=${ms(l)}/${ms(pct(got.lean, 95))} ms ratio=${(o / l).toFixed(2)} (p50/p95; postgraphile_like=${ms(pct(got.like, 50))}/${ms(pct(got.like, 95))} ms, ours_counted=${ms(pct(got.counted, 50))}/${ms(pct(got.counted, 95))} ms)`,
+        `peers ${name}: ours=${ms(o)}/${ms(pct(got.ours, 95))} ms postgraphile_lean=${ms(l)}/${ms(pct(got.lean, 95))} ms ratio=${(o / l).toFixed(2)}${others} (p50/p95; postgraphile_like=${ms(pct(got.like, 50))}/${ms(pct(got.like, 95))} ms, ours_counted=${ms(pct(got.counted, 50))}/${ms(pct(got.counted, 95))} ms)`,
       );
     }
 
@@ -282,11 +341,13 @@ async function main() {
         return `${per(r.exec + r.plan)} ms (execution ${per(r.exec)}, planning ${per(r.plan)}; ${per(r.calls)} statements, ${per(r.plans)} planned per call)`;
       };
       console.log(
-        `peers Q2 PostgreSQL time per call (pg_stat_statements, ${STATEMENT_CALLS} calls each): ours=${await stat((x) => call.ours(x))} postgraphile_lean=${await stat((x) => call.graph(x, LEAN))}`,
+        `peers Q2 PostgreSQL time per call (pg_stat_statements, ${STATEMENT_CALLS} calls each): ours=${await stat((x) => call.ours(x))} postgraphile_lean=${await stat((x) => call.graph(x, LEAN))}${directus ? ` directus=${await stat((x) => call.directus(x))}` : ''}`,
       );
     }
 
-    // CLIENTS clients, every call a different question of Q2–Q5.
+    // CLIENTS clients, every call a different question of Q2–Q5 (Directus: those it can be asked).
+    // CPU per call: the system's server process (and any it started), the cluster's postmaster
+    // and backends, this process; each read before and after the run (bench/cpu.ts).
     const mixNames = [
       'Q2 one category',
       'Q3 one bank (through cards)',
@@ -294,32 +355,72 @@ async function main() {
       'Q5 one-word search',
       'Q5 two-word search',
     ];
-    const mix = async (fn: (x: Question) => Promise<number>) => {
+    type Side = 'ours' | 'lean' | 'directus';
+    const systems: Record<Side, { ask: (x: Question) => Promise<number>; pid: number | undefined; names: string[] }> = {
+      ours: { ask: (x) => call.ours(x), pid: ours.proc.pid, names: mixNames },
+      lean: { ask: (x) => call.graph(x, LEAN), pid: peer.proc.pid, names: mixNames },
+      directus: {
+        ask: (x) => call.directus(x),
+        pid: directus?.proc.pid,
+        names: mixNames.filter((name) => questions[name](0).directus),
+      },
+    };
+    const mix = async (side: Side) => {
+      const { ask, pid, names } = systems[side];
+      const cpuBefore = treeCpuSeconds([pid ?? -1, cluster.postmasterPid()]);
+      const benchBefore = process.cpuUsage();
       const end = performance.now() + SECONDS * 1000;
       const times: number[] = [];
       let errors = 0;
+      const failed = new Set<number>(); // the statuses of the errors (0: no answer)
       let n = 0;
       await Promise.all(
         Array.from({ length: CLIENTS }, async () => {
           while (performance.now() < end) {
             const k = n++;
-            const x = questions[mixNames[k % mixNames.length]](Math.floor(k / mixNames.length));
+            const x = questions[names[k % names.length]](Math.floor(k / names.length));
             const t = performance.now();
-            if ((await fn(x).catch(() => 0)) !== 200) errors++;
+            const status = await ask(x).catch(() => 0);
+            if (status !== 200) {
+              errors++;
+              failed.add(status);
+            }
             times.push(performance.now() - t);
           }
         }),
       );
-      return { rps: times.length / SECONDS, p99: pct(times, 99), errors };
+      const bench = process.cpuUsage(benchBefore);
+      const cpuAfter = treeCpuSeconds([pid ?? -1, cluster.postmasterPid()]);
+      const perCall = (before: number | null, after: number | null) =>
+        before === null || after === null ? '?' : (((after - before) * 1000) / Math.max(1, times.length)).toFixed(2);
+      const cpu = `server=${perCall(cpuBefore[0], cpuAfter[0])} ms postgres=${perCall(cpuBefore[1], cpuAfter[1])} ms bench=${perCall(0, (bench.user + bench.system) / 1e6)} ms`;
+      return { rps: times.length / SECONDS, p99: pct(times, 99), errors, failed: [...failed].join('/'), cpu };
     };
-    const runs: Record<string, { rps: number; p99: number; errors: number }[]> = { ours: [], lean: [] };
-    for (const side of ['ours', 'lean', 'ours', 'lean'] as const)
-      runs[side].push(await mix(side === 'ours' ? (x) => call.ours(x) : (x) => call.graph(x, LEAN)));
-    const best = (rs: { rps: number; p99: number; errors: number }[]) => rs.reduce((a, b) => (b.rps > a.rps ? b : a));
+    type Run = Awaited<ReturnType<typeof mix>>;
+    const sides: Side[] = directus ? ['ours', 'lean', 'directus'] : ['ours', 'lean'];
+    const runs: Record<Side, Run[]> = { ours: [], lean: [], directus: [] };
+    for (const side of [...sides, ...sides]) {
+      const run = await mix(side);
+      runs[side].push(run);
+      console.log(
+        `peers mix run ${runs[side].length} ${side}: ${run.rps.toFixed(0)} req/s p99=${ms(run.p99)} ms errors=${run.errors}${run.errors ? ` (status ${run.failed})` : ''}; cpu per call: ${run.cpu}`,
+      );
+    }
+    const best = (rs: Run[]) => rs.reduce((a, b) => (b.rps > a.rps ? b : a));
     const [bo, bl] = [best(runs.ours), best(runs.lean)];
+    const bd = directus ? best(runs.directus) : null;
+    const list = (side: Side) => runs[side].map((r) => r.rps.toFixed(0)).join(', ');
     console.log(
-      `peers ${CLIENTS} clients, Q2–Q5 mix, ${SECONDS} s: ours=${bo.rps.toFixed(0)} req/s p99=${ms(bo.p99)} ms postgraphile_lean=${bl.rps.toFixed(0)} req/s p99=${ms(bl.p99)} ms ratio=${(bo.rps / bl.rps).toFixed(2)} (runs: ours ${runs.ours.map((r) => r.rps.toFixed(0)).join(', ')}; lean ${runs.lean.map((r) => r.rps.toFixed(0)).join(', ')}; errors ${bo.errors}/${bl.errors})`,
+      `peers ${CLIENTS} clients, Q2–Q5 mix, ${SECONDS} s: ours=${bo.rps.toFixed(0)} req/s p99=${ms(bo.p99)} ms postgraphile_lean=${bl.rps.toFixed(0)} req/s p99=${ms(bl.p99)} ms ratio=${(bo.rps / bl.rps).toFixed(2)}` +
+        (bd
+          ? ` directus=${bd.rps.toFixed(0)} req/s p99=${ms(bd.p99)} ms (Q3 left out) ratio_directus=${(bo.rps / bd.rps).toFixed(2)}`
+          : '') +
+        ` (runs: ours ${list('ours')}; lean ${list('lean')}${bd ? `; directus ${list('directus')}` : ''}; errors ${bo.errors}/${bl.errors}${bd ? `/${bd.errors}` : ''})`,
     );
+    for (const side of sides)
+      console.log(
+        `peers cpu per call, best run of ${side}: ${best(runs[side]).cpu} (${best(runs[side]).rps.toFixed(0)} req/s)`,
+      );
     const load1 = os.loadavg();
     console.log(
       `machine load (1/5/15 min) before ${load0.map((x) => x.toFixed(2)).join(' ')}, after ${load1.map((x) => x.toFixed(2)).join(' ')}`,
@@ -330,7 +431,7 @@ async function main() {
 }
 
 main().then(
-  () => process.exit(0),
+  () => process.exit(), // process.exitCode: 1 when --directus could not be run
   (err) => {
     console.error(err);
     process.exit(1);

@@ -41,6 +41,8 @@ export interface Cluster {
    */
   pauseAsync(): Promise<void>;
   resumeAsync(): Promise<void>;
+  /** The postmaster's process id (its data folder's postmaster.pid): the parent of every backend, for a CPU count. */
+  postmasterPid(): number;
 }
 
 export async function startCluster(): Promise<Cluster> {
@@ -87,6 +89,7 @@ export async function startCluster(): Promise<Cluster> {
     resume: start,
     pauseAsync: () => runAsync('pg_ctl', stopArgs),
     resumeAsync: () => runAsync('pg_ctl', startArgs),
+    postmasterPid: () => Number(fs.readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     stop() {
       try {
         run('pg_ctl', ['-D', data, 'stop', '-m', 'immediate', '-w']);
