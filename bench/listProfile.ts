@@ -21,6 +21,7 @@ import { migrate } from '../server/db/migrate';
 import type { ListParams } from '../server/repositories/crud';
 import { offerRepository } from '../server/repositories/offers';
 import { hashPassword } from '../server/security/passwords';
+import { cpuSplit } from './cpu';
 import { httpCall, keepAliveAgent } from './httpCall';
 import { signInAs } from './mixedAdmin';
 import { seedOffers } from './seedOffers';
@@ -146,6 +147,7 @@ async function startProfiled(env: Record<string, string>, profDir: string) {
   }
   return {
     url,
+    pid: proc.pid,
     stop: () =>
       new Promise<void>((resolve) => {
         proc.on('exit', () => resolve());
@@ -215,6 +217,7 @@ async function main() {
     const listUrl = server.url + pathOf(offerResource.ops.list);
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const mix = [questions.Q4, questions.Q5, questions.Q5b, questions.Q1];
+    const cpu = cpuSplit(server.pid);
     const end = performance.now() + Number(args.seconds) * 1000;
     let n = 0;
     const times: number[] = [];
@@ -233,7 +236,7 @@ async function main() {
       }),
     );
     console.log(
-      `\nmix: ${(times.length / Number(args.seconds)).toFixed(0)} req/s p99 ${pct(times, 99).toFixed(1)} ms (load ${os.loadavg()[0].toFixed(2)})`,
+      `\nmix: ${(times.length / Number(args.seconds)).toFixed(0)} req/s p99 ${pct(times, 99).toFixed(1)} ms (load ${os.loadavg()[0].toFixed(2)}); ${cpu(times.length)}`,
     );
     await server.stop();
     const files = fs.readdirSync(profDir).map((f) => path.join(profDir, f));
