@@ -15,8 +15,13 @@ import { parseArgs } from 'node:util';
 import { offerResource } from '@contract/offer';
 import { pathOf } from '@contract/operation';
 import { spawn } from 'node:child_process';
+import { Session } from 'node:inspector/promises';
+import { login } from '@contract/auth';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { createMailer } from '../server/services/mail';
 import { freePort, startCluster } from '../scripts/postgres';
-import { openDb, type Tx } from '../server/db/connection';
+import { openDb, type Db, type Tx } from '../server/db/connection';
 import { migrate } from '../server/db/migrate';
 import type { ListParams } from '../server/repositories/crud';
 import { offerRepository } from '../server/repositories/offers';
@@ -35,6 +40,9 @@ const { values: args } = parseArgs({
     only: { type: 'string', default: '' },
     runs: { type: 'string', default: '30' },
     hold: { type: 'boolean', default: false },
+    // The app in this process, called with app.inject, profiled over the mix alone (no start,
+    // no sockets): its own functions' self time without the HTTP stack's.
+    inprocess: { type: 'boolean', default: false },
     url: { type: 'string', default: '' },
   },
 });
@@ -156,6 +164,52 @@ async function startProfiled(env: Record<string, string>, profDir: string) {
   };
 }
 
+async function profileInProcess(db: Db, env: Record<string, string>) {
+  const config = loadConfig({ ...process.env, ...env, PORT: '0', LOG_LEVEL: 'info' });
+  const app = await buildApp({
+    config,
+    db,
+    mailer: createMailer({ dataDir: config.dataDir, from: config.mailFrom, log: () => {} }),
+    answerCache: false,
+  });
+  await app.ready();
+  const signIn = await app.inject({ method: 'POST', url: pathOf(login), payload: ADMIN });
+  const token = (signIn.json() as { data: { token: string } }).data.token;
+  const listUrl = pathOf(offerResource.ops.list);
+  const mix = [questions.Q4, questions.Q5, questions.Q5b, questions.Q1];
+  const call = (x: Question) =>
+    app.inject({
+      method: 'POST',
+      url: `${listUrl}?${x.query}&count=false`,
+      payload: x.body,
+      headers: { authorization: `Bearer ${token}` },
+    });
+  for (let i = 0; i < 40; i++) await call(mix[i % mix.length]);
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  const cpu0 = process.cpuUsage();
+  const end = performance.now() + Number(args.seconds) * 1000;
+  let n = 0;
+  await Promise.all(
+    Array.from({ length: Number(args.clients) }, async () => {
+      while (performance.now() < end) {
+        const res = await call(mix[n++ % mix.length]);
+        if (res.statusCode !== 200) throw new Error(`answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+      }
+    }),
+  );
+  const cpu = process.cpuUsage(cpu0);
+  const { profile } = await session.post('Profiler.stop');
+  const file = path.join(os.tmpdir(), `listProfile-${Date.now()}.cpuprofile`);
+  fs.writeFileSync(file, JSON.stringify(profile));
+  console.log(
+    `\nin process: ${n} calls, ${((cpu.user + cpu.system) / 1000 / n).toFixed(2)} ms of this process's CPU per call (load ${os.loadavg()[0].toFixed(2)}); ${file}, top self time:\n${topSelf(file, 40).join('\n')}`,
+  );
+  await app.close();
+}
+
 async function main() {
   const offers = Number(args.offers);
   const cluster = args.url ? null : await startCluster();
@@ -206,6 +260,10 @@ async function main() {
         const plan = await q<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${s.sql}`, s.params);
         console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
       }
+    }
+    if (args.inprocess) {
+      await profileInProcess(db, env);
+      return;
     }
     await db.close();
     if (Number(args.seconds) <= 0) return;
