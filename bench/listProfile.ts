@@ -44,6 +44,8 @@ const { values: args } = parseArgs({
     // no sockets): its own functions' self time without the HTTP stack's.
     inprocess: { type: 'boolean', default: false },
     url: { type: 'string', default: '' },
+    // Another checkout's server under the same mix (an older commit's, for a before/after).
+    cwd: { type: 'string', default: '' },
   },
 });
 const ADMIN = { email: 'profile@bench.local', password: 'profile-bench-password' };
@@ -138,6 +140,7 @@ async function startProfiled(env: Record<string, string>, profDir: string) {
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: args.cwd || undefined,
   });
   proc.stdout.on('data', (d) => (out += d));
   proc.stderr.on('data', (d) => (out += d));
@@ -176,7 +179,7 @@ async function profileInProcess(db: Db, env: Record<string, string>) {
   const signIn = await app.inject({ method: 'POST', url: pathOf(login), payload: ADMIN });
   const token = (signIn.json() as { data: { token: string } }).data.token;
   const listUrl = pathOf(offerResource.ops.list);
-  const mix = [questions.Q4, questions.Q5, questions.Q5b, questions.Q1];
+  const mix = [questions.Q2, questions.Q3, questions.Q4, questions.Q5, questions.Q5b];
   const call = (x: Question) =>
     app.inject({
       method: 'POST',
@@ -229,6 +232,24 @@ async function main() {
       ]);
       await q('analyze');
     } else await migrate(db);
+    // bench/peers.ts's Q2 and Q3 on the busiest category and bank.
+    const top = async (sql: string) => (await q<{ v: number }>(sql)).rows[0].v;
+    const category = await top(
+      'select category_id as v from offers where category_id is not null group by 1 order by count(*) desc limit 1',
+    );
+    const bank = await top(
+      'select c.bank_id as v from offer_cards oc join cards c on c.id = oc.card_id group by 1 order by count(*) desc limit 1',
+    );
+    questions.Q2 = {
+      query: 'page=1&per_page=50&sort=-created_at',
+      body: { category },
+      peer: `select * from offers where category_id = ${category} ${NEWEST} limit 50`,
+    };
+    questions.Q3 = {
+      query: 'page=1&per_page=50&sort=-created_at',
+      body: { bank },
+      peer: `select * from offers o where exists (select 1 from offer_cards oc join cards c on c.id = oc.card_id where oc.offer_id = o.id and c.bank_id = ${bank}) ${NEWEST} limit 50`,
+    };
     if (args.hold) {
       console.log(`holding ${url}`);
       await new Promise((resolve) => process.on('SIGINT', resolve));
@@ -274,7 +295,7 @@ async function main() {
     const agent = keepAliveAgent(Number(args.clients) * 2);
     const listUrl = server.url + pathOf(offerResource.ops.list);
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const mix = [questions.Q4, questions.Q5, questions.Q5b, questions.Q1];
+    const mix = [questions.Q2, questions.Q3, questions.Q4, questions.Q5, questions.Q5b];
     const cpu = cpuSplit(server.pid);
     const end = performance.now() + Number(args.seconds) * 1000;
     let n = 0;
