@@ -9,5 +9,9 @@ import helmet, { type HelmetOptions } from 'helmet';
 
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const headers = helmet(options);
-  app.addHook('onRequest', (req, reply, done) => headers(req.raw, reply.raw, done));
+  app.addHook('onRequest', (req, reply, done) =>
+    headers(req.raw, reply.raw, (err?: unknown) =>
+      err === undefined ? done() : done(err instanceof Error ? err : new Error(String(err))),
+    ),
+  );
 }
