@@ -5,7 +5,6 @@ import fs from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -38,6 +37,7 @@ import { lazyValidatorOf } from './services/validate';
 import { frameworkErrors, registerErrorHandler } from './http/errorHandler';
 import { QuietRequests, registerRequestLog, requestId } from './http/requestLog';
 import { registerNoStore } from './http/noStore';
+import { registerSecurityHeaders } from './http/securityHeaders';
 import { createLogger, lineLogger, type Logger } from './logger';
 import { errorBody } from './errors';
 import { guards } from './http/authGuard';
@@ -200,7 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // origin, and a Content-Security-Policy that runs only the app's own scripts (no inline
   // script anywhere: index.html's theme boot is public/theme.js). Styles may be inline
   // because the toast library injects its stylesheet at run time.
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

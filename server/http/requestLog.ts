@@ -23,6 +23,9 @@ export const noteLongLived = (req: FastifyRequest) => void longLived.add(req);
  */
 const SLOW_MS = 3_000;
 
+/** The levels at which a debug line is written. */
+const DEBUG_ON = new Set(['debug', 'trace']);
+
 /** An id a caller (a proxy, a load balancer) may choose: short, and safe in a log line and a header. */
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
@@ -43,15 +46,11 @@ export function registerRequestLog(app: FastifyInstance, slowMs = SLOW_MS) {
   app.addHook('onRequest', async (req, reply) => void reply.header('X-Request-Id', req.id));
   app.addHook('onResponse', async (req, reply) => {
     const status = reply.statusCode;
+    const ms = Math.round(reply.elapsedTime * 10) / 10;
+    // An answer that went well in time is a debug line: with debug off, nothing is built for it.
+    if (status < 400 && (ms < slowMs || longLived.has(req)) && !DEBUG_ON.has(req.log.level)) return;
     const path = pathOf(req);
-    const line = {
-      op: req.routeOptions.config?.opId,
-      user: req.user?.id,
-      method: req.method,
-      path,
-      status,
-      ms: Math.round(reply.elapsedTime * 10) / 10,
-    };
+    const line = { op: req.routeOptions.config?.opId, user: req.user?.id, method: req.method, path, status, ms };
     const said = `${req.method} ${path} ${status}`;
     if (status >= 500) req.log.error({ ...line, err: failures.get(req) }, said);
     else if (status >= 400) req.log.info({ ...line, reason: refusals.get(req) }, said);

@@ -25,6 +25,8 @@ const given = (v: unknown) => v !== undefined && v !== null && v !== '';
 /** The offers repository's exceptions, for tests to vary one of them. */
 export const offerListOptions: CrudOptions = {
   virtual: ['card_ids', 'outlet_ids'],
+  // A page's ids from offers_view's rows without its joins: page 200 read from an index alone.
+  rows: 'offers_listed',
   filters: {
     // An offer's banks as triggers keep them (migration 023_offer_bank_links.sql): one probe
     // per offer read, where going through offer_cards and cards took two or three.

@@ -14,12 +14,16 @@ const BACKLOG: Readonly<Record<string, string>> = { offers: 'offer_search_text_o
  * index take both terms in one scan (9,909 rows for "marina 20%" at a million offers), where
  * `(text like a or …) and (text like b or …)` let it take one (112,794 rows for "20%").
  */
-export function searchMatch(table: string, patterns: readonly string[]): string {
+export function searchMatch(table: string, patterns: readonly string[], { once = false } = {}): string {
   if (!patterns.length) return '';
-  const like = patterns.map((p) => `search_text like immutable_unaccent(${p})`).join(' and ');
+  // `once`: each pattern unaccented once per statement (an InitPlan), not once per row as a
+  // generic plan would, where no value is known to fold it beforehand; the trigram index is
+  // then planned on an unknown pattern, so only a statement that reads no such index takes it.
+  const unaccented = patterns.map((p) => (once ? `(select immutable_unaccent(${p}))` : `immutable_unaccent(${p})`));
+  const like = unaccented.map((u) => `search_text like ${u}`).join(' and ');
   const fn = BACKLOG[table];
   return fn
-    ? `((${like}) or (search_text is null and ${patterns.map((p) => `${fn}(id) like immutable_unaccent(${p})`).join(' and ')}))`
+    ? `((${like}) or (search_text is null and ${unaccented.map((u) => `${fn}(id) like ${u}`).join(' and ')}))`
     : `(${like})`;
 }
 
