@@ -90,7 +90,7 @@ test('an offer by keys: n on the list, title, discount, today and +30d side by s
   await signIn(page);
   const api = await apiAs(page);
   const card = (
-    (await (await api.get('/admin/v1/all_card?per_page=1')).json()).data as { id: number; name: string }[]
+    (await (await api.post('/admin/v1/all_card?per_page=1', {})).json()).data as { id: number; name: string }[]
   )[0];
   await page.goto('/admin/offer-list');
   await expect(rowsOf(listNamed(page, 'Offers')).first()).toBeVisible();
