@@ -124,6 +124,7 @@ test('an offer by keys: n on the list, title, discount, today and +30d side by s
       .getByRole('option', { name: card.name })
       .first(),
   ).toBeVisible();
+  await expect(cards).toHaveAttribute('aria-activedescendant', /.+/);
   await page.keyboard.press('Enter');
   await expect(form.getByRole('list', { name: 'Chosen' }).getByRole('listitem')).toHaveCount(1);
   await expect(form.getByLabel('Source')).toHaveValue('manual');
