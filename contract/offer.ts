@@ -38,16 +38,17 @@ export type Offer = Static<typeof Offer>;
 const Title = Type.String({ minLength: 3, maxLength: OFFER_TITLE_MAX, pattern: '\\S' });
 const Discount = Type.String({ minLength: 1, maxLength: 60, pattern: '\\S' });
 const Source = Type.String({ minLength: 1, maxLength: 60, pattern: '^[a-z0-9_-]+$', title: 'Source' });
+// In the order the offer form shows them (src/screens/SchemaForm.tsx draws the create and update schemas in order).
 const fields = {
   title: Title,
-  description: Nullable(Text(4000)),
   discount: Discount,
   valid_from: DateOnly,
   valid_to: DateOnly,
-  terms: Nullable(Text(8000)),
   category_id: Nullable(Id),
   card_ids: IdList,
   outlet_ids: IdList,
+  description: Nullable(Text(4000)),
+  terms: Nullable(Text(8000)),
   from_source: Source,
 };
 
@@ -100,11 +101,11 @@ export const offerResource = defineResource({
     discount: fields.discount,
     valid_from: fields.valid_from,
     valid_to: fields.valid_to,
-    description: Type.Optional(fields.description),
-    terms: Type.Optional(fields.terms),
     category_id: Type.Optional(fields.category_id),
     card_ids: Type.Optional(fields.card_ids),
     outlet_ids: Type.Optional(fields.outlet_ids),
+    description: Type.Optional(fields.description),
+    terms: Type.Optional(fields.terms),
     from_source: Type.Optional(fields.from_source),
   }),
   update: Type.Object({

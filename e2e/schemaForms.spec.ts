@@ -1,10 +1,12 @@
-// The users and outlets forms drawn from the contract (src/screens/SchemaForm.tsx, issue 35):
-// the outlet's area still picked by name with Enter, Tab going on to the next field, mod+Enter
-// saving; a user's password sent only when typed, so an edit with it blank keeps the old one.
+// The users, outlets and offers forms drawn from the contract (src/screens/SchemaForm.tsx, issue 35):
+// the outlet's area and an offer's cards still picked by name with Enter, Tab going on to the
+// next field, mod+Enter saving; a user's password sent only when typed, so an edit with it
+// blank keeps the old one.
 import { expect, test } from './fixtures';
 import { login } from '@contract/auth';
+import { addDays, dubaiDay } from '@contract/dubaiTime';
 import { pathOf } from '@contract/operation';
-import { apiAs, mod, signIn } from './session';
+import { apiAs, listNamed, mod, rowsOf, signIn } from './session';
 
 test('the outlet form by keys: a category from the list, an area picked with Enter, Tab on, the server naming a bad field, mod+Enter', async ({
   page,
@@ -80,4 +82,66 @@ test('a user edited with the password left blank keeps it; one typed too short i
   await expect(page.getByText('User updated successfully!').first()).toBeVisible();
   const signedIn = await page.request.post(pathOf(login), { data: { email: who.email, password: who.password } });
   expect(signedIn.status()).toBe(200);
+});
+
+test('an offer by keys: n on the list, title, discount, today and +30d side by side, a card picked with Enter, mod+Enter', async ({
+  page,
+}) => {
+  await signIn(page);
+  const api = await apiAs(page);
+  const card = (
+    (await (await api.post('/admin/v1/all_card?per_page=1', {})).json()).data as { id: number; name: string }[]
+  )[0];
+  await page.goto('/admin/offer-list');
+  await expect(rowsOf(listNamed(page, 'Offers')).first()).toBeVisible();
+  await page.locator('.vlist').focus();
+  await page.keyboard.press('n');
+  const form = page.getByRole('form', { name: 'New offer' });
+  await expect(form.getByLabel('Title')).toBeFocused();
+  const tag = `Form offer ${Date.now().toString(36)}`;
+  await page.keyboard.type(tag);
+  await page.keyboard.press('Tab');
+  await expect(form.getByLabel('Discount')).toBeFocused();
+  await page.keyboard.type('25% off');
+  await page.keyboard.press('Tab');
+  const from = form.getByLabel('Valid from');
+  await expect(from).toBeFocused();
+  expect(
+    await from.evaluate((el) => el.closest('.field-pair')?.contains(document.querySelector('[name=valid_to]'))),
+  ).toBe(true);
+  await page.keyboard.press('Tab');
+  await expect(form.getByLabel('Valid to')).toBeFocused();
+  await page.keyboard.type('+30d');
+  await page.keyboard.press('Tab');
+  await expect(form.getByLabel('Category')).toBeFocused();
+  await page.keyboard.press('Tab');
+  const cards = page.getByRole('combobox', { name: /^Cards/ });
+  await expect(cards).toBeFocused();
+  await page.keyboard.type(card.name);
+  await expect(
+    page
+      .getByRole('listbox', { name: /^Cards/ })
+      .getByRole('option', { name: card.name })
+      .first(),
+  ).toBeVisible();
+  await expect(cards).toHaveAttribute('aria-activedescendant', /.+/);
+  await page.keyboard.press('Enter');
+  await expect(form.getByRole('list', { name: 'Chosen' }).getByRole('listitem')).toHaveCount(1);
+  await expect(form.getByLabel('Source')).toHaveValue('manual');
+  await page.keyboard.press(`${mod}+Enter`);
+  await expect(page).toHaveURL(/\/admin\/view-offer\/\d+$/);
+  const made = (
+    (await (await api.post('/admin/v1/all_offer', { query: tag })).json()).data as Record<string, unknown>[]
+  )[0];
+  const today = dubaiDay();
+  expect(made).toMatchObject({
+    title: tag,
+    discount: '25% off',
+    valid_from: today,
+    valid_to: addDays(today, 30),
+    card_ids: [card.id],
+    outlet_ids: [],
+    from_source: 'manual',
+    category_id: null,
+  });
 });

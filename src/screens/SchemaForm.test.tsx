@@ -2,12 +2,30 @@
 // The generic record form: fields from the contract, what differs from the form.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRef } from 'react';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { bankResource, type Bank } from '@contract/bank';
 import { cardResource, type Card } from '@contract/card';
+import { offerResource, type Offer } from '@contract/offer';
 import { outletResource, type Outlet } from '@contract/outlet';
 import { userResource, type AdminUser } from '@contract/user';
+import { SEARCH_DEBOUNCE_MS } from '@/ui/useCombobox';
 import { SchemaForm, fieldsOf, type EditorProps } from './SchemaForm';
+
+// The pickers' searches and the chosen records' names, without a server: card 3 is known, 9 was deleted.
+vi.mock('@/ui/lookups', async (original) => ({
+  ...(await original<typeof import('@/ui/lookups')>()),
+  recordPickers: {
+    card: {
+      search: () => Promise.resolve([{ id: 5, label: 'Gold', hint: 'ENBD' }]),
+      useChosen: () =>
+        new Map([
+          [3, { id: 3, label: 'Platinum', hint: 'ADCB' }],
+          [9, null],
+        ]),
+    },
+    outlet: { search: () => Promise.resolve([]), useChosen: () => new Map() },
+  },
+}));
 
 afterEach(cleanup);
 
@@ -172,5 +190,61 @@ describe('SchemaForm', () => {
     expect(p.onSubmit).toHaveBeenCalledWith(
       expect.objectContaining({ merchant_name: 'Arabica', category_id: 4, area_id: 12, address: null, latitude: null }),
     );
+  });
+
+  it("picks another resource's records by name for a list of their ids ('card_ids'), and sends the ids", async () => {
+    expect(
+      fieldsOf(offerResource, false)
+        .filter((f) => f.kind === 'ids')
+        .map((f) => [f.key, f.ref?.name]),
+    ).toEqual([
+      ['card_ids', 'card'],
+      ['outlet_ids', 'outlet'],
+    ]);
+    vi.useFakeTimers();
+    try {
+      const p = props();
+      const offerScreen = { resource: offerResource, describe: (o: Offer) => ({ label: o.title }) };
+      const offer = {
+        id: 4,
+        version: 2,
+        title: 'Half off',
+        discount: '50%',
+        valid_from: '2026-12-01',
+        valid_to: '2026-12-31',
+        description: null,
+        terms: null,
+        category_id: null,
+        card_ids: [3, 9],
+        outlet_ids: [],
+        from_source: 'manual',
+      } as unknown as Offer;
+      render(
+        <SchemaForm
+          {...p}
+          record={offer}
+          errors={{ card_ids: 'Card 9 does not exist.' }}
+          screen={offerScreen}
+          fields={{ card_ids: { placeholder: 'Search cards by name or bank…' } }}
+        />,
+      );
+      const chosen = within(screen.getByRole('list', { name: 'Chosen' }));
+      expect(chosen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+        expect.stringContaining('Platinum'),
+        expect.stringContaining('not found'),
+      ]);
+      expect(screen.getByText('Card 9 does not exist.')).toBeTruthy();
+      const cards = screen.getByRole('combobox', { name: /^Cards/ });
+      expect(cards.getAttribute('placeholder')).toBe('Search cards by name or bank…');
+      fireEvent.focus(cards);
+      fireEvent.change(cards, { target: { value: 'go' } });
+      await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS));
+      fireEvent.keyDown(cards, { key: 'Enter' });
+      expect(chosen.getAllByRole('listitem')).toHaveLength(3);
+      fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+      expect(p.onSubmit).toHaveBeenCalledWith(expect.objectContaining({ card_ids: [3, 9, 5], outlet_ids: [] }));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

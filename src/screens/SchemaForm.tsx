@@ -1,7 +1,7 @@
 // A record form from the contract: one field per property of the resource's create (new) or
 // update (edit) schema, in its order, then its image files (`files`). The schema says the editor
 // (text, a long text, a number, a checkbox, a select of an enum's values or of another
-// resource's records, a date), the field labels say its words (contract/fieldLabels.ts) and the
+// resource's records, several of another resource's records picked by name, a date), the field labels say its words (contract/fieldLabels.ts) and the
 // create schema's required list marks the required ones; a form writes only what differs (a
 // hint, a placeholder, words for an enum's values, a value that changes another field, two
 // fields side by side, an editor of its own). The server checks the values and names the field
@@ -21,10 +21,12 @@ import { DateField } from '@/ui/DateField';
 import { useOptions } from '@/ui/FilterBar';
 import { ImageField, SelectField, TextAreaField } from '@/ui/FormFields';
 import { textOrNull } from '@/ui/formParts';
+import { recordPickers } from '@/ui/lookups';
+import { IdsPicker } from './IdsPicker';
 import { numberOrNull, numberText, ResourceForm } from './ResourceForm';
 import type { FormProps } from './ResourceListView';
 
-export type FieldKind = 'text' | 'textarea' | 'number' | 'check' | 'select' | 'ref' | 'date' | 'image';
+export type FieldKind = 'text' | 'textarea' | 'number' | 'check' | 'select' | 'ref' | 'ids' | 'date' | 'image';
 
 /** One field of the form as the contract describes it. */
 export interface FieldSpec {
@@ -36,7 +38,7 @@ export interface FieldSpec {
   nullable: boolean;
   /** An enum's values (`select`). */
   options?: readonly Option[];
-  /** The resource whose record an id names (`ref`: 'bank_id' → bank). */
+  /** The resource whose record an id names (`ref`: 'bank_id' → bank; `ids`: 'card_ids' → card). */
   ref?: Resource;
   /** The input's type and keyboard for text the schema describes (a URL, an e-mail, a phone), a number's bounds. */
   input?: Pick<
@@ -56,8 +58,10 @@ export interface EditorProps<T = unknown> {
   autoFocus: boolean;
 }
 
-/** A field's value while typed: text for text, numbers, selects and dates; a flag; an image chosen or cleared. */
-export type FieldValue = string | boolean | { file: File | null; clear: boolean };
+/** A field's value while typed: text for text, numbers, selects and dates; a flag; ids picked; an image chosen or cleared. */
+export type FieldValue = string | boolean | readonly number[] | { file: File | null; clear: boolean };
+
+type StartValue = string | boolean | readonly number[];
 
 /** What differs from the derived field. */
 export interface FieldTweak {
@@ -77,7 +81,7 @@ export interface FieldTweak {
   /** A select's empty choice. */
   emptyLabel?: string;
   /** The value of a new record (a flag on by default), or how to find it as the form opens (the list's filter). */
-  initial?: string | boolean | (() => string | boolean);
+  initial?: StartValue | (() => StartValue);
   /** Other fields a value changes as it is chosen (a discontinued card is hidden too). */
   sets?: (value: FieldValue) => Readonly<Record<string, FieldValue>> | undefined;
   /** An editor of its own; it collects through `collect` unless the value is one the kind already sends. */
@@ -98,6 +102,7 @@ export function fieldsOf(resource: Resource, editing: boolean): FieldSpec[] {
 
 type Json = {
   type?: unknown;
+  items?: Json;
   anyOf?: Json[];
   const?: unknown;
   format?: unknown;
@@ -119,6 +124,10 @@ function specOf(key: string, schema: TSchema, label: string, required: boolean):
   }
   const one = value[0] ?? {};
   if (one.type === 'boolean') return { ...base, kind: 'check' };
+  if (one.type === 'array' && one.items?.type === 'integer' && key.endsWith('_ids')) {
+    const ref = resources.find((r) => r.name === key.slice(0, -4));
+    if (ref) return { ...base, kind: 'ids', ref };
+  }
   if (one.type === 'integer' || one.type === 'number') {
     const ref = key.endsWith('_id') ? resources.find((r) => r.name === key.slice(0, -3)) : undefined;
     if (ref) return { ...base, kind: 'ref', ref };
@@ -147,6 +156,8 @@ function startValue(spec: FieldSpec, record: Record<string, unknown> | null, twe
       return typeof v === 'boolean' ? v : false;
     case 'image':
       return { file: null, clear: false };
+    case 'ids':
+      return Array.isArray(v) ? v.filter((id): id is number => typeof id === 'number') : [];
     case 'number':
       return typeof v === 'number' ? numberText(v) : typeof v === 'string' ? v : '';
     case 'text':
@@ -167,7 +178,8 @@ export function payloadOf(
   const data: Payload = {};
   for (const spec of specs) {
     const v = values[spec.key];
-    if (typeof v === 'object') {
+    if (isIds(v)) data[spec.key] = [...v];
+    else if (typeof v === 'object') {
       if (v.file) data[spec.key] = v.file;
       else if (v.clear && record?.[spec.key]) data[`remove_${spec.key}`] = true;
     } else if (typeof v === 'boolean') data[spec.key] = v;
@@ -334,6 +346,24 @@ function DerivedEditor({
           emptyLabel={tweak.emptyLabel ?? `Choose a ${label.toLowerCase()}`}
         />
       );
+    case 'ids': {
+      const target = spec.ref as Resource;
+      const source = recordPickers[target.name];
+      if (!source) throw new Error(`No picker of ${target.label.many.toLowerCase()}: add one to src/ui/lookups.ts`);
+      return (
+        <IdsPicker
+          spec={spec}
+          record={record}
+          value={value}
+          onChange={onChange}
+          error={error}
+          autoFocus={autoFocus}
+          source={source}
+          hint={common.hint}
+          placeholder={tweak.placeholder}
+        />
+      );
+    }
     case 'ref':
       return <RefSelect spec={spec} record={record} common={common} tweak={tweak} value={text} onChange={onChange} />;
     case 'date':
@@ -363,7 +393,8 @@ function DerivedEditor({
   }
 }
 
-const imageOf = (v: FieldValue) => (typeof v === 'object' ? v : { file: null, clear: false });
+const isIds = (v: FieldValue): v is readonly number[] => Array.isArray(v);
+const imageOf = (v: FieldValue) => (typeof v === 'object' && !isIds(v) ? v : { file: null, clear: false });
 
 /** Another resource's record, chosen from its whole list (the record's own kept if the list lacks it). */
 function RefSelect({

@@ -1,10 +1,9 @@
-// Reference records the outlet and offer screens show and pick from: categories and banks
-// (short lists, fetched whole), areas, cards and outlets (searched), and records by id
+// Reference records the outlet and offer screens show and pick from: banks
+// (a short list, fetched whole), areas, cards and outlets (searched), and records by id
 // (an offer holds card_ids and outlet_ids; its view and form show their names).
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { bankResource, type Bank } from '@contract/bank';
 import { cardResource, type Card } from '@contract/card';
-import { categoryResource, type Category } from '@contract/category';
 import { cityResource, type City } from '@contract/city';
 import { outletResource, type Outlet } from '@contract/outlet';
 import { MAX_PER_PAGE } from '@contract/envelope';
@@ -12,8 +11,8 @@ import { resourceClient } from '@/api/resourceClient';
 import { cachedOptions, type Option } from '@/store/filters';
 import { whenStale, type Watched } from '@/store/touched';
 import type { PickerOption } from './RecordPicker';
+import type { ServerSearch } from './useCombobox';
 
-export const categoryClient = resourceClient<Category>(categoryResource);
 export const bankClient = resourceClient<Bank>(bankResource);
 export const cityClient = resourceClient<City>(cityResource);
 export const cardClient = resourceClient<Card>(cardResource);
@@ -47,7 +46,7 @@ function cachedList<T>(watch: Watched, load: () => Promise<T[]>) {
     );
     return pending;
   }
-  /** The list (possibly from before), refreshed once per mount so an added category shows. */
+  /** The list (possibly from before), refreshed once per mount so an added bank shows. */
   function useList(): T[] | null {
     const [v, setV] = useState<T[] | null>(value);
     useEffect(() => {
@@ -62,9 +61,6 @@ function cachedList<T>(watch: Watched, load: () => Promise<T[]>) {
   return { fetch: () => (value ? Promise.resolve(value) : fetchList()), useList };
 }
 
-export const categories = cachedList(categoryResource, () =>
-  categoryClient.list({ page: 1, per_page: MAX_PER_PAGE }).then((r) => r.data),
-);
 export const banks = cachedList(bankResource, () =>
   bankClient.list({ page: 1, per_page: MAX_PER_PAGE }).then((r) => r.data),
 );
@@ -160,3 +156,27 @@ export const useOutlets = (ids: readonly number[]) =>
   useById<Outlet>(ids, (id) => byId(outletCache, (i) => outletClient.show(i), id));
 
 export const isMissing = (r: object): r is { id: number; missing: true } => 'missing' in r;
+
+// ---- pickers of several records, by the resource an `…_ids` field names ----
+
+/** How a form picks records of one kind (src/screens/IdsPicker.tsx): a search, and the names of those already chosen. */
+export interface PickerSource {
+  search: ServerSearch<PickerOption>;
+  /** The options of records chosen by id, as they load; null for one not found. */
+  useChosen: (ids: readonly number[]) => ReadonlyMap<number, PickerOption | null>;
+}
+
+function useChosenOf<T extends { id: number }>(loaded: Loaded<T>, toOption: (r: T) => PickerOption) {
+  return useMemo(
+    () => new Map(loaded.records.map((r) => [r.id, isMissing(r) ? null : toOption(r)] as const)),
+    [loaded.records, toOption],
+  );
+}
+const useChosenCards = (ids: readonly number[]) => useChosenOf(useCards(ids), cardOption);
+const useChosenOutlets = (ids: readonly number[]) => useChosenOf(useOutlets(ids), outletOption);
+
+/** By resource name ('card' for `card_ids`). */
+export const recordPickers: Readonly<Record<string, PickerSource>> = {
+  card: { search: searchCards, useChosen: useChosenCards },
+  outlet: { search: searchOutlets, useChosen: useChosenOutlets },
+};

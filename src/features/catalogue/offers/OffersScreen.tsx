@@ -9,7 +9,8 @@ import { formatDateTime } from '@/lib/format';
 import { banks, isMissing, outletOption, useCards, useOutlets } from '@/ui/lookups';
 import { cardRoutes } from '@/screens/paths';
 import { outletRoutes } from '@/screens/paths';
-import { OfferForm } from './OfferForm';
+import { dubaiDay } from '@contract/dubaiTime';
+import { SchemaForm, type FieldTweak } from '@/screens/SchemaForm';
 import { OfferStateBadge, shortValidity, validity } from './OfferBits';
 import { offerFilters } from './filters';
 import { offerScreen } from './screen';
@@ -33,6 +34,40 @@ function useOfferScreen() {
   );
 }
 
+/** A new offer started from a filtered list (/add-offer?outlet=5) begins with that filter's choice. */
+const fromList = (key: string) => (new URLSearchParams(window.location.search).get(key) ?? '').replace(/\D/g, '');
+const idFromList = (key: string) => (fromList(key) ? [Number(fromList(key))] : []);
+
+/**
+ * What the offer form says beyond the contract (contract/offer.ts, whose fields are in the
+ * form's order): it starts valid today, in the list's category, card or outlet; the source is
+ * lowercase as typed.
+ */
+const OFFER_FIELDS: Readonly<Record<string, FieldTweak>> = {
+  title: { placeholder: 'e.g. 20% off at Nayomi' },
+  discount: { placeholder: 'e.g. 20% off, Buy 1 get 1' },
+  valid_from: { initial: dubaiDay },
+  category_id: { initial: () => fromList('category') },
+  card_ids: {
+    initial: () => idFromList('card'),
+    placeholder: 'Search cards by name or bank…',
+    hint: 'The cards this offer applies to.',
+  },
+  outlet_ids: {
+    initial: () => idFromList('outlet'),
+    placeholder: 'Search outlets by merchant or area…',
+    hint: 'Where the offer can be used.',
+  },
+  terms: { rows: 4 },
+  from_source: {
+    initial: 'manual',
+    normalise: (text) => text.toLowerCase(),
+    className: 'field-source',
+    hint: '‘manual’, or the crawl source it came from (lowercase, digits, - and _).',
+  },
+};
+const OFFER_PAIRS = [['valid_from', 'valid_to']] as const;
+
 export default function OffersScreen() {
   const screen = useOfferScreen();
   // Rows name banks by code (ADCB, ENBD): the full names would crowd out the merchants.
@@ -44,7 +79,7 @@ export default function OffersScreen() {
       rowHeight={ROW_HEIGHT}
       renderRow={(o) => <OfferRow offer={o} codes={codes} />}
       renderDetail={(o) => <OfferDetail offer={o} />}
-      renderForm={(p) => <OfferForm {...p} />}
+      renderForm={(p) => <SchemaForm {...p} screen={screen} fields={OFFER_FIELDS} pairs={OFFER_PAIRS} />}
       renderActions={() => <CommandButton id="engagement.ofOffer" label="Engagement" variant="ghost" />}
     />
   );
