@@ -16,7 +16,7 @@ const figures = (a: string) => `regexp_replace(${a}.title, '[^0-9]+', ' ', 'g')`
 /**
  * Offers `p` and `t` are alike: same merchant (an outlet name in common), near-identical title
  * with the same figures (spend AED 100 and spend AED 150 are two offers), same discount, dates
- * overlapping. A card in common is where the loop looks (`cardSharers`) and what the read checks.
+ * overlapping. A card in common is what the loop looks by (with the merchant) and the read checks.
  * Whether they are live and shown is the read's: it changes with the day and a batch's state.
  */
 export const OFFER_ALIKE = (p: string, t: string) => `similarity(${OFFER_TITLE(p)}, ${OFFER_TITLE(t)}) >= ${SIMILARITY}
@@ -31,15 +31,30 @@ export const OUTLET_ALIKE = (p: string, t: string) =>
   `${p}.area_id = ${t}.area_id and similarity(${OUTLET_NAME(p)}, ${OUTLET_NAME(t)}) >= ${SIMILARITY}`;
 
 /**
- * The pairs of the records `$1` as they are now, either side, as (a, b, s): through offer_cards'
- * indexes to the offers sharing a card, or the outlets of the area, and the trigram indexes of
- * migration 031_health_duplicates.sql (`%`, whose limit `recomputePairs` sets to the setting).
+ * The pairs of the records `$1` as they are now, either side, as (a, b, s). Offers: a pair has a
+ * merchant and a card in common, so its candidates are the offers with one of the record's
+ * (merchant, card) keys, a handful each, never every offer sharing a card (hundreds to thousands
+ * a card at scale: a full round never ended at a million offers). A few records go through the
+ * indexes (outlets_merchant_idx, offer_outlets' and offer_cards'); a big piece of a full round is
+ * one hash join of every offer's keys with the piece's, the planner's choice by the array's size.
+ * The definition (OFFER_ALIKE, SHARE_A_CARD) is then checked on each candidate as it is read.
+ * Outlets: those of the area and the trigram index of migration 031_health_duplicates.sql (`%`,
+ * whose limit `recomputePairs` sets to the setting).
  */
 const FOUND: Record<PairKind, string> = {
-  offer: `select least(m.id, p.id) as a, greatest(m.id, p.id) as b, similarity(${OFFER_TITLE('p')}, ${OFFER_TITLE('m')}) as s
-    from offers m join offers p on p.id in (select c2.offer_id from offer_cards c1 join offer_cards c2 on c2.card_id = c1.card_id
-      where c1.offer_id = m.id and c2.offer_id <> m.id)
-    where m.id = any($1::int[]) and ${OFFER_TITLE('p')} % ${OFFER_TITLE('m')} and ${OFFER_ALIKE('p', 'm')}`,
+  offer: `with mk as materialized (
+      select distinct m.id, lower(o.merchant_name) as merchant, mc.card_id
+        from offers m join offer_outlets mo on mo.offer_id = m.id join outlets o on o.id = mo.outlet_id
+        join offer_cards mc on mc.offer_id = m.id
+       where m.id = any($1::int[])),
+    candidate as (
+      select distinct mk.id as m_id, po.offer_id as p_id
+        from offer_outlets po join outlets o on o.id = po.outlet_id join offer_cards pc on pc.offer_id = po.offer_id
+        join mk on mk.merchant = lower(o.merchant_name) and mk.card_id = pc.card_id
+       where po.offer_id <> mk.id)
+    select least(m.id, p.id) as a, greatest(m.id, p.id) as b, similarity(${OFFER_TITLE('p')}, ${OFFER_TITLE('m')}) as s
+      from candidate c join offers m on m.id = c.m_id join offers p on p.id = c.p_id
+     where ${OFFER_ALIKE('p', 'm')} and ${SHARE_A_CARD('p', 'm')}`,
   outlet: `select least(m.id, p.id) as a, greatest(m.id, p.id) as b, similarity(${OUTLET_NAME('p')}, ${OUTLET_NAME('m')}) as s
     from outlets m join outlets p on p.area_id = m.area_id and p.id <> m.id
     where m.id = any($1::int[]) and ${OUTLET_NAME('p')} % ${OUTLET_NAME('m')} and ${OUTLET_ALIKE('p', 'm')}`,
@@ -65,6 +80,16 @@ export async function recomputePairs(tx: Tx, kind: PairKind, ids: readonly numbe
     [ids, kind],
   );
   return r.rows[0].found;
+}
+
+/** How many records of `kind` are marked, counted up to `upTo`; the mark of all counts as `upTo`. */
+export async function countMarked(tx: Tx, kind: PairKind, upTo: number): Promise<number> {
+  const r = await tx.query<{ n: number; every: boolean }>(
+    `select count(*)::int as n, coalesce(bool_or(id = 0), false) as every
+       from (select id from health_pairs_dirty where kind = $1 order by id limit $2) d`,
+    [kind, upTo],
+  );
+  return r.rows[0].every ? upTo : r.rows[0].n;
 }
 
 /** Every record of `kind` marked, and every one a kept pair names (a mark of id 0 asks for this). */

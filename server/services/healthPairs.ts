@@ -5,15 +5,22 @@
 // (server/repositories/healthPairs.ts). A piece is one short transaction: on PGlite's one
 // connection, calls get their turn between pieces.
 import type { Db } from '../db/connection';
-import { recomputeMarked, type PairKind } from '../repositories/healthPairs';
+import { countMarked, recomputeMarked, type PairKind } from '../repositories/healthPairs';
 import { backgroundLoop, type Loop } from './loop';
 
 /**
- * Records per transaction: one trigram probe each among the offers sharing a card, ~10 ms an
- * offer on the demo but ~90 ms on bench/health.ts's 10,000 (cards shared by hundreds of offers,
- * under load): small, so a piece holds PGlite's one connection for a short while.
+ * Records per transaction when a few are marked (a call's writes): index probes, ~8 ms an offer
+ * on bench/health.ts's 100,000 under load, so a piece holds PGlite's one connection briefly.
  */
 const PIECE = 25;
+/**
+ * From BULK_FROM marked (a full round: the first, a changed setting; a big import), a piece is
+ * BULK records: its pairs are one hash join over every offer's (merchant, card) keys, whose
+ * cost is the catalogue's whatever the piece (13 s for all of 100,000 offers on PostgreSQL under
+ * load, against ~800 s in pieces of 25). PGlite's smaller pieces leave calls their turn between.
+ */
+const BULK_FROM = 1_000;
+const BULK: Record<Db['kind'], number> = { postgres: 100_000, pglite: 5_000 };
 const EVERY_MS = 60_000;
 
 interface PairsLog {
@@ -26,11 +33,14 @@ export async function keepPairs(
   db: Db,
   stopped: () => boolean = () => false,
   piece = PIECE,
+  bulk = BULK[db.kind],
 ): Promise<Record<PairKind, { records: number; pairs: number }>> {
   const done = { offer: { records: 0, pairs: 0 }, outlet: { records: 0, pairs: 0 } };
   for (const kind of ['offer', 'outlet'] as const) {
     while (!stopped()) {
-      const n = await db.transaction((tx) => recomputeMarked(tx, kind, piece));
+      const n = await db.transaction(async (tx) =>
+        recomputeMarked(tx, kind, (await countMarked(tx, kind, BULK_FROM)) >= BULK_FROM ? bulk : piece),
+      );
       done[kind].records += n.records;
       done[kind].pairs += n.pairs;
       if (!n.records) break;

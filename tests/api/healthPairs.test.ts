@@ -2,13 +2,16 @@
 // migration 036_health_pairs.sql), on both databases: an offer's title edited to make a pair
 // shows it once the loop has run; edited back, the pair leaves the queue at once (the read
 // checks each kept pair) and the loop drops its row; an outlet moved to another area likewise;
-// a lower similarity setting has every pair found again; the loop says what it did.
+// a lower similarity setting has every pair found again; the loop says what it did. The loop
+// looks for an offer's pairs by title (the trigram index), not among every offer sharing a card:
+// what it keeps is checked against the pair definition itself, over every two offers.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { listHealthRows, type HealthRow } from '@contract/health';
 import { offerResource, type Offer } from '@contract/offer';
 import { outletResource } from '@contract/outlet';
 import { patchSettings, showSettings } from '@contract/settings';
 import { LEVEL, startTestServer, type TestServer } from '../helpers/app';
+import { OFFER_ALIKE, SHARE_A_CARD } from '../../server/repositories/healthPairs';
 import { addLinkedOffer, makeOfferLinks, type OfferLinks } from '../helpers/offerLinks';
 import { opCalls } from '../helpers/ops';
 
@@ -96,4 +99,32 @@ it('finds every pair again at a lower similarity setting, and a higher one appli
   expect(await pairsOf('duplicateOffers')).toEqual([]);
   await loopDone();
   expect(await kept('offer')).toEqual([]);
+});
+
+it('pairs offers alike that share a card, and no others: what the definition says over every two offers', async () => {
+  const apart = await makeOfferLinks(ok, 'Apart', 'APB');
+  const [pairsMarina, pairsDowntown] = links.outlets;
+  // The same merchant written otherwise: a merchant in common is its name, any case.
+  const shouting = (await ok(outletResource.ops.add!, { body: { merchant_name: 'PAIRS CAFE', branch: 'JBR' } })).data
+    .id as number;
+  const title = 'Two for one burgers at the grill';
+  const offer = (t: string, cards: number[], outlets: number[]) =>
+    addLinkedOffer(ok, links, t, { card_ids: cards, outlet_ids: outlets });
+  const a = await offer(title, [links.cards[0]], [pairsMarina]);
+  // Same merchant and title, no card in common; a card in common, another merchant; a card
+  // and the merchant in common, another title: none a pair.
+  const b = await offer(title, [apart.cards[0]], [pairsDowntown]);
+  const c = await offer(title, [links.cards[0]], [apart.outlets[0]]);
+  const d = await offer('Spa day for two at the grill', [links.cards[0]], [pairsDowntown]);
+  // A card and the merchant (its other spelling) in common, the same title: a's pair.
+  const e = await offer(title, [links.cards[0], apart.cards[1]], [shouting]);
+  await loopDone();
+  const ours = new Set([a, b, c, d, e].map((o) => o.id));
+  expect((await kept('offer')).filter(([x, y]) => ours.has(x) || ours.has(y))).toEqual([[a.id, e.id]]);
+  expect(await pairsOf('duplicateOffers')).toContainEqual([a.id, e.id]);
+  const defined = await s.db.query<{ a: number; b: number }>(
+    `select p.id as a, t.id as b from offers p join offers t on p.id < t.id
+      where ${OFFER_ALIKE('p', 't')} and ${SHARE_A_CARD('p', 't')} order by t.id, p.id`,
+  );
+  expect(await kept('offer')).toEqual(defined.rows.map((r) => [r.a, r.b]));
 });
