@@ -42,12 +42,12 @@ describe('setting many records to values of their own', () => {
   it('offers the update fields a record shows as one value: no links, files or passwords', () => {
     expect(eachFields(offerResource)).toEqual([
       'title',
-      'description',
       'discount',
       'valid_from',
       'valid_to',
-      'terms',
       'category_id',
+      'description',
+      'terms',
       'from_source',
     ]);
     expect(eachFields(userResource)).not.toContain('password');
