@@ -186,6 +186,10 @@ test('a day’s work from the dashboard by keyboard alone: a cell, an offer, a b
     await sayYes(page);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect.poll(liveOffers).toEqual([]);
+    // The undo step exists once the answer is in the browser (its toast with Undo), which can come
+    // after the server's rows show the rollback: mod+z before it has nothing to undo.
+    const done = page.locator('[data-sonner-toast]').filter({ hasText: `Rolled back 2 offers of ${slug}` });
+    await expect(done.getByRole('button', { name: 'Undo' })).toBeVisible();
   });
 
   await test.step('undo by mod+z: the offers are live again', async () => {
