@@ -31,6 +31,35 @@ export const OUTLET_ALIKE = (p: string, t: string) =>
   `${p}.area_id = ${t}.area_id and similarity(${OUTLET_NAME(p)}, ${OUTLET_NAME(t)}) >= ${SIMILARITY}`;
 
 /**
+ * The pairs (x, y, s) of names alike among the outlets `p` of the marked outlets' areas, x a name
+ * of the marked `m` (both CTEs of FOUND.outlet): similarity at least the setting, x = y
+ * included. Outlets are compared by name, not one by one: a chain's branches share a name,
+ * and an area of 4,855 outlets has 350 (bench/health.ts at a million offers), so comparing
+ * every two outlets of an area was 62 M similarities and never ended; this is 6 s for all.
+ *
+ * Prefix filtering (exact, not a guess): with every name's trigrams (`show_trgm`, the very sets
+ * `similarity` compares) in one order, rarest first, two names whose similarity is at least t
+ * share a trigram among the first `len - ceil(t * len) + 1` of each: they have at least
+ * ceil(t * len) trigrams in common, more than the rest of either set holds. t is taken 0.001
+ * lower, so a similarity rounded up to the setting (`similarity` is a float4) is still found;
+ * the setting itself is then checked on every candidate. tests/api/healthPairs.test.ts holds
+ * the pairs found equal to OUTLET_ALIKE over every two outlets, at the default and lowest
+ * settings.
+ */
+const NAMES_ALIKE = `tok as materialized (
+      select d.name, g.tg, cardinality(t.t) as len
+        from (select distinct name from p) d cross join lateral (select show_trgm(d.name) as t) t cross join unnest(t.t) g(tg)),
+    ranked as (
+      select tok.name, tok.tg, tok.len, row_number() over (partition by tok.name order by f.n, tok.tg) as r
+        from tok join (select tg, count(*) as n from tok group by tg) f using (tg)),
+    prefix as materialized (select name, tg from ranked where r <= len - ceil((${SIMILARITY} - 0.001) * len) + 1),
+    alike as materialized (
+      select x, y, similarity(x, y) as s
+        from (select distinct a.name as x, b.name as y from prefix a join prefix b on b.tg = a.tg
+               where a.name in (select name from m)) c
+       where similarity(x, y) >= ${SIMILARITY})`;
+
+/**
  * The pairs of the records `$1` as they are now, either side, as (a, b, s). Offers: a pair has a
  * merchant and a card in common, so its candidates are the offers with one of the record's
  * (merchant, card) keys, a handful each, never every offer sharing a card (hundreds to thousands
@@ -38,8 +67,7 @@ export const OUTLET_ALIKE = (p: string, t: string) =>
  * indexes (outlets_merchant_idx, offer_outlets' and offer_cards'); a big piece of a full round is
  * one hash join of every offer's keys with the piece's, the planner's choice by the array's size.
  * The definition (OFFER_ALIKE, SHARE_A_CARD) is then checked on each candidate as it is read.
- * Outlets: those of the area and the trigram index of migration 031_health_duplicates.sql (`%`,
- * whose limit `recomputePairs` sets to the setting).
+ * Outlets: by name, not by outlet (NAMES_ALIKE below), then each name's outlets of the area.
  */
 const FOUND: Record<PairKind, string> = {
   offer: `with mk as materialized (
@@ -55,9 +83,14 @@ const FOUND: Record<PairKind, string> = {
     select least(m.id, p.id) as a, greatest(m.id, p.id) as b, similarity(${OFFER_TITLE('p')}, ${OFFER_TITLE('m')}) as s
       from candidate c join offers m on m.id = c.m_id join offers p on p.id = c.p_id
      where ${OFFER_ALIKE('p', 'm')} and ${SHARE_A_CARD('p', 'm')}`,
-  outlet: `select least(m.id, p.id) as a, greatest(m.id, p.id) as b, similarity(${OUTLET_NAME('p')}, ${OUTLET_NAME('m')}) as s
-    from outlets m join outlets p on p.area_id = m.area_id and p.id <> m.id
-    where m.id = any($1::int[]) and ${OUTLET_NAME('p')} % ${OUTLET_NAME('m')} and ${OUTLET_ALIKE('p', 'm')}`,
+  outlet: `with m as materialized (
+      select o.id, o.area_id, ${OUTLET_NAME('o')} as name from outlets o where o.id = any($1::int[]) and o.area_id is not null),
+    p as materialized (
+      select o.id, o.area_id, ${OUTLET_NAME('o')} as name from outlets o where o.area_id in (select area_id from m)),
+    ${NAMES_ALIKE},
+    mx as materialized (select m.id, m.area_id, alike.y, alike.s from alike join m on m.name = alike.x)
+    select least(mx.id, q.id) as a, greatest(mx.id, q.id) as b, mx.s
+      from mx join p q on q.area_id = mx.area_id and q.name = mx.y and q.id <> mx.id`,
 };
 
 /**
@@ -66,7 +99,6 @@ const FOUND: Record<PairKind, string> = {
  */
 export async function recomputePairs(tx: Tx, kind: PairKind, ids: readonly number[]): Promise<number> {
   if (!ids.length) return 0;
-  await tx.query(`select set_config('pg_trgm.similarity_threshold', ${SIMILARITY}::text, true)`);
   const r = await tx.query<{ found: number }>(
     `with found as (select distinct on (a, b) a, b, s from (${FOUND[kind]}) f order by a, b),
      gone as (

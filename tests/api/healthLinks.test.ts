@@ -253,6 +253,40 @@ describe('the checker', () => {
     expect(found).toEqual([{ field: 'logo', state: 'broken' }]);
   });
 
+  it('names the first 20 broken values of a round in the log and counts the rest in one line', async () => {
+    for (let i = 0; i < 25; i++)
+      await q('insert into banks (name, code, logo) values ($1, $2, $3)', [
+        `Logless ${i}`,
+        `LL${i}`,
+        `/uploads/0c0c0c0c-0000-4000-8000-0000000${String(i).padStart(5, '0')}.png`,
+      ]);
+    const warned: string[] = [];
+    await checkMedia({
+      db: s.db,
+      store: diskStore(path.join(s.dataDir, 'uploads')),
+      config: {
+        everyMs: 60_000,
+        recheckHours: 24,
+        outbound: false,
+        allowPrivate: true,
+        concurrency: 2,
+        timeoutMs: 300,
+        perHostMs: 0,
+      },
+      log: { warn: (_: object, msg: string) => warned.push(msg), info: () => undefined, error: () => undefined },
+    });
+    const named = warned.filter((m) => / is broken: /.test(m));
+    expect(named).toHaveLength(20);
+    expect(warned.slice(20)).toHaveLength(1);
+    const more = Number(/^health check: (\d+) more broken this round/.exec(warned[20])?.[1]);
+    // The 25 missing logos, and whatever else was due (nothing here: the earlier rounds checked it).
+    expect(named.length + more).toBeGreaterThanOrEqual(25);
+    await q(
+      "delete from media_checks where resource = 'bank' and record_id in (select id from banks where name like 'Logless %')",
+    );
+    await q("delete from banks where name like 'Logless %'");
+  });
+
   it('parses robots.txt groups as RFC 9309 says: its own group over *, the longest rule, Allow on a tie', () => {
     const rules = parseRobots(
       'User-agent: *\nDisallow: /\n\nUser-agent: CardsAdminLinkChecker\nDisallow: /admin\nAllow: /admin/public$\n',

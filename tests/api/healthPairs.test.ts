@@ -4,14 +4,15 @@
 // checks each kept pair) and the loop drops its row; an outlet moved to another area likewise;
 // a lower similarity setting has every pair found again; the loop says what it did. The loop
 // looks for an offer's pairs by title (the trigram index), not among every offer sharing a card:
-// what it keeps is checked against the pair definition itself, over every two offers.
+// what it keeps is checked against the pair definition itself, over every two offers; outlets
+// are compared by name with a prefix filter, checked the same way over every two outlets.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { listHealthRows, type HealthRow } from '@contract/health';
 import { offerResource, type Offer } from '@contract/offer';
 import { outletResource } from '@contract/outlet';
 import { patchSettings, showSettings } from '@contract/settings';
 import { LEVEL, startTestServer, type TestServer } from '../helpers/app';
-import { OFFER_ALIKE, SHARE_A_CARD } from '../../server/repositories/healthPairs';
+import { OFFER_ALIKE, OUTLET_ALIKE, recomputePairs, SHARE_A_CARD } from '../../server/repositories/healthPairs';
 import { addLinkedOffer, makeOfferLinks, type OfferLinks } from '../helpers/offerLinks';
 import { opCalls } from '../helpers/ops';
 
@@ -127,4 +128,79 @@ it('pairs offers alike that share a card, and no others: what the definition say
       where ${OFFER_ALIKE('p', 't')} and ${SHARE_A_CARD('p', 't')} order by t.id, p.id`,
   );
   expect(await kept('offer')).toEqual(defined.rows.map((r) => [r.a, r.b]));
+});
+
+it('pairs outlets alike in an area, and no others: what the definition says over every two outlets', async () => {
+  // Areas are reference data, not written through the API.
+  const area = async (name: string) =>
+    (await s.db.query<{ id: number }>('insert into dubai_cities (name) values ($1) returning id', [name])).rows[0].id;
+  const areas = [await area('Names Marina'), await area('Names Barsha'), null];
+  // Names near and far from each other: a chain's branches written alike or with a letter, a
+  // word or punctuation changed, accents, case, no letters at all, no branch; seeded, so a
+  // failure repeats.
+  const brands = ['Pairs Bakery', 'Shawarma House', 'Tim Hortons', 'Café Été', 'Cafe Ete', 'a', '!!!', 'Noodle Bar'];
+  const branches = [
+    null,
+    'The Walk',
+    'The Walk.',
+    'Walk',
+    'Al Barsha 1',
+    'Al Barsha 12',
+    'JLT Cluster D',
+    'jlt cluster f',
+  ];
+  let seed = 7;
+  const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+  const ids: number[] = [];
+  for (let i = 0; i < 120; i++) {
+    const brand = brands[next(brands.length)];
+    const name = next(4) === 0 ? brand.toUpperCase() : next(5) === 0 ? `${brand}s` : brand;
+    ids.push(
+      (
+        await s.db.query<{ id: number }>(
+          'insert into outlets (merchant_name, branch, area_id) values ($1, $2, $3) returning id',
+          [name, branches[next(branches.length)], areas[next(areas.length)]],
+        )
+      ).rows[0].id,
+    );
+  }
+  const outletPairs = async () =>
+    (
+      await s.db.query<{ a: number; b: number }>(
+        'select a_id as a, b_id as b from health_pairs where kind = $1 order by b_id, a_id',
+        ['outlet'],
+      )
+    ).rows.map((r) => [r.a, r.b]);
+  const defined = async () =>
+    (
+      await s.db.query<{ a: number; b: number }>(
+        `select p.id as a, t.id as b from outlets p join outlets t on p.id < t.id where ${OUTLET_ALIKE('p', 't')} order by t.id, p.id`,
+      )
+    ).rows.map((r) => [r.a, r.b]);
+  const all = (await s.db.query<{ id: number }>('select id from outlets')).rows.map((r) => r.id);
+  const recompute = (of: number[]) => s.db.transaction((tx) => recomputePairs(tx, 'outlet', of));
+  const set = async (value: number) => {
+    const { version } = (await ok(showSettings)).data as { version: number };
+    await ok(patchSettings, { params: { id: 1 }, body: { health_duplicate_similarity: value, version } });
+    await loopDone();
+  };
+
+  for (const similarity of [0.85, 0.5, 1]) {
+    await set(similarity);
+    // Every outlet at once (a full round's piece) …
+    await recompute(all);
+    const expected = await defined();
+    expect(
+      expected.filter(([a, b]) => ids.includes(a) && ids.includes(b)).length,
+      'the names make pairs',
+    ).toBeGreaterThan(10);
+    expect(await outletPairs(), `at ${similarity}`).toEqual(expected);
+    // … and one at a time (a call's write).
+    await s.db.query("delete from health_pairs where kind = 'outlet'");
+    for (const id of ids) await recompute([id]);
+    expect((await outletPairs()).filter(([a, b]) => ids.includes(a) || ids.includes(b))).toEqual(
+      expected.filter(([a, b]) => ids.includes(a) || ids.includes(b)),
+    );
+  }
+  await set(0.85);
 });
