@@ -80,7 +80,10 @@ const FOUND: Record<PairKind, string> = {
         from offer_outlets po join outlets o on o.id = po.outlet_id join offer_cards pc on pc.offer_id = po.offer_id
         join mk on mk.merchant = lower(o.merchant_name) and mk.card_id = pc.card_id
        where po.offer_id <> mk.id)
-    select least(m.id, p.id) as a, greatest(m.id, p.id) as b, similarity(${OFFER_TITLE('p')}, ${OFFER_TITLE('m')}) as s
+    select least(m.id, p.id) as a, greatest(m.id, p.id) as b, similarity(${OFFER_TITLE('p')}, ${OFFER_TITLE('m')}) as s,
+           least(m.valid_to, p.valid_to) as k_valid_to,
+           case when m.id < p.id then m.batch_id else p.batch_id end as k_batch_a,
+           case when m.id < p.id then p.batch_id else m.batch_id end as k_batch_b
       from candidate c join offers m on m.id = c.m_id join offers p on p.id = c.p_id
      where ${OFFER_ALIKE('p', 'm')} and ${SHARE_A_CARD('p', 'm')}`,
   outlet: `with m as materialized (
@@ -89,7 +92,8 @@ const FOUND: Record<PairKind, string> = {
       select o.id, o.area_id, ${OUTLET_NAME('o')} as name from outlets o where o.area_id in (select area_id from m)),
     ${NAMES_ALIKE},
     mx as materialized (select m.id, m.area_id, alike.y, alike.s from alike join m on m.name = alike.x)
-    select least(mx.id, q.id) as a, greatest(mx.id, q.id) as b, mx.s
+    select least(mx.id, q.id) as a, greatest(mx.id, q.id) as b, mx.s,
+           null::date as k_valid_to, null::int as k_batch_a, null::int as k_batch_b
       from mx join p q on q.area_id = mx.area_id and q.name = mx.y and q.id <> mx.id`,
 };
 
@@ -100,14 +104,17 @@ const FOUND: Record<PairKind, string> = {
 export async function recomputePairs(tx: Tx, kind: PairKind, ids: readonly number[]): Promise<number> {
   if (!ids.length) return 0;
   const r = await tx.query<{ found: number }>(
-    `with found as (select distinct on (a, b) a, b, s from (${FOUND[kind]}) f order by a, b),
+    `with found as (select distinct on (a, b) * from (${FOUND[kind]}) f order by a, b),
      gone as (
        delete from health_pairs hp where hp.kind = $2 and (hp.a_id = any($1::int[]) or hp.b_id = any($1::int[]))
          and not exists (select 1 from found f where f.a = hp.a_id and f.b = hp.b_id)),
      kept as (
-       insert into health_pairs (kind, a_id, b_id, similarity) select $2, a, b, s from found
-       on conflict (kind, b_id, a_id) do update set similarity = excluded.similarity
-         where health_pairs.similarity is distinct from excluded.similarity)
+       insert into health_pairs (kind, a_id, b_id, similarity, k_valid_to, k_batch_a, k_batch_b)
+       select $2, a, b, s, k_valid_to, k_batch_a, k_batch_b from found
+       on conflict (kind, b_id, a_id) do update
+         set similarity = excluded.similarity, k_valid_to = excluded.k_valid_to, k_batch_a = excluded.k_batch_a, k_batch_b = excluded.k_batch_b
+         where (health_pairs.similarity, health_pairs.k_valid_to, health_pairs.k_batch_a, health_pairs.k_batch_b)
+               is distinct from (excluded.similarity, excluded.k_valid_to, excluded.k_batch_a, excluded.k_batch_b))
      select count(*)::int as found from found`,
     [ids, kind],
   );
@@ -124,10 +131,14 @@ export async function countMarked(tx: Tx, kind: PairKind, upTo: number): Promise
   return r.rows[0].every ? upTo : r.rows[0].n;
 }
 
-/** Every record of `kind` marked, and every one a kept pair names (a mark of id 0 asks for this). */
+/**
+ * Every record of `kind` marked, and every one a kept pair names (a mark of id 0 asks for this):
+ * not as written (migration 043_health_pairs_trusted.sql), so the queues keep reading their
+ * kept pairs as they are while the round goes.
+ */
 export async function markAll(tx: Tx, kind: PairKind): Promise<void> {
   await tx.query(
-    `select health_pairs_mark($1, array(select id from ${kind === 'offer' ? 'offers' : 'outlets'}
+    `select health_pairs_mark_all($1, array(select id from ${kind === 'offer' ? 'offers' : 'outlets'}
        union select a_id from health_pairs where kind = $1 union select b_id from health_pairs where kind = $1))`,
     [kind],
   );

@@ -78,11 +78,32 @@ const pairsFrom = (kind: PairKind) =>
 /** The records on the right of some kept pair (`= any(array(…))`: looked up by the table's key, in id order). */
 const RIGHT_OF_A_PAIR = (kind: PairKind) =>
   `t.id = any(array(select hp.b_id from health_pairs hp where hp.kind = '${kind}'))`;
+/**
+ * The kept pair `hp` holds as the loop found it: neither of its records written since (marked
+ * `by_write`, migration 043_health_pairs_trusted.sql). Only the others are checked in full.
+ */
+const AS_FOUND = (kind: PairKind) => {
+  const written = `(select d.id from health_pairs_dirty d where d.kind = '${kind}' and d.by_write)`;
+  return `(hp.a_id not in ${written} and hp.b_id not in ${written})`;
+};
 /** `p` is an older offer like `t` now, and live and shown. */
-const OFFER_PAIR = `hp.similarity >= ${SIMILARITY} and p.valid_to >= ${TODAY} and ${SHOWN_P} and ${OFFER_ALIKE('p', 't')}
-  and ${SHARE_A_CARD('p', 't')} and ${notDismissed('offer')}`;
+const OFFER_PAIR = `hp.similarity >= ${SIMILARITY} and p.valid_to >= ${TODAY} and ${SHOWN_P} and ${notDismissed('offer')}
+  and (${AS_FOUND('offer')} or ${OFFER_ALIKE('p', 't')} and ${SHARE_A_CARD('p', 't')})`;
 /** `p` is an older outlet like `t` now. */
-const OUTLET_PAIR = `hp.similarity >= ${SIMILARITY} and ${OUTLET_ALIKE('p', 't')} and ${notDismissed('outlet')}`;
+const OUTLET_PAIR = `hp.similarity >= ${SIMILARITY} and ${notDismissed('outlet')} and (${AS_FOUND('outlet')} or ${OUTLET_ALIKE('p', 't')})`;
+const batchShown = (col: string) =>
+  `(${col} is null or ${col} not in (select wb.id from write_batches wb where wb.state = 'pending'))`;
+/**
+ * A pair queue's count from health_pairs alone: a pair as found is live and shown by the end
+ * date and batches kept on it; a pair with a record written since is checked as the page
+ * checks it (`t` and `p` read). Counted by the right-hand record, as the page lists them.
+ */
+const pairCount = (kind: PairKind, table: string, tWhere: string, pWhere: string, asFound: string) =>
+  `select count(distinct hp.b_id)::int as n from health_pairs hp
+    where hp.kind = '${kind}' and hp.similarity >= ${SIMILARITY}
+      and (hp.a_id, hp.b_id) not in (select v.a_id, v.b_id from health_duplicate_verdicts v where v.entity = '${kind}' and v.not_duplicate)
+      and (${AS_FOUND(kind)} ${asFound}
+        or not ${AS_FOUND(kind)} and exists (select 1 from ${table} t join ${table} p on p.id = hp.a_id where t.id = hp.b_id and ${tWhere} and ${pWhere}))`;
 const outletFactsOf = (a: string) => `jsonb_build_object('Merchant', ${a}.merchant_name, 'Branch', ${a}.branch,
   'Area', (select ar.name from dubai_cities ar where ar.id = ${a}.area_id), 'Address', ${a}.address,
   'Location', case when ${a}.latitude is null or ${a}.longitude is null then null else ${a}.latitude || ', ' || ${a}.longitude end,
@@ -216,6 +237,13 @@ const QUEUES: Record<HealthQueueId, QueueSql> = {
     table: 'offers',
     where: `${RIGHT_OF_A_PAIR('offer')} and t.valid_to >= ${TODAY} and ${SHOWN_OFFER}
       and exists (select 1 from ${pairsFrom('offer')} where ${OFFER_PAIR})`,
+    count: pairCount(
+      'offer',
+      'offers',
+      `t.valid_to >= ${TODAY} and ${SHOWN_OFFER}`,
+      `p.valid_to >= ${TODAY} and ${SHOWN_P} and ${OFFER_ALIKE('p', 't')} and ${SHARE_A_CARD('p', 't')}`,
+      `and hp.k_valid_to >= ${TODAY} and ${batchShown('hp.k_batch_a')} and ${batchShown('hp.k_batch_b')}`,
+    ),
     title: 't.title',
     reason: `(select ${PAIR_REASON} from ${pairsFrom('offer')} where ${OFFER_PAIR} order by p.id limit 1)`,
     detail: `t.discount || ' · ' || ${day('t.valid_from')} || ' – ' || ${day('t.valid_to')}`,
@@ -225,6 +253,7 @@ const QUEUES: Record<HealthQueueId, QueueSql> = {
   duplicateOutlets: {
     table: 'outlets',
     where: `${RIGHT_OF_A_PAIR('outlet')} and exists (select 1 from ${pairsFrom('outlet')} where ${OUTLET_PAIR})`,
+    count: pairCount('outlet', 'outlets', 'true', OUTLET_ALIKE('p', 't'), ''),
     title: `t.merchant_name || coalesce(' — ' || t.branch, '')`,
     reason: `(select ${PAIR_REASON} from ${pairsFrom('outlet')} where ${OUTLET_PAIR} order by p.id limit 1)`,
     detail: `coalesce(t.address, 'No address')`,
