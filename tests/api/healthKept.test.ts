@@ -171,6 +171,14 @@ describe('the health queues’ kept facts (migrations 038_health_kept.sql and 04
     SLOW,
   );
 
+  it('are made once per entity by the helper, from a link to the entity’s table', async () => {
+    // The functions are the entity's own: a second call would redefine them, and is refused.
+    await expect(s.db.exec("select live_witness('outlet', 'offer_outlets', 'outlet_id')")).rejects.toThrow(
+      /already exists/,
+    );
+    await expect(s.db.exec("select live_witness('thing', 'offers', 'title')")).rejects.toThrow(/references no table/);
+  });
+
   it(
     'are right after an offer deleted through the API and its delete undone',
     async () => {
