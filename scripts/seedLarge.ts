@@ -178,9 +178,10 @@ async function main() {
       await db.transaction((tx) => seedLargeCrawl(tx, opts.crawlOffers));
       log(`crawl source large-crawl: ${fmt(opts.crawlOffers)} offer refs in ${fmt(performance.now() - c)} ms`);
     }
-    // The links were written with their triggers off: each card's live offer found again
-    // (migration 038_health_kept.sql).
+    // The links were written with their triggers off: each card's and outlet's live offer found
+    // again (migration 041_live_witness.sql).
     await db.query('select card_live_refresh(array(select id from cards))');
+    await db.query('select outlet_live_refresh(array(select id from outlets))');
     const a = performance.now();
     await db.query('analyze');
     log(`analyze: ${fmt(performance.now() - a)} ms`);

@@ -45,6 +45,23 @@ const placedIn = (table: string) =>
 const PLACED = `t.id = any(array(${placedIn('selected_offers')} union ${placedIn('hero_banners')} union ${placedIn('dont_miss_out')}))`;
 const LIVE_OFFER_OF = (link: string) =>
   `exists (select 1 from offers o where ${link} and o.valid_from <= ${TODAY} and o.valid_to >= ${TODAY})`;
+/** The entities whose live offer is kept (server/db/migrations/041_live_witness.sql): `<entity>_live`, by their links. */
+const WITNESSED = {
+  card: { table: 'cards', links: 'offer_cards' },
+  outlet: { table: 'outlets', links: 'offer_outlets' },
+};
+const WITNESS_LIVE = (entity: keyof typeof WITNESSED, id: string) =>
+  `exists (select 1 from ${entity}_live w where w.${entity}_id = ${id} and w.k_valid_from <= ${TODAY} and w.k_valid_to >= ${TODAY})`;
+/**
+ * Row `t` of a witnessed entity has no live offer. One whose kept live offer is live today has
+ * one; only the others are probed from their links (by the link table's index on the entity's
+ * key) to each offer by key, stopping at the first live one: a probe for every row was 42 ms
+ * for the cards and 1.4 s for the outlets at a million offers. Written as `o.id in (…)`, the
+ * planner scanned every live offer per row (5 s of PGlite's one connection on the demo).
+ */
+const NO_LIVE_OFFER = (entity: keyof typeof WITNESSED) =>
+  `not ${WITNESS_LIVE(entity, 't.id')} and not exists (select 1 from ${WITNESSED[entity].links} l join offers o on o.id = l.offer_id
+      where l.${entity}_id = t.id and o.valid_from <= ${TODAY} and o.valid_to >= ${TODAY})`;
 /**
  * Offers no card shown or no outlet reaches, live now: kept per offer by triggers
  * (server/db/migrations/034_health_speed.sql, `offer_reach`) with copies of its dates and batch,
@@ -161,12 +178,7 @@ const QUEUES: Record<HealthQueueId, QueueSql> = {
   },
   emptyCards: {
     table: 'cards',
-    // A card whose kept live offer (server/db/migrations/038_health_kept.sql, `card_live`) is
-    // live today is not empty; the others are probed from their links (offer_cards_card_idx) to
-    // each offer by key, stopping at the first live one: a probe for every card was 42 ms.
-    where: `t.display and not exists (select 1 from card_live w where w.card_id = t.id and w.k_valid_from <= ${TODAY} and w.k_valid_to >= ${TODAY})
-      and not exists (select 1 from offer_cards oc join offers o on o.id = oc.offer_id
-      where oc.card_id = t.id and o.valid_from <= ${TODAY} and o.valid_to >= ${TODAY})`,
+    where: `t.display and ${NO_LIVE_OFFER('card')}`,
     title: 't.name',
     // A count by index, not EXISTS: the planner stops a scan of every link at the first match it
     // expects, and an empty card has none (a full scan per row of the page).
@@ -177,10 +189,7 @@ const QUEUES: Record<HealthQueueId, QueueSql> = {
   },
   emptyOutlets: {
     table: 'outlets',
-    // From the outlet's links to each offer by key, as emptyCards: written as `o.id in (…)`, the
-    // planner scanned every live offer per outlet (5 s of PGlite's one connection on the demo).
-    where: `not exists (select 1 from offer_outlets oo join offers o on o.id = oo.offer_id
-      where oo.outlet_id = t.id and o.valid_from <= ${TODAY} and o.valid_to >= ${TODAY})`,
+    where: NO_LIVE_OFFER('outlet'),
     title: `t.merchant_name || coalesce(' — ' || t.branch, '')`,
     reason: `case when exists (select 1 from offer_outlets oo where oo.outlet_id = t.id) then 'Only ended or future offers' else 'No offer at all' end`,
     detail: `coalesce((select a.name from dubai_cities a where a.id = t.area_id), 'No area') || ' · ' || coalesce(t.address, 'No address')`,
@@ -749,12 +758,14 @@ function inSomeQueue(entity: HealthScoreEntity): string {
  * (server/services/mediaChecks.ts's loop). Rows older than 90 days go.
  */
 export async function keepHealthScores(db: Db): Promise<void> {
-  // The cards whose kept live offer has ended (or that had none) found again, so the empty
-  // cards queue probes only the empty ones (server/db/migrations/038_health_kept.sql).
-  await db.transaction((tx) =>
-    tx.query(`select card_live_refresh(array(select c.id from cards c where not exists (select 1 from card_live w
-      where w.card_id = c.id and w.k_valid_from <= ${TODAY} and w.k_valid_to >= ${TODAY})))`),
-  );
+  // The cards and outlets whose kept live offer has ended (or that had none) found again, so the
+  // empty cards and outlets queues probe only the empty ones (server/db/migrations/041_live_witness.sql).
+  for (const entity of Object.keys(WITNESSED) as (keyof typeof WITNESSED)[])
+    await db.transaction((tx) =>
+      tx.query(
+        `select ${entity}_live_refresh(array(select x.id from ${WITNESSED[entity].table} x where not ${WITNESS_LIVE(entity, 'x.id')}))`,
+      ),
+    );
   // One transaction an entity: on PGlite's one connection, calls get their turn in between.
   for (const entity of HEALTH_SCORE_ENTITIES) {
     await db.transaction((tx) =>

@@ -23,8 +23,8 @@ import { columnsOf, referencesTo } from '../repositories/foreignKeys';
  * Tables a delete's cascade reaches that an undo does not bring back: sign-ins end with their
  * account; an offer's list row (migration 029_offer_list_rows.sql) is remade by its links'
  * triggers as they are put back (put back itself after them, it would be there twice), and so are
- * its reach row (migration 034_health_speed.sql) and its missing-essentials row and a card's live
- * offer (migration 038_health_kept.sql).
+ * its reach row (migration 034_health_speed.sql) and its missing-essentials row (migration
+ * 038_health_kept.sql) and a card's or an outlet's live offer (migration 041_live_witness.sql).
  */
 const NOT_KEPT = new Set([
   'sessions',
@@ -34,6 +34,7 @@ const NOT_KEPT = new Set([
   'offer_reach',
   'offer_gaps',
   'card_live',
+  'outlet_live',
 ]);
 
 /** How deep a cascade is followed (offers → selected offers is 1). */

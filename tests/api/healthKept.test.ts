@@ -1,9 +1,10 @@
-// The facts migration 038_health_kept.sql keeps by triggers for the health queues: which offers
-// lack an image or terms (`offer_gaps`, counted by "Missing essentials") equals the same facts
-// computed from scratch after every kind of write it derives from; each card's live offer
-// (`card_live`, read by "Empty cards") never names a link or dates that are not so, and the
-// queue equals its plain computation, after links removed and added, a witness's dates
-// changed, an offer deleted and its delete undone.
+// The facts migrations 038_health_kept.sql and 041_live_witness.sql keep by triggers for the
+// health queues: which offers lack an image or terms (`offer_gaps`, counted by "Missing
+// essentials") equals the same facts computed from scratch after every kind of write it derives
+// from; each card's and each outlet's live offer (`card_live` and `outlet_live`, read by "Empty
+// cards" and "Empty outlets") never names a link or dates that are not so, and the queues equal
+// their plain computations, after links removed and added, a witness's dates changed, an offer
+// deleted and its delete undone.
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
@@ -29,31 +30,49 @@ const gapsDiffering = () =>
        from offers where image is null or terms is null or btrim(terms) = '') f
     full join offer_gaps g using (offer_id)
    where (f.no_image, f.no_terms, f.k_valid_to, f.k_batch_id) is distinct from (g.no_image, g.no_terms, g.k_valid_to, g.k_batch_id)`);
+/** The entities whose live offer is kept, with their queue, table, links and which of their rows it holds. */
+const WITNESSED = {
+  card: { queue: 'emptyCards', table: 'cards', links: 'offer_cards', shown: 'x.display' },
+  outlet: { queue: 'emptyOutlets', table: 'outlets', links: 'offer_outlets', shown: 'true' },
+} as const;
+type Entity = keyof typeof WITNESSED;
+const ENTITIES = Object.keys(WITNESSED) as Entity[];
 /** Witnesses whose link is gone or whose dates are not their offer's: none, ever. */
-const wrongWitnesses = () =>
-  one<number>(`select count(*)::int as v from card_live w where not exists (
-    select 1 from offer_cards oc join offers o on o.id = oc.offer_id
-     where oc.card_id = w.card_id and oc.offer_id = w.offer_id and o.valid_from = w.k_valid_from and o.valid_to = w.k_valid_to)`);
-/** The empty cards computed plainly. */
-const emptyCards = async () =>
+const wrongWitnesses = (e: Entity) =>
+  one<number>(`select count(*)::int as v from ${e}_live w where not exists (
+    select 1 from ${WITNESSED[e].links} l join offers o on o.id = l.offer_id
+     where l.${e}_id = w.${e}_id and l.offer_id = w.offer_id and o.valid_from = w.k_valid_from and o.valid_to = w.k_valid_to)`);
+/** The empty cards or outlets computed plainly. */
+const empty = async (e: Entity) =>
   (
-    await s.db.query<{ id: number }>(`select c.id from cards c where c.display and not exists (
-      select 1 from offer_cards oc join offers o on o.id = oc.offer_id
-       where oc.card_id = c.id and o.valid_from <= catalogue_today() and o.valid_to >= catalogue_today()) order by c.id`)
+    await s.db.query<{
+      id: number;
+    }>(`select x.id from ${WITNESSED[e].table} x where ${WITNESSED[e].shown} and not exists (
+      select 1 from ${WITNESSED[e].links} l join offers o on o.id = l.offer_id
+       where l.${e}_id = x.id and o.valid_from <= catalogue_today() and o.valid_to >= catalogue_today()) order by x.id`)
   ).rows.map((r) => r.id);
-const queue = async (id: string) =>
-  ((await ok(listHealthRows, { params: { queue: id }, query: { limit: 200 } })).data.rows as { id: number }[]).map(
-    (r) => r.id,
-  );
+/** Every row of a queue, page after page. */
+const queue = async (id: string) => {
+  const ids: number[] = [];
+  for (let more = true; more;) {
+    const page = (await ok(listHealthRows, { params: { queue: id }, query: { limit: 200, after: ids.at(-1) ?? 0 } }))
+      .data as { rows: { id: number }[]; more: boolean };
+    ids.push(...page.rows.map((r) => r.id));
+    more = page.more;
+  }
+  return ids;
+};
 const count = async (id: string) =>
   ((await ok(listHealthQueues)).data as { id: string; count: number }[]).find((c) => c.id === id)!.count;
 /** Both kept facts right, and the two queues as the plain computations say. */
 async function allRight() {
   expect(await gapsDiffering()).toBe(0);
-  expect(await wrongWitnesses()).toBe(0);
-  const empty = await emptyCards();
-  expect(await queue('emptyCards')).toEqual(empty);
-  expect(await count('emptyCards')).toBe(empty.length);
+  for (const e of ENTITIES) {
+    expect(await wrongWitnesses(e)).toBe(0);
+    const rows = await empty(e);
+    expect(await queue(WITNESSED[e].queue)).toEqual(rows);
+    expect(await count(WITNESSED[e].queue)).toBe(rows.length);
+  }
   const incomplete = await one<number>(`select count(*)::int as v from offers
     where valid_to >= catalogue_today() and (image is null or terms is null or btrim(terms) = '')
       and (batch_id is null or not exists (select 1 from write_batches wb where wb.id = batch_id and wb.state = 'pending'))`);
@@ -69,12 +88,21 @@ afterAll(() => s?.close());
 // Each test writes across the demo's offers and reads every queue: minutes on a loaded machine.
 const SLOW = 180_000;
 
-describe('the health queues’ kept facts (migration 038_health_kept.sql)', () => {
+describe('the health queues’ kept facts (migrations 038_health_kept.sql and 041_live_witness.sql)', () => {
   it(
     'are right after the demo seed, which writes with the triggers off',
     async () => {
       expect(await one<number>('select count(*)::int as v from offer_gaps')).toBeGreaterThan(0);
-      expect(await one<number>('select count(*)::int as v from card_live')).toBeGreaterThan(0);
+      // Every card and outlet with a live offer has a witness live today, so its queue probes
+      // only the empty ones.
+      for (const e of ENTITIES)
+        expect(
+          await one<number>(`select count(*)::int as v from ${WITNESSED[e].table} x
+            where not exists (select 1 from ${e}_live w where w.${e}_id = x.id and w.k_valid_from <= catalogue_today() and w.k_valid_to >= catalogue_today())
+              and exists (select 1 from ${WITNESSED[e].links} l join offers o on o.id = l.offer_id
+                           where l.${e}_id = x.id and o.valid_from <= catalogue_today() and o.valid_to >= catalogue_today())`),
+          `${e}s with a live offer and no live witness`,
+        ).toBe(0);
       await allRight();
     },
     SLOW,
@@ -117,45 +145,58 @@ describe('the health queues’ kept facts (migration 038_health_kept.sql)', () =
     SLOW,
   );
 
-  it(
-    "follow a card's links removed and added and its live offer's dates",
-    async () => {
-      const [{ card_id: card, offer_id: witness }] = (
-        await q('select card_id, offer_id from card_live order by card_id limit 1')
-      ).rows as { card_id: number; offer_id: number }[];
-      // Its witness ended: another live offer, or none (then the card is empty).
+  it.each(ENTITIES)(
+    "%s: follow its links removed and added and its live offer's dates",
+    async (e) => {
+      const { links, queue: id } = WITNESSED[e];
+      const key = `${e}_id`;
+      // The first row whose witness names it in its queue once it has no live offer.
+      const [{ row, witness }] = (
+        await q(`select w.${key} as row, w.offer_id as witness from ${e}_live w join ${WITNESSED[e].table} x on x.id = w.${key}
+          where ${WITNESSED[e].shown} order by w.${key} limit 1`)
+      ).rows as { row: number; witness: number }[];
+      // Its witness ended: another live offer, or none (then the row is empty).
       await q('update offers set valid_to = catalogue_today() - 1 where id = $1', [witness]);
-      expect(await wrongWitnesses()).toBe(0);
-      // Every link of the card removed: empty.
-      const links = (await q('select offer_id from offer_cards where card_id = $1', [card])).rows as {
-        offer_id: number;
-      }[];
-      await q('delete from offer_cards where card_id = $1', [card]);
-      expect(await queue('emptyCards')).toContain(card);
-      expect(await wrongWitnesses()).toBe(0);
+      expect(await wrongWitnesses(e)).toBe(0);
+      // Every link of the row removed: empty.
+      const was = (await q(`select offer_id from ${links} where ${key} = $1`, [row])).rows as { offer_id: number }[];
+      await q(`delete from ${links} where ${key} = $1`, [row]);
+      expect(await queue(id)).toContain(row);
+      expect(await wrongWitnesses(e)).toBe(0);
       // A live offer linked again: not empty, and a witness of its own at once.
       const live = await one<number>(
         'select id as v from offers where valid_from <= catalogue_today() and valid_to >= catalogue_today() order by id limit 1',
       );
-      await q('insert into offer_cards (offer_id, card_id) values ($1, $2)', [live, card]);
-      expect(await one<number>('select offer_id as v from card_live where card_id = $1', [card])).toBe(live);
-      expect(await queue('emptyCards')).not.toContain(card);
-      await q(
-        'insert into offer_cards (offer_id, card_id) select x, $1 from unnest($2::int[]) x on conflict do nothing',
-        [card, links.map((l) => l.offer_id)],
-      );
+      await q(`insert into ${links} (offer_id, ${key}) values ($1, $2)`, [live, row]);
+      expect(await one<number>(`select offer_id as v from ${e}_live where ${key} = $1`, [row])).toBe(live);
+      expect(await queue(id)).not.toContain(row);
+      await q(`insert into ${links} (offer_id, ${key}) select x, $1 from unnest($2::int[]) x on conflict do nothing`, [
+        row,
+        was.map((l) => l.offer_id),
+      ]);
       await allRight();
     },
     SLOW,
   );
 
+  it('are made once per entity by the helper, from a link to the entity’s table', async () => {
+    // The functions are the entity's own: a second call would redefine them, and is refused.
+    await expect(s.db.exec("select live_witness('outlet', 'offer_outlets', 'outlet_id')")).rejects.toThrow(
+      /already exists/,
+    );
+    await expect(s.db.exec("select live_witness('thing', 'offers', 'title')")).rejects.toThrow(/references no table/);
+  });
+
   it(
     'are right after an offer deleted through the API and its delete undone',
     async () => {
-      const offer = await one<number>('select offer_id as v from card_live order by card_id limit 1');
+      // An offer that is both a card's and an outlet's witness.
+      const offer = await one<number>(
+        'select c.offer_id as v from card_live c join outlet_live o using (offer_id) order by c.card_id limit 1',
+      );
       await q('update offers set image = null where id = $1', [offer]);
       const res = await ok(offerResource.ops.remove!, { query: { offer_id: offer } });
-      expect(await wrongWitnesses()).toBe(0);
+      for (const e of ENTITIES) expect(await wrongWitnesses(e)).toBe(0);
       await ok(offerResource.ops.undo!, { body: { token: res.undo } });
       expect(await one<number>('select count(*)::int as v from offer_gaps where offer_id = $1', [offer])).toBe(1);
       await allRight();

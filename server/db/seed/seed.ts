@@ -206,9 +206,11 @@ export async function seed(tx: Tx, uploads: Uploads, opts: { events?: number } =
   await tx.query('select offer_list_rows_refresh($1::int[])', [offerIds]);
   // And which of them no card shown or no outlet reaches (migration 034_health_speed.sql).
   await tx.query('select offer_reach_refresh($1::int[])', [offerIds]);
-  // And which lack an image or terms, and each card's live offer (migration 038_health_kept.sql).
+  // And which lack an image or terms (migration 038_health_kept.sql).
   await tx.query('select offer_gaps_refresh($1::int[])', [offerIds]);
+  // And each card's and outlet's live offer (migration 041_live_witness.sql).
   await tx.query('select card_live_refresh(array(select id from cards))');
+  await tx.query('select outlet_live_refresh(array(select id from outlets))');
   // And marked for the duplicates' pairs, found by the loop (migration 036_health_pairs.sql).
   await tx.query("select health_pairs_mark('offer', $1::int[])", [offerIds]);
   await tx.query('update offers set search_text = default where id = any($1::int[])', [offerIds]);
