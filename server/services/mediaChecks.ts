@@ -136,15 +136,36 @@ async function inPool<T, R>(items: readonly T[], n: number, fn: (t: T) => Promis
   return out;
 }
 
+/**
+ * Keeps what a piece found, with whether each value is still its record's (`holds`, which the
+ * records' triggers follow from then on: server/db/migrations/042_media_checks_holds.sql). The
+ * records are share-locked first, so none changes between that answer and the commit: a
+ * write under way keeps its record's checks for the next round (skip locked: the checker never
+ * waits on an admin, nor an admin on it in a cycle).
+ */
 async function keep(tx: Tx, found: readonly Found[]): Promise<void> {
   if (!found.length) return;
+  const locked = new Set<string>();
+  for (const [resource, table] of new Map(CHECKED_FIELDS.map((f) => [f.resource, f.table]))) {
+    const ids = found.filter((f) => f.resource === resource).map((f) => f.record_id);
+    if (!ids.length) continue;
+    const r = await tx.query<{ id: number }>(
+      `select id from ${table} where id = any($1::int[]) order by id for share skip locked`,
+      [ids],
+    );
+    for (const { id } of r.rows) locked.add(`${resource}.${id}`);
+  }
+  const kept = found.filter((f) => locked.has(`${f.resource}.${f.record_id}`));
+  if (!kept.length) return;
   await tx.query(
-    `insert into media_checks (resource, record_id, field, kind, target, state, status, reason, checked_at)
-     select x.resource, x.record_id, x.field, x.kind, x.target, x.state, x.status, x.reason, now()
+    `insert into media_checks (resource, record_id, field, kind, target, state, status, reason, checked_at, holds)
+     select x.resource, x.record_id, x.field, x.kind, x.target, x.state, x.status, x.reason, now(),
+            coalesce(x.target = (${CURRENT_VALUE('x')}), false)
        from json_to_recordset($1::json) as x(resource text, record_id int, field text, kind text, target text, state text, status int, reason text)
      on conflict (resource, record_id, field) do update set kind = excluded.kind, target = excluded.target,
-       state = excluded.state, status = excluded.status, reason = excluded.reason, checked_at = excluded.checked_at`,
-    [JSON.stringify(found)],
+       state = excluded.state, status = excluded.status, reason = excluded.reason, checked_at = excluded.checked_at,
+       holds = excluded.holds`,
+    [JSON.stringify(kept)],
   );
 }
 
