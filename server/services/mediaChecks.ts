@@ -64,8 +64,8 @@ const ROUND_MAX = 20_000;
 const FILE_CONCURRENCY = 8;
 /**
  * Broken values a round names in the log one by one; the rest are counted in one line. A first
- * round over an imported catalogue can find hundreds of thousands (bench/health.ts seeds a
- * million images with no file): the queue lists them, the log says how many.
+ * round over an imported catalogue can find hundreds of thousands (images imported without
+ * their files): the queue lists them, the log says how many.
  */
 const LOG_EACH = 20;
 const UPLOAD_PATH = /^\/uploads\/([0-9A-Za-z._-]+)$/;
