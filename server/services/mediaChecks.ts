@@ -185,8 +185,14 @@ export interface MediaCheckDeps {
 
 /** One round: the checks no longer naming a record's value go, then every value due is checked a piece at a time. */
 export async function checkMedia(d: MediaCheckDeps, stopped: () => boolean = () => false): Promise<number> {
+  // Skip locked: a check row locked is being set by a record's write (its triggers, migration
+  // 042_media_checks_holds.sql); the round never waits on that write, so no lock cycle forms
+  // with it, and what it skipped goes next round.
   await d.db.transaction((tx) =>
-    tx.query(`delete from media_checks m where m.target is distinct from (${CURRENT_VALUE('m')})`),
+    tx.query(
+      `delete from media_checks where id in (select m.id from media_checks m
+        where m.target is distinct from (${CURRENT_VALUE('m')}) for update of m skip locked)`,
+    ),
   );
   const check = linkChecker({
     timeoutMs: d.config.timeoutMs,
