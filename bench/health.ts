@@ -14,7 +14,8 @@
 // Each database is a fresh one, seeded by `npm run seed:large` (bench/seedOffers.ts), then given
 // planted problems in realistic shares (`plant` below: offers with no card or outlet, cards
 // hidden or discontinued, offers ending this week or ended but still on the homepage, offers
-// with no image or terms, outlets with no area or location, empty cards and categories).
+// with no image or terms, offers whose image file is missing, outlets with no area or location,
+// empty cards and categories).
 //
 // Every queue the contract lists (contract/healthQueues.ts) is measured, so a queue added there
 // is picked up. Ours: the queue's count and first page as server/services/health.ts reads them,
@@ -111,6 +112,12 @@ async function plant(db: Db) {
     await tx.query('alter table offers disable trigger user');
     // 2 % of offers without terms (5 % have no image from the seed: --images 95).
     await tx.query(`update offers set terms = null where id % 50 = 1`);
+    // 1 % of offers name an image whose file is not in the uploads (the seed's are real files):
+    // what the health checker lists in "Broken media and links" once its rounds reach them.
+    await tx.query(
+      `update offers set image = '/uploads/0e0e0e0e-0000-4000-8000-' || lpad(id::text, 12, '0') || '.png'
+        where id % 100 = 8 and image is not null`,
+    );
     await tx.query('alter table offers enable trigger user');
     // What the triggers keep of it: the offers that lack something (migration 038_health_kept.sql).
     await tx.query('select offer_gaps_refresh(array(select id from offers where id % 50 = 1))');

@@ -40,6 +40,7 @@ import {
   TEMPLATES,
   type Template,
 } from '../server/db/seed/offers';
+import { solidPng } from '../server/db/seed/logo';
 import { createUploads } from '../server/services/uploads';
 
 const INDEX_LOG = 'seed_large_dropped_indexes';
@@ -69,7 +70,7 @@ interface Options {
   outlets: number;
   cards: number;
   crawlOffers: number;
-  /** Percent of the offers given an image path (the file is not written): 0 by default. */
+  /** Percent of the offers given an image (one of a few real files it saves, shared): 0 by default. */
   images: number;
   batch: number;
   keepIndexes: boolean;
@@ -169,7 +170,15 @@ async function main() {
     if (rebuild.length) await dropIndexes(db, rebuild);
     try {
       if (opts.outlets) await addOutlets(db, opts.outlets, opts.batch, replica);
-      if (opts.offers && !stopping) await addOffers(db, opts.offers, opts.batch, replica, opts.images);
+      if (opts.offers && !stopping)
+        await addOffers(
+          db,
+          opts.offers,
+          opts.batch,
+          replica,
+          opts.images,
+          opts.images ? await offerImages(config.dataDir) : [],
+        );
     } finally {
       await restoreIndexes(db, 'load');
     }
@@ -570,7 +579,36 @@ function templateSets() {
   };
 }
 
-async function addOffers(db: Db, count: number, batch: number, replica: boolean, images: number) {
+/**
+ * A few small real pictures saved through the uploads store, as the demo seed saves its own
+ * (server/db/seed/seed.ts), for the offers given an image to share: the health checker
+ * (server/services/mediaChecks.ts) finds them there, so only the broken ones a bench plants
+ * show in "Broken media and links".
+ */
+async function offerImages(dataDir: string): Promise<string[]> {
+  const uploads = createUploads(dataDir);
+  const colours = [
+    [214, 69, 65],
+    [39, 121, 189],
+    [46, 160, 67],
+    [240, 173, 78],
+    [142, 68, 173],
+    [22, 160, 133],
+    [127, 140, 141],
+    [230, 126, 34],
+  ];
+  return Promise.all(colours.map((c) => uploads.saveImage('image', solidPng(48, c))));
+}
+
+/** Adds `count` offers; `images` the paths of the percent `imagePercent` given one. */
+async function addOffers(
+  db: Db,
+  count: number,
+  batch: number,
+  replica: boolean,
+  imagePercent: number,
+  images: readonly string[],
+) {
   const t0 = performance.now();
   // Lookup tables: row i → a card / an outlet, with the words offers show and search on.
   await db.query(`drop table if exists ${PICK_CARDS}`);
@@ -634,6 +672,7 @@ async function addOffers(db: Db, count: number, batch: number, replica: boolean,
     terms: p(TERMS, 'text[]'),
     crawled: p(CRAWLED_BANKS, 'text[]'),
     ref: p(REFERENCE_DATE, 'date'),
+    images: p(images, 'text[]'),
   };
   const from = p(0, 'bigint');
   const to = p(0, 'bigint');
@@ -655,7 +694,7 @@ async function addOffers(db: Db, count: number, batch: number, replica: boolean,
       insert into offers (id, title, description, discount, valid_from, valid_to, terms, category_id, from_source, search_text, image)
       select id, title, description, discount, vf0, vt, terms, category_id, source,
              offer_search_words(title, discount, source, category_name, ${two('cf1', 'cf2')}, ${two('of1', 'of2')}),
-             case when ${h(45, 'id')} % 100 < ${images} then '/uploads/seed/offer-' || id || '.webp' end
+             case when ${h(45, 'id')} % 100 < ${imagePercent} then ${V.images}[1 + ${h(46, 'id')} % ${Math.max(1, images.length)}] end
         from (
           select *, greatest(vf0, least(vt0, date '2028-12-31')) as vt,
                  'Pay with your ' || bank || ' ' || card1 || coalesce(' or ' || card2, '') || ' and enjoy '

@@ -25,14 +25,18 @@ import {
   type PairKind,
 } from '../repositories/healthPairs';
 import { offerRepository } from '../repositories/offers';
-import { CHECKED_FIELDS, CURRENT_VALUE, RECORD_TITLE } from './mediaChecks';
+import { CHECKED_FIELDS, RECORD_TITLE } from './mediaChecks';
 import { deleteKept, insertKept, linksKept, undoKept, updateKept } from './undo';
 
 const TODAY = 'catalogue_today()';
 /** A setting of the queues (contract/settings.ts), read once per statement. */
 const SETTING = (column: string) => `(select s.${column} from settings s order by s.id limit 1)`;
-/** A check of queue 5 that still names its record's value (an edited one waits for its next check). */
-const BROKEN_NOW = (m: string) => `${m}.state = 'broken' and ${m}.target = ${CURRENT_VALUE(m)}`;
+/**
+ * A check of queue 5 that still names its record's value (an edited one waits for its next
+ * check): `holds`, kept by the records' triggers (server/db/migrations/042_media_checks_holds.sql),
+ * so the queue reads the partial index media_checks_broken alone.
+ */
+const BROKEN_NOW = (m: string) => `${m}.state = 'broken' and ${m}.holds`;
 const RESOURCES_CHECKED = [...new Map(CHECKED_FIELDS.map((f) => [f.resource, f.table])).entries()];
 
 /** An offer of a pending write batch is not shown yet (offers_view's condition). */

@@ -64,8 +64,8 @@ const ROUND_MAX = 20_000;
 const FILE_CONCURRENCY = 8;
 /**
  * Broken values a round names in the log one by one; the rest are counted in one line. A first
- * round over an imported catalogue can find hundreds of thousands (bench/health.ts seeds a
- * million images with no file): the queue lists them, the log says how many.
+ * round over an imported catalogue can find hundreds of thousands (images imported without
+ * their files): the queue lists them, the log says how many.
  */
 const LOG_EACH = 20;
 const UPLOAD_PATH = /^\/uploads\/([0-9A-Za-z._-]+)$/;
@@ -136,15 +136,36 @@ async function inPool<T, R>(items: readonly T[], n: number, fn: (t: T) => Promis
   return out;
 }
 
+/**
+ * Keeps what a piece found, with whether each value is still its record's (`holds`, which the
+ * records' triggers follow from then on: server/db/migrations/042_media_checks_holds.sql). The
+ * records are share-locked first, so none changes between that answer and the commit: a
+ * write under way keeps its record's checks for the next round (skip locked: the checker never
+ * waits on an admin, nor an admin on it in a cycle).
+ */
 async function keep(tx: Tx, found: readonly Found[]): Promise<void> {
   if (!found.length) return;
+  const locked = new Set<string>();
+  for (const [resource, table] of new Map(CHECKED_FIELDS.map((f) => [f.resource, f.table]))) {
+    const ids = found.filter((f) => f.resource === resource).map((f) => f.record_id);
+    if (!ids.length) continue;
+    const r = await tx.query<{ id: number }>(
+      `select id from ${table} where id = any($1::int[]) order by id for share skip locked`,
+      [ids],
+    );
+    for (const { id } of r.rows) locked.add(`${resource}.${id}`);
+  }
+  const kept = found.filter((f) => locked.has(`${f.resource}.${f.record_id}`));
+  if (!kept.length) return;
   await tx.query(
-    `insert into media_checks (resource, record_id, field, kind, target, state, status, reason, checked_at)
-     select x.resource, x.record_id, x.field, x.kind, x.target, x.state, x.status, x.reason, now()
+    `insert into media_checks (resource, record_id, field, kind, target, state, status, reason, checked_at, holds)
+     select x.resource, x.record_id, x.field, x.kind, x.target, x.state, x.status, x.reason, now(),
+            coalesce(x.target = (${CURRENT_VALUE('x')}), false)
        from json_to_recordset($1::json) as x(resource text, record_id int, field text, kind text, target text, state text, status int, reason text)
      on conflict (resource, record_id, field) do update set kind = excluded.kind, target = excluded.target,
-       state = excluded.state, status = excluded.status, reason = excluded.reason, checked_at = excluded.checked_at`,
-    [JSON.stringify(found)],
+       state = excluded.state, status = excluded.status, reason = excluded.reason, checked_at = excluded.checked_at,
+       holds = excluded.holds`,
+    [JSON.stringify(kept)],
   );
 }
 
@@ -164,8 +185,14 @@ export interface MediaCheckDeps {
 
 /** One round: the checks no longer naming a record's value go, then every value due is checked a piece at a time. */
 export async function checkMedia(d: MediaCheckDeps, stopped: () => boolean = () => false): Promise<number> {
+  // Skip locked: a check row locked is being set by a record's write (its triggers, migration
+  // 042_media_checks_holds.sql); the round never waits on that write, so no lock cycle forms
+  // with it, and what it skipped goes next round.
   await d.db.transaction((tx) =>
-    tx.query(`delete from media_checks m where m.target is distinct from (${CURRENT_VALUE('m')})`),
+    tx.query(
+      `delete from media_checks where id in (select m.id from media_checks m
+        where m.target is distinct from (${CURRENT_VALUE('m')}) for update of m skip locked)`,
+    ),
   );
   const check = linkChecker({
     timeoutMs: d.config.timeoutMs,
