@@ -307,14 +307,13 @@ export async function healthCounts(tx: Tx): Promise<{ id: HealthQueueId; count: 
 /**
  * A queue's statements are prepared (planned once per connection on PostgreSQL): their plans
  * take no values but the key and the limit, and at a million offers under load the planning
- * of a count was as long as its run (25 ms of EXPLAIN ANALYZE's planning time). Not the pair
- * queues': their similarity limit is set per transaction.
+ * of a count was as long as its run (25 ms of EXPLAIN ANALYZE's planning time).
  */
-const prepared = (id: HealthQueueId) => ({ prepare: !QUEUES[id].pair });
+const PREPARED = { prepare: true };
 
 /** One queue's count now. */
 export async function healthCount(tx: Tx, id: HealthQueueId): Promise<number> {
-  return (await tx.query<{ n: number }>(healthQueueSql(id).count, [], prepared(id))).rows[0].n;
+  return (await tx.query<{ n: number }>(healthQueueSql(id).count, [], PREPARED)).rows[0].n;
 }
 
 /** A page of a queue's rows after id `after` (at most `limit`), and whether more follow. */
@@ -324,7 +323,7 @@ export async function healthPage(
   after: number,
   limit: number,
 ): Promise<{ rows: HealthRow[]; more: boolean }> {
-  const page = await tx.query<HealthRow>(healthQueueSql(id).page, [after, limit + 1], prepared(id));
+  const page = await tx.query<HealthRow>(healthQueueSql(id).page, [after, limit + 1], PREPARED);
   const rows = page.rows
     .slice(0, limit)
     .map(({ other, ...r }) => ({ ...r, reason: r.reason || 'Incomplete', ...(other && { other }) }));

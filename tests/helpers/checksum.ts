@@ -15,8 +15,8 @@ export const VOLATILE: Readonly<Record<string, readonly string[]>> = {
   // The duplicates' pairs and the marks of what to find them again for, kept by the background
   // loop at any moment after a write (server/services/healthPairs.ts); the queues read them
   // checked against the records, which are compared.
-  health_pairs: ['kind', 'a_id', 'b_id', 'similarity', 'found_at'],
-  health_pairs_dirty: ['kind', 'id', 'tx'],
+  health_pairs: ['kind', 'a_id', 'b_id', 'similarity', 'found_at', 'k_valid_to', 'k_batch_a', 'k_batch_b'],
+  health_pairs_dirty: ['kind', 'id', 'tx', 'by_write'],
 };
 
 /**
