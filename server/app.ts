@@ -166,14 +166,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // Broken images and links (Health, queue 5) at start and every LINK_CHECK_EVERY_MIN, then the day's health scores and queue counts.
+  const healthChecksLog = logger.child({ service: 'healthChecks' });
   const healthChecks = createHealthChecks({
     db,
     store: uploads.store,
     config: config.linkCheck,
-    log: logger.child({ service: 'healthChecks' }),
+    log: healthChecksLog,
     then: async () => {
       await keepHealthScores(db);
-      await keepQueueCounts(db);
+      await keepQueueCounts(db, healthChecksLog);
     },
   });
   app.decorate('healthChecks', healthChecks);

@@ -142,6 +142,10 @@ export async function markAll(tx: Tx, kind: PairKind): Promise<void> {
        union select a_id from health_pairs where kind = $1 union select b_id from health_pairs where kind = $1))`,
     [kind],
   );
+  // The queues hash the marks made by writes (../services/health.ts `AS_FOUND`) only while the
+  // planner expects few: planned on the statistics of the table before this mark, a count took
+  // the unhashed plan and ran for half an hour at a million offers.
+  await tx.exec('analyze health_pairs_dirty');
 }
 
 /**

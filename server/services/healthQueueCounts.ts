@@ -11,20 +11,33 @@ export const QUEUE_TREND_DAYS = 30;
 const KEPT_DAYS = 90;
 
 /**
+ * Bound of one queue's count in the loop, on PostgreSQL: a day's figure is not worth holding a
+ * connection, a core and the oldest snapshot (which keeps vacuum from every table) for longer.
+ * A count that ran for half an hour once kept a million offers' catalogue unvacuumed.
+ */
+const COUNT_TIMEOUT = '60s';
+
+/**
  * Keeps today's count of every queue (Dubai's day), one row per queue and day, rewritten by
  * each round of the day. One transaction a queue: on PGlite's one connection, calls get their
- * turn in between (a pair queue's count is a similarity join).
+ * turn in between (a pair queue's count is a similarity join). A count that fails is told and
+ * skipped; the others are kept.
  */
-export async function keepQueueCounts(db: Db): Promise<void> {
+export async function keepQueueCounts(db: Db, log: { warn(fields: object, msg: string): void }): Promise<void> {
   for (const id of HEALTH_QUEUE_IDS)
-    await db.transaction(async (tx) => {
-      const n = await healthCount(tx, id);
-      await tx.query(
-        `insert into health_queue_counts (queue, day, count, at) values ($1, catalogue_today(), $2, now())
+    await db
+      .transaction(async (tx) => {
+        if (db.kind === 'postgres') await tx.exec(`set local statement_timeout = '${COUNT_TIMEOUT}'`);
+        const n = await healthCount(tx, id);
+        await tx.query(
+          `insert into health_queue_counts (queue, day, count, at) values ($1, catalogue_today(), $2, now())
          on conflict (queue, day) do update set count = excluded.count, at = excluded.at`,
-        [id, n],
+          [id, n],
+        );
+      })
+      .catch((err: Error) =>
+        log.warn({ queue: id, err }, `health: queue ${id}'s count of today not kept: ${err.message}`),
       );
-    });
   await db.transaction((tx) =>
     tx.query(`delete from health_queue_counts where day < catalogue_today() - ${KEPT_DAYS}`),
   );

@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listHealthQueues, listHealthQueueTrends, type HealthCount, type HealthQueueTrend } from '@contract/health';
 import { HEALTH_QUEUE_IDS } from '@contract/healthQueues';
+import type { Db } from '../../server/db/connection';
+import { keepQueueCounts } from '../../server/services/healthQueueCounts';
 import { startTestServer, type TestServer } from '../helpers/app';
 import { opCalls } from '../helpers/ops';
 
@@ -63,5 +65,30 @@ describe("the queues' daily counts", () => {
       ),
     ).toBe(1);
     expect(((await trends()).ending as HealthQueueTrend['days']).length).toBe(3);
+  });
+
+  it('a count that fails is told and skipped; every other queue is kept', async () => {
+    await q('delete from health_queue_counts');
+    // The second queue's transaction fails as a count past its time would (PostgreSQL cancels it).
+    let calls = 0;
+    const db: Db = {
+      ...s.db,
+      transaction: (fn, opts) =>
+        s.db.transaction(async (tx) => {
+          if (++calls === 2) throw new Error('canceling statement due to statement timeout');
+          return fn(tx);
+        }, opts),
+    };
+    const warned: { fields: object; msg: string }[] = [];
+    await keepQueueCounts(db, { warn: (fields, msg) => warned.push({ fields, msg }) });
+    const failed = HEALTH_QUEUE_IDS[1];
+    expect(warned).toEqual([
+      {
+        fields: expect.objectContaining({ queue: failed }),
+        msg: `health: queue ${failed}'s count of today not kept: canceling statement due to statement timeout`,
+      },
+    ]);
+    const kept = await q<{ queue: string }>('select queue from health_queue_counts where day = catalogue_today()');
+    expect(kept.map((r) => r.queue).sort()).toEqual(HEALTH_QUEUE_IDS.filter((id) => id !== failed).sort());
   });
 });
