@@ -22,8 +22,10 @@
 --   * `<entity>_live_refresh(ids integer[])`: the given rows' witnesses found again, one row for
 --     each of them in the owner (nulls for a row with no live offer);
 --   * statement triggers on the link table (`<entity>_live_links_insert`, `_update`, `_delete`,
---     running `<entity>_live_links()`): links removed refresh the rows whose witness went; links
---     added refresh the rows with no witness live today that a live offer now names;
+--     running `<entity>_live_links()`): links removed refresh the rows whose witness went, and
+--     those with none (an offer deleted sets its witnessed rows' offer_id null before its links'
+--     trigger runs, so they find another witness at once); links added refresh the rows with no
+--     witness live today that a live offer now names;
 --   * a statement trigger on offers (`<entity>_live_offers`, running `<entity>_live_offers()`):
 --     a witness's dates changed refresh its row;
 --   * a statement trigger on the owner (`<entity>_live_owner_insert`, running
@@ -80,7 +82,8 @@ begin
     'begin
        if TG_OP in (''DELETE'', ''UPDATE'') then
          perform %1$I(array(
-           select distinct w.%3$I from old_links l join %2$I w on w.%3$I = l.%3$I and w.offer_id = l.offer_id));
+           select distinct w.%3$I from old_links l join %2$I w on w.%3$I = l.%3$I
+            and (w.offer_id = l.offer_id or w.offer_id is null)));
        end if;
        if TG_OP in (''INSERT'', ''UPDATE'') then
          perform %1$I(array(
