@@ -252,18 +252,15 @@ async function openPostgres(
   pg.types.setTypeParser(20, (v) => Number(v));
   pg.types.setTypeParser(1700, (v) => Number(v));
   pg.types.setTypeParser(1082, (v) => v);
-  const pool = new pg.Pool({ connectionString: url, max: poolMax });
-  // Urgent units (sign-in, /health) have two connections of their own, so they never wait
-  // for the main pool behind a crowd of list calls (UnitOptions.urgent).
-  const urgentPool = new pg.Pool({ connectionString: url, max: 2 });
   // No JIT: it compiles a statement the planner costs high before running it, seconds the admin's
   // short statements never win back (2.9 s of a 4.6 s duplicates' count at a million offers;
-  // docs/benchmarks.md). PGlite has none, so both databases plan alike. Queued before any call.
-  for (const p of [pool, urgentPool])
-    p.on(
-      'connect',
-      (client) => void client.query('set jit = off').catch((err: Error) => log(`set jit = off: ${err.message}`)),
-    );
+  // docs/benchmarks.md). PGlite has none, so both databases plan alike. A startup option, so it
+  // holds from a connection's first call; an `options` in DATABASE_URL replaces it.
+  const options = '-c jit=off';
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, options });
+  // Urgent units (sign-in, /health) have two connections of their own, so they never wait
+  // for the main pool behind a crowd of list calls (UnitOptions.urgent).
+  const urgentPool = new pg.Pool({ connectionString: url, max: 2, options });
   // Every connection either pool makes, idle or in use, has a listener for the server cutting it.
   const connections = watchConnections([pool, urgentPool], log);
   await pool.query('select 1');
