@@ -22,10 +22,15 @@
 --   * `<entity>_live_refresh(ids integer[])`: the given rows' witnesses found again, one row for
 --     each of them in the owner (nulls for a row with no live offer);
 --   * statement triggers on the link table (`<entity>_live_links_insert`, `_update`, `_delete`,
---     running `<entity>_live_links()`): links removed refresh the rows whose witness went, and
---     those with none (an offer deleted sets its witnessed rows' offer_id null before its links'
---     trigger runs, so they find another witness at once); links added refresh the rows with no
---     witness live today that a live offer now names;
+--     running `<entity>_live_links()`): links removed unset the witness of the rows they named
+--     (an offer deleted unsets it too, by `on delete set null`); links added refresh the rows
+--     with no witness live today that a live offer now names. A row left with no witness is
+--     given one by the health loop's refresh, not by the removal: refreshing at once cost a
+--     deletion of N offers sharing a card N refreshes of it, each reading every offer of the
+--     card (the cascade deletes each offer's links by a statement of its own), and its next
+--     witness was often the next offer deleted. Removing a killed import of 3,000 offers at
+--     start went from 5 s to minutes (tests/process/crash.test.ts). The queues stay right
+--     meanwhile: a row with no witness is probed from its links;
 --   * a statement trigger on offers (`<entity>_live_offers`, running `<entity>_live_offers()`):
 --     a witness's dates changed refresh its row;
 --   * a statement trigger on the owner (`<entity>_live_owner_insert`, running
@@ -81,9 +86,8 @@ begin
     'create function %I() returns trigger language plpgsql as %L', live || '_links', format(
     'begin
        if TG_OP in (''DELETE'', ''UPDATE'') then
-         perform %1$I(array(
-           select distinct w.%3$I from old_links l join %2$I w on w.%3$I = l.%3$I
-            and (w.offer_id = l.offer_id or w.offer_id is null)));
+         update %2$I w set offer_id = null, k_valid_from = null, k_valid_to = null
+           from old_links l where w.%3$I = l.%3$I and w.offer_id = l.offer_id;
        end if;
        if TG_OP in (''INSERT'', ''UPDATE'') then
          perform %1$I(array(
