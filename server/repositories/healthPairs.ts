@@ -151,7 +151,11 @@ export async function markAll(tx: Tx, kind: PairKind): Promise<void> {
 /**
  * Takes up to `limit` marked records of `kind` (`own`: those this transaction marked, never the
  * mark of all) and recomputes their pairs; answers how many records, and the pairs they have.
- * Skips marks another process holds.
+ * Skips marks another process holds. The marks taken are one materialized set, locked once
+ * whatever the plan: inside `(kind, id) in (…)` the locking subquery may be the inner side of a
+ * nested loop and run again for every mark. (Eight claims written that way were seen running
+ * for minutes on a crash test's database, PostgreSQL, after an import marked 10,200 offers; the
+ * plan they ran was not caught.)
  */
 export async function recomputeMarked(
   tx: Tx,
@@ -161,9 +165,10 @@ export async function recomputeMarked(
 ): Promise<{ records: number; pairs: number }> {
   const taken = (
     await tx.query<{ id: number }>(
-      `delete from health_pairs_dirty d where (d.kind, d.id) in (
+      `with taken as materialized (
          select kind, id from health_pairs_dirty where kind = $1 ${own ? 'and tx = txid_current() and id <> 0' : ''}
          order by id limit $2 for update skip locked)
+       delete from health_pairs_dirty d using taken where d.kind = taken.kind and d.id = taken.id
        returning d.id`,
       [kind, limit],
     )
