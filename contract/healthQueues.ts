@@ -276,6 +276,15 @@ export const HEALTH_QUEUE_IDS = HEALTH_QUEUES.map((q) => q.id) as HealthQueueId[
 export const healthQueue = (id: string): HealthQueueDef | undefined =>
   (HEALTH_QUEUES as readonly HealthQueueDef[]).find((q) => q.id === id);
 
-/** "12 offers", "1 card". */
+/** "12 offers", "1 card", "4 images and links" (a 'link' row may be an image: "4 links" misnamed them). */
 export const healthNoun = (entity: HealthEntity, n: number) =>
-  `${n.toLocaleString('en')} ${n === 1 ? entity : entity === 'category' ? 'categories' : `${entity}s`}`;
+  `${n.toLocaleString('en')} ${NOUNS[entity][n === 1 ? 0 : 1]}`;
+
+/** Each entity's noun, one and many. */
+const NOUNS: Record<HealthEntity, [string, string]> = {
+  offer: ['offer', 'offers'],
+  card: ['card', 'cards'],
+  category: ['category', 'categories'],
+  outlet: ['outlet', 'outlets'],
+  link: ['image or link', 'images and links'],
+};

@@ -188,7 +188,7 @@ async function main() {
       log(`crawl source large-crawl: ${fmt(opts.crawlOffers)} offer refs in ${fmt(performance.now() - c)} ms`);
     }
     // The links were written with their triggers off: each card's and outlet's live offer found
-    // again (migration 041_live_witness.sql).
+    // again, a row for each (migrations 041_live_witness.sql and 044_live_witness_every_row.sql).
     await db.query('select card_live_refresh(array(select id from cards))');
     await db.query('select outlet_live_refresh(array(select id from outlets))');
     const a = performance.now();

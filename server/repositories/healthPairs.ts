@@ -36,28 +36,36 @@ export const OUTLET_ALIKE = (p: string, t: string) =>
  * included. Outlets are compared by name, not one by one: a chain's branches share a name,
  * and an area of 4,855 outlets has 350 (bench/health.ts at a million offers), so comparing
  * every two outlets of an area was 62 M similarities and never ended; this is 6 s for all.
+ * Names are paired within their area only (outlets of two areas are never alike). With names
+ * that are all different, as a crawled catalogue's are (bench/health.ts gives 47 outlets in 50
+ * a unit number), the first round is slower: 97,544 names, 3.4 M trigrams to rank and 11 M
+ * candidate pairs, about two minutes for all on PostgreSQL (docs/benchmarks.md).
  *
  * Prefix filtering (exact, not a guess): with every name's trigrams (`show_trgm`, the very sets
  * `similarity` compares) in one order, rarest first, two names whose similarity is at least t
  * share a trigram among the first `len - ceil(t * len) + 1` of each: they have at least
  * ceil(t * len) trigrams in common, more than the rest of either set holds. t is taken 0.001
  * lower, so a similarity rounded up to the setting (`similarity` is a float4) is still found;
- * the setting itself is then checked on every candidate. tests/api/healthPairs.test.ts holds
+ * the setting itself is then checked on every candidate, once a pair (a candidate pair shares
+ * up to six prefix trigrams; checked in the join, it was 29.7 M similarities for 11 M pairs).
+ * Lengths too: the similarity is at most the shorter set's size over the longer's, so a name
+ * less than t times as long as the other is no candidate. tests/api/healthPairs.test.ts holds
  * the pairs found equal to OUTLET_ALIKE over every two outlets, at the default and lowest
  * settings.
  */
 const NAMES_ALIKE = `tok as materialized (
-      select d.name, g.tg, cardinality(t.t) as len
-        from (select distinct name from p) d cross join lateral (select show_trgm(d.name) as t) t cross join unnest(t.t) g(tg)),
+      select d.area_id, d.name, g.tg, cardinality(t.t) as len
+        from (select distinct area_id, name from p) d cross join lateral (select show_trgm(d.name) as t) t cross join unnest(t.t) g(tg)),
     ranked as (
-      select tok.name, tok.tg, tok.len, row_number() over (partition by tok.name order by f.n, tok.tg) as r
+      select tok.area_id, tok.name, tok.tg, tok.len, row_number() over (partition by tok.area_id, tok.name order by f.n, tok.tg) as r
         from tok join (select tg, count(*) as n from tok group by tg) f using (tg)),
-    prefix as materialized (select name, tg from ranked where r <= len - ceil((${SIMILARITY} - 0.001) * len) + 1),
+    prefix as materialized (select area_id, name, tg, len from ranked where r <= len - ceil((${SIMILARITY} - 0.001) * len) + 1),
+    candidate as materialized (
+      select distinct a.area_id, a.name as x, b.name as y from prefix a join prefix b on b.area_id = a.area_id and b.tg = a.tg
+         and b.len >= floor((${SIMILARITY} - 0.001) * a.len) and a.len >= floor((${SIMILARITY} - 0.001) * b.len)
+       where (a.area_id, a.name) in (select area_id, name from m)),
     alike as materialized (
-      select x, y, similarity(x, y) as s
-        from (select distinct a.name as x, b.name as y from prefix a join prefix b on b.tg = a.tg
-               where a.name in (select name from m)) c
-       where similarity(x, y) >= ${SIMILARITY})`;
+      select area_id, x, y, similarity(x, y) as s from candidate where similarity(x, y) >= ${SIMILARITY})`;
 
 /**
  * The pairs of the records `$1` as they are now, either side, as (a, b, s). Offers: a pair has a
@@ -91,7 +99,7 @@ const FOUND: Record<PairKind, string> = {
     p as materialized (
       select o.id, o.area_id, ${OUTLET_NAME('o')} as name from outlets o where o.area_id in (select area_id from m)),
     ${NAMES_ALIKE},
-    mx as materialized (select m.id, m.area_id, alike.y, alike.s from alike join m on m.name = alike.x)
+    mx as materialized (select m.id, m.area_id, alike.y, alike.s from alike join m on m.area_id = alike.area_id and m.name = alike.x)
     select least(mx.id, q.id) as a, greatest(mx.id, q.id) as b, mx.s,
            null::date as k_valid_to, null::int as k_batch_a, null::int as k_batch_b
       from mx join p q on q.area_id = mx.area_id and q.name = mx.y and q.id <> mx.id`,
@@ -151,7 +159,11 @@ export async function markAll(tx: Tx, kind: PairKind): Promise<void> {
 /**
  * Takes up to `limit` marked records of `kind` (`own`: those this transaction marked, never the
  * mark of all) and recomputes their pairs; answers how many records, and the pairs they have.
- * Skips marks another process holds.
+ * Skips marks another process holds. The marks taken are one materialized set, locked once
+ * whatever the plan: inside `(kind, id) in (…)` the locking subquery may be the inner side of a
+ * nested loop and run again for every mark. (Eight claims written that way were seen running
+ * for minutes on a crash test's database, PostgreSQL, after an import marked 10,200 offers; the
+ * plan they ran was not caught.)
  */
 export async function recomputeMarked(
   tx: Tx,
@@ -161,9 +173,10 @@ export async function recomputeMarked(
 ): Promise<{ records: number; pairs: number }> {
   const taken = (
     await tx.query<{ id: number }>(
-      `delete from health_pairs_dirty d where (d.kind, d.id) in (
+      `with taken as materialized (
          select kind, id from health_pairs_dirty where kind = $1 ${own ? 'and tx = txid_current() and id <> 0' : ''}
          order by id limit $2 for update skip locked)
+       delete from health_pairs_dirty d using taken where d.kind = taken.kind and d.id = taken.id
        returning d.id`,
       [kind, limit],
     )

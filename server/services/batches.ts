@@ -106,8 +106,12 @@ export function sweepAbandonedBatches(db: Db, log: (msg: string) => void): Loop 
   const idleMs = db.kind === 'pglite' ? 0 : ABANDONED_AFTER_MS;
   return backgroundLoop({
     run: async () => {
+      const t = performance.now();
       const n = await removeAbandonedBatches(db, idleMs);
-      if (n) log(`removed ${n} unfinished write batch${n === 1 ? '' : 'es'} left by a server that stopped mid-write`);
+      if (n)
+        log(
+          `removed ${n} unfinished write batch${n === 1 ? '' : 'es'} left by a server that stopped mid-write (${Math.round(performance.now() - t)} ms)`,
+        );
     },
     onError: (err) => log(`could not remove unfinished write batches yet: ${err instanceof Error ? err.message : err}`),
     everyMs: db.kind === 'postgres' ? ABANDONED_AFTER_MS : undefined,

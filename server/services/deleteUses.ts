@@ -14,8 +14,8 @@ import { referencesFrom, referencesTo, type ForeignKey } from '../repositories/f
 /**
  * Bookkeeping that follows its rows and is nobody's use of them: the undo's rows, and an offer's
  * rows kept by triggers (migrations 023_offer_bank_links.sql, 029_offer_list_rows.sql,
- * 034_health_speed.sql, 038_health_kept.sql, 041_live_witness.sql) — "60 offer reach will be deleted with them" told
- * a person nothing (e2e/bulk.spec.ts).
+ * 034_health_speed.sql, 038_health_kept.sql, 041_live_witness.sql, 044_live_witness_every_row.sql) —
+ * "60 offer reach will be deleted with them" told a person nothing (e2e/bulk.spec.ts).
  */
 const NOT_USES = new Set([
   'undo_log',

@@ -24,7 +24,8 @@ import { columnsOf, referencesTo } from '../repositories/foreignKeys';
  * account; an offer's list row (migration 029_offer_list_rows.sql) is remade by its links'
  * triggers as they are put back (put back itself after them, it would be there twice), and so are
  * its reach row (migration 034_health_speed.sql) and its missing-essentials row (migration
- * 038_health_kept.sql) and a card's or an outlet's live offer (migration 041_live_witness.sql).
+ * 038_health_kept.sql) and a card's or an outlet's live offer (migrations 041_live_witness.sql and
+ * 044_live_witness_every_row.sql).
  */
 const NOT_KEPT = new Set([
   'sessions',

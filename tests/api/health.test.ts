@@ -148,7 +148,8 @@ async function fixAndUndo(
   const after = await tableChecksums(server().db);
   // The undo puts the values back; the versions and update times move on, as a bulk undo's do,
   // and the undo's own bookkeeping (undo_log, undo_rows) stays until it runs out. A card's or an
-  // outlet's kept live offer (migration 041_live_witness.sql) may be another of its live offers after the undo.
+  // outlet's kept live offer (migrations 041_live_witness.sql, 044_live_witness_every_row.sql)
+  // may be another of its live offers after the undo.
   const moved = changedTables(before, after).map((t) => t.split(':')[0]);
   expect(
     moved.filter((t) => !['undo_log', 'undo_rows', 'write_counts', 'card_live', 'outlet_live', ...tables].includes(t)),

@@ -125,7 +125,8 @@ async function fixAndUndo(
   const undone = await call(undoHealthFix, { body: { undo: res.json.data.undo } });
   expect(undone.status, undone.body).toBe(200);
   const changed = changedTables(before, await tableChecksums(s.db)).map((t) => t.split(':')[0]);
-  // A card's or an outlet's kept live offer (migration 041_live_witness.sql) may be another of its live offers after the undo.
+  // A card's or an outlet's kept live offer (migrations 041_live_witness.sql,
+  // 044_live_witness_every_row.sql) may be another of its live offers after the undo.
   const kept = ['undo_log', 'undo_rows', 'write_counts', 'audit_log', 'card_live', 'outlet_live'];
   expect(changed.filter((t) => ![...kept, ...moved].includes(t))).toEqual([]);
   return res.json;

@@ -55,8 +55,10 @@ const NOT_AUDITED: Readonly<Record<string, string>> = {
   offer_list_rows: 'derived from offers by triggers (029_offer_list_rows.sql)',
   offer_reach: "derived from offers' links and cards by triggers, for the health queues (034_health_speed.sql)",
   offer_gaps: 'derived from offers by triggers, for the health queues (038_health_kept.sql)',
-  card_live: "derived from cards' links and offers by triggers, for the health queues (041_live_witness.sql)",
-  outlet_live: "derived from outlets' links and offers by triggers, for the health queues (041_live_witness.sql)",
+  card_live:
+    "derived from cards' links and offers by triggers, for the health queues (041_live_witness.sql, 044_live_witness_every_row.sql)",
+  outlet_live:
+    "derived from outlets' links and offers by triggers, for the health queues (041_live_witness.sql, 044_live_witness_every_row.sql)",
   otp_codes: 'sign-in bookkeeping (secrets)',
   sessions: 'sign-in bookkeeping (secrets)',
   signin_limits: 'sign-in bookkeeping (counters)',

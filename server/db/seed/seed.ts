@@ -208,7 +208,8 @@ export async function seed(tx: Tx, uploads: Uploads, opts: { events?: number } =
   await tx.query('select offer_reach_refresh($1::int[])', [offerIds]);
   // And which lack an image or terms (migration 038_health_kept.sql).
   await tx.query('select offer_gaps_refresh($1::int[])', [offerIds]);
-  // And each card's and outlet's live offer (migration 041_live_witness.sql).
+  // And each card's and outlet's live offer, a row for each (migrations 041_live_witness.sql and
+  // 044_live_witness_every_row.sql).
   await tx.query('select card_live_refresh(array(select id from cards))');
   await tx.query('select outlet_live_refresh(array(select id from outlets))');
   // And marked for the duplicates' pairs, found by the loop (migration 036_health_pairs.sql).

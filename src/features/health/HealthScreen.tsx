@@ -190,7 +190,7 @@ function Row({ r, others }: { r: HealthRow; others: readonly PresenceUser[] }) {
     <div className="rec-row">
       <div className="rec-line">
         <span className="rec-title">{r.title}</span>
-        <span style={{ marginLeft: 'auto' }}>
+        <span className="health-row-reason" title={r.reason}>
           <Badge tone="warn">{r.reason}</Badge>
         </span>
       </div>
