@@ -241,12 +241,12 @@ async function run(kind: string) {
       const basePage = (offset: number) =>
         hand
           ? `select o.* from ${hand.from} where ${hand.where} order by o.id limit ${PAGE} offset ${offset}`
-          : own.page.replace('$1', '0').replace('$2', String(PAGE + offset)) + ` offset ${offset}`;
+          : own.page.replaceAll('$1', '0').replaceAll('$2', String(PAGE + offset)) + ` offset ${offset}`;
       const label = `${id}${hand ? '' : ' (baseline: its own SQL, bare)'}`;
       if (EXPLAIN)
         for (const [what, text] of [
           ['count', own.count],
-          ['first page', own.page.replace('$1', '0').replace('$2', String(PAGE + 1))],
+          ['first page', own.page.replaceAll('$1', '0').replaceAll('$2', String(PAGE + 1))],
         ])
           console.log(
             `EXPLAIN ${id} ${what}:\n${(await sql<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`)).rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`,

@@ -107,11 +107,16 @@ const SHOWN_P = SHOWN_OFFER.replace(/\bt\./g, 'p.');
 const pairsFrom = (kind: PairKind) =>
   `health_pairs hp join ${kind === 'offer' ? 'offers' : 'outlets'} p on p.id = hp.a_id and hp.kind = '${kind}' and hp.b_id = t.id`;
 /**
- * The records on the right of some kept pair, as a semi-join the planner walks in key order
- * beside the table's own key (a page stops after its rows). As `= any(array(…))` every right-hand
- * id was gathered first: 621 ms for the first page at 370,911 pairs (bench/health.ts).
+ * A pair queue's rows: the records on the right of some kept pair, walked in key order from the
+ * pairs' own index (one lookup of the table's key each), a page stopping after its rows. Walking
+ * the table's key instead and asking each record for a pair (a semi-join, or `= any(array(…))`,
+ * which gathered every right-hand id first: 621 ms at 370,911 pairs) read every record up to
+ * the page's last: 111 ms for the first page when 16,033 of a million offers are in the queue
+ * (bench/health.ts).
  */
-const RIGHT_OF_A_PAIR = (kind: PairKind) => `t.id in (select hp.b_id from health_pairs hp where hp.kind = '${kind}')`;
+const RIGHT_OF_A_PAIR = (kind: PairKind) =>
+  `(select distinct hp.b_id from health_pairs hp where hp.kind = '${kind}' and hp.b_id > $1) r
+    join ${kind === 'offer' ? 'offers' : 'outlets'} t on t.id = r.b_id`;
 /**
  * The kept pair `hp` holds as the loop found it: neither of its records written since (marked
  * `by_write`, migration 043_health_pairs_trusted.sql). Only the others are checked in full.
@@ -157,6 +162,8 @@ const dupOfferFactsOf = (a: string) => `${offerFactsOf(a)} || jsonb_build_object
 
 interface QueueSql {
   table: string;
+  /** A page's rows as `t` when not `table` walked by its key: `$1` is the key the page starts after. */
+  rows?: string;
   /** The count (`n`) when not `where` counted over `table`: the same rows, read from a kept fact. */
   count?: string;
   /** The queue's condition on `t`. */
@@ -267,7 +274,8 @@ const QUEUES: Record<HealthQueueId, QueueSql> = {
   },
   duplicateOffers: {
     table: 'offers',
-    where: `${RIGHT_OF_A_PAIR('offer')} and t.valid_to >= ${TODAY} and ${SHOWN_OFFER}
+    rows: RIGHT_OF_A_PAIR('offer'),
+    where: `t.valid_to >= ${TODAY} and ${SHOWN_OFFER}
       and exists (select 1 from ${pairsFrom('offer')} where ${OFFER_PAIR})`,
     count: pairCount(
       'offer',
@@ -284,7 +292,8 @@ const QUEUES: Record<HealthQueueId, QueueSql> = {
   },
   duplicateOutlets: {
     table: 'outlets',
-    where: `${RIGHT_OF_A_PAIR('outlet')} and exists (select 1 from ${pairsFrom('outlet')} where ${OUTLET_PAIR})`,
+    rows: RIGHT_OF_A_PAIR('outlet'),
+    where: `exists (select 1 from ${pairsFrom('outlet')} where ${OUTLET_PAIR})`,
     count: pairCount('outlet', 'outlets', 'true', OUTLET_ALIKE('p', 't'), ''),
     title: `t.merchant_name || coalesce(' — ' || t.branch, '')`,
     reason: `(select ${PAIR_REASON} from ${pairsFrom('outlet')} where ${OUTLET_PAIR} order by p.id limit 1)`,
@@ -309,7 +318,7 @@ export function healthQueueSql(id: HealthQueueId): { count: string; page: string
         ? `, (select jsonb_build_object('id', p.id, 'title', ${q.pair.title}, 'facts', ${q.pair.facts}) from ${q.pair.from} where ${q.pair.where} order by p.id limit 1) as other`
         : ''
     }
-         from ${q.table} t where (${q.where}) and t.id > $1 order by t.id limit $2`,
+         from ${q.rows ?? `${q.table} t`} where (${q.where}) and t.id > $1 order by t.id limit $2`,
   };
 }
 

@@ -146,6 +146,21 @@ describe('the duplicate queues', () => {
     expect(row.other!.facts).toMatchObject({ 'Homepage places': '0', Cards: 'card1' });
   });
 
+  it('page a pair queue from the pairs, a row at a time after the last key', async () => {
+    // A pair queue's pages walk the kept pairs by the right-hand key (server/services/health.ts
+    // RIGHT_OF_A_PAIR): the page after b is d, after d none, with "more" said right.
+    const page = async (after: number) =>
+      (await ok(listHealthRows, { params: { queue: 'duplicateOffers' }, query: { limit: 1, after } })).data as {
+        rows: HealthRow[];
+        more: boolean;
+      };
+    const first = await page(0);
+    expect([first.rows.map((r) => r.id), first.more]).toEqual([[ids.b], true]);
+    const second = await page(ids.b);
+    expect([second.rows.map((r) => [r.other?.id, r.id]), second.more]).toEqual([[[ids.c, ids.d]], false]);
+    expect((await page(ids.d)).rows).toEqual([]);
+  });
+
   it('follow the similarity setting, refused outside 0.5–1', async () => {
     const settings = async () => (await ok(showSettings)).data as { version: number };
     const set = async (value: number) =>
