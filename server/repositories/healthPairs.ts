@@ -39,7 +39,7 @@ export const OUTLET_ALIKE = (p: string, t: string) =>
  * Names are paired within their area only (outlets of two areas are never alike). With names
  * that are all different, as a crawled catalogue's are (bench/health.ts gives 47 outlets in 50
  * a unit number), the first round is slower: 97,544 names, 3.4 M trigrams to rank and 11 M
- * candidate pairs, about two minutes for all on PostgreSQL (docs/benchmarks.md).
+ * candidate pairs: 320 s for all on PostgreSQL at a million offers (docs/benchmarks.md, run 3).
  *
  * Prefix filtering (exact, not a guess): with every name's trigrams (`show_trgm`, the very sets
  * `similarity` compares) in one order, rarest first, two names whose similarity is at least t
