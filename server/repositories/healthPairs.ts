@@ -4,6 +4,8 @@
 import type { Tx } from '../db/connection';
 
 export type PairKind = 'offer' | 'outlet';
+/** The table of each kind's records. */
+export const PAIR_TABLE = { offer: 'offers', outlet: 'outlets' } as const satisfies Record<PairKind, string>;
 
 /** The duplicates' similarity setting (contract/settings.ts), read once per statement. */
 export const SIMILARITY = '(select st.health_duplicate_similarity from settings st where st.id = 1)';
@@ -146,7 +148,7 @@ export async function countMarked(tx: Tx, kind: PairKind, upTo: number): Promise
  */
 export async function markAll(tx: Tx, kind: PairKind): Promise<void> {
   await tx.query(
-    `select health_pairs_mark_all($1, array(select id from ${kind === 'offer' ? 'offers' : 'outlets'}
+    `select health_pairs_mark_all($1, array(select id from ${PAIR_TABLE[kind]}
        union select a_id from health_pairs where kind = $1 union select b_id from health_pairs where kind = $1))`,
     [kind],
   );

@@ -19,6 +19,7 @@ import { linkCandidates, offerLinks, type CandidateKind } from '../repositories/
 import {
   OFFER_ALIKE,
   OUTLET_ALIKE,
+  PAIR_TABLE,
   recomputeMarked,
   SHARE_A_CARD,
   SIMILARITY,
@@ -105,7 +106,7 @@ const notDismissed = (entity: string) =>
 const SHOWN_P = SHOWN_OFFER.replace(/\bt\./g, 'p.');
 /** The kept pairs with `t` on the right: the older record as `p`. */
 const pairsFrom = (kind: PairKind) =>
-  `health_pairs hp join ${kind === 'offer' ? 'offers' : 'outlets'} p on p.id = hp.a_id and hp.kind = '${kind}' and hp.b_id = t.id`;
+  `health_pairs hp join ${PAIR_TABLE[kind]} p on p.id = hp.a_id and hp.kind = '${kind}' and hp.b_id = t.id`;
 /**
  * A pair queue's rows: the records on the right of some kept pair, walked in key order from the
  * pairs' own index (one lookup of the table's key each), a page stopping after its rows. Walking
@@ -116,7 +117,7 @@ const pairsFrom = (kind: PairKind) =>
  */
 const RIGHT_OF_A_PAIR = (kind: PairKind) =>
   `(select distinct hp.b_id from health_pairs hp where hp.kind = '${kind}' and hp.b_id > $1) r
-    join ${kind === 'offer' ? 'offers' : 'outlets'} t on t.id = r.b_id`;
+    join ${PAIR_TABLE[kind]} t on t.id = r.b_id`;
 /**
  * The kept pair `hp` holds as the loop found it: neither of its records written since (marked
  * `by_write`, migration 043_health_pairs_trusted.sql). Only the others are checked in full.
@@ -721,7 +722,7 @@ async function mergePairs(
   }
   const deleted = await deleteKept(tx, {
     resource: entity,
-    table: entity === 'offer' ? 'offers' : 'outlets',
+    table: PAIR_TABLE[entity],
     ids: lose,
     userId,
     files: ['image'],
