@@ -16,6 +16,12 @@ import { DateOnly, Id, Nullable } from './fields';
 import { HEALTH_QUEUE_IDS, HEALTH_SCORE_ENTITIES } from './healthQueues';
 import { ADMIN_ROOT, defineOp } from './operation';
 
+/**
+ * A queue's page when the call names no limit: what the screen reads first and after j nears
+ * its last row (src/features/health/healthModel.ts), a few screens of rows. `bench:health` times
+ * a page of this size.
+ */
+export const HEALTH_PAGE = 50;
 /** The most rows a queue's page holds, and the most one fix takes. */
 export const HEALTH_PAGE_MAX = 200;
 export const HEALTH_FIX_MAX = 500;
@@ -105,7 +111,13 @@ export const listHealthRows = defineOp({
   params: QueueParam,
   query: Type.Object({
     after: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, description: 'the last id read' })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: HEALTH_PAGE_MAX })),
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: HEALTH_PAGE_MAX,
+        description: `the most rows (${HEALTH_PAGE} unless given)`,
+      }),
+    ),
   }),
   response: RecordEnvelope(
     Type.Object({ count: Type.Integer({ minimum: 0 }), rows: Type.Array(HealthRow), more: Type.Boolean() }),

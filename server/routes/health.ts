@@ -3,7 +3,7 @@
 import {
   applyHealthFix,
   findHealthSource,
-  HEALTH_PAGE_MAX,
+  HEALTH_PAGE,
   listHealthCandidates,
   listHealthQueues,
   listHealthRows,
@@ -24,7 +24,7 @@ export function healthHandlers(): Bound[] {
       data: await healthCounts(tx),
     })),
     bind(listHealthRows, async ({ params, query }, tx) => {
-      const data = await healthRows(tx, params.queue, query.after ?? 0, query.limit ?? HEALTH_PAGE_MAX);
+      const data = await healthRows(tx, params.queue, query.after ?? 0, query.limit ?? HEALTH_PAGE);
       return { message: `${data.count.toLocaleString('en')} in the queue.`, data };
     }),
     bind(listHealthQueueTrends, async (_input, tx) => ({

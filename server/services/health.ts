@@ -169,18 +169,50 @@ interface QueueSql {
   count?: string;
   /** The queue's condition on `t`. */
   where: string;
-  /** title, reason, detail (text) and facts (jsonb) of a row of `t`. */
+  /** title, reason, detail (text) and facts (jsonb) of a row of `t` (a pair queue's reason with its partner `p` and pair `hp`). */
   title: string;
   reason: string;
   detail: string;
   facts: string;
   /** The record a row is about when it is not the row itself (jsonb: resource, id, field). */
   record?: string;
-  /** A pair queue's: the records `p` may be (`from`), the condition that `p` is the row's partner, and the partner's facts. */
-  pair?: { from: string; where: string; facts: string; title: string };
+  /**
+   * A pair queue's: the records `p` may be (`from`), the condition that `p` is the row's partner,
+   * the partner's facts and title, and the row's own condition (`where` is it and a partner).
+   */
+  pair?: { from: string; where: string; facts: string; title: string; own: string };
 }
 
 const PAIR_REASON = `'Like #' || p.id || ' (' || round(hp.similarity::numeric * 100) || '% similar)'`;
+
+/**
+ * A pair queue: its rows are the right-hand records `t` (own condition `own`) with a partner `p`
+ * (`partner`, over the kept pairs `hp`), walked from the pairs; title and facts are written once
+ * for either record (`a`).
+ */
+function pairQueue(
+  kind: PairKind,
+  d: {
+    own: string;
+    partner: string;
+    count: string;
+    title: (a: string) => string;
+    detail: string;
+    facts: (a: string) => string;
+  },
+): QueueSql {
+  return {
+    table: PAIR_TABLE[kind],
+    rows: RIGHT_OF_A_PAIR(kind),
+    where: `${d.own} and exists (select 1 from ${pairsFrom(kind)} where ${d.partner})`,
+    count: d.count,
+    title: d.title('t'),
+    reason: PAIR_REASON,
+    detail: d.detail,
+    facts: d.facts('t'),
+    pair: { from: pairsFrom(kind), where: d.partner, facts: d.facts('p'), title: d.title('p'), own: d.own },
+  };
+}
 
 const QUEUES: Record<HealthQueueId, QueueSql> = {
   ending: {
@@ -273,11 +305,9 @@ const QUEUES: Record<HealthQueueId, QueueSql> = {
       'Status', t.status::text, 'Found', t.reason, 'Checked', to_char(t.checked_at, 'DD Mon YYYY HH24:MI'))`,
     record: `jsonb_build_object('resource', t.resource, 'id', t.record_id, 'field', t.field)`,
   },
-  duplicateOffers: {
-    table: 'offers',
-    rows: RIGHT_OF_A_PAIR('offer'),
-    where: `t.valid_to >= ${TODAY} and ${SHOWN_OFFER}
-      and exists (select 1 from ${pairsFrom('offer')} where ${OFFER_PAIR})`,
+  duplicateOffers: pairQueue('offer', {
+    own: `t.valid_to >= ${TODAY} and ${SHOWN_OFFER}`,
+    partner: OFFER_PAIR,
     count: pairCount(
       'offer',
       'offers',
@@ -285,42 +315,45 @@ const QUEUES: Record<HealthQueueId, QueueSql> = {
       `p.valid_to >= ${TODAY} and ${SHOWN_P} and ${OFFER_ALIKE('p', 't')} and ${SHARE_A_CARD('p', 't')}`,
       `and hp.k_valid_to >= (select ${TODAY}) and ${batchShown('hp.k_batch_a')} and ${batchShown('hp.k_batch_b')}`,
     ),
-    title: 't.title',
-    reason: `(select ${PAIR_REASON} from ${pairsFrom('offer')} where ${OFFER_PAIR} order by p.id limit 1)`,
+    title: (a) => `${a}.title`,
     detail: `t.discount || ' · ' || ${day('t.valid_from')} || ' – ' || ${day('t.valid_to')}`,
-    facts: dupOfferFactsOf('t'),
-    pair: { from: pairsFrom('offer'), where: OFFER_PAIR, facts: dupOfferFactsOf('p'), title: 'p.title' },
-  },
-  duplicateOutlets: {
-    table: 'outlets',
-    rows: RIGHT_OF_A_PAIR('outlet'),
-    where: `exists (select 1 from ${pairsFrom('outlet')} where ${OUTLET_PAIR})`,
+    facts: dupOfferFactsOf,
+  }),
+  duplicateOutlets: pairQueue('outlet', {
+    own: 'true',
+    partner: OUTLET_PAIR,
     count: pairCount('outlet', 'outlets', 'true', OUTLET_ALIKE('p', 't'), ''),
-    title: `t.merchant_name || coalesce(' — ' || t.branch, '')`,
-    reason: `(select ${PAIR_REASON} from ${pairsFrom('outlet')} where ${OUTLET_PAIR} order by p.id limit 1)`,
+    title: (a) => `${a}.merchant_name || coalesce(' — ' || ${a}.branch, '')`,
     detail: `coalesce(t.address, 'No address')`,
-    facts: outletFactsOf('t'),
-    pair: {
-      from: pairsFrom('outlet'),
-      where: OUTLET_PAIR,
-      facts: outletFactsOf('p'),
-      title: `p.merchant_name || coalesce(' — ' || p.branch, '')`,
-    },
-  },
+    facts: outletFactsOf,
+  }),
 };
 
 /** A queue's SQL: its count (`n`), and a page of its rows after id $1 (at most $2). */
 export function healthQueueSql(id: HealthQueueId): { count: string; page: string } {
   const q = QUEUES[id];
+  const own = `t.id, ${q.title} as title, ${q.reason} as reason, ${q.detail} as detail, ${q.facts} as facts`;
   return {
     count: q.count ?? `select count(*)::int as n from ${q.table} t where ${q.where}`,
-    page: `select t.id, ${q.title} as title, ${q.reason} as reason, ${q.detail} as detail, ${q.facts} as facts${q.record ? `, ${q.record} as record` : ''}${
-      q.pair
-        ? `, (select jsonb_build_object('id', p.id, 'title', ${q.pair.title}, 'facts', ${q.pair.facts}) from ${q.pair.from} where ${q.pair.where} order by p.id limit 1) as other`
-        : ''
-    }
+    page: q.pair
+      ? pairPage(q as QueueSql & { pair: NonNullable<QueueSql['pair']> })
+      : `select ${own}${q.record ? `, ${q.record} as record` : ''}
          from ${q.rows ?? `${q.table} t`} where (${q.where}) and t.id > $1 order by t.id limit $2`,
   };
+}
+
+/**
+ * A pair queue's page: each row's partner found once, by a lateral join that is also the
+ * queue's condition, then its reason and both records' facts read from it. As three subqueries
+ * (the condition, the reason, the partner) each row's pair was looked up and checked three times.
+ */
+function pairPage(q: QueueSql & { pair: NonNullable<QueueSql['pair']> }): string {
+  return `select t.id, ${q.title} as title, ${q.reason} as reason, ${q.detail} as detail, ${q.facts} as facts,
+      jsonb_build_object('id', p.id, 'title', ${q.pair.title}, 'facts', ${q.pair.facts}) as other
+    from ${q.rows ?? `${q.table} t`}
+    cross join lateral (select p.id as p_id, hp.similarity from ${q.pair.from} where ${q.pair.where} order by p.id limit 1) hp
+    join ${q.table} p on p.id = hp.p_id
+    where (${q.pair.own}) and t.id > $1 order by t.id limit $2`;
 }
 
 /** Every queue's count now, in the contract's order. */
