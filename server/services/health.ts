@@ -745,7 +745,13 @@ async function mergePairs(
     );
     await moveRefs('hero_banners', 'banner');
     await moveRefs('dont_miss_out', '"don\'t miss out" place');
-    await moveRefs('events', 'engagement event');
+    // The events log has no index but its key (server/db/migrations/012_engagement.sql: an
+    // index on the offer made each event's insert half as dear again), so they are looked for
+    // only when the daily rollup, indexed by offer, says the deleted offers have any: a scan of
+    // 500,000 events was 85 ms of a merge's 150 (bench/health.ts), and most duplicates deleted
+    // are new crawled offers nobody has seen yet.
+    const seen = await tx.query('select 1 from event_daily d where d.offer_id = any($1::int[]) limit 1', [lose]);
+    if (seen.rows.length) await moveRefs('events', 'engagement event');
   } else {
     await add(
       'offer_outlets',

@@ -376,7 +376,19 @@ export async function undoKept(tx: Tx, token: string, resource: string, userId: 
   }
   for (const part of parts.filter((p) => p.how === 'links')) await setBackLinks(tx, token, part);
   for (const part of parts.filter((p) => p.how === 'remove')) {
-    const match = (part.cols ?? []).map((c) => `t.${c} is not distinct from r.${c}`).join(' and ');
+    // `=` where the column cannot be null: `is not distinct from` is no index condition, and
+    // undoing a merge's two links scanned every offer's links (317 ms at a million offers).
+    const notNull = new Set(
+      (
+        await tx.query<{ col: string }>(
+          'select attname as col from pg_attribute where attrelid = $1::regclass and attnum > 0 and attnotnull',
+          [part.tbl],
+        )
+      ).rows.map((r) => r.col),
+    );
+    const match = (part.cols ?? [])
+      .map((c) => (notNull.has(c) ? `t.${c} = r.${c}` : `t.${c} is not distinct from r.${c}`))
+      .join(' and ');
     if (match)
       await tx.query(
         `delete from ${part.tbl} t using undo_rows u cross join lateral jsonb_populate_recordset(null::${part.tbl}, u.rows) r
