@@ -332,12 +332,12 @@ const QUEUES: Record<HealthQueueId, QueueSql> = {
 /** A queue's SQL: its count (`n`), and a page of its rows after id $1 (at most $2). */
 export function healthQueueSql(id: HealthQueueId): { count: string; page: string } {
   const q = QUEUES[id];
-  const own = `t.id, ${q.title} as title, ${q.reason} as reason, ${q.detail} as detail, ${q.facts} as facts`;
+  const columns = `t.id, ${q.title} as title, ${q.reason} as reason, ${q.detail} as detail, ${q.facts} as facts`;
   return {
     count: q.count ?? `select count(*)::int as n from ${q.table} t where ${q.where}`,
     page: q.pair
-      ? pairPage(q as QueueSql & { pair: NonNullable<QueueSql['pair']> })
-      : `select ${own}${q.record ? `, ${q.record} as record` : ''}
+      ? pairPage(q, q.pair, columns)
+      : `select ${columns}${q.record ? `, ${q.record} as record` : ''}
          from ${q.rows ?? `${q.table} t`} where (${q.where}) and t.id > $1 order by t.id limit $2`,
   };
 }
@@ -347,13 +347,12 @@ export function healthQueueSql(id: HealthQueueId): { count: string; page: string
  * queue's condition, then its reason and both records' facts read from it. As three subqueries
  * (the condition, the reason, the partner) each row's pair was looked up and checked three times.
  */
-function pairPage(q: QueueSql & { pair: NonNullable<QueueSql['pair']> }): string {
-  return `select t.id, ${q.title} as title, ${q.reason} as reason, ${q.detail} as detail, ${q.facts} as facts,
-      jsonb_build_object('id', p.id, 'title', ${q.pair.title}, 'facts', ${q.pair.facts}) as other
+function pairPage(q: QueueSql, pair: NonNullable<QueueSql['pair']>, columns: string): string {
+  return `select ${columns}, jsonb_build_object('id', p.id, 'title', ${pair.title}, 'facts', ${pair.facts}) as other
     from ${q.rows ?? `${q.table} t`}
-    cross join lateral (select p.id as p_id, hp.similarity from ${q.pair.from} where ${q.pair.where} order by p.id limit 1) hp
+    cross join lateral (select p.id as p_id, hp.similarity from ${pair.from} where ${pair.where} order by p.id limit 1) hp
     join ${q.table} p on p.id = hp.p_id
-    where (${q.pair.own}) and t.id > $1 order by t.id limit $2`;
+    where (${pair.own}) and t.id > $1 order by t.id limit $2`;
 }
 
 /** Every queue's count now, in the contract's order. */
