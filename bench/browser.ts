@@ -60,12 +60,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
-import { chromium, type Page } from '@playwright/test';
-import { login } from '@contract/auth';
+import type { Page } from '@playwright/test';
 import { searchRecords } from '@contract/search';
 import { startServer } from '../e2e/server';
 import { freePort } from '../scripts/postgres';
 import { pct } from './timing';
+import { launchChromium, signIn } from './chromium';
 
 const { values } = parseArgs({
   options: {
@@ -587,19 +587,11 @@ async function main() {
   buildHarness(harnessDir);
   const dataDir = path.join(tmp, 'data');
   const server = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchChromium(CHROMIUM_ARGS);
   let harness: Awaited<ReturnType<typeof serveHarness>> | undefined;
   let scopedServer: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
-    const token = (
-      (await (
-        await fetch(server.url + login.path, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(ADMIN),
-        })
-      ).json()) as { data: { token: string } }
-    ).data.token;
+    const token = await signIn(server.url, ADMIN);
     harness = await serveHarness(harnessDir, server.url, token);
     console.log(
       `browser: Chromium ${browser.version()}, ${os.cpus().length} cores${QUICK ? ', --quick' : ''}; the palette on the demo data (PGlite), the lists over synthetic offers`,

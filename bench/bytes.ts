@@ -48,11 +48,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { chromium, type Browser, type BrowserContext, type Page, type Request, type Response } from '@playwright/test';
+import { type Browser, type BrowserContext, type Page, type Request, type Response } from '@playwright/test';
 import { preview } from 'vite';
 import { startServer } from '../e2e/server';
 import { isLiveStream } from '../e2e/session';
 import { freePort } from '../scripts/postgres';
+import { launchChromium } from './chromium';
 
 const NO_BUILD = process.argv.includes('--no-build');
 const DETAIL = process.argv.includes('--detail');
@@ -280,10 +281,7 @@ async function main() {
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-admin-bench-bytes-'));
   const server = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const browser = await launchChromium();
   try {
     const ours = await measureOurs(browser, server.url);
     const baseline = await measureBaseline(browser);

@@ -14,12 +14,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
-import { login } from '@contract/auth';
 import { applyHealthFix, listHealthRows } from '@contract/health';
 import { pathOf } from '@contract/operation';
 import { startServer } from '../e2e/server';
 import { pct } from './timing';
+import { launchChromium, signIn } from './chromium';
 
 const { values } = parseArgs({
   options: { fixes: { type: 'string', default: '40' }, offers: { type: 'string', default: '20000' } },
@@ -40,20 +39,9 @@ async function main() {
   );
   if (seeded.status !== 0) throw new Error(seeded.stderr || seeded.stdout);
   const server = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const browser = await launchChromium();
   try {
-    const token = (
-      (await (
-        await fetch(server.url + login.path, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(ADMIN),
-        })
-      ).json()) as { data: { token: string } }
-    ).data.token;
+    const token = await signIn(server.url, ADMIN);
     const rowsUrl = `${server.url}${pathOf(listHealthRows, { queue: QUEUE })}`;
     // The pairs' first round runs in the server's background: wait until the count holds still.
     let count = -1;

@@ -11,11 +11,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
-import { login } from '@contract/auth';
 import { listHeroBanners, moveHeroBanner } from '@contract/homepageBanners';
 import { pathOf } from '@contract/operation';
 import { startServer } from '../e2e/server';
+import { launchChromium, signIn } from './chromium';
 
 const { values } = parseArgs({ options: { moves: { type: 'string', default: '50' } } });
 const N = Number(values.moves);
@@ -27,20 +26,9 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-admin-bench-homepage-'));
   // The demo data: its homepage has six hero banners.
   const server = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const browser = await launchChromium();
   try {
-    const token = (
-      (await (
-        await fetch(server.url + login.path, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(ADMIN),
-        })
-      ).json()) as { data: { token: string } }
-    ).data.token;
+    const token = await signIn(server.url, ADMIN);
     const banners = (
       (await (
         await fetch(`${server.url}${listHeroBanners.path}`, { headers: { authorization: `Bearer ${token}` } })

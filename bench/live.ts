@@ -13,13 +13,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
 import { login } from '@contract/auth';
 import { bankResource } from '@contract/bank';
 import { userResource } from '@contract/user';
 import { pathOf } from '@contract/operation';
 import { startServer } from '../e2e/server';
 import { pct } from './timing';
+import { launchChromium } from './chromium';
 
 const { values } = parseArgs({ options: { writes: { type: 'string', default: '40' } } });
 const N = Number(values.writes);
@@ -44,10 +44,7 @@ async function main() {
     undefined,
     300_000,
   );
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const browser = await launchChromium();
   try {
     const token = (await post(server.url + login.path, ADMIN)).data.token as string;
     await post(server.url + userResource.ops.add!.path, { ...OTHER, role: 'admin', status: 'active' }, token);

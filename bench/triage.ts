@@ -10,12 +10,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
 import { listOutletRefs } from '@contract/crawlOutlets';
 import { listSources } from '@contract/crawlSources';
 import { claimRef, skipRef } from '@contract/crawlTriage';
-import { login } from '@contract/auth';
 import { startServer } from '../e2e/server';
+import { launchChromium, signIn } from './chromium';
 
 const { values } = parseArgs({ options: { decisions: { type: 'string', default: '60' } } });
 const N = Number(values.decisions);
@@ -30,20 +29,9 @@ async function main() {
   });
   if (seeded.status !== 0) throw new Error(seeded.stderr || seeded.stdout);
   const server = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const browser = await launchChromium();
   try {
-    const token = (
-      (await (
-        await fetch(server.url + login.path, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(ADMIN),
-        })
-      ).json()) as { data: { token: string } }
-    ).data.token;
+    const token = await signIn(server.url, ADMIN);
     const auth = { authorization: `Bearer ${token}` };
     const sources = (
       (await (await fetch(`${server.url}${listSources.path}`, { headers: auth })).json()) as {
