@@ -18,7 +18,7 @@ import { applyHealthFix, listHealthRows } from '@contract/health';
 import { pathOf } from '@contract/operation';
 import { startServer } from '../e2e/server';
 import { pct } from './timing';
-import { launchChromium, signIn } from './chromium';
+import { launchChromium, markPaints, signIn, signInPage } from './chromium';
 
 const { values } = parseArgs({
   options: { fixes: { type: 'string', default: '40' }, offers: { type: 'string', default: '20000' } },
@@ -58,31 +58,12 @@ async function main() {
     }
 
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(`${server.url}/admin/login`);
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.keyboard.press('Enter');
-    await page.waitForURL(/\/admin\/?$/);
+    await signInPage(page, server.url, ADMIN);
     await page.goto(`${server.url}/admin/health-queues/${QUEUE}`);
     await page.locator(PAIR).waitFor();
 
-    // Key down → the pane's pair shows other records → the next frame: painted. (Scripts for
-    // the page are text: tsx would wrap named functions in a helper the page lacks.)
-    await page.evaluate(`(() => {
-      window.__marks = [];
-      window.__t0 = 0;
-      document.addEventListener('keydown', () => { window.__t0 = performance.now(); }, true);
-      const text = () => document.querySelector(${JSON.stringify(PAIR)})?.textContent ?? '';
-      let shown = text();
-      new MutationObserver(() => {
-        const now = text();
-        if (!window.__t0 || now === shown) return;
-        shown = now;
-        const t0 = window.__t0;
-        window.__t0 = 0;
-        requestAnimationFrame(() => window.__marks.push(performance.now() - t0));
-      }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    })()`);
+    // Key down → the pane's pair shows other records → the next frame: painted.
+    await markPaints(page, PAIR);
     for (let i = 0; i < N; i++) {
       const before = (await page.locator(PAIR).textContent()) ?? '';
       await page.keyboard.press('d');

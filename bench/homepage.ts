@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { listHeroBanners, moveHeroBanner } from '@contract/homepageBanners';
 import { pathOf } from '@contract/operation';
 import { startServer } from '../e2e/server';
-import { launchChromium, signIn } from './chromium';
+import { launchChromium, signIn, signInPage } from './chromium';
 
 const { values } = parseArgs({ options: { moves: { type: 'string', default: '50' } } });
 const N = Number(values.moves);
@@ -38,11 +38,7 @@ async function main() {
     if (n < 2) throw new Error('the demo data has fewer than two hero banners');
 
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(`${server.url}/admin/login`);
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.keyboard.press('Enter');
-    await page.waitForURL(/\/admin\/?$/);
+    await signInPage(page, server.url, ADMIN);
     await page.goto(`${server.url}/admin/homepage-config?tab=hero-banners`);
     const rows = page.getByRole('list', { name: 'Hero banners' }).getByRole('listitem');
     await rows.nth(n - 1).waitFor();

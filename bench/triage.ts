@@ -14,7 +14,7 @@ import { listOutletRefs } from '@contract/crawlOutlets';
 import { listSources } from '@contract/crawlSources';
 import { claimRef, skipRef } from '@contract/crawlTriage';
 import { startServer } from '../e2e/server';
-import { launchChromium, signIn } from './chromium';
+import { launchChromium, markPaints, signIn, signInPage } from './chromium';
 
 const { values } = parseArgs({ options: { decisions: { type: 'string', default: '60' } } });
 const N = Number(values.decisions);
@@ -41,30 +41,12 @@ async function main() {
     const large = sources.find((s) => s.from_source === 'large-crawl')!;
 
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(`${server.url}/admin/login`);
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.keyboard.press('Enter');
-    await page.waitForURL(/\/admin\/?$/);
+    await signInPage(page, server.url, ADMIN);
     await page.goto(`${server.url}/admin/crawl-data/outlets/${large.id}`);
     await page.getByRole('region', { name: 'Candidates' }).waitFor();
 
-    // Key down → the pane's heading shows another ref → the next frame: painted. (Scripts
-    // for the page are text: tsx would wrap named functions in a helper the page lacks.)
-    await page.evaluate(`(() => {
-      window.__marks = [];
-      window.__t0 = 0;
-      document.addEventListener('keydown', () => { window.__t0 = performance.now(); }, true);
-      let shown = document.querySelector('.pane-head h2')?.textContent ?? '';
-      new MutationObserver(() => {
-        const now = document.querySelector('.pane-head h2')?.textContent ?? '';
-        if (!window.__t0 || now === shown) return;
-        shown = now;
-        const t0 = window.__t0;
-        window.__t0 = 0;
-        requestAnimationFrame(() => window.__marks.push(performance.now() - t0));
-      }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    })()`);
+    // Key down → the pane's heading shows another ref → the next frame: painted.
+    await markPaints(page, '.pane-head h2');
     for (let i = 0; i < N; i++) {
       const before = (await page.locator('.pane-head h2').textContent()) ?? '';
       // A reviewer decides once the ref is open with its candidates (the keys wait for it).
