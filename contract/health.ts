@@ -22,6 +22,13 @@ import { ADMIN_ROOT, defineOp } from './operation';
  * a page of this size.
  */
 export const HEALTH_PAGE = 50;
+/**
+ * A pair queue's page carries both records' facts for its first rows only (what the pane shows
+ * first); the screen reads the rest with `health.facts` ahead of its cursor, this many at a time.
+ * Both records' facts cost ~0.16 ms a row on PGlite at 100,000 offers, a third of a page of 50
+ * (docs/benchmarks.md), for rows the pane shows one at a time.
+ */
+export const HEALTH_FACTS_AHEAD = 8;
 /** The most rows a queue's page holds, and the most one fix takes. */
 export const HEALTH_PAGE_MAX = 200;
 export const HEALTH_FIX_MAX = 500;
@@ -29,6 +36,9 @@ export const HEALTH_FIX_MAX = 500;
 /** One queue's count now. */
 export const HealthCount = Type.Object({ id: Type.String(), count: Type.Integer({ minimum: 0 }) });
 export type HealthCount = Static<typeof HealthCount>;
+
+/** Label → value (null: none), as the pane shows a record. */
+const Facts = Type.Record(Type.String(), Nullable(Type.String()));
 
 /** One row of a queue: the record, why it is here, and the facts the pane shows. */
 export const HealthRow = Type.Object({
@@ -38,8 +48,11 @@ export const HealthRow = Type.Object({
   reason: Type.String(),
   /** A line of facts under the title. */
   detail: Nullable(Type.String()),
-  /** The record's fields the pane shows, label → value (null: none). */
-  facts: Type.Record(Type.String(), Nullable(Type.String())),
+  /**
+   * The record's fields the pane shows, label → value (null: none). Absent on a pair queue's row
+   * past the page's first `HEALTH_FACTS_AHEAD`: `health.facts` reads it.
+   */
+  facts: Type.Optional(Facts),
   /** The record the row is about when the row is not the record itself (a broken image or link): where its fixes open. */
   record: Type.Optional(Type.Object({ resource: Type.String(), id: Type.Integer(), field: Type.String() })),
   /** A pair queue's (contract/healthQueues.ts `pairs`): the older record like this one, shown on the left. */
@@ -47,11 +60,19 @@ export const HealthRow = Type.Object({
     Type.Object({
       id: Type.Integer(),
       title: Type.String(),
-      facts: Type.Record(Type.String(), Nullable(Type.String())),
+      facts: Type.Optional(Facts),
     }),
   ),
 });
 export type HealthRow = Static<typeof HealthRow>;
+
+/** A row's facts as `health.facts` reads them: the record's, and a pair queue's partner's. */
+export const HealthRowFacts = Type.Object({
+  id: Type.Integer(),
+  facts: Facts,
+  other: Type.Optional(Type.Object({ id: Type.Integer(), title: Type.String(), facts: Facts })),
+});
+export type HealthRowFacts = Static<typeof HealthRowFacts>;
 
 /** One undoable write a fix made: undone with `health.undo` (all of a fix's at once). */
 export const HealthUndo = Type.Object({
@@ -122,6 +143,26 @@ export const listHealthRows = defineOp({
   response: RecordEnvelope(
     Type.Object({ count: Type.Integer({ minimum: 0 }), rows: Type.Array(HealthRow), more: Type.Boolean() }),
   ),
+});
+
+export const listHealthFacts = defineOp({
+  id: 'health.facts',
+  method: 'GET',
+  path: `${ADMIN_ROOT}/health/queues/:queue/facts`,
+  summary:
+    "The facts the pane shows of some of a queue's rows (those still in it): what a pair queue's page leaves out",
+  tag: 'Catalogue health',
+  access: 'admin',
+  shared: true,
+  params: QueueParam,
+  query: Type.Object({
+    ids: Type.String({
+      pattern: `^[0-9]{1,10}(,[0-9]{1,10}){0,${HEALTH_PAGE - 1}}$`,
+      description: `the rows' ids, comma-separated (at most ${HEALTH_PAGE})`,
+    }),
+  }),
+  response: RecordEnvelope(Type.Array(HealthRowFacts)),
+  message: 'Health facts fetched successfully!',
 });
 
 export const listHealthScores = defineOp({

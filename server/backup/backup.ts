@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as tar from 'tar';
 import { lockDataDir } from '../db/lock';
-import { createPglite, type PgliteLike } from '../db/pglite';
+import { createPglite } from '../db/pglite';
 
 /** What a backup file says about itself (its manifest.json). */
 export interface Manifest {
@@ -146,7 +146,9 @@ export function countFiles(dir: string): number {
 }
 
 /** Each table's rows: what a backup's manifest records and its restore checks. */
-export async function rowCounts(pg: Pick<PgliteLike, 'query'>): Promise<Record<string, number>> {
+export async function rowCounts(pg: {
+  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}): Promise<Record<string, number>> {
   const tables = await pg.query<{ t: string }>(
     "select tablename as t from pg_tables where schemaname = 'public' order by tablename",
   );

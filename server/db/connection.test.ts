@@ -62,26 +62,30 @@ describe.each(['main', 'worker'] as const)('openDb (PGlite in the %s thread)', (
     expect((await db.read((tx) => tx.query('select * from rolled'))).rows).toEqual([]);
   });
 
-  it('reads dates as YYYY-MM-DD, NUMERIC as numbers, timestamps as Dates, JSON and arrays as they are', async () => {
-    const { rows } = await db.read((tx) =>
-      tx.query(
-        `select '2024-02-29'::date as day, 12.50::numeric as price, '2024-01-02T03:04:05Z'::timestamptz as at,
+  it.each([false, true])(
+    'reads dates as YYYY-MM-DD, NUMERIC as numbers, timestamps as Dates, JSON and arrays as they are (prepared: %s)',
+    async (prepare) => {
+      const { rows } = await db.read((tx) =>
+        tx.query(
+          `select '2024-02-29'::date as day, 12.50::numeric as price, '2024-01-02T03:04:05Z'::timestamptz as at,
                 '{"a":[1,null]}'::jsonb as doc, array['x','y'] as tags, $1::text as param, null as nothing`,
-        ['given'],
-      ),
-    );
-    expect(rows).toEqual([
-      {
-        day: '2024-02-29',
-        price: 12.5,
-        at: new Date('2024-01-02T03:04:05Z'),
-        doc: { a: [1, null] },
-        tags: ['x', 'y'],
-        param: 'given',
-        nothing: null,
-      },
-    ]);
-  });
+          ['given'],
+          { prepare },
+        ),
+      );
+      expect(rows).toEqual([
+        {
+          day: '2024-02-29',
+          price: 12.5,
+          at: new Date('2024-01-02T03:04:05Z'),
+          doc: { a: [1, null] },
+          tags: ['x', 'y'],
+          param: 'given',
+          nothing: null,
+        },
+      ]);
+    },
+  );
 
   it('fails a broken rule with every field of PostgreSQL’s error (what server/db/constraintErrors.ts reads)', async () => {
     await db.transaction((tx) =>
@@ -103,6 +107,42 @@ describe.each(['main', 'worker'] as const)('openDb (PGlite in the %s thread)', (
     });
     // The transaction rolled back; the database goes on.
     expect((await db.read((tx) => tx.query('select count(*)::int as c from uniq'))).rows).toEqual([{ c: 1 }]);
+  });
+
+  it('runs a prepared statement again with other values, inside a transaction and out, as a plain one would', async () => {
+    await db.transaction((tx) => tx.exec('create table prepared (n int primary key, tags text[], doc jsonb)'));
+    const insert = 'insert into prepared (n, tags, doc) values ($1, $2, $3) returning n';
+    await db.transaction(async (tx) => {
+      for (const n of [1, 2, 3]) await tx.query(insert, [n, ['a', `b'${n}`], { n }], { prepare: true });
+    });
+    // A write in a transaction that fails is rolled back, prepared or not.
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(insert, [4, [], null], { prepare: true });
+        throw new Error('stop');
+      }),
+    ).rejects.toThrow('stop');
+    const read = 'select n, tags, doc from prepared where n = any($1::int[]) order by n';
+    const rows = (await db.read((tx) => tx.query(read, [[1, 3, 4]], { prepare: true }))).rows;
+    expect(rows).toEqual([
+      { n: 1, tags: ['a', "b'1"], doc: { n: 1 } },
+      { n: 3, tags: ['a', "b'3"], doc: { n: 3 } },
+    ]);
+    // Prepared once each, under a name of its own: planned again only when PostgreSQL says so.
+    const named = await db.read((tx) =>
+      tx.query<{ name: string }>('select name from pg_prepared_statements where statement = any($1)', [[insert, read]]),
+    );
+    expect(named.rows).toHaveLength(2);
+    // Its error is PostgreSQL's with the statement and values, and the database goes on; a
+    // statement that failed to prepare is prepared again on its next run.
+    const dup = await db
+      .transaction((tx) => tx.query(insert, [1, [], null], { prepare: true }))
+      .catch((e: unknown) => e);
+    expect(dup).toMatchObject({ code: '23505', constraint: 'prepared_pkey', query: insert, params: [1, [], null] });
+    const missing = 'select n from prepared_later where n = $1';
+    await expect(db.read((tx) => tx.query(missing, [1], { prepare: true }))).rejects.toMatchObject({ code: '42P01' });
+    await db.transaction((tx) => tx.exec('create table prepared_later (n int); insert into prepared_later values (7)'));
+    expect((await db.read((tx) => tx.query(missing, [7], { prepare: true }))).rows).toEqual([{ n: 7 }]);
   });
 
   it('refuses a transaction whose error was swallowed inside it, and keeps none of its writes', async () => {

@@ -9,7 +9,7 @@ import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { DataRefusal } from '../errors';
 import { describeLoss, watchConnections } from './connectionLoss';
-import { createPglite, type PgliteLike } from './pglite';
+import { createPglite, pgliteLike, type PgliteLike } from './pglite';
 import { startPgliteWorker } from './pgliteThread';
 import {
   CATALOG_SQL,
@@ -187,16 +187,20 @@ async function openPglite(opts: OpenOptions, beforeCommit: () => void): Promise<
             opts.onLost?.(err);
           },
         })
-      : await createPglite(opts.pgliteDir, opts.pgliteTemplate);
+      : pgliteLike(await createPglite(opts.pgliteDir, opts.pgliteTemplate));
   // PGlite is one connection: units of work run one after another, never interleaved.
   const exclusive = oneAtATime();
   // The data folder is this process's alone (server/db/lock.ts): its own commits are all there are.
   const counts = writeCounts();
   const tables = tableTracking(counts, () => db.read((tx) => tx.query(CATALOG_SQL)));
-  const asTx = (
-    q: { query: (s: string, p?: unknown[]) => Promise<unknown>; exec: (s: string) => Promise<unknown> },
-    unit: UnitTiming['kind'],
-  ): Tx => tables.noting({ query: (s, p) => q.query(s, p) as never, exec: async (s) => void (await q.exec(s)) }, unit);
+  const asTx = (q: Pick<PgliteLike, 'query' | 'exec'>, unit: UnitTiming['kind']): Tx =>
+    tables.noting(
+      {
+        query: (s, p, o) => q.query(s, p, o?.prepare ? { prepare: true } : undefined) as never,
+        exec: async (s) => void (await q.exec(s)),
+      },
+      unit,
+    );
   const heard = listeners();
   const units = timings();
   const db: Db = {

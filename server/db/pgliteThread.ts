@@ -126,7 +126,8 @@ export async function startPgliteWorker(opts: WorkerOptions): Promise<PgliteLike
       worker.postMessage({ ...what, id } as Ask);
     }) as Promise<{ rows: unknown[] }>;
   // The rows are what PostgreSQL answered: their type is the caller's to say, as with PGlite's own query.
-  const query = <T>(sql: string, params?: unknown[]) => ask({ op: 'query', sql, params }) as Promise<{ rows: T[] }>;
+  const query = <T>(sql: string, params?: unknown[], opts?: { prepare?: boolean }) =>
+    ask({ op: 'query', sql, params, ...(opts?.prepare && { prepare: true }) }) as Promise<{ rows: T[] }>;
   const exec = (sql: string) => ask({ op: 'exec', sql });
 
   return {
@@ -142,7 +143,7 @@ export async function startPgliteWorker(opts: WorkerOptions): Promise<PgliteLike
       };
       try {
         const out = await fn({
-          query: async <T>(s: string, p?: unknown[]) => (open(), query<T>(s, p)),
+          query: async <T>(s: string, p?: unknown[], o?: { prepare?: boolean }) => (open(), query<T>(s, p, o)),
           exec: async (s) => (open(), exec(s)),
         });
         over = true;

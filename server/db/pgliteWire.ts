@@ -15,7 +15,8 @@ export interface WorkerStart {
 
 /** What the server's thread asks. */
 export type Question =
-  | { op: 'query'; sql: string; params?: unknown[] }
+  /** `prepare`: as a named statement (server/db/pglite.ts queryPrepared). */
+  | { op: 'query'; sql: string; params?: unknown[]; prepare?: boolean }
   | { op: 'exec'; sql: string }
   /** COMMIT, refused when PostgreSQL rolled back instead (an error swallowed inside the transaction). */
   | { op: 'commit' }

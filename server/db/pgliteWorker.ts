@@ -4,7 +4,7 @@
 // Asks arrive one at a time in the order the server's units send them (its oneAtATime,
 // server/db/connection.ts); each is answered by its id.
 import { parentPort, workerData } from 'node:worker_threads';
-import { createPglite } from './pglite';
+import { createPglite, queryPrepared } from './pglite';
 import { moveClock } from './testClock';
 import { toWire, type Answer, type Ask, type WorkerStart } from './pgliteWire';
 
@@ -31,7 +31,9 @@ try {
 async function answer(ask: Ask): Promise<Omit<Extract<Answer, { rows: unknown[] }>, 'id'>> {
   switch (ask.op) {
     case 'query': {
-      const { rows, affectedRows } = await pg.query(ask.sql, ask.params);
+      const { rows, affectedRows } = ask.prepare
+        ? await queryPrepared(pg, ask.sql, ask.params)
+        : await pg.query(ask.sql, ask.params);
       return { rows, affectedRows };
     }
     case 'exec':

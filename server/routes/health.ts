@@ -5,6 +5,7 @@ import {
   findHealthSource,
   HEALTH_PAGE,
   listHealthCandidates,
+  listHealthFacts,
   listHealthQueues,
   listHealthRows,
   listHealthQueueTrends,
@@ -13,7 +14,15 @@ import {
 } from '@contract/health';
 import { bind, type Bound } from '../http/handle';
 import { crawlSourceOf } from '../repositories/healthCandidates';
-import { applyFix, candidatesOf, healthCounts, healthRows, healthScores, undoFix } from '../services/health';
+import {
+  applyFix,
+  candidatesOf,
+  healthCounts,
+  healthFacts,
+  healthRows,
+  healthScores,
+  undoFix,
+} from '../services/health';
 import { queueTrends } from '../services/healthQueueCounts';
 import { purge } from './bulk';
 
@@ -27,6 +36,10 @@ export function healthHandlers(): Bound[] {
       const data = await healthRows(tx, params.queue, query.after ?? 0, query.limit ?? HEALTH_PAGE);
       return { message: `${data.count.toLocaleString('en')} in the queue.`, data };
     }),
+    bind(listHealthFacts, async ({ params, query }, tx) => ({
+      message: listHealthFacts.message!,
+      data: await healthFacts(tx, params.queue, [...new Set(query.ids.split(',').map(Number))]),
+    })),
     bind(listHealthQueueTrends, async (_input, tx) => ({
       message: listHealthQueueTrends.message!,
       data: await queueTrends(tx),

@@ -109,7 +109,7 @@ describe('the queues on a catalogue with planted problems', () => {
     });
     const [first] = await rowsOf('outletsIncomplete');
     expect(first).toMatchObject({ title: 'Nowhere Outlet', reason: 'No area' });
-    expect(first.facts.Area).toBeNull();
+    expect(first.facts!.Area).toBeNull();
   });
 
   it('come a page at a time, by id', async () => {

@@ -5,7 +5,15 @@
 // undo (links, homepage places and engagement history back where they were); "not a
 // duplicate" and its undo; the similarity setting; refused fixes changing no table.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyHealthFix, listHealthRows, undoHealthFix, type HealthRow } from '@contract/health';
+import {
+  applyHealthFix,
+  HEALTH_FACTS_AHEAD,
+  listHealthFacts,
+  listHealthRows,
+  undoHealthFix,
+  type HealthRow,
+  type HealthRowFacts,
+} from '@contract/health';
 import { patchSettings, showSettings } from '@contract/settings';
 import { startTestServer, type TestServer } from '../helpers/app';
 import { changedTables, tableChecksums } from '../helpers/checksum';
@@ -316,4 +324,47 @@ describe('refused fixes change nothing', () => {
     expect(res.status).toBe(403);
     expect(changedTables(before, await tableChecksums(s.db))).toEqual([]);
   });
+});
+
+describe("a pair queue's facts (health.facts)", () => {
+  it('come with the first rows of a page, and health.facts reads the rest and no row out of the queue', async () => {
+    // More pairs than a page carries facts for (contract/health.ts HEALTH_FACTS_AHEAD).
+    for (let n = 0; n <= HEALTH_FACTS_AHEAD; n++) {
+      const title = `${n + 2} nights for the price of ${n + 1} at Nobu`;
+      await offer(`left${n}`, title, { discount: 'Stay', cards: ['card3'], outlets: ['nobu'] });
+      await offer(`right${n}`, `${title}!`, { discount: 'Stay', cards: ['card3'], outlets: ['nobu'] });
+    }
+    await pairsFound();
+    const rows = await rowsOf('duplicateOffers');
+    const withFacts = rows.filter((r) => r.facts && r.other?.facts).map((r) => r.id);
+    expect(withFacts).toEqual(rows.slice(0, HEALTH_FACTS_AHEAD).map((r) => r.id));
+    expect(rows.length).toBeGreaterThan(HEALTH_FACTS_AHEAD);
+    const last = rows.at(-1)!;
+    expect(last).toMatchObject({
+      id: ids[`right${HEALTH_FACTS_AHEAD}`],
+      other: { id: ids[`left${HEALTH_FACTS_AHEAD}`] },
+    });
+    expect(last.facts).toBeUndefined();
+
+    // The left record of a pair is no row of the queue: it is left out.
+    const ids2 = `${last.id},${ids[`left${HEALTH_FACTS_AHEAD}`]}`;
+    const read = (await ok(listHealthFacts, { params: { queue: 'duplicateOffers' }, query: { ids: ids2 } }))
+      .data as HealthRowFacts[];
+    expect(read).toEqual([
+      {
+        id: last.id,
+        facts: expect.objectContaining({ Cards: 'card3', Merchant: 'Nobu', 'Homepage places': '0' }),
+        other: { id: last.other!.id, title: last.other!.title, facts: expect.objectContaining({ Cards: 'card3' }) },
+      },
+    ]);
+  });
+
+  it.each(['', 'x', '1,,2', Array.from({ length: 51 }, (_, i) => i + 1).join(',')])(
+    'refuses ids “%s” naming the field',
+    async (bad) => {
+      const res = await call(listHealthFacts, { params: { queue: 'duplicateOffers' }, query: { ids: bad } });
+      expect(res.status).toBe(422);
+      expect(Object.keys(res.json.errors)).toContain('ids');
+    },
+  );
 });

@@ -269,7 +269,7 @@ function RowPane({
           <PairFacts r={r} other={r.other} />
         ) : (
           <dl className="props">
-            {Object.entries(r.facts).map(([k, v]) => (
+            {Object.entries(r.facts ?? {}).map(([k, v]) => (
               <FactRow key={k} label={k} value={v} />
             ))}
           </dl>
@@ -314,17 +314,28 @@ function Candidates({ shown }: { shown: Shown }) {
 
 /** A pair queue's row: the older record (left) and this one (right), field by field, the differing ones marked. */
 function PairFacts({ r, other }: { r: HealthRow; other: NonNullable<HealthRow['other']> }) {
-  const fields = [...new Set([...Object.keys(other.facts), ...Object.keys(r.facts)])];
-  const differ = fields.filter((f) => (other.facts[f] ?? null) !== (r.facts[f] ?? null));
+  const heads = ['Field', `Left #${other.id}`, `Right #${r.id}`] as const;
+  const title = { field: 'Title', left: other.title, right: r.title };
+  // Past a page's first rows the facts come a moment after the row (healthModel.ts readFacts).
+  if (!r.facts || !other.facts)
+    return (
+      <section className="health-pair" aria-label="The two records" aria-busy="true">
+        <DiffTable heads={heads} rows={[title]} />
+        <p className="muted health-differs">Reading both records…</p>
+      </section>
+    );
+  const [left, right] = [other.facts, r.facts];
+  const fields = [...new Set([...Object.keys(left), ...Object.keys(right)])];
+  const differ = fields.filter((f) => (left[f] ?? null) !== (right[f] ?? null));
   return (
     <section className="health-pair" aria-label="The two records">
       <DiffTable
-        heads={['Field', `Left #${other.id}`, `Right #${r.id}`]}
+        heads={heads}
         rows={[
-          { field: 'Title', left: other.title, right: r.title },
+          title,
           ...fields
             .filter((f) => f !== 'Title')
-            .map((f) => ({ field: f, left: other.facts[f] ?? null, right: r.facts[f] ?? null })),
+            .map((f) => ({ field: f, left: left[f] ?? null, right: right[f] ?? null })),
         ]}
       />
       <p className="muted health-differs">

@@ -9,6 +9,16 @@ import type { HealthRow } from '@contract/health';
 const calls: { op: string; input: { params?: unknown; query?: Record<string, unknown>; body?: unknown } }[] = [];
 const TOTAL = 450;
 const row = (id: number): HealthRow => ({ id, title: `Offer ${id}`, reason: 'No card', detail: null, facts: {} });
+/** A pair queue of 30 rows, 101..130, each like row id - 100; the first 8 come with their facts. */
+const PAIRS = Array.from({ length: 30 }, (_, i) => 101 + i);
+const factsOf = (id: number) => ({
+  facts: { Cards: 'Gold', Outlets: '2' },
+  other: { id: id - 100, title: `Offer ${id - 100}`, facts: { Cards: 'Gold', Outlets: '1' } },
+});
+const pairRow = (id: number, i: number): HealthRow => {
+  const r = { ...row(id), facts: undefined, other: { id: id - 100, title: `Offer ${id - 100}` } };
+  return i < 8 ? { ...r, ...factsOf(id) } : r;
+};
 /** Rows 1..TOTAL, pages of 200 after `after`. */
 const page = (after = 0) => {
   const ids = Array.from({ length: TOTAL }, (_, i) => i + 1).filter((id) => id > after);
@@ -18,7 +28,16 @@ vi.mock('@/api/call', async (own) => ({
   ...(await own<object>()),
   call: (op: AnyOp, input: { query?: Record<string, unknown>; params?: Record<string, unknown> }) => {
     calls.push({ op: op.id, input });
+    if (op.id === 'health.rows' && input.params?.queue === 'duplicateOffers')
+      return Promise.resolve({ message: 'ok', data: { count: 30, rows: PAIRS.map(pairRow), more: false } });
     if (op.id === 'health.rows') return Promise.resolve({ message: 'ok', data: page(Number(input.query?.after ?? 0)) });
+    if (op.id === 'health.facts')
+      return Promise.resolve({
+        message: 'ok',
+        data: String(input.query?.ids)
+          .split(',')
+          .map((id) => ({ id: Number(id), ...factsOf(Number(id)) })),
+      });
     if (op.id === 'health.candidates')
       return Promise.resolve({
         message: 'ok',
@@ -33,6 +52,10 @@ vi.mock('@/api/call', async (own) => ({
     return Promise.reject(new Error(`no fake answer for ${op.id}`));
   },
   onTouched: () => () => undefined,
+}));
+const confirmed: { list?: string[] }[] = [];
+vi.mock('@/ui/confirmStore', () => ({
+  confirmChoice: (c: { list?: string[] }) => (confirmed.push(c), Promise.resolve({ ok: false })),
 }));
 vi.mock('@/store/navigate', () => ({ go: () => undefined, currentPath: () => '/health-queues/unreachable' }));
 
@@ -123,5 +146,38 @@ describe('presence in a queue', () => {
     expect(m.workingLabel([sara])).toBe('Sara Khan is working on this');
     expect(m.workingLabel([sara, { ...sara, mode: 'editing' }])).toBe('Sara Khan is editing this');
     expect(m.workingLabel([omar, sara])).toBe('Omar and Sara Khan are editing this');
+  });
+});
+
+describe("a pair queue's facts", () => {
+  const factReads = () => calls.filter((c) => c.op === 'health.facts').map((c) => c.input.query?.ids);
+  const settled = async () => {
+    for (let i = 0; i < 3; i++) await settle();
+  };
+
+  it('reads the facts ahead of the cursor that the page left out, twice as many at a time, once', async () => {
+    await m.loadQueue('duplicateOffers');
+    await settled();
+    expect(factReads()).toEqual([]);
+    m.healthList.move(1); // rows 102..109 ahead: 109 lacks its facts
+    m.healthList.move(1); // asked already
+    await settled();
+    expect(factReads()).toEqual(['109,110,111,112,113,114,115,116,117']);
+    expect(m.health.rows.filter((r) => r.facts).map((r) => r.id)).toEqual(PAIRS.slice(0, 17));
+    expect(m.health.rows[10].other).toEqual(factsOf(111).other);
+    for (let i = 0; i < 7; i++) m.healthList.move(1); // up to 110: 110..117 read
+    await settled();
+    expect(factReads()).toHaveLength(1);
+  });
+
+  it('reads the facts of checked rows without them before a merge names what it moves', async () => {
+    m.health.checked[130] = true;
+    m.health.checked[101] = true;
+    await m.applyFix('mergeLeft');
+    expect(factReads().at(-1)).toBe('130');
+    expect(confirmed.at(-1)?.list).toEqual([
+      'Keep #1 “Offer 1”, delete #101 “Offer 101”; moves cards Gold, 2 outlet link(s)',
+      'Keep #30 “Offer 30”, delete #130 “Offer 130”; moves cards Gold, 2 outlet link(s)',
+    ]);
   });
 });

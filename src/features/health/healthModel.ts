@@ -8,7 +8,9 @@ import { proxy, ref } from 'valtio';
 import {
   applyHealthFix,
   findHealthSource,
+  HEALTH_FACTS_AHEAD,
   listHealthCandidates,
+  listHealthFacts,
   listHealthQueues,
   listHealthRows,
   undoHealthFix,
@@ -105,6 +107,7 @@ const cursor = cursorList({
     if (health.candidates && health.candidates.offerId !== id) health.candidates = null;
     const at = health.rows.findIndex((r) => r.id === id);
     if (health.more && at >= health.rows.length - PAGE_AHEAD) void loadMore();
+    void readFactsAhead();
   },
 });
 export const healthList = cursor.list;
@@ -167,6 +170,7 @@ export async function loadQueue(id: string, quiet = false): Promise<void> {
     for (const k of Object.keys(health.checked)) if (!ids.has(Number(k))) delete health.checked[Number(k)];
     const c = healthList.state.cursor;
     if (c === null || !ids.has(c)) cursor.setCursor(rows[Math.max(0, Math.min(before, rows.length - 1))]?.id ?? null);
+    void readFactsAhead();
     health.status = 'ready';
     health.error = null;
     settle(true);
@@ -192,10 +196,50 @@ export async function loadMore(): Promise<void> {
     health.total = res.data.count;
     health.more = res.data.more;
     if (health.counts) health.counts[queue] = res.data.count;
+    void readFactsAhead();
   } catch {
     // The next j tries again; the rows read stay.
   } finally {
     health.paging = false;
+  }
+}
+
+/** Rows whose facts are being read: each asked for once at a time. */
+const reading = new Set<number>();
+
+/**
+ * Reads the facts of the rows the cursor reaches next that lack them (a pair queue's page
+ * carries its first rows' only: contract/health.ts HEALTH_FACTS_AHEAD), twice that many at a
+ * time, so j finds them read and a fix's next row is painted whole.
+ */
+async function readFactsAhead(): Promise<void> {
+  const at = Math.max(
+    0,
+    health.rows.findIndex((r) => r.id === healthList.state.cursor),
+  );
+  const next = health.rows.slice(at, at + HEALTH_FACTS_AHEAD);
+  if (next.every((r) => r.facts || reading.has(r.id))) return;
+  await readFacts(health.rows.slice(at, at + 2 * HEALTH_FACTS_AHEAD));
+}
+
+/** Reads the facts of `rows` that lack them into the rows read (those still in the queue). */
+async function readFacts(rows: readonly HealthRow[]): Promise<void> {
+  const queue = health.queue;
+  const ids = rows.filter((r) => !r.facts && !reading.has(r.id)).map((r) => r.id);
+  if (!queue || !ids.length) return;
+  for (const id of ids) reading.add(id);
+  try {
+    const res = await call(listHealthFacts, { params: { queue: queue as never }, query: { ids: ids.join(',') } });
+    if (health.queue !== queue) return;
+    const got = new Map(res.data.map((f) => [f.id, f]));
+    health.rows = health.rows.map((r) => {
+      const f = got.get(r.id);
+      return f && !r.facts ? ref({ ...r, ...f }) : r;
+    });
+  } catch {
+    // The pane says the facts are not read; the next move asks again.
+  } finally {
+    for (const id of ids) reading.delete(id);
   }
 }
 
@@ -254,7 +298,7 @@ export async function applyFix(
 ): Promise<{ message: string; undo: () => Promise<unknown> } | undefined> {
   const q = currentQueue();
   const fix = q && fixOf(q.id, fixId);
-  const rows = fixTargets();
+  let rows = fixTargets();
   if (!q || !fix || !rows.length) return undefined;
   // Done by hand: the record opens at the field (the highlighted row's).
   if (fix.opens) {
@@ -262,6 +306,11 @@ export async function applyFix(
     return undefined;
   }
   if (fix.confirmAlways) {
+    // The confirmation names what each merge moves: every row's facts, read now if not yet.
+    if (rows.some((r) => !r.facts)) {
+      await readFacts(rows);
+      rows = fixTargets();
+    }
     const answer = await confirmChoice({
       title: `${fix.title}: ${rows.length === 1 ? 'one pair' : `${rows.length} pairs`} of ${q.entity}s?`,
       body: `This ${fix.changes}. One undo puts everything back.`,
@@ -290,6 +339,7 @@ export async function applyFix(
   health.rows = rest;
   for (const id of ids) delete health.checked[id];
   cursor.setCursor(rest[Math.min(at, rest.length - 1)]?.id ?? null);
+  void readFactsAhead();
   try {
     const res = await call(applyHealthFix, {
       params: { queue: q.id as never },
@@ -369,7 +419,7 @@ function mergeLines(rows: readonly HealthRow[], keepLeft: boolean): string[] {
     const right = { id: r.id, title: r.title, facts: r.facts };
     const left = r.other ?? right;
     const [keep, lose] = keepLeft ? [left, right] : [right, left];
-    const f = lose.facts;
+    const f = lose.facts ?? {};
     const moves = [
       f.Cards && `cards ${f.Cards}`,
       f.Outlets && f.Outlets !== '0' && `${f.Outlets} outlet link(s)`,
