@@ -351,7 +351,7 @@ export function healthQueueSql(id: HealthQueueId): { count: string; page: string
       : `select ${columns}, ${q.facts} as facts${q.record ? `, ${q.record} as record` : ''}
          from ${q.rows ?? `${q.table} t`} where (${q.where}) and t.id > $1 order by t.id limit $2`,
     facts: q.pair
-      ? `select t.id, ${q.facts} as facts, ${pairOther(q.pair, true)} as other
+      ? `select t.id, ${q.facts} as facts, ${pairOther(q.pair, 'true')} as other
          from ${BY_IDS} join ${q.table} t on t.id = ids.id ${pairJoin(q, q.pair)} where (${q.pair.own})`
       : `select t.id, ${q.facts} as facts from ${BY_IDS} join ${q.table} t on t.id = ids.id where (${q.where})`,
   };
@@ -372,12 +372,10 @@ const BY_IDS = 'unnest($1::int[]) ids(id)';
 const pairJoin = (q: QueueSql, pair: NonNullable<QueueSql['pair']>) =>
   `cross join lateral (select p.id as p_id, hp.similarity from ${pair.from} where ${pair.where} order by p.id limit 1) hp
     join ${q.table} p on p.id = hp.p_id`;
-const pairOther = (pair: NonNullable<QueueSql['pair']>, facts: boolean | string) =>
-  `jsonb_build_object('id', p.id, 'title', ${pair.title}${facts === true ? `, 'facts', ${pair.facts}` : ''})${
-    typeof facts === 'string'
-      ? ` || case when ${facts} then jsonb_build_object('facts', ${pair.facts}) else '{}' end`
-      : ''
-  }`;
+/** The partner `p` as the row's `other`, with its facts when `when` holds. */
+const pairOther = (pair: NonNullable<QueueSql['pair']>, when: string) =>
+  `jsonb_build_object('id', p.id, 'title', ${pair.title})
+    || case when ${when} then jsonb_build_object('facts', ${pair.facts}) else '{}' end`;
 
 /**
  * A pair queue's page: the right-hand records of the kept pairs after $1 in key order, stopping
