@@ -314,6 +314,7 @@ function Candidates({ shown }: { shown: Shown }) {
 
 /** A pair queue's row: the older record (left) and this one (right), field by field, the differing ones marked. */
 function PairFacts({ r, other }: { r: HealthRow; other: NonNullable<HealthRow['other']> }) {
+  const { factsError } = useSnapshot(health);
   const heads = ['Field', `Left #${other.id}`, `Right #${r.id}`] as const;
   const title = { field: 'Title', left: other.title, right: r.title };
   // Past a page's first rows the facts come a moment after the row (healthModel.ts readFacts).
@@ -321,7 +322,9 @@ function PairFacts({ r, other }: { r: HealthRow; other: NonNullable<HealthRow['o
     return (
       <section className="health-pair" aria-label="The two records" aria-busy="true">
         <DiffTable heads={heads} rows={[title]} />
-        <p className="muted health-differs">Reading both records…</p>
+        <p className="muted health-differs" role="status">
+          {factsError ? `${factsError} Move on and back to try again.` : 'Reading both records…'}
+        </p>
       </section>
     );
   const [left, right] = [other.facts, r.facts];

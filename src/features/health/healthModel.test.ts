@@ -5,6 +5,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyOp } from '@contract/operation';
 import type { HealthRow } from '@contract/health';
+import { ApiError } from '@/api/client';
 
 const calls: { op: string; input: { params?: unknown; query?: Record<string, unknown>; body?: unknown } }[] = [];
 const TOTAL = 450;
@@ -31,6 +32,8 @@ vi.mock('@/api/call', async (own) => ({
     if (op.id === 'health.rows' && input.params?.queue === 'duplicateOffers')
       return Promise.resolve({ message: 'ok', data: { count: 30, rows: PAIRS.map(pairRow), more: false } });
     if (op.id === 'health.rows') return Promise.resolve({ message: 'ok', data: page(Number(input.query?.after ?? 0)) });
+    if (op.id === 'health.facts' && factsDown)
+      return Promise.reject(new ApiError(503, 'GET', { message: 'The database is unreachable.' }));
     if (op.id === 'health.facts')
       return Promise.resolve({
         message: 'ok',
@@ -54,6 +57,8 @@ vi.mock('@/api/call', async (own) => ({
   onTouched: () => () => undefined,
 }));
 const confirmed: { list?: string[] }[] = [];
+/** `health.facts` answers 503 while set. */
+let factsDown = false;
 vi.mock('@/ui/confirmStore', () => ({
   confirmChoice: (c: { list?: string[] }) => (confirmed.push(c), Promise.resolve({ ok: false })),
 }));
@@ -170,7 +175,24 @@ describe("a pair queue's facts", () => {
     expect(factReads()).toHaveLength(1);
   });
 
+  it('says why the facts could not be read, until a read succeeds', async () => {
+    factsDown = true;
+    for (let i = 0; i < 10; i++) m.healthList.move(1); // to 120: 118.. lack their facts
+    await settled();
+    expect(m.health.factsError).toBe('The database is unreachable.');
+    expect(m.health.rows.find((r) => r.id === 120)?.facts).toBeUndefined();
+    factsDown = false;
+    m.healthList.move(1);
+    await settled();
+    expect(m.health.factsError).toBeNull();
+    expect(m.health.rows.find((r) => r.id === 121)?.facts).toBeDefined();
+  });
+
   it('reads the facts of checked rows without them before a merge names what it moves', async () => {
+    // Read afresh: the cursor on the first row, 130 without its facts.
+    await m.loadQueue('other' as never);
+    await m.loadQueue('duplicateOffers');
+    await settled();
     m.health.checked[130] = true;
     m.health.checked[101] = true;
     await m.applyFix('mergeLeft');

@@ -78,6 +78,8 @@ export const health = proxy({
   checked: {} as Record<number, true>,
   status: 'idle' as 'idle' | 'loading' | 'ready' | 'failed',
   error: null as string | null,
+  /** Why the last read of rows' facts failed (`health.facts`), until one succeeds: the pane says so. */
+  factsError: null as string | null,
   /** The next page is being read (j reached the end of the rows read). */
   paging: false,
   /** The highlighted offer's ranked candidates (the `l` fix), while they are shown: 1–9 link one. */
@@ -231,13 +233,16 @@ async function readFacts(rows: readonly HealthRow[]): Promise<void> {
   try {
     const res = await call(listHealthFacts, { params: { queue: queue as never }, query: { ids: ids.join(',') } });
     if (health.queue !== queue) return;
+    health.factsError = null;
     const got = new Map(res.data.map((f) => [f.id, f]));
     health.rows = health.rows.map((r) => {
       const f = got.get(r.id);
       return f && !r.facts ? ref({ ...r, ...f }) : r;
     });
-  } catch {
-    // The pane says the facts are not read; the next move asks again.
+  } catch (e) {
+    // The pane says so; the next move asks again.
+    if (!(e instanceof ApiError && e.aborted))
+      health.factsError = errorText('GET', e instanceof ApiError ? e.body : null);
   } finally {
     for (const id of ids) reading.delete(id);
   }
