@@ -41,7 +41,7 @@ export interface QueryOptions {
    * depend on the values (a lookup by key, a page of a filter through its index); never for a
    * search, whose trigram plans do (issue 23 measured generic plans hurting searches). The text
    * must come from a bounded set (values as parameters): each one is kept per connection.
-   * PGlite: nothing.
+   * PGlite: the same, as a named statement on its one connection (./pglite.ts queryPrepared).
    */
   prepare?: boolean;
 }
@@ -196,7 +196,7 @@ async function openPglite(opts: OpenOptions, beforeCommit: () => void): Promise<
   const asTx = (q: Pick<PgliteLike, 'query' | 'exec'>, unit: UnitTiming['kind']): Tx =>
     tables.noting(
       {
-        query: (s, p, o) => q.query(s, p, o?.prepare ? { prepare: true } : undefined) as never,
+        query: (s, p, o) => q.query(s, p, o) as never,
         exec: async (s) => void (await q.exec(s)),
       },
       unit,

@@ -21,16 +21,15 @@ type Pglite = Awaited<ReturnType<typeof createPglite>>;
 
 /** A PGlite in this thread as server/db/connection.ts uses it: its own calls, and prepared queries. */
 export function pgliteLike(pg: Pglite): PgliteLike {
-  const query: PgliteLike['query'] = (sql, params, opts) =>
-    opts?.prepare ? queryPrepared(pg, sql, params) : pg.query(sql, params);
+  // A prepared query inside a transaction runs on the same connection, in the transaction PGlite opened.
+  const queryOf =
+    (plain: Pick<Pglite, 'query'>): PgliteLike['query'] =>
+    (sql, params, opts) =>
+      opts?.prepare ? queryPrepared(pg, sql, params) : plain.query(sql, params);
   return {
-    query,
+    query: queryOf(pg),
     exec: (sql) => pg.exec(sql),
-    // A prepared query inside runs on the same connection, in the transaction PGlite opened.
-    transaction: (fn) =>
-      pg.transaction((tx) =>
-        fn({ query: (s, p, o) => (o?.prepare ? queryPrepared(pg, s, p) : tx.query(s, p)), exec: (s) => tx.exec(s) }),
-      ),
+    transaction: (fn) => pg.transaction((tx) => fn({ query: queryOf(tx), exec: (s) => tx.exec(s) })),
     close: () => pg.close(),
   };
 }

@@ -4,7 +4,7 @@
 // Asks arrive one at a time in the order the server's units send them (its oneAtATime,
 // server/db/connection.ts); each is answered by its id.
 import { parentPort, workerData } from 'node:worker_threads';
-import { createPglite, queryPrepared } from './pglite';
+import { createPglite, pgliteLike, type PgliteLike } from './pglite';
 import { moveClock } from './testClock';
 import { toWire, type Answer, type Ask, type WorkerStart } from './pgliteWire';
 
@@ -19,8 +19,11 @@ const kindOf = (err: unknown) =>
   err instanceof TransactionAbortedError ? 'aborted' : err instanceof messages.DatabaseError ? 'database' : 'other';
 
 let pg: Awaited<ReturnType<typeof createPglite>>;
+/** `pg` as the server's thread asks of it: its prepared queries as named statements. */
+let queries: PgliteLike;
 try {
   pg = await createPglite(start.dir, start.template && new Blob([start.template]));
+  queries = pgliteLike(pg);
   send({ id: 'ready' });
 } catch (err) {
   send({ id: 'ready', error: toWire(err, kindOf(err)) });
@@ -31,9 +34,7 @@ try {
 async function answer(ask: Ask): Promise<Omit<Extract<Answer, { rows: unknown[] }>, 'id'>> {
   switch (ask.op) {
     case 'query': {
-      const { rows, affectedRows } = ask.prepare
-        ? await queryPrepared(pg, ask.sql, ask.params)
-        : await pg.query(ask.sql, ask.params);
+      const { rows, affectedRows } = await queries.query(ask.sql, ask.params, { prepare: ask.prepare });
       return { rows, affectedRows };
     }
     case 'exec':

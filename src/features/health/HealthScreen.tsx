@@ -320,7 +320,7 @@ function PairFacts({ r, other }: { r: HealthRow; other: NonNullable<HealthRow['o
   // Past a page's first rows the facts come a moment after the row (healthModel.ts readFacts).
   if (!r.facts || !other.facts)
     return (
-      <section className="health-pair" aria-label="The two records" aria-busy="true">
+      <section className="health-pair" aria-label="The two records" aria-busy={!factsError}>
         <DiffTable heads={heads} rows={[title]} />
         <p className="muted health-differs" role="status">
           {factsError ? `${factsError} Move on and back to try again.` : 'Reading both records…'}

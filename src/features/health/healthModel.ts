@@ -148,6 +148,7 @@ export async function loadQueue(id: string, quiet = false): Promise<void> {
     health.queue = id;
     health.rows = [];
     health.checked = {};
+    health.factsError = null;
     cursor.setCursor(null);
   }
   if (!quiet || !health.rows.length) health.status = 'loading';
